@@ -1,0 +1,88 @@
+# The two commands: `make run` (desktop app against the embedded sandbox bank) and
+# `make test` (whole suite, headless). Both create .venv and install the project first.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+# Debian packages Qt needs: offscreen rendering (tests) and a real X11 window (run).
+QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 libdbus-1-3 fonts-dejavu-core
+QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
+	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
+
+.PHONY: run test lint bench format clean qt-deps-offscreen qt-deps-x11 venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
+		{ echo "Python >= 3.11 is required (found: $$($(PYTHON) --version 2>&1))."; exit 1; }
+	@if [ ! -x $(BIN)/python ]; then \
+		$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+			rm -rf $(VENV); \
+			if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+				echo "Installing python3-venv with apt-get..."; \
+				DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); \
+			else \
+				echo "Cannot create a virtual environment. Run: sudo apt-get install -y python3-venv"; exit 1; \
+			fi; }; \
+	fi
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+# Installs missing Debian libraries when root with apt-get, otherwise prints the line to run.
+define ensure_debs
+	@if command -v dpkg-query >/dev/null 2>&1; then \
+		missing=""; \
+		for p in $(1); do \
+			dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+		done; \
+		if [ -n "$$missing" ]; then \
+			if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+				echo "Installing Qt runtime libraries:$$missing"; \
+				apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+			else \
+				echo "Qt needs these Debian packages. Run:"; \
+				echo "  sudo apt-get install -y$$missing"; \
+				exit 1; \
+			fi; \
+		fi; \
+	fi
+endef
+
+qt-deps-offscreen:
+	$(call ensure_debs,$(QT_OFFSCREEN_DEBS))
+
+qt-deps-x11:
+	$(call ensure_debs,$(QT_OFFSCREEN_DEBS) $(QT_X11_DEBS))
+
+run: $(STAMP) qt-deps-x11
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ] && [ -z "$$QT_QPA_PLATFORM" ]; then \
+		echo "No display found: starting offscreen (set DISPLAY to see the window)."; \
+		QT_QPA_PLATFORM=offscreen $(BIN)/treasury-app $(ARGS); \
+	else \
+		$(BIN)/treasury-app $(ARGS); \
+	fi
+
+test: $(STAMP) qt-deps-offscreen
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(STAMP) qt-deps-offscreen
+	@for f in tests/bench/bench_*.py; do \
+		[ -e "$$f" ] || continue; \
+		echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python "$$f" || exit 1; \
+	done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

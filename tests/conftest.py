@@ -1,0 +1,34 @@
+"""Shared test configuration: headless Qt and paths to shared reference material."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _vectors_path() -> Path | None:
+    candidates = []
+    if env := os.environ.get("TREASURY_TEST_VECTORS"):
+        candidates.append(Path(env))
+    candidates.append(REPO_ROOT.parent / "shared" / "reference" / "test-vectors" / "vectors.json")
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def vectors() -> dict:
+    """The published test vectors (``../shared/reference/test-vectors/vectors.json``)."""
+    path = _vectors_path()
+    if path is None:
+        pytest.fail(
+            "published test vectors not found: expected ../shared/reference/test-vectors/"
+            "vectors.json beside the checkout, or set TREASURY_TEST_VECTORS"
+        )
+    return json.loads(path.read_text(encoding="utf-8"))

@@ -1,0 +1,1 @@
+"""Client and models of the Accounts API (Cash Out, balances, statement, boletos)."""

@@ -1,0 +1,1 @@
+"""Local durable state in SQLite: payment journal, audit trail and receipts."""

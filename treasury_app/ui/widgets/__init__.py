@@ -1,0 +1,1 @@
+"""Reusable widgets (money field, QR view, PDF view, status badge, error banner)."""
