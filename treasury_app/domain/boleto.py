@@ -1,0 +1,326 @@
+"""FEBRABAN boletos: reading and checking digitable lines and barcodes of bank slips and of
+utility/tax (convênio/arrecadação) slips, and building bank-slip barcodes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Literal
+
+from treasury_app.domain.errors import BoletoError
+
+__all__ = [
+    "Boleto",
+    "barcode_to_line",
+    "build_bank_barcode",
+    "due_date_from_factor",
+    "factor_from_date",
+    "line_to_barcode",
+    "parse",
+]
+
+BoletoKind = Literal["bank", "collection"]
+
+_FACTOR_BASE = date(1997, 10, 7)
+_CYCLE_START = date(2000, 7, 3)  # factor 1000 of the first cycle
+# FEBRABAN restarted the factor at 1000 on 2025-02-22, i.e. every 9000 days (1000..9999).
+_CYCLE_DAYS = 9000
+_SEPARATORS = str.maketrans("", "", ".- ")
+_DIGITS = frozenset("0123456789")
+_CENT = Decimal("0.01")
+_MAX_BANK_AMOUNT = Decimal("99999999.99")
+
+
+# --------------------------------------------------------------------------------------------
+# Check digits
+
+
+def _mod10(digits: str) -> int:
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        product = int(char) * (2 if index % 2 == 0 else 1)
+        total += product // 10 + product % 10
+    return (10 - total % 10) % 10
+
+
+def _mod11_sum(digits: str) -> int:
+    return sum(int(char) * (2 + index % 8) for index, char in enumerate(reversed(digits)))
+
+
+def _mod11_bank(digits: str) -> int:
+    result = 11 - _mod11_sum(digits) % 11
+    return 1 if result in (0, 10, 11) else result
+
+
+def _mod11_collection(digits: str) -> int:
+    remainder = _mod11_sum(digits) % 11
+    return 0 if remainder in (0, 1) else 11 - remainder
+
+
+def _collection_check(value_reference: str) -> Callable[[str], int]:
+    if value_reference in ("6", "7"):
+        return _mod10
+    if value_reference in ("8", "9"):
+        return _mod11_collection
+    raise BoletoError(
+        "This utility/tax slip is not valid: its third digit must be 6, 7, 8 or 9 "
+        f"(found {value_reference}). Check that it was typed correctly."
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Due-date factor
+
+
+def factor_from_date(d: date) -> int:
+    """The 4-digit due-date factor FEBRABAN prints for ``d`` (restarting at 1000 each cycle)."""
+    days = (d - _FACTOR_BASE).days
+    if days < 0:
+        raise BoletoError(f"A boleto cannot be due on {d.isoformat()} (before 1997-10-07).")
+    if d < _CYCLE_START:
+        return days
+    return 1000 + (d - _CYCLE_START).days % _CYCLE_DAYS
+
+
+def due_date_from_factor(factor: int, today: date) -> date | None:
+    """The due date of ``factor``: None for 0, else the cycle's date closest to ``today``."""
+    if not 0 <= factor <= 9999:
+        raise BoletoError(f"A boleto due-date factor must have 4 digits (got {factor}).")
+    if factor == 0:
+        return None
+    if factor < 1000:
+        # Factors below 1000 only existed before 2000-07-03; later cycles restart at 1000.
+        return _FACTOR_BASE + timedelta(days=factor)
+    first = _CYCLE_START + timedelta(days=factor - 1000)
+    cycle = max(0, round((today - first).days / _CYCLE_DAYS))
+    candidates: list[date] = []
+    for k in (cycle - 1, cycle, cycle + 1):
+        if k >= 0:
+            # Only a ``today`` near date.max pushes the next cycle past the calendar's end.
+            with suppress(OverflowError):
+                candidates.append(first + timedelta(days=_CYCLE_DAYS * k))
+    # On an exact tie prefer the later cycle: slips are issued ahead of their due date.
+    return min(candidates, key=lambda c: (abs((c - today).days), -c.toordinal()))
+
+
+# --------------------------------------------------------------------------------------------
+# Conversions
+
+
+def _clean(code: str) -> str:
+    if not isinstance(code, str):
+        raise TypeError(f"boleto code must be str, not {type(code).__name__}")
+    digits = code.strip().translate(_SEPARATORS)
+    if not digits:
+        raise BoletoError("The boleto code is empty.")
+    if not set(digits) <= _DIGITS:
+        raise BoletoError(
+            "The boleto code may contain only digits (dots, spaces and hyphens are ignored)."
+        )
+    return digits
+
+
+def _bank_line_from_barcode(barcode: str) -> str:
+    free = barcode[19:]
+    field1 = barcode[0:4] + free[0:5]
+    field2 = free[5:15]
+    field3 = free[15:25]
+    return (
+        field1
+        + str(_mod10(field1))
+        + field2
+        + str(_mod10(field2))
+        + field3
+        + str(_mod10(field3))
+        + barcode[4]
+        + barcode[5:19]
+    )
+
+
+def _collection_line_from_barcode(barcode: str) -> str:
+    check = _collection_check(barcode[2])
+    blocks = [barcode[i : i + 11] for i in range(0, 44, 11)]
+    return "".join(block + str(check(block)) for block in blocks)
+
+
+def _check_bank_barcode(barcode: str) -> None:
+    if barcode[0] == "8":
+        raise BoletoError(
+            "This bank slip is not valid: bank codes never start with 8 (that is reserved for "
+            "utility/tax slips). Check that it was typed correctly."
+        )
+    if barcode[3] != "9":
+        raise BoletoError(
+            f"This boleto is not in Brazilian reais (currency digit {barcode[3]}, expected 9)."
+        )
+    if int(barcode[4]) != _mod11_bank(barcode[:4] + barcode[5:]):
+        raise BoletoError(
+            "The boleto's general check digit does not match: a digit was probably mistyped."
+        )
+
+
+def _check_collection_barcode(barcode: str) -> None:
+    check = _collection_check(barcode[2])
+    if int(barcode[3]) != check(barcode[:3] + barcode[4:]):
+        raise BoletoError(
+            "The slip's general check digit (4th digit of the barcode) does not match: "
+            "a digit was probably mistyped."
+        )
+
+
+def _barcode_from_bank_line(line: str) -> str:
+    fields = ((1, line[0:9], line[9]), (2, line[10:20], line[20]), (3, line[21:31], line[31]))
+    for number, body, digit in fields:
+        if int(digit) != _mod10(body):
+            raise BoletoError(
+                f"Block {number} of the boleto line has a wrong check digit: "
+                "a digit was probably mistyped."
+            )
+    barcode = line[0:4] + line[32] + line[33:47] + line[4:9] + line[10:20] + line[21:31]
+    _check_bank_barcode(barcode)
+    return barcode
+
+
+def _barcode_from_collection_line(line: str) -> str:
+    if line[0] != "8":
+        raise BoletoError(
+            "A 48-digit line must be a utility/tax (convênio) slip, which starts with 8. "
+            "Check that it was typed correctly."
+        )
+    check = _collection_check(line[2])
+    for number in range(4):
+        block = line[12 * number : 12 * number + 11]
+        if int(line[12 * number + 11]) != check(block):
+            raise BoletoError(
+                f"Block {number + 1} of the slip's line has a wrong check digit: "
+                "a digit was probably mistyped."
+            )
+    barcode = line[0:11] + line[12:23] + line[24:35] + line[36:47]
+    _check_collection_barcode(barcode)
+    return barcode
+
+
+def _length_error(length: int) -> BoletoError:
+    return BoletoError(
+        f"The boleto code has {length} digits; a digitable line has 47 (bank slip) or "
+        "48 (utility/tax slip) digits and a barcode has 44."
+    )
+
+
+def _barcode_of(digits: str) -> str:
+    if len(digits) == 44:
+        if digits[0] == "8":
+            _check_collection_barcode(digits)
+        else:
+            _check_bank_barcode(digits)
+        return digits
+    if len(digits) == 47:
+        return _barcode_from_bank_line(digits)
+    if len(digits) == 48:
+        return _barcode_from_collection_line(digits)
+    raise _length_error(len(digits))
+
+
+def barcode_to_line(barcode: str) -> str:
+    """The digitable line (47 or 48 digits, no punctuation) of a checked 44-digit barcode."""
+    digits = _clean(barcode)
+    if len(digits) != 44:
+        raise BoletoError(f"A boleto barcode has 44 digits; this one has {len(digits)}.")
+    _barcode_of(digits)
+    if digits[0] == "8":
+        return _collection_line_from_barcode(digits)
+    return _bank_line_from_barcode(digits)
+
+
+def line_to_barcode(line: str) -> str:
+    """The 44-digit barcode of a checked 47- or 48-digit digitable line."""
+    digits = _clean(line)
+    if len(digits) not in (47, 48):
+        raise BoletoError(
+            f"A boleto digitable line has 47 or 48 digits; this one has {len(digits)}."
+        )
+    return _barcode_of(digits)
+
+
+def build_bank_barcode(
+    bank_code: str, amount: Decimal | None, due_date: date | None, free_field: str
+) -> str:
+    """A 44-digit bank-slip barcode in reais with its general check digit."""
+    if len(bank_code) != 3 or not set(bank_code) <= _DIGITS or bank_code[0] == "8":
+        raise BoletoError("The bank code must have 3 digits and cannot start with 8.")
+    if len(free_field) != 25 or not set(free_field) <= _DIGITS:
+        raise BoletoError("The bank's free field (campo livre) must have 25 digits.")
+    if amount is None:
+        cents = 0
+    else:
+        if not amount.is_finite() or amount < 0 or amount > _MAX_BANK_AMOUNT:
+            raise BoletoError(
+                f"A boleto amount must be between 0.00 and {_MAX_BANK_AMOUNT} (got {amount})."
+            )
+        if amount != amount.quantize(_CENT):
+            raise BoletoError(f"A boleto amount has at most two decimal places (got {amount}).")
+        cents = int(amount * 100)
+    factor = 0 if due_date is None else factor_from_date(due_date)
+    if due_date is not None and factor == 0:
+        raise BoletoError("A boleto cannot be due on 1997-10-07 (factor 0 means no due date).")
+    without_dv = f"{bank_code}9{factor:04d}{cents:010d}{free_field}"
+    dv = _mod11_bank(without_dv)
+    return f"{without_dv[:4]}{dv}{without_dv[4:]}"
+
+
+# --------------------------------------------------------------------------------------------
+# Parsed slip
+
+
+@dataclass(frozen=True)
+class Boleto:
+    """A checked boleto; ``digitable_line`` and ``barcode`` are bare digits."""
+
+    barcode: str
+    digitable_line: str
+    kind: BoletoKind
+    bank_code: str | None
+    amount: Decimal | None
+    due_date: date | None
+    segment: str | None
+
+    @property
+    def formatted_line(self) -> str:
+        """The digitable line punctuated as printed on the slip."""
+        line = self.digitable_line
+        if self.kind == "bank":
+            return (
+                f"{line[0:5]}.{line[5:10]} {line[10:15]}.{line[15:21]} "
+                f"{line[21:26]}.{line[26:32]} {line[32]} {line[33:47]}"
+            )
+        return " ".join(f"{line[i : i + 11]}-{line[i + 11]}" for i in range(0, 48, 12))
+
+
+def parse(code: str, today: date | None = None) -> Boleto:
+    """Read and check a digitable line (47/48 digits) or barcode (44); raise BoletoError."""
+    barcode = _barcode_of(_clean(code))
+    if barcode[0] == "8":
+        value_reference = barcode[2]
+        cents = int(barcode[4:15]) if value_reference in ("6", "8") else 0
+        return Boleto(
+            barcode=barcode,
+            digitable_line=_collection_line_from_barcode(barcode),
+            kind="collection",
+            bank_code=None,
+            amount=(Decimal(cents) / 100).quantize(_CENT) if cents else None,
+            due_date=None,
+            segment=barcode[1],
+        )
+    cents = int(barcode[9:19])
+    return Boleto(
+        barcode=barcode,
+        digitable_line=_bank_line_from_barcode(barcode),
+        kind="bank",
+        bank_code=barcode[0:3],
+        amount=(Decimal(cents) / 100).quantize(_CENT) if cents else None,
+        due_date=due_date_from_factor(int(barcode[5:9]), today or date.today()),
+        segment=None,
+    )

@@ -1,0 +1,196 @@
+"""Pix keys (chaves Pix): detect the type of a key a person typed and normalise it to the form
+the DICT and the Accounts API expect."""
+
+from __future__ import annotations
+
+import re
+import string
+from enum import StrEnum
+
+from treasury_app.domain.documents import is_valid_cpf, normalize_document
+from treasury_app.domain.errors import DocumentError, PixKeyError
+
+__all__ = ["MAX_KEY_LENGTH", "KeyType", "detect_key_type", "normalize_key"]
+
+# The Pix API's `chave` is at most 77 characters (the longest e-mail key the DICT accepts).
+MAX_KEY_LENGTH = 77
+
+
+class KeyType(StrEnum):
+    """The ``pixKeyType`` of the Accounts API."""
+
+    CPF = "CPF"
+    CNPJ = "CNPJ"
+    EMAIL = "EMAIL"
+    PHONE = "PHONE"
+    EVP = "EVP"
+
+
+_HEX = "[0-9a-fA-F]"
+_UUID_DASHED_RE = re.compile(f"{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}}")
+_UUID_BARE_RE = re.compile(f"{_HEX}{{32}}")
+# The DICT e-mail pattern (ASCII only, lower case), requiring a dot in the domain.
+_EMAIL_RE = re.compile(
+    r"[a-z0-9.!#$%&'*+/=?^_`{|}~-]+"
+    r"@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+"
+)
+_PHONE_MASK_CHARS_RE = re.compile(r"[\s()\-.]")
+_DOCUMENT_MASK_CHARS_RE = re.compile(r"[\s./-]")
+_CPF_MASK_RE = re.compile(r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}")
+# DDDs never contain a 0 digit, so both are 1-9; a 9-digit subscriber number is a mobile number
+# and starts with 9.
+_NATIONAL_PHONE_RE = re.compile(r"[1-9]{2}(?:9[0-9]{8}|[2-9][0-9]{7})")
+_MOBILE_RE = re.compile(r"[1-9]{2}9[0-9]{8}")
+_DIGITS_RE = re.compile(r"[0-9]+")
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def detect_key_type(key: str) -> KeyType:
+    """The type of the Pix key ``key``; raises :class:`PixKeyError` if it is not a valid key.
+
+    Rules, in order: a key with ``@`` is an e-mail; a UUID (36 characters with dashes or 32 hex
+    digits, any case) is a random key (EVP); a key starting with ``+`` or containing parentheses
+    is a phone number. Otherwise the mask characters are removed and:
+
+    * 14 characters: a CNPJ (alphanumeric allowed).
+    * 11 digits written with the CPF mask (``962.718.458-60``) or bare and valid as a CPF: a CPF.
+      A bare valid CPF wins over a phone number: when a mobile number happens to be a valid CPF
+      the user must write it as ``+55...`` or with the mask ``(11) 98765-4321``.
+    * 11 digits that are not a valid CPF but look like a mobile number (DDD, then 9): a phone.
+      Written with other separators (``11 98765-4321``), the phone reading is tried first.
+    * 10 digits, or 12/13 digits starting with 55: a phone number.
+    """
+    if not isinstance(key, str):
+        raise TypeError(f"expected str, not {type(key).__name__}")
+    text = key.strip()
+    _check_length(text)
+    kind = _guess_type(text)
+    normalize_key(text, kind)
+    return kind
+
+
+def _check_length(text: str) -> None:
+    if not text:
+        raise PixKeyError("Please enter a Pix key.")
+    if len(text) > MAX_KEY_LENGTH:
+        raise PixKeyError(f"A Pix key has at most {MAX_KEY_LENGTH} characters.")
+
+
+def _guess_type(text: str) -> KeyType:
+    if "@" in text:
+        return KeyType.EMAIL
+    if _UUID_DASHED_RE.fullmatch(text) or _UUID_BARE_RE.fullmatch(text):
+        return KeyType.EVP
+    if text.startswith("+") or "(" in text or ")" in text:
+        return KeyType.PHONE
+    if _CPF_MASK_RE.fullmatch(text):
+        return KeyType.CPF
+    bare = _DOCUMENT_MASK_CHARS_RE.sub("", text)
+    if len(bare) == 14:
+        return KeyType.CNPJ
+    if not _DIGITS_RE.fullmatch(bare):
+        raise PixKeyError(
+            "This is not a Pix key: expected a CPF, CNPJ, e-mail, phone number or random key."
+        )
+    if len(bare) == 11:
+        # Bare digits are read as a CPF first, anything written with separators as a phone first.
+        order = (KeyType.CPF, KeyType.PHONE) if bare == text else (KeyType.PHONE, KeyType.CPF)
+        for kind in order:
+            if kind is KeyType.CPF and is_valid_cpf(bare):
+                return kind
+            if kind is KeyType.PHONE and _MOBILE_RE.fullmatch(bare):
+                return kind
+        raise PixKeyError(
+            "These 11 digits are neither a valid CPF (the check digits do not match) "
+            "nor a mobile number (DDD followed by 9)."
+        )
+    if len(bare) == 10 or (len(bare) in (12, 13) and bare.startswith("55")):
+        return KeyType.PHONE
+    raise PixKeyError(
+        "This is not a Pix key: a CPF has 11 digits, a CNPJ 14 characters and a phone number "
+        "a DDD plus 8 or 9 digits."
+    )
+
+
+def normalize_key(key: str, key_type: KeyType) -> str:
+    """``key`` in the canonical form of ``key_type``; raises :class:`PixKeyError` if invalid.
+
+    * PHONE: ``+55DDNNNNNNNNN``; accepts ``+55 (11) 98765-4321``, ``11987654321``,
+      ``5511987654321``. Brazilian numbers only: DDD with digits 1-9 and a subscriber number of
+      8 digits or of 9 digits starting with 9.
+    * EMAIL: trimmed, lower case, ASCII only.
+    * EVP: lower-case UUID with dashes.
+    * CPF / CNPJ: bare characters (CNPJ letters upper case).
+    """
+    if not isinstance(key, str):
+        raise TypeError(f"expected str, not {type(key).__name__}")
+    text = key.strip()
+    _check_length(text)
+    match key_type:
+        case KeyType.PHONE:
+            return _normalize_phone(text)
+        case KeyType.EMAIL:
+            return _normalize_email(text)
+        case KeyType.EVP:
+            return _normalize_evp(text)
+        case KeyType.CPF | KeyType.CNPJ:
+            return _normalize_document(text, key_type)
+    raise TypeError(f"unknown key type {key_type!r}")
+
+
+def _normalize_phone(text: str) -> str:
+    bare = _PHONE_MASK_CHARS_RE.sub("", text)
+    if bare.startswith("+"):
+        if not bare.startswith("+55"):
+            raise PixKeyError("Only Brazilian phone numbers (+55) can be Pix keys here.")
+        national = bare[3:]
+    elif len(bare) in (12, 13) and bare.startswith("55"):
+        national = bare[2:]
+    else:
+        national = bare
+    if not _DIGITS_RE.fullmatch(national):
+        raise PixKeyError("A phone number may only contain digits (and +, spaces, (), -).")
+    if len(national) not in (10, 11):
+        raise PixKeyError(
+            "A phone key is a DDD (2 digits) plus an 8- or 9-digit number, e.g. +55 11 98765-4321."
+        )
+    if not _NATIONAL_PHONE_RE.fullmatch(national):
+        if "0" in national[:2]:
+            raise PixKeyError(f"{national[:2]} is not a Brazilian area code (DDD).")
+        raise PixKeyError(
+            "This is not a valid Brazilian phone number: a 9-digit number must start with 9 and "
+            "an 8-digit number cannot start with 0 or 1."
+        )
+    return f"+55{national}"
+
+
+def _normalize_email(text: str) -> str:
+    if not text.isascii():
+        raise PixKeyError("An e-mail Pix key may only contain ASCII letters, digits and symbols.")
+    email = text.translate(_ASCII_LOWER)
+    if email.count("@") != 1:
+        raise PixKeyError("An e-mail address has exactly one @.")
+    if not _EMAIL_RE.fullmatch(email):
+        raise PixKeyError("This is not a valid e-mail address.")
+    return email
+
+
+def _normalize_evp(text: str) -> str:
+    if _UUID_BARE_RE.fullmatch(text):
+        text = f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
+    elif not _UUID_DASHED_RE.fullmatch(text):
+        raise PixKeyError(
+            "A random Pix key (EVP) is a UUID like 123e4567-e89b-12d3-a456-426614174000."
+        )
+    return text.translate(_ASCII_LOWER)
+
+
+def _normalize_document(text: str, key_type: KeyType) -> str:
+    try:
+        bare = normalize_document(text)
+    except DocumentError as exc:
+        raise PixKeyError(str(exc)) from None
+    expected = 11 if key_type is KeyType.CPF else 14
+    if len(bare) != expected:
+        raise PixKeyError(f"This is a {'CPF' if len(bare) == 11 else 'CNPJ'}, not a {key_type}.")
+    return bare
