@@ -1,0 +1,128 @@
+"""``treasury-sandbox`` / ``python -m treasury_app.sandbox``: run the sandbox bank."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import platformdirs
+
+from treasury_app.config import APP_AUTHOR, APP_NAME
+from treasury_app.sandbox.faults import FaultRule
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR)) / "sandbox"
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="treasury-sandbox",
+        description="Sandbox bank: the QR Codes API and the Accounts API over mutual TLS.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default_data_dir(),
+        help="where certificates, credentials and state live",
+    )
+    parser.add_argument("--reset", action="store_true", help="delete all state and start afresh")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: loopback only)"
+    )
+    parser.add_argument("--qrcodes-port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--accounts-port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument(
+        "--ready-file",
+        type=Path,
+        help="write URLs, CA file, credentials file and pid here once ready",
+    )
+    parser.add_argument("--clock-start", help="start the sandbox clock at this RFC 3339 instant")
+    faults = parser.add_argument_group("faults (global; change at run time with /sandbox/faults)")
+    faults.add_argument("--latency-ms", type=int, default=0)
+    faults.add_argument("--rate-429", type=float, default=0.0)
+    faults.add_argument("--retry-after", type=int, default=1)
+    faults.add_argument("--rate-500", type=float, default=0.0)
+    faults.add_argument("--rate-503", type=float, default=0.0)
+    faults.add_argument("--rate-504", type=float, default=0.0)
+    faults.add_argument(
+        "--drop-after-commit",
+        type=float,
+        default=0.0,
+        help="rate of payment POSTs whose response is dropped after commit",
+    )
+    parser.add_argument("--log-level", default="WARNING")
+    return parser.parse_args(argv)
+
+
+def fault_rules(args: argparse.Namespace) -> list[FaultRule]:
+    rules = []
+    general = {
+        "latency_ms": args.latency_ms,
+        "rate_429": args.rate_429,
+        "retry_after": args.retry_after,
+        "rate_500": args.rate_500,
+        "rate_503": args.rate_503,
+        "rate_504": args.rate_504,
+    }
+    if any(general[k] for k in general if k != "retry_after"):
+        rules.append(FaultRule.from_dict(general))
+    if args.drop_after_commit:
+        for path in ("/api/v2/pix/payments/*", "/api/v2/billets/pay*"):
+            rules.append(
+                FaultRule.from_dict(
+                    {"path": path, "method": "POST", "drop_after_commit": args.drop_after_commit}
+                )
+            )
+    return rules
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    from treasury_app.sandbox.server import open_sandbox, serve
+
+    try:
+        start = (
+            dt.datetime.fromisoformat(args.clock_start.replace("Z", "+00:00"))
+            if args.clock_start
+            else None
+        )
+        if start is not None and start.tzinfo is None:
+            raise ValueError("--clock-start needs a timezone (e.g. 2026-03-02T13:00:00Z)")
+        rules = fault_rules(args)
+    except ValueError as exc:
+        print(f"treasury-sandbox: {exc}", file=sys.stderr)
+        return 2
+    sandbox = open_sandbox(args.data_dir, reset=args.reset, clock_start=start, faults=rules)
+    credentials = sandbox.pki.credentials()
+    print(f"Sandbox data: {sandbox.data_dir}")
+    for api, cred in credentials.items():
+        print(
+            f"  {api}: client id {cred['client_id']}, pfx {cred['pfx']}, "
+            f"pfx password {cred['pfx_password']}"
+        )
+    try:
+        asyncio.run(
+            serve(
+                sandbox,
+                host=args.host,
+                ports={"qrcodes": args.qrcodes_port, "accounts": args.accounts_port},
+                ready_file=args.ready_file,
+            )
+        )
+    except KeyboardInterrupt:
+        pass
+    except (OSError, RuntimeError) as exc:
+        print(f"treasury-sandbox: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

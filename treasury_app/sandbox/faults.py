@@ -1,0 +1,170 @@
+"""Injected faults for resilience tests: latency, 429 with Retry-After, 5xx, and a response
+dropped after the request was committed (the payment exists but the client sees a reset)."""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import json
+import random
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from treasury_app.sandbox.problems import Problem, problem_body
+
+
+@dataclass
+class FaultRule:
+    """Which requests a fault applies to, and what it does to them."""
+
+    path: str = "*"  # fnmatch pattern on the request path
+    method: str | None = None
+    api: str | None = None  # "qrcodes", "accounts" or None for both
+    latency_ms: int = 0
+    rate_429: float = 0.0
+    retry_after: int = 1
+    rate_500: float = 0.0
+    rate_503: float = 0.0
+    rate_504: float = 0.0
+    drop_after_commit: float = 0.0
+    times: int | None = None  # apply to the next N matching requests only
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FaultRule:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown fault fields: {', '.join(unknown)}")
+        rule = cls(**data)
+        for name in ("rate_429", "rate_500", "rate_503", "rate_504", "drop_after_commit"):
+            value = getattr(rule, name)
+            if not isinstance(value, int | float) or not 0 <= value <= 1:
+                raise ValueError(f"{name} must be a probability between 0 and 1")
+        if rule.latency_ms < 0 or rule.retry_after < 0:
+            raise ValueError("latency_ms and retry_after cannot be negative")
+        if rule.times is not None and rule.times < 1:
+            raise ValueError("times must be at least 1")
+        return rule
+
+    def matches(self, api: str, method: str, path: str) -> bool:
+        return (
+            (self.api is None or self.api == api)
+            and (self.method is None or self.method.upper() == method)
+            and fnmatch.fnmatchcase(path, self.path)
+        )
+
+
+@dataclass
+class Decision:
+    latency: float = 0.0
+    status: int | None = None
+    retry_after: int = 1
+    drop: bool = False
+
+
+class FaultInjector:
+    """The set of active fault rules, changed at start and through the control surface."""
+
+    def __init__(self, rules: list[FaultRule] | None = None, seed: int | None = None) -> None:
+        self.rules: list[FaultRule] = list(rules or [])
+        self._rng = random.Random(seed)
+        self.injected = 0
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        return [asdict(rule) for rule in self.rules]
+
+    def replace(self, rules: list[FaultRule]) -> None:
+        self.rules = list(rules)
+
+    def add(self, rule: FaultRule) -> None:
+        self.rules.append(rule)
+
+    def clear(self) -> None:
+        self.rules.clear()
+
+    def decide(self, api: str, method: str, path: str) -> Decision:
+        decision = Decision()
+        for rule in list(self.rules):
+            if not rule.matches(api, method, path):
+                continue
+            decision.latency += rule.latency_ms / 1000
+            draw = self._rng.random()
+            for status, rate in (
+                (429, rule.rate_429),
+                (500, rule.rate_500),
+                (503, rule.rate_503),
+                (504, rule.rate_504),
+            ):
+                if draw < rate and decision.status is None:
+                    decision.status = status
+                    decision.retry_after = rule.retry_after
+                    break
+                draw -= rate
+            if rule.drop_after_commit and self._rng.random() < rule.drop_after_commit:
+                decision.drop = True
+            if rule.times is not None:
+                rule.times -= 1
+                if rule.times <= 0:
+                    self.rules.remove(rule)
+        if decision.status or decision.drop:
+            self.injected += 1
+        return decision
+
+
+FAULT_MESSAGES = {
+    429: "Limite de requisições excedido (falha injetada).",
+    500: "Falha técnica (injetada).",
+    503: "Serviço indisponível (falha injetada).",
+    504: "Tempo esgotado (falha injetada).",
+}
+
+
+class FaultMiddleware:
+    """ASGI middleware applying the injector's decisions; the control surface is exempt."""
+
+    def __init__(self, app: ASGIApp, injector: FaultInjector, api: str) -> None:
+        self.app = app
+        self.injector = injector
+        self.api = api
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].startswith("/sandbox"):
+            await self.app(scope, receive, send)
+            return
+        decision = self.injector.decide(self.api, scope["method"], scope["path"])
+        if decision.latency:
+            await asyncio.sleep(decision.latency)
+        if decision.status is not None:
+            await self._send_problem(scope, send, decision)
+            return
+        if not decision.drop:
+            await self.app(scope, receive, send)
+            return
+
+        transport = scope.get("extensions", {}).get("sandbox.transport")
+        dropped = False
+
+        async def drop_send(message: Message) -> None:
+            nonlocal dropped
+            # The handler has committed; instead of answering, reset the connection.
+            if message["type"] == "http.response.start" and transport is not None:
+                dropped = True
+                transport.abort()
+                return
+            if not dropped:
+                await send(message)
+
+        await self.app(scope, receive, drop_send)
+
+    async def _send_problem(self, scope: Scope, send: Send, decision: Decision) -> None:
+        status = decision.status or 500
+        body = problem_body(Problem(status, FAULT_MESSAGES[status]), scope["path"], self.api)
+        headers = [(b"content-type", b"application/problem+json")]
+        if status in (429, 503):
+            headers.append((b"retry-after", str(decision.retry_after).encode()))
+        payload = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        headers.append((b"content-length", str(len(payload)).encode()))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": payload})

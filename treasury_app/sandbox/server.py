@@ -1,0 +1,217 @@
+"""Runs the sandbox bank: two uvicorn servers (QR Codes API and Accounts API) in one event
+loop, each requiring a client certificate of its own API, plus the clock's ticker."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import json
+import logging
+import os
+import shutil
+import signal
+import ssl
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from starlette.types import ASGIApp, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from treasury_app.sandbox import accounts_routes, console, qrcodes_routes, seed
+from treasury_app.sandbox.accounts_bank import AccountsBank
+from treasury_app.sandbox.auth import AuthService
+from treasury_app.sandbox.clock import SandboxClock, iso
+from treasury_app.sandbox.faults import FaultInjector, FaultRule
+from treasury_app.sandbox.pki import SandboxPki, ensure_pki
+from treasury_app.sandbox.store import Store
+from treasury_app.sandbox.web import build_app
+
+log = logging.getLogger("treasury_app.sandbox")
+TICK_SECONDS = 0.25
+
+
+class PeerCertProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, handing the TLS peer certificate and the transport to
+    the app (uvicorn puts neither in the ASGI scope)."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        extensions = {
+            "tls": {"peercert": transport.get_extra_info("peercert")},
+            "sandbox.transport": transport,
+        }
+        inner: ASGIApp = self.app
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            scope["extensions"] = {**scope.get("extensions", {}), **extensions}
+            await inner(scope, receive, send)
+
+        self.app = app
+
+
+@dataclass
+class Sandbox:
+    """Everything one sandbox instance is made of."""
+
+    data_dir: Path
+    pki: SandboxPki
+    store: Store
+    clock: SandboxClock
+    faults: FaultInjector
+    auth: AuthService
+    bank: AccountsBank
+    urls: dict[str, str] = field(default_factory=dict)
+
+    def apps(self) -> dict[str, ASGIApp]:
+        control = console.routes(self.bank, self.clock, self.faults, self.auth)
+        return {
+            "qrcodes": build_app(
+                "qrcodes",
+                [*qrcodes_routes.routes(self.store, self.clock, self.auth), *control],
+                self.faults,
+            ),
+            "accounts": build_app(
+                "accounts",
+                [*accounts_routes.routes(self.bank, self.auth), *control],
+                self.faults,
+            ),
+        }
+
+
+def open_sandbox(
+    data_dir: Path,
+    *,
+    reset: bool = False,
+    clock_start: dt.datetime | None = None,
+    faults: list[FaultRule] | None = None,
+) -> Sandbox:
+    """Create or reopen the sandbox's files under ``data_dir`` (``reset`` starts afresh)."""
+    if reset and data_dir.exists():
+        shutil.rmtree(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    pki = ensure_pki(data_dir / "pki")
+    store = Store(data_dir / "sandbox.sqlite3")
+    offset = dt.timedelta(seconds=float(store.meta("clock_offset", "0") or 0))
+    clock = SandboxClock(offset)
+    if clock_start is not None:
+        clock.set(clock_start)
+    clock.on_change(lambda: store.set_meta("clock_offset", str(clock.offset.total_seconds())))
+    store.set_meta("clock_offset", str(clock.offset.total_seconds()))
+    seed.seed_all(store, clock)
+    injector = FaultInjector(faults)
+    auth = AuthService(clock, pki.credentials())
+    bank = AccountsBank(store, clock)
+    return Sandbox(data_dir, pki, store, clock, injector, auth, bank)
+
+
+def _ssl_factory(pki: SandboxPki, api: str) -> Any:
+    def factory(config: uvicorn.Config, default: Any) -> ssl.SSLContext:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(pki.server_cert, pki.server_key)
+        # Only this API's client CA: the other API's certificates fail the handshake.
+        context.load_verify_locations(cafile=pki.client_ca_files[api])
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.set_alpn_protocols(["http/1.1"])
+        return context
+
+    return factory
+
+
+async def _ticker(sandbox: Sandbox) -> None:
+    while True:
+        await asyncio.sleep(TICK_SECONDS)
+        try:
+            sandbox.bank.tick()
+        except Exception:  # a bad document must not stop the clock for everything else
+            log.exception("sandbox tick failed")
+
+
+def _url(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"https://{shown}:{port}"
+
+
+async def serve(
+    sandbox: Sandbox,
+    *,
+    host: str = "127.0.0.1",
+    ports: dict[str, int] | None = None,
+    ready_file: Path | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve both APIs until ``stop`` is set or SIGINT/SIGTERM arrives."""
+    ports = ports or {"qrcodes": 0, "accounts": 0}
+    servers: dict[str, uvicorn.Server] = {}
+    for api, app in sandbox.apps().items():
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=ports.get(api, 0),
+            http=PeerCertProtocol,
+            ssl_certfile=str(sandbox.pki.server_cert),
+            ssl_context_factory=_ssl_factory(sandbox.pki, api),
+            lifespan="off",
+            log_level="warning",
+            access_log=False,
+            server_header=False,
+            timeout_graceful_shutdown=2,
+        )
+        servers[api] = uvicorn.Server(config)
+    tasks = [asyncio.create_task(server.serve()) for server in servers.values()]
+    while not all(s.started for s in servers.values()):
+        if any(t.done() for t in tasks):
+            for task in tasks:
+                task.cancel()
+            raise RuntimeError("the sandbox could not start (is the port in use?)")
+        await asyncio.sleep(0.02)
+
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    # uvicorn's own handlers each stop one server; ours stop both at once.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+
+    for api, server in servers.items():
+        port = server.servers[0].sockets[0].getsockname()[1]
+        sandbox.urls[api] = _url(host, port)
+    ticker = asyncio.create_task(_ticker(sandbox))
+    print(
+        f"Sandbox bank listening: QR Codes API {sandbox.urls['qrcodes']}, "
+        f"Accounts API {sandbox.urls['accounts']} (console: {sandbox.urls['accounts']}/sandbox/)",
+        flush=True,
+    )
+    if ready_file is not None:
+        write_ready_file(sandbox, ready_file)
+    try:
+        await stop.wait()
+    finally:
+        ticker.cancel()
+        for server in servers.values():
+            server.should_exit = True
+        await asyncio.gather(*tasks, return_exceptions=True)
+        sandbox.store.close()
+        if ready_file is not None:
+            with contextlib.suppress(FileNotFoundError):
+                ready_file.unlink()
+        print("Sandbox bank stopped.", flush=True)
+
+
+def write_ready_file(sandbox: Sandbox, path: Path) -> None:
+    """Announce the running sandbox: URLs, CA and credentials files, pid (written atomically)."""
+    content = {
+        "qrcodes_url": sandbox.urls["qrcodes"],
+        "accounts_url": sandbox.urls["accounts"],
+        "ca_file": str(sandbox.pki.ca_file.resolve()),
+        "credentials_file": str(sandbox.pki.credentials_file.resolve()),
+        "pid": os.getpid(),
+        "started_at": iso(sandbox.clock.now()),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(content, indent=2), encoding="utf-8")
+    temporary.replace(path)
