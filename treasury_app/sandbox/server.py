@@ -20,10 +20,11 @@ import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from treasury_app.sandbox import accounts_routes, console, qrcodes_routes, seed
+from treasury_app.sandbox import accounts_routes, automatico, cashin, console, qrcodes_routes, seed
 from treasury_app.sandbox.accounts_bank import AccountsBank
 from treasury_app.sandbox.auth import AuthService
 from treasury_app.sandbox.clock import SandboxClock, iso
+from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.faults import FaultInjector, FaultRule
 from treasury_app.sandbox.pki import SandboxPki, ensure_pki
 from treasury_app.sandbox.store import Store
@@ -65,14 +66,36 @@ class Sandbox:
     bank: AccountsBank
     urls: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def qr(self) -> QrContext:
+        return QrContext(
+            self.store,
+            self.clock,
+            self.auth,
+            self.bank,
+            self.pki,
+            base_url=lambda: self.urls["qrcodes"],
+        )
+
+    def tick(self) -> None:
+        self.bank.tick()
+        cashin.tick(self.qr)
+        automatico.tick(self.qr)
+
     def apps(self) -> dict[str, ASGIApp]:
-        control = console.routes(self.bank, self.clock, self.faults, self.auth)
+        qr = self.qr
+        control = [
+            *cashin.control_routes(qr),
+            *automatico.control_routes(qr),
+            *console.routes(self.bank, self.clock, self.faults, self.auth),
+        ]
+        qr_routes = [
+            *qrcodes_routes.routes(self.store, self.clock, self.auth),
+            *cashin.routes(qr),
+            *automatico.routes(qr),
+        ]
         return {
-            "qrcodes": build_app(
-                "qrcodes",
-                [*qrcodes_routes.routes(self.store, self.clock, self.auth), *control],
-                self.faults,
-            ),
+            "qrcodes": build_app("qrcodes", [*qr_routes, *control], self.faults),
             "accounts": build_app(
                 "accounts",
                 [*accounts_routes.routes(self.bank, self.auth), *control],
@@ -125,7 +148,7 @@ async def _ticker(sandbox: Sandbox) -> None:
     while True:
         await asyncio.sleep(TICK_SECONDS)
         try:
-            sandbox.bank.tick()
+            sandbox.tick()
         except Exception:  # a bad document must not stop the clock for everything else
             log.exception("sandbox tick failed")
 
