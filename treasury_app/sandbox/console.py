@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -88,9 +89,15 @@ def _amount(value: object, field: str) -> Decimal:
 
 
 def routes(
-    bank: AccountsBank, clock: SandboxClock, faults: FaultInjector, auth: AuthService
+    bank: AccountsBank,
+    clock: SandboxClock,
+    faults: FaultInjector,
+    auth: AuthService,
+    tick: Callable[[], object] | None = None,
 ) -> list[Route]:
+    """The control surface; ``tick`` moves every state machine after the clock changes."""
     store = bank.store
+    tick_all = tick or bank.tick
 
     def payment_kind(kind: str) -> str:
         return {"pix": "pix_payment", "billets": "billet_payment"}[kind]
@@ -119,8 +126,8 @@ def routes(
                 raise invalid("Informe advance (segundos) ou set (instante RFC 3339).")
         except (ValueError, TypeError) as exc:
             raise invalid(f"Relógio: {exc}") from None
-        changed = bank.tick()
-        return JsonResponse({"now": iso(clock.now()), "changed": len(changed)})
+        tick_all()
+        return JsonResponse({"now": iso(clock.now())})
 
     async def faults_route(request: Request) -> Response:
         if request.method == "DELETE":
@@ -241,7 +248,7 @@ def routes(
                 )
             elif action == "clock":
                 clock.advance(float(str(form["seconds"])))
-                bank.tick()
+                tick_all()
             elif action == "faults":
                 faults.clear()
         except (Problem, KeyError, ValueError):

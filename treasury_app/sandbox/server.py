@@ -87,7 +87,7 @@ class Sandbox:
         control = [
             *cashin.control_routes(qr),
             *automatico.control_routes(qr),
-            *console.routes(self.bank, self.clock, self.faults, self.auth),
+            *console.routes(self.bank, self.clock, self.faults, self.auth, self.tick),
         ]
         qr_routes = [
             *qrcodes_routes.routes(self.store, self.clock, self.auth),
