@@ -20,7 +20,15 @@ import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from treasury_app.sandbox import accounts_routes, automatico, cashin, console, qrcodes_routes, seed
+from treasury_app.sandbox import (
+    accounts_routes,
+    automatico,
+    cashin,
+    console,
+    notifier,
+    qrcodes_routes,
+    seed,
+)
 from treasury_app.sandbox.accounts_bank import AccountsBank
 from treasury_app.sandbox.auth import AuthService
 from treasury_app.sandbox.clock import SandboxClock, iso
@@ -88,6 +96,7 @@ class Sandbox:
             *cashin.control_routes(qr),
             *automatico.control_routes(qr),
             *console.routes(self.bank, self.clock, self.faults, self.auth, self.tick),
+            *notifier.control_routes(self.store),
         ]
         qr_routes = [
             *qrcodes_routes.routes(self.store, self.clock, self.auth),
@@ -144,11 +153,12 @@ def _ssl_factory(pki: SandboxPki, api: str) -> Any:
     return factory
 
 
-async def _ticker(sandbox: Sandbox) -> None:
+async def _ticker(sandbox: Sandbox, delivery: notifier.Notifier) -> None:
     while True:
         await asyncio.sleep(TICK_SECONDS)
         try:
             sandbox.tick()
+            await delivery.deliver_due()
         except Exception:  # a bad document must not stop the clock for everything else
             log.exception("sandbox tick failed")
 
@@ -202,7 +212,8 @@ async def serve(
     for api, server in servers.items():
         port = server.servers[0].sockets[0].getsockname()[1]
         sandbox.urls[api] = _url(host, port)
-    ticker = asyncio.create_task(_ticker(sandbox))
+    delivery = notifier.Notifier(sandbox.store, sandbox.clock, sandbox.pki)
+    ticker = asyncio.create_task(_ticker(sandbox, delivery))
     print(
         f"Sandbox bank listening: QR Codes API {sandbox.urls['qrcodes']}, "
         f"Accounts API {sandbox.urls['accounts']} (console: {sandbox.urls['accounts']}/sandbox/)",
@@ -214,6 +225,7 @@ async def serve(
         await stop.wait()
     finally:
         ticker.cancel()
+        await delivery.close()
         for server in servers.values():
             server.should_exit = True
         await asyncio.gather(*tasks, return_exceptions=True)
