@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from treasury_app.sandbox import (
+    accounts_events,
     accounts_routes,
     automatico,
     cashin,
@@ -89,6 +90,7 @@ class Sandbox:
         self.bank.tick()
         cashin.tick(self.qr)
         automatico.tick(self.qr)
+        accounts_events.tick(self.bank)
 
     def apps(self) -> dict[str, ASGIApp]:
         qr = self.qr
@@ -136,6 +138,7 @@ def open_sandbox(
     injector = FaultInjector(faults)
     auth = AuthService(clock, pki.credentials())
     bank = AccountsBank(store, clock)
+    accounts_events.start_from_now(bank)
     return Sandbox(data_dir, pki, store, clock, injector, auth, bank)
 
 
