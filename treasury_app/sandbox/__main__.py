@@ -99,14 +99,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"treasury-sandbox: {exc}", file=sys.stderr)
         return 2
+    first_start = not (args.data_dir / "pki" / "credentials.json").exists() or args.reset
     sandbox = open_sandbox(args.data_dir, reset=args.reset, clock_start=start, faults=rules)
-    credentials = sandbox.pki.credentials()
     print(f"Sandbox data: {sandbox.data_dir}")
-    for api, cred in credentials.items():
-        print(
-            f"  {api}: client id {cred['client_id']}, pfx {cred['pfx']}, "
-            f"pfx password {cred['pfx_password']}"
-        )
+    if first_start:
+        # Shown once, when the bundles are made; afterwards they are in credentials.json.
+        for api, cred in sandbox.pki.credentials().items():
+            print(
+                f"  {api}: client id {cred['client_id']}, pfx {cred['pfx']}, "
+                f"pfx password {cred['pfx_password']}"
+            )
+    else:
+        print(f"  credentials: {sandbox.pki.credentials_file}")
     try:
         asyncio.run(
             serve(
