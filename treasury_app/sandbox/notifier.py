@@ -125,7 +125,8 @@ class Notifier:
             if now - created > RETENTION:
                 self.store.delete("notification", doc["id"])
                 continue
-            if doc["status"] != "PENDING" or dt.datetime.fromisoformat(doc["nextAttemptAt"]) > now:
+            due = dt.datetime.fromisoformat(doc.get("nextAttemptAt") or doc["createdAt"])
+            if doc["status"] != "PENDING" or due > now:
                 continue
             if not doc.get("url"):
                 doc["status"] = "NO_WEBHOOK"
@@ -135,7 +136,7 @@ class Notifier:
         return delivered
 
     async def _attempt(self, doc: dict[str, Any]) -> int:
-        doc["attempts"] += 1
+        doc["attempts"] = doc.get("attempts", 0) + 1
         doc["lastAttemptAt"] = iso(self.clock.now())
         headers = {"content-type": "application/json", **doc.get("headers", {})}
         try:
