@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -85,6 +86,8 @@ class AccountsBank:
         self.store = store
         self.clock = clock
         self.company = seed.COMPANY
+        # Set by the QR Codes side: location URL -> {"amount", "creditor"} of a payable charge.
+        self.location_resolver: Callable[[str], dict[str, Any] | None] | None = None
 
     # helpers ------------------------------------------------------------------------------
     def _now(self) -> str:
@@ -227,6 +230,9 @@ class AccountsBank:
             raise Problem(422, "Este QR Code autoriza uma recorrência e não tem cobrança a pagar.")
         amount = self._payment_object(body, required=False)
         location = self.resolve_location(code.url) if code.url else None
+        if code.url and location is None:
+            # A real bank fetches the payload from the location; only ours are reachable here.
+            raise Problem(422, "Não foi possível obter a cobrança deste QR Code dinâmico.")
         due = code.amount
         if location is not None:
             due = location["amount"]
@@ -247,11 +253,8 @@ class AccountsBank:
                 raise Problem(422, f"A chave do QR Code é inválida: {exc}") from None
             creditor = self._dict_lookup(pixkey.normalize_key(code.key, key_type), key_type)
             creditor = {**creditor, "name": code.merchant_name}
-        else:
-            creditor = {
-                **seed.account_for(code.url or "", seed.document_for(code.url or "")),
-                "name": code.merchant_name,
-            }
+        else:  # pragma: no cover - dynamic codes without a location were refused above
+            raise Problem(422, "QR Code sem chave nem localização.")
         return self._create_pix(
             idem,
             common,
@@ -264,8 +267,7 @@ class AccountsBank:
 
     def resolve_location(self, url: str) -> dict[str, Any] | None:
         """A dynamic QR's payload location served by this sandbox (filled by the QR Codes side)."""
-        resolver = getattr(self, "location_resolver", None)
-        return resolver(url) if resolver else None
+        return self.location_resolver(url) if self.location_resolver else None
 
     def pay_by_bank_data(
         self, body: dict[str, Any], key: str | None, client_id: str
@@ -386,25 +388,6 @@ class AccountsBank:
         )
         payment["debitEntryId"] = entry["id"]
 
-    def _credit_back(self, payment: dict[str, Any], type_: str, reason: str) -> None:
-        if "debitEntryId" not in payment:
-            return
-        creditor = payment["creditorAccount"]
-        self.store.add_entry(
-            created=self._now(),
-            day=self._day(),
-            credit_debit="CREDIT",
-            type_=type_,
-            amount=payment["payment"]["amount"],
-            body={
-                "description": f"Estorno: {reason}",
-                "endToEndId": payment.get("endToEndId"),
-                "paymentId": payment["id"],
-                "counterparty": {k: creditor.get(k) for k in ("name", "document", "ispb")},
-            },
-        )
-        del payment["debitEntryId"]
-
     def pix_payment(self, e2e: str) -> dict[str, Any]:
         self.tick()
         payment = self.store.get("pix_payment", e2e)
@@ -504,6 +487,11 @@ class AccountsBank:
                 code = "".join(ch for ch in code if ch not in " .-")
             slip = self._parse_slip_code(code, "digitableCode")
         amount = self._payment_object(body, required=False)
+        if any(
+            p["barcode"] == slip.barcode and p["status"] != "CANCELED"
+            for p in self.store.all("billet_payment")
+        ):
+            raise Problem(422, "Este boleto já foi pago ou está em pagamento.")
         info = self._slip_info(slip)
         self._check_billet_rules(info, amount)
         total: Decimal = info["totalUpdated"]
@@ -636,6 +624,7 @@ class AccountsBank:
 
     def decide_approval(self, kind: str, doc_id: str, approve: bool) -> dict[str, Any]:
         """The bank's web console: approve or reject a payment held for approval."""
+        self.tick()  # a hold that expired since the last tick must not be approved
         payment = self.store.get(kind, doc_id)
         if payment is None:
             raise Problem(404, "Pagamento não encontrado.")
@@ -669,9 +658,11 @@ class AccountsBank:
         payer: dict[str, Any],
         description: str | None,
         txid: str | None = None,
+        end_to_end_id: str | None = None,
     ) -> dict[str, Any]:
+        """Credit a Pix from a third party; ``end_to_end_id`` keeps the payer side's id."""
         now = self.clock.now()
-        e2e = identifiers.new_e2eid(payer.get("ispb") or "60746948", now)
+        e2e = end_to_end_id or identifiers.new_e2eid(payer.get("ispb") or "60746948", now)
         return self.store.add_entry(
             created=iso(now),
             day=self._day(),

@@ -35,7 +35,10 @@ def _parse_day(request: Request, name: str, default: dt.date) -> dt.date:
     if raw is None:
         return default
     try:
-        return dt.date.fromisoformat(raw[:10])
+        if len(raw) == 10:
+            return dt.date.fromisoformat(raw)
+        # An RFC 3339 instant is accepted too (its date part); trailing garbage is not.
+        return dt.datetime.fromisoformat(raw.replace("Z", "+00:00")).date()
     except ValueError:
         raise invalid(
             f"{name} deve ser uma data AAAA-MM-DD.", Violation("data inválida", name, raw)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import inspect
 import json
 import re
 import secrets
@@ -1526,14 +1525,9 @@ class AutomaticoBank:
             "ispb": pagador.get("ispbParticipante") or DEFAULT_PAYER_ISPB,
         }
         description = f"Pix Automático {cobr['idRec']}"
-        credit = self.ctx.bank.credit_incoming_pix
-        if "end_to_end_id" in inspect.signature(credit).parameters:
-            same_e2e: Doc = {"end_to_end_id": attempt["endToEndId"]}
-            entry = credit(amount, payer, description, cobr["txid"], **same_e2e)
-        else:
-            entry = credit(amount, payer, description, cobr["txid"])
-            # The statement entry got its own endToEndId: keep the three in step.
-            attempt["endToEndId"] = entry.get("endToEndId") or attempt["endToEndId"]
+        self.ctx.bank.credit_incoming_pix(
+            amount, payer, description, cobr["txid"], end_to_end_id=attempt["endToEndId"]
+        )
         stamp = iso(now)
         self._set_attempt_status(attempt, "PAGA", stamp)
         cobr.setdefault("pix", []).append(

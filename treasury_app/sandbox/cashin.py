@@ -149,7 +149,7 @@ def routes(ctx: QrContext) -> list[Route]:
     def resolver(url: str) -> dict[str, Any] | None:
         return bank.resolve_location(ctx, url)
 
-    ctx.bank.location_resolver = resolver  # type: ignore[attr-defined]
+    ctx.bank.location_resolver = resolver
 
     def authorize(request: Request, *scopes: str) -> None:
         ctx.auth.authorize(request, API, *scopes)

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
+from urllib.parse import parse_qsl
 
 import jinja2
 from starlette.requests import Request
@@ -226,12 +227,14 @@ def routes(
             held=held_rows,
             slips=slip_rows,
             faults=faults.rules,
-            faults_text=json.dumps(faults.snapshot(), indent=1),
+            faults_text=json.dumps(faults.snapshot(), indent=1, default=str),
         )
         return HTMLResponse(html)
 
     async def console_form(request: Request) -> Response:
-        form = await request.form()
+        # The console's forms are URL-encoded; parsed here so that Starlette's form parser
+        # (which needs the optional python-multipart package) is not required.
+        form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
         action = request.path_params["action"]
         try:
             if action == "decide":

@@ -8,11 +8,14 @@ import fnmatch
 import json
 import random
 from dataclasses import asdict, dataclass, fields
+from decimal import Decimal
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from treasury_app.sandbox.problems import Problem, problem_body
+
+RATES = ("rate_429", "rate_500", "rate_503", "rate_504", "drop_after_commit")
 
 
 @dataclass
@@ -37,11 +40,21 @@ class FaultRule:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown fault fields: {', '.join(unknown)}")
+        data = dict(data)
+        for name in RATES:
+            if isinstance(data.get(name), Decimal):  # JSON bodies are read with exact decimals
+                data[name] = float(data[name])
         rule = cls(**data)
-        for name in ("rate_429", "rate_500", "rate_503", "rate_504", "drop_after_commit"):
+        for name in RATES:
             value = getattr(rule, name)
-            if not isinstance(value, int | float) or not 0 <= value <= 1:
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{name} must be a probability between 0 and 1")
+        for name in ("latency_ms", "retry_after", "times"):
+            value = getattr(rule, name)
+            if isinstance(value, bool) or not isinstance(value, int | None):
+                raise ValueError(f"{name} must be a whole number")
+        if not isinstance(rule.path, str):
+            raise ValueError("path must be a glob pattern")
         if rule.latency_ms < 0 or rule.retry_after < 0:
             raise ValueError("latency_ms and retry_after cannot be negative")
         if rule.times is not None and rule.times < 1:
@@ -73,7 +86,11 @@ class FaultInjector:
         self.injected = 0
 
     def snapshot(self) -> list[dict[str, Any]]:
-        return [asdict(rule) for rule in self.rules]
+        # Rates as Decimal: the sandbox's JSON writer refuses floats.
+        return [
+            {k: Decimal(str(v)) if isinstance(v, float) else v for k, v in asdict(rule).items()}
+            for rule in self.rules
+        ]
 
     def replace(self, rules: list[FaultRule]) -> None:
         self.rules = list(rules)

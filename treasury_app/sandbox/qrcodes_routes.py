@@ -123,7 +123,7 @@ def routes(store: Store, clock: SandboxClock, auth: AuthService) -> list[Route]:
     async def webhooks(request: Request) -> Response:
         authorize(request, "webhook.read")
         return JsonResponse(
-            bcb_page(request, store.all("qr_webhook"), "webhooks", required_range=False)
+            bcb_page(request, store.all("qr_webhook"), "webhooks", required_range=True)
         )
 
     return [

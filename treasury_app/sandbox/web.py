@@ -4,6 +4,7 @@ responses, the client-certificate check, and the app factory."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from treasury_app.sandbox.faults import FaultInjector, FaultMiddleware
 from treasury_app.sandbox.pki import API_TITLES
 from treasury_app.sandbox.problems import Problem, invalid, problem_response
 
+log = logging.getLogger("treasury_app.sandbox")
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -112,6 +114,7 @@ def build_app(api: str, routes: Sequence[BaseRoute], faults: FaultInjector) -> A
         )
 
     async def on_error(request: Request, exc: Exception) -> Response:
+        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return problem_response(request, Problem(500, "Erro interno do sandbox."), api)
 
     app = Starlette(

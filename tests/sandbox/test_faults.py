@@ -1,0 +1,167 @@
+"""Injected faults: latency, 429 with Retry-After, 5xx for the next N requests, a response
+dropped after the payment was committed; configured at run time through /sandbox/faults (never
+applied to /sandbox itself) and at start-up on the command line."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from decimal import Decimal
+
+import httpx
+import pytest
+
+from tests.sandbox.conftest import CLOCK_START, Api, assert_problem, body_of
+from tests.sandbox_harness import RunningSandbox
+from treasury_app.domain.identifiers import new_idempotency_key
+from treasury_app.domain.money import dumps_json_bytes
+
+BALANCES = "/api/v2/accounts/balances"
+
+
+def test_no_faults_by_default(accounts: Api) -> None:
+    assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
+
+
+def test_latency(accounts: Api) -> None:
+    with accounts.faults({"path": BALANCES, "latency_ms": 400}):
+        rules = accounts.control("GET", "/sandbox/faults")["rules"]
+        assert [(r["path"], r["latency_ms"]) for r in rules] == [(BALANCES, 400)]
+        started = time.perf_counter()
+        assert accounts.get(BALANCES).status_code == 200
+        assert time.perf_counter() - started >= 0.4
+    assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
+
+
+def test_429_with_retry_after(accounts: Api) -> None:
+    with accounts.faults({"path": BALANCES, "rate_429": 1, "retry_after": 7, "times": 1}):
+        refused = accounts.get(BALANCES)
+        assert_problem(refused, 429)
+        assert refused.headers["retry-after"] == "7"
+        assert accounts.get(BALANCES).status_code == 200  # only the next request
+        assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
+
+
+@pytest.mark.parametrize("status", [500, 503, 504])
+def test_server_errors_for_the_next_n_requests(accounts: Api, status: int) -> None:
+    injected = accounts.control("GET", "/sandbox/status")["faultsInjected"]
+    rule = {"path": "/api/v2/accounts/*", "method": "GET", f"rate_{status}": 1, "times": 2}
+    with accounts.faults(rule):
+        for _ in range(2):
+            failed = accounts.get(BALANCES)
+            assert_problem(failed, status)
+            if status == 503:
+                assert failed.headers["retry-after"] == "1"
+        assert accounts.get(BALANCES).status_code == 200
+        assert accounts.get("/api/v2/accounts/transactions").status_code == 200
+    assert accounts.control("GET", "/sandbox/status")["faultsInjected"] == injected + 2
+
+
+def test_rule_filters_by_api_and_method(accounts: Api, qrcodes: Api) -> None:
+    assert qrcodes.token  # fetched before the fault would hit the token endpoint too
+    with accounts.faults({"api": "qrcodes", "rate_500": 1}, {"method": "POST", "rate_504": 1}):
+        assert accounts.get(BALANCES).status_code == 200
+        assert_problem(qrcodes.get("/webhook"), 500)
+        assert_problem(accounts.pay_dict(Decimal("1.00")), 504)
+
+
+def test_faults_never_apply_to_the_control_surface(accounts: Api) -> None:
+    before = accounts.balance()
+    with accounts.faults({"path": "*", "rate_503": 1, "latency_ms": 300}):
+        started = time.perf_counter()
+        status = accounts.control("GET", "/sandbox/status")
+        assert time.perf_counter() - started < 0.3
+        assert status["faults"][0]["rate_503"] == Decimal("1.0")
+        assert accounts.http.get("/sandbox/held").status_code == 200
+        assert accounts.http.get("/sandbox/").status_code == 200
+        accounts.advance(0.5)
+        assert_problem(accounts.get(BALANCES), 503)
+    assert accounts.balance() == before
+
+
+def test_faults_are_replaced_and_validated(accounts: Api) -> None:
+    try:
+        replaced = accounts.control(
+            "PUT",
+            "/sandbox/faults",
+            {"rules": [{"path": "/nowhere", "rate_500": Decimal("0.5")}, {"latency_ms": 1}]},
+        )["rules"]
+        assert [r["rate_500"] for r in replaced] == [Decimal("0.5"), Decimal("0.0")]
+        for bad in (
+            {"rate_500": 2},
+            {"rate_500": "1"},
+            {"latency_ms": -1},
+            {"latency_ms": Decimal("1.5")},
+            {"times": 0},
+            {"colour": "red"},
+        ):
+            response = accounts.http.post(
+                "/sandbox/faults",
+                content=dumps_json_bytes(bad),
+                headers={"content-type": "application/json"},
+            )
+            assert_problem(response, 400)
+        assert len(accounts.control("GET", "/sandbox/faults")["rules"]) == 2
+    finally:
+        accounts.control("DELETE", "/sandbox/faults")
+    assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
+
+
+def test_drop_after_commit(accounts: Api) -> None:
+    key = new_idempotency_key()
+    before = accounts.balance()
+    rule = {
+        "path": "/api/v2/pix/payments/dict",
+        "method": "POST",
+        "drop_after_commit": 1,
+        "times": 1,
+    }
+    with accounts.faults(rule), pytest.raises(httpx.TransportError):
+        accounts.pay_dict(Decimal("61.50"), idem=key)
+    # The payment exists although the client never saw the answer...
+    found = accounts.get(f"/api/v2/pix/payments/idempotencyKey/{key}")
+    assert found.status_code == 200
+    payment = body_of(found)["data"]
+    assert payment["payment"]["amount"] == Decimal("61.50")
+    assert accounts.balance() == before - Decimal("61.50")
+    # ...and retrying with the same key does not pay twice.
+    assert_problem(accounts.pay_dict(Decimal("61.50"), idem=key), 412)
+    assert accounts.balance() == before - Decimal("61.50")
+    accounts.settle(payment["endToEndId"])
+
+
+def test_cli_rate_503(make_sandbox: Callable[..., RunningSandbox]) -> None:
+    bank = make_sandbox("--clock-start", CLOCK_START, "--rate-503", "1", "--retry-after", "4")
+    with bank.client("accounts") as client:
+        status = client.get("/sandbox/status")
+        assert status.status_code == 200, status.text
+        rules = body_of(status)["faults"]
+        assert [(r["path"], r["rate_503"], r["retry_after"]) for r in rules] == [
+            ("*", Decimal("1.0"), 4)
+        ]
+        token = client.post("/api/v2/oauth/token", json={})
+        assert_problem(token, 503)
+        assert token.headers["retry-after"] == "4"
+    with bank.client("qrcodes") as client:
+        assert_problem(client.get("/webhook"), 503)
+        assert client.get("/sandbox/status").status_code == 200
+
+
+def test_cli_latency_and_drop_after_commit(make_sandbox: Callable[..., RunningSandbox]) -> None:
+    bank = Api(
+        make_sandbox(
+            "--clock-start", CLOCK_START, "--latency-ms", "250", "--drop-after-commit", "1"
+        ),
+        "accounts",
+    )
+    try:
+        started = time.perf_counter()
+        before = bank.balance()
+        assert time.perf_counter() - started >= 0.25
+        key = new_idempotency_key()
+        with pytest.raises(httpx.TransportError):
+            bank.pay_dict(Decimal("5.00"), idem=key)
+        assert bank.balance() == before - Decimal("5.00")
+        assert bank.get(f"/api/v2/pix/payments/idempotencyKey/{key}").status_code == 200
+    finally:
+        bank.close()
