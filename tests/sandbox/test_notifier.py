@@ -139,3 +139,33 @@ async def test_notifications_are_kept_for_15_days(world):
     await notifier.deliver_due()
     await notifier.close()
     assert store.get("notification", doc["id"]) is None
+
+
+async def test_accounts_webhook_with_pause_on_fail_is_paused_when_delivery_gives_up(world):
+    pki, store, clock = world
+    receiver = Receiver(pki, status=503)
+    url = await receiver.start()
+    for webhook_id, kind, pause in ((1, "TRANSFER", True), (2, "RECEIVE", False)):
+        store.put(
+            "webhook",
+            str(webhook_id),
+            {
+                "id": webhook_id,
+                "type": kind,
+                "uri": url,
+                "enabled": True,
+                "pauseOnFail": pause,
+                "createdAt": "2026-01-01T00:00:00Z",
+            },
+            "x",
+        )
+    notifier = Notifier(store, clock, pki)
+    queue(store, clock, api="accounts", kind="transfer", url=url, payload={})
+    queue(store, clock, api="accounts", kind="receive", url=url, payload={})
+    for _ in range(8):
+        await notifier.deliver_due()
+        clock.advance(600)
+    await notifier.close()
+    assert store.get("webhook", "1")["enabled"] is False
+    assert "pausedAt" in store.get("webhook", "1")
+    assert store.get("webhook", "2")["enabled"] is True

@@ -135,6 +135,16 @@ class Notifier:
             delivered += await self._attempt(doc)
         return delivered
 
+    def _pause_on_fail(self, doc: dict[str, Any]) -> None:
+        """Accounts API webhooks with ``pauseOnFail`` stop when a notification is given up."""
+        if doc.get("api") != "accounts":
+            return
+        for webhook in self.store.all("webhook"):
+            if webhook["type"] == str(doc.get("kind", "")).upper() and webhook.get("pauseOnFail"):
+                webhook["enabled"] = False
+                webhook["pausedAt"] = iso(self.clock.now())
+                self.store.put("webhook", str(webhook["id"]), webhook, webhook["createdAt"])
+
     async def _attempt(self, doc: dict[str, Any]) -> int:
         doc["attempts"] = doc.get("attempts", 0) + 1
         doc["lastAttemptAt"] = iso(self.clock.now())
@@ -153,6 +163,7 @@ class Notifier:
             doc["deliveredAt"] = doc["lastAttemptAt"]
         elif doc["attempts"] >= MAX_ATTEMPTS:
             doc["status"] = "FAILED"
+            self._pause_on_fail(doc)
         else:
             wait = BACKOFF_SECONDS[min(doc["attempts"] - 1, len(BACKOFF_SECONDS) - 1)]
             doc["nextAttemptAt"] = iso(self.clock.now() + dt.timedelta(seconds=wait))
