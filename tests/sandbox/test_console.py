@@ -36,7 +36,7 @@ def test_console_form_approves(accounts: Api) -> None:
         data={"kind": "pix", "id": payment["endToEndId"], "decision": "approve"},
     )
     assert response.status_code == 303
-    assert response.headers["location"] == "/sandbox/"
+    assert response.headers["location"] == "/sandbox/?result=ok"
     assert accounts.pix(payment["endToEndId"])["status"] == "ON_QUEUE"
     assert accounts.balance() == before - Decimal("12.00")
 
@@ -96,3 +96,40 @@ def test_console_forms_credit_advance_and_clear(accounts: Api) -> None:
         assert "Limpar falhas" in accounts.http.get("/sandbox/").text
         assert accounts.http.post("/sandbox/console/faults").status_code == 303
         assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
+
+
+def test_console_pays_a_charge_and_approves_a_recurrence(qr_sandbox_forms) -> None:
+    """The HTML console's Cash In and Pix Automático forms act on the bank and list the
+    notifications with their delivery result."""
+    sandbox, txid, id_rec = qr_sandbox_forms
+    with sandbox.client("accounts") as client:
+        paid = client.post("/sandbox/console/pay-charge", data={"txid": txid, "name": "Ana"})
+        assert paid.status_code == 303 and paid.headers["location"].endswith("result=ok")
+        again = client.post("/sandbox/console/pay-charge", data={"txid": txid, "name": "Ana"})
+        assert "result=ok" not in again.headers["location"]  # a concluded charge: 422 detail
+        approved = client.post("/sandbox/console/rec", data={"idRec": id_rec, "action": "approve"})
+        assert approved.headers["location"].endswith("result=ok")
+        page = client.get("/sandbox/?result=ok").text
+    assert "Pagar uma cobrança" in page and "Pix Automático" in page
+    assert ("Notificações" in page and "NO_WEBHOOK" in page) or "PENDING" in page
+    with sandbox.client("qrcodes") as qr:
+        token = sandbox.token(qr, "qrcodes")
+        headers = {"Authorization": f"Bearer {token}"}
+        assert qr.get(f"/cob/{txid}", headers=headers).json()["status"] == "CONCLUIDA"
+        assert qr.get(f"/rec/{id_rec}", headers=headers).json()["status"] == "APROVADA"
+
+
+@pytest.fixture
+def qr_sandbox_forms(tmp_path):
+    from tests.sandbox.test_automatico import rec_body
+    from tests.sandbox.test_cashin import cob_body
+    from tests.sandbox_harness import running_sandbox
+    from treasury_app.domain.identifiers import new_txid
+
+    with running_sandbox(tmp_path, "--clock-start", "2026-11-18T13:00:00Z") as sandbox:
+        with sandbox.client("qrcodes") as qr:
+            headers = {"Authorization": f"Bearer {sandbox.token(qr, 'qrcodes')}"}
+            txid = new_txid()
+            assert qr.put(f"/cob/{txid}", headers=headers, json=cob_body()).status_code == 201
+            id_rec = qr.post("/rec", headers=headers, json=rec_body()).json()["idRec"]
+        yield sandbox, txid, id_rec

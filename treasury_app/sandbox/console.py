@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 import jinja2
 from starlette.requests import Request
@@ -52,6 +52,20 @@ PAGE = jinja2.Environment(autoescape=True).from_string(
 <button name="decision" value="reject">Rejeitar</button></form></td></tr>{% endfor %}
 </table>{% else %}<p class="note">Nenhum pagamento aguardando aprovação.</p>{% endif %}
 </section>
+{% if result %}<p class="note">Última ação: <b>{{ result }}</b></p>{% endif %}
+{% if "pay-charge" in extra %}<section><h2>Pagar uma cobrança (como pagador)</h2>
+<form method="post" action="/sandbox/console/pay-charge">
+ txid <input name="txid" size="36" required> Pagador <input name="name" value="Maria da Silva">
+ <button>Pagar</button></form></section>{% endif %}
+{% if "rec" in extra %}<section><h2>Pix Automático</h2>
+<form method="post" action="/sandbox/console/rec">
+ idRec <input name="idRec" size="30" required>
+ <button name="action" value="approve">Aprovar</button>
+ <button name="action" value="reject">Rejeitar</button>
+ <button name="action" value="expire">Expirar</button></form>
+<form method="post" action="/sandbox/console/cobr-fail">
+ txid da cobr <input name="txid" size="36" required>
+ <button>Falhar a próxima tentativa</button></form></section>{% endif %}
 <section><h2>Creditar um Pix recebido</h2>
 <form method="post" action="/sandbox/console/incoming">
  Valor (R$) <input name="amount" value="1.000,00" required>
@@ -66,6 +80,12 @@ PAGE = jinja2.Environment(autoescape=True).from_string(
 <form method="post" action="/sandbox/console/faults"><button>Limpar falhas</button></form>
 {% else %}<p class="note">Nenhuma. Use PUT /sandbox/faults para configurar.</p>{% endif %}
 </section>
+<section><h2>Notificações (últimas 30)</h2>
+{% if notifications %}<table><tr><th>API</th><th>Tipo</th><th>Destino</th><th>Situação</th>
+<th>Tentativas</th><th>Resultado</th></tr>
+{% for n in notifications %}<tr><td>{{ n.api }}</td><td>{{ n.kind }}</td><td>{{ n.url or "-" }}</td>
+<td>{{ n.status }}</td><td>{{ n.attempts or 0 }}</td><td>{{ n.lastResult or "" }}</td></tr>
+{% endfor %}</table>{% else %}<p class="note">Nenhuma notificação.</p>{% endif %}</section>
 <section><h2>Boletos pagáveis</h2><table><tr><th>Descrição</th><th>Linha digitável</th>
 <th class="amount">Valor</th><th>Vencimento</th></tr>
 {% for s in slips %}<tr><td>{{ s.label }}</td><td><code>{{ s.line }}</code></td>
@@ -95,10 +115,12 @@ def routes(
     faults: FaultInjector,
     auth: AuthService,
     tick: Callable[[], object] | None = None,
+    actions: dict[str, Callable[[dict[str, str]], object]] | None = None,
 ) -> list[Route]:
     """The control surface; ``tick`` moves every state machine after the clock changes."""
     store = bank.store
     tick_all = tick or bank.tick
+    extra_actions = actions or {}
 
     def payment_kind(kind: str) -> str:
         return {"pix": "pix_payment", "billets": "billet_payment"}[kind]
@@ -228,6 +250,24 @@ def routes(
             slips=slip_rows,
             faults=faults.rules,
             faults_text=json.dumps(faults.snapshot(), indent=1, default=str),
+            result=request.query_params.get("result"),
+            notifications=[
+                {
+                    k: n.get(k)
+                    for k in (
+                        "id",
+                        "api",
+                        "kind",
+                        "url",
+                        "status",
+                        "attempts",
+                        "lastResult",
+                        "createdAt",
+                    )
+                }
+                for n in store.all("notification")[-30:][::-1]
+            ],
+            extra=sorted(extra_actions),
         )
         return HTMLResponse(html)
 
@@ -254,9 +294,17 @@ def routes(
                 tick_all()
             elif action == "faults":
                 faults.clear()
-        except (Problem, KeyError, ValueError):
-            pass  # the page shows the state as it is; the JSON endpoints give the reasons
-        return RedirectResponse("/sandbox/", status_code=303)
+            elif action in extra_actions:
+                extra_actions[action](form)
+                tick_all()
+            else:
+                raise KeyError(action)
+            result = "ok"
+        except Problem as exc:
+            result = exc.detail
+        except (KeyError, ValueError) as exc:
+            result = f"dados inválidos: {exc}"
+        return RedirectResponse(f"/sandbox/?{urlencode({'result': result})}", status_code=303)
 
     return [
         Route("/sandbox/", console, methods=["GET"]),

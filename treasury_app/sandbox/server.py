@@ -92,12 +92,30 @@ class Sandbox:
         automatico.tick(self.qr)
         accounts_events.tick(self.bank)
 
+    def console_actions(self, qr: QrContext) -> dict[str, Any]:
+        """The HTML console's Cash In and Pix Automático buttons."""
+        from treasury_app.sandbox import cashin_bank
+
+        def pay_charge(form: dict[str, str]) -> object:
+            payer = {"name": form.get("name") or "Maria da Silva", "cpf": "40364478829"}
+            return cashin_bank.simulate_payment(qr, {"txid": form["txid"], "payer": payer})
+
+        def rec(form: dict[str, str]) -> object:
+            return automatico.bank_for(qr).control_rec(form["idRec"], form["action"], {})
+
+        def cobr_fail(form: dict[str, str]) -> object:
+            return automatico.bank_for(qr).fail_next(form["txid"], {})
+
+        return {"pay-charge": pay_charge, "rec": rec, "cobr-fail": cobr_fail}
+
     def apps(self) -> dict[str, ASGIApp]:
         qr = self.qr
         control = [
             *cashin.control_routes(qr),
             *automatico.control_routes(qr),
-            *console.routes(self.bank, self.clock, self.faults, self.auth, self.tick),
+            *console.routes(
+                self.bank, self.clock, self.faults, self.auth, self.tick, self.console_actions(qr)
+            ),
             *notifier.control_routes(self.store),
         ]
         qr_routes = [
