@@ -43,6 +43,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         for title in TAB_TITLES:
-            self.tabs.addTab(EmptyStateTab(title, self.tabs), self.tr(title))
+            # "&" marks a keyboard mnemonic in Qt labels; "&&" shows a literal ampersand.
+            self.tabs.addTab(EmptyStateTab(title, self.tabs), self.tr(title).replace("&", "&&"))
         self.setCentralWidget(self.tabs)
         self.statusBar().showMessage(self.tr("Not connected"))
