@@ -1,11 +1,10 @@
 """Accounts API webhooks end to end: the sandbox (a subprocess) notifies a real HTTPS
 receiver (this process) of transfer status changes, money received, refunds and failures."""
 
-import asyncio
-import time
 from decimal import Decimal
 from pathlib import Path
 
+from tests.sandbox.conftest import wait_for
 from tests.sandbox.test_notifier import Receiver
 from tests.sandbox_harness import running_sandbox
 from treasury_app.domain.identifiers import new_idempotency_key
@@ -13,13 +12,6 @@ from treasury_app.domain.money import dumps_json_bytes, loads_json
 from treasury_app.sandbox.pki import ensure_pki
 
 JSON = {"content-type": "application/json"}
-
-
-async def wait_for(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
 
 
 async def test_transfer_receive_refund_and_cashout_webhooks(tmp_path):

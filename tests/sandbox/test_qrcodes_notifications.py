@@ -1,10 +1,9 @@
 """QR Codes API webhooks end to end: the sandbox delivers the spec's `pix`, `recs` and
 `cobsr` payloads over mutual TLS to a receiver in this process, at `<url>/pix|rec|cobr`."""
 
-import asyncio
-import time
 from pathlib import Path
 
+from tests.sandbox.conftest import wait_for
 from tests.sandbox.test_automatico import cobr_body, rec_body
 from tests.sandbox.test_cashin import cob_body
 from tests.sandbox.test_notifier import Receiver
@@ -13,13 +12,6 @@ from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import loads_json
 from treasury_app.sandbox.pki import ensure_pki
 from treasury_app.sandbox.seed import COMPANY
-
-
-async def wait_for(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
 
 
 async def test_pix_rec_and_cobr_payloads_reach_the_receiver(tmp_path):

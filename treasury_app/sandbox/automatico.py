@@ -19,7 +19,7 @@ from treasury_app.sandbox.automatico_bank import (
 )
 from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.problems import Problem, Violation, invalid
-from treasury_app.sandbox.qrcodes_routes import bcb_page, https_url
+from treasury_app.sandbox.qrcodes_routes import bcb_page, bool_query, https_url
 from treasury_app.sandbox.web import JsonResponse, read_json
 
 API = "qrcodes"
@@ -49,19 +49,6 @@ def _page(request: Request, items: list[Doc], key: str, type_name: str, *, drop:
         for item in page[key]:
             item.pop("criacao", None)
     return page
-
-
-def _bool_param(request: Request, name: str, type_name: str) -> bool | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    if raw.lower() not in ("true", "false"):
-        raise invalid(
-            f"{name} deve ser true ou false.",
-            Violation("valor booleano", name, raw),
-            type_name=type_name,
-        )
-    return raw.lower() == "true"
 
 
 def _filters(request: Request, type_name: str, statuses: tuple[str, ...]) -> dict[str, str | None]:
@@ -121,7 +108,7 @@ def routes(ctx: QrContext) -> list[Route]:
             return JsonResponse(bank().rec_view(rec), status_code=201)
         authorize(request, "rec.read")
         filters = _filters(request, "RecConsultaInvalida", REC_STATUSES)
-        location = _bool_param(request, "locationPresente", "RecConsultaInvalida")
+        location = bool_query(request, "locationPresente", "RecConsultaInvalida")
         page = _page(
             request,
             bank().list_recs(filters, location),
@@ -196,7 +183,7 @@ def routes(ctx: QrContext) -> list[Route]:
             return JsonResponse(public(bank().create_locrec()), status_code=201)
         authorize(request, "payloadlocationrec.read")
         type_name = "PayloadLocationRecConsultaInvalida"
-        linked = _bool_param(request, "idRecPresente", type_name)
+        linked = bool_query(request, "idRecPresente", type_name)
         convenio = request.query_params.get("convenio")
         items = []
         for loc in ctx.store.all("locrec"):

@@ -11,20 +11,15 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import json
 import re
 import secrets
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import padding, rsa
-
 from treasury_app.domain import brcode, business_days, documents, identifiers
-from treasury_app.domain.money import dumps_json, to_api_string
-from treasury_app.sandbox import notifier
+from treasury_app.domain.money import to_api_string
+from treasury_app.sandbox import cashin_bank, notifier
 from treasury_app.sandbox.clock import BRASILIA, iso
 from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.problems import Problem, Violation, invalid
@@ -806,31 +801,8 @@ class AutomaticoBank:
         return self._sign(self.rec_payload(rec))
 
     def _sign(self, payload: Doc) -> str:
-        pki = self.ctx.pki
-        key = serialization.load_pem_private_key(pki.server_key.read_bytes(), password=None)
-        assert isinstance(key, rsa.RSAPrivateKey)
-        certs = x509.load_pem_x509_certificates(pki.server_cert.read_bytes())
-        der = certs[0].public_bytes(serialization.Encoding.DER)
-        digest = hashes.Hash(hashes.SHA256())
-        digest.update(der)
-        header = {
-            "alg": "RS256",
-            "typ": "JWS",
-            # the same key id and key set address as the cash-in payloads (GET /jwks)
-            "kid": _b64url(digest.finalize()),
-            "jku": f"{self.ctx.base_url()}/jwks",
-            "x5c": [
-                base64.b64encode(c.public_bytes(serialization.Encoding.DER)).decode("ascii")
-                for c in certs
-            ],
-        }
-        signing_input = (
-            _b64url(json.dumps(header, separators=(",", ":")).encode())
-            + "."
-            + _b64url(dumps_json(payload).encode())
-        )
-        signature = key.sign(signing_input.encode("ascii"), padding.PKCS1v15(), hashes.SHA256())
-        return f"{signing_input}.{_b64url(signature)}"
+        # Same key, header and key set (GET /jwks) as the Cash In payloads.
+        return cashin_bank.sign_jws(self.ctx, payload)
 
     def list_recs(self, filters: dict[str, str | None], location: bool | None) -> list[Doc]:
         items = []

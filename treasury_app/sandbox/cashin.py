@@ -18,7 +18,7 @@ from treasury_app.domain import documents
 from treasury_app.sandbox import cashin_bank as bank
 from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.problems import Problem, Violation, invalid
-from treasury_app.sandbox.qrcodes_routes import bcb_page
+from treasury_app.sandbox.qrcodes_routes import bcb_page, bool_query
 from treasury_app.sandbox.web import JsonResponse, read_json
 
 API = "qrcodes"
@@ -78,19 +78,6 @@ def _page(
     return page
 
 
-def _flag(request: Request, name: str, type_name: str) -> bool | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    if raw.lower() not in ("true", "false"):
-        raise invalid(
-            f"{name} deve ser true ou false.",
-            Violation("deve ser true ou false", name, raw),
-            type_name=type_name,
-        )
-    return raw.lower() == "true"
-
-
 def _document_filter(request: Request, type_name: str) -> tuple[str, str] | None:
     cpf, cnpj = request.query_params.get("cpf"), request.query_params.get("cnpj")
     if cpf and cnpj:
@@ -124,7 +111,7 @@ def _charge_filters(request: Request, tipo: str) -> Callable[[dict[str, Any]], b
             Violation(" ou ".join(bank.CHARGE_STATUSES), "status", status),
             type_name=type_name,
         )
-    location = _flag(request, "locationPresente", type_name)
+    location = bool_query(request, "locationPresente", type_name)
     lote = request.query_params.get("loteCobVId") if tipo == "cobv" else None
 
     def keep(charge: dict[str, Any]) -> bool:
@@ -230,7 +217,7 @@ def routes(ctx: QrContext) -> list[Route]:
             return JsonResponse(bank.render_loc(ctx, loc), 201)
         authorize(request, "payloadlocation.read")
         type_name = "PayloadLocationConsultaInvalida"
-        with_txid = _flag(request, "txIdPresente", type_name)
+        with_txid = bool_query(request, "txIdPresente", type_name)
         tipo = request.query_params.get("tipoCob")
         if tipo is not None and tipo not in ("cob", "cobv"):
             raise invalid(
@@ -265,8 +252,8 @@ def routes(ctx: QrContext) -> list[Route]:
         authorize(request, "pix.read")
         type_name = "PixConsultaInvalida"
         txid = request.query_params.get("txid")
-        with_txid = _flag(request, "txIdPresente", type_name)
-        with_refund = _flag(request, "devolucaoPresente", type_name)
+        with_txid = bool_query(request, "txIdPresente", type_name)
+        with_refund = bool_query(request, "devolucaoPresente", type_name)
         document = _document_filter(request, type_name)
         items = [
             p

@@ -8,7 +8,6 @@ import base64
 import datetime as dt
 import functools
 import hashlib
-import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from treasury_app.domain import brcode, documents, identifiers
 from treasury_app.domain.business_days import business_days_between, next_business_day
-from treasury_app.domain.money import to_api_string
+from treasury_app.domain.money import dumps_json, to_api_string
 from treasury_app.sandbox.clock import BRASILIA, iso
 from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.problems import Problem, Violation, problem_body
@@ -1386,11 +1385,12 @@ def sign_jws(ctx: QrContext, payload: dict[str, Any]) -> str:
         "kid": jwk["kid"],
         "x5t": jwk["x5t"],
         "x5t#S256": jwk["x5t#S256"],
+        "x5c": jwk["x5c"],
         "jku": f"{ctx.base_url()}/jwks",
     }
+    # dumps_json writes Decimal amounts exactly (never through float).
     signing_input = ".".join(
-        _b64url(json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-        for part in (header, payload)
+        _b64url(dumps_json(part).encode("utf-8")) for part in (header, payload)
     )
     signature = key.sign(signing_input.encode("ascii"), padding.PKCS1v15(), hashes.SHA256())
     return f"{signing_input}.{_b64url(signature)}"

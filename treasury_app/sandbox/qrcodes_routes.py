@@ -70,6 +70,20 @@ def bcb_page(
     return {"parametros": parametros, key: items[page * per_page : (page + 1) * per_page]}
 
 
+def bool_query(request: Request, name: str, type_name: str) -> bool | None:
+    """A ``true``/``false`` query parameter (None when absent; 400 otherwise)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    if raw.lower() not in ("true", "false"):
+        raise invalid(
+            f"{name} deve ser true ou false.",
+            Violation("deve ser true ou false", name, raw),
+            type_name=type_name,
+        )
+    return raw.lower() == "true"
+
+
 def https_url(body: dict[str, Any], field: str = "webhookUrl") -> str:
     url = body.get(field)
     if not isinstance(url, str) or not url.lower().startswith("https://") or len(url) > 500:
