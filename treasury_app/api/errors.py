@@ -1,0 +1,215 @@
+"""What can go wrong on the wire, as typed exceptions.
+
+Two families the services layer must tell apart:
+
+* :class:`ApiError` — the bank answered with an error (RFC 7807 problem): the request was
+  received and refused; nothing happened on the bank's side (a 5xx excepted, see
+  :class:`ServerError`).
+* :class:`TransportFailure` — no usable answer (timeout, reset, refused connection). Unless
+  :attr:`TransportFailure.request_sent` is ``False`` the outcome is **unknown**: a payment may
+  have been committed. The exactly-once logic asks the bank (by idempotency key) before it
+  ever sends again.
+
+No message or attribute ever carries a secret: request bodies and headers are not kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from treasury_app.domain.money import loads_json
+
+PROBLEM_JSON = "application/problem+json"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One entry of a problem's ``violacoes``: why, which property, which value."""
+
+    razao: str
+    propriedade: str
+    valor: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.propriedade}: {self.razao}" if self.propriedade else self.razao
+
+
+class ApiFailure(Exception):
+    """Base of every failure of a call to the bank."""
+
+
+class ApiError(ApiFailure):
+    """The bank answered with an HTTP error (an RFC 7807 problem when it sent one)."""
+
+    default_title = "The bank refused the request"
+
+    def __init__(
+        self,
+        status: int,
+        *,
+        type: str = "about:blank",  # the RFC 7807 field name
+        title: str | None = None,
+        detail: str | None = None,
+        instance: str | None = None,
+        violacoes: list[Violation] | None = None,
+        method: str | None = None,
+        path: str | None = None,
+        retry_after: float | None = None,
+    ) -> None:
+        self.status = status
+        self.type = type
+        self.title = title or self.default_title
+        self.detail = detail or ""
+        self.instance = instance or path or ""
+        self.violacoes = list(violacoes or [])
+        self.method = method
+        self.path = path
+        self.retry_after = retry_after
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        head = f"{self.status} {self.title}"
+        if self.detail and self.detail != self.title:
+            head += f": {self.detail}"
+        if self.violacoes:
+            head += " (" + "; ".join(str(v) for v in self.violacoes) + ")"
+        if self.method and self.path:
+            head += f" [{self.method} {self.path}]"
+        return head
+
+    @property
+    def properties(self) -> set[str]:
+        """The ``propriedade`` of every violation (to mark the fields of a form)."""
+        return {v.propriedade for v in self.violacoes if v.propriedade}
+
+
+class BadRequest(ApiError):
+    default_title = "Invalid request"
+
+
+class Unauthorized(ApiError):
+    default_title = "Access token invalid or expired"
+
+
+class Forbidden(ApiError):
+    default_title = "Permission denied (scope or client certificate)"
+
+
+class NotFound(ApiError):
+    default_title = "Not found"
+
+
+class IdempotencyKeyReused(ApiError):
+    default_title = "Idempotency key already used"
+
+
+class BusinessRuleViolation(ApiError):
+    default_title = "Business rule violated"
+
+
+class RateLimited(ApiError):
+    default_title = "Too many requests"
+
+
+class ServerError(ApiError):
+    """5xx: a technical failure at the bank. For a payment the outcome is not certain."""
+
+    default_title = "Technical failure at the bank"
+
+
+_BY_STATUS: dict[int, type[ApiError]] = {
+    400: BadRequest,
+    401: Unauthorized,
+    403: Forbidden,
+    404: NotFound,
+    412: IdempotencyKeyReused,
+    422: BusinessRuleViolation,
+    429: RateLimited,
+}
+
+
+def error_class(status: int) -> type[ApiError]:
+    if status >= 500:
+        return ServerError
+    return _BY_STATUS.get(status, ApiError)
+
+
+class TransportFailure(ApiFailure):
+    """No usable answer: timeout, connection reset, TLS failure, dropped response.
+
+    ``request_sent`` is ``False`` only when the request certainly never reached the bank
+    (the connection could not be opened); otherwise the outcome is unknown.
+    """
+
+    def __init__(self, message: str, *, method: str, path: str, request_sent: bool) -> None:
+        self.method = method
+        self.path = path
+        self.request_sent = request_sent
+        super().__init__(f"{message} [{method} {path}]")
+
+    @property
+    def outcome_unknown(self) -> bool:
+        return self.request_sent
+
+
+class ResponseFormatError(ApiFailure):
+    """The bank answered 2xx with a body our models cannot read."""
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds form); ``None`` if absent/odd."""
+    if not value:
+        return None
+    try:
+        seconds = float(value.strip())
+    except ValueError:
+        return None
+    return max(0.0, seconds)
+
+
+def _violations(raw: Any) -> list[Violation]:
+    result: list[Violation] = []
+    if isinstance(raw, list):
+        for item in raw:
+            if isinstance(item, dict):
+                valor = item.get("valor")
+                result.append(
+                    Violation(
+                        razao=str(item.get("razao") or ""),
+                        propriedade=str(item.get("propriedade") or ""),
+                        valor=None if valor is None else str(valor),
+                    )
+                )
+    return result
+
+
+def error_from_response(response: httpx.Response) -> ApiError:
+    """Map an HTTP error answer to its typed exception, reading the problem body if any."""
+    request = response.request
+    method, path = request.method, request.url.path
+    body: Any = None
+    try:
+        if response.content:
+            body = loads_json(response.content)
+    except ValueError:
+        body = None
+    if not isinstance(body, dict):
+        body = {}
+    cls = error_class(response.status_code)
+    detail = body.get("detail")
+    if detail is None and not body and response.content:
+        detail = response.text[:200]
+    return cls(
+        response.status_code,
+        type=str(body.get("type") or "about:blank"),
+        title=body.get("title") if isinstance(body.get("title"), str) else None,
+        detail=str(detail) if detail is not None else None,
+        instance=body.get("instance") if isinstance(body.get("instance"), str) else None,
+        violacoes=_violations(body.get("violacoes")),
+        method=method,
+        path=path,
+        retry_after=parse_retry_after(response.headers.get("retry-after")),
+    )

@@ -1,0 +1,368 @@
+"""One HTTP transport per API and session: mTLS, tokens, retries, typed errors, redacted logs.
+
+:class:`ApiTransport` owns one ``httpx.AsyncClient`` (keep-alive, HTTP/2 when the server
+offers it) for the whole session. Every call:
+
+1. gets a token from the API's :class:`~treasury_app.api.tokens.TokenSession`;
+2. is retried — only when it is safe to repeat (GET, DELETE, PUT with a client-chosen id,
+   POST with an ``x-idempotency-key``, always the same key) — on 429, 500, 502, 503, 504 and
+   connection failures, with exponential backoff and full jitter, honouring ``Retry-After``,
+   at most :attr:`RetryPolicy.max_attempts` attempts;
+3. on a 401 invalidates its token and is repeated once with a new one;
+4. ends in the answer (2xx), a typed :class:`~treasury_app.api.errors.ApiError`, or a
+   :class:`~treasury_app.api.errors.TransportFailure` when the outcome is unknown.
+
+A payment POST whose answer was lost and whose retry meets ``412`` (the bank already has this
+idempotency key) is a :class:`TransportFailure` too: the first attempt most likely committed,
+and only a query by idempotency key can tell.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from enum import Enum
+from typing import Any, Self
+
+import httpx
+from pydantic import BaseModel
+
+from treasury_app import __version__
+from treasury_app.api.errors import (
+    IdempotencyKeyReused,
+    ResponseFormatError,
+    TransportFailure,
+    error_from_response,
+    parse_retry_after,
+)
+from treasury_app.api.tls import ClientIdentity, Trust
+from treasury_app.api.tokens import ApiName, Secret, TokenSession
+from treasury_app.domain.identifiers import is_valid_idempotency_key
+from treasury_app.domain.money import dumps_json_bytes, loads_json
+
+USER_AGENT = f"TreasuryApp/{__version__} (+httpx/{httpx.__version__})"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
+REDACTED = "********"
+SECRET_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-client-secret"}
+)
+
+log = logging.getLogger("treasury_app.api.transport")
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    connect: float = 5.0
+    read: float = 30.0
+    write: float = 30.0
+    pool: float = 10.0
+
+    def httpx(self) -> httpx.Timeout:
+        return httpx.Timeout(connect=self.connect, read=self.read, write=self.write, pool=self.pool)
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Exponential backoff with full jitter; ``Retry-After`` wins when the bank sends it."""
+
+    max_attempts: int = 4
+    base_delay: float = 0.25
+    max_delay: float = 8.0
+    max_retry_after: float = 30.0
+    retry_statuses: frozenset[int] = frozenset({429, 500, 502, 503, 504})
+
+    def backoff(self, attempt: int, rng: random.Random) -> float:
+        """Delay before attempt ``attempt + 1``: uniform in [0, min(cap, base·2^(attempt-1))]."""
+        return rng.uniform(0.0, min(self.max_delay, self.base_delay * 2 ** (attempt - 1)))
+
+    def delay(self, attempt: int, retry_after: float | None, rng: random.Random) -> float | None:
+        """The wait before the next attempt, or ``None`` when the bank asks for too long."""
+        if retry_after is not None:
+            return retry_after if retry_after <= self.max_retry_after else None
+        return self.backoff(attempt, rng)
+
+
+@dataclass(frozen=True, repr=False)
+class ApiConfig:
+    """Everything needed to talk to one API: address, credentials, certificate, trust."""
+
+    api: ApiName
+    base_url: str
+    client_id: str
+    client_secret: Secret
+    identity: ClientIdentity
+    trust: Trust
+    scopes: tuple[str, ...] = ()
+    timeouts: Timeouts = field(default_factory=Timeouts)
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+    http2: bool = True
+
+    def __repr__(self) -> str:
+        return (
+            f"ApiConfig(api={self.api!r}, base_url={self.base_url!r}, client_id={self.client_id!r})"
+        )
+
+
+@dataclass
+class TransportStats:
+    requests: int = 0  # HTTP requests sent to the API (token requests not included)
+    retries: int = 0
+    unauthorized_recoveries: int = 0
+    tls_handshakes: int = 0
+
+
+def redact_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """Headers fit for a log line: credentials replaced by ``********``."""
+    return {
+        name: (REDACTED if name.lower() in SECRET_HEADERS else value)
+        for name, value in headers.items()
+    }
+
+
+def encode_params(params: Mapping[str, Any] | None) -> dict[str, str]:
+    """Query parameters on the wire: ``None`` dropped, booleans ``true``/``false``, datetimes
+    RFC 3339 UTC, dates ISO, enums by value."""
+    encoded: dict[str, str] = {}
+    for name, value in (params or {}).items():
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            encoded[name] = "true" if value else "false"
+        elif isinstance(value, datetime):
+            if value.tzinfo is None:
+                raise ValueError(f"{name}: a timestamp needs its time zone")
+            text = value.astimezone(UTC).isoformat(timespec="seconds")
+            encoded[name] = text.replace("+00:00", "Z")
+        elif isinstance(value, date):
+            encoded[name] = value.isoformat()
+        elif isinstance(value, Enum):
+            encoded[name] = str(value.value)
+        else:
+            encoded[name] = str(value)
+    return encoded
+
+
+def encode_body(json: Any) -> bytes | None:
+    if json is None:
+        return None
+    if isinstance(json, BaseModel):
+        to_wire = getattr(json, "to_wire", None)
+        json = to_wire() if to_wire else json.model_dump(by_alias=True, exclude_none=True)
+    return dumps_json_bytes(json)
+
+
+class ApiTransport:
+    """The session's connection to one API. Use as ``async with ApiTransport(config) as t``."""
+
+    def __init__(
+        self,
+        config: ApiConfig,
+        *,
+        tokens: TokenSession | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config
+        self.api: ApiName = config.api
+        self.stats = TransportStats()
+        self._sleep = sleep
+        self._rng = rng or random.Random()
+        self.tokens = tokens or TokenSession(
+            config.api,
+            config.client_id,
+            config.client_secret,
+            scopes=config.scopes,
+            clock=clock,
+            sleep=sleep,
+        )
+        self._http = httpx.AsyncClient(
+            base_url=config.base_url,
+            verify=config.identity.ssl_context(config.trust),
+            http2=config.http2,
+            timeout=config.timeouts.httpx(),
+            headers={"user-agent": USER_AGENT, "accept": "application/json"},
+            limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
+            event_hooks={"request": [self._attach_trace]},
+        )
+        self._log = logging.getLogger(f"treasury_app.api.{config.api}")
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    @property
+    def http(self) -> httpx.AsyncClient:
+        """The underlying client (token requests go through it: same certificate)."""
+        return self._http
+
+    # -- calls -------------------------------------------------------------------------------
+
+    async def request_json(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, Any] | None = None,
+        idempotency_key: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        authenticated: bool = True,
+    ) -> Any:
+        """:meth:`request` and its body read with ``loads_json`` (``None`` when empty)."""
+        response = await self.request(
+            method,
+            path,
+            json=json,
+            params=params,
+            idempotency_key=idempotency_key,
+            headers=headers,
+            authenticated=authenticated,
+        )
+        if not response.content:
+            return None
+        try:
+            return loads_json(response.content)
+        except ValueError:
+            raise ResponseFormatError(
+                f"The bank's answer to {method} {response.request.url.path} is not JSON."
+            ) from None
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, Any] | None = None,
+        idempotency_key: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        authenticated: bool = True,
+    ) -> httpx.Response:
+        """Send one call (with its retries) and return the 2xx answer; raise otherwise."""
+        method = method.upper()
+        if idempotency_key is not None and not is_valid_idempotency_key(idempotency_key):
+            raise ValueError("An idempotency key is 1 to 50 characters of [a-zA-Z0-9].")
+        content = encode_body(json)
+        query = encode_params(params)
+        safe = method in SAFE_METHODS or (method == "POST" and idempotency_key is not None)
+        policy = self.config.retry
+        attempt = 1
+        recovered_401 = False
+        lost_answer = False  # an earlier attempt may have reached the bank
+        while True:
+            send_headers: dict[str, str] = {}
+            if content is not None:
+                send_headers["content-type"] = "application/json"
+            if idempotency_key is not None:
+                send_headers["x-idempotency-key"] = idempotency_key
+            send_headers.update(headers or {})
+            token: str | None = None
+            if authenticated:
+                token = await self.tokens.token(self._http)
+                send_headers["authorization"] = f"Bearer {token}"
+            started = time.perf_counter()
+            self.stats.requests += 1
+            try:
+                response = await self._http.request(
+                    method, path, content=content, params=query or None, headers=send_headers
+                )
+            except httpx.TransportError as error:
+                sent = not isinstance(
+                    error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout
+                )
+                self._log.warning(
+                    "%s %s attempt %d: %s", method, _path_of(path), attempt, type(error).__name__
+                )
+                if (safe or not sent) and attempt < policy.max_attempts:
+                    lost_answer = lost_answer or sent
+                    await self._retry_pause(policy.backoff(attempt, self._rng))
+                    attempt += 1
+                    continue
+                raise TransportFailure(
+                    _describe(error), method=method, path=_path_of(path), request_sent=sent
+                ) from None
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            self._log.debug(
+                "%s %s -> %d in %.0f ms (attempt %d, %s)",
+                method,
+                response.request.url.path,
+                response.status_code,
+                elapsed_ms,
+                attempt,
+                response.http_version,
+            )
+            status = response.status_code
+            if status == 401 and authenticated and not recovered_401:
+                recovered_401 = True
+                self.stats.unauthorized_recoveries += 1
+                self.tokens.invalidate(token)
+                continue
+            if status in policy.retry_statuses and safe and attempt < policy.max_attempts:
+                retry_after = parse_retry_after(response.headers.get("retry-after"))
+                delay = policy.delay(attempt, retry_after, self._rng)
+                if delay is not None:
+                    self._log.info(
+                        "%s %s answered %d; retrying in %.2f s",
+                        method,
+                        response.request.url.path,
+                        status,
+                        delay,
+                    )
+                    await self._retry_pause(delay)
+                    attempt += 1
+                    continue
+            if response.is_success:
+                return response
+            error = error_from_response(response)
+            if isinstance(error, IdempotencyKeyReused) and lost_answer:
+                raise TransportFailure(
+                    "The answer to the first attempt was lost and the bank already holds this "
+                    "idempotency key: the request most likely went through; look it up by "
+                    "its idempotency key",
+                    method=method,
+                    path=response.request.url.path,
+                    request_sent=True,
+                ) from error
+            raise error
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    async def _retry_pause(self, seconds: float) -> None:
+        self.stats.retries += 1
+        await self._sleep(seconds)
+
+    async def _attach_trace(self, request: httpx.Request) -> None:
+        request.extensions["trace"] = self._trace
+
+    async def _trace(self, event: str, info: Mapping[str, Any]) -> None:
+        if event.endswith("start_tls.complete"):
+            self.stats.tls_handshakes += 1
+
+
+def _path_of(path: str) -> str:
+    return httpx.URL(path).path if "://" in path else path.split("?", 1)[0]
+
+
+def _describe(error: httpx.TransportError) -> str:
+    if isinstance(error, httpx.TimeoutException):
+        return f"No answer from the bank in time ({type(error).__name__})"
+    if isinstance(error, httpx.ConnectError):
+        return "Could not connect to the bank (network, address or TLS handshake)"
+    return (
+        "The connection to the bank was closed before an answer arrived "
+        f"({type(error).__name__}); if this repeats, the bank may be refusing the client "
+        "certificate"
+    )
