@@ -155,6 +155,23 @@ class TransportFailure(ApiFailure):
         return self.request_sent
 
 
+def transport_failure(error: httpx.TransportError, *, method: str, path: str) -> TransportFailure:
+    """The typed failure for an httpx transport error; nothing was sent only when the
+    connection could not be opened."""
+    sent = not isinstance(error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
+    if isinstance(error, httpx.TimeoutException):
+        message = f"No answer from the bank in time ({type(error).__name__})"
+    elif isinstance(error, httpx.ConnectError):
+        message = "Could not connect to the bank (network, address or TLS handshake)"
+    else:
+        message = (
+            "The connection to the bank was closed before an answer arrived "
+            f"({type(error).__name__}); if this repeats, the bank may be refusing the client "
+            "certificate"
+        )
+    return TransportFailure(message, method=method, path=path, request_sent=sent)
+
+
 class ResponseFormatError(ApiFailure):
     """The bank answered 2xx with a body our models cannot read."""
 

@@ -32,8 +32,8 @@ from treasury_app.api.errors import (
     ApiFailure,
     RateLimited,
     ResponseFormatError,
-    TransportFailure,
     error_from_response,
+    transport_failure,
 )
 from treasury_app.domain.money import dumps_json_bytes, loads_json
 
@@ -43,6 +43,7 @@ TOKEN_PATHS: dict[ApiName, str] = {"qrcodes": "/oauth/token", "accounts": "/api/
 TOKEN_REQUESTS_PER_MINUTE = 10
 RATE_WINDOW_SECONDS = 60.0
 RENEW_MARGIN_SECONDS = (30.0, 60.0)
+RATE_SAFETY_SECONDS = 0.25  # the bank counts from when it received the request
 TOKEN_ATTEMPTS = 3
 
 log = logging.getLogger("treasury_app.api.tokens")
@@ -174,7 +175,7 @@ class TokenSession:
                 return
             wait = self._sent[0] + self._window - now
             log.info("%s token requests at the limit; waiting %.1f s", self.api, wait)
-            await self._sleep(max(wait, 0.01))
+            await self._sleep(max(wait, 0.0) + RATE_SAFETY_SECONDS)
 
     def _body(self) -> tuple[bytes, str]:
         secret = self._client_secret.reveal()
@@ -209,15 +210,7 @@ class TokenSession:
                     headers={"content-type": content_type, "accept": "application/json"},
                 )
             except httpx.TransportError as error:
-                sent = not isinstance(
-                    error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout
-                )
-                last = TransportFailure(
-                    f"The token request got no answer ({type(error).__name__})",
-                    method="POST",
-                    path=self.path,
-                    request_sent=sent,
-                )
+                last = transport_failure(error, method="POST", path=self.path)
             else:
                 if response.is_success:
                     return self._store(response)

@@ -39,6 +39,7 @@ from treasury_app.api.errors import (
     TransportFailure,
     error_from_response,
     parse_retry_after,
+    transport_failure,
 )
 from treasury_app.api.tls import ClientIdentity, Trust
 from treasury_app.api.tokens import ApiName, Secret, TokenSession
@@ -291,9 +292,7 @@ class ApiTransport:
                     await self._retry_pause(policy.backoff(attempt, self._rng))
                     attempt += 1
                     continue
-                raise TransportFailure(
-                    _describe(error), method=method, path=_path_of(path), request_sent=sent
-                ) from None
+                raise transport_failure(error, method=method, path=_path_of(path)) from None
             elapsed_ms = (time.perf_counter() - started) * 1000
             self._log.debug(
                 "%s %s -> %d in %.0f ms (attempt %d, %s)",
@@ -354,15 +353,3 @@ class ApiTransport:
 
 def _path_of(path: str) -> str:
     return httpx.URL(path).path if "://" in path else path.split("?", 1)[0]
-
-
-def _describe(error: httpx.TransportError) -> str:
-    if isinstance(error, httpx.TimeoutException):
-        return f"No answer from the bank in time ({type(error).__name__})"
-    if isinstance(error, httpx.ConnectError):
-        return "Could not connect to the bank (network, address or TLS handshake)"
-    return (
-        "The connection to the bank was closed before an answer arrived "
-        f"({type(error).__name__}); if this repeats, the bank may be refusing the client "
-        "certificate"
-    )

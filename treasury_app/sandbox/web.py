@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -113,13 +113,23 @@ def build_app(api: str, routes: Sequence[BaseRoute], faults: FaultInjector) -> A
             request, Problem(exc.status_code, detail.get(exc.status_code, str(exc.detail))), api
         )
 
+    async def on_disconnect(request: Request, exc: Exception) -> Response:
+        # The client gave up (its read timeout) while we read the body: nobody to answer.
+        log.info("client disconnected during %s %s", request.method, request.url.path)
+        return Response(status_code=499)
+
     async def on_error(request: Request, exc: Exception) -> Response:
         log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return problem_response(request, Problem(500, "Erro interno do sandbox."), api)
 
     app = Starlette(
         routes=list(routes),
-        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
+        exception_handlers={
+            Problem: on_problem,
+            HTTPException: on_http,
+            ClientDisconnect: on_disconnect,
+            Exception: on_error,
+        },
     )
     return PeerApiCheck(FaultMiddleware(app, faults, api), api)
 
