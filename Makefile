@@ -79,7 +79,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 
 bench: $(STAMP) qt-deps-offscreen
-	@for f in tests/bench/bench_*.py; do \
+	@for f in tests/bench/*.py; do \
 		[ -e "$$f" ] || continue; \
 		echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python "$$f" || exit 1; \
 	done
