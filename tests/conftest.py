@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+# Load pydantic completely before pytest-qt's PySide6 import hook can see a half-imported
+# pydantic module (its lazy __getattr__ re-enters the import and collection fails).
+from pydantic import ValidationError  # noqa: F401
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

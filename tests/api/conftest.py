@@ -55,6 +55,14 @@ def control(sandbox: RunningSandbox) -> Iterator[Api]:
     api.close()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_token_window(request: pytest.FixtureRequest) -> None:
+    """Tests open many transports (one token each) within one sandbox minute: start every
+    test with the sandbox's token-rate window empty, as a new desktop session would."""
+    if "sandbox" in request.fixturenames:
+        request.getfixturevalue("control").reset_token_limits()
+
+
 @pytest.fixture(scope="session")
 def make_config() -> Callable[..., ApiConfig]:
     return api_config

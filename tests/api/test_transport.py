@@ -303,7 +303,7 @@ def test_params_are_encoded_for_the_wire() -> None:
         }
     )
     assert encoded == {
-        "inicio": "2026-11-18T13:00:00Z",
+        "inicio": "2026-11-18T13:00:00.000Z",
         "dia": "2026-11-18",
         "locationPresente": "false",
         "paginacao.paginaAtual": "0",

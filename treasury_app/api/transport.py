@@ -137,7 +137,7 @@ def encode_params(params: Mapping[str, Any] | None) -> dict[str, str]:
         elif isinstance(value, datetime):
             if value.tzinfo is None:
                 raise ValueError(f"{name}: a timestamp needs its time zone")
-            text = value.astimezone(UTC).isoformat(timespec="seconds")
+            text = value.astimezone(UTC).isoformat(timespec="milliseconds")
             encoded[name] = text.replace("+00:00", "Z")
         elif isinstance(value, date):
             encoded[name] = value.isoformat()

@@ -1,0 +1,485 @@
+"""Pix Automático on the QR Codes API: one typed async method per endpoint of rec, solicrec,
+cobr (with retentativa), locrec, webhookrec and webhookcobr, plus the signed recurrence
+payload served at a recurrence location.
+
+:class:`AutomaticoMethods` is a mixin: the QR Codes client sets ``self._transport`` (an
+:class:`~treasury_app.api.transport.ApiTransport`) and inherits these methods. They never
+retry on their own (the transport does, when repeating is safe) and raise the transport's
+typed errors: :class:`~treasury_app.api.errors.NotFound` for an unknown idRec or txid,
+:class:`~treasury_app.api.errors.BadRequest` with ``violacoes`` for a refused body, and so on;
+an answer that does not fit its model raises
+:class:`~treasury_app.api.errors.ResponseFormatError`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import AsyncIterator, Mapping
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, urlsplit
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+
+from treasury_app.api.errors import ResponseFormatError
+from treasury_app.api.modeling import parse_model
+from treasury_app.api.pagination import iterate_pages
+from treasury_app.api.qrcodes.automatico_models import (
+    CobRCompleta,
+    CobRRevisada,
+    CobRSolicitada,
+    CobRStatus,
+    CobsRConsultadas,
+    LocRec,
+    LocsRecConsultadas,
+    RecCompleta,
+    RecPayload,
+    RecRevisada,
+    RecsConsultadas,
+    RecSolicitada,
+    RecStatus,
+    SolicRecCompleta,
+    SolicRecRevisada,
+    SolicRecSolicitada,
+    WebhookCobR,
+    WebhookRec,
+    WebhookRecSolicitado,
+)
+from treasury_app.api.qrcodes.cashin import PayloadSignatureError
+from treasury_app.domain.identifiers import new_txid
+from treasury_app.domain.money import loads_json
+
+if TYPE_CHECKING:
+    from treasury_app.api.transport import ApiTransport
+
+__all__ = ["AutomaticoMethods", "verify_rec_payload_jws"]
+
+
+def _segment(value: str | int) -> str:
+    """One path segment, percent-encoded (an id can never change the path)."""
+    return quote(str(value), safe="")
+
+
+def _paging(pagina_atual: int | None, itens_por_pagina: int | None) -> dict[str, Any]:
+    return {"paginacao.paginaAtual": pagina_atual, "paginacao.itensPorPagina": itens_por_pagina}
+
+
+def _b64url_decode(text: str) -> bytes:
+    if "=" in text:
+        raise ValueError("not base64url")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _location_url(location: str) -> str:
+    """A payload location as BCB writes it (``host/qr/v2/rec/<token>``, no scheme) as an
+    HTTPS URL; any other scheme is refused."""
+    text = location.strip()
+    if text.lower().startswith("https://"):
+        return text
+    if "://" in text:
+        raise ValueError(f"A recurrence location must be HTTPS, not {text.split('://')[0]}.")
+    return f"https://{text}"
+
+
+def _origin(url: str) -> tuple[str, str, int]:
+    parts = urlsplit(url)
+    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port or 443
+
+
+def _jws_parts(jws: str) -> tuple[dict[str, Any], list[str]]:
+    """The decoded header and the three segments of a compact JWS."""
+    parts = jws.strip().split(".")
+    if len(parts) != 3:
+        raise PayloadSignatureError("The recurrence payload is not a compact JWS.")
+    try:
+        header = loads_json(_b64url_decode(parts[0]))
+    except (ValueError, binascii.Error):
+        raise PayloadSignatureError("The recurrence payload is not a well-formed JWS.") from None
+    if not isinstance(header, dict):
+        raise PayloadSignatureError("The recurrence payload's JWS header is not an object.")
+    return header, parts
+
+
+def _rsa_key_from_jwk(jwk: Mapping[str, Any]) -> rsa.RSAPublicKey | None:
+    if jwk.get("kty") != "RSA" or jwk.get("use", "sig") != "sig":
+        return None
+    try:
+        n = int.from_bytes(_b64url_decode(str(jwk["n"])), "big")
+        e = int.from_bytes(_b64url_decode(str(jwk["e"])), "big")
+        return rsa.RSAPublicNumbers(e, n).public_key()
+    except (KeyError, ValueError, binascii.Error):
+        return None
+
+
+def verify_rec_payload_jws(jws: str, jwks: Any) -> bytes:
+    """The payload bytes of a compact RS256 JWS after checking its signature against a JSON
+    Web Key Set (the key named by the header's ``kid``). Raises
+    :class:`~treasury_app.api.qrcodes.cashin.PayloadSignatureError` when the token is
+    malformed, not RS256, no key matches or the signature does not verify."""
+    header, parts = _jws_parts(jws)
+    if header.get("alg") != "RS256":
+        raise PayloadSignatureError(
+            f"The recurrence payload is signed with {header.get('alg')!r}; only RS256 is accepted."
+        )
+    keys = jwks.get("keys") if isinstance(jwks, dict) else None
+    if not isinstance(keys, list):
+        raise PayloadSignatureError("The bank's key set has no keys.")
+    kid = header.get("kid")
+    candidates = [
+        key
+        for jwk in keys
+        if isinstance(jwk, dict)
+        and (kid is None or jwk.get("kid") == kid)
+        and (key := _rsa_key_from_jwk(jwk)) is not None
+    ]
+    if not candidates:
+        raise PayloadSignatureError("No RSA key of the bank's key set matches the payload's kid.")
+    try:
+        signature = _b64url_decode(parts[2])
+        payload = _b64url_decode(parts[1])
+    except (ValueError, binascii.Error):
+        raise PayloadSignatureError("The recurrence payload is not a well-formed JWS.") from None
+    signing_input = f"{parts[0]}.{parts[1]}".encode("ascii")
+    for key in candidates:
+        try:
+            key.verify(signature, signing_input, padding.PKCS1v15(), hashes.SHA256())
+        except InvalidSignature:
+            continue
+        return payload
+    raise PayloadSignatureError(
+        "The recurrence payload's signature does not match the bank's key: do not trust it."
+    )
+
+
+class AutomaticoMethods:
+    """Pix Automático endpoints of the QR Codes API (mixin; needs ``self._transport``)."""
+
+    _transport: ApiTransport
+
+    # -- rec ---------------------------------------------------------------------------------
+
+    async def post_rec(self, body: RecSolicitada) -> RecCompleta:
+        """POST /rec: create a recurrence (answers it with status CRIADA)."""
+        data = await self._transport.request_json("POST", "/rec", json=body)
+        return parse_model(RecCompleta, data)
+
+    async def get_rec(self, id_rec: str, txid: str | None = None) -> RecCompleta:
+        """GET /rec/{idRec}[?txid=]: the recurrence, with ``dadosQR`` (composite with txid)."""
+        data = await self._transport.request_json(
+            "GET", f"/rec/{_segment(id_rec)}", params={"txid": txid}
+        )
+        return parse_model(RecCompleta, data)
+
+    async def patch_rec(self, id_rec: str, body: RecRevisada) -> RecCompleta:
+        """PATCH /rec/{idRec}: revise a recurrence, or cancel it (status CANCELADA alone)."""
+        data = await self._transport.request_json("PATCH", f"/rec/{_segment(id_rec)}", json=body)
+        return parse_model(RecCompleta, data)
+
+    async def cancel_rec(self, id_rec: str) -> RecCompleta:
+        """PATCH /rec/{idRec} with ``{"status": "CANCELADA"}``."""
+        return await self.patch_rec(id_rec, RecRevisada(status=RecStatus.CANCELADA))
+
+    async def list_rec(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        status: RecStatus | str | None = None,
+        convenio: str | None = None,
+        location_presente: bool | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> RecsConsultadas:
+        """GET /rec: one page of the recurrences created between ``inicio`` and ``fim``."""
+        params = {
+            "inicio": inicio,
+            "fim": fim,
+            "cpf": cpf,
+            "cnpj": cnpj,
+            "status": status,
+            "convenio": convenio,
+            "locationPresente": location_presente,
+            **_paging(pagina_atual, itens_por_pagina),
+        }
+        data = await self._transport.request_json("GET", "/rec", params=params)
+        return parse_model(RecsConsultadas, data)
+
+    async def iter_rec(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        status: RecStatus | str | None = None,
+        convenio: str | None = None,
+        location_presente: bool | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[RecCompleta]:
+        """GET /rec, every page: the recurrences one by one, pages fetched as needed."""
+
+        async def fetch(page: int) -> tuple[list[RecCompleta], int]:
+            result = await self.list_rec(
+                inicio=inicio,
+                fim=fim,
+                cpf=cpf,
+                cnpj=cnpj,
+                status=status,
+                convenio=convenio,
+                location_presente=location_presente,
+                pagina_atual=page,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return result.recs, result.parametros.paginacao.quantidade_de_paginas
+
+        async for rec in iterate_pages(fetch, first_page=0):
+            yield rec
+
+    # -- solicrec ----------------------------------------------------------------------------
+
+    async def post_solicrec(self, body: SolicRecSolicitada) -> SolicRecCompleta:
+        """POST /solicrec: ask the payer's PSP to confirm a CRIADA recurrence (journey 1)."""
+        data = await self._transport.request_json("POST", "/solicrec", json=body)
+        return parse_model(SolicRecCompleta, data)
+
+    async def get_solicrec(self, id_solic_rec: str) -> SolicRecCompleta:
+        """GET /solicrec/{idSolicRec}: a confirmation request."""
+        data = await self._transport.request_json("GET", f"/solicrec/{_segment(id_solic_rec)}")
+        return parse_model(SolicRecCompleta, data)
+
+    async def patch_solicrec(self, id_solic_rec: str, body: SolicRecRevisada) -> SolicRecCompleta:
+        """PATCH /solicrec/{idSolicRec}: revise a confirmation request (only to CANCELADA)."""
+        data = await self._transport.request_json(
+            "PATCH", f"/solicrec/{_segment(id_solic_rec)}", json=body
+        )
+        return parse_model(SolicRecCompleta, data)
+
+    async def cancel_solicrec(self, id_solic_rec: str) -> SolicRecCompleta:
+        """PATCH /solicrec/{idSolicRec} with ``{"status": "CANCELADA"}``."""
+        return await self.patch_solicrec(id_solic_rec, SolicRecRevisada())
+
+    # -- cobr --------------------------------------------------------------------------------
+
+    async def put_cobr(self, txid: str, body: CobRSolicitada) -> CobRCompleta:
+        """PUT /cobr/{txid}: create a recurring charge with our own txid."""
+        data = await self._transport.request_json("PUT", f"/cobr/{_segment(txid)}", json=body)
+        return parse_model(CobRCompleta, data)
+
+    async def post_cobr(self, body: CobRSolicitada) -> CobRCompleta:
+        """POST /cobr: create a recurring charge, the bank choosing the txid."""
+        data = await self._transport.request_json("POST", "/cobr", json=body)
+        return parse_model(CobRCompleta, data)
+
+    async def create_cobr(self, body: CobRSolicitada, txid: str | None = None) -> CobRCompleta:
+        """PUT /cobr/{txid} with ``txid`` or a new one (PUT: a retry never makes two)."""
+        return await self.put_cobr(txid or new_txid(), body)
+
+    async def get_cobr(self, txid: str) -> CobRCompleta:
+        """GET /cobr/{txid}: a recurring charge with its settlement attempts."""
+        data = await self._transport.request_json("GET", f"/cobr/{_segment(txid)}")
+        return parse_model(CobRCompleta, data)
+
+    async def list_cobr(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        id_rec: str | None = None,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        status: CobRStatus | str | None = None,
+        convenio: str | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> CobsRConsultadas:
+        """GET /cobr: one page of the recurring charges created between ``inicio`` and ``fim``."""
+        params = {
+            "inicio": inicio,
+            "fim": fim,
+            "idRec": id_rec,
+            "cpf": cpf,
+            "cnpj": cnpj,
+            "status": status,
+            "convenio": convenio,
+            **_paging(pagina_atual, itens_por_pagina),
+        }
+        data = await self._transport.request_json("GET", "/cobr", params=params)
+        return parse_model(CobsRConsultadas, data)
+
+    async def iter_cobr(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        id_rec: str | None = None,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        status: CobRStatus | str | None = None,
+        convenio: str | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[CobRCompleta]:
+        """GET /cobr, every page: the recurring charges one by one, pages fetched as needed."""
+
+        async def fetch(page: int) -> tuple[list[CobRCompleta], int]:
+            result = await self.list_cobr(
+                inicio=inicio,
+                fim=fim,
+                id_rec=id_rec,
+                cpf=cpf,
+                cnpj=cnpj,
+                status=status,
+                convenio=convenio,
+                pagina_atual=page,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return result.cobsr, result.parametros.paginacao.quantidade_de_paginas
+
+        async for cobr in iterate_pages(fetch, first_page=0):
+            yield cobr
+
+    async def patch_cobr(self, txid: str, body: CobRRevisada) -> CobRCompleta:
+        """PATCH /cobr/{txid}: cancel a recurring charge (before its first attempt's date)."""
+        data = await self._transport.request_json("PATCH", f"/cobr/{_segment(txid)}", json=body)
+        return parse_model(CobRCompleta, data)
+
+    async def cancel_cobr(self, txid: str) -> CobRCompleta:
+        """PATCH /cobr/{txid} with ``{"status": "CANCELADA"}``."""
+        return await self.patch_cobr(txid, CobRRevisada(status=CobRStatus.CANCELADA))
+
+    async def post_cobr_retentativa(self, txid: str, data: date) -> CobRCompleta:
+        """POST /cobr/{txid}/retentativa/{data}: schedule a retry (NTAG) on a future date."""
+        answer = await self._transport.request_json(
+            "POST", f"/cobr/{_segment(txid)}/retentativa/{_segment(data.isoformat())}"
+        )
+        return parse_model(CobRCompleta, answer)
+
+    # -- locrec ------------------------------------------------------------------------------
+
+    async def post_locrec(self) -> LocRec:
+        """POST /locrec: create a recurrence payload location."""
+        data = await self._transport.request_json("POST", "/locrec")
+        return parse_model(LocRec, data)
+
+    async def get_locrec(self, loc_id: int) -> LocRec:
+        """GET /locrec/{id}: a recurrence payload location."""
+        data = await self._transport.request_json("GET", f"/locrec/{_segment(loc_id)}")
+        return parse_model(LocRec, data)
+
+    async def list_locrec(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        id_rec_presente: bool | None = None,
+        convenio: str | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> LocsRecConsultadas:
+        """GET /locrec: one page of the recurrence locations created between the dates."""
+        params = {
+            "inicio": inicio,
+            "fim": fim,
+            "idRecPresente": id_rec_presente,
+            "convenio": convenio,
+            **_paging(pagina_atual, itens_por_pagina),
+        }
+        data = await self._transport.request_json("GET", "/locrec", params=params)
+        return parse_model(LocsRecConsultadas, data)
+
+    async def iter_locrec(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        id_rec_presente: bool | None = None,
+        convenio: str | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[LocRec]:
+        """GET /locrec, every page: the recurrence locations one by one."""
+
+        async def fetch(page: int) -> tuple[list[LocRec], int]:
+            result = await self.list_locrec(
+                inicio=inicio,
+                fim=fim,
+                id_rec_presente=id_rec_presente,
+                convenio=convenio,
+                pagina_atual=page,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return result.loc, result.parametros.paginacao.quantidade_de_paginas
+
+        async for loc in iterate_pages(fetch, first_page=0):
+            yield loc
+
+    async def delete_locrec_idrec(self, loc_id: int) -> LocRec:
+        """DELETE /locrec/{id}/idRec: unlink the recurrence (its status does not change)."""
+        data = await self._transport.request_json("DELETE", f"/locrec/{_segment(loc_id)}/idRec")
+        return parse_model(LocRec, data)
+
+    # -- webhookrec / webhookcobr ------------------------------------------------------------
+
+    async def put_webhookrec(self, webhook_url: str) -> WebhookRec:
+        """PUT /webhookrec: register the (HTTPS) URL of recurrence notifications."""
+        body = WebhookRecSolicitado(webhook_url=webhook_url)
+        data = await self._transport.request_json("PUT", "/webhookrec", json=body)
+        # BCB's PUT answers 200 without a body; this spec's bank echoes the webhook.
+        return parse_model(WebhookRec, data if data is not None else body.to_wire())
+
+    async def get_webhookrec(self) -> WebhookRec:
+        """GET /webhookrec: the registered recurrence webhook."""
+        data = await self._transport.request_json("GET", "/webhookrec")
+        return parse_model(WebhookRec, data)
+
+    async def delete_webhookrec(self) -> None:
+        """DELETE /webhookrec: stop recurrence notifications."""
+        await self._transport.request("DELETE", "/webhookrec")
+
+    async def put_webhookcobr(self, webhook_url: str) -> WebhookCobR:
+        """PUT /webhookcobr: register the (HTTPS) URL of recurring-charge notifications."""
+        body = WebhookRecSolicitado(webhook_url=webhook_url)
+        data = await self._transport.request_json("PUT", "/webhookcobr", json=body)
+        return parse_model(WebhookCobR, data if data is not None else body.to_wire())
+
+    async def get_webhookcobr(self) -> WebhookCobR:
+        """GET /webhookcobr: the registered recurring-charge webhook."""
+        data = await self._transport.request_json("GET", "/webhookcobr")
+        return parse_model(WebhookCobR, data)
+
+    async def delete_webhookcobr(self) -> None:
+        """DELETE /webhookcobr: stop recurring-charge notifications."""
+        await self._transport.request("DELETE", "/webhookcobr")
+
+    # -- recurrence payload (the location a QR code points to) -------------------------------
+
+    async def get_rec_payload(self, location: str) -> RecPayload:
+        """GET https://{location} (no token): the recurrence's JWS, verified, as RecPayload."""
+        # The RS256 signature is checked against the key set the JWS header's ``jku`` names,
+        # which must be on the location's own host (else anyone could sign with their own
+        # key); without a ``jku``, against ``<base_url>/jwks``.
+        url = _location_url(location)
+        response = await self._transport.request(
+            "GET", url, headers={"accept": "application/jose"}, authenticated=False
+        )
+        jws = response.text.strip()
+        header, _ = _jws_parts(jws)
+        jku = header.get("jku")
+        if jku is not None:
+            jwks_url = str(jku)
+            if _origin(jwks_url) != _origin(url):
+                raise PayloadSignatureError(
+                    "The recurrence payload names a key set on another host; refused."
+                )
+        else:
+            jwks_url = self._transport.config.base_url.rstrip("/") + "/jwks"
+        jwks = await self._transport.request_json("GET", jwks_url, authenticated=False)
+        payload = verify_rec_payload_jws(jws, jwks)
+        try:
+            data = loads_json(payload)
+        except ValueError:
+            raise ResponseFormatError("The recurrence payload is not JSON.") from None
+        return parse_model(RecPayload, data)

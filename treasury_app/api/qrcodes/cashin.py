@@ -1,0 +1,593 @@
+"""Cash In endpoints of the QR Codes API (BCB Pix API): cob, cobv, lotecobv, loc, the signed
+payloads served at locations, received Pix, refunds and the per-key Pix webhook.
+
+:class:`CashInMethods` is a mixin: the QR Codes client sets ``self._transport`` (an
+:class:`~treasury_app.api.transport.ApiTransport` for the QR Codes API) and gains one typed
+coroutine per endpoint, named ``<verb>_<resource>`` in the BCB vocabulary. The methods never
+retry (the transport does) and raise the transport's typed errors (``NotFound``,
+``BadRequest`` with ``violacoes``...); an answer that does not fit its model raises
+:class:`~treasury_app.api.errors.ResponseFormatError`.
+
+Charges are created with PUT and a client txid (:meth:`CashInMethods.create_cob`,
+:meth:`CashInMethods.create_cobv`), so that repeating a creation can never make two charges.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import AsyncIterator, Mapping
+from datetime import date, datetime
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+import httpx
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+
+from treasury_app.api.errors import ApiFailure, ResponseFormatError
+from treasury_app.api.modeling import ApiModel, parse_model
+from treasury_app.api.pagination import iterate_pages
+from treasury_app.api.qrcodes.cashin_models import (
+    CobCompleta,
+    CobGerada,
+    CobPayload,
+    CobRevisada,
+    CobsConsultadas,
+    CobSolicitada,
+    CobStatus,
+    CobsVConsultadas,
+    CobVCompleta,
+    CobVGerada,
+    CobVPayload,
+    CobVRevisada,
+    CobVSolicitada,
+    Devolucao,
+    DevolucaoSolicitada,
+    LoteCobVConsultado,
+    LoteCobVRevisado,
+    LoteCobVSolicitado,
+    LotesCobVConsultados,
+    PayloadLocation,
+    PayloadLocationCompleta,
+    PayloadLocationConsultadas,
+    PayloadLocationSolicitada,
+    Pix,
+    PixConsultados,
+    TipoCob,
+    WebhookCompleto,
+    WebhooksConsultados,
+    WebhookSolicitado,
+)
+from treasury_app.api.transport import ApiTransport
+from treasury_app.domain.identifiers import new_txid
+from treasury_app.domain.money import loads_json
+
+__all__ = ["CashInMethods", "PayloadSignatureError"]
+
+M = TypeVar("M", bound=ApiModel)
+
+
+class PayloadSignatureError(ApiFailure):
+    """The payload served at a QR location is not a JWS validly signed (RS256) by a key of the
+    server's published key set: it must not be trusted, let alone paid."""
+
+
+def _segment(value: str | int) -> str:
+    """One path segment, percent-encoded (a key such as an e-mail or a phone is data)."""
+    return quote(str(value), safe="")
+
+
+def _range_params(
+    inicio: datetime, fim: datetime, pagina_atual: int | None, itens_por_pagina: int | None
+) -> dict[str, Any]:
+    return {
+        "inicio": inicio,
+        "fim": fim,
+        "paginacao.paginaAtual": pagina_atual,
+        "paginacao.itensPorPagina": itens_por_pagina,
+    }
+
+
+def _b64url_decode(text: str) -> bytes:
+    if not isinstance(text, str) or "=" in text:
+        raise ValueError("not base64url")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _location_url(location: str) -> str:
+    """A location as BCB writes it (``host/qr/v2/...``, no scheme) as an HTTPS URL."""
+    text = location.strip()
+    if text.lower().startswith("https://"):
+        return text
+    if "://" in text:
+        raise ValueError(f"A Pix payload location must be HTTPS, not {text.split('://')[0]}.")
+    return f"https://{text}"
+
+
+def _same_origin(a: httpx.URL, b: httpx.URL) -> bool:
+    return (a.scheme, a.host, a.port or 443) == (b.scheme, b.host, b.port or 443)
+
+
+def _rsa_key(jwk: Mapping[str, Any]) -> rsa.RSAPublicKey | None:
+    if jwk.get("kty") != "RSA" or jwk.get("use", "sig") != "sig":
+        return None
+    try:
+        n = int.from_bytes(_b64url_decode(jwk["n"]), "big")
+        e = int.from_bytes(_b64url_decode(jwk["e"]), "big")
+        return rsa.RSAPublicNumbers(e, n).public_key()
+    except (KeyError, ValueError, TypeError, binascii.Error):
+        return None
+
+
+class CashInMethods:
+    """Cash In half of the QR Codes client (mixin; needs ``self._transport``)."""
+
+    _transport: ApiTransport
+
+    async def _call(
+        self,
+        model: type[M],
+        method: str,
+        path: str,
+        *,
+        json: ApiModel | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> M:
+        data = await self._transport.request_json(method, path, json=json, params=params)
+        return parse_model(model, data)
+
+    # -- cob: immediate charges --------------------------------------------------------------
+
+    async def post_cob(self, body: CobSolicitada) -> CobGerada:
+        """POST /cob: create an immediate charge whose txid the bank chooses."""
+        return await self._call(CobGerada, "POST", "/cob", json=body)
+
+    async def put_cob(self, txid: str, body: CobSolicitada) -> CobGerada:
+        """PUT /cob/{txid}: create an immediate charge with a client txid."""
+        return await self._call(CobGerada, "PUT", f"/cob/{_segment(txid)}", json=body)
+
+    async def create_cob(self, body: CobSolicitada, txid: str | None = None) -> CobGerada:
+        """PUT /cob/{txid} with a new local txid when none is given (a retry never duplicates)."""
+        return await self.put_cob(txid or new_txid(), body)
+
+    async def patch_cob(self, txid: str, body: CobRevisada) -> CobGerada:
+        """PATCH /cob/{txid}: revise an immediate charge (or remove it with its status)."""
+        return await self._call(CobGerada, "PATCH", f"/cob/{_segment(txid)}", json=body)
+
+    async def get_cob(self, txid: str, *, revisao: int | None = None) -> CobCompleta:
+        """GET /cob/{txid}: an immediate charge with the Pix that paid it."""
+        return await self._call(
+            CobCompleta, "GET", f"/cob/{_segment(txid)}", params={"revisao": revisao}
+        )
+
+    async def list_cob(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        location_presente: bool | None = None,
+        status: CobStatus | str | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> CobsConsultadas:
+        """GET /cob: one page of the immediate charges created between inicio and fim."""
+        params = {
+            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            "cpf": cpf,
+            "cnpj": cnpj,
+            "locationPresente": location_presente,
+            "status": status,
+        }
+        return await self._call(CobsConsultadas, "GET", "/cob", params=params)
+
+    def iter_cob(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        location_presente: bool | None = None,
+        status: CobStatus | str | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[CobCompleta]:
+        """GET /cob over every page, each fetched only when the iteration reaches it."""
+
+        async def page(number: int) -> tuple[list[CobCompleta], int]:
+            answer = await self.list_cob(
+                inicio=inicio,
+                fim=fim,
+                cpf=cpf,
+                cnpj=cnpj,
+                location_presente=location_presente,
+                status=status,
+                pagina_atual=number,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return answer.cobs, answer.parametros.paginacao.quantidade_de_paginas
+
+        return iterate_pages(page, first_page=0)
+
+    # -- cobv: charges with a due date -------------------------------------------------------
+
+    async def put_cobv(self, txid: str, body: CobVSolicitada) -> CobVGerada:
+        """PUT /cobv/{txid}: create a charge with a due date and a client txid."""
+        return await self._call(CobVGerada, "PUT", f"/cobv/{_segment(txid)}", json=body)
+
+    async def create_cobv(self, body: CobVSolicitada, txid: str | None = None) -> CobVGerada:
+        """PUT /cobv/{txid} with a new local txid when none is given (a retry never duplicates)."""
+        return await self.put_cobv(txid or new_txid(), body)
+
+    async def patch_cobv(self, txid: str, body: CobVRevisada) -> CobVGerada:
+        """PATCH /cobv/{txid}: revise a charge with a due date (or remove it)."""
+        return await self._call(CobVGerada, "PATCH", f"/cobv/{_segment(txid)}", json=body)
+
+    async def get_cobv(self, txid: str, *, revisao: int | None = None) -> CobVCompleta:
+        """GET /cobv/{txid}: a charge with a due date and the Pix that paid it."""
+        return await self._call(
+            CobVCompleta, "GET", f"/cobv/{_segment(txid)}", params={"revisao": revisao}
+        )
+
+    async def list_cobv(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        location_presente: bool | None = None,
+        status: CobStatus | str | None = None,
+        lote_cobv_id: str | int | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> CobsVConsultadas:
+        """GET /cobv: one page of the charges with a due date created between inicio and fim."""
+        params = {
+            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            "cpf": cpf,
+            "cnpj": cnpj,
+            "locationPresente": location_presente,
+            "status": status,
+            "loteCobVId": lote_cobv_id,
+        }
+        return await self._call(CobsVConsultadas, "GET", "/cobv", params=params)
+
+    def iter_cobv(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        location_presente: bool | None = None,
+        status: CobStatus | str | None = None,
+        lote_cobv_id: str | int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[CobVCompleta]:
+        """GET /cobv over every page, each fetched only when the iteration reaches it."""
+
+        async def page(number: int) -> tuple[list[CobVCompleta], int]:
+            answer = await self.list_cobv(
+                inicio=inicio,
+                fim=fim,
+                cpf=cpf,
+                cnpj=cnpj,
+                location_presente=location_presente,
+                status=status,
+                lote_cobv_id=lote_cobv_id,
+                pagina_atual=number,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return answer.cobs, answer.parametros.paginacao.quantidade_de_paginas
+
+        return iterate_pages(page, first_page=0)
+
+    # -- lotecobv: batches of charges with a due date ----------------------------------------
+
+    async def put_lotecobv(self, lote_id: str, body: LoteCobVSolicitado) -> LoteCobVConsultado:
+        """PUT /lotecobv/{id}: create a batch of cobv (or revise all of its members).
+
+        BCB's 202 carries no body; the service's contract returns the batch. Without a body
+        the batch is read back with GET."""
+        path = f"/lotecobv/{_segment(lote_id)}"
+        data = await self._transport.request_json("PUT", path, json=body)
+        if data is None:
+            return await self.get_lotecobv(lote_id)
+        return parse_model(LoteCobVConsultado, data)
+
+    async def patch_lotecobv(self, lote_id: str, body: LoteCobVRevisado) -> LoteCobVConsultado:
+        """PATCH /lotecobv/{id}: revise members of a batch (none added or removed)."""
+        path = f"/lotecobv/{_segment(lote_id)}"
+        data = await self._transport.request_json("PATCH", path, json=body)
+        if data is None:
+            return await self.get_lotecobv(lote_id)
+        return parse_model(LoteCobVConsultado, data)
+
+    async def get_lotecobv(self, lote_id: str) -> LoteCobVConsultado:
+        """GET /lotecobv/{id}: a batch with the status, debtor and amount of each member."""
+        return await self._call(LoteCobVConsultado, "GET", f"/lotecobv/{_segment(lote_id)}")
+
+    async def list_lotecobv(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> LotesCobVConsultados:
+        """GET /lotecobv: one page of the batches created between inicio and fim."""
+        params = _range_params(inicio, fim, pagina_atual, itens_por_pagina)
+        return await self._call(LotesCobVConsultados, "GET", "/lotecobv", params=params)
+
+    def iter_lotecobv(
+        self, *, inicio: datetime, fim: datetime, itens_por_pagina: int | None = None
+    ) -> AsyncIterator[LoteCobVConsultado]:
+        """GET /lotecobv over every page, each fetched only when the iteration reaches it."""
+
+        async def page(number: int) -> tuple[list[LoteCobVConsultado], int]:
+            answer = await self.list_lotecobv(
+                inicio=inicio, fim=fim, pagina_atual=number, itens_por_pagina=itens_por_pagina
+            )
+            return answer.lotes, answer.parametros.paginacao.quantidade_de_paginas
+
+        return iterate_pages(page, first_page=0)
+
+    # -- loc: payload locations --------------------------------------------------------------
+
+    async def post_loc(self, body: PayloadLocationSolicitada) -> PayloadLocationCompleta:
+        """POST /loc: create a payload location for a future cob or cobv."""
+        return await self._call(PayloadLocationCompleta, "POST", "/loc", json=body)
+
+    async def get_loc(self, loc_id: int) -> PayloadLocationCompleta:
+        """GET /loc/{id}: a payload location and the txid linked to it, if any."""
+        return await self._call(PayloadLocationCompleta, "GET", f"/loc/{_segment(loc_id)}")
+
+    async def list_loc(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        tx_id_presente: bool | None = None,
+        tipo_cob: TipoCob | str | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> PayloadLocationConsultadas:
+        """GET /loc: one page of the payload locations created between inicio and fim."""
+        params = {
+            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            "txIdPresente": tx_id_presente,
+            "tipoCob": tipo_cob,
+        }
+        return await self._call(PayloadLocationConsultadas, "GET", "/loc", params=params)
+
+    def iter_loc(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        tx_id_presente: bool | None = None,
+        tipo_cob: TipoCob | str | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[PayloadLocationCompleta]:
+        """GET /loc over every page, each fetched only when the iteration reaches it."""
+
+        async def page(number: int) -> tuple[list[PayloadLocationCompleta], int]:
+            answer = await self.list_loc(
+                inicio=inicio,
+                fim=fim,
+                tx_id_presente=tx_id_presente,
+                tipo_cob=tipo_cob,
+                pagina_atual=number,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return answer.loc, answer.parametros.paginacao.quantidade_de_paginas
+
+        return iterate_pages(page, first_page=0)
+
+    async def delete_loc_txid(self, loc_id: int) -> PayloadLocation:
+        """DELETE /loc/{id}/txid: unlink the charge from a location (the charge loses it)."""
+        return await self._call(PayloadLocation, "DELETE", f"/loc/{_segment(loc_id)}/txid")
+
+    # -- the signed payload served at a location ---------------------------------------------
+
+    async def get_payload(
+        self, location: str, *, dpp: date | None = None, cod_mun: str | None = None
+    ) -> CobPayload | CobVPayload:
+        """GET https://{location}: the JWS of a cob/cobv, signature checked, payload decoded.
+
+        ``location`` is written as BCB does (``host/qr/v2/<token>``). No token is sent. The
+        RS256 signature is checked against the key set named by the JWS header's ``jku``
+        (which must be on the location's own host), or ``<base_url>/jwks`` without one.
+        ``dpp`` (intended payment date) and ``cod_mun`` apply to cobv locations.
+        """
+        url = _location_url(location)
+        response = await self._transport.request(
+            "GET",
+            url,
+            params={"DPP": dpp, "codMun": cod_mun},
+            headers={"accept": "application/jose"},
+            authenticated=False,
+        )
+        payload = await self._verified_jws_payload(response.text.strip(), httpx.URL(url))
+        try:
+            data = loads_json(payload)
+        except ValueError:
+            raise ResponseFormatError(f"The payload at {location} is not JSON.") from None
+        calendario = data.get("calendario") if isinstance(data, dict) else None
+        if isinstance(calendario, dict) and "dataDeVencimento" in calendario:
+            return parse_model(CobVPayload, data)
+        return parse_model(CobPayload, data)
+
+    async def _verified_jws_payload(self, jws: str, location: httpx.URL) -> bytes:
+        """The payload bytes of a compact RS256 JWS, after checking its signature."""
+        where = f"the Pix payload at {location.host}{location.path}"
+        parts = jws.split(".")
+        if len(parts) != 3:
+            raise PayloadSignatureError(f"{where} is not a compact JWS.")
+        try:
+            header = loads_json(_b64url_decode(parts[0]))
+            payload = _b64url_decode(parts[1])
+            signature = _b64url_decode(parts[2])
+        except (ValueError, binascii.Error):
+            raise PayloadSignatureError(f"{where} is not a well-formed JWS.") from None
+        if not isinstance(header, dict) or header.get("alg") != "RS256":
+            alg = header.get("alg") if isinstance(header, dict) else None
+            raise PayloadSignatureError(f"{where} is signed with {alg!r}; only RS256 is accepted.")
+        jku = header.get("jku")
+        if jku is not None:
+            jwks_url = httpx.URL(str(jku))
+            if not _same_origin(jwks_url, location):
+                raise PayloadSignatureError(
+                    f"{where} names a key set on another host ({jwks_url.host}); refused."
+                )
+        else:
+            jwks_url = httpx.URL(self._transport.config.base_url.rstrip("/") + "/jwks")
+        jwks = await self._transport.request_json("GET", str(jwks_url), authenticated=False)
+        keys = jwks.get("keys") if isinstance(jwks, dict) else None
+        if not isinstance(keys, list):
+            raise PayloadSignatureError(f"The key set at {jwks_url} has no keys.")
+        kid = header.get("kid")
+        candidates = [
+            key
+            for jwk in keys
+            if isinstance(jwk, dict)
+            and (kid is None or jwk.get("kid") == kid)
+            and (key := _rsa_key(jwk)) is not None
+        ]
+        if not candidates:
+            raise PayloadSignatureError(
+                f"No RSA signing key of {jwks_url} matches the key id of {where}."
+            )
+        signing_input = f"{parts[0]}.{parts[1]}".encode("ascii")
+        for key in candidates:
+            try:
+                key.verify(signature, signing_input, padding.PKCS1v15(), hashes.SHA256())
+            except InvalidSignature:
+                continue
+            return payload
+        raise PayloadSignatureError(
+            f"The signature of {where} does not match the bank's key: do not trust or pay it."
+        )
+
+    # -- pix received and refunds ------------------------------------------------------------
+
+    async def get_pix(self, e2eid: str) -> Pix:
+        """GET /pix/{e2eid}: a Pix received, with its refunds."""
+        return await self._call(Pix, "GET", f"/pix/{_segment(e2eid)}")
+
+    async def list_pix(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        txid: str | None = None,
+        tx_id_presente: bool | None = None,
+        devolucao_presente: bool | None = None,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> PixConsultados:
+        """GET /pix: one page of the Pix received between inicio and fim."""
+        params = {
+            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            "txid": txid,
+            "txIdPresente": tx_id_presente,
+            "devolucaoPresente": devolucao_presente,
+            "cpf": cpf,
+            "cnpj": cnpj,
+        }
+        return await self._call(PixConsultados, "GET", "/pix", params=params)
+
+    def iter_pix(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        txid: str | None = None,
+        tx_id_presente: bool | None = None,
+        devolucao_presente: bool | None = None,
+        cpf: str | None = None,
+        cnpj: str | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> AsyncIterator[Pix]:
+        """GET /pix over every page, each fetched only when the iteration reaches it."""
+
+        async def page(number: int) -> tuple[list[Pix], int]:
+            answer = await self.list_pix(
+                inicio=inicio,
+                fim=fim,
+                txid=txid,
+                tx_id_presente=tx_id_presente,
+                devolucao_presente=devolucao_presente,
+                cpf=cpf,
+                cnpj=cnpj,
+                pagina_atual=number,
+                itens_por_pagina=itens_por_pagina,
+            )
+            return answer.pix, answer.parametros.paginacao.quantidade_de_paginas
+
+        return iterate_pages(page, first_page=0)
+
+    async def put_devolucao(
+        self, e2eid: str, devolucao_id: str, body: DevolucaoSolicitada
+    ) -> Devolucao:
+        """PUT /pix/{e2eid}/devolucao/{id}: refund (part of) a Pix received; id chosen by us."""
+        path = f"/pix/{_segment(e2eid)}/devolucao/{_segment(devolucao_id)}"
+        return await self._call(Devolucao, "PUT", path, json=body)
+
+    async def get_devolucao(self, e2eid: str, devolucao_id: str) -> Devolucao:
+        """GET /pix/{e2eid}/devolucao/{id}: a refund and its status."""
+        path = f"/pix/{_segment(e2eid)}/devolucao/{_segment(devolucao_id)}"
+        return await self._call(Devolucao, "GET", path)
+
+    # -- per-key Pix webhook -----------------------------------------------------------------
+
+    async def put_webhook(self, chave: str, body: WebhookSolicitado) -> WebhookCompleto:
+        """PUT /webhook/{chave}: register the HTTPS URL notified (at ``<url>/pix``) of Pix
+        received on a key. BCB answers without a body: then the webhook is read back."""
+        path = f"/webhook/{_segment(chave)}"
+        data = await self._transport.request_json("PUT", path, json=body)
+        if data is None:
+            return await self.get_webhook(chave)
+        return parse_model(WebhookCompleto, data)
+
+    async def get_webhook(self, chave: str) -> WebhookCompleto:
+        """GET /webhook/{chave}: the webhook of a key (``chave`` filled in when not echoed)."""
+        webhook = await self._call(WebhookCompleto, "GET", f"/webhook/{_segment(chave)}")
+        if webhook.chave is None:
+            webhook.chave = chave
+        return webhook
+
+    async def delete_webhook(self, chave: str) -> None:
+        """DELETE /webhook/{chave}: stop the Pix notifications of a key."""
+        await self._transport.request("DELETE", f"/webhook/{_segment(chave)}")
+
+    async def list_webhook(
+        self,
+        *,
+        inicio: datetime,
+        fim: datetime,
+        pagina_atual: int | None = None,
+        itens_por_pagina: int | None = None,
+    ) -> WebhooksConsultados:
+        """GET /webhook: one page of the per-key webhooks created between inicio and fim."""
+        params = _range_params(inicio, fim, pagina_atual, itens_por_pagina)
+        return await self._call(WebhooksConsultados, "GET", "/webhook", params=params)
+
+    def iter_webhook(
+        self, *, inicio: datetime, fim: datetime, itens_por_pagina: int | None = None
+    ) -> AsyncIterator[WebhookCompleto]:
+        """GET /webhook over every page, each fetched only when the iteration reaches it."""
+
+        async def page(number: int) -> tuple[list[WebhookCompleto], int]:
+            answer = await self.list_webhook(
+                inicio=inicio, fim=fim, pagina_atual=number, itens_por_pagina=itens_por_pagina
+            )
+            return answer.webhooks, answer.parametros.paginacao.quantidade_de_paginas
+
+        return iterate_pages(page, first_page=0)
