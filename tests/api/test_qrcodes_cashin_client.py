@@ -23,13 +23,6 @@ import pytest
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
-# Before any treasury_app import: once PySide6's import hook is active (pytest-qt) and
-# pydantic.main is loaded (the conftest's transport), the first import of pydantic.fields made
-# from inside treasury_app.api.modeling dies in a circular import of pydantic's validators
-# when this module is the first to import modeling. A plain "from pydantic import" here loads
-# them first.
-from pydantic import ValidationError  # noqa: F401
-
 from tests.sandbox.conftest import Api
 from treasury_app.api.errors import BadRequest, NotFound
 from treasury_app.api.qrcodes.cashin import CashInMethods, PayloadSignatureError

@@ -402,6 +402,7 @@ def test_every_public_model_and_enum_is_exported() -> None:
         name
         for name, value in vars(cashin_models).items()
         if inspect.isclass(value)
+        and not name.startswith("_")
         and value.__module__ == cashin_models.__name__
         and issubclass(value, BaseModel | enum.Enum)
     }

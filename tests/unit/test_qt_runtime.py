@@ -96,3 +96,19 @@ def test_main_window_has_every_tab_with_an_empty_state(qtbot):
     assert titles[0] == "Balance && statement"  # a literal "&", not a mnemonic underline
     for i in range(window.tabs.count()):
         assert window.tabs.widget(i).objectName().startswith("empty-state:")
+
+
+def test_api_models_import_after_pyside6_with_pydantic_half_loaded() -> None:
+    """PySide6's import hook must not break pydantic's lazy imports (a circular ImportError
+    seen when a bare BaseModel import came before PySide6 and the models after it)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import treasury_app.api.transport\n"  # pulls in pydantic.BaseModel only
+        "import PySide6.QtCore\n"
+        "import treasury_app.api.modeling\n"
+        "import treasury_app.api.qrcodes.client, treasury_app.api.accounts.client\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

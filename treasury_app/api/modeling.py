@@ -64,15 +64,15 @@ class ApiModel(BaseModel):
 
 
 def _read_qr_money(value: Any) -> Decimal:
-    if isinstance(value, Decimal):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Decimal(value)
-    if isinstance(value, str):
+    if isinstance(value, bool):
+        raise ValueError('an amount must be a decimal string such as "123.45"')
+    if isinstance(value, Decimal | int | str):
         try:
-            return parse_json_amount(value)
+            amount = parse_json_amount(value.strip() if isinstance(value, str) else value)
+            to_api_string(amount)  # non-negative, two places, within the API's 10 digits
         except MoneyError as error:
             raise ValueError(str(error)) from None
+        return amount
     raise ValueError('an amount must be a decimal string such as "123.45"')
 
 

@@ -548,8 +548,10 @@ class CashInMethods:
     # -- per-key Pix webhook -----------------------------------------------------------------
 
     async def put_webhook(self, chave: str, body: WebhookSolicitado) -> WebhookCompleto:
-        """PUT /webhook/{chave}: register the HTTPS URL notified (at ``<url>/pix``) of Pix
-        received on a key. BCB answers without a body: then the webhook is read back."""
+        """PUT /webhook/{chave}: register the HTTPS URL told of the Pix received on a key.
+
+        The bank notifies ``<webhookUrl>/pix``. BCB answers without a body: then the webhook
+        is read back with GET."""
         path = f"/webhook/{_segment(chave)}"
         data = await self._transport.request_json("PUT", path, json=body)
         if data is None:

@@ -314,15 +314,18 @@ class Retirada(ApiModel):
     troco: RetiradaDetalhe | None = None
 
 
-class CobValor(ApiModel):
-    """``valor`` of a cob: ``original`` and whether the payer may change it (1) or not (0)."""
-
-    original: QrMoney
+class _CobValorBase(ApiModel):
     modalidade_alteracao: int | None = None
     retirada: Retirada | None = None
 
 
-class CobValorRevisado(CobValor):
+class CobValor(_CobValorBase):
+    """``valor`` of a cob: ``original`` and whether the payer may change it (1) or not (0)."""
+
+    original: QrMoney
+
+
+class CobValorRevisado(_CobValorBase):
     """``valor`` of a cob revision: every field optional."""
 
     original: QrMoney | None = None
@@ -445,17 +448,20 @@ class Desconto(ApiModel):
     desconto_data_fixa: list[DescontoDataFixa] | None = None
 
 
-class CobVValor(ApiModel):
-    """``valor`` of a cobv: original amount plus fine, interest, rebate and discount rules."""
-
-    original: QrMoney
+class _CobVValorBase(ApiModel):
     multa: ModalidadeValor | None = None
     juros: ModalidadeValor | None = None
     abatimento: ModalidadeValor | None = None
     desconto: Desconto | None = None
 
 
-class CobVValorRevisado(CobVValor):
+class CobVValor(_CobVValorBase):
+    """``valor`` of a cobv: original amount plus fine, interest, rebate and discount rules."""
+
+    original: QrMoney
+
+
+class CobVValorRevisado(_CobVValorBase):
     """``valor`` of a cobv revision: every field optional."""
 
     original: QrMoney | None = None

@@ -1,6 +1,6 @@
 """Models of the QR Codes API (BCB Pix API 2.9.0 shapes): Cash In and Pix Automático.
 
-One import place for both halves: ``from treasury_app.api.qrcodes.models import CobRequest``.
+One import place for both halves: ``from treasury_app.api.qrcodes.models import CobSolicitada``.
 """
 
 from treasury_app.api.qrcodes.automatico_models import *  # noqa: F403
