@@ -16,6 +16,7 @@ Not a test: it prints figures (``make bench``).
 from __future__ import annotations
 
 import asyncio
+import random
 import statistics
 import sys
 import tempfile
@@ -64,7 +65,7 @@ class Handshakes:
             self.count += 1
 
 
-ROUNDS = 5  # the variants run interleaved, CALLS / ROUNDS calls a round, to share any noise
+ROUNDS = 10  # variants interleaved in rounds of CALLS / ROUNDS calls, to share any noise
 
 
 class Variant:
@@ -169,8 +170,11 @@ async def bench(sandbox: RunningSandbox) -> None:
         d = Variant("(d) SDK pattern: new connection per call, cached token", per_call_connection)
         e = Variant("(e) our AccountsClient, sequential GET balances", accounts_sequential)
         handshakes_before = qr_transport.stats.tls_handshakes
-        for _ in range(ROUNDS):
-            for variant in (a, b, c, d, e):
+        order = random.Random(20261121)
+        for _ in range(ROUNDS):  # a new order each round: no variant always follows another
+            variants = [a, b, c, d, e]
+            order.shuffle(variants)
+            for variant in variants:
                 await variant.round(CALLS // ROUNDS)
         ours_handshakes = qr_transport.stats.tls_handshakes - handshakes_before
         await bare.aclose()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import ssl
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -102,6 +103,10 @@ class ApiConfig:
     timeouts: Timeouts = field(default_factory=Timeouts)
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     http2: bool = True
+    # Few connections on purpose: httpcore polls every idle pooled connection on each request,
+    # so a large idle pool slows sequential calls (measured: 0.80 -> 0.87 of the bare-httpx
+    # floor going from 9 idle connections to at most 4); HTTP/2 multiplexes on one anyway.
+    max_connections: int = 4
 
     def __repr__(self) -> str:
         return (
@@ -182,14 +187,24 @@ class ApiTransport:
             clock=clock,
             sleep=sleep,
         )
+        context = config.identity.ssl_context(config.trust)
+        hooks: list[Callable[[httpx.Request], Awaitable[None]]] = []
+        if type(context) is ssl.SSLContext:
+            # Count handshakes where they happen, at no cost per request.
+            context.sslobject_class = _counting_ssl_object(self.stats)
+        else:  # another context class (truststore): count through httpcore's trace events
+            hooks.append(self._attach_trace)
         self._http = httpx.AsyncClient(
             base_url=config.base_url,
-            verify=config.identity.ssl_context(config.trust),
+            verify=context,
             http2=config.http2,
             timeout=config.timeouts.httpx(),
             headers={"user-agent": USER_AGENT, "accept": "application/json"},
-            limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
-            event_hooks={"request": [self._attach_trace]},
+            limits=httpx.Limits(
+                max_connections=config.max_connections,
+                max_keepalive_connections=config.max_connections,
+            ),
+            event_hooks={"request": hooks},
         )
         self._log = logging.getLogger(f"treasury_app.api.{config.api}")
 
@@ -293,16 +308,16 @@ class ApiTransport:
                     attempt += 1
                     continue
                 raise transport_failure(error, method=method, path=_path_of(path)) from None
-            elapsed_ms = (time.perf_counter() - started) * 1000
-            self._log.debug(
-                "%s %s -> %d in %.0f ms (attempt %d, %s)",
-                method,
-                response.request.url.path,
-                response.status_code,
-                elapsed_ms,
-                attempt,
-                response.http_version,
-            )
+            if self._log.isEnabledFor(logging.DEBUG):
+                self._log.debug(
+                    "%s %s -> %d in %.0f ms (attempt %d, %s)",
+                    method,
+                    response.request.url.path,
+                    response.status_code,
+                    (time.perf_counter() - started) * 1000,
+                    attempt,
+                    response.http_version,
+                )
             status = response.status_code
             if status == 401 and authenticated and not recovered_401:
                 recovered_401 = True
@@ -353,3 +368,14 @@ class ApiTransport:
 
 def _path_of(path: str) -> str:
     return httpx.URL(path).path if "://" in path else path.split("?", 1)[0]
+
+
+def _counting_ssl_object(stats: TransportStats) -> type[ssl.SSLObject]:
+    class CountingSSLObject(ssl.SSLObject):
+        """Counts completed TLS handshakes of one transport's connections."""
+
+        def do_handshake(self) -> None:
+            super().do_handshake()  # raises SSLWantReadError until the handshake is done
+            stats.tls_handshakes += 1
+
+    return CountingSSLObject
