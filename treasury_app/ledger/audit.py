@@ -1,0 +1,134 @@
+"""The audit: an append-only record of every money movement and configuration change.
+
+Who (operating-system user and profile), when, what (``action``), the outcome and what the
+bank answered. Details are scrubbed before they are written: any key that names a secret
+(password, secret, token, private key, authorization) is replaced by ``********``, so a
+careless caller cannot put a secret in the audit. The table refuses UPDATE and DELETE.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from enum import Enum
+from typing import Any
+
+from treasury_app.ledger.db import LedgerContext, now_iso
+
+SECRET_MARKERS = (
+    "password",
+    "secret",
+    "token",
+    "private",
+    "authorization",
+    "passphrase",
+    "pfx_pass",
+)
+REDACTED = "********"
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    at: str
+    os_user: str
+    profile: str
+    action: str
+    outcome: str
+    reference: str
+    amount: Decimal | None
+    details: dict[str, Any]
+
+
+def scrub(value: Any) -> Any:
+    """A JSON-ready copy of ``value`` with every secret-named key redacted."""
+    if isinstance(value, Mapping):
+        return {
+            str(key): (
+                REDACTED
+                if any(marker in str(key).lower() for marker in SECRET_MARKERS)
+                else scrub(item)
+            )
+            for key, item in value.items()
+        }
+    if isinstance(value, list | tuple | set | frozenset):
+        return [scrub(item) for item in value]
+    if isinstance(value, Enum):
+        return scrub(value.value)
+    if isinstance(value, Decimal | datetime | date):
+        return str(value) if isinstance(value, Decimal) else value.isoformat()
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+class Audit:
+    """Append-only audit rows of one ledger."""
+
+    def __init__(self, conn: sqlite3.Connection, context: LedgerContext) -> None:
+        self._conn = conn
+        self._context = context
+
+    def record(
+        self,
+        action: str,
+        outcome: str,
+        *,
+        reference: str = "",
+        amount: Decimal | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Append one row (committed at once) and return its id.
+
+        ``action`` is dotted (``payout.send``, ``billet.pay``, ``webhook.register``,
+        ``profile.save``, ``certificate.load``); ``outcome`` is short (``accepted``,
+        ``rejected``, ``unknown``, ``ok``, ``failed``) or the bank's status.
+        """
+        cursor = self._conn.execute(
+            "INSERT INTO audit (at, os_user, profile, action, outcome, reference, amount, details)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                now_iso(),
+                self._context.os_user,
+                self._context.profile,
+                action,
+                outcome,
+                reference,
+                None if amount is None else str(amount),
+                json.dumps(scrub(dict(details or {})), ensure_ascii=False, sort_keys=True),
+            ),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def entries(
+        self, *, action: str | None = None, reference: str | None = None, limit: int = 1000
+    ) -> list[AuditEntry]:
+        """Newest first; ``action`` matches a prefix (``payout`` finds ``payout.send``)."""
+        query = "SELECT * FROM audit WHERE 1=1"
+        args: list[Any] = []
+        if action:
+            query += " AND (action = ? OR action LIKE ?)"
+            args += [action, action + ".%"]
+        if reference:
+            query += " AND reference = ?"
+            args.append(reference)
+        query += " ORDER BY id DESC LIMIT ?"
+        args.append(limit)
+        return [
+            AuditEntry(
+                id=row["id"],
+                at=row["at"],
+                os_user=row["os_user"],
+                profile=row["profile"],
+                action=row["action"],
+                outcome=row["outcome"],
+                reference=row["reference"],
+                amount=None if row["amount"] is None else Decimal(row["amount"]),
+                details=json.loads(row["details"]),
+            )
+            for row in self._conn.execute(query, args)
+        ]

@@ -1,0 +1,173 @@
+"""The ledger file: one SQLite database per profile (WAL), with versioned migrations.
+
+``schema_version`` holds one row. Opening a file of an older version applies the missing
+migrations in one transaction each; a file written by a newer build is refused with
+:class:`LedgerVersionError` (never half-read).
+"""
+
+from __future__ import annotations
+
+import getpass
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: journal, its history, audit
+    """
+    CREATE TABLE journal (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,                -- PIX_KEY, PIX_QRC, PIX_MANU, BILLET
+        payee_name TEXT NOT NULL DEFAULT '',
+        payee_document TEXT NOT NULL DEFAULT '',
+        payee_detail TEXT NOT NULL DEFAULT '',  -- key, bank data, digitable line
+        amount TEXT NOT NULL,              -- the Decimal's text
+        description TEXT NOT NULL DEFAULT '',
+        payment_flow TEXT NOT NULL DEFAULT 'INSTANT',
+        idempotency_key TEXT NOT NULL UNIQUE,
+        request_json TEXT NOT NULL,        -- the exact body sent (and re-sent) to the bank
+        state TEXT NOT NULL,
+        bank_status TEXT,
+        final INTEGER NOT NULL DEFAULT 0,
+        end_to_end_id TEXT,
+        bank_id TEXT,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        batch TEXT
+    );
+    CREATE INDEX journal_open ON journal (final, state);
+    CREATE INDEX journal_payee ON journal (payee_detail, amount, created_at);
+    CREATE TABLE journal_history (
+        id INTEGER PRIMARY KEY,
+        entry_id INTEGER NOT NULL REFERENCES journal (id),
+        at TEXT NOT NULL,
+        state TEXT NOT NULL,
+        bank_status TEXT,
+        note TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX journal_history_entry ON journal_history (entry_id);
+    CREATE TABLE audit (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        os_user TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        action TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        reference TEXT NOT NULL DEFAULT '',
+        amount TEXT,
+        details TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TRIGGER audit_append_only_update BEFORE UPDATE ON audit
+        BEGIN SELECT RAISE(ABORT, 'the audit is append-only'); END;
+    CREATE TRIGGER audit_append_only_delete BEFORE DELETE ON audit
+        BEGIN SELECT RAISE(ABORT, 'the audit is append-only'); END;
+    """,
+    # 2: receipts index (the PDFs live in files named by their SHA-256)
+    """
+    CREATE TABLE receipts (
+        id INTEGER PRIMARY KEY,
+        sha256 TEXT NOT NULL,
+        kind TEXT NOT NULL,                -- PIX, BILLET
+        bank_id TEXT NOT NULL,             -- endToEndId or billet payment id
+        entry_id INTEGER REFERENCES journal (id),
+        payee_name TEXT NOT NULL DEFAULT '',
+        amount TEXT,
+        paid_on TEXT,
+        saved_at TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        UNIQUE (kind, bank_id)
+    );
+    CREATE INDEX receipts_sha ON receipts (sha256);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class LedgerVersionError(RuntimeError):
+    """The ledger file was written by a newer version of the app."""
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def os_user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no login name (containers)
+        return "unknown"
+
+
+@dataclass(frozen=True)
+class LedgerContext:
+    """Who acts through this ledger: written into every journal and audit row."""
+
+    profile: str
+    os_user: str
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating if needed) and migrate a ledger file."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")  # a journaled payment must survive a power cut
+    conn.execute("PRAGMA foreign_keys=ON")
+    migrate(conn, path)
+    path.chmod(0o600)
+    return conn
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    has_table = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
+    ).fetchone()
+    if not has_table:
+        return 0
+    row = conn.execute("SELECT version FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(conn: sqlite3.Connection, path: Path, *, target: int = SCHEMA_VERSION) -> None:
+    version = current_version(conn)
+    if version > SCHEMA_VERSION:
+        raise LedgerVersionError(
+            f"{path.name} was written by a newer version of the app (schema {version}; this "
+            f"version reads up to {SCHEMA_VERSION}). Update the app; the file was not changed."
+        )
+    for number in range(version + 1, target + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if number == 1:
+                conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                conn.execute("INSERT INTO schema_version VALUES (0)")
+            for statement in _statements(MIGRATIONS[number - 1]):
+                conn.execute(statement)
+            conn.execute("UPDATE schema_version SET version = ?", (number,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (triggers keep their inner ``;``)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.strip().splitlines():
+        stripped = line.split("--", 1)[0].rstrip()
+        if not stripped:
+            continue
+        buffer += stripped + "\n"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

@@ -1,0 +1,318 @@
+"""The payment journal: one row per payment intent, committed before any byte goes out.
+
+Local states (:class:`EntryState`):
+
+* ``PREPARED`` — journaled with its idempotency key; not yet handed to the network.
+* ``SENT`` — being sent now (a crash here leaves the outcome unknown).
+* ``UNKNOWN`` — no usable answer (timeout, reset, 5xx, crash): ask the bank by key before
+  anything is sent again.
+* ``ACCEPTED`` — the bank has it; ``bank_status`` follows it (ON_QUEUE ... SETTLED).
+* ``REJECTED`` — the bank refused it (4xx): nothing happened; final.
+
+``final`` is set when the entry can change no more: REJECTED, or ACCEPTED with a final bank
+status. Every change appends to ``journal_history``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from treasury_app.domain.money import dumps_json, loads_json
+from treasury_app.ledger.db import LedgerContext, now_iso
+
+
+class EntryKind(StrEnum):
+    PIX_KEY = "PIX_KEY"
+    PIX_QRC = "PIX_QRC"
+    PIX_MANU = "PIX_MANU"
+    BILLET = "BILLET"
+
+
+class EntryState(StrEnum):
+    PREPARED = "PREPARED"
+    SENT = "SENT"
+    UNKNOWN = "UNKNOWN"
+    ACCEPTED = "ACCEPTED"
+    REJECTED = "REJECTED"
+
+
+UNRESOLVED = (EntryState.PREPARED, EntryState.SENT, EntryState.UNKNOWN)
+
+
+class DuplicateIntent(Exception):
+    """An entry with this idempotency key exists already (the same review sent twice)."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(f"payment intent {entry.id} already journaled")
+        self.entry = entry
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    kind: EntryKind
+    amount: Decimal
+    idempotency_key: str
+    request: Mapping[str, Any]  # JSON-ready body (Decimals allowed): sent, and re-sent as is
+    payee_name: str = ""
+    payee_document: str = ""
+    payee_detail: str = ""
+    description: str = ""
+    payment_flow: str = "INSTANT"
+    batch: str | None = None
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    at: str
+    state: EntryState
+    bank_status: str | None
+    note: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    kind: EntryKind
+    payee_name: str
+    payee_document: str
+    payee_detail: str
+    amount: Decimal
+    description: str
+    payment_flow: str
+    idempotency_key: str
+    request_json: str
+    state: EntryState
+    bank_status: str | None
+    final: bool
+    end_to_end_id: str | None
+    bank_id: str | None
+    error: str | None
+    created_at: str
+    updated_at: str
+    created_by: str
+    profile: str
+    batch: str | None
+
+    @property
+    def unresolved(self) -> bool:
+        return self.state in UNRESOLVED
+
+    @property
+    def is_pix(self) -> bool:
+        return self.kind != EntryKind.BILLET
+
+    def request(self) -> dict[str, Any]:
+        """The stored request body, numbers back as exact ``Decimal``."""
+        body = loads_json(self.request_json)
+        assert isinstance(body, dict)
+        return body
+
+
+def _entry(row: sqlite3.Row) -> Entry:
+    return Entry(
+        id=row["id"],
+        kind=EntryKind(row["kind"]),
+        payee_name=row["payee_name"],
+        payee_document=row["payee_document"],
+        payee_detail=row["payee_detail"],
+        amount=Decimal(row["amount"]),
+        description=row["description"],
+        payment_flow=row["payment_flow"],
+        idempotency_key=row["idempotency_key"],
+        request_json=row["request_json"],
+        state=EntryState(row["state"]),
+        bank_status=row["bank_status"],
+        final=bool(row["final"]),
+        end_to_end_id=row["end_to_end_id"],
+        bank_id=row["bank_id"],
+        error=row["error"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        created_by=row["created_by"],
+        profile=row["profile"],
+        batch=row["batch"],
+    )
+
+
+class Journal:
+    def __init__(self, conn: sqlite3.Connection, context: LedgerContext) -> None:
+        self._conn = conn
+        self._context = context
+
+    # -- writes (each one commits before returning) ------------------------------------------
+
+    def create(self, new: NewEntry) -> Entry:
+        """Journal an intent as PREPARED. The same idempotency key twice raises
+        :class:`DuplicateIntent` carrying the existing entry."""
+        at = now_iso()
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            cursor = self._conn.execute(
+                "INSERT INTO journal (kind, payee_name, payee_document, payee_detail, amount,"
+                " description, payment_flow, idempotency_key, request_json, state, created_at,"
+                " updated_at, created_by, profile, batch)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    new.kind.value,
+                    new.payee_name,
+                    new.payee_document,
+                    new.payee_detail,
+                    str(new.amount),
+                    new.description,
+                    new.payment_flow,
+                    new.idempotency_key,
+                    dumps_json(dict(new.request)),
+                    EntryState.PREPARED.value,
+                    at,
+                    at,
+                    self._context.os_user,
+                    self._context.profile,
+                    new.batch,
+                ),
+            )
+            entry_id = int(cursor.lastrowid or 0)
+            self._history(entry_id, at, EntryState.PREPARED, None, "journaled")
+            self._conn.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            self._conn.execute("ROLLBACK")
+            existing = self.by_key(new.idempotency_key)
+            assert existing is not None
+            raise DuplicateIntent(existing) from None
+        except BaseException:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise
+        return self.get(entry_id)
+
+    def update(
+        self,
+        entry_id: int,
+        state: EntryState,
+        *,
+        bank_status: str | None = None,
+        final: bool = False,
+        end_to_end_id: str | None = None,
+        bank_id: str | None = None,
+        error: str | None = None,
+        note: str = "",
+    ) -> Entry:
+        """Move an entry; identifiers and the bank status are kept when not given."""
+        at = now_iso()
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.execute(
+                "UPDATE journal SET state = ?, bank_status = COALESCE(?, bank_status),"
+                " final = ?, end_to_end_id = COALESCE(?, end_to_end_id),"
+                " bank_id = COALESCE(?, bank_id), error = ?, updated_at = ? WHERE id = ?",
+                (
+                    state.value,
+                    bank_status,
+                    int(final),
+                    end_to_end_id,
+                    bank_id,
+                    error,
+                    at,
+                    entry_id,
+                ),
+            )
+            current = self._conn.execute(
+                "SELECT bank_status FROM journal WHERE id = ?", (entry_id,)
+            ).fetchone()
+            self._history(entry_id, at, state, current["bank_status"] if current else None, note)
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        return self.get(entry_id)
+
+    def _history(
+        self, entry_id: int, at: str, state: EntryState, bank_status: str | None, note: str
+    ) -> None:
+        self._conn.execute(
+            "INSERT INTO journal_history (entry_id, at, state, bank_status, note)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (entry_id, at, state.value, bank_status, note),
+        )
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def get(self, entry_id: int) -> Entry:
+        row = self._conn.execute("SELECT * FROM journal WHERE id = ?", (entry_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no journal entry {entry_id}")
+        return _entry(row)
+
+    def by_key(self, idempotency_key: str) -> Entry | None:
+        row = self._conn.execute(
+            "SELECT * FROM journal WHERE idempotency_key = ?", (idempotency_key,)
+        ).fetchone()
+        return _entry(row) if row else None
+
+    def unresolved(self) -> list[Entry]:
+        """Entries whose outcome at the bank is not known (PREPARED, SENT, UNKNOWN)."""
+        marks = ",".join("?" for _ in UNRESOLVED)
+        rows = self._conn.execute(
+            f"SELECT * FROM journal WHERE state IN ({marks}) ORDER BY id",
+            [s.value for s in UNRESOLVED],
+        )
+        return [_entry(row) for row in rows]
+
+    def open_entries(self) -> list[Entry]:
+        """Every entry that can still change (not final), oldest first."""
+        rows = self._conn.execute("SELECT * FROM journal WHERE final = 0 ORDER BY id")
+        return [_entry(row) for row in rows]
+
+    def recent(
+        self,
+        *,
+        limit: int = 500,
+        kinds: Iterable[EntryKind] | None = None,
+        batch: str | None = None,
+    ) -> list[Entry]:
+        query = "SELECT * FROM journal WHERE 1=1"
+        args: list[Any] = []
+        if kinds is not None:
+            kind_list = [k.value for k in kinds]
+            query += f" AND kind IN ({','.join('?' for _ in kind_list)})"
+            args += kind_list
+        if batch is not None:
+            query += " AND batch = ?"
+            args.append(batch)
+        query += " ORDER BY id DESC LIMIT ?"
+        args.append(limit)
+        return [_entry(row) for row in self._conn.execute(query, args)]
+
+    def same_payee_since(
+        self, payee_detail: str, amount: Decimal, since: datetime | None = None
+    ) -> list[Entry]:
+        """Entries to the same payee for the same amount (not refused) since ``since``
+        (default: the last 24 hours) — the duplicate-payment guard."""
+        since = since or datetime.now(UTC) - timedelta(hours=24)
+        cutoff = since.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        rows = self._conn.execute(
+            "SELECT * FROM journal WHERE payee_detail = ? AND amount = ? AND created_at >= ?"
+            " AND state != ? ORDER BY id DESC",
+            (payee_detail, str(amount), cutoff, EntryState.REJECTED.value),
+        )
+        return [_entry(row) for row in rows]
+
+    def history(self, entry_id: int) -> list[HistoryItem]:
+        rows = self._conn.execute(
+            "SELECT at, state, bank_status, note FROM journal_history WHERE entry_id = ?"
+            " ORDER BY id",
+            (entry_id,),
+        )
+        return [
+            HistoryItem(row["at"], EntryState(row["state"]), row["bank_status"], row["note"])
+            for row in rows
+        ]
+
+    def counts(self) -> dict[str, int]:
+        rows = self._conn.execute("SELECT state, COUNT(*) AS n FROM journal GROUP BY state")
+        return {row["state"]: row["n"] for row in rows}

@@ -1,0 +1,132 @@
+"""Receipt PDFs kept locally, so a receipt opens without asking the bank again.
+
+Files are content-addressed: ``<receipts dir>/<sha256[:2]>/<sha256>.pdf`` (written to a
+temporary name, then renamed: never a half-written PDF). The ``receipts`` table indexes them
+by payment (kind and bank id), journal entry, payee, amount and date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from treasury_app.ledger.db import now_iso
+
+
+class ReceiptError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Receipt:
+    id: int
+    sha256: str
+    kind: str
+    bank_id: str
+    entry_id: int | None
+    payee_name: str
+    amount: Decimal | None
+    paid_on: str | None
+    saved_at: str
+    size: int
+    path: Path
+
+
+class Receipts:
+    def __init__(self, conn: sqlite3.Connection, directory: Path) -> None:
+        self._conn = conn
+        self.directory = directory
+
+    def path_for(self, sha256: str) -> Path:
+        return self.directory / sha256[:2] / f"{sha256}.pdf"
+
+    def save(
+        self,
+        pdf: bytes,
+        *,
+        kind: str,
+        bank_id: str,
+        entry_id: int | None = None,
+        payee_name: str = "",
+        amount: Decimal | None = None,
+        paid_on: str | None = None,
+    ) -> Receipt:
+        """Store a receipt (idempotent: the same payment's receipt is stored once)."""
+        if not pdf.startswith(b"%PDF"):
+            raise ReceiptError("The bank's receipt is not a PDF file.")
+        sha = hashlib.sha256(pdf).hexdigest()
+        target = self.path_for(sha)
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(pdf)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(temporary, target)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+        self._conn.execute(
+            "INSERT INTO receipts (sha256, kind, bank_id, entry_id, payee_name, amount, paid_on,"
+            " saved_at, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (kind, bank_id) DO UPDATE SET sha256 = excluded.sha256,"
+            " size = excluded.size, entry_id = COALESCE(excluded.entry_id, entry_id)",
+            (
+                sha,
+                kind,
+                bank_id,
+                entry_id,
+                payee_name,
+                None if amount is None else str(amount),
+                paid_on,
+                now_iso(),
+                len(pdf),
+            ),
+        )
+        found = self.find(kind, bank_id)
+        assert found is not None
+        return found
+
+    def find(self, kind: str, bank_id: str) -> Receipt | None:
+        row = self._conn.execute(
+            "SELECT * FROM receipts WHERE kind = ? AND bank_id = ?", (kind, bank_id)
+        ).fetchone()
+        return self._receipt(row) if row else None
+
+    def for_entry(self, entry_id: int) -> Receipt | None:
+        row = self._conn.execute(
+            "SELECT * FROM receipts WHERE entry_id = ? ORDER BY id DESC", (entry_id,)
+        ).fetchone()
+        return self._receipt(row) if row else None
+
+    def read(self, receipt: Receipt) -> bytes:
+        data = receipt.path.read_bytes()
+        if hashlib.sha256(data).hexdigest() != receipt.sha256:
+            raise ReceiptError(f"The stored receipt {receipt.path.name} is damaged.")
+        return data
+
+    def all(self, limit: int = 1000) -> list[Receipt]:
+        rows = self._conn.execute("SELECT * FROM receipts ORDER BY id DESC LIMIT ?", (limit,))
+        return [self._receipt(row) for row in rows]
+
+    def _receipt(self, row: sqlite3.Row) -> Receipt:
+        return Receipt(
+            id=row["id"],
+            sha256=row["sha256"],
+            kind=row["kind"],
+            bank_id=row["bank_id"],
+            entry_id=row["entry_id"],
+            payee_name=row["payee_name"],
+            amount=None if row["amount"] is None else Decimal(row["amount"]),
+            paid_on=row["paid_on"],
+            saved_at=row["saved_at"],
+            size=row["size"],
+            path=self.path_for(row["sha256"]),
+        )
