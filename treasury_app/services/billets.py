@@ -1,0 +1,176 @@
+"""Boletos: look a slip up, review it, pay it exactly once, follow it, keep its receipt.
+
+The recommended flow of the spec: ``info`` (beneficiary, due date, updated amount with fine
+and interest), pay the *updated* amount, follow the status until LIQUIDATED, fetch the
+receipt PDF and archive it locally. Slips whose value the payer may change freely cannot be
+paid through this API: :meth:`BilletsService.lookup` says so before anything is sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from treasury_app.api.accounts.client import AccountsClient
+from treasury_app.api.accounts.models import BilletInfo
+from treasury_app.domain import boleto
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.identifiers import new_idempotency_key
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger import Ledger
+from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
+from treasury_app.ledger.receipts import Receipt
+from treasury_app.services.payments import PaymentEngine
+
+MAX_DESCRIPTION = 140
+
+
+class BilletInputError(ValueError):
+    """The slip cannot be paid as given; ``field`` names the form field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class BilletReview:
+    """What the person confirms before paying a slip."""
+
+    barcode: str
+    digitable_line: str
+    info: BilletInfo
+    amount: Decimal  # the updated amount: what will be debited
+    description: str = ""
+    idempotency_key: str = field(default_factory=new_idempotency_key)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def beneficiary_name(self) -> str:
+        beneficiary = self.info.beneficiary
+        return (beneficiary.name or "") if beneficiary is not None else ""
+
+    @property
+    def beneficiary_document(self) -> str:
+        beneficiary = self.info.beneficiary
+        return (beneficiary.document or "") if beneficiary is not None else ""
+
+    @property
+    def due_date(self) -> date | None:
+        return self.info.due_date
+
+    @property
+    def original_amount(self) -> Decimal | None:
+        return self.info.original_amount
+
+    @property
+    def charges(self) -> Decimal:
+        """Fine plus interest minus discount (what the due date added or removed)."""
+        fine = self.info.fine or Decimal("0.00")
+        interest = self.info.interest or Decimal("0.00")
+        discount = self.info.discount or Decimal("0.00")
+        return fine + interest - discount
+
+    def new_entry(self) -> NewEntry:
+        request = {
+            "digitableCode": self.digitable_line,
+            "payment": {"currency": "BRL", "amount": self.amount},
+        }
+        if self.description:
+            request["description"] = self.description
+        return NewEntry(
+            kind=EntryKind.BILLET,
+            amount=self.amount,
+            idempotency_key=self.idempotency_key,
+            request=request,
+            payee_name=self.beneficiary_name,
+            payee_document=self.beneficiary_document,
+            payee_detail=self.barcode,
+            description=self.description,
+        )
+
+
+class BilletsService:
+    def __init__(self, engine: PaymentEngine, accounts: AccountsClient, ledger: Ledger) -> None:
+        self.engine = engine
+        self.accounts = accounts
+        self.ledger = ledger
+
+    async def lookup(
+        self, code: str, *, description: str = "", today: date | None = None
+    ) -> BilletReview:
+        """Check the line locally, then ask the bank (``billets/info``) for the slip."""
+        try:
+            parsed = boleto.parse(code)
+        except DomainError as error:
+            raise BilletInputError("code", str(error)) from None
+        text = (description or "").strip()
+        if len(text) > MAX_DESCRIPTION:
+            raise BilletInputError(
+                "description", f"The description can have at most {MAX_DESCRIPTION} characters."
+            )
+        info = await self.accounts.get_billet_info(parsed.barcode)
+        if info.allow_change_value or info.total_updated is None:
+            raise BilletInputError(
+                "code",
+                "This slip lets the payer choose the amount; such slips cannot be paid through "
+                "the bank's API.",
+            )
+        if info.total_updated <= 0:
+            raise BilletInputError("code", "This slip has nothing left to pay.")
+        warnings = []
+        today = today or date.today()
+        if info.payment_limit_date is not None and info.payment_limit_date < today:
+            warnings.append(
+                f"The slip could be paid only until {info.payment_limit_date:%d/%m/%Y}; the bank "
+                "will probably refuse it."
+            )
+        if info.due_date is not None and info.due_date < today:
+            warnings.append(
+                f"Overdue since {info.due_date:%d/%m/%Y}: {format_brl(info.total_updated)} "
+                "includes fine and interest."
+            )
+        duplicates = self.ledger.journal.same_payee_since(parsed.barcode, info.total_updated)
+        if duplicates:
+            warnings.insert(0, "This slip was already paid or sent in the last 24 hours.")
+        return BilletReview(
+            barcode=parsed.barcode,
+            digitable_line=parsed.digitable_line,
+            info=info,
+            amount=info.total_updated,
+            description=text,
+            warnings=tuple(warnings),
+        )
+
+    async def pay(self, review: BilletReview) -> Entry:
+        """Journal, then pay the updated amount exactly once."""
+        return await self.engine.submit(review.new_entry())
+
+    async def receipt(self, entry: Entry) -> Receipt:
+        """The slip payment's receipt: from the local archive, or fetched once and archived."""
+        if entry.kind != EntryKind.BILLET or entry.bank_id is None:
+            raise BilletInputError("entry", "This entry is not an accepted slip payment.")
+        stored = self.ledger.receipts.find("BILLET", entry.bank_id)
+        if stored is not None:
+            return stored
+        pdf = await self.accounts.get_billet_receipt(entry.bank_id)
+        receipt = self.ledger.receipts.save(
+            pdf,
+            kind="BILLET",
+            bank_id=entry.bank_id,
+            entry_id=entry.id,
+            payee_name=entry.payee_name,
+            amount=entry.amount,
+            paid_on=entry.updated_at[:10],
+        )
+        self.ledger.audit.record(
+            "receipt.save",
+            "ok",
+            reference=entry.bank_id,
+            amount=entry.amount,
+            details={"entry": entry.id, "kind": "BILLET", "sha256": receipt.sha256},
+        )
+        return receipt
+

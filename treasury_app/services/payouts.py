@@ -1,0 +1,551 @@
+"""Pix payouts: prepare a review (validated locally), send it exactly once, batches from CSV.
+
+``prepare_*`` never touches the network: they validate with the domain layer and return a
+:class:`PayoutReview` — payee, amount, what will be sent, warnings (a payment to the same
+payee for the same amount in the last 24 hours) — with its idempotency key already chosen.
+:meth:`PayoutsService.send` hands it to the :class:`~treasury_app.services.payments.PaymentEngine`
+(journal first, then the bank); sending the same review twice is one payment.
+
+Batch CSV (UTF-8, header row, ``;`` or ``,`` separated, detected from the header):
+
+=====================  ==========================================================
+column                 meaning
+=====================  ==========================================================
+``chave``              Pix key (CPF, CNPJ, e-mail, +55 phone, random key); or, instead,
+``ispb``, ``agencia``, ``conta``, ``tipo_conta`` (CACC, SVGS, SLRY, TRAN), ``documento``,
+``nome``               the payee's bank data
+``valor``              amount: ``1.234,56``, ``1234,56``, ``1234.56`` or ``R$ 1.234,56``
+``descricao``          optional, at most 140 characters
+``documento_favorecido``  optional CPF/CNPJ of the key's owner (checked by the bank)
+=====================  ==========================================================
+
+English headers (``key``, ``amount``, ``description``, ``branch``, ``account``,
+``account_type``, ``document``, ``name``, ``creditor_document``) are accepted too. Every row is
+checked before anything is sent; each bad row is reported with its line number and column.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from treasury_app.api.accounts.models import (
+    AccountType,
+    ManualCreditorAccount,
+    PaymentAmount,
+    PaymentFlow,
+    PixKeyPaymentRequest,
+    PixKeyType,
+    PixManualPaymentRequest,
+    PixQrCodePaymentRequest,
+)
+from treasury_app.domain import brcode
+from treasury_app.domain.brcode import BrCode
+from treasury_app.domain.documents import normalize_document
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.identifiers import new_idempotency_key
+from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.domain.pixkey import detect_key_type, normalize_key
+from treasury_app.ledger import Ledger
+from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
+from treasury_app.services.payments import PaymentEngine
+
+MAX_DESCRIPTION = 140
+MAX_PIX_AMOUNT = Decimal("1000000.00")
+
+
+class PayoutInputError(ValueError):
+    """A field of a payout is not acceptable; ``field`` names it for the form."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class PayoutReview:
+    """What the person confirms: payee, amount and exactly what will be sent."""
+
+    kind: EntryKind
+    amount: Decimal
+    payee_name: str
+    payee_document: str
+    payee_detail: str  # the key, the bank data, or the BR Code's key/url
+    description: str
+    payment_flow: PaymentFlow
+    request: dict[str, Any]
+    idempotency_key: str = field(default_factory=new_idempotency_key)
+    key_type: PixKeyType | None = None
+    brcode: BrCode | None = None
+    warnings: tuple[str, ...] = ()
+    duplicates: tuple[Entry, ...] = ()
+
+    @property
+    def amount_text(self) -> str:
+        return format_brl(self.amount)
+
+    def new_entry(self, *, batch: str | None = None) -> NewEntry:
+        return NewEntry(
+            kind=self.kind,
+            amount=self.amount,
+            idempotency_key=self.idempotency_key,
+            request=self.request,
+            payee_name=self.payee_name,
+            payee_document=self.payee_document,
+            payee_detail=self.payee_detail,
+            description=self.description,
+            payment_flow=self.payment_flow.value,
+            batch=batch,
+        )
+
+
+def _amount(value: Decimal | str, *, field_name: str = "amount") -> Decimal:
+    if isinstance(value, str):
+        try:
+            amount = parse_brl(value)
+        except DomainError as error:
+            raise PayoutInputError(field_name, str(error)) from None
+    elif isinstance(value, Decimal) and value.is_finite():
+        amount = value
+    else:
+        raise PayoutInputError(field_name, "The amount must be a decimal number.")
+    if amount != amount.quantize(Decimal("0.01")):
+        raise PayoutInputError(field_name, "The amount can have at most 2 decimal places.")
+    if amount <= 0:
+        raise PayoutInputError(field_name, "The amount must be greater than zero.")
+    if amount > MAX_PIX_AMOUNT:
+        raise PayoutInputError(field_name, f"A Pix cannot exceed {format_brl(MAX_PIX_AMOUNT)}.")
+    return amount.quantize(Decimal("0.01"))
+
+
+def _description(text: str) -> str:
+    text = (text or "").strip()
+    if len(text) > MAX_DESCRIPTION:
+        raise PayoutInputError(
+            "description", f"The description can have at most {MAX_DESCRIPTION} characters."
+        )
+    return text
+
+
+def _document(text: str, field_name: str) -> str:
+    try:
+        return normalize_document(text)
+    except DomainError as error:
+        raise PayoutInputError(field_name, str(error)) from None
+
+
+class PayoutsService:
+    """Pix payouts by key, by QR Code payload and by bank data, one by one or in batches."""
+
+    def __init__(self, engine: PaymentEngine, ledger: Ledger) -> None:
+        self.engine = engine
+        self.ledger = ledger
+
+    # -- prepare (local, no network) ---------------------------------------------------------
+
+    def prepare_key(
+        self,
+        key: str,
+        amount: Decimal | str,
+        *,
+        description: str = "",
+        creditor_document: str | None = None,
+        flow: PaymentFlow = PaymentFlow.INSTANT,
+    ) -> PayoutReview:
+        """A payout to a Pix key; the key's type is detected and the key normalised."""
+        try:
+            key_type = detect_key_type(key)
+            normalized = normalize_key(key, key_type)
+        except DomainError as error:
+            raise PayoutInputError("key", str(error)) from None
+        value = _amount(amount)
+        text = _description(description)
+        document = _document(creditor_document, "creditor_document") if creditor_document else None
+        body = PixKeyPaymentRequest(
+            pix_key=normalized,
+            pix_key_type=PixKeyType(key_type.value),
+            payment=PaymentAmount(currency="BRL", amount=value),
+            description=text or None,
+            payment_flow=flow,
+            creditor_document=document,
+        )
+        return self._review(
+            EntryKind.PIX_KEY,
+            value,
+            payee_name="",
+            payee_document=document or "",
+            payee_detail=normalized,
+            description=text,
+            flow=flow,
+            request=body.to_wire(),
+            key_type=PixKeyType(key_type.value),
+        )
+
+    def prepare_qrc(
+        self,
+        payload: str,
+        amount: Decimal | str | None = None,
+        *,
+        description: str = "",
+        flow: PaymentFlow = PaymentFlow.INSTANT,
+    ) -> PayoutReview:
+        """A payout of a BR Code ("Pix copia e cola"): payee and amount read from the code."""
+        try:
+            code = brcode.parse(payload.strip())
+        except DomainError as error:
+            raise PayoutInputError("payload", str(error)) from None
+        if code.is_recurrence_only:
+            raise PayoutInputError(
+                "payload",
+                "This code authorises a recurrence (Pix Automático); it is not a payment.",
+            )
+        if code.amount is not None:
+            value = code.amount
+            if amount is not None and _amount(amount) != value:
+                raise PayoutInputError(
+                    "amount",
+                    f"The code is for {format_brl(value)}; a different amount cannot be paid.",
+                )
+        elif amount is None:
+            raise PayoutInputError("amount", "The code has no amount: type the amount to pay.")
+        else:
+            value = _amount(amount)
+        text = _description(description)
+        body = PixQrCodePaymentRequest(
+            qr_code=code.payload,
+            payment=None
+            if code.amount is not None
+            else PaymentAmount(currency="BRL", amount=value),
+            description=text or None,
+            payment_flow=flow,
+        )
+        warnings = []
+        if code.is_dynamic:
+            warnings.append("Dynamic code: the bank confirms payee and amount when paying.")
+        return self._review(
+            EntryKind.PIX_QRC,
+            value,
+            payee_name=code.merchant_name,
+            payee_document="",
+            payee_detail=code.key or code.url or code.payload[:60],
+            description=text,
+            flow=flow,
+            request=body.to_wire(),
+            brcode=code,
+            extra_warnings=warnings,
+        )
+
+    def prepare_manual(
+        self,
+        *,
+        ispb: str,
+        branch: str,
+        account: str,
+        account_type: AccountType | str,
+        document: str,
+        name: str,
+        amount: Decimal | str,
+        description: str = "",
+        flow: PaymentFlow = PaymentFlow.INSTANT,
+    ) -> PayoutReview:
+        """A payout by bank data (ISPB, branch, account, type, holder's document and name)."""
+        ispb = ispb.strip()
+        if len(ispb) != 8 or not ispb.isdigit():
+            raise PayoutInputError("ispb", "The ISPB is the bank's 8-digit code.")
+        branch = branch.strip()
+        if not branch.isdigit() or not 1 <= len(branch) <= 4:
+            raise PayoutInputError("branch", "The branch is 1 to 4 digits, without check digit.")
+        number = account.strip().replace("-", "")
+        if not number.isdigit() or not 1 <= len(number) <= 20:
+            raise PayoutInputError("account", "The account is digits (check digit included).")
+        try:
+            kind_of_account = AccountType(str(account_type).strip().upper())
+        except ValueError:
+            raise PayoutInputError(
+                "account_type", "The account type is CACC, SVGS, SLRY or TRAN."
+            ) from None
+        holder_document = _document(document, "document")
+        holder = name.strip()
+        if not holder:
+            raise PayoutInputError("name", "Type the account holder's name.")
+        value = _amount(amount)
+        text = _description(description)
+        body = PixManualPaymentRequest(
+            creditor_account=ManualCreditorAccount(
+                ispb=ispb,
+                issuer=branch,
+                number=number,
+                account_type=kind_of_account,
+                document=holder_document,
+                name=holder,
+            ),
+            payment=PaymentAmount(currency="BRL", amount=value),
+            description=text or None,
+            payment_flow=flow,
+        )
+        return self._review(
+            EntryKind.PIX_MANU,
+            value,
+            payee_name=holder,
+            payee_document=holder_document,
+            payee_detail=f"{ispb}/{branch}/{number}",
+            description=text,
+            flow=flow,
+            request=body.to_wire(),
+        )
+
+    def _review(
+        self,
+        kind: EntryKind,
+        amount: Decimal,
+        *,
+        payee_name: str,
+        payee_document: str,
+        payee_detail: str,
+        description: str,
+        flow: PaymentFlow,
+        request: dict[str, Any],
+        key_type: PixKeyType | None = None,
+        brcode: BrCode | None = None,
+        extra_warnings: Sequence[str] = (),
+    ) -> PayoutReview:
+        duplicates = tuple(self.ledger.journal.same_payee_since(payee_detail, amount))
+        warnings = list(extra_warnings)
+        if duplicates:
+            warnings.insert(
+                0,
+                f"{len(duplicates)} payment(s) of {format_brl(amount)} to this payee in the "
+                "last 24 hours. Check that this is not a duplicate.",
+            )
+        if flow == PaymentFlow.APPROVAL_REQUIRED:
+            warnings.append("The payment will wait for approval in the bank's console.")
+        return PayoutReview(
+            kind=kind,
+            amount=amount,
+            payee_name=payee_name,
+            payee_document=payee_document,
+            payee_detail=payee_detail,
+            description=description,
+            payment_flow=flow,
+            request=request,
+            key_type=key_type,
+            brcode=brcode,
+            warnings=tuple(warnings),
+            duplicates=duplicates,
+        )
+
+    # -- send --------------------------------------------------------------------------------
+
+    async def send(self, review: PayoutReview, *, batch: str | None = None) -> Entry:
+        """Journal, then send exactly once (the same review twice is one payment)."""
+        return await self.engine.submit(review.new_entry(batch=batch))
+
+    # -- batches -----------------------------------------------------------------------------
+
+    def parse_batch_csv(self, text: str) -> PayoutBatch:
+        """Read every row; return the reviews and every bad row (line number, column)."""
+        return parse_batch_csv(text, self)
+
+    async def send_batch(
+        self,
+        batch: PayoutBatch,
+        *,
+        concurrency: int = 4,
+        drop_invalid: bool = False,
+        progress: Callable[[int, int, Entry], None] | None = None,
+    ) -> list[Entry]:
+        """Send every row of a batch with at most ``concurrency`` payments in flight.
+
+        Nothing is sent while the batch has bad rows, unless ``drop_invalid`` (the person chose
+        to leave them out). Each row is its own journal entry, tagged with the batch id.
+        """
+        if batch.errors and not drop_invalid:
+            raise PayoutInputError(
+                "batch",
+                f"{len(batch.errors)} row(s) of the batch have errors; fix them or leave them "
+                "out before sending.",
+            )
+        self.ledger.audit.record(
+            "payout.batch",
+            "started",
+            reference=batch.batch_id,
+            amount=batch.total,
+            details={"rows": len(batch.rows), "dropped": len(batch.errors)},
+        )
+        semaphore = asyncio.Semaphore(max(1, concurrency))
+        done = 0
+        results: list[Entry | None] = [None] * len(batch.rows)
+
+        async def one(index: int, review: PayoutReview) -> None:
+            nonlocal done
+            async with semaphore:
+                entry = await self.send(review, batch=batch.batch_id)
+            results[index] = entry
+            done += 1
+            if progress is not None:
+                progress(done, len(batch.rows), entry)
+
+        await asyncio.gather(*(one(i, row.review) for i, row in enumerate(batch.rows)))
+        entries = [entry for entry in results if entry is not None]
+        self.ledger.audit.record(
+            "payout.batch",
+            "sent",
+            reference=batch.batch_id,
+            amount=batch.total,
+            details={
+                "rows": len(entries),
+                "states": {
+                    s: sum(1 for e in entries if e.state == s) for s in {e.state for e in entries}
+                },
+            },
+        )
+        return entries
+
+
+@dataclass(frozen=True)
+class BatchRow:
+    line: int
+    review: PayoutReview
+
+
+@dataclass(frozen=True)
+class RowError:
+    line: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, {self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PayoutBatch:
+    rows: tuple[BatchRow, ...]
+    errors: tuple[RowError, ...]
+    batch_id: str = field(default_factory=lambda: "B" + new_idempotency_key()[:20])
+
+    @property
+    def total(self) -> Decimal:
+        return sum((row.review.amount for row in self.rows), Decimal("0.00"))
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and bool(self.rows)
+
+
+_ALIASES = {
+    "chave": "key",
+    "key": "key",
+    "valor": "amount",
+    "amount": "amount",
+    "descricao": "description",
+    "descrição": "description",
+    "description": "description",
+    "documento_favorecido": "creditor_document",
+    "creditor_document": "creditor_document",
+    "ispb": "ispb",
+    "agencia": "branch",
+    "agência": "branch",
+    "branch": "branch",
+    "conta": "account",
+    "account": "account",
+    "tipo_conta": "account_type",
+    "account_type": "account_type",
+    "documento": "document",
+    "document": "document",
+    "nome": "name",
+    "name": "name",
+}
+_BANK_COLUMNS = ("ispb", "branch", "account", "account_type", "document", "name")
+
+
+def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
+    """Parse a payout batch (see the module's docstring for the columns)."""
+    text = text.lstrip("\ufeff")
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        return PayoutBatch((), (RowError(1, "header", "The file is empty."),))
+    delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    header = [_ALIASES.get(name.strip().lower(), name.strip().lower()) for name in next(reader)]
+    errors: list[RowError] = []
+    unknown = [name for name in header if name not in set(_ALIASES.values())]
+    if unknown:
+        errors.append(RowError(1, ", ".join(unknown), "Unknown column(s)."))
+    has_key = "key" in header
+    has_bank = all(column in header for column in _BANK_COLUMNS)
+    if "amount" not in header:
+        errors.append(RowError(1, "valor", "The amount column (valor) is missing."))
+    if not has_key and not has_bank:
+        errors.append(
+            RowError(
+                1,
+                "chave",
+                "Give a chave column, or ispb, agencia, conta, tipo_conta, documento and nome.",
+            )
+        )
+    if errors:
+        return PayoutBatch((), tuple(errors))
+    rows: list[BatchRow] = []
+    for cells in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) != len(header):
+            errors.append(
+                RowError(line, "row", f"Expected {len(header)} columns, found {len(cells)}.")
+            )
+            continue
+        values = dict(zip(header, (cell.strip() for cell in cells), strict=True))
+        try:
+            if has_key and values.get("key"):
+                review = service.prepare_key(
+                    values["key"],
+                    values.get("amount", ""),
+                    description=values.get("description", ""),
+                    creditor_document=values.get("creditor_document") or None,
+                )
+            elif has_bank:
+                review = service.prepare_manual(
+                    ispb=values["ispb"],
+                    branch=values["branch"],
+                    account=values["account"],
+                    account_type=values["account_type"],
+                    document=values["document"],
+                    name=values["name"],
+                    amount=values.get("amount", ""),
+                    description=values.get("description", ""),
+                )
+            else:
+                raise PayoutInputError("key", "The Pix key is empty.")
+        except PayoutInputError as error:
+            errors.append(RowError(line, _column_name(error.field), error.message))
+            continue
+        rows.append(BatchRow(line, review))
+    if not rows and not errors:
+        errors.append(RowError(2, "row", "The file has a header but no payments."))
+    return PayoutBatch(tuple(rows), tuple(errors))
+
+
+_COLUMN_NAMES = {
+    "key": "chave",
+    "amount": "valor",
+    "description": "descricao",
+    "creditor_document": "documento_favorecido",
+    "branch": "agencia",
+    "account": "conta",
+    "account_type": "tipo_conta",
+    "document": "documento",
+    "name": "nome",
+    "ispb": "ispb",
+}
+
+
+def _column_name(field_name: str) -> str:
+    return _COLUMN_NAMES.get(field_name, field_name)

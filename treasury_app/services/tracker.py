@@ -1,0 +1,139 @@
+"""One place that follows every payment until it is final.
+
+:class:`PaymentTracker` polls the bank for every journal entry that can still change —
+resolving unknown outcomes first (through the engine: ask before any resend) — with a
+backoff that starts at a second and grows to a minute while nothing changes, journals each
+new status, fetches and archives the receipt of every successful payment, and tells its
+subscribers (the UI, later the webhook receiver feeds :meth:`PaymentEngine.apply_status`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+
+from treasury_app.api.accounts.models import is_success_status
+from treasury_app.api.errors import ApiFailure, BusinessRuleViolation
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.ledger.receipts import Receipt
+from treasury_app.services.payments import PaymentEngine
+
+log = logging.getLogger("treasury_app.services.tracker")
+
+BACKOFF_SECONDS: tuple[float, ...] = (1, 2, 3, 5, 10, 20, 30, 60)
+
+
+class PaymentTracker:
+    def __init__(
+        self,
+        engine: PaymentEngine,
+        *,
+        fetch_receipts: bool = True,
+        backoff: Sequence[float] = BACKOFF_SECONDS,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.ledger = engine.ledger
+        self.fetch_receipts = fetch_receipts
+        self.backoff = tuple(backoff)
+        self._sleep = sleep
+        self._wake = asyncio.Event()
+        self._stopped = False
+
+    def subscribe(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
+        """Listen to every change of every entry (the engine's notifications)."""
+        return self.engine.subscribe(listener)
+
+    def wake(self) -> None:
+        """Poll now (a payment was just sent, or the user asked for a refresh)."""
+        self._wake.set()
+
+    async def poll_once(self) -> list[Entry]:
+        """One pass over every open entry; returns the entries whose state changed."""
+        changed: list[Entry] = []
+        for entry in self.ledger.journal.open_entries():
+            try:
+                if entry.unresolved:
+                    updated = await self.engine.resolve(entry)
+                else:
+                    updated = await self.engine.refresh(entry)
+            except ApiFailure as error:  # the next pass tries again
+                log.info("tracking entry %s: %s", entry.id, error)
+                continue
+            if (updated.state, updated.bank_status) != (entry.state, entry.bank_status):
+                changed.append(updated)
+        if self.fetch_receipts:
+            await self.fetch_missing_receipts()
+        return changed
+
+    async def fetch_missing_receipts(self) -> list[Receipt]:
+        """Archive the receipt of every successful payment that has none yet."""
+        saved = []
+        for entry in self.ledger.journal.recent(limit=200):
+            if (
+                entry.state == EntryState.ACCEPTED
+                and entry.final
+                and entry.bank_status is not None
+                and is_success_status(entry.bank_status)
+                and self.ledger.receipts.for_entry(entry.id) is None
+            ):
+                with contextlib.suppress(BusinessRuleViolation):  # not ready yet: next pass
+                    saved.append(await self.receipt(entry))
+        return saved
+
+    async def receipt(self, entry: Entry) -> Receipt:
+        """The receipt of a settled payment, from the archive or fetched once and archived."""
+        kind = "BILLET" if entry.kind == EntryKind.BILLET else "PIX"
+        bank_id = entry.bank_id if kind == "BILLET" else entry.end_to_end_id
+        if bank_id is None:
+            raise ValueError("This payment has no bank identifier yet.")
+        stored = self.ledger.receipts.find(kind, bank_id)
+        if stored is not None:
+            return stored
+        accounts = self.engine.accounts
+        pdf = (
+            await accounts.get_billet_receipt(bank_id)
+            if kind == "BILLET"
+            else await accounts.get_pix_receipt(bank_id)
+        )
+        receipt = self.ledger.receipts.save(
+            pdf,
+            kind=kind,
+            bank_id=bank_id,
+            entry_id=entry.id,
+            payee_name=entry.payee_name or entry.payee_detail,
+            amount=entry.amount,
+            paid_on=entry.updated_at[:10],
+        )
+        self.ledger.audit.record(
+            "receipt.save",
+            "ok",
+            reference=bank_id,
+            amount=entry.amount,
+            details={"entry": entry.id, "kind": kind, "sha256": receipt.sha256},
+        )
+        return receipt
+
+    async def run(self) -> None:
+        """Poll until :meth:`stop`: quickly after a change or a wake-up, slower when idle."""
+        step = 0
+        while not self._stopped:
+            changed = await self.poll_once()
+            step = 0 if changed else min(step + 1, len(self.backoff) - 1)
+            if not self.ledger.journal.open_entries():
+                step = len(self.backoff) - 1
+            self._wake.clear()
+            wait = self.backoff[step]
+            if self._sleep is not None:
+                await self._sleep(wait)
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=wait)
+            if self._wake.is_set():
+                step = 0
+
+    def stop(self) -> None:
+        self._stopped = True
+        self._wake.set()
