@@ -1,0 +1,149 @@
+"""The ledger on real SQLite files: migrations, the journal's states and history, the
+append-only scrubbed audit, content-addressed receipts."""
+
+from __future__ import annotations
+
+import sqlite3
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from treasury_app.ledger import LedgerVersionError, open_ledger
+from treasury_app.ledger.db import MIGRATIONS, SCHEMA_VERSION, connect, migrate
+from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
+from treasury_app.ledger.receipts import ReceiptError
+
+PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+
+
+def new(key: str = "K1", amount: str = "10.50", payee: str = "a@b.com.br") -> NewEntry:
+    return NewEntry(
+        kind=EntryKind.PIX_KEY,
+        amount=Decimal(amount),
+        idempotency_key=key,
+        request={"pixKey": payee, "payment": {"currency": "BRL", "amount": Decimal(amount)}},
+        payee_detail=payee,
+    )
+
+
+def test_a_new_file_is_at_the_current_version_wal_and_private(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "p.sqlite3", profile="p")
+    version = ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0]
+    mode = ledger.conn.execute("PRAGMA journal_mode").fetchone()[0]
+    ledger.close()
+    assert version == SCHEMA_VERSION == len(MIGRATIONS)
+    assert mode == "wal"
+    assert (tmp_path / "p.sqlite3").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_version_1_file_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, path, target=1)  # a file written by the first release
+    conn.execute(
+        "INSERT INTO journal (kind, amount, idempotency_key, request_json, state, created_at,"
+        " updated_at, created_by, profile) VALUES ('PIX_KEY', '5.00', 'OLD1', '{}', 'ACCEPTED',"
+        " 't', 't', 'u', 'p')"
+    )
+    assert conn.execute("SELECT version FROM schema_version").fetchone()[0] == 1
+    conn.close()
+    ledger = open_ledger(path, profile="p")
+    try:
+        assert ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+        assert ledger.journal.by_key("OLD1") is not None
+        assert ledger.receipts.all() == []  # the table version 2 added is there
+    finally:
+        ledger.close()
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    connect(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE schema_version SET version = 99")
+    before = path.read_bytes()
+    with pytest.raises(LedgerVersionError, match="newer version"):
+        open_ledger(path, profile="p")
+    assert path.read_bytes() == before
+
+
+def test_journal_states_history_and_duplicates(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "j.sqlite3", profile="p", user="maria")
+    entry = ledger.journal.create(new())
+    assert entry.state == EntryState.PREPARED and entry.unresolved
+    assert entry.created_by == "maria" and entry.profile == "p"
+    assert entry.request()["payment"]["amount"] == Decimal("10.50")
+    with pytest.raises(DuplicateIntent) as duplicate:
+        ledger.journal.create(new())
+    assert duplicate.value.entry.id == entry.id
+    ledger.journal.update(entry.id, EntryState.SENT)
+    ledger.journal.update(entry.id, EntryState.UNKNOWN, error="timeout")
+    assert [e.id for e in ledger.journal.unresolved()] == [entry.id]
+    done = ledger.journal.update(
+        entry.id, EntryState.ACCEPTED, bank_status="SETTLED", final=True, end_to_end_id="E1"
+    )
+    assert done.final and done.end_to_end_id == "E1" and done.error is None
+    assert ledger.journal.unresolved() == [] and ledger.journal.open_entries() == []
+    states = [h.state for h in ledger.journal.history(entry.id)]
+    assert states == [
+        EntryState.PREPARED,
+        EntryState.SENT,
+        EntryState.UNKNOWN,
+        EntryState.ACCEPTED,
+    ]
+    assert [e.id for e in ledger.journal.same_payee_since("a@b.com.br", Decimal("10.50"))] == [
+        entry.id
+    ]
+    assert ledger.journal.same_payee_since("a@b.com.br", Decimal("10.51")) == []
+
+
+def test_a_journaled_entry_survives_a_crash_of_the_process(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+    ledger = open_ledger(path, profile="p")
+    ledger.journal.create(new("K2"))
+    # no close(): another process (the restarted app) reads it at once
+    other = open_ledger(path, profile="p")
+    assert other.journal.by_key("K2") is not None
+    other.close()
+    ledger.close()
+
+
+def test_the_audit_is_append_only_and_scrubs_secrets(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "a.sqlite3", profile="p", user="joao")
+    ledger.audit.record(
+        "profile.save",
+        "ok",
+        details={
+            "client_secret": "s3cr3t-value",
+            "nested": {"pfx_password": "pw-value", "url": "https://x"},
+            "headers": [{"Authorization": "Bearer tok-value"}],
+        },
+    )
+    (row,) = ledger.audit.entries(action="profile")
+    assert row.os_user == "joao" and row.profile == "p"
+    assert row.details["nested"]["url"] == "https://x"
+    raw = (tmp_path / "a.sqlite3").read_bytes() + (tmp_path / "a.sqlite3-wal").read_bytes()
+    for secret in (b"s3cr3t-value", b"pw-value", b"tok-value"):
+        assert secret not in raw
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        ledger.conn.execute("UPDATE audit SET outcome = 'x'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        ledger.conn.execute("DELETE FROM audit")
+    ledger.close()
+
+
+def test_receipts_are_stored_once_by_content_and_checked_on_read(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "r.sqlite3", profile="p")
+    first = ledger.receipts.save(PDF, kind="PIX", bank_id="E1", amount=Decimal("1.00"))
+    again = ledger.receipts.save(PDF, kind="PIX", bank_id="E1")
+    other = ledger.receipts.save(PDF, kind="PIX", bank_id="E2")
+    assert first.id == again.id and first.path == other.path  # one file for equal content
+    assert len(list((tmp_path / "r-receipts").rglob("*.pdf"))) == 1
+    assert ledger.receipts.read(first) == PDF
+    first.path.write_bytes(PDF + b"tampered")
+    with pytest.raises(ReceiptError, match="damaged"):
+        ledger.receipts.read(first)
+    with pytest.raises(ReceiptError, match="not a PDF"):
+        ledger.receipts.save(b"<html>", kind="PIX", bank_id="E3")
+    ledger.close()

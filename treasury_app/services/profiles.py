@@ -1,0 +1,498 @@
+"""Connection profiles (one JSON file each) and the client secrets kept in the system keyring.
+
+A profile names, per API, the bank's address, the client id, the ``.pfx`` file and which
+authorities to trust; it never holds a secret. Client secrets live in the operating system's
+keyring (service ``TreasuryApp``, user ``<profile>/<api>``) when there is one, and are asked
+for at unlock otherwise. ``.pfx`` passwords are never stored anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import keyring
+import keyring.backend
+import keyring.errors
+from keyring.backends import chainer as keyring_chainer
+from keyring.backends import fail as keyring_fail
+from keyring.backends import null as keyring_null
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from treasury_app.api.tls import Trust
+from treasury_app.api.tokens import ApiName
+from treasury_app.api.transport import Timeouts
+from treasury_app.config import AppPaths
+from treasury_app.ledger.audit import Audit
+
+APIS: tuple[ApiName, ...] = ("qrcodes", "accounts")
+API_LABELS: dict[ApiName, str] = {"qrcodes": "QR Codes", "accounts": "Accounts"}
+KEYRING_SERVICE = "TreasuryApp"
+SANDBOX_PROFILE_NAME = "Sandbox"
+NAME_MAX_LENGTH = 64
+_NAME_PATTERN = re.compile(r"[\w\- ]+")  # \w: Unicode letters, digits and "_"
+_WINDOWS_DEVICES = frozenset(
+    {"con", "prn", "aux", "nul"}
+    | {f"com{n}" for n in range(1, 10)}
+    | {f"lpt{n}" for n in range(1, 10)}
+)
+
+log = logging.getLogger("treasury_app.services.profiles")
+
+
+# --------------------------------------------------------------------------------------------
+# Errors
+
+
+class ProfileError(ValueError):
+    """A profile cannot be used, saved or found. The message can be shown as is."""
+
+
+class ProfileNameError(ProfileError):
+    """The name cannot be a profile name (and so a file name)."""
+
+
+class ProfileNotFound(ProfileError):
+    """No profile file has this name."""
+
+
+class ProfileCorrupt(ProfileError):
+    """A profile file exists but is not a valid profile."""
+
+
+class SecretStoreUnavailable(RuntimeError):
+    """There is no usable system keyring: secrets are asked for each time instead."""
+
+
+# --------------------------------------------------------------------------------------------
+# The profile
+
+
+def validate_profile_name(name: str) -> str:
+    """Return ``name`` when it can name a profile, else raise :class:`ProfileNameError`.
+
+    Letters, digits, ``-``, ``_`` and inner spaces; no path separators, no leading or
+    trailing space, at most :data:`NAME_MAX_LENGTH` characters, no Windows device name.
+    """
+    if not isinstance(name, str) or not name:
+        raise ProfileNameError("A profile needs a name.")
+    if len(name) > NAME_MAX_LENGTH:
+        raise ProfileNameError(f"A profile name has at most {NAME_MAX_LENGTH} characters.")
+    if name != name.strip():
+        raise ProfileNameError("A profile name cannot start or end with a space.")
+    if not _NAME_PATTERN.fullmatch(name):
+        raise ProfileNameError(
+            f"The profile name {name!r} may contain only letters, digits, spaces, '-' and '_'."
+        )
+    if name.lower() in _WINDOWS_DEVICES:
+        raise ProfileNameError(f"{name!r} is reserved by Windows and cannot name a profile.")
+    return name
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ApiProfile(BaseModel):
+    """How to reach one API: address, client id, certificate file and trust."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    base_url: str
+    client_id: str = Field(min_length=1)
+    pfx_path: Path
+    ca_file: Path | None = None  # None: the operating system's trust store
+    scopes: tuple[str, ...] = ()
+
+    @field_validator("base_url")
+    @classmethod
+    def _https_only(cls, value: str) -> str:
+        value = value.strip()
+        if not value.lower().startswith("https://") or len(value) <= len("https://"):
+            raise ValueError("the address must be an https:// address")
+        return value.rstrip("/")
+
+    @field_validator("client_id")
+    @classmethod
+    def _stripped(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("the client id cannot be empty")
+        return value
+
+    @field_validator("scopes")
+    @classmethod
+    def _scope_words(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        scopes = tuple(scope.strip() for scope in value if scope.strip())
+        if any(" " in scope for scope in scopes):
+            raise ValueError("each scope is one word")
+        return scopes
+
+    def trust(self) -> Trust:
+        """The sandbox's or bank's CA file when given, else the system trust store."""
+        return Trust.bundle(self.ca_file.expanduser()) if self.ca_file else Trust.system()
+
+
+class Profile(BaseModel):
+    """A named connection to one bank: both APIs, timeouts, and when it was made."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    environment: Literal["sandbox", "production"]
+    qrcodes: ApiProfile
+    accounts: ApiProfile
+    connect_timeout: float = Field(default=5.0, gt=0, le=120)
+    read_timeout: float = Field(default=30.0, gt=0, le=600)
+    created_at: datetime = Field(default_factory=_now)
+    updated_at: datetime = Field(default_factory=_now)
+
+    @field_validator("name")
+    @classmethod
+    def _valid_name(cls, value: str) -> str:
+        try:
+            return validate_profile_name(value)
+        except ProfileNameError as error:
+            raise ValueError(str(error)) from None
+
+    def api(self, api: ApiName) -> ApiProfile:
+        """The settings of ``api`` (``"qrcodes"`` or ``"accounts"``)."""
+        if api == "qrcodes":
+            return self.qrcodes
+        if api == "accounts":
+            return self.accounts
+        raise KeyError(api)
+
+    def timeouts(self) -> Timeouts:
+        """The transport's timeouts (write follows read; the pool wait stays at its default)."""
+        return Timeouts(
+            connect=self.connect_timeout, read=self.read_timeout, write=self.read_timeout
+        )
+
+    def audit_details(self) -> dict[str, Any]:
+        """What a configuration audit row says about this profile (it holds no secret)."""
+        return {
+            "environment": self.environment,
+            **{
+                api: {
+                    "base_url": self.api(api).base_url,
+                    "client_id": self.api(api).client_id,
+                    "pfx_path": str(self.api(api).pfx_path),
+                    "ca_file": str(self.api(api).ca_file) if self.api(api).ca_file else None,
+                    "scopes": list(self.api(api).scopes),
+                }
+                for api in APIS
+            },
+            "connect_timeout": self.connect_timeout,
+            "read_timeout": self.read_timeout,
+        }
+
+
+def _short_validation_message(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors(include_url=False, include_input=False):
+        where = ".".join(str(part) for part in item["loc"]) or "profile"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Profile files
+
+
+class ProfileStore:
+    """Profiles saved as ``<config dir>/profiles/<name>.json`` (mode 0600, replaced atomically)."""
+
+    def __init__(self, paths: AppPaths) -> None:
+        self.paths = paths
+        self.directory = paths.config_dir / "profiles"
+
+    def path_for(self, name: str) -> Path:
+        """The file of the profile ``name`` (validated first)."""
+        return self.directory / f"{validate_profile_name(name)}.json"
+
+    def list(self) -> list[str]:
+        """The names of the saved profiles, sorted case-insensitively."""
+        if not self.directory.is_dir():
+            return []
+        names = []
+        for path in self.directory.glob("*.json"):
+            with contextlib.suppress(ProfileNameError):
+                names.append(validate_profile_name(path.stem))
+        return sorted(names, key=lambda name: (name.casefold(), name))
+
+    def exists(self, name: str) -> bool:
+        """Whether a profile file named ``name`` exists."""
+        return self.path_for(name).is_file()
+
+    def load(self, name: str) -> Profile:
+        """Read one profile. Raises :class:`ProfileNotFound` or :class:`ProfileCorrupt`."""
+        path = self.path_for(name)
+        try:
+            text = path.read_text("utf-8")
+        except FileNotFoundError:
+            raise ProfileNotFound(f"There is no profile named {name!r}.") from None
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or type(error).__name__
+            raise ProfileCorrupt(f"The profile file {path} cannot be read: {reason}.") from None
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise ProfileCorrupt(f"The profile file {path} is not valid JSON: {error}.") from None
+        if not isinstance(data, dict):
+            raise ProfileCorrupt(f"The profile file {path} does not hold a profile.")
+        try:
+            profile = Profile.model_validate(data)
+        except ValidationError as error:
+            raise ProfileCorrupt(
+                f"The profile file {path} is not a valid profile: "
+                f"{_short_validation_message(error)}."
+            ) from None
+        if profile.name != name:
+            raise ProfileCorrupt(
+                f"The profile file {path} is named {profile.name!r} inside; rename the file "
+                "back or recreate the profile."
+            )
+        return profile
+
+    def save(self, profile: Profile, *, audit: Audit | None = None) -> Profile:
+        """Write ``profile`` (``updated_at`` set to now, ``created_at`` kept from an existing
+        file) and return what was written. Records ``profile.save`` in ``audit`` when given."""
+        path = self.path_for(profile.name)
+        created = not path.is_file()
+        created_at = profile.created_at
+        if not created:
+            with contextlib.suppress(ProfileError):
+                created_at = min(created_at, self.load(profile.name).created_at)
+        saved = profile.model_copy(update={"created_at": created_at, "updated_at": _now()})
+        text = saved.model_dump_json(indent=2) + "\n"
+        _write_atomically(path, text.encode("utf-8"))
+        log.info("profile %r saved", saved.name)
+        if audit is not None:
+            audit.record(
+                "profile.save",
+                "created" if created else "updated",
+                reference=saved.name,
+                details=saved.audit_details(),
+            )
+        return saved
+
+    def delete(self, name: str, *, audit: Audit | None = None) -> None:
+        """Remove the profile file (its ledger and keyring entries are left alone).
+        Raises :class:`ProfileNotFound`; records ``profile.delete`` in ``audit`` when given."""
+        path = self.path_for(name)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise ProfileNotFound(f"There is no profile named {name!r}.") from None
+        log.info("profile %r deleted", name)
+        if audit is not None:
+            audit.record("profile.delete", "ok", reference=name)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to a 0600 temporary file beside ``path``, sync it, rename it over."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            os.chmod(temporary, 0o600)  # mkstemp creates 0600 already; be explicit
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable (not on Windows)
+        directory = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+# --------------------------------------------------------------------------------------------
+# Client secrets in the system keyring
+
+
+def _backend_usable(backend: keyring.backend.KeyringBackend) -> bool:
+    if isinstance(backend, keyring_fail.Keyring | keyring_null.Keyring):
+        return False
+    if isinstance(backend, keyring_chainer.ChainerBackend):
+        return any(_backend_usable(inner) for inner in backend.backends)
+    return True
+
+
+class SecretStore:
+    """Client secrets in the operating system's keyring, one entry per profile and API.
+
+    When there is no usable keyring (keyring's ``fail`` or ``null`` backend, or the backend
+    raises :class:`keyring.errors.KeyringError`), :attr:`available` is ``False``, :meth:`get`
+    returns ``None`` and the unlock dialog asks for the secret each time.
+    """
+
+    def __init__(self, service: str = KEYRING_SERVICE) -> None:
+        self.service = service
+        self._failed = False
+
+    @staticmethod
+    def username(profile: str, api: ApiName) -> str:
+        """The keyring user name of a profile's API: ``<profile>/<api>``."""
+        if api not in APIS:
+            raise ValueError(f"unknown API {api!r}")
+        return f"{validate_profile_name(profile)}/{api}"
+
+    @property
+    def available(self) -> bool:
+        """Whether secrets can be kept in the system keyring."""
+        if self._failed:
+            return False
+        try:
+            return _backend_usable(keyring.get_keyring())
+        except keyring.errors.KeyringError:
+            return False
+
+    @property
+    def backend_name(self) -> str:
+        """The keyring backend's name, to tell the user where secrets are kept."""
+        try:
+            return str(keyring.get_keyring().name)
+        except keyring.errors.KeyringError:
+            return "none"
+
+    def get(self, profile: str, api: ApiName) -> str | None:
+        """The stored secret, or ``None`` (none stored, or no usable keyring)."""
+        username = self.username(profile, api)
+        if not self.available:
+            return None
+        try:
+            value = keyring.get_password(self.service, username)
+        except keyring.errors.KeyringError as error:
+            self._unusable(error)
+            return None
+        return value or None
+
+    def set(self, profile: str, api: ApiName, secret: str, *, audit: Audit | None = None) -> None:
+        """Keep ``secret`` for the profile's API. Raises :class:`SecretStoreUnavailable` when
+        there is no usable keyring; records ``profile.secret.set`` (never the value)."""
+        username = self.username(profile, api)
+        if not secret:
+            raise ValueError("An empty client secret cannot be stored.")
+        if not self.available:
+            raise SecretStoreUnavailable(
+                "There is no system keyring: the client secret will be asked for each time."
+            )
+        try:
+            keyring.set_password(self.service, username, secret)
+        except keyring.errors.KeyringError as error:
+            self._unusable(error)
+            raise SecretStoreUnavailable(
+                f"The system keyring refused to store the client secret ({type(error).__name__})."
+            ) from None
+        log.info("client secret of %s stored in the keyring", username)
+        if audit is not None:
+            audit.record("profile.secret.set", "ok", reference=profile, details={"api": api})
+
+    def delete(self, profile: str, api: ApiName, *, audit: Audit | None = None) -> bool:
+        """Forget the profile's secret; ``True`` when one was removed. Records
+        ``profile.secret.delete`` when one was."""
+        username = self.username(profile, api)
+        if not self.available:
+            return False
+        try:
+            keyring.delete_password(self.service, username)
+        except keyring.errors.PasswordDeleteError:
+            return False
+        except keyring.errors.KeyringError as error:
+            self._unusable(error)
+            return False
+        log.info("client secret of %s removed from the keyring", username)
+        if audit is not None:
+            audit.record("profile.secret.delete", "ok", reference=profile, details={"api": api})
+        return True
+
+    def _unusable(self, error: keyring.errors.KeyringError) -> None:
+        # The backend's message is not logged: some backends echo what they were given.
+        log.warning("system keyring unusable (%s); secrets will be asked for", type(error).__name__)
+        self._failed = True
+
+
+# --------------------------------------------------------------------------------------------
+# The sandbox profile
+
+
+@dataclass(frozen=True)
+class SandboxSecrets:
+    """The sandbox's own test credentials: never written into the profile file."""
+
+    client_secrets: Mapping[ApiName, str] = field(repr=False)
+    pfx_passwords: Mapping[ApiName, str] = field(repr=False)
+
+
+def _read_json_object(path: Path, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise ProfileError(f"The sandbox's {what} {path} does not exist.") from None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ProfileError(f"The sandbox's {what} {path} cannot be read: {reason}.") from None
+    if not isinstance(data, dict):
+        raise ProfileError(f"The sandbox's {what} {path} does not hold a JSON object.")
+    return data
+
+
+def sandbox_profile(ready_file: Path) -> tuple[Profile, SandboxSecrets]:
+    """The profile named ``"Sandbox"`` for a running sandbox bank, from the ready file it wrote
+    (``--ready-file``) and the credentials file it names; its secrets come back separately."""
+    ready = _read_json_object(Path(ready_file), "ready file")
+    try:
+        credentials_file = Path(ready["credentials_file"])
+        urls: dict[ApiName, str] = {
+            "qrcodes": ready["qrcodes_url"],
+            "accounts": ready["accounts_url"],
+        }
+        ca_file = Path(ready["ca_file"])
+    except KeyError as missing:
+        raise ProfileError(f"The sandbox's ready file {ready_file} lacks {missing}.") from None
+    credentials = _read_json_object(credentials_file, "credentials file")
+    apis: dict[ApiName, ApiProfile] = {}
+    client_secrets: dict[ApiName, str] = {}
+    pfx_passwords: dict[ApiName, str] = {}
+    try:
+        for api in APIS:
+            entry = credentials[api]
+            apis[api] = ApiProfile(
+                base_url=urls[api],
+                client_id=entry["client_id"],
+                pfx_path=Path(entry["pfx"]),
+                ca_file=ca_file,
+            )
+            client_secrets[api] = str(entry["client_secret"])
+            pfx_passwords[api] = str(entry["pfx_password"])
+    except KeyError as missing:
+        raise ProfileError(
+            f"The sandbox's credentials file {credentials_file} lacks {missing}."
+        ) from None
+    except (TypeError, ValidationError):
+        raise ProfileError(
+            f"The sandbox's credentials file {credentials_file} is not in the expected form."
+        ) from None
+    profile = Profile(
+        name=SANDBOX_PROFILE_NAME,
+        environment="sandbox",
+        qrcodes=apis["qrcodes"],
+        accounts=apis["accounts"],
+    )
+    return profile, SandboxSecrets(client_secrets, pfx_passwords)

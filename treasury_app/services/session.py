@@ -1,0 +1,285 @@
+"""One unlocked session of a profile: both API clients, the profile's ledger, and the payment
+resolver run once at start-up.
+
+:meth:`Session.open` decrypts the two ``.pfx`` bundles (their passwords are never stored),
+finds each client secret (given, or from the system keyring), opens one transport per API and
+the ledger ``<data dir>/ledgers/<profile>.sqlite3``, audits what it loaded, and resolves every
+payment whose outcome is unknown before the user can send anything::
+
+    async with await Session.open(profile, pfx_passwords=..., paths=paths) as session:
+        balance = await session.accounts.balance()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Self
+
+from treasury_app.api.accounts.client import AccountsClient
+from treasury_app.api.errors import ApiFailure
+from treasury_app.api.qrcodes.client import QrCodesClient
+from treasury_app.api.tls import ClientIdentity, load_pfx
+from treasury_app.api.tokens import ApiName, Secret, TokenState
+from treasury_app.api.transport import ApiConfig, ApiTransport
+from treasury_app.config import AppPaths
+from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger.journal import Entry
+from treasury_app.services.payments import PaymentEngine
+from treasury_app.services.profiles import API_LABELS, APIS, Profile, SecretStore
+
+log = logging.getLogger("treasury_app.services.session")
+
+
+class MissingSecret(LookupError):
+    """A secret needed to open the session was neither given nor in the system keyring."""
+
+    def __init__(self, api: ApiName, what: str = "client_secret") -> None:
+        self.api: ApiName = api
+        self.what = what
+        label = API_LABELS[api]
+        if what == "pfx_password":
+            message = f"Enter the certificate password of the {label} API."
+        else:
+            message = (
+                f"Enter the client secret of the {label} API "
+                "(none is kept in the system keyring for this profile)."
+            )
+        super().__init__(message)
+
+    def __str__(self) -> str:  # LookupError would quote the message like a key
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class CertificateInfo:
+    """What the user is shown about one API's client certificate."""
+
+    api: ApiName
+    subject: str
+    issuer: str
+    common_name: str
+    not_before: datetime
+    not_after: datetime
+    fingerprint: str
+    expiry_warning: str | None
+
+    @classmethod
+    def of(cls, api: ApiName, identity: ClientIdentity) -> CertificateInfo:
+        """The information of a loaded certificate."""
+        return cls(
+            api=api,
+            subject=identity.subject,
+            issuer=identity.issuer,
+            common_name=identity.common_name,
+            not_before=identity.not_before,
+            not_after=identity.not_after,
+            fingerprint=identity.fingerprint,
+            expiry_warning=identity.expiry_warning(),
+        )
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    """The outcome of obtaining a token from one API."""
+
+    api: ApiName
+    ok: bool
+    message: str  # "Connected." or the reason, fit to show as is
+
+
+def ledger_path(paths: AppPaths, profile_name: str) -> Path:
+    """Where the ledger of ``profile_name`` lives: ``<data dir>/ledgers/<name>.sqlite3``."""
+    return paths.data_dir / "ledgers" / f"{profile_name}.sqlite3"
+
+
+def _client_secret(
+    profile: Profile,
+    api: ApiName,
+    given: Mapping[ApiName, str] | None,
+    store: SecretStore | None,
+) -> tuple[Secret, str]:
+    value = (given or {}).get(api)
+    if value:
+        return Secret(value), "given"
+    if store is not None:
+        stored = store.get(profile.name, api)
+        if stored:
+            return Secret(stored), "keyring"
+    raise MissingSecret(api)
+
+
+class Session:
+    """An open profile: ``qrcodes`` and ``accounts`` clients, ``ledger``, certificates."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        *,
+        ledger: Ledger,
+        transports: Mapping[ApiName, ApiTransport],
+        certificates: Mapping[ApiName, CertificateInfo],
+    ) -> None:
+        self.profile = profile
+        self.ledger = ledger
+        self.transports: dict[ApiName, ApiTransport] = dict(transports)
+        self.certificates: dict[ApiName, CertificateInfo] = dict(certificates)
+        self.qrcodes = QrCodesClient(self.transports["qrcodes"])
+        self.accounts = AccountsClient(self.transports["accounts"])
+        self.payments = PaymentEngine(self.accounts, ledger)
+        self.resolved_at_start: list[Entry] = []
+        self._closed = False
+
+    # -- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    async def open(
+        cls,
+        profile: Profile,
+        *,
+        pfx_passwords: Mapping[ApiName, str],
+        client_secrets: Mapping[ApiName, str] | None = None,
+        secret_store: SecretStore | None = None,
+        paths: AppPaths,
+    ) -> Session:
+        """Unlock ``profile`` and resolve its pending payments.
+
+        Raises :class:`MissingSecret` (a client secret neither given nor in ``secret_store``,
+        or no pfx password), the :class:`~treasury_app.api.tls.CertificateError` subclasses of
+        :func:`~treasury_app.api.tls.load_pfx` unchanged, and whatever opening the ledger
+        raises. On any failure nothing is left open.
+        """
+        secrets: dict[ApiName, tuple[Secret, str]] = {}
+        for api in APIS:
+            if not pfx_passwords.get(api):
+                raise MissingSecret(api, "pfx_password")
+            secrets[api] = _client_secret(profile, api, client_secrets, secret_store)
+        identities = {
+            api: load_pfx(profile.api(api).pfx_path.expanduser(), pfx_passwords[api])
+            for api in APIS
+        }
+        transports: dict[ApiName, ApiTransport] = {}
+        ledger: Ledger | None = None
+        try:
+            for api in APIS:
+                settings = profile.api(api)
+                transports[api] = ApiTransport(
+                    ApiConfig(
+                        api=api,
+                        base_url=settings.base_url,
+                        client_id=settings.client_id,
+                        client_secret=secrets[api][0],
+                        identity=identities[api],
+                        trust=settings.trust(),
+                        scopes=settings.scopes,
+                        timeouts=profile.timeouts(),
+                    )
+                )
+            ledger = open_ledger(ledger_path(paths, profile.name), profile=profile.name)
+            session = cls(
+                profile,
+                ledger=ledger,
+                transports=transports,
+                certificates={api: CertificateInfo.of(api, identities[api]) for api in APIS},
+            )
+            session._audit_open({api: source for api, (_, source) in secrets.items()})
+            session.resolved_at_start = await session.payments.resolve_pending()
+        except BaseException:
+            await _close_quietly(transports.values(), ledger)
+            raise
+        log.info(
+            "session of profile %r open; %d pending payment(s) resolved",
+            profile.name,
+            len(session.resolved_at_start),
+        )
+        return session
+
+    def _audit_open(self, secret_sources: Mapping[ApiName, str]) -> None:
+        profile = self.profile
+        self.ledger.audit.record(
+            "session.open",
+            "ok",
+            reference=profile.name,
+            details={
+                "environment": profile.environment,
+                "urls": {api: profile.api(api).base_url for api in APIS},
+                "client_ids": {api: profile.api(api).client_id for api in APIS},
+                "credentials_from": dict(secret_sources),
+            },
+        )
+        for api, info in self.certificates.items():
+            self.ledger.audit.record(
+                "certificate.load",
+                "warning" if info.expiry_warning else "ok",
+                reference=api,
+                details={
+                    "subject": info.subject,
+                    "issuer": info.issuer,
+                    "not_after": info.not_after,
+                    "fingerprint": info.fingerprint,
+                    "expiry_warning": info.expiry_warning,
+                },
+            )
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        return self._closed
+
+    def token_states(self) -> dict[ApiName, TokenState]:
+        """Each API's token state (valid until, scope, last error) for the status bar."""
+        return {api: transport.tokens.state for api, transport in self.transports.items()}
+
+    async def check_connection(self) -> dict[ApiName, ConnectionCheck]:
+        """Obtain a token on each API (the cached one while it is valid): proves the address,
+        the certificate, the server's trust and the client credentials."""
+
+        async def check(api: ApiName) -> ConnectionCheck:
+            transport = self.transports[api]
+            try:
+                await transport.tokens.token(transport.http)
+            except ApiFailure as error:
+                return ConnectionCheck(api, False, str(error))
+            return ConnectionCheck(api, True, "Connected.")
+
+        results = await asyncio.gather(*(check(api) for api in APIS))
+        return {result.api: result for result in results}
+
+    # -- closing -----------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Close both transports and the ledger (audited as ``session.close``); idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(Exception):
+            self.ledger.audit.record("session.close", "ok", reference=self.profile.name)
+        await _close_quietly(self.transports.values(), self.ledger)
+        log.info("session of profile %r closed", self.profile.name)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+
+async def _close_quietly(transports: Iterable[ApiTransport], ledger: Ledger | None) -> None:
+    """Close what was opened, each step even when an earlier one failed."""
+    for transport in list(transports):
+        try:
+            await transport.aclose()
+        except Exception:
+            log.warning("closing the %s transport failed", transport.api, exc_info=True)
+    if ledger is not None:
+        try:
+            ledger.close()
+        except Exception:
+            log.warning("closing the ledger failed", exc_info=True)
