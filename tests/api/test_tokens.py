@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -31,10 +31,12 @@ class FakeClock:
 
 
 @pytest.fixture
-def private(make_sandbox: Callable[..., RunningSandbox]) -> tuple[RunningSandbox, Api]:
+def private(make_sandbox: Callable[..., RunningSandbox]) -> Iterator[tuple[RunningSandbox, Api]]:
     """A sandbox of the test's own, so that its clock and token limits are the test's."""
     running = make_sandbox("--clock-start", CLOCK_START)
-    return running, Api(running, "accounts")
+    control = Api(running, "accounts")
+    yield running, control
+    control.close()  # an open keep-alive connection would hold up the sandbox's shutdown
 
 
 async def _cob_list(transport: ApiTransport) -> object:
