@@ -1,0 +1,84 @@
+"""Helpers of the statement, webhook and infraction service tests: a real sandbox bank per
+test module (over real mutual TLS), our own transports and clients for it, a real ledger.
+
+Each test module wraps these in its own module-scoped fixtures, so a module's clock moves and
+registrations never leak into another module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+from tests.api.conftest import api_config
+from tests.sandbox.conftest import CLOCK_START, Api, _drain_output, _stop_cleanly
+from tests.sandbox_harness import RunningSandbox, start_sandbox
+from treasury_app.api.tokens import ApiName
+from treasury_app.api.transport import ApiTransport
+from treasury_app.ledger import Ledger, open_ledger
+
+
+@contextlib.contextmanager
+def running_bank(data_dir: Path) -> Iterator[RunningSandbox]:
+    """A fresh sandbox bank whose clock starts on a business-day morning, stopped (and
+    checked to have exited cleanly, without a traceback) afterwards."""
+    running = start_sandbox(data_dir, "--clock-start", CLOCK_START)
+    output = _drain_output(running)
+    try:
+        yield running
+    finally:
+        _stop_cleanly(running, output)
+
+
+@contextlib.contextmanager
+def control_of(sandbox: RunningSandbox) -> Iterator[Api]:
+    """The control surface (and a plain mTLS client) of the sandbox's Accounts API."""
+    api = Api(sandbox, "accounts")
+    try:
+        yield api
+    finally:
+        api.close()
+
+
+@contextlib.asynccontextmanager
+async def transport(
+    sandbox: RunningSandbox, api: ApiName, control: Api, **overrides: Any
+) -> AsyncIterator[ApiTransport]:
+    """Our app's transport for one API of ``sandbox`` (token window reset first)."""
+    control.reset_token_limits()
+    async with ApiTransport(api_config(sandbox, api, **overrides)) as opened:
+        yield opened
+
+
+@contextlib.contextmanager
+def ledger_at(path: Path) -> Iterator[Ledger]:
+    """A real ledger (SQLite, migrated) for the ``test`` profile."""
+    ledger = open_ledger(path, profile="test", user="tester")
+    try:
+        yield ledger
+    finally:
+        ledger.close()
+
+
+def sandbox_now(control: Api) -> dt.datetime:
+    """The sandbox clock (it is not the machine's)."""
+    return dt.datetime.fromisoformat(control.now().replace("Z", "+00:00"))
+
+
+def sandbox_today(control: Api) -> dt.date:
+    """The sandbox's date in Brasília."""
+    return sandbox_now(control).astimezone(dt.timezone(dt.timedelta(hours=-3))).date()
+
+
+def sent(*transports: ApiTransport) -> int:
+    """Requests sent so far through ``transports`` (token requests excluded)."""
+    return sum(t.stats.requests for t in transports)
+
+
+def audit_text(ledger: Ledger) -> str:
+    """Everything the audit table holds, as one string (to look for secrets in it)."""
+    rows = ledger.conn.execute("SELECT * FROM audit").fetchall()
+    return "\n".join("|".join(str(value) for value in tuple(row)) for row in rows)

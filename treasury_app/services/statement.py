@@ -1,0 +1,362 @@
+"""The account's balance and statement: what the statement tab shows and exports.
+
+:class:`StatementService` reads the Accounts API (``/accounts/balances`` and
+``/accounts/transactions``). The statement comes page by page (:meth:`StatementService.pages`)
+so that a lazy Qt model can ask for more rows only when the view scrolls; the same entries
+can be summed (:func:`summarize`) and written as CSV (:func:`export_csv`).
+
+CSV format (one header line, then one line per entry, in the order given):
+
+* UTF-8 (optionally with a byte-order mark for spreadsheet programs that need one), lines
+  ended by CRLF as RFC 4180 says, fields separated by ``;`` (the list separator of spreadsheets
+  set up for Brazil). A field holding ``;``, quotes or line breaks is quoted by the ``csv``
+  module, so any description survives the round trip.
+* ``created_at``: ISO-8601 timestamp in UTC (``2026-11-18T13:00:00+00:00``).
+* ``credit_debit``: ``CREDIT`` or ``DEBIT``; ``amount``: the amount as the bank reports it
+  (never negative); ``signed_amount``: the same amount with the sign of its effect on the
+  balance (debits negative), so a spreadsheet can simply sum the column. Amounts are decimal
+  text with a dot and exactly two places (``1234.56``, ``-0.99``), written from ``Decimal``
+  digits, never through ``float``. ``balance_after``: the balance after the entry (empty when
+  the bank did not send it).
+* Text written by third parties (description, counterparty name) that starts with ``=``,
+  ``+``, ``-``, ``@``, a tab or a carriage return is prefixed with ``'`` so that a spreadsheet
+  does not run it as a formula (CSV injection). Numeric columns are never altered.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import datetime as dt
+import io
+import os
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import IO
+
+from treasury_app.api.accounts.client import AccountsClient
+from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
+from treasury_app.api.errors import ResponseFormatError
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MAX_PAGE_SIZE",
+    "BalanceView",
+    "StatementService",
+    "StatementSummary",
+    "csv_text",
+    "export_csv",
+    "summarize",
+]
+
+MAX_PAGE_SIZE = 1000
+"""The largest ``perPage`` the Accounts API accepts."""
+DEFAULT_PAGE_SIZE = 100
+MAX_PAGES = 100_000
+"""A bank answering nonsense page counts must not make the iteration endless."""
+
+CSV_COLUMNS = (
+    "id",
+    "created_at",
+    "credit_debit",
+    "transaction_type",
+    "amount",
+    "signed_amount",
+    "balance_after",
+    "description",
+    "counterparty_name",
+    "counterparty_document",
+    "end_to_end_id",
+)
+"""The header line of :func:`export_csv`, in order."""
+
+CSV_DELIMITER = ";"
+_ZERO = Decimal("0.00")
+_CENT = Decimal("0.01")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True)
+class BalanceView:
+    """The account's balance: amounts in reais, ``updated_at`` in UTC (``None`` if unknown).
+
+    ``blocked`` and ``overdraft`` are zero when the bank does not report them."""
+
+    available: Decimal
+    blocked: Decimal
+    overdraft: Decimal
+    updated_at: dt.datetime | None
+    currency: str = "BRL"
+
+
+@dataclass(frozen=True)
+class StatementSummary:
+    """Totals of a set of statement entries; ``debits`` is a positive total.
+
+    ``net`` is ``credits - debits``. Entries whose direction the app does not know (a value
+    the bank may add one day) are counted in ``unclassified`` and left out of the totals."""
+
+    credits: Decimal
+    debits: Decimal
+    credit_count: int
+    debit_count: int
+    unclassified: int = 0
+
+    @property
+    def net(self) -> Decimal:
+        """Credits minus debits: the change of the balance over the entries."""
+        return self.credits - self.debits
+
+    @property
+    def count(self) -> int:
+        """How many entries were summed (unclassified included)."""
+        return self.credit_count + self.debit_count + self.unclassified
+
+
+def _credit_debit(value: CreditDebitType | str | None) -> CreditDebitType | None:
+    if value is None:
+        return None
+    try:
+        return CreditDebitType(str(value).upper())
+    except ValueError:
+        raise ValueError(
+            f"Unknown credit/debit filter {value!r}; expected CREDIT or DEBIT."
+        ) from None
+
+
+def _transaction_type(value: TransactionType | str | None) -> TransactionType | None:
+    if value is None:
+        return None
+    try:
+        return TransactionType(str(value).upper())
+    except ValueError:
+        allowed = ", ".join(t.value for t in TransactionType)
+        raise ValueError(f"Unknown entry type {value!r}; expected one of {allowed}.") from None
+
+
+def _check_range(start: dt.date, end: dt.date) -> None:
+    for name, value in (("start", start), ("end", end)):
+        if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
+            raise TypeError(f"The statement's {name} is a date, not {type(value).__name__}.")
+    if end < start:
+        raise ValueError(f"The statement ends ({end}) before it starts ({start}).")
+
+
+def _check_page_size(page_size: int) -> None:
+    if isinstance(page_size, bool) or not isinstance(page_size, int):
+        raise TypeError("The page size is a whole number.")
+    if not 1 <= page_size <= MAX_PAGE_SIZE:
+        raise ValueError(f"The page size must be between 1 and {MAX_PAGE_SIZE}, not {page_size}.")
+
+
+class StatementService:
+    """Balance and statement of the company's account through the Accounts API."""
+
+    def __init__(self, accounts: AccountsClient) -> None:
+        self._accounts = accounts
+
+    async def balance(self) -> BalanceView:
+        """The account's current balance (the first item of ``/accounts/balances``)."""
+        balances = await self._accounts.get_balances()
+        if not balances:
+            raise ResponseFormatError("The bank reported no balance for the account.")
+        first = balances[0]
+        amounts = first.balance_amount
+        return BalanceView(
+            available=amounts.available,
+            blocked=amounts.blocked if amounts.blocked is not None else _ZERO,
+            overdraft=amounts.overdraft if amounts.overdraft is not None else _ZERO,
+            updated_at=first.updated_at,
+            currency=amounts.currency,
+        )
+
+    async def pages(
+        self,
+        start: dt.date,
+        end: dt.date,
+        page_size: int = DEFAULT_PAGE_SIZE,
+        *,
+        credit_debit: CreditDebitType | str | None = None,
+        transaction_type: TransactionType | str | None = None,
+    ) -> AsyncIterator[list[Transaction]]:
+        """The statement from ``start`` to ``end`` (dates, both included), newest first, one
+        list per page of the bank; each page is fetched only when the iteration asks for it.
+
+        ``credit_debit`` keeps only credits or debits, ``transaction_type`` one type of entry
+        (both filtered by the bank). Arguments are checked before anything is sent
+        (``ValueError``/``TypeError``). An entry already yielded is never yielded again: one
+        posted while paging pushes older entries one place down, so a page may repeat the
+        last entry of the page before; such repeats are dropped (a page may then be shorter
+        than ``page_size``, and a page made only of repeats is skipped). Bank refusals raise
+        the typed :class:`~treasury_app.api.errors.ApiError` of the answer.
+        """
+        _check_range(start, end)
+        _check_page_size(page_size)
+        direction = _credit_debit(credit_debit)
+        kind = _transaction_type(transaction_type)
+        seen: set[int | str] = set()
+        page = 1
+        total_pages = 1
+        while page <= total_pages and page <= MAX_PAGES:
+            result = await self._accounts.list_transactions(
+                start_date=start,
+                end_date=end,
+                page=page,
+                per_page=page_size,
+                credit_debit_type=direction,
+                transaction_type=kind,
+            )
+            if not result.items:
+                return
+            total_pages = result.total_pages  # the statement may grow while we read it
+            fresh = [entry for entry in result.items if entry.id not in seen]
+            seen.update(entry.id for entry in fresh)
+            if fresh:
+                yield fresh
+            page += 1
+
+    async def entries(
+        self,
+        start: dt.date,
+        end: dt.date,
+        *,
+        page_size: int = MAX_PAGE_SIZE,
+        credit_debit: CreditDebitType | str | None = None,
+        transaction_type: TransactionType | str | None = None,
+    ) -> list[Transaction]:
+        """Every entry of :meth:`pages` in one list (for exports and totals)."""
+        result: list[Transaction] = []
+        async for page in self.pages(
+            start,
+            end,
+            page_size,
+            credit_debit=credit_debit,
+            transaction_type=transaction_type,
+        ):
+            result.extend(page)
+        return result
+
+    async def entry(self, transaction_id: int | str) -> Transaction:
+        """One statement entry by its id (``NotFound`` if the bank has none)."""
+        if isinstance(transaction_id, str) and not transaction_id.strip():
+            raise ValueError("Please give the id of a statement entry.")
+        return await self._accounts.get_transaction(transaction_id)
+
+    @staticmethod
+    def summary(entries: Iterable[Transaction]) -> StatementSummary:
+        """Totals of credits and debits of ``entries`` (see :func:`summarize`)."""
+        return summarize(entries)
+
+    @staticmethod
+    def export_csv(
+        entries: Iterable[Transaction],
+        destination: str | os.PathLike[str] | IO[str],
+        *,
+        bom: bool = False,
+    ) -> int:
+        """Write ``entries`` as CSV to a path or a text stream (see :func:`export_csv`)."""
+        return export_csv(entries, destination, bom=bom)
+
+
+def summarize(entries: Iterable[Transaction]) -> StatementSummary:
+    """Totals of credits and of debits of ``entries``, exactly (``Decimal``)."""
+    credits = debits = _ZERO
+    credit_count = debit_count = unclassified = 0
+    for entry in entries:
+        if entry.credit_debit_type == CreditDebitType.CREDIT:
+            credits += entry.amount
+            credit_count += 1
+        elif entry.credit_debit_type == CreditDebitType.DEBIT:
+            debits += entry.amount
+            debit_count += 1
+        else:
+            unclassified += 1
+    return StatementSummary(credits, debits, credit_count, debit_count, unclassified)
+
+
+def _money(value: Decimal | None) -> str:
+    """``1234.56``: two places, dot, no grouping, no exponent; empty for ``None``."""
+    if value is None:
+        return ""
+    text = f"{value.quantize(_CENT):f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def _signed(entry: Transaction) -> Decimal | None:
+    if entry.credit_debit_type == CreditDebitType.DEBIT:
+        return -entry.amount
+    if entry.credit_debit_type == CreditDebitType.CREDIT:
+        return entry.amount
+    return None
+
+
+def _text(value: str | None) -> str:
+    """Third-party text, defused for spreadsheets (see the module's notes)."""
+    if not value:
+        return ""
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def _row(entry: Transaction) -> list[str]:
+    counterparty = entry.counterparty
+    return [
+        str(entry.id),
+        entry.created_at.astimezone(dt.UTC).isoformat(),
+        str(entry.credit_debit_type),
+        str(entry.transaction_type),
+        _money(entry.amount),
+        _money(_signed(entry)),
+        _money(entry.balance_after),
+        _text(entry.description),
+        _text(counterparty.name if counterparty else None),
+        _text(counterparty.document if counterparty else None),
+        entry.end_to_end_id or "",
+    ]
+
+
+def _write(entries: Iterable[Transaction], stream: IO[str]) -> int:
+    writer = csv.writer(stream, delimiter=CSV_DELIMITER, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+    for entry in entries:
+        writer.writerow(_row(entry))
+        count += 1
+    return count
+
+
+def export_csv(
+    entries: Iterable[Transaction],
+    destination: str | os.PathLike[str] | IO[str],
+    *,
+    bom: bool = False,
+) -> int:
+    """Write ``entries`` as CSV (format in the module's notes) and return how many were
+    written.
+
+    ``destination`` is a path (the file is written in UTF-8, replaced if it exists, and only
+    appears complete: it is written beside and renamed) or an open text stream (opened with
+    ``newline=""``; it is not closed). ``bom`` starts a file with the UTF-8 byte-order mark
+    that some spreadsheet programs need to read accents right.
+    """
+    if isinstance(destination, str | os.PathLike):
+        path = Path(destination)
+        partial = path.with_name(path.name + ".partial")
+        try:
+            with partial.open("w", encoding="utf-8-sig" if bom else "utf-8", newline="") as out:
+                count = _write(entries, out)
+            partial.replace(path)
+        finally:
+            partial.unlink(missing_ok=True)
+        return count
+    if bom:
+        destination.write(codecs.BOM_UTF8.decode("utf-8"))
+    return _write(entries, destination)
+
+
+def csv_text(entries: Iterable[Transaction]) -> str:
+    """The CSV of ``entries`` as one string (for the clipboard)."""
+    buffer = io.StringIO(newline="")
+    _write(entries, buffer)
+    return buffer.getvalue()
