@@ -104,6 +104,8 @@ def routes(store: Store, clock: SandboxClock, auth: AuthService) -> list[Route]:
 
     async def webhook(request: Request) -> Response:
         chave = request.path_params["chave"]
+        registered = {k.lower(): k for k in COMPANY["keys"]}
+        chave = registered.get(chave.lower(), chave)  # e-mail keys: case-insensitive, as charges
         if request.method == "PUT":
             authorize(request, "webhook.write")
             body = await read_json(request)

@@ -306,8 +306,11 @@ class AccountsClient:
             result = await self.list_infractions(status=status, page=page, per_page=per_page)
             return result.items, result.total_pages
 
+        seen: set[str] = set()  # a new infraction shifts the pages: never yield one twice
         async for item in iterate_pages(fetch, first_page=FIRST_PAGE):
-            yield item
+            if str(item.id) not in seen:
+                seen.add(str(item.id))
+                yield item
 
     async def get_infraction(self, infraction_id: str) -> Infraction:
         """GET /api/v2/infractions/{id}: one infraction with its defenses."""
