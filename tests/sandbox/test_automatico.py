@@ -648,6 +648,19 @@ def test_journey_4_composite_qr_with_cobv(api: Api) -> None:
     assert approved["ativacao"] == {"tipoJornada": "JORNADA_4"}
 
 
+def test_journey_4_in_the_specs_order_rec_with_txid_before_the_cobv(api: Api) -> None:
+    """POST /rec with ativacao.dadosJornada.txid, then PUT /cobv/{txid}, then the composite QR."""
+    loc = new_locrec(api)
+    txid = identifiers.new_txid(33)
+    rec = create_rec(api, loc=loc["id"], ativacao={"dadosJornada": {"txid": txid}})
+    assert rec["ativacao"]["tipoJornada"] == "JORNADA_3"  # the charge is not known yet
+    put_charge(api, "cobv", txid)
+    fetched = get_json(api, f"/rec/{rec['idRec']}", params={"txid": txid})
+    assert fetched["dadosQR"]["jornada"] == "JORNADA_4"
+    assert fetched["ativacao"]["tipoJornada"] == "JORNADA_4"
+    assert get_json(api, f"/rec/{rec['idRec']}")["ativacao"]["tipoJornada"] == "JORNADA_4"
+
+
 # --------------------------------------------------------------------------------------------
 # cobr without moving the clock
 

@@ -741,7 +741,15 @@ class AutomaticoBank:
         kind = self._charge_kind(charge)
         ativacao = rec.get("ativacao") or {}
         linked = (ativacao.get("dadosJornada") or {}).get("txid")
-        if kind == "cobv" and ativacao.get("tipoJornada") == "JORNADA_3":
+        if kind == "cobv" and ativacao.get("tipoJornada") == "JORNADA_3" and linked == txid:
+            # The spec's order for journey 4: POST /rec (txid), then PUT /cobv/{txid}: the
+            # journey is known once the linked charge exists, i.e. now.
+            ativacao["tipoJornada"] = "JORNADA_4"
+            rec["ativacao"] = ativacao
+            self._put_rec(rec)
+            if isinstance(out.get("ativacao"), dict):
+                out["ativacao"]["tipoJornada"] = "JORNADA_4"
+        elif kind == "cobv" and ativacao.get("tipoJornada") == "JORNADA_3":
             raise check.error(
                 "",
                 "O parâmetro txid corresponde a uma cobrança com vencimento, incompatível com "
