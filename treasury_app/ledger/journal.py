@@ -302,6 +302,20 @@ class Journal:
         )
         return [_entry(row) for row in rows]
 
+    def final_without_receipt(self, statuses: Iterable[str], *, limit: int = 1000) -> list[Entry]:
+        """Final accepted entries in one of ``statuses`` (the successful ones) whose receipt
+        is not archived yet, oldest first."""
+        wanted = list(statuses)
+        marks = ",".join("?" for _ in wanted)
+        rows = self._conn.execute(
+            "SELECT j.* FROM journal j WHERE j.final = 1 AND j.state = ?"
+            f" AND j.bank_status IN ({marks})"
+            " AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.entry_id = j.id)"
+            " ORDER BY j.id LIMIT ?",
+            [EntryState.ACCEPTED.value, *wanted, limit],
+        )
+        return [_entry(row) for row in rows]
+
     def history(self, entry_id: int) -> list[HistoryItem]:
         rows = self._conn.execute(
             "SELECT at, state, bank_status, note FROM journal_history WHERE entry_id = ?"

@@ -9,21 +9,29 @@ paid through this API: :meth:`BilletsService.lookup` says so before anything is 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 
 from treasury_app.api.accounts.client import AccountsClient
-from treasury_app.api.accounts.models import BilletInfo
+from treasury_app.api.accounts.models import BilletInfo, is_failed_status
 from treasury_app.domain import boleto
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
-from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.receipts import Receipt
 from treasury_app.services.payments import PaymentEngine
 
 MAX_DESCRIPTION = 140
+
+
+BRASILIA = timezone(timedelta(hours=-3))  # the bank's time zone (no daylight saving since 2019)
+
+
+def _bank_today() -> date:
+    """Today's date where the bank is (not the machine's local date)."""
+    return datetime.now(BRASILIA).date()
 
 
 class BilletInputError(ValueError):
@@ -46,6 +54,7 @@ class BilletReview:
     description: str = ""
     idempotency_key: str = field(default_factory=new_idempotency_key)
     warnings: tuple[str, ...] = ()
+    duplicates: tuple[Entry, ...] = ()  # earlier payments of the same slip
 
     @property
     def beneficiary_name(self) -> str:
@@ -121,20 +130,39 @@ class BilletsService:
         if info.total_updated <= 0:
             raise BilletInputError("code", "This slip has nothing left to pay.")
         warnings = []
-        today = today or date.today()
+        today = today or _bank_today()
         if info.payment_limit_date is not None and info.payment_limit_date < today:
             warnings.append(
                 f"The slip could be paid only until {info.payment_limit_date:%d/%m/%Y}; the bank "
                 "will probably refuse it."
             )
-        if info.due_date is not None and info.due_date < today:
+        # The bank's own count of days late decides (its date, and a due date on a weekend or
+        # holiday moved to the next business day); the local date only when it gives none.
+        overdue = (
+            info.days_late > 0
+            if info.days_late is not None
+            else info.due_date is not None and info.due_date < today
+        )
+        if overdue and info.due_date is not None:
+            zero = Decimal("0.00")
+            charges = (info.fine or zero) + (info.interest or zero) - (info.discount or zero)
             warnings.append(
                 f"Overdue since {info.due_date:%d/%m/%Y}: {format_brl(info.total_updated)} "
-                "includes fine and interest."
+                + (
+                    f"includes {format_brl(charges)} of fine and interest."
+                    if charges > 0
+                    else "(no fine or interest charged)."
+                )
             )
-        duplicates = self.ledger.journal.same_payee_since(parsed.barcode, info.total_updated)
+        duplicates = self._earlier_payments(parsed.barcode)
         if duplicates:
-            warnings.insert(0, "This slip was already paid or sent in the last 24 hours.")
+            last = duplicates[0]
+            warnings.insert(
+                0,
+                f"This slip was already paid or sent ({format_brl(last.amount)} on "
+                f"{last.created_at[8:10]}/{last.created_at[5:7]}/{last.created_at[:4]}). "
+                "Check before paying it again.",
+            )
         return BilletReview(
             barcode=parsed.barcode,
             digitable_line=parsed.digitable_line,
@@ -142,7 +170,20 @@ class BilletsService:
             amount=info.total_updated,
             description=text,
             warnings=tuple(warnings),
+            duplicates=tuple(duplicates),
         )
+
+    def _earlier_payments(self, barcode: str) -> list[Entry]:
+        """Journaled payments of this slip that were not refused, newest first. A slip is one
+        debt: any earlier payment counts, whatever its amount (fine and interest grow daily)
+        and however long ago."""
+        return [
+            entry
+            for entry in self.ledger.journal.recent(kinds=(EntryKind.BILLET,), limit=5000)
+            if entry.payee_detail == barcode
+            and entry.state != EntryState.REJECTED
+            and not (entry.bank_status is not None and is_failed_status(entry.bank_status))
+        ]
 
     async def pay(self, review: BilletReview) -> Entry:
         """Journal, then pay the updated amount exactly once."""
@@ -173,4 +214,3 @@ class BilletsService:
             details={"entry": entry.id, "kind": "BILLET", "sha256": receipt.sha256},
         )
         return receipt
-

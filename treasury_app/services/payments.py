@@ -204,7 +204,9 @@ class PaymentEngine:
                 )
                 return resolved
             # The bank never got it: send again, with the same key and the same body.
-            self.ledger.journal.update(entry.id, EntryState.SENT, note="resending (not found)")
+            self._changed(
+                self.ledger.journal.update(entry.id, EntryState.SENT, note="resending (not found)")
+            )
             try:
                 payment = await self._post(entry)
             except IdempotencyKeyReused:
@@ -228,7 +230,7 @@ class PaymentEngine:
         key = entry.idempotency_key
         if entry.kind == EntryKind.BILLET:
             page = await self.accounts.list_billets(idempotency_key=key, per_page=10)
-            matches = [p for p in page.items if p.idempotency_key in (None, key)]
+            matches = [p for p in page.items if p.idempotency_key == key]
             return matches[0] if matches else None
         try:
             return await self.accounts.get_pix_payment_by_idempotency_key(key)

@@ -30,7 +30,7 @@ import asyncio
 import csv
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -475,7 +475,8 @@ def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header = [_ALIASES.get(name.strip().lower(), name.strip().lower()) for name in next(reader)]
     errors: list[RowError] = []
-    unknown = [name for name in header if name not in set(_ALIASES.values())]
+    # An unnamed column (a trailing separator, as spreadsheets often write) is ignored.
+    unknown = [name for name in header if name and name not in set(_ALIASES.values())]
     if unknown:
         errors.append(RowError(1, ", ".join(unknown), "Unknown column(s)."))
     has_key = "key" in header
@@ -493,6 +494,7 @@ def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
     if errors:
         return PayoutBatch((), tuple(errors))
     rows: list[BatchRow] = []
+    first_line: dict[tuple[str, Decimal], int] = {}
     for cells in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in cells):
@@ -527,6 +529,15 @@ def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
         except PayoutInputError as error:
             errors.append(RowError(line, _column_name(error.field), error.message))
             continue
+        same = first_line.setdefault((review.payee_detail, review.amount), line)
+        if same != line:  # the journal cannot know it yet: the file repeats a payment
+            review = replace(
+                review,
+                warnings=(
+                    f"Line {same} of this file pays the same payee the same amount.",
+                    *review.warnings,
+                ),
+            )
         rows.append(BatchRow(line, review))
     if not rows and not errors:
         errors.append(RowError(2, "row", "The file has a header but no payments."))

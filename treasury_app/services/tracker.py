@@ -14,10 +14,10 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from treasury_app.api.accounts.models import is_success_status
+from treasury_app.api.accounts.models import SUCCESS_STATUSES, is_success_status
 from treasury_app.api.errors import ApiFailure, BusinessRuleViolation
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.ledger.receipts import Receipt
+from treasury_app.ledger.receipts import Receipt, ReceiptError
 from treasury_app.services.payments import PaymentEngine
 
 log = logging.getLogger("treasury_app.services.tracker")
@@ -65,13 +65,21 @@ class PaymentTracker:
             if (updated.state, updated.bank_status) != (entry.state, entry.bank_status):
                 changed.append(updated)
         if self.fetch_receipts:
-            await self.fetch_missing_receipts()
+            await self.fetch_missing_receipts(changed)
         return changed
 
-    async def fetch_missing_receipts(self) -> list[Receipt]:
-        """Archive the receipt of every successful payment that has none yet."""
+    async def fetch_missing_receipts(self, also: Sequence[Entry] = ()) -> list[Receipt]:
+        """Archive the receipt of every successful payment that has none yet: those of ``also``
+        (the entries that just changed, however many: a whole batch settles in one pass) and
+        every final successful entry the archive lacks. A receipt that cannot be fetched now
+        (not issued yet, the network, the bank failing) is tried again on the next pass."""
+        candidates = {entry.id: entry for entry in also}
+        for entry in self.ledger.journal.final_without_receipt(
+            [str(status) for status in SUCCESS_STATUSES]
+        ):
+            candidates.setdefault(entry.id, entry)
         saved = []
-        for entry in self.ledger.journal.recent(limit=200):
+        for entry in candidates.values():
             if (
                 entry.state == EntryState.ACCEPTED
                 and entry.final
@@ -79,8 +87,12 @@ class PaymentTracker:
                 and is_success_status(entry.bank_status)
                 and self.ledger.receipts.for_entry(entry.id) is None
             ):
-                with contextlib.suppress(BusinessRuleViolation):  # not ready yet: next pass
+                try:
                     saved.append(await self.receipt(entry))
+                except BusinessRuleViolation:  # not issued yet
+                    continue
+                except (ApiFailure, ReceiptError) as error:
+                    log.info("receipt of entry %s: %s", entry.id, error)
         return saved
 
     async def receipt(self, entry: Entry) -> Receipt:
@@ -117,14 +129,27 @@ class PaymentTracker:
         return receipt
 
     async def run(self) -> None:
-        """Poll until :meth:`stop`: quickly after a change or a wake-up, slower when idle."""
+        """Poll until :meth:`stop`: quickly after a change or a wake-up, slower when idle.
+
+        A wake-up that arrives while a pass is running is not lost (the next pass starts at
+        once), :meth:`stop` during a pass ends the loop when the pass ends, and a pass that
+        fails does not end the tracking."""
         step = 0
         while not self._stopped:
-            changed = await self.poll_once()
+            self._wake.clear()  # from here on, a wake-up (even during the pass) counts
+            try:
+                changed = await self.poll_once()
+            except Exception:
+                log.exception("payment tracking pass failed; trying again later")
+                changed = []
+            if self._stopped:
+                break
             step = 0 if changed else min(step + 1, len(self.backoff) - 1)
             if not self.ledger.journal.open_entries():
                 step = len(self.backoff) - 1
-            self._wake.clear()
+            if self._wake.is_set():  # woken during the pass: poll again now
+                step = 0
+                continue
             wait = self.backoff[step]
             if self._sleep is not None:
                 await self._sleep(wait)

@@ -1,0 +1,315 @@
+"""Payout batches from CSV, without a bank: separators, Portuguese and English headers,
+Brazilian amounts, BOM, blank lines, every bad row reported (line number and column) while the
+good rows are kept, missing columns, empty files — and ``send_batch`` refusing a batch with
+errors unless the person chose to leave the bad rows out. (The 500-row batch sent to the
+sandbox is in ``test_payouts.py``, next to its bank.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from treasury_app.api.accounts.models import AccountType
+from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
+from treasury_app.services.payouts import PayoutBatch, PayoutInputError, PayoutsService, RowError
+
+CPF = "52998224725"
+CNPJ = "11222333000181"
+
+
+class JournalOnlyEngine:
+    """Stands in for the payment engine: journals each intent and sends nothing."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self.submitted: list[NewEntry] = []
+
+    async def submit(self, new: NewEntry) -> Entry:
+        self.submitted.append(new)
+        return self.ledger.journal.create(new)
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Iterator[Ledger]:
+    opened = open_ledger(tmp_path / "l.sqlite3", profile="test")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def engine(ledger: Ledger) -> JournalOnlyEngine:
+    return JournalOnlyEngine(ledger)
+
+
+@pytest.fixture
+def payouts(engine: JournalOnlyEngine, ledger: Ledger) -> PayoutsService:
+    return PayoutsService(engine, ledger)  # type: ignore[arg-type]
+
+
+def errors_of(batch: PayoutBatch) -> list[tuple[int, str]]:
+    return [(error.line, error.column) for error in batch.errors]
+
+
+# --------------------------------------------------------------------------------------------
+# Good files
+
+
+def test_semicolon_file_with_portuguese_headers(payouts: PayoutsService) -> None:
+    batch = payouts.parse_batch_csv(
+        "chave;valor;descricao;documento_favorecido\n"
+        "fornecedor@empresa.com.br;1.234,56;Nota 1;\n"
+        "529.982.247-25;R$ 10,00;Nota 2;529.982.247-25\n"
+        "+55 11 98765-0000;0,5;;\n"
+        "11.222.333/0001-81;1234.56;Nota 4;\n"
+    )
+    assert batch.errors == () and batch.valid
+    assert [row.line for row in batch.rows] == [2, 3, 4, 5]
+    reviews = [row.review for row in batch.rows]
+    assert [r.amount for r in reviews] == [
+        Decimal("1234.56"),
+        Decimal("10.00"),
+        Decimal("0.50"),
+        Decimal("1234.56"),
+    ]
+    assert all(isinstance(r.amount, Decimal) for r in reviews)
+    assert [r.payee_detail for r in reviews] == [
+        "fornecedor@empresa.com.br",
+        CPF,
+        "+5511987650000",
+        CNPJ,
+    ]
+    assert [r.description for r in reviews] == ["Nota 1", "Nota 2", "", "Nota 4"]
+    assert reviews[1].payee_document == CPF and reviews[1].request["creditorDocument"] == CPF
+    assert all(r.kind == EntryKind.PIX_KEY for r in reviews)
+    assert len({r.idempotency_key for r in reviews}) == 4
+    assert batch.total == Decimal("2479.62")
+    other = payouts.parse_batch_csv("chave;valor\nfornecedor@empresa.com.br;1,00\n")
+    assert batch.batch_id.startswith("B") and batch.batch_id != other.batch_id
+
+
+def test_comma_file_with_english_headers(payouts: PayoutsService) -> None:
+    batch = payouts.parse_batch_csv(
+        "Key,Amount,Description,Creditor_Document\r\n"
+        'fornecedor@empresa.com.br,"1.234,56","Nota 1, parcela 2",\r\n'
+        f"{CNPJ},99.90,Nota 2,{CNPJ}\r\n"
+    )
+    assert batch.errors == ()
+    first, second = (row.review for row in batch.rows)
+    assert (first.amount, first.description) == (Decimal("1234.56"), "Nota 1, parcela 2")
+    assert (second.amount, second.payee_document) == (Decimal("99.90"), CNPJ)
+
+
+def test_bank_data_columns_and_mixed_rows(payouts: PayoutsService) -> None:
+    batch = payouts.parse_batch_csv(
+        "chave;ispb;agência;conta;tipo_conta;documento;nome;valor;Descrição\n"
+        ";60746948;1234;98765-4;svgs;529.982.247-25;Maria da Silva;321,09;Reembolso\n"
+        "fornecedor@empresa.com.br;;;;;;;10,00;Por chave\n"
+    )
+    assert batch.errors == ()
+    by_bank, by_key = (row.review for row in batch.rows)
+    assert by_bank.kind == EntryKind.PIX_MANU
+    assert by_bank.payee_detail == "60746948/1234/987654"
+    assert by_bank.request["creditorAccount"]["accountType"] == AccountType.SVGS
+    assert (by_bank.payee_name, by_bank.payee_document) == ("Maria da Silva", CPF)
+    assert by_bank.description == "Reembolso"
+    assert by_key.kind == EntryKind.PIX_KEY and by_key.description == "Por chave"
+
+    english = payouts.parse_batch_csv(
+        "ispb,branch,account,account_type,document,name,amount\n"
+        f"60746948,1,1,CACC,{CNPJ},Empresa Ltda,5.00\n"
+    )
+    assert english.errors == () and english.rows[0].review.payee_document == CNPJ
+
+
+def test_bom_blank_lines_and_line_numbers(payouts: PayoutsService) -> None:
+    lines = ["\ufeffchave;valor", "", "fornecedor@empresa.com.br;1,00", "   ", ";"]
+    batch = payouts.parse_batch_csv("\n".join([*lines, "outro@empresa.com.br;2,00", "", ""]))
+    assert batch.errors == ()
+    assert [(row.line, row.review.amount) for row in batch.rows] == [
+        (3, Decimal("1.00")),
+        (6, Decimal("2.00")),
+    ]
+
+
+def test_a_trailing_separator_is_an_unnamed_column_and_ignored(payouts: PayoutsService) -> None:
+    batch = payouts.parse_batch_csv("chave;valor;\nfornecedor@empresa.com.br;1,00;\n")
+    assert batch.errors == () and batch.rows[0].review.amount == Decimal("1.00")
+
+
+def test_a_file_repeating_a_payment_warns_on_the_repeated_row(payouts: PayoutsService) -> None:
+    batch = payouts.parse_batch_csv(
+        "chave;valor\n"
+        "fornecedor@empresa.com.br;10,00\n"
+        "outro@empresa.com.br;10,00\n"
+        "Fornecedor@empresa.com.br;10\n"  # the same key and amount, written differently
+        "fornecedor@empresa.com.br;10,01\n"
+    )
+    assert batch.errors == ()
+    warnings = [row.review.warnings for row in batch.rows]
+    assert warnings[0] == warnings[1] == warnings[3] == ()
+    assert warnings[2] == ("Line 2 of this file pays the same payee the same amount.",)
+
+
+def test_rows_repeating_a_recent_payment_carry_the_duplicate_warning(
+    payouts: PayoutsService, ledger: Ledger
+) -> None:
+    ledger.journal.create(payouts.prepare_key("fornecedor@empresa.com.br", "1,00").new_entry())
+    batch = payouts.parse_batch_csv("chave;valor\nfornecedor@empresa.com.br;1,00\n")
+    assert batch.errors == () and batch.rows[0].review.duplicates
+    assert batch.rows[0].review.warnings
+
+
+# --------------------------------------------------------------------------------------------
+# Bad files and bad rows
+
+
+def test_every_bad_row_is_reported_and_good_rows_are_kept(payouts: PayoutsService) -> None:
+    batch = payouts.parse_batch_csv(
+        "chave;valor;descricao;documento_favorecido\n"
+        "fornecedor@empresa.com.br;10,00;ok;\n"  # 2 good
+        "isto não é chave;10,00;;\n"  # 3 key
+        "fornecedor@empresa.com.br;0,00;;\n"  # 4 amount zero
+        "fornecedor@empresa.com.br;1,234;;\n"  # 5 three decimals
+        "fornecedor@empresa.com.br;1.000.000,01;;\n"  # 6 above the Pix limit
+        "fornecedor@empresa.com.br;dez;;\n"  # 7 not an amount
+        f"fornecedor@empresa.com.br;1,00;{'x' * 141};\n"  # 8 description
+        "fornecedor@empresa.com.br;1,00;;123.456.789-00\n"  # 9 document
+        "fornecedor@empresa.com.br;1,00\n"  # 10 too few columns
+        "fornecedor@empresa.com.br;1,00;;;extra\n"  # 11 too many columns
+        ";1,00;;\n"  # 12 no key
+        "outro@empresa.com.br;2,00;ok;\n"  # 13 good
+    )
+    assert errors_of(batch) == [
+        (3, "chave"),
+        (4, "valor"),
+        (5, "valor"),
+        (6, "valor"),
+        (7, "valor"),
+        (8, "descricao"),
+        (9, "documento_favorecido"),
+        (10, "row"),
+        (11, "row"),
+        (12, "chave"),
+    ]
+    assert all(error.message for error in batch.errors)
+    assert str(batch.errors[0]).startswith("line 3, chave: ")
+    assert "2 decimal" in batch.errors[2].message
+    assert "Expected 4 columns, found 2" in batch.errors[7].message
+    assert [row.line for row in batch.rows] == [2, 13]
+    assert batch.total == Decimal("12.00")
+    assert not batch.valid
+
+
+def test_bad_bank_data_rows_name_their_column(payouts: PayoutsService) -> None:
+    header = "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
+    good = ["60746948", "1234", "987654", "CACC", CPF, "Maria", "1,00"]
+
+    def row(index: int, value: str) -> str:
+        cells = list(good)
+        cells[index] = value
+        return ";".join(cells) + "\n"
+
+    batch = payouts.parse_batch_csv(
+        header
+        + row(0, "123")
+        + row(1, "12345")
+        + row(2, "12a45")
+        + row(3, "CORRENTE")
+        + row(4, "529.982.247-24")
+        + row(5, "")
+        + row(6, "0")
+        + ";".join(good)
+        + "\n"
+    )
+    assert errors_of(batch) == [
+        (2, "ispb"),
+        (3, "agencia"),
+        (4, "conta"),
+        (5, "tipo_conta"),
+        (6, "documento"),
+        (7, "nome"),
+        (8, "valor"),
+    ]
+    assert [row.line for row in batch.rows] == [9]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("chave;descricao\nfornecedor@empresa.com.br;x\n", [(1, "valor")]),
+        ("valor;descricao\n1,00;x\n", [(1, "chave")]),
+        ("ispb;agencia;conta;valor\n60746948;1;1;1,00\n", [(1, "chave")]),
+        ("descricao\nx\n", [(1, "valor"), (1, "chave")]),
+        ("chave;valor;banco\nfornecedor@empresa.com.br;1,00;x\n", [(1, "banco")]),
+    ],
+    ids=["no amount", "no key", "incomplete bank data", "neither", "unknown column"],
+)
+def test_missing_or_unknown_columns_refuse_the_file(
+    payouts: PayoutsService, text: str, expected: list[tuple[int, str]]
+) -> None:
+    batch = payouts.parse_batch_csv(text)
+    assert errors_of(batch) == expected
+    assert batch.rows == () and not batch.valid
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("", 1, "header"),
+        ("\ufeff", 1, "header"),
+        ("\n\n", 1, "header"),
+        ("chave;valor\n", 2, "row"),
+        ("chave;valor\n\n;\n", 2, "row"),
+    ],
+    ids=["empty", "bom only", "blank lines", "header only", "header and blanks"],
+)
+def test_an_empty_file_is_an_error(
+    payouts: PayoutsService, text: str, line: int, column: str
+) -> None:
+    batch = payouts.parse_batch_csv(text)
+    assert batch.rows == () and len(batch.errors) == 1
+    assert (batch.errors[0].line, batch.errors[0].column) == (line, column)
+    assert batch.errors[0].message and not batch.valid
+    assert batch.total == Decimal("0.00")
+
+
+# --------------------------------------------------------------------------------------------
+# send_batch and bad rows
+
+
+BAD_BATCH = "\n".join(
+    ["chave;valor", "fornecedor@empresa.com.br;1,00", "not a key;2,00", "outro@empresa.com.br;3,00"]
+)
+
+
+async def test_send_batch_refuses_a_batch_with_errors(
+    payouts: PayoutsService, engine: JournalOnlyEngine, ledger: Ledger
+) -> None:
+    batch = payouts.parse_batch_csv(BAD_BATCH)
+    assert batch.errors == (RowError(3, "chave", batch.errors[0].message),)
+    with pytest.raises(PayoutInputError) as refused:
+        await payouts.send_batch(batch)
+    assert refused.value.field == "batch" and "1 row(s)" in refused.value.message
+    assert engine.submitted == [] and ledger.journal.recent() == []
+    assert ledger.audit.entries(action="payout.batch") == []
+
+
+async def test_send_batch_leaves_bad_rows_out_when_asked(
+    payouts: PayoutsService, engine: JournalOnlyEngine, ledger: Ledger
+) -> None:
+    batch = payouts.parse_batch_csv(BAD_BATCH)
+    progress: list[tuple[int, int]] = []
+    entries = await payouts.send_batch(
+        batch, drop_invalid=True, progress=lambda done, total, _: progress.append((done, total))
+    )
+    assert [e.amount for e in entries] == [Decimal("1.00"), Decimal("3.00")]
+    assert [n.batch for n in engine.submitted] == [batch.batch_id] * 2
+    assert progress == [(1, 2), (2, 2)]
+    assert all(e.state == EntryState.PREPARED for e in ledger.journal.recent(batch=batch.batch_id))
+    started = ledger.audit.entries(action="payout.batch")[-1]
+    assert started.outcome == "started" and started.amount == Decimal("4.00")
+    assert started.details == {"rows": 2, "dropped": 1}
