@@ -9,12 +9,12 @@ import datetime as dt
 import inspect
 from decimal import Decimal
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
-from tests.conftest import REPO_ROOT
 from treasury_app.api.errors import ResponseFormatError
 from treasury_app.api.modeling import ApiModel, parse_model
 from treasury_app.api.qrcodes import automatico_models as models
@@ -64,7 +64,7 @@ from treasury_app.api.qrcodes.automatico_models import (
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain.money import loads_json
 
-EXAMPLES_FILE = REPO_ROOT.parent / "shared" / "reference" / "bcb-pix-api" / "examples.json"
+EXAMPLES_FILE = Path(__file__).resolve().parent / "data" / "examples.json"
 
 
 @pytest.fixture(scope="module")

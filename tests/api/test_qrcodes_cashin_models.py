@@ -9,12 +9,12 @@ import inspect
 import json
 from decimal import Decimal
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from tests.conftest import REPO_ROOT
 from treasury_app.api.qrcodes import cashin_models
 from treasury_app.api.qrcodes.cashin_models import (
     CobCompleta,
@@ -52,7 +52,7 @@ from treasury_app.api.qrcodes.cashin_models import (
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain.money import dumps_json
 
-EXAMPLES = REPO_ROOT.parent / "shared" / "reference" / "bcb-pix-api" / "examples.json"
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples.json"
 UTC = dt.UTC
 
 

@@ -1,5 +1,5 @@
 """The JSON our QR Codes API request models send, checked against the central bank's OpenAPI
-(``/work/shared/reference/bcb-pix-api/openapi.yaml``, BCB Pix API 2.9.0).
+(``tests/api/data/openapi.yaml``, a verbatim copy of BCB Pix API 2.9.0).
 
 Each request model is serialised as on the wire (``to_wire`` then ``dumps_json``: Decimals as
 the strings the wire carries) and validated with ``OAS30Validator`` against its component
@@ -24,6 +24,7 @@ import json
 from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,14 +33,13 @@ from pydantic import BaseModel
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 
-from tests.conftest import REPO_ROOT
 from treasury_app.api.modeling import ApiModel
 from treasury_app.api.qrcodes import automatico_models as auto
 from treasury_app.api.qrcodes import cashin_models as cashin
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain.money import dumps_json
 
-REFERENCE = REPO_ROOT.parent / "shared" / "reference" / "bcb-pix-api"
+REFERENCE = Path(__file__).resolve().parent / "data"  # a verbatim copy of BCB's openapi.yaml
 BASE = "urn:bcb-pix-api"
 LOTE_BODY = "#/components/requestBodies/LoteCobVBody/content/application~1json/schema"
 LOTE_REVISADO = "#/components/requestBodies/LoteCobVBodyRevisado/content/application~1json/schema"
