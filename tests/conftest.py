@@ -20,6 +20,7 @@ def _vectors_path() -> Path | None:
     if env := os.environ.get("TREASURY_TEST_VECTORS"):
         candidates.append(Path(env))
     candidates.append(REPO_ROOT.parent / "shared" / "reference" / "test-vectors" / "vectors.json")
+    candidates.append(REPO_ROOT / "tests" / "data" / "vectors.json")  # copy kept with the tests
     for candidate in candidates:
         if candidate.is_file():
             return candidate
