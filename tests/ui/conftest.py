@@ -1,0 +1,116 @@
+"""UI tests: offscreen Qt, one session-scoped qasync loop that every UI test runs on.
+
+The loop is created once on the QApplication (``already_running=True``: Qt's own event
+processing drives it, so ``qtbot.waitUntil`` lets coroutines progress) and is never stopped
+per test — stopping it would quit the application and every later wait would time out.
+pytest-asyncio's loop (API and service tests) may have been the current loop before a UI
+test: each UI test makes the qasync loop current again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any, TypeVar
+
+import pytest
+
+os.environ.setdefault("QT_API", "pyside6")
+
+T = TypeVar("T")
+
+
+@pytest.fixture(scope="session")
+def qasync_loop(qapp: Any) -> Iterator[asyncio.AbstractEventLoop]:
+    import qasync
+
+    loop = qasync.QEventLoop(qapp, already_running=True)  # marks itself as running
+    asyncio.events._set_running_loop(None)  # ... only while a UI test runs (below)
+    yield loop
+
+
+@pytest.fixture(autouse=True)
+def _qasync_current(qasync_loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+    """Make the qasync loop the running loop for this test only: pytest-asyncio's runner
+    refuses to start while another loop is marked as running in the thread."""
+    asyncio.set_event_loop(qasync_loop)
+    asyncio.events._set_running_loop(qasync_loop)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(None)
+
+
+@pytest.fixture
+def run(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> Callable[..., Any]:
+    """``run(coro, timeout=10_000)``: drive a coroutine on the qasync loop until it is done
+    (Qt keeps processing events meanwhile) and return its result."""
+
+    def runner(coro: Coroutine[Any, Any, T], timeout: int = 10_000) -> T:
+        task = qasync_loop.create_task(coro)
+        qtbot.waitUntil(task.done, timeout=timeout)
+        return task.result()
+
+    return runner
+
+
+# --------------------------------------------------------------------------------------------
+# A sandbox bank and an unlocked workspace for the UI tests
+
+
+@pytest.fixture(scope="session")
+def ui_paths(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from treasury_app.config import AppPaths
+
+    paths = AppPaths.default(tmp_path_factory.mktemp("ui-app"))
+    paths.ensure()
+    return paths
+
+
+@pytest.fixture(scope="session")
+def ui_sandbox(ui_paths: Any) -> Iterator[Any]:
+    """The app's own sandbox bank for this data dir (as ``make run`` starts it), business-day
+    morning clock."""
+    from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
+
+    handle = ensure_sandbox_blocking(ui_paths, extra_args=("--clock-start", "2026-11-18T13:00:00Z"))
+    yield handle
+    handle.stop()
+
+
+@pytest.fixture(scope="session")
+def sandbox_profile_and_secrets(ui_sandbox: Any) -> Any:
+    from treasury_app.services.profiles import sandbox_profile
+
+    return sandbox_profile(ui_sandbox.ready_file)
+
+
+@pytest.fixture
+def open_workspace(
+    run: Callable[..., Any], ui_paths: Any, sandbox_profile_and_secrets: Any
+) -> Iterator[Callable[[], Any]]:
+    """``open_workspace()`` unlocks the sandbox profile on the qasync loop and returns a
+    :class:`~treasury_app.services.workspace.Workspace`; it is closed after the test."""
+    from treasury_app.services.session import Session
+    from treasury_app.services.workspace import Workspace
+
+    opened: list[Any] = []
+
+    def opener() -> Any:
+        profile, secrets = sandbox_profile_and_secrets
+        session = run(
+            Session.open(
+                profile,
+                pfx_passwords=secrets.pfx_passwords,
+                client_secrets=secrets.client_secrets,
+                paths=ui_paths,
+            )
+        )
+        workspace = Workspace(session)
+        opened.append(workspace)
+        return workspace
+
+    yield opener
+    for workspace in opened:
+        run(workspace.close())

@@ -1,0 +1,40 @@
+"""The qasync plumbing: dialogs awaited without exec(), background tasks kept alive."""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtWidgets import QDialog
+
+from treasury_app.ui.async_tools import ask, running_tasks, spawn
+
+
+def test_ask_returns_the_dialog_result_without_a_nested_loop(qtbot, run, qasync_loop) -> None:
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    asked = qasync_loop.create_task(ask(dialog))
+    qtbot.waitUntil(dialog.isVisible)
+    assert not asked.done()
+    dialog.accept()
+    qtbot.waitUntil(asked.done)
+    assert asked.result() == QDialog.DialogCode.Accepted
+
+
+def test_spawned_tasks_are_kept_until_done(qtbot, run) -> None:
+    async def later() -> int:
+        await asyncio.sleep(0.05)
+        return 7
+
+    task = spawn(later())
+    assert running_tasks() >= 1
+    qtbot.waitUntil(task.done)
+    assert task.result() == 7
+    qtbot.waitUntil(lambda: running_tasks() == 0)
+
+
+def test_a_coroutine_runs_on_the_qt_loop(run) -> None:
+    async def work() -> str:
+        await asyncio.sleep(0.01)
+        return "ok"
+
+    assert run(work()) == "ok"

@@ -1,0 +1,146 @@
+"""Start the embedded sandbox bank as a child process, or reuse the one already running for
+this data dir, and stop it when the app exits (only if the app started it).
+
+The sandbox announces itself in ``<data dir>/sandbox/ready.json`` (addresses, CA, credentials
+file, pid); a ready file whose process is gone or whose port refuses connections is stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from treasury_app.config import AppPaths
+
+log = logging.getLogger("treasury_app.services.sandbox")
+START_TIMEOUT = 30.0
+
+
+class SandboxStartError(RuntimeError):
+    """The sandbox bank could not be started; the message says why and where its log is."""
+
+
+@dataclass
+class SandboxHandle:
+    directory: Path
+    ready_file: Path
+    ready: dict[str, Any]
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def started_here(self) -> bool:
+        return self.process is not None
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the sandbox if this app started it (a reused one keeps running)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        log.info("sandbox bank stopped")
+
+
+def sandbox_dir(paths: AppPaths) -> Path:
+    return paths.data_dir / "sandbox"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _accepts(url: str) -> bool:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 443), 1):
+            return True
+    except OSError:
+        return False
+
+
+def _running(ready_file: Path) -> dict[str, Any] | None:
+    try:
+        ready = json.loads(ready_file.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    pid = ready.get("pid")
+    if not isinstance(pid, int) or not _alive(pid):
+        return None
+    if not all(_accepts(ready.get(k, "")) for k in ("qrcodes_url", "accounts_url")):
+        return None
+    return dict(ready)
+
+
+def ensure_sandbox_blocking(
+    paths: AppPaths, *, extra_args: tuple[str, ...] = (), timeout: float = START_TIMEOUT
+) -> SandboxHandle:
+    """Reuse the sandbox running for ``paths`` or start one and wait until it is ready."""
+    directory = sandbox_dir(paths)
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    ready_file = directory / "ready.json"
+    ready = _running(ready_file)
+    if ready is not None:
+        log.info("reusing the sandbox bank already running (pid %s)", ready["pid"])
+        return SandboxHandle(directory, ready_file, ready)
+    with contextlib.suppress(FileNotFoundError):
+        ready_file.unlink()
+    log_file = directory / "sandbox.log"
+    with log_file.open("ab") as output:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "treasury_app.sandbox",
+                "--data-dir",
+                str(directory / "bank"),
+                "--ready-file",
+                str(ready_file),
+                *extra_args,
+            ],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SandboxStartError(
+                f"The sandbox bank stopped at start (exit {process.returncode}); see {log_file}."
+            )
+        ready = _running(ready_file) if ready_file.exists() else None
+        if ready is not None:
+            log.info("sandbox bank started (pid %s)", process.pid)
+            return SandboxHandle(directory, ready_file, ready, process)
+        time.sleep(0.05)
+    process.kill()
+    raise SandboxStartError(f"The sandbox bank did not start in {timeout:.0f} s; see {log_file}.")
+
+
+async def ensure_sandbox(
+    paths: AppPaths, *, extra_args: tuple[str, ...] = (), timeout: float = START_TIMEOUT
+) -> SandboxHandle:
+    """:func:`ensure_sandbox_blocking` off the event loop (the window stays responsive)."""
+    return await asyncio.to_thread(
+        ensure_sandbox_blocking, paths, extra_args=extra_args, timeout=timeout
+    )

@@ -1,0 +1,113 @@
+"""The error banner every tab shows above its content: the problem's title and detail, and
+the form fields the bank's ``violacoes`` (or a local check) name, marked in place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+
+from treasury_app.api.errors import ApiError, TransportFailure
+
+
+def friendly_message(error: BaseException) -> tuple[str, str]:
+    """A (title, detail) a treasury user can act on; never a traceback, never a secret."""
+    if isinstance(error, ApiError):
+        return error.title, error.detail
+    if isinstance(error, TransportFailure):
+        if error.request_sent:
+            return (
+                "No answer from the bank",
+                f"{error}. If this was a payment, it will be checked with the bank before "
+                "anything is sent again.",
+            )
+        return "The bank could not be reached", str(error)
+    field_message = getattr(error, "message", None)
+    return "Please check the form", str(field_message or error)
+
+
+class ErrorBanner(QFrame):
+    """Hidden until :meth:`show_error`; ``fields`` maps property names to their widgets."""
+
+    dismissed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("error-banner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(
+            "#error-banner { background: #fdecea; border: 1px solid #f5c2c0; border-radius: 4px; }"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 6, 6)
+        self.title = QLabel(self)
+        self.title.setObjectName("error-title")
+        self.title.setStyleSheet("font-weight: bold; color: #8a1c14;")
+        self.detail = QLabel(self)
+        self.detail.setObjectName("error-detail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        close = QToolButton(self)
+        close.setText("✕")
+        close.setToolTip(self.tr("Dismiss"))
+        close.clicked.connect(self.clear)
+        layout.addWidget(self.title)
+        layout.addWidget(self.detail, 1)
+        layout.addWidget(close)
+        self._marked: list[QWidget] = []
+        self.hide()
+
+    def show_error(
+        self, error: BaseException, fields: Mapping[str, QWidget] | None = None
+    ) -> list[str]:
+        """Show ``error``; mark the widgets its violations name. Returns the marked names."""
+        title, detail = friendly_message(error)
+        self.show_message(self.tr(title), detail)
+        names: list[str] = []
+        if isinstance(error, ApiError):
+            for violation in error.violacoes:
+                name = _match(violation.propriedade, fields or {})
+                if name:
+                    self._mark(fields[name], violation.razao)  # type: ignore[index]
+                    names.append(name)
+        field_name = getattr(error, "field", None)
+        if isinstance(field_name, str) and fields and field_name in fields:
+            self._mark(fields[field_name], str(getattr(error, "message", error)))
+            names.append(field_name)
+        return names
+
+    def show_message(self, title: str, detail: str = "") -> None:
+        self._unmark()
+        self.title.setText(title)
+        self.detail.setText(detail)
+        self.show()
+
+    def clear(self) -> None:
+        self._unmark()
+        self.hide()
+        self.dismissed.emit()
+
+    def _mark(self, widget: QWidget, reason: str) -> None:
+        widget.setProperty("invalid", True)
+        widget.setToolTip(reason)
+        widget.setStyleSheet("border: 1px solid #d93025;")
+        self._marked.append(widget)
+
+    def _unmark(self) -> None:
+        for widget in self._marked:
+            widget.setProperty("invalid", False)
+            widget.setToolTip("")
+            widget.setStyleSheet("")
+        self._marked.clear()
+
+
+def _match(propriedade: str, fields: Mapping[str, QWidget]) -> str | None:
+    """``cob.valor.original`` matches a field named ``valor.original``, ``original`` or
+    ``cob.valor.original``: the longest dotted suffix that names a field."""
+    parts = [p for p in propriedade.replace("[", ".").replace("]", "").split(".") if p]
+    for start in range(len(parts)):
+        candidate = ".".join(parts[start:])
+        if candidate in fields:
+            return candidate
+    return None
