@@ -34,8 +34,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
         help="logging verbosity (secrets are never logged)",
     )
+    parser.add_argument("--lang", help="interface language, e.g. pt_BR or en (default: system)")
     # For smoke tests and packaging checks: quit on its own after this many milliseconds.
     parser.add_argument("--exit-after-ms", type=int, default=0, help=argparse.SUPPRESS)
+    # Benchmarks and screenshots only: unlock the sandbox profile with the sandbox's own test
+    # passwords (refused for any other profile).
+    parser.add_argument("--unlock-sandbox", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--sandbox-clock-start", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
@@ -56,22 +61,56 @@ def _install_excepthook() -> None:
     sys.excepthook = hook
 
 
-async def _run_window(exit_after_ms: int) -> None:
+async def _run(args: argparse.Namespace, paths: AppPaths) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from treasury_app.ui.main_window import MainWindow
+    from treasury_app.ui.controller import AppController, StartOptions
 
     app = QApplication.instance()
     assert app is not None
-    closed = asyncio.Event()
-    app.aboutToQuit.connect(closed.set)
-    window = MainWindow()
-    window.show()
-    log.info("Main window shown")
-    if exit_after_ms > 0:
-        QTimer.singleShot(exit_after_ms, app.quit)
-    await closed.wait()
+    extra = ("--clock-start", args.sandbox_clock_start) if args.sandbox_clock_start else ()
+    options = StartOptions(
+        profile=args.profile,
+        sandbox=args.sandbox,
+        unlock_sandbox=args.unlock_sandbox,
+        sandbox_args=extra,
+    )
+    controller = AppController(paths, options)
+    if args.exit_after_ms > 0:
+        QTimer.singleShot(args.exit_after_ms, lambda: _quit(controller))
+    controller.window_shown.connect(lambda _window: log.info("Main window shown"))
+    await controller.run()
+
+
+def _quit(controller: object) -> None:
+    window = getattr(controller, "window", None)
+    if window is not None:
+        window.quit_requested.emit()
+    else:
+        from PySide6.QtWidgets import QApplication
+
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible():
+                widget.close()
+
+
+def install_translator(app: object, lang: str | None) -> str | None:
+    """Load the Brazilian Portuguese translation when asked or when the system is pt_BR."""
+    from PySide6.QtCore import QLocale, QTranslator
+
+    from treasury_app.resources import translations_dir
+
+    wanted = lang or QLocale.system().name()
+    if not wanted.startswith("pt"):
+        return None
+    translator = QTranslator(app)  # type: ignore[arg-type]
+    if translator.load("treasury_pt_BR", str(translations_dir())):
+        app.installTranslator(translator)  # type: ignore[attr-defined]
+        QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
+        return "pt_BR"
+    log.warning("translation pt_BR not found in %s", translations_dir())
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,9 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Treasury")
+    app.setOrganizationName("TreasuryApp")
     app.setApplicationVersion(__version__)
-    app.setQuitOnLastWindowClosed(True)
+    app.setQuitOnLastWindowClosed(False)  # the controller decides (lock hides the window)
+    install_translator(app, args.lang)
     _install_excepthook()
     with contextlib.suppress(asyncio.CancelledError):
-        qasync.run(_run_window(args.exit_after_ms))
+        qasync.run(_run(args, paths))
     return 0

@@ -1,0 +1,296 @@
+"""Start-up and the life of a session: choose a profile (first run: welcome), start the
+sandbox bank when the profile is the sandbox, unlock, show the main window; lock, switch
+profile and quit go back through here."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QApplication, QDialog
+
+from treasury_app.api.errors import ApiFailure
+from treasury_app.api.tls import CertificateError
+from treasury_app.config import AppPaths
+from treasury_app.services.profiles import (
+    SANDBOX_PROFILE_NAME,
+    Profile,
+    ProfileError,
+    ProfileStore,
+    SandboxSecrets,
+    SecretStore,
+    sandbox_profile,
+)
+from treasury_app.services.sandbox_runner import SandboxHandle, SandboxStartError, ensure_sandbox
+from treasury_app.services.session import MissingSecret, Session
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.main_window import MainWindow
+
+log = logging.getLogger("treasury_app.ui.controller")
+LAST_PROFILE_KEY = "last-profile"
+
+UNLOCK_ERRORS = (CertificateError, MissingSecret, ApiFailure, ProfileError, OSError)
+
+
+@dataclass
+class StartOptions:
+    profile: str | None = None
+    sandbox: bool = False
+    unlock_sandbox: bool = False  # benchmarks and screenshots: the sandbox's own test passwords
+    sandbox_args: tuple[str, ...] = ()
+
+
+class AppController(QObject):
+    """Runs the app's screens in order; :meth:`run` returns when the person quits."""
+
+    window_shown = Signal(object)  # the MainWindow, for tests and benchmarks
+    unlocked = Signal(object)  # the Workspace
+
+    def __init__(
+        self,
+        paths: AppPaths,
+        options: StartOptions | None = None,
+        *,
+        secret_store: SecretStore | None = None,
+    ) -> None:
+        super().__init__()
+        self.paths = paths
+        self.options = options or StartOptions()
+        self.store = ProfileStore(paths)
+        self.secret_store = secret_store or SecretStore()
+        self.sandbox: SandboxHandle | None = None
+        self.sandbox_secrets: SandboxSecrets | None = None
+        self.window: MainWindow | None = None
+        self.workspace: Workspace | None = None
+
+    # -- the whole run -------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        try:
+            profile = await self.initial_profile()
+            while profile is not None:
+                workspace = await self.unlock(profile)
+                if workspace is None:
+                    break
+                action = await self.show_main_window(workspace)
+                await self.close_workspace()
+                if action == "quit":
+                    break
+                if action == "switch":
+                    profile = await self.choose_profile()
+                # "lock": unlock the same profile again
+        finally:
+            await self.close_workspace()
+            if self.sandbox is not None:
+                self.sandbox.stop()
+
+    # -- profiles ------------------------------------------------------------------------------
+
+    async def initial_profile(self) -> Profile | None:
+        if self.options.sandbox:
+            return await self.sandbox_profile()
+        if self.options.profile:
+            return await self.load_profile(self.options.profile)
+        names = self.store.list()
+        if not names:
+            return await self.first_run()
+        last = QSettings().value(LAST_PROFILE_KEY)
+        name = last if isinstance(last, str) and last in names else names[0]
+        return await self.load_profile(name)
+
+    async def load_profile(self, name: str) -> Profile:
+        if name == SANDBOX_PROFILE_NAME and name in self.store.list():
+            profile = self.store.load(name)
+            if profile.environment == "sandbox":
+                return await self.sandbox_profile()
+        return self.store.load(name)
+
+    async def first_run(self) -> Profile | None:
+        from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
+
+        dialog = WelcomeDialog()
+        self._keep(dialog)
+        if await ask(dialog) != QDialog.DialogCode.Accepted:
+            return None
+        if dialog.choice() == "sandbox":
+            return await self.sandbox_profile()
+        return await self.new_profile()
+
+    async def new_profile(self, profile: Profile | None = None) -> Profile | None:
+        from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
+
+        dialog = ProfileDialog(profile=profile, secret_store=self.secret_store)
+        self._keep(dialog)
+        if await ask(dialog) != QDialog.DialogCode.Accepted:
+            return None
+        created = dialog.result_profile()
+        self.store.save(created)
+        for api, secret in dialog.result_secrets().items():
+            if secret and self.secret_store.available:
+                self.secret_store.set(created.name, api, secret)
+        return created
+
+    async def choose_profile(self) -> Profile | None:
+        """Switch profile: the sandbox, a stored profile, or a new one (a small chooser)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        names = self.store.list()
+        new_label = self.tr("New profile…")
+        dialog = QInputDialog()
+        dialog.setWindowTitle(self.tr("Switch profile"))
+        dialog.setLabelText(self.tr("Profile"))
+        dialog.setComboBoxItems([*names, new_label])
+        dialog.setObjectName("choose-profile")
+        self._keep(dialog)
+        if await ask(dialog) != QDialog.DialogCode.Accepted:
+            return None
+        chosen = dialog.textValue()
+        if chosen == new_label:
+            return await self.new_profile()
+        return await self.load_profile(chosen)
+
+    async def sandbox_profile(self) -> Profile:
+        """Start (or reuse) the sandbox bank and refresh its profile from its ready file
+        (its ports change from one start to the next)."""
+        if self.sandbox is None:
+            try:
+                self.sandbox = await ensure_sandbox(
+                    self.paths, extra_args=self.options.sandbox_args
+                )
+            except SandboxStartError:
+                raise
+        profile, secrets = sandbox_profile(self.sandbox.ready_file)
+        self.sandbox_secrets = secrets
+        self.store.save(profile)
+        return profile
+
+    # -- unlock --------------------------------------------------------------------------------
+
+    def _client_secrets(self, profile: Profile) -> dict[str, str] | None:
+        if profile.environment == "sandbox" and self.sandbox_secrets is not None:
+            return dict(self.sandbox_secrets.client_secrets)
+        return None
+
+    async def unlock(self, profile: Profile) -> Workspace | None:
+        """Ask for the certificate passwords until the session opens (or the person gives up)."""
+        from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
+
+        client_secrets = self._client_secrets(profile)
+        hints = (
+            dict(self.sandbox_secrets.pfx_passwords)
+            if profile.environment == "sandbox" and self.sandbox_secrets is not None
+            else None
+        )
+        if self.options.unlock_sandbox and hints:
+            session = await Session.open(
+                profile,
+                pfx_passwords=hints,
+                client_secrets=client_secrets,
+                secret_store=self.secret_store,
+                paths=self.paths,
+            )
+            return await self._workspace(session)
+        missing = {
+            api: client_secrets is None and self.secret_store.get(profile.name, api) is None
+            for api in ("qrcodes", "accounts")
+        }
+        dialog = UnlockDialog(profile, hint_passwords=hints, need_client_secret=missing)
+        self._keep(dialog)
+        while True:
+            if await ask(dialog) != QDialog.DialogCode.Accepted:
+                return None
+            typed_secrets = dialog.client_secrets()
+            try:
+                session = await Session.open(
+                    profile,
+                    pfx_passwords=dialog.passwords(),
+                    client_secrets=client_secrets or typed_secrets or None,
+                    secret_store=self.secret_store,
+                    paths=self.paths,
+                )
+            except UNLOCK_ERRORS as error:
+                log.info("unlock failed: %s", error)
+                dialog.show_error(str(error))
+                continue
+            dialog.clear_secrets()
+            return await self._workspace(session)
+
+    async def _workspace(self, session: Session) -> Workspace:
+        clock = await self._bank_clock(session)
+        self.workspace = Workspace(session, clock=clock)
+        QSettings().setValue(LAST_PROFILE_KEY, session.profile.name)
+        self.unlocked.emit(self.workspace)
+        return self.workspace
+
+    async def _bank_clock(self, session: Session) -> Callable[[], datetime] | None:
+        """The sandbox keeps its own clock (tests move it): follow it for local date checks."""
+        if session.profile.environment != "sandbox":
+            return None
+        try:
+            response = await session.accounts.transport.http.get("/sandbox/status")
+            now = datetime.fromisoformat(response.json()["now"].replace("Z", "+00:00"))
+        except Exception:  # the control surface is a convenience: fall back to local time
+            return None
+        offset: timedelta = now - datetime.now(UTC)
+        return lambda: datetime.now(UTC) + offset
+
+    # -- the main window -----------------------------------------------------------------------
+
+    async def show_main_window(self, workspace: Workspace) -> str:
+        """Show the window and wait until the person locks, switches profile or quits."""
+        import asyncio
+
+        window = MainWindow(workspace)
+        self.window = window
+        outcome: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+
+        def finish(action: str) -> None:
+            if not outcome.done():
+                outcome.set_result(action)
+
+        window.lock_requested.connect(lambda: finish("lock"))
+        window.switch_profile_requested.connect(lambda: finish("switch"))
+        window.quit_requested.connect(lambda: finish("quit"))
+        window.show()
+        resolved = workspace.session.resolved_at_start
+        window.statusBar().showMessage(
+            self.tr("Unlocked. %1 pending payment(s) checked with the bank.").replace(
+                "%1", str(len(resolved))
+            ),
+            15_000,
+        )
+        self.window_shown.emit(window)
+        spawn(self._warm_up(workspace, window), name="warm-up")
+        spawn(workspace.tracker.run(), name="payment-tracker")
+        try:
+            return await outcome
+        finally:
+            window.save_state()
+            window.hide()
+            window.deleteLater()
+            self.window = None
+
+    async def _warm_up(self, workspace: Workspace, window: MainWindow) -> None:
+        """Tokens on both APIs right after unlock (the first request of a process is slow),
+        so the person's first click is not."""
+        await workspace.session.check_connection()
+        if self.window is window:
+            window.status_panel.refresh()
+
+    async def close_workspace(self) -> None:
+        """Lock: close the clients (keys and tokens go with them) and the ledger."""
+        if self.workspace is not None:
+            workspace, self.workspace = self.workspace, None
+            await workspace.close()
+
+    def _keep(self, dialog: QDialog) -> None:
+        """Parent dialogs to the main window when there is one; keep them alive meanwhile."""
+        app = QApplication.instance()
+        if self.window is not None:
+            dialog.setParent(self.window, dialog.windowFlags())
+        elif app is not None:
+            dialog.setProperty("treasury-dialog", True)

@@ -1,0 +1,1 @@
+"""Dialogs: one per file (welcome, profile, unlock)."""

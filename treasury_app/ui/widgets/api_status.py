@@ -1,0 +1,91 @@
+"""The status bar's right side: the environment (sandbox clearly marked) and, per API,
+connected or not, token valid until, certificate days to expiry (a warning under 30 days)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QLocale, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from treasury_app.api.tls import EXPIRY_WARNING_DAYS
+from treasury_app.services.profiles import API_LABELS, APIS
+from treasury_app.services.session import Session
+
+ENVIRONMENT_STYLES = {
+    "sandbox": ("SANDBOX — test bank, no real money", "background:#f9ab00;color:#202124;"),
+    "production": ("PRODUCTION", "background:#188038;color:white;"),
+}
+
+
+class EnvironmentBadge(QLabel):
+    def __init__(self, environment: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("environment-badge")
+        text, style = ENVIRONMENT_STYLES.get(environment, (environment.upper(), ""))
+        self.setText(self.tr(text))
+        self.setStyleSheet(f"QLabel {{ {style} padding: 2px 8px; border-radius: 3px; }}")
+
+
+class ApiStatus(QLabel):
+    """One API: ``QR Codes API: connected · token until 14:05 · certificate 364 days``."""
+
+    def __init__(self, api: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.api = api
+        self.setObjectName(f"api-status-{api}")
+        self.warning = False
+
+    def update_from(self, session: Session | None, now: datetime | None = None) -> None:
+        label = API_LABELS.get(self.api, self.api)  # type: ignore[call-overload]
+        if session is None or session.closed:
+            self.setText(self.tr("%1: locked").replace("%1", label))
+            self.warning = False
+            self.setStyleSheet("")
+            return
+        now = now or datetime.now(UTC)
+        state = session.token_states()[self.api]  # type: ignore[index]
+        certificate = session.certificates[self.api]  # type: ignore[index]
+        days = (certificate.not_after - now).days
+        parts = [label + ":"]
+        if state.last_error:
+            parts.append(self.tr("not connected"))
+        elif state.valid_until is not None and state.valid_until > now:
+            until = QLocale().toString(state.valid_until.astimezone().time(), "HH:mm")
+            parts.append(self.tr("connected · token until %1").replace("%1", until))
+        else:
+            parts.append(self.tr("no token yet"))
+        parts.append(self.tr("· certificate %1 days").replace("%1", str(days)))
+        self.warning = days < EXPIRY_WARNING_DAYS or bool(state.last_error)
+        self.setText(" ".join(parts))
+        self.setToolTip(
+            (state.last_error or "")
+            + ("\n" if state.last_error else "")
+            + (certificate.expiry_warning or certificate.subject)
+        )
+        self.setStyleSheet("color:#b3261e;font-weight:bold;" if self.warning else "")
+
+
+class StatusPanel(QWidget):
+    """Environment badge and both APIs' status, refreshed every 15 s and on demand."""
+
+    def __init__(self, session: Session | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        environment = session.profile.environment if session is not None else "sandbox"
+        self.badge = EnvironmentBadge(environment, self)
+        layout.addWidget(self.badge)
+        self.apis = {api: ApiStatus(api, self) for api in APIS}
+        for widget in self.apis.values():
+            layout.addWidget(widget)
+        self.timer = QTimer(self)
+        self.timer.setInterval(15_000)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+        self.refresh()
+
+    def refresh(self) -> None:
+        for widget in self.apis.values():
+            widget.update_from(self.session)
