@@ -11,7 +11,7 @@ QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 li
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
-.PHONY: run test lint bench format clean qt-deps-offscreen qt-deps-x11 venv
+.PHONY: run test lint bench format clean translations qt-deps-offscreen qt-deps-x11 venv
 
 venv: $(STAMP)
 
@@ -58,7 +58,19 @@ qt-deps-offscreen:
 qt-deps-x11:
 	$(call ensure_debs,$(QT_OFFSCREEN_DEBS) $(QT_X11_DEBS))
 
-run: $(STAMP) qt-deps-x11
+# Qt Linguist: English source strings (self.tr) -> Brazilian Portuguese.
+TS := resources/translations/treasury_pt_BR.ts
+QM := resources/translations/treasury_pt_BR.qm
+
+$(QM): $(TS) $(STAMP)
+	$(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
+
+# Refresh the .ts from the sources (new strings appear untranslated), then compile it.
+translations: $(STAMP)
+	$(BIN)/pyside6-lupdate -silent -no-obsolete -locations none treasury_app/ui treasury_app/app.py -ts $(TS)
+	$(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
+
+run: $(STAMP) $(QM) qt-deps-x11
 	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ] && [ -z "$$QT_QPA_PLATFORM" ]; then \
 		echo "No display found: starting offscreen (set DISPLAY to see the window)."; \
 		QT_QPA_PLATFORM=offscreen $(BIN)/treasury-app $(ARGS); \
@@ -66,7 +78,7 @@ run: $(STAMP) qt-deps-x11
 		$(BIN)/treasury-app $(ARGS); \
 	fi
 
-test: $(STAMP) qt-deps-offscreen
+test: $(STAMP) $(QM) qt-deps-offscreen
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

@@ -27,7 +27,10 @@ def qasync_loop(qapp: Any) -> Iterator[asyncio.AbstractEventLoop]:
 
     loop = qasync.QEventLoop(qapp, already_running=True)  # marks itself as running
     asyncio.events._set_running_loop(None)  # ... only while a UI test runs (below)
+    executor = qasync.QThreadExecutor(4)  # asyncio.to_thread's threads, shut down at the end
+    loop.set_default_executor(executor)
     yield loop
+    executor.shutdown(wait=True)
 
 
 @pytest.fixture(autouse=True)

@@ -123,7 +123,9 @@ class AppController(QObject):
     async def new_profile(self, profile: Profile | None = None) -> Profile | None:
         from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
 
-        dialog = ProfileDialog(profile=profile, secret_store=self.secret_store)
+        dialog = ProfileDialog(
+            profile=profile, secret_store=self.secret_store, existing_names=self.store.list()
+        )
         self._keep(dialog)
         if await ask(dialog) != QDialog.DialogCode.Accepted:
             return None

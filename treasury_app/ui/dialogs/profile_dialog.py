@@ -1,0 +1,445 @@
+"""Create or edit a connection profile: its name, environment and, per API, the bank's address,
+client id and secret, certificate file and trust. The dialog only checks and returns; the caller
+saves the profile (ProfileStore) and the secrets (SecretStore)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.tokens import ApiName
+from treasury_app.services.profiles import (
+    APIS,
+    ApiProfile,
+    Profile,
+    ProfileNameError,
+    SecretStore,
+    validate_profile_name,
+)
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+ERROR_STYLE = "color: #b3261e;"
+
+
+class ProfileFieldError(ValueError):
+    """A field of the profile form is not acceptable; ``field`` names it for the banner."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+class _ApiFields:
+    """The widgets of one API's group box."""
+
+    def __init__(self, dialog: ProfileDialog, api: ApiName) -> None:
+        self.base_url = QLineEdit(dialog)
+        self.base_url.setObjectName(f"{api}-base-url")
+        self.base_url.setPlaceholderText("https://api.bank.example/…")
+        self.client_id = QLineEdit(dialog)
+        self.client_id.setObjectName(f"{api}-client-id")
+        self.client_secret = QLineEdit(dialog)
+        self.client_secret.setObjectName(f"{api}-client-secret")
+        self.client_secret.setEchoMode(QLineEdit.EchoMode.Password)
+        self.secret_note = QLabel(dialog)
+        self.secret_note.setObjectName(f"{api}-secret-note")
+        self.secret_note.setWordWrap(True)
+        self.secret_note.setStyleSheet("color: #555;")
+        self.pfx = QLineEdit(dialog)
+        self.pfx.setObjectName(f"{api}-pfx")
+        self.pfx_browse = QPushButton(dialog.tr("Browse…"), dialog)
+        self.pfx_browse.setObjectName(f"{api}-pfx-browse")
+        self.pfx_browse.setAutoDefault(False)
+        self.trust = QComboBox(dialog)
+        self.trust.setObjectName(f"{api}-trust")
+        self.trust.addItem(dialog.tr("Operating system"), "system")
+        self.trust.addItem(dialog.tr("A CA file"), "file")
+        self.ca_file = QLineEdit(dialog)
+        self.ca_file.setObjectName(f"{api}-ca-file")
+        self.ca_browse = QPushButton(dialog.tr("Browse…"), dialog)
+        self.ca_browse.setObjectName(f"{api}-ca-browse")
+        self.ca_browse.setAutoDefault(False)
+
+    def uses_ca_file(self) -> bool:
+        return bool(self.trust.currentData() == "file")
+
+
+class ProfileDialog(QDialog):
+    """Create a profile (``profile=None``) or edit one; :meth:`result_profile` and
+    :meth:`result_secrets` give what was entered once the dialog is accepted.
+
+    ``existing_names`` are the profiles already saved: a new profile cannot take one of them
+    (compared case-insensitively, as file names are on Windows and macOS). An edited profile
+    keeps its name, because its ledger and keyring entries are filed under it.
+    ``secret_store`` says where client secrets will be kept (only to tell the user).
+    """
+
+    def __init__(
+        self,
+        profile: Profile | None = None,
+        *,
+        secret_store: SecretStore | None = None,
+        existing_names: Iterable[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("profile-dialog")
+        self._original = profile
+        self._existing = {name.casefold() for name in existing_names}
+        if profile is not None:
+            self._existing.discard(profile.name.casefold())
+        self._store = secret_store if secret_store is not None else SecretStore()
+        self._result: Profile | None = None
+        self._secrets: dict[ApiName, str] = {}
+        self.file_dialog: QFileDialog | None = None  # the picker last opened (tests use it)
+        self.setWindowTitle(
+            self.tr("New connection profile") if profile is None else self.tr("Edit profile")
+        )
+
+        self.banner = ErrorBanner(self)
+        self.name = QLineEdit(self)
+        self.name.setObjectName("profile-name")
+        self.name.setPlaceholderText(self.tr("For example: Main bank"))
+        self.environment = QComboBox(self)
+        self.environment.setObjectName("profile-environment")
+        self.environment.addItem(self.tr("Production (real money)"), "production")
+        self.environment.addItem(self.tr("Sandbox (test bank)"), "sandbox")
+        self.apis: dict[ApiName, _ApiFields] = {api: _ApiFields(self, api) for api in APIS}
+        self.fields: dict[str, QWidget] = {"name": self.name, "environment": self.environment}
+        self.errors: dict[str, QLabel] = {}
+        self._error_rows: dict[str, QFormLayout] = {}
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        top = QFormLayout()
+        self._add_row(top, self.tr("Profile name"), self.name, "name")
+        self._add_row(top, self.tr("Environment"), self.environment, "environment")
+        layout.addLayout(top)
+        for api in APIS:
+            layout.addWidget(self._api_group(api))
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setObjectName("save-button")
+        self.save_button.setText(self.tr("Save"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(560)
+        self._fill(profile)
+
+    # -- results -----------------------------------------------------------------------------
+
+    def result_profile(self) -> Profile:
+        """The profile entered (not saved). Raises :class:`RuntimeError` before acceptance."""
+        if self._result is None:
+            raise RuntimeError("the profile dialog has not been accepted")
+        return self._result
+
+    def result_secrets(self) -> dict[ApiName, str]:
+        """The client secrets typed, by API (an API left empty is absent)."""
+        return dict(self._secrets)
+
+    # -- checking ----------------------------------------------------------------------------
+
+    def validate(self) -> dict[str, str]:
+        """Check the form; show every problem next to its field and the first in the banner.
+        Returns field name → message (empty when the form is fine)."""
+        problems = self._problems()
+        profile: Profile | None = None
+        if not problems:
+            try:
+                profile = self._build()
+            except ValidationError as error:
+                problems = self._validation_problems(error)
+        self._show_problems(problems)
+        self._result = profile if not problems else None
+        return problems
+
+    def accept(self) -> None:
+        """Accept only a valid form (the profile is then kept for :meth:`result_profile`)."""
+        if self.validate():
+            return
+        self._secrets = {
+            api: fields.client_secret.text()
+            for api, fields in self.apis.items()
+            if fields.client_secret.text()
+        }
+        super().accept()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        QTimer.singleShot(0, lambda: _fit_height(self))
+
+    def done(self, result: int) -> None:
+        for fields in self.apis.values():
+            fields.client_secret.clear()  # what was typed lives on in result_secrets() only
+        super().done(result)
+
+    def _problems(self) -> dict[str, str]:
+        problems: dict[str, str] = {}
+        name = self.name.text()
+        try:
+            validate_profile_name(name)
+        except ProfileNameError as error:
+            problems["name"] = str(error)
+        else:
+            if name.casefold() in self._existing:
+                problems["name"] = self.tr("A profile with this name already exists.")
+        for api, fields in self.apis.items():
+            url_problem = self._url_problem(fields.base_url.text().strip())
+            if url_problem:
+                problems[f"{api}.base_url"] = url_problem
+            if not fields.client_id.text().strip():
+                problems[f"{api}.client_id"] = self.tr("Enter the client id the bank gave you.")
+            pfx_problem = self._file_problem(fields.pfx.text(), self.tr("certificate (.pfx)"))
+            if pfx_problem:
+                problems[f"{api}.pfx_path"] = pfx_problem
+            if fields.uses_ca_file():
+                ca_problem = self._file_problem(fields.ca_file.text(), self.tr("CA"))
+                if ca_problem:
+                    problems[f"{api}.ca_file"] = ca_problem
+        return problems
+
+    def _url_problem(self, url: str) -> str | None:
+        if not url:
+            return self.tr("Enter the API's address (https://…).")
+        try:
+            parts = urlsplit(url)
+            parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+        except ValueError:
+            return self.tr("This is not a valid address.")
+        if parts.scheme.lower() != "https":
+            return self.tr("The address must start with https:// (the bank is reached over TLS).")
+        if not parts.hostname or any(char.isspace() for char in url):
+            return self.tr("This is not a valid address.")
+        if parts.query or parts.fragment:
+            return self.tr("The address cannot have a query (?…) or a fragment (#…).")
+        return None
+
+    def _file_problem(self, text: str, what: str) -> str | None:
+        if not text.strip():
+            return self.tr("Choose the %1 file.").replace("%1", what)
+        path = Path(text.strip()).expanduser()
+        if not path.is_file():
+            return self.tr("The file %1 does not exist.").replace("%1", str(path))
+        return None
+
+    def _validation_problems(self, error: ValidationError) -> dict[str, str]:
+        problems: dict[str, str] = {}
+        for item in error.errors(include_url=False, include_input=False):
+            location = ".".join(str(part) for part in item["loc"])
+            field = next(
+                (name for name in self.fields if location == name or location.startswith(name)),
+                "name",
+            )
+            problems.setdefault(field, str(item["msg"]))
+        return problems
+
+    def _show_problems(self, problems: dict[str, str]) -> None:
+        for field, label in self.errors.items():
+            message = problems.get(field, "")
+            label.setText(message)
+            self._error_rows[field].setRowVisible(label, bool(message))
+        QTimer.singleShot(0, lambda: _fit_height(self))
+        if not problems:
+            self.banner.clear()
+            return
+        first = next(field for field in self.fields if field in problems)
+        self.banner.show_error(ProfileFieldError(first, problems[first]), self.fields)
+        if len(problems) > 1:
+            self.banner.detail.setText(
+                self.tr("%1 fields need attention; the first: %2")
+                .replace("%1", str(len(problems)))
+                .replace("%2", problems[first])
+            )
+        self.fields[first].setFocus()
+
+    def _build(self) -> Profile:
+        original = self._original
+        apis: dict[ApiName, ApiProfile] = {}
+        for api, fields in self.apis.items():
+            ca_file = _absolute(fields.ca_file.text()) if fields.uses_ca_file() else None
+            apis[api] = ApiProfile(
+                base_url=fields.base_url.text().strip(),
+                client_id=fields.client_id.text().strip(),
+                pfx_path=_absolute(fields.pfx.text()),
+                ca_file=ca_file,
+                scopes=original.api(api).scopes if original else (),
+            )
+        profile = Profile(
+            name=self.name.text(),
+            environment=self.environment.currentData(),
+            qrcodes=apis["qrcodes"],
+            accounts=apis["accounts"],
+        )
+        if original is None:
+            return profile
+        # What the form does not show is kept (validated above with the defaults).
+        return profile.model_copy(
+            update={
+                "connect_timeout": original.connect_timeout,
+                "read_timeout": original.read_timeout,
+                "created_at": original.created_at,
+            }
+        )
+
+    # -- building the form -------------------------------------------------------------------
+
+    def _api_title(self, api: ApiName) -> str:
+        return self.tr("QR Codes API") if api == "qrcodes" else self.tr("Accounts API")
+
+    def _api_group(self, api: ApiName) -> QGroupBox:
+        fields = self.apis[api]
+        group = QGroupBox(self._api_title(api), self)
+        group.setObjectName(f"{api}-group")
+        form = QFormLayout(group)
+        self.fields.update(
+            {
+                f"{api}.base_url": fields.base_url,
+                f"{api}.client_id": fields.client_id,
+                f"{api}.client_secret": fields.client_secret,
+                f"{api}.pfx_path": fields.pfx,
+                f"{api}.ca_file": fields.ca_file,
+            }
+        )
+        self._add_row(form, self.tr("Address"), fields.base_url, f"{api}.base_url")
+        self._add_row(form, self.tr("Client id"), fields.client_id, f"{api}.client_id")
+        self._add_row(form, self.tr("Client secret"), fields.client_secret, f"{api}.client_secret")
+        form.addRow("", fields.secret_note)
+        certificate = _beside(fields.pfx, fields.pfx_browse)
+        self._add_row(form, self.tr("Certificate (.pfx)"), certificate, f"{api}.pfx_path")
+        form.addRow(self.tr("Trust the bank's server by"), fields.trust)
+        ca_file = _beside(fields.ca_file, fields.ca_browse)
+        self._add_row(form, self.tr("CA file"), ca_file, f"{api}.ca_file")
+        fields.pfx_browse.clicked.connect(
+            lambda: self._browse(
+                fields.pfx,
+                self.tr("Certificate of the %1").replace("%1", self._api_title(api)),
+                self.tr("Certificate bundles (*.pfx *.p12);;All files (*)"),
+            )
+        )
+        fields.ca_browse.clicked.connect(
+            lambda: self._browse(
+                fields.ca_file,
+                self.tr("CA certificates of the bank"),
+                self.tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"),
+            )
+        )
+        fields.trust.currentIndexChanged.connect(lambda: self._trust_changed(api))
+        return group
+
+    def _add_row(self, form: QFormLayout, title: str, widget: QWidget, field: str) -> None:
+        """A row for ``widget`` and, under it, a hidden row for the problem of ``field``
+        (rows of their own: a wrapped message then gets its full height)."""
+        form.addRow(title, widget)
+        label = QLabel(self)
+        label.setObjectName(f"error-{field}")
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        label.setStyleSheet(ERROR_STYLE)
+        form.addRow("", label)
+        form.setRowVisible(label, False)
+        self.errors[field] = label
+        self._error_rows[field] = form
+
+    def _fill(self, profile: Profile | None) -> None:
+        keyring = self._store.available
+        for api, fields in self.apis.items():
+            if keyring:
+                note = self.tr("Kept in the system keyring (%1).").replace(
+                    "%1", self._store.backend_name
+                )
+                if profile is not None:
+                    fields.client_secret.setPlaceholderText(
+                        self.tr("Leave empty to keep the current secret")
+                    )
+            else:
+                note = self.tr(
+                    "There is no system keyring on this computer: the secret is not saved and "
+                    "will be asked at each unlock."
+                )
+            fields.secret_note.setText(note)
+            if profile is not None:
+                settings = profile.api(api)
+                fields.base_url.setText(settings.base_url)
+                fields.client_id.setText(settings.client_id)
+                fields.pfx.setText(str(settings.pfx_path))
+                if settings.ca_file is not None:
+                    fields.trust.setCurrentIndex(fields.trust.findData("file"))
+                    fields.ca_file.setText(str(settings.ca_file))
+            self._trust_changed(api)
+        if profile is not None:
+            self.name.setText(profile.name)
+            self.name.setReadOnly(True)
+            self.name.setToolTip(
+                self.tr("A profile keeps its name: its ledger and secrets are filed under it.")
+            )
+            self.environment.setCurrentIndex(self.environment.findData(profile.environment))
+
+    def _trust_changed(self, api: ApiName) -> None:
+        fields = self.apis[api]
+        uses_file = fields.uses_ca_file()
+        fields.ca_file.setEnabled(uses_file)
+        fields.ca_browse.setEnabled(uses_file)
+        if not uses_file:
+            self._error_rows[f"{api}.ca_file"].setRowVisible(self.errors[f"{api}.ca_file"], False)
+
+    def _browse(self, target: QLineEdit, title: str, name_filter: str) -> None:
+        """Pick a file with a window-modal QFileDialog (``open()``: no nested event loop)."""
+        current = Path(target.text().strip()).expanduser() if target.text().strip() else None
+        start = str(current.parent if current and current.parent.is_dir() else Path.home())
+        picker = QFileDialog(self, title, start, name_filter)
+        picker.setObjectName("file-picker")
+        picker.setFileMode(QFileDialog.FileMode.ExistingFile)
+        picker.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        picker.fileSelected.connect(target.setText)
+        picker.finished.connect(picker.deleteLater)
+        self.file_dialog = picker
+        picker.open()
+
+
+def _beside(edit: QLineEdit, button: QPushButton) -> QWidget:
+    row = QWidget(edit.parentWidget())
+    line = QHBoxLayout(row)
+    line.setContentsMargins(0, 0, 0, 0)
+    line.addWidget(edit, 1)
+    line.addWidget(button)
+    return row
+
+
+def _absolute(text: str) -> Path:
+    return Path(text.strip()).expanduser().absolute()
+
+
+def _fit_height(dialog: QDialog) -> None:
+    """Grow ``dialog`` to the height its wrapped labels need at its width: a top-level
+    window's minimum size ignores height-for-width, so they would be squeezed."""
+    layout = dialog.layout()
+    if layout is None or not layout.hasHeightForWidth():
+        return
+    needed = layout.heightForWidth(dialog.width())
+    if needed > dialog.height():
+        dialog.resize(dialog.width(), needed)
