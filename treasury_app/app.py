@@ -120,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=getattr(logging, args.log_level),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # httpx logs every request at INFO: keep our own transport's (redacted) lines instead.
+    logging.getLogger("httpx").setLevel(max(logging.WARNING, getattr(logging, args.log_level)))
     paths = AppPaths.default(args.data_dir)
     paths.ensure()
 

@@ -1,0 +1,130 @@
+"""The app as a person meets it: first run → welcome → sandbox → unlock (a wrong password
+first) → main window; lock and unlock again; the status bar follows a token renewal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
+
+from treasury_app.services.profiles import ProfileStore
+from treasury_app.ui.controller import AppController, StartOptions
+from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
+from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
+
+
+def visible(kind: type) -> Any:
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, kind) and widget.isVisible():
+            return widget
+    return None
+
+
+@pytest.fixture
+def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any) -> Any:
+    """A controller on the UI tests' data dir (whose sandbox is already running: reused)."""
+    QSettings().clear()
+    store = ProfileStore(ui_paths)
+    for name in store.list():  # a first run: no profile yet
+        store.delete(name)
+    app_controller = AppController(ui_paths, StartOptions())
+    task = qasync_loop.create_task(app_controller.run())
+    yield app_controller
+    if not task.done():
+        if app_controller.window is not None:
+            app_controller.window.quit_requested.emit()
+        else:
+            for widget in QApplication.topLevelWidgets():
+                if widget.isVisible():
+                    widget.close()
+        qtbot.waitUntil(task.done, timeout=10_000)
+
+
+def type_password(qtbot: Any, dialog: UnlockDialog, api: str, text: str) -> None:
+    field = dialog.findChild(QLineEdit, f"password-{api}")
+    field.selectAll()
+    field.clear()
+    qtbot.keyClicks(field, text)
+
+
+def unlock_with(qtbot: Any, dialog: UnlockDialog, passwords: dict[str, str]) -> None:
+    for api, password in passwords.items():
+        field = dialog.findChild(QLineEdit, f"password-{api}")
+        if field.isVisible():
+            type_password(qtbot, dialog, api, password)
+    qtbot.mouseClick(dialog.findChild(QPushButton, "unlock-button"), Qt.MouseButton.LeftButton)
+
+
+def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
+    controller: Any, qtbot: Any, sandbox_profile_and_secrets: Any, run: Any
+) -> None:
+    _, secrets = sandbox_profile_and_secrets
+    qtbot.waitUntil(lambda: visible(WelcomeDialog) is not None, timeout=10_000)
+    welcome = visible(WelcomeDialog)
+    qtbot.mouseClick(welcome.findChild(QPushButton, "sandbox-choice"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: visible(UnlockDialog) is not None, timeout=15_000)
+    unlock = visible(UnlockDialog)
+
+    # A wrong password: the message shows and the dialog stays.
+    unlock_with(qtbot, unlock, {"qrcodes": "wrong password", "accounts": "wrong password"})
+    message = unlock.findChild(QLabel, "unlock-message")
+    qtbot.waitUntil(lambda: "password" in message.text().lower(), timeout=10_000)
+    assert unlock.isVisible() and controller.window is None
+
+    # The right passwords (the sandbox's own, which the dialog offers as a hint).
+    unlock_with(qtbot, unlock, dict(secrets.pfx_passwords))
+    qtbot.waitUntil(lambda: controller.window is not None, timeout=20_000)
+    window = controller.window
+    qtbot.waitUntil(window.isVisible, timeout=5_000)
+    assert "SANDBOX" in window.windowTitle()
+    assert window.tabs.count() == 6
+    badge = window.status_panel.badge
+    assert "SANDBOX" in badge.text()
+    qtbot.waitUntil(
+        lambda: "connected" in window.status_panel.apis["accounts"].text(), timeout=10_000
+    )
+    session = controller.workspace.session
+    assert session.profile.name == "Sandbox"
+
+    # Lock: the session closes (keys, tokens) and the unlock dialog returns.
+    window.lock_action.trigger()
+    qtbot.waitUntil(lambda: session.closed, timeout=10_000)
+    qtbot.waitUntil(lambda: visible(UnlockDialog) is not None, timeout=10_000)
+    assert controller.workspace is None
+    again = visible(UnlockDialog)
+    unlock_with(qtbot, again, dict(secrets.pfx_passwords))
+    qtbot.waitUntil(lambda: controller.window is not None, timeout=20_000)
+    assert controller.workspace.session is not session and not controller.workspace.session.closed
+
+
+def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run: Any) -> None:
+    from treasury_app.ui.main_window import MainWindow
+
+    workspace = open_workspace()
+    window = MainWindow(workspace)
+    qtbot.addWidget(window)
+    status = window.status_panel.apis["qrcodes"]
+    status.update_from(workspace.session)
+    assert "no token yet" in status.text()
+    transport = workspace.session.transports["qrcodes"]
+    run(transport.tokens.token(transport.http))
+    window.status_panel.refresh()
+    first = status.text()
+    assert "connected · token until" in first
+    transport.tokens.invalidate()
+    run(transport.tokens.token(transport.http))  # renewed: a new expiry
+    window.status_panel.refresh()
+    assert "connected · token until" in status.text()
+    assert transport.tokens.state.issued == 2
+
+
+def test_about_names_the_versions(qtbot: Any) -> None:
+    from treasury_app import __version__
+    from treasury_app.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    text = window.about_text()
+    assert __version__ in text and "PySide6" in text and "Qt" in text
