@@ -250,10 +250,13 @@ async def test_app_killed_between_journal_and_answer(
         while sent < RUNS and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
             if path.exists():
-                with sqlite3.connect(path) as probe:
-                    sent = probe.execute(
-                        "SELECT COUNT(*) FROM journal WHERE state = 'SENT'"
-                    ).fetchone()[0]
+                try:  # the child may be creating or migrating the file right now
+                    with sqlite3.connect(path, timeout=1) as probe:
+                        sent = probe.execute(
+                            "SELECT COUNT(*) FROM journal WHERE state = 'SENT'"
+                        ).fetchone()[0]
+                except sqlite3.OperationalError:
+                    continue
         assert sent == RUNS, child.communicate(timeout=5)[0] if child.poll() is not None else sent
         await asyncio.sleep(0.3)  # requests on the wire, answers not back yet
         child.send_signal(signal.SIGKILL)

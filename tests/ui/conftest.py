@@ -10,8 +10,11 @@ test: each UI test makes the qasync loop current again.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import ssl
 from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -91,7 +94,7 @@ def sandbox_profile_and_secrets(ui_sandbox: Any) -> Any:
 
 @pytest.fixture
 def open_workspace(
-    run: Callable[..., Any], ui_paths: Any, sandbox_profile_and_secrets: Any
+    run: Callable[..., Any], ui_paths: Any, ui_sandbox: Any, sandbox_profile_and_secrets: Any
 ) -> Iterator[Callable[[], Any]]:
     """``open_workspace()`` unlocks the sandbox profile on the qasync loop and returns a
     :class:`~treasury_app.services.workspace.Workspace`; it is closed after the test."""
@@ -102,6 +105,7 @@ def open_workspace(
 
     def opener() -> Any:
         profile, secrets = sandbox_profile_and_secrets
+        reset_token_limits(ui_sandbox.ready_file)
         session = run(
             Session.open(
                 profile,
@@ -117,3 +121,19 @@ def open_workspace(
     yield opener
     for workspace in opened:
         run(workspace.close())
+
+
+def reset_token_limits(ready_file: Path) -> None:
+    """Each workspace asks both APIs for a token; many tests in one minute would meet the
+    sandbox's 10-a-minute limit (and wait out its Retry-After), so start each with it reset."""
+    import httpx
+
+    from tests.sandbox_harness import load_pfx_into
+
+    ready = json.loads(Path(ready_file).read_text("utf-8"))
+    credentials = json.loads(Path(ready["credentials_file"]).read_text("utf-8"))
+    context = ssl.create_default_context(cafile=ready["ca_file"])
+    cred = credentials["accounts"]
+    load_pfx_into(context, Path(cred["pfx"]), cred["pfx_password"])
+    with httpx.Client(base_url=ready["accounts_url"], verify=context, timeout=10) as client:
+        client.post("/sandbox/tokens/reset-limits").raise_for_status()

@@ -58,13 +58,17 @@ def test_qtpdf_is_installed():
 
 
 def test_app_opens_its_window_and_exits(tmp_path):
+    """Start, start the sandbox bank as a child, unlock its profile, show the main window,
+    quit on a timer and stop the sandbox it started."""
     result = subprocess.run(
         [
             sys.executable,
             "-m",
             "treasury_app",
+            "--sandbox",
+            "--unlock-sandbox",
             "--exit-after-ms",
-            "300",
+            "1500",
             "--data-dir",
             str(tmp_path),
         ],
@@ -75,7 +79,9 @@ def test_app_opens_its_window_and_exits(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Main window shown" in result.stderr
-    assert (tmp_path / "data").is_dir()
+    assert "sandbox bank stopped" in result.stderr
+    assert (tmp_path / "data" / "ledgers" / "Sandbox.sqlite3").is_file()
+    assert (tmp_path / "config" / "profiles" / "Sandbox.json").is_file()
 
 
 def test_version_option_prints_the_package_version():

@@ -272,6 +272,7 @@ class AppController(QObject):
             return await outcome
         finally:
             window.save_state()
+            window.shutdown()  # tabs stop their timers and in-flight loads first
             window.hide()
             window.deleteLater()
             self.window = None
@@ -279,7 +280,12 @@ class AppController(QObject):
     async def _warm_up(self, workspace: Workspace, window: MainWindow) -> None:
         """Tokens on both APIs right after unlock (the first request of a process is slow),
         so the person's first click is not."""
-        await workspace.session.check_connection()
+        try:
+            await workspace.session.check_connection()
+        except RuntimeError:  # locked meanwhile: the clients are closed
+            if not workspace.session.closed:
+                raise
+            return
         if self.window is window:
             window.status_panel.refresh()
 

@@ -215,6 +215,14 @@ class MainWindow(QMainWindow):
         about = help_menu.addAction(self.tr("&About Treasury"))
         about.triggered.connect(self.show_about)
 
+    def shutdown(self) -> None:
+        """Before the session closes: every tab stops its timers and cancels its loads."""
+        self.status_panel.timer.stop()
+        for index in range(self.tabs.count()):
+            stop = getattr(self.tabs.widget(index), "shutdown", None)
+            if callable(stop):
+                stop()
+
     def refresh_current(self) -> None:
         widget = self.tabs.currentWidget()
         refresh = getattr(widget, "refresh", None)

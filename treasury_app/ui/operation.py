@@ -12,6 +12,7 @@ import logging
 from collections.abc import Awaitable, Iterable, Mapping
 from typing import TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QWidget
@@ -56,14 +57,16 @@ async def run_operation(
         log.info("operation failed: %s", error)
         if banner is None:
             raise
-        banner.show_error(error, fields)
+        if shiboken6.isValid(banner):
+            banner.show_error(error, fields)
         return None
     finally:
         QGuiApplication.restoreOverrideCursor()
         events.busy_changed.emit(False)
         for control in disabled:
-            control.setEnabled(True)
-    if banner is not None:
+            if shiboken6.isValid(control):  # its window may be gone (locked meanwhile)
+                control.setEnabled(True)
+    if banner is not None and shiboken6.isValid(banner):
         banner.clear()
     if changes_ledger:
         events.ledger_changed.emit()
