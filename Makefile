@@ -67,7 +67,7 @@ $(QM): $(TS) $(STAMP)
 
 # Refresh the .ts from the sources (new strings appear untranslated), then compile it.
 translations: $(STAMP)
-	$(BIN)/pyside6-lupdate -silent -no-obsolete -locations none treasury_app/ui treasury_app/app.py -ts $(TS)
+	$(BIN)/pyside6-lupdate -silent -no-obsolete -locations none $$(find treasury_app/ui -name '*.py' | sort) treasury_app/app.py -ts $(TS)
 	$(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
 
 run: $(STAMP) $(QM) qt-deps-x11

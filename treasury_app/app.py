@@ -101,7 +101,12 @@ def install_translator(app: object, lang: str | None) -> str | None:
 
     from treasury_app.resources import translations_dir
 
-    wanted = lang or QLocale.system().name()
+    system = QLocale.system()
+    if system.language() == QLocale.Language.C:
+        # No locale configured (a bare machine, a container): dates and numbers the Brazilian
+        # way rather than the C locale's "18 11 2026".
+        QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
+    wanted = lang or system.name()
     if not wanted.startswith("pt"):
         return None
     translator = QTranslator(app)  # type: ignore[arg-type]

@@ -83,7 +83,7 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     badge = window.status_panel.badge
     assert "SANDBOX" in badge.text()
     qtbot.waitUntil(
-        lambda: "connected" in window.status_panel.apis["accounts"].text(), timeout=10_000
+        lambda: "✓ token until" in window.status_panel.apis["accounts"].text(), timeout=10_000
     )
     session = controller.workspace.session
     assert session.profile.name == "Sandbox"
@@ -112,11 +112,11 @@ def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run
     run(transport.tokens.token(transport.http))
     window.status_panel.refresh()
     first = status.text()
-    assert "connected · token until" in first
+    assert "✓ token until" in first
     transport.tokens.invalidate()
     run(transport.tokens.token(transport.http))  # renewed: a new expiry
     window.status_panel.refresh()
-    assert "connected · token until" in status.text()
+    assert "✓ token until" in status.text()
     assert transport.tokens.state.issued == 2
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import httpx
 import pydantic
 import PySide6
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -37,14 +37,15 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.operation import events
 from treasury_app.ui.widgets.api_status import StatusPanel
 
-# Tab titles in the order the treasury staff see them.
+# Tab titles in the order the treasury staff see them (marked for lupdate; translated in
+# the MainWindow context when shown).
 TAB_TITLES: tuple[str, ...] = (
-    "Balance & statement",
-    "Pix payouts",
-    "Boletos",
-    "Charges & batches",
-    "Recurrences",
-    "Settings",
+    QT_TRANSLATE_NOOP("MainWindow", "Balance & statement"),
+    QT_TRANSLATE_NOOP("MainWindow", "Pix payouts"),
+    QT_TRANSLATE_NOOP("MainWindow", "Boletos"),
+    QT_TRANSLATE_NOOP("MainWindow", "Charges & batches"),
+    QT_TRANSLATE_NOOP("MainWindow", "Recurrences"),
+    QT_TRANSLATE_NOOP("MainWindow", "Settings"),
 )
 SETTINGS_GROUP = "main-window"
 

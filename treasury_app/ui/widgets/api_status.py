@@ -28,7 +28,7 @@ class EnvironmentBadge(QLabel):
 
 
 class ApiStatus(QLabel):
-    """One API: ``QR Codes API: connected · token until 14:05 · certificate 364 days``."""
+    """One API: ``QR Codes ✓ token until 14:05 · certificate 364 d`` (details in the tooltip)."""
 
     def __init__(self, api: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,22 +47,29 @@ class ApiStatus(QLabel):
         state = session.token_states()[self.api]  # type: ignore[index]
         certificate = session.certificates[self.api]  # type: ignore[index]
         days = (certificate.not_after - now).days
-        parts = [label + ":"]
+        parts = [label]
         if state.last_error:
-            parts.append(self.tr("not connected"))
+            parts.append(self.tr("✗ not connected"))
         elif state.valid_until is not None and state.valid_until > now:
             until = QLocale().toString(state.valid_until.astimezone().time(), "HH:mm")
-            parts.append(self.tr("connected · token until %1").replace("%1", until))
+            parts.append(self.tr("✓ token until %1").replace("%1", until))
         else:
             parts.append(self.tr("no token yet"))
-        parts.append(self.tr("· certificate %1 days").replace("%1", str(days)))
+        parts.append(self.tr("· certificate %1 d").replace("%1", str(days)))
         self.warning = days < EXPIRY_WARNING_DAYS or bool(state.last_error)
         self.setText(" ".join(parts))
-        self.setToolTip(
-            (state.last_error or "")
-            + ("\n" if state.last_error else "")
-            + (certificate.expiry_warning or certificate.subject)
-        )
+        details = [
+            self.tr("%1 API").replace("%1", label),
+            certificate.subject,
+            self.tr("Certificate valid until %1").replace(
+                "%1", certificate.not_after.strftime("%Y-%m-%d")
+            ),
+        ]
+        if certificate.expiry_warning:
+            details.append(certificate.expiry_warning)
+        if state.last_error:
+            details.append(state.last_error)
+        self.setToolTip("\n".join(details))
         self.setStyleSheet("color:#b3261e;font-weight:bold;" if self.warning else "")
 
 

@@ -1,0 +1,793 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>ApiStatus</name>
+    <message>
+        <source>%1: locked</source>
+        <translation>%1: bloqueada</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>não conectada</translation>
+    </message>
+    <message>
+        <source>connected · token until %1</source>
+        <translation>conectada · token até %1</translation>
+    </message>
+    <message>
+        <source>no token yet</source>
+        <translation>ainda sem token</translation>
+    </message>
+    <message>
+        <source>· certificate %1 days</source>
+        <translation>· certificado: %1 dias</translation>
+    </message>
+</context>
+<context>
+    <name>AppController</name>
+    <message>
+        <source>New profile…</source>
+        <translation>Novo perfil…</translation>
+    </message>
+    <message>
+        <source>Switch profile</source>
+        <translation>Trocar perfil</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Perfil</translation>
+    </message>
+    <message>
+        <source>Unlocked. %1 pending payment(s) checked with the bank.</source>
+        <translation>Desbloqueado. %1 pagamento(s) pendente(s) conferido(s) com o banco.</translation>
+    </message>
+</context>
+<context>
+    <name>BalanceCard</name>
+    <message>
+        <source>Available balance</source>
+        <translation>Saldo disponível</translation>
+    </message>
+    <message>
+        <source>Not loaded yet</source>
+        <translation>Ainda não carregado</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Reload the balance and the statement (F5)</source>
+        <translation>Recarregar o saldo e o extrato (F5)</translation>
+    </message>
+    <message>
+        <source>Available balance: %1</source>
+        <translation>Saldo disponível: %1</translation>
+    </message>
+    <message>
+        <source>Blocked: %1</source>
+        <translation>Bloqueado: %1</translation>
+    </message>
+    <message>
+        <source>Overdraft limit: %1</source>
+        <translation>Limite de cheque especial: %1</translation>
+    </message>
+    <message>
+        <source>Update time not reported by the bank</source>
+        <translation>Horário de atualização não informado pelo banco</translation>
+    </message>
+    <message>
+        <source>Updated at %1</source>
+        <translation>Atualizado em %1</translation>
+    </message>
+    <message>
+        <source>Could not load the balance</source>
+        <translation>Não foi possível carregar o saldo</translation>
+    </message>
+    <message>
+        <source>(may be out of date)</source>
+        <translation>(pode estar desatualizado)</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyStateTab</name>
+    <message>
+        <source>%1 arrives in a coming version.</source>
+        <translation>%1: disponível em uma próxima versão.</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Dispensar</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Balance &amp; statement</source>
+        <translation>Saldo e extrato</translation>
+    </message>
+    <message>
+        <source>Pix payouts</source>
+        <translation>Pagamentos Pix</translation>
+    </message>
+    <message>
+        <source>Boletos</source>
+        <translation>Boletos</translation>
+    </message>
+    <message>
+        <source>Charges &amp; batches</source>
+        <translation>Cobranças e lotes</translation>
+    </message>
+    <message>
+        <source>Recurrences</source>
+        <translation>Recorrências</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <source>Treasury</source>
+        <translation>Tesouraria</translation>
+    </message>
+    <message>
+        <source>(SANDBOX)</source>
+        <translation>(SANDBOX)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Não conectado</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <source>&amp;Switch profile…</source>
+        <translation>&amp;Trocar perfil…</translation>
+    </message>
+    <message>
+        <source>&amp;Lock</source>
+        <translation>&amp;Bloquear</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Exibir</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Atualizar</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Aj&amp;uda</translation>
+    </message>
+    <message>
+        <source>&amp;About Treasury</source>
+        <translation>&amp;Sobre a Tesouraria</translation>
+    </message>
+    <message>
+        <source>Treasury %1
+
+Pix payouts, boletos, charges and Pix Automático over mutual TLS.
+
+Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</source>
+        <translation>Tesouraria %1
+
+Pagamentos Pix, boletos, cobranças e Pix Automático com TLS mútuo.
+
+Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
+    </message>
+    <message>
+        <source>About Treasury</source>
+        <translation>Sobre a Tesouraria</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileDialog</name>
+    <message>
+        <source>New connection profile</source>
+        <translation>Novo perfil de conexão</translation>
+    </message>
+    <message>
+        <source>Edit profile</source>
+        <translation>Editar perfil</translation>
+    </message>
+    <message>
+        <source>For example: Main bank</source>
+        <translation>Por exemplo: Banco principal</translation>
+    </message>
+    <message>
+        <source>Production (real money)</source>
+        <translation>Produção (dinheiro real)</translation>
+    </message>
+    <message>
+        <source>Sandbox (test bank)</source>
+        <translation>Sandbox (banco de testes)</translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation>Nome do perfil</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>A profile with this name already exists.</source>
+        <translation>Já existe um perfil com este nome.</translation>
+    </message>
+    <message>
+        <source>Enter the client id the bank gave you.</source>
+        <translation>Informe o client id fornecido pelo banco.</translation>
+    </message>
+    <message>
+        <source>certificate (.pfx)</source>
+        <translation>certificado (.pfx)</translation>
+    </message>
+    <message>
+        <source>CA</source>
+        <translation>CA</translation>
+    </message>
+    <message>
+        <source>Enter the API&apos;s address (https://…).</source>
+        <translation>Informe o endereço da API (https://…).</translation>
+    </message>
+    <message>
+        <source>This is not a valid address.</source>
+        <translation>Este endereço não é válido.</translation>
+    </message>
+    <message>
+        <source>The address must start with https:// (the bank is reached over TLS).</source>
+        <translation>O endereço deve começar com https:// (a conexão com o banco usa TLS).</translation>
+    </message>
+    <message>
+        <source>The address cannot have a query (?…) or a fragment (#…).</source>
+        <translation>O endereço não pode ter parâmetros de consulta (?…) nem fragmento (#…).</translation>
+    </message>
+    <message>
+        <source>Choose the %1 file.</source>
+        <translation>Escolha o arquivo de %1.</translation>
+    </message>
+    <message>
+        <source>The file %1 does not exist.</source>
+        <translation>O arquivo %1 não existe.</translation>
+    </message>
+    <message>
+        <source>%1 fields need attention; the first: %2</source>
+        <translation>%1 campos precisam de atenção; o primeiro: %2</translation>
+    </message>
+    <message>
+        <source>QR Codes API</source>
+        <translation>API de QR Codes</translation>
+    </message>
+    <message>
+        <source>Accounts API</source>
+        <translation>API de Contas</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>Client id</source>
+        <translation>Client id</translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation>Client secret</translation>
+    </message>
+    <message>
+        <source>Certificate (.pfx)</source>
+        <translation>Certificado (.pfx)</translation>
+    </message>
+    <message>
+        <source>Trust the bank&apos;s server by</source>
+        <translation>Confiar no servidor do banco via</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>Arquivo de CA</translation>
+    </message>
+    <message>
+        <source>Certificate of the %1</source>
+        <translation>Certificado da %1</translation>
+    </message>
+    <message>
+        <source>Certificate bundles (*.pfx *.p12);;All files (*)</source>
+        <translation>Pacotes de certificado (*.pfx *.p12);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>CA certificates of the bank</source>
+        <translation>Certificados de CA do banco</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>Certificados PEM (*.pem *.crt *.cer);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring (%1).</source>
+        <translation>Guardado no chaveiro do sistema (%1).</translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the current secret</source>
+        <translation>Deixe em branco para manter o client secret atual</translation>
+    </message>
+    <message>
+        <source>There is no system keyring on this computer: the secret is not saved and will be asked at each unlock.</source>
+        <translation>Não há chaveiro do sistema neste computador: o client secret não é salvo e será solicitado a cada desbloqueio.</translation>
+    </message>
+    <message>
+        <source>A profile keeps its name: its ledger and secrets are filed under it.</source>
+        <translation>O nome de um perfil não pode ser alterado: o registro de operações e as credenciais dele ficam guardados sob esse nome.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsTab</name>
+    <message>
+        <source>Profile</source>
+        <translation>Perfil</translation>
+    </message>
+    <message>
+        <source>Certificates</source>
+        <translation>Certificados</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
+    </message>
+    <message>
+        <source>%1 API</source>
+        <translation>API %1</translation>
+    </message>
+    <message>
+        <source>valid until %1</source>
+        <translation>válido até %1</translation>
+    </message>
+    <message>
+        <source>Audit log (newest first)</source>
+        <translation>Registro de auditoria (mais recentes primeiro)</translation>
+    </message>
+    <message>
+        <source>When (UTC)</source>
+        <translation>Data/hora (UTC)</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Usuário</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referência</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+</context>
+<context>
+    <name>StatementModel</name>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Counterparty</source>
+        <translation>Contraparte</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Credit/debit</source>
+        <translation>Crédito/débito</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Pix</source>
+        <translation>Pix</translation>
+    </message>
+    <message>
+        <source>TED</source>
+        <translation>TED</translation>
+    </message>
+    <message>
+        <source>Boleto</source>
+        <translation>Boleto</translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation>Tarifa</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Devolução</translation>
+    </message>
+    <message>
+        <source>Credit</source>
+        <translation>Crédito</translation>
+    </message>
+    <message>
+        <source>Debit</source>
+        <translation>Débito</translation>
+    </message>
+</context>
+<context>
+    <name>StatementTab</name>
+    <message>
+        <source>From</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <source>Save the entries shown, in their order, as CSV</source>
+        <translation>Salvar os lançamentos exibidos, na ordem atual, em CSV</translation>
+    </message>
+    <message>
+        <source>Search description or counterparty</source>
+        <translation>Buscar por descrição ou contraparte</translation>
+    </message>
+    <message>
+        <source>Credits and debits</source>
+        <translation>Créditos e débitos</translation>
+    </message>
+    <message>
+        <source>Credits only</source>
+        <translation>Somente créditos</translation>
+    </message>
+    <message>
+        <source>Debits only</source>
+        <translation>Somente débitos</translation>
+    </message>
+    <message>
+        <source>Minimum R$</source>
+        <translation>Mínimo R$</translation>
+    </message>
+    <message>
+        <source>Maximum R$</source>
+        <translation>Máximo R$</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Entry details</source>
+        <translation>Detalhes do lançamento</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Credit/debit</source>
+        <translation>Crédito/débito</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Balance after</source>
+        <translation>Saldo após</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Counterparty</source>
+        <translation>Contraparte</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Bank (ISPB)</source>
+        <translation>Banco (ISPB)</translation>
+    </message>
+    <message>
+        <source>End-to-end id</source>
+        <translation>ID fim a fim</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Entry id</source>
+        <translation>ID do lançamento</translation>
+    </message>
+    <message>
+        <source>Save receipt…</source>
+        <translation>Salvar comprovante…</translation>
+    </message>
+    <message>
+        <source>Select an entry to see its details.</source>
+        <translation>Selecione um lançamento para ver os detalhes.</translation>
+    </message>
+    <message>
+        <source>Loading entries…</source>
+        <translation>Carregando lançamentos…</translation>
+    </message>
+    <message>
+        <source>The statement could not be loaded completely.</source>
+        <translation>Não foi possível carregar o extrato completo.</translation>
+    </message>
+    <message>
+        <source>Loading was interrupted; press Refresh to load the rest.</source>
+        <translation>O carregamento foi interrompido; clique em Atualizar para carregar o restante.</translation>
+    </message>
+    <message>
+        <source>All %1 entries of the period loaded.</source>
+        <translation>Todos os %1 lançamentos do período foram carregados.</translation>
+    </message>
+    <message>
+        <source>%1 entries loaded; scroll down for more.</source>
+        <translation>%1 lançamentos carregados; role para baixo para ver mais.</translation>
+    </message>
+    <message>
+        <source>Showing %1.</source>
+        <translation>Exibindo %1.</translation>
+    </message>
+    <message>
+        <source>Looking for the receipt…</source>
+        <translation>Buscando o comprovante…</translation>
+    </message>
+    <message>
+        <source>The bank has no receipt for this payment (yet).</source>
+        <translation>O banco (ainda) não tem comprovante deste pagamento.</translation>
+    </message>
+    <message>
+        <source>Debit (money out)</source>
+        <translation>Débito (saída)</translation>
+    </message>
+    <message>
+        <source>Credit (money in)</source>
+        <translation>Crédito (entrada)</translation>
+    </message>
+    <message>
+        <source>Save receipt</source>
+        <translation>Salvar comprovante</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Arquivos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not save the receipt</source>
+        <translation>Não foi possível salvar o comprovante</translation>
+    </message>
+    <message>
+        <source>Receipt saved to %1</source>
+        <translation>Comprovante salvo em %1</translation>
+    </message>
+    <message>
+        <source>Export statement</source>
+        <translation>Exportar extrato</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>The export was interrupted</source>
+        <translation>A exportação foi interrompida</translation>
+    </message>
+    <message>
+        <source>Nothing was written.</source>
+        <translation>Nada foi gravado.</translation>
+    </message>
+    <message>
+        <source>Could not write the file</source>
+        <translation>Não foi possível gravar o arquivo</translation>
+    </message>
+    <message>
+        <source>%1 entries exported to %2</source>
+        <translation>%1 lançamentos exportados para %2</translation>
+    </message>
+</context>
+<context>
+    <name>UnlockDialog</name>
+    <message>
+        <source>Unlock %1</source>
+        <translation>Desbloquear %1</translation>
+    </message>
+    <message>
+        <source>Same password for both certificates</source>
+        <translation>Mesma senha para os dois certificados</translation>
+    </message>
+    <message>
+        <source>Unlock</source>
+        <translation>Desbloquear</translation>
+    </message>
+    <message>
+        <source>Opening the certificates…</source>
+        <translation>Abrindo os certificados…</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>Enter the password of the %1 certificate.</source>
+        <translation>Informe a senha do certificado da %1.</translation>
+    </message>
+    <message>
+        <source>Enter the client secret of the %1.</source>
+        <translation>Informe o client secret da %1.</translation>
+    </message>
+    <message>
+        <source>Wrong password: it opens neither certificate. Type it again.</source>
+        <translation>Senha incorreta: ela não abre nenhum dos certificados. Digite-a novamente.</translation>
+    </message>
+    <message>
+        <source>The password opens one certificate but not the %1 one. If they have different passwords, untick “Same password for both certificates”.</source>
+        <translation>A senha abre um dos certificados, mas não o da %1. Se eles tiverem senhas diferentes, desmarque “Mesma senha para os dois certificados”.</translation>
+    </message>
+    <message>
+        <source>Wrong password for the %1 certificate: type it again.</source>
+        <translation>Senha incorreta para o certificado da %1: digite-a novamente.</translation>
+    </message>
+    <message>
+        <source>Subject: %1
+Valid until %2</source>
+        <translation>Titular: %1
+Válido até %2</translation>
+    </message>
+    <message>
+        <source>Subject: %1
+Expired on %2</source>
+        <translation>Titular: %1
+Expirou em %2</translation>
+    </message>
+    <message>
+        <source>Subject: %1
+Valid from %2</source>
+        <translation>Titular: %1
+Válido a partir de %2</translation>
+    </message>
+    <message>
+        <source>Password of both certificates</source>
+        <translation>Senha dos dois certificados</translation>
+    </message>
+    <message>
+        <source>Certificate password</source>
+        <translation>Senha do certificado</translation>
+    </message>
+    <message>
+        <source>QR Codes API</source>
+        <translation>API de QR Codes</translation>
+    </message>
+    <message>
+        <source>Accounts API</source>
+        <translation>API de Contas</translation>
+    </message>
+    <message>
+        <source>Profile “%1” (sandbox: a test bank on this computer, no real money). Enter the passwords of its certificates.</source>
+        <translation>Perfil “%1” (sandbox: um banco de testes neste computador, sem dinheiro real). Informe as senhas dos certificados dele.</translation>
+    </message>
+    <message>
+        <source>Profile “%1”. Enter the passwords of its certificates; they are not stored and are asked each time.</source>
+        <translation>Perfil “%1”. Informe as senhas dos certificados dele; elas não são armazenadas e são solicitadas a cada vez.</translation>
+    </message>
+    <message>
+        <source>Certificate file</source>
+        <translation>Arquivo do certificado</translation>
+    </message>
+    <message>
+        <source>Not kept in the system keyring: used for this session only.</source>
+        <translation>Não guardado no chaveiro do sistema: usado somente nesta sessão.</translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation>Client secret</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s test password: “%1”</source>
+        <translation>Senha de teste do sandbox: “%1”</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s test passwords: %1</source>
+        <translation>Senhas de teste do sandbox: %1</translation>
+    </message>
+    <message>
+        <source>Fill in</source>
+        <translation>Preencher</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <source>Welcome to Treasury</source>
+        <translation>Boas-vindas à Tesouraria</translation>
+    </message>
+    <message>
+        <source>Welcome! How do you want to start?</source>
+        <translation>Boas-vindas! Como você quer começar?</translation>
+    </message>
+    <message>
+        <source>Treasury shows your company&apos;s balance and statement, sends Pix payouts, pays boletos and issues charges through your bank&apos;s APIs.</source>
+        <translation>A Tesouraria mostra o saldo e o extrato da sua empresa, envia pagamentos Pix, paga boletos e emite cobranças pelas APIs do seu banco.</translation>
+    </message>
+    <message>
+        <source>Try with the sandbox bank</source>
+        <translation>Experimentar com o banco sandbox</translation>
+    </message>
+    <message>
+        <source>A test bank that runs on this computer only. No real money moves and nothing leaves this computer: explore every feature safely. You can connect to your bank later.</source>
+        <translation>Um banco de testes que roda somente neste computador. Nenhum dinheiro real é movimentado e nada sai deste computador: explore todos os recursos com segurança. Você pode se conectar ao seu banco depois.</translation>
+    </message>
+    <message>
+        <source>Connect to my bank</source>
+        <translation>Conectar ao meu banco</translation>
+    </message>
+    <message>
+        <source>You need what your bank gave you for its APIs: the addresses, a client id and secret, and a certificate file (.pfx) for each API.</source>
+        <translation>Você vai precisar do que o seu banco forneceu para as APIs dele: os endereços, o client id e o client secret, e um arquivo de certificado (.pfx) para cada API.</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Sair</translation>
+    </message>
+</context>
+<context>
+    <name>dialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>Sistema operacional</translation>
+    </message>
+    <message>
+        <source>A CA file</source>
+        <translation>Um arquivo de CA</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,139 @@
+"""The Brazilian Portuguese translation: complete, faithful to its placeholders, compiled from
+the current ``.ts``, and really used by the widgets once installed.
+
+Every test that installs a translator removes it again (and restores the default locale):
+the rest of the suite expects English text.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+from treasury_app.resources import translations_dir
+
+TS = translations_dir() / "treasury_pt_BR.ts"
+QM = translations_dir() / "treasury_pt_BR.qm"
+PLACEHOLDER = re.compile(r"%(\d+)")
+# A keyboard mnemonic: a single "&" before a character ("&&" is a literal ampersand).
+MNEMONIC = re.compile(r"(?<!&)&(?!&)(?=\w)")
+
+
+def _messages() -> list[tuple[str, str, ET.Element]]:
+    """(context, source, translation element) for every message of the ``.ts``."""
+    root = ET.parse(TS).getroot()
+    messages = []
+    for context in root.iter("context"):
+        name = context.findtext("name", default="")
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            assert translation is not None, f"{name}: {message.findtext('source')!r}"
+            messages.append((name, message.findtext("source", default=""), translation))
+    return messages
+
+
+@pytest.fixture
+def restore_translation(qapp: Any) -> Iterator[None]:
+    """Remove every translator a test installs and put the default locale back."""
+    locale_before = QLocale()
+    translators_before = set(qapp.findChildren(QTranslator))
+    try:
+        yield
+    finally:
+        # install_translator() parents its translator to the application: find it there.
+        for translator in qapp.findChildren(QTranslator):
+            if translator not in translators_before:
+                qapp.removeTranslator(translator)
+                translator.setParent(None)
+                translator.deleteLater()
+        QLocale.setDefault(locale_before)
+        assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pix payouts"
+
+
+def test_every_message_is_translated():
+    messages = _messages()
+    assert len(messages) >= 184
+    problems = [
+        (context, source)
+        for context, source, translation in messages
+        if translation.get("type") is not None or not (translation.text or "").strip()
+    ]
+    assert problems == []
+
+
+def test_translations_keep_the_placeholders_and_mnemonics():
+    for context, source, translation in _messages():
+        text = translation.text or ""
+        where = f"{context}: {source!r} -> {text!r}"
+        assert Counter(PLACEHOLDER.findall(text)) == Counter(PLACEHOLDER.findall(source)), where
+        assert len(MNEMONIC.findall(text)) == len(MNEMONIC.findall(source)), where
+        assert text.count("&&") == source.count("&&"), where
+        assert text.count("\n") == source.count("\n"), where
+
+
+def test_menu_mnemonics_are_unique_within_each_menu():
+    texts = {
+        (context, source): translation.text or "" for context, source, translation in _messages()
+    }
+    menus = {
+        "menu bar": ["&File", "&View", "&Help"],
+        "File": ["&Switch profile…", "&Lock", "&Quit"],
+    }
+    for menu, sources in menus.items():
+        letters = []
+        for source in sources:
+            text = texts["MainWindow", source]
+            match = MNEMONIC.search(text)
+            assert match is not None, f"{menu}: {text!r} has no mnemonic"
+            letters.append(text[match.end()].casefold())
+        assert len(set(letters)) == len(letters), f"{menu}: {letters}"
+
+
+def test_compiled_translation_translates_known_strings(qapp, restore_translation):
+    translator = QTranslator()
+    assert translator.load("treasury_pt_BR", str(translations_dir()))
+    assert qapp.installTranslator(translator)
+    try:
+        assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pagamentos Pix"
+        assert QCoreApplication.translate("MainWindow", "Balance & statement") == "Saldo e extrato"
+        assert QCoreApplication.translate("MainWindow", "Settings") == "Configurações"
+        assert QCoreApplication.translate("UnlockDialog", "Unlock") == "Desbloquear"
+        assert QCoreApplication.translate("MainWindow", "&File") == "&Arquivo"
+        assert QCoreApplication.translate("BalanceCard", "Blocked: %1") == "Bloqueado: %1"
+    finally:
+        qapp.removeTranslator(translator)
+    assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pix payouts"
+
+
+def test_compiled_translation_is_up_to_date(tmp_path: Path):
+    lrelease = Path(sys.executable).parent / "pyside6-lrelease"
+    assert lrelease.exists(), f"{lrelease} not found (PySide6's tools)"
+    fresh = tmp_path / "fresh.qm"
+    subprocess.run([str(lrelease), "-silent", str(TS), "-qm", str(fresh)], check=True)
+    assert QM.read_bytes() == fresh.read_bytes(), (
+        f"{QM.name} is stale: run `make translations` (or pyside6-lrelease) after editing {TS.name}"
+    )
+
+
+def test_install_translator_translates_the_main_window(qapp, qtbot, restore_translation):
+    from treasury_app.app import install_translator
+    from treasury_app.ui.main_window import MainWindow
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    assert QLocale().language() == QLocale.Language.Portuguese
+    window = MainWindow()
+    qtbot.addWidget(window)
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert titles[0] == "Saldo e extrato"
+    assert titles[1] == "Pagamentos Pix"
+    assert titles[-1] == "Configurações"
+    assert window.windowTitle().startswith("Tesouraria")
