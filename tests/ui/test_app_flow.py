@@ -128,3 +128,22 @@ def test_about_names_the_versions(qtbot: Any) -> None:
     qtbot.addWidget(window)
     text = window.about_text()
     assert __version__ in text and "PySide6" in text and "Qt" in text
+
+
+def test_settings_tab_lists_the_webhooks_of_both_apis(
+    open_workspace: Any, qtbot: Any, run: Any
+) -> None:
+    from treasury_app.ui.main_window import SettingsTab
+
+    workspace = open_workspace()
+    run(workspace.session.qrcodes.put_webhookrec("https://hooks.example.com/treasury"))
+    tab = SettingsTab(workspace)
+    qtbot.addWidget(tab)
+    run(tab.load_webhooks())
+    table = tab.webhooks_table
+    rows = {
+        table.item(r, 0).text(): table.item(r, 2).text() for r in range(table.rowCount())
+    }
+    assert rows.get("rec") == "https://hooks.example.com/treasury"
+    assert {"cobr", "transfer", "receive", "refund", "cashout"} <= set(rows)
+    assert tab.audit_table.rowCount() >= 1  # session.open and certificate.load at least

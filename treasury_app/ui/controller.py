@@ -256,6 +256,7 @@ class AppController(QObject):
 
         window.lock_requested.connect(lambda: finish("lock"))
         window.switch_profile_requested.connect(lambda: finish("switch"))
+        window.edit_profile_requested.connect(lambda: spawn(self.edit_profile(workspace)))
         window.quit_requested.connect(lambda: finish("quit"))
         window.show()
         resolved = workspace.session.resolved_at_start
@@ -276,6 +277,26 @@ class AppController(QObject):
             window.hide()
             window.deleteLater()
             self.window = None
+
+    async def edit_profile(self, workspace: Workspace) -> None:
+        """Edit the open profile; saved (and audited) at once, used from the next unlock."""
+        from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
+
+        profile = workspace.session.profile
+        dialog = ProfileDialog(profile=profile, secret_store=self.secret_store)
+        self._keep(dialog)
+        if await ask(dialog) != QDialog.DialogCode.Accepted:
+            return
+        edited = dialog.result_profile()
+        audit = None if workspace.session.closed else workspace.ledger.audit
+        self.store.save(edited, audit=audit)
+        for api, secret in dialog.result_secrets().items():
+            if secret and self.secret_store.available:
+                self.secret_store.set(edited.name, api, secret, audit=audit)
+        if self.window is not None:
+            self.window.statusBar().showMessage(
+                self.tr("Profile saved; the changes apply at the next unlock."), 10_000
+            )
 
     async def _warm_up(self, workspace: Workspace, window: MainWindow) -> None:
         """Tokens on both APIs right after unlock (the first request of a process is slow),

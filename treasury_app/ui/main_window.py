@@ -14,6 +14,7 @@ from collections.abc import Callable
 import httpx
 import pydantic
 import PySide6
+import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -34,8 +36,10 @@ from treasury_app import __version__
 from treasury_app.domain.money import format_brl
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.operation import events
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.widgets.api_status import StatusPanel
+from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 # Tab titles in the order the treasury staff see them (marked for lupdate; translated in
 # the MainWindow context when shown).
@@ -94,6 +98,25 @@ class SettingsTab(QWidget):
                 certificates_form.addRow(self.tr("%1 API").replace("%1", label), QLabel(text))
         layout.addWidget(profile_box)
         layout.addWidget(certificates_box)
+        webhooks_box = QGroupBox(self.tr("Webhooks registered at the bank"), self)
+        webhooks_layout = QVBoxLayout(webhooks_box)
+        self.banner = ErrorBanner(webhooks_box)
+        webhooks_layout.addWidget(self.banner)
+        self.webhooks_table = QTableWidget(0, 3, webhooks_box)
+        self.webhooks_table.setObjectName("webhooks-table")
+        self.webhooks_table.setHorizontalHeaderLabels(
+            [self.tr("Kind"), self.tr("Pix key"), self.tr("Address")]
+        )
+        self.webhooks_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.webhooks_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.webhooks_table.setMaximumHeight(170)
+        webhooks_layout.addWidget(self.webhooks_table)
+        self.webhooks_button = QPushButton(self.tr("Check webhooks"), webhooks_box)
+        self.webhooks_button.setObjectName("check-webhooks")
+        self.webhooks_button.clicked.connect(lambda: spawn(self.load_webhooks()))
+        self.webhooks_button.setEnabled(workspace is not None)
+        webhooks_layout.addWidget(self.webhooks_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(webhooks_box)
         audit_box = QGroupBox(self.tr("Audit log (newest first)"), self)
         audit_layout = QVBoxLayout(audit_box)
         self.audit_table = QTableWidget(0, 6, audit_box)
@@ -114,6 +137,27 @@ class SettingsTab(QWidget):
         layout.addWidget(audit_box, 1)
         self.refresh()
         events.ledger_changed.connect(self.refresh)
+
+    async def load_webhooks(self) -> None:
+        """Ask both APIs which webhooks are registered (header values are never shown)."""
+        if self.workspace is None:
+            return
+        views = await run_operation(
+            self.workspace.webhooks.overview(),
+            controls=[self.webhooks_button],
+            banner=self.banner,
+        )
+        if views is None or not shiboken6.isValid(self.webhooks_table):
+            return
+        self.webhooks_table.setRowCount(len(views))
+        for index, view in enumerate(views):
+            values = [
+                str(getattr(view.kind, "value", view.kind)),
+                view.key or "",
+                view.url or self.tr("(not registered)"),
+            ]
+            for column, value in enumerate(values):
+                self.webhooks_table.setItem(index, column, QTableWidgetItem(value))
 
     def refresh(self) -> None:
         """Reload the newest 200 audit rows (a bounded list: a table widget is fine here)."""
@@ -150,6 +194,7 @@ class MainWindow(QMainWindow):
 
     lock_requested = Signal()
     switch_profile_requested = Signal()
+    edit_profile_requested = Signal()
     quit_requested = Signal()
 
     def __init__(self, workspace: Workspace | None = None) -> None:
@@ -193,6 +238,8 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         self.switch_action = file_menu.addAction(self.tr("&Switch profile…"))
         self.switch_action.triggered.connect(self.switch_profile_requested)
+        self.edit_profile_action = file_menu.addAction(self.tr("&Edit profile…"))
+        self.edit_profile_action.triggered.connect(self.edit_profile_requested)
         self.lock_action = file_menu.addAction(self.tr("&Lock"))
         self.lock_action.setShortcut(QKeySequence("Ctrl+L"))
         self.lock_action.triggered.connect(self.lock_requested)
