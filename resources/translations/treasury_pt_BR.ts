@@ -8,20 +8,28 @@
         <translation>%1: bloqueada</translation>
     </message>
     <message>
-        <source>not connected</source>
-        <translation>não conectada</translation>
+        <source>✗ not connected</source>
+        <translation>✗ não conectada</translation>
     </message>
     <message>
-        <source>connected · token until %1</source>
-        <translation>conectada · token até %1</translation>
+        <source>✓ token until %1</source>
+        <translation>✓ token até %1</translation>
+    </message>
+    <message>
+        <source>· certificate %1 d</source>
+        <translation>· certificado %1 d</translation>
+    </message>
+    <message>
+        <source>%1 API</source>
+        <translation>API %1</translation>
+    </message>
+    <message>
+        <source>Certificate valid until %1</source>
+        <translation>Certificado válido até %1</translation>
     </message>
     <message>
         <source>no token yet</source>
         <translation>ainda sem token</translation>
-    </message>
-    <message>
-        <source>· certificate %1 days</source>
-        <translation>· certificado: %1 dias</translation>
     </message>
 </context>
 <context>
@@ -41,6 +49,10 @@
     <message>
         <source>Unlocked. %1 pending payment(s) checked with the bank.</source>
         <translation>Desbloqueado. %1 pagamento(s) pendente(s) conferido(s) com o banco.</translation>
+    </message>
+    <message>
+        <source>Profile saved; the changes apply at the next unlock.</source>
+        <translation>Perfil salvo; as alterações valem a partir do próximo desbloqueio.</translation>
     </message>
 </context>
 <context>
@@ -95,6 +107,17 @@
     <message>
         <source>%1 arrives in a coming version.</source>
         <translation>%1: disponível em uma próxima versão.</translation>
+    </message>
+</context>
+<context>
+    <name>EnvironmentBadge</name>
+    <message>
+        <source>SANDBOX — test bank, no real money</source>
+        <translation>SANDBOX — banco de testes, sem dinheiro real</translation>
+    </message>
+    <message>
+        <source>PRODUCTION</source>
+        <translation>PRODUÇÃO</translation>
     </message>
 </context>
 <context>
@@ -153,6 +176,10 @@
     <message>
         <source>&amp;Switch profile…</source>
         <translation>&amp;Trocar perfil…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit profile…</source>
+        <translation>&amp;Editar perfil…</translation>
     </message>
     <message>
         <source>&amp;Lock</source>
@@ -365,6 +392,26 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>válido até %1</translation>
     </message>
     <message>
+        <source>Webhooks registered at the bank</source>
+        <translation>Webhooks cadastrados no banco</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>Check webhooks</source>
+        <translation>Consultar webhooks</translation>
+    </message>
+    <message>
         <source>Audit log (newest first)</source>
         <translation>Registro de auditoria (mais recentes primeiro)</translation>
     </message>
@@ -391,6 +438,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount</source>
         <translation>Valor</translation>
+    </message>
+    <message>
+        <source>(not registered)</source>
+        <translation>(não cadastrado)</translation>
     </message>
 </context>
 <context>

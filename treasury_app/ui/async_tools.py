@@ -8,7 +8,13 @@ import logging
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
+import sniffio
 from PySide6.QtWidgets import QDialog
+
+# The UI thread runs asyncio only (through qasync). httpcore asks sniffio which library is
+# running; sniffio looks for a current asyncio task, and qasync runs some clean-up (a
+# cancelled load closing its connection) outside any task, where sniffio would give up.
+sniffio.thread_local.name = "asyncio"
 
 T = TypeVar("T")
 log = logging.getLogger("treasury_app.ui")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QLocale, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from treasury_app.api.tls import EXPIRY_WARNING_DAYS
@@ -13,8 +13,14 @@ from treasury_app.services.profiles import API_LABELS, APIS
 from treasury_app.services.session import Session
 
 ENVIRONMENT_STYLES = {
-    "sandbox": ("SANDBOX — test bank, no real money", "background:#f9ab00;color:#202124;"),
-    "production": ("PRODUCTION", "background:#188038;color:white;"),
+    "sandbox": (
+        QT_TRANSLATE_NOOP("EnvironmentBadge", "SANDBOX — test bank, no real money"),
+        "background:#f9ab00;color:#202124;",
+    ),
+    "production": (
+        QT_TRANSLATE_NOOP("EnvironmentBadge", "PRODUCTION"),
+        "background:#188038;color:white;",
+    ),
 }
 
 
