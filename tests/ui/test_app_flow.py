@@ -141,9 +141,7 @@ def test_settings_tab_lists_the_webhooks_of_both_apis(
     qtbot.addWidget(tab)
     run(tab.load_webhooks())
     table = tab.webhooks_table
-    rows = {
-        table.item(r, 0).text(): table.item(r, 2).text() for r in range(table.rowCount())
-    }
+    rows = {table.item(r, 0).text(): table.item(r, 2).text() for r in range(table.rowCount())}
     assert rows.get("rec") == "https://hooks.example.com/treasury"
     assert {"cobr", "transfer", "receive", "refund", "cashout"} <= set(rows)
     assert tab.audit_table.rowCount() >= 1  # session.open and certificate.load at least

@@ -248,3 +248,22 @@ def test_rows_arriving_after_a_sort_join_their_places(qtbot, run, table) -> None
     view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     model.sort(-1)
     assert [e.id for e in model.entries()] == sorted((e.id for e in model.entries()), reverse=True)
+
+
+def test_pages_in_the_sorted_order_are_inserted_not_laid_out_again(qtbot, run, table) -> None:
+    """Newest first (the tab's default) and pages arriving newest first: each page is a plain
+    insertion at the end, so the proxy filters only the new rows (a layout change would make
+    it re-filter every loaded row on every page: quadratic over a long statement)."""
+    _source, model, _proxy, view = table
+    qtbot.waitUntil(lambda: model.rowCount() == PAGE)
+    view.setSortingEnabled(True)
+    view.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
+    layouts: list[int] = []
+    inserted: list[int] = []
+    model.layoutChanged.connect(lambda *_: layouts.append(1))
+    model.rowsInserted.connect(lambda *_: inserted.append(1))
+    run(model.fetch_page())
+    run(model.fetch_page())
+    assert len(inserted) == 2 and layouts == []
+    dates = [model.entry_at(row).created_at for row in range(model.rowCount())]
+    assert dates == sorted(dates, reverse=True)

@@ -253,14 +253,39 @@ class StatementModel(QAbstractTableModel):
         self.loading_changed.emit(False)
 
     def _append(self, page: Sequence[Transaction]) -> None:
-        first = len(self._rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
         self._arrived.extend(page)
-        self._rows.extend(page)
         self.pages_loaded += 1
+        rows = list(page)
+        if self._order is not None and rows:
+            column, order = self._order
+            descending = order == Qt.SortOrder.DescendingOrder
+            keys = self._column_keys(column)[-len(rows) :]
+            positions = sorted(range(len(rows)), key=keys.__getitem__, reverse=descending)
+            rows = [rows[i] for i in positions]
+            interleaves = bool(self._rows) and not self._after_last(
+                keys[positions[0]], column, descending
+            )
+        else:
+            interleaves = False
+        # The usual case (newest first, pages newest first): the page goes after the last
+        # row, an insertion the proxy and the view handle for the new rows only.
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
+        self._rows.extend(rows)
         self.endInsertRows()
-        if self._order is not None:
-            self._arrange()  # the new rows join their places (a nearly sorted list: fast)
+        if interleaves:
+            # Some new rows belong among the loaded ones: re-arrange (a layout change, which
+            # makes the proxy re-filter every row: only for sorts the bank's order does not
+            # follow, such as by amount).
+            self._arrange()
+
+    def _after_last(self, key: Any, column: int, descending: bool) -> bool:
+        """Whether a row with sort ``key`` belongs after the last row shown."""
+        last = self._key(self._rows[-1], column)
+        try:
+            return bool(key <= last) if descending else bool(key >= last)
+        except TypeError:  # keys that do not compare (missing values): re-arrange
+            return False
 
     # -- sorting ---------------------------------------------------------------------------------
 

@@ -1,0 +1,171 @@
+"""Start-up time: from process start to the main window shown, for the app unlocking the sandbox
+profile, against the floor of a bare PySide6 script that shows a ``QMainWindow``.
+
+The sandbox bank is started once beforehand for the data dir (the app reuses it), so its own
+start is not counted. Each run is the wall time from ``subprocess.Popen`` to the line the child
+prints when its window is shown ("Main window shown" in the app's log). App and floor runs
+alternate, so both share any noise. Prints every run, the medians and their ratio
+(target < 1.5 x the floor), then where the difference goes: one more run of each under
+``python -X importtime`` (not in the medians) gives their import times and the heaviest modules.
+Not a test: it prints figures (``make bench``).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from treasury_app.config import AppPaths
+from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = 5
+TARGET_RATIO = 1.5
+RUN_TIMEOUT = 60.0  # seconds: a child that never shows its window is killed
+APP_MARKER = "Main window shown"
+FLOOR_MARKER = "floor window shown"
+
+FLOOR_SCRIPT = f"""
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+app = QApplication(sys.argv[:1])
+window = QMainWindow()
+window.resize(1100, 720)
+window.show()
+print({FLOOR_MARKER!r}, flush=True)
+QTimer.singleShot(500, app.quit)
+app.exec()
+"""
+
+
+def time_to_marker(
+    command: list[str], marker: str, env: dict[str, str], lines: list[str] | None = None
+) -> float:
+    """Seconds from ``Popen`` to the first output line containing ``marker``; the child then
+    runs to its own end (it quits by itself) and must exit 0. Its output goes to ``lines``."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        bufsize=1,
+    )
+    watchdog = threading.Timer(RUN_TIMEOUT, child.kill)
+    watchdog.start()
+    seen: float | None = None
+    lines = [] if lines is None else lines
+    try:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if seen is None and marker in line:
+                seen = time.perf_counter() - started
+            lines.append(line)
+        code = child.wait()
+    finally:
+        watchdog.cancel()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    if seen is None or code != 0:
+        output = "".join(lines[-30:])
+        raise RuntimeError(f"{command[1:3]} exited {code} (marker seen: {seen}):\n{output}")
+    return seen
+
+
+def report(label: str, runs: list[float]) -> float:
+    median = statistics.median(runs)
+    shown = ", ".join(f"{r * 1000:.0f}" for r in runs)
+    print(f"{label:<50} median {median * 1000:6.0f} ms   (runs: {shown} ms)")
+    return median
+
+
+def import_times(command: list[str], marker: str, env: dict[str, str]) -> dict[str, float]:
+    """Self time of every module imported by one run under ``-X importtime``, in seconds;
+    third-party packages are summed under their top-level name."""
+    lines: list[str] = []
+    time_to_marker([command[0], "-X", "importtime", *command[1:]], marker, env, lines)
+    times: defaultdict[str, float] = defaultdict(float)
+    for line in lines:
+        if not line.startswith("import time:") or "|" not in line:
+            continue
+        own, _cumulative, name = line[len("import time:") :].split("|", 2)
+        if not own.strip().isdigit():
+            continue  # the header line
+        name = name.strip()
+        key = name if name.startswith("treasury_app") else name.split(".")[0]
+        times[key] += int(own) / 1e6
+    return dict(times)
+
+
+def report_imports(app: dict[str, float], floor: dict[str, float]) -> None:
+    ours = sum(t for name, t in app.items() if name.startswith("treasury_app"))
+    print(
+        f"imports (one -X importtime run each): app {sum(app.values()) * 1000:.0f} ms "
+        f"(treasury_app modules {ours * 1000:.0f} ms), floor {sum(floor.values()) * 1000:.0f} ms"
+    )
+    ranked = sorted(app.items(), key=lambda item: item[1], reverse=True)[:10]
+    heaviest = ", ".join(f"{name} {t * 1000:.0f}" for name, t in ranked)
+    print(f"heaviest imports of the app (ms, own time; packages summed): {heaviest}")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="treasury-startup-") as tmp:
+        root = Path(tmp)
+        data_dir = root / "app"
+        paths = AppPaths.default(data_dir)
+        paths.ensure()
+        env = dict(os.environ)
+        env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # QSettings and any other per-user file go under the temporary dir, not the user's home.
+        env["XDG_CONFIG_HOME"] = str(root / "xdg-config")
+        env["XDG_DATA_HOME"] = str(root / "xdg-data")
+        env["XDG_CACHE_HOME"] = str(root / "xdg-cache")
+        app_command = [
+            sys.executable,
+            "-m",
+            "treasury_app",
+            "--data-dir",
+            str(data_dir),
+            "--sandbox",
+            "--unlock-sandbox",
+            "--exit-after-ms",
+            "500",
+        ]
+        floor_command = [sys.executable, "-c", FLOOR_SCRIPT]
+        sandbox = ensure_sandbox_blocking(paths)
+        try:
+            app_runs: list[float] = []
+            floor_runs: list[float] = []
+            for _ in range(RUNS):
+                floor_runs.append(time_to_marker(floor_command, FLOOR_MARKER, env))
+                app_runs.append(time_to_marker(app_command, APP_MARKER, env))
+            app_imports = import_times(app_command, APP_MARKER, env)
+            floor_imports = import_times(floor_command, FLOOR_MARKER, env)
+        finally:
+            sandbox.stop()
+    print(f"platform {env['QT_QPA_PLATFORM']}, {RUNS} runs each, alternating; sandbox reused")
+    floor = report("floor: bare QApplication + QMainWindow shown", floor_runs)
+    app = report("treasury app: sandbox unlocked, main window shown", app_runs)
+    ratio = app / floor
+    verdict = "met" if ratio < TARGET_RATIO else "MISSED"
+    print(f"ratio app / floor = {ratio:.2f}   target < {TARGET_RATIO:.1f} ({verdict})")
+    report_imports(app_imports, floor_imports)
+
+
+if __name__ == "__main__":
+    main()
