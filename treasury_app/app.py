@@ -65,10 +65,17 @@ async def _run(args: argparse.Namespace, paths: AppPaths) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from treasury_app.ui.controller import AppController, StartOptions
+    from treasury_app.ui.main_window import MainWindow
 
     app = QApplication.instance()
     assert app is not None
+    window = MainWindow()  # only Qt so far: on screen at once, locked
+    window.show()
+    log.info("Main window shown")
+    await asyncio.sleep(0)  # let it paint before the services load
+
+    from treasury_app.ui.controller import AppController, StartOptions
+
     extra = ("--clock-start", args.sandbox_clock_start) if args.sandbox_clock_start else ()
     options = StartOptions(
         profile=args.profile,
@@ -76,10 +83,10 @@ async def _run(args: argparse.Namespace, paths: AppPaths) -> None:
         unlock_sandbox=args.unlock_sandbox,
         sandbox_args=extra,
     )
-    controller = AppController(paths, options)
+    controller = AppController(paths, options, window=window)
     if args.exit_after_ms > 0:
         QTimer.singleShot(args.exit_after_ms, lambda: _quit(controller))
-    controller.window_shown.connect(lambda _window: log.info("Main window shown"))
+    controller.unlocked.connect(lambda _workspace: log.info("Profile unlocked"))
     await controller.run()
 
 
@@ -87,12 +94,6 @@ def _quit(controller: object) -> None:
     window = getattr(controller, "window", None)
     if window is not None:
         window.quit_requested.emit()
-    else:
-        from PySide6.QtWidgets import QApplication
-
-        for widget in QApplication.topLevelWidgets():
-            if widget.isVisible():
-                widget.close()
 
 
 def install_translator(app: object, lang: str | None) -> str | None:

@@ -13,6 +13,7 @@ from treasury_app.services.profiles import ProfileStore
 from treasury_app.ui.controller import AppController, StartOptions
 from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
+from treasury_app.ui.main_window import MainWindow
 
 
 def visible(kind: type) -> Any:
@@ -33,13 +34,20 @@ def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any) -> 
     task = qasync_loop.create_task(app_controller.run())
     yield app_controller
     if not task.done():
-        if app_controller.window is not None:
-            app_controller.window.quit_requested.emit()
-        else:
-            for widget in QApplication.topLevelWidgets():
-                if widget.isVisible():
-                    widget.close()
+        app_controller.window.quit_requested.emit()  # the window exists from the start
         qtbot.waitUntil(task.done, timeout=10_000)
+
+
+def dialog_of(kind: type) -> Any:
+    """A visible dialog of ``kind``: top-level, or parented to the main window."""
+    found = visible(kind)
+    if found is not None:
+        return found
+    for widget in QApplication.topLevelWidgets():
+        for child in widget.findChildren(kind):
+            if child.isVisible():
+                return child
+    return None
 
 
 def type_password(qtbot: Any, dialog: UnlockDialog, api: str, text: str) -> None:
@@ -61,23 +69,25 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     controller: Any, qtbot: Any, sandbox_profile_and_secrets: Any, run: Any
 ) -> None:
     _, secrets = sandbox_profile_and_secrets
-    qtbot.waitUntil(lambda: visible(WelcomeDialog) is not None, timeout=10_000)
-    welcome = visible(WelcomeDialog)
+    qtbot.waitUntil(lambda: visible(MainWindow) is not None, timeout=10_000)
+    window = controller.window
+    assert window.workspace is None  # shown at once, locked, before any profile is open
+    qtbot.waitUntil(lambda: dialog_of(WelcomeDialog) is not None, timeout=10_000)
+    welcome = dialog_of(WelcomeDialog)
     qtbot.mouseClick(welcome.findChild(QPushButton, "sandbox-choice"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: visible(UnlockDialog) is not None, timeout=15_000)
-    unlock = visible(UnlockDialog)
+    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=15_000)
+    unlock = dialog_of(UnlockDialog)
 
     # A wrong password: the message shows and the dialog stays.
     unlock_with(qtbot, unlock, {"qrcodes": "wrong password", "accounts": "wrong password"})
     message = unlock.findChild(QLabel, "unlock-message")
     qtbot.waitUntil(lambda: "password" in message.text().lower(), timeout=10_000)
-    assert unlock.isVisible() and controller.window is None
+    assert unlock.isVisible() and controller.workspace is None
 
     # The right passwords (the sandbox's own, which the dialog offers as a hint).
     unlock_with(qtbot, unlock, dict(secrets.pfx_passwords))
-    qtbot.waitUntil(lambda: controller.window is not None, timeout=20_000)
-    window = controller.window
-    qtbot.waitUntil(window.isVisible, timeout=5_000)
+    qtbot.waitUntil(lambda: window.workspace is not None, timeout=20_000)
+    assert window.isVisible()
     assert "SANDBOX" in window.windowTitle()
     assert window.tabs.count() == 6
     badge = window.status_panel.badge
@@ -91,17 +101,16 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     # Lock: the session closes (keys, tokens) and the unlock dialog returns.
     window.lock_action.trigger()
     qtbot.waitUntil(lambda: session.closed, timeout=10_000)
-    qtbot.waitUntil(lambda: visible(UnlockDialog) is not None, timeout=10_000)
-    assert controller.workspace is None
-    again = visible(UnlockDialog)
+    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=10_000)
+    assert controller.workspace is None and window.workspace is None
+    assert window.tabs.widget(0).objectName().startswith("empty-state:")  # nothing shown
+    again = dialog_of(UnlockDialog)
     unlock_with(qtbot, again, dict(secrets.pfx_passwords))
-    qtbot.waitUntil(lambda: controller.window is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.workspace is not None, timeout=20_000)
     assert controller.workspace.session is not session and not controller.workspace.session.closed
 
 
 def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run: Any) -> None:
-    from treasury_app.ui.main_window import MainWindow
-
     workspace = open_workspace()
     window = MainWindow(workspace)
     qtbot.addWidget(window)
@@ -122,7 +131,6 @@ def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run
 
 def test_about_names_the_versions(qtbot: Any) -> None:
     from treasury_app import __version__
-    from treasury_app.ui.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)
@@ -133,7 +141,7 @@ def test_about_names_the_versions(qtbot: Any) -> None:
 def test_settings_tab_lists_the_webhooks_of_both_apis(
     open_workspace: Any, qtbot: Any, run: Any
 ) -> None:
-    from treasury_app.ui.main_window import SettingsTab
+    from treasury_app.ui.tabs.settings_tab import SettingsTab
 
     workspace = open_workspace()
     run(workspace.session.qrcodes.put_webhookrec("https://hooks.example.com/treasury"))

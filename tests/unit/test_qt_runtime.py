@@ -100,9 +100,9 @@ def test_main_window_has_every_tab_with_an_empty_state(qtbot):
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert [t.replace("&&", "&") for t in titles] == list(TAB_TITLES)
     assert titles[0] == "Balance && statement"  # a literal "&", not a mnemonic underline
-    for i in range(window.tabs.count() - 1):  # without a session, every work tab is empty
+    for i in range(window.tabs.count()):  # locked: every tab in its empty state
         assert window.tabs.widget(i).objectName().startswith("empty-state:")
-    assert window.tabs.widget(window.tabs.count() - 1).objectName() == "settings-tab"
+    assert not window.lock_action.isEnabled()
 
 
 def test_api_models_import_after_pyside6_with_pydantic_half_loaded() -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QDialog
 
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
@@ -56,6 +56,7 @@ class AppController(QObject):
         options: StartOptions | None = None,
         *,
         secret_store: SecretStore | None = None,
+        window: MainWindow | None = None,
     ) -> None:
         super().__init__()
         self.paths = paths
@@ -64,12 +65,16 @@ class AppController(QObject):
         self.secret_store = secret_store or SecretStore()
         self.sandbox: SandboxHandle | None = None
         self.sandbox_secrets: SandboxSecrets | None = None
-        self.window: MainWindow | None = None
+        self.window: MainWindow | None = window
         self.workspace: Workspace | None = None
 
     # -- the whole run -------------------------------------------------------------------------
 
     async def run(self) -> None:
+        if self.window is None:
+            self.window = MainWindow()
+        self.window.quit_requested.connect(self._quit_while_locked)
+        self.window.show()  # at once, locked: the profile opens behind it
         try:
             profile = await self.initial_profile()
             while profile is not None:
@@ -85,6 +90,9 @@ class AppController(QObject):
                 # "lock": unlock the same profile again
         finally:
             await self.close_workspace()
+            if self.window is not None:
+                self.window.save_state()
+                self.window.hide()
             if self.sandbox is not None:
                 self.sandbox.stop()
 
@@ -243,21 +251,28 @@ class AppController(QObject):
     # -- the main window -----------------------------------------------------------------------
 
     async def show_main_window(self, workspace: Workspace) -> str:
-        """Show the window and wait until the person locks, switches profile or quits."""
+        """Fill the window for ``workspace`` and wait until the person locks, switches profile
+        or quits; the window then goes back to its locked state."""
         import asyncio
 
-        window = MainWindow(workspace)
-        self.window = window
+        window = self.window
+        if window is None:
+            window = self.window = MainWindow()
         outcome: asyncio.Future[str] = asyncio.get_event_loop().create_future()
 
         def finish(action: str) -> None:
             if not outcome.done():
                 outcome.set_result(action)
 
-        window.lock_requested.connect(lambda: finish("lock"))
-        window.switch_profile_requested.connect(lambda: finish("switch"))
-        window.edit_profile_requested.connect(lambda: spawn(self.edit_profile(workspace)))
-        window.quit_requested.connect(lambda: finish("quit"))
+        connections = [
+            (window.lock_requested, lambda: finish("lock")),
+            (window.switch_profile_requested, lambda: finish("switch")),
+            (window.quit_requested, lambda: finish("quit")),
+            (window.edit_profile_requested, lambda: spawn(self.edit_profile(workspace))),
+        ]
+        for signal, slot in connections:
+            signal.connect(slot)
+        window.set_workspace(workspace)
         window.show()
         resolved = workspace.session.resolved_at_start
         window.statusBar().showMessage(
@@ -272,11 +287,19 @@ class AppController(QObject):
         try:
             return await outcome
         finally:
+            for signal, slot in connections:
+                signal.disconnect(slot)
             window.save_state()
-            window.shutdown()  # tabs stop their timers and in-flight loads first
-            window.hide()
-            window.deleteLater()
-            self.window = None
+            window.set_workspace(None)  # tabs stop their loads before the session closes
+
+    def _quit_while_locked(self) -> None:
+        """Closing the window (or Quit) while a start-up dialog is open ends the run: the
+        dialog is rejected, so whatever awaited it sees "cancelled"."""
+        if self.workspace is not None or self.window is None:
+            return  # show_main_window handles it
+        for dialog in self.window.findChildren(QDialog):
+            if dialog.isVisible():
+                dialog.reject()
 
     async def edit_profile(self, workspace: Workspace) -> None:
         """Edit the open profile; saved (and audited) at once, used from the next unlock."""
@@ -307,7 +330,7 @@ class AppController(QObject):
             if not workspace.session.closed:
                 raise
             return
-        if self.window is window:
+        if window.workspace is workspace and window.status_panel is not None:
             window.status_panel.refresh()
 
     async def close_workspace(self) -> None:
@@ -317,9 +340,6 @@ class AppController(QObject):
             await workspace.close()
 
     def _keep(self, dialog: QDialog) -> None:
-        """Parent dialogs to the main window when there is one; keep them alive meanwhile."""
-        app = QApplication.instance()
+        """Parent dialogs to the main window (window-modal, in front of it)."""
         if self.window is not None:
             dialog.setParent(self.window, dialog.windowFlags())
-        elif app is not None:
-            dialog.setProperty("treasury-dialog", True)
