@@ -105,6 +105,10 @@
 <context>
     <name>EmptyStateTab</name>
     <message>
+        <source>Unlock a profile to see %1.</source>
+        <translation>Desbloqueie um perfil para ver %1.</translation>
+    </message>
+    <message>
         <source>%1 arrives in a coming version.</source>
         <translation>%1: disponível em uma próxima versão.</translation>
     </message>
@@ -154,6 +158,10 @@
         <translation>Configurações</translation>
     </message>
     <message>
+        <source>Locked</source>
+        <translation>Bloqueado</translation>
+    </message>
+    <message>
         <source>Treasury</source>
         <translation>Tesouraria</translation>
     </message>
@@ -164,10 +172,6 @@
     <message>
         <source>Ready</source>
         <translation>Pronto</translation>
-    </message>
-    <message>
-        <source>Not connected</source>
-        <translation>Não conectado</translation>
     </message>
     <message>
         <source>&amp;File</source>
