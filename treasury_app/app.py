@@ -10,11 +10,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treasury_app import __version__
-from treasury_app.config import AppPaths
 
+if TYPE_CHECKING:
+    from treasury_app.config import AppPaths
 log = logging.getLogger("treasury_app")
 
 
@@ -122,8 +123,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # httpx logs every request at INFO: keep our own transport's (redacted) lines instead.
     logging.getLogger("httpx").setLevel(max(logging.WARNING, getattr(logging, args.log_level)))
-    paths = AppPaths.default(args.data_dir)
-    paths.ensure()
 
     os.environ.setdefault("QT_API", "pyside6")  # qasync picks its Qt binding from this
     from PySide6.QtWidgets import QApplication
@@ -144,6 +143,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     import asyncio  # the loop, the services and the clients load behind the window
 
     import qasync
+
+    from treasury_app.config import AppPaths
+
+    paths = AppPaths.default(args.data_dir)
+    paths.ensure()
 
     with contextlib.suppress(asyncio.CancelledError):
         qasync.run(_run(args, paths, window))
