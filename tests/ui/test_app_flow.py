@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
 
 from treasury_app.services.profiles import ProfileStore
+from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.controller import AppController, StartOptions
 from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
@@ -127,6 +128,8 @@ def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run
     window.status_panel.refresh()
     assert "✓ token until" in status.text()
     assert transport.tokens.state.issued == 2
+    window.set_workspace(None)  # as on lock: the tabs cancel their loads before the session closes
+    qtbot.waitUntil(lambda: running_tasks() == 0, timeout=5_000)
 
 
 def test_about_names_the_versions(qtbot: Any) -> None:

@@ -1,25 +1,30 @@
 """The statement model on its own: 10,000 fabricated entries from a fake page source, read
-lazily as the view scrolls, filtered, sorted by value and exported as CSV."""
+lazily as the view scrolls, kept as compact rows, filtered, sorted by value and exported as
+CSV."""
 
 from __future__ import annotations
 
 import asyncio
 import csv
 import datetime as dt
+import gc
+import io
 from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 
-from treasury_app.api.accounts.models import Transaction
-from treasury_app.services.statement import CSV_COLUMNS, CSV_DELIMITER
+from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
+from treasury_app.services.statement import CSV_COLUMNS, CSV_DELIMITER, csv_text
 from treasury_app.ui.models.statement_model import (
     ENTRY_ROLE,
     SORT_ROLE,
     Column,
+    Party,
     StatementFilterProxy,
     StatementModel,
+    StatementRow,
     export_rows,
 )
 
@@ -202,7 +207,7 @@ def test_cells_show_money_and_direction_without_colour(qtbot, run, table, entrie
     assert model.data(model.index(1, Column.AMOUNT)).startswith("\u2212R$ ")
     assert "Credit" in model.data(model.index(0, Column.DIRECTION))
     assert "Debit" in model.data(model.index(1, Column.DIRECTION))
-    assert model.data(model.index(1, 0), ENTRY_ROLE) is debit
+    assert model.data(model.index(1, 0), ENTRY_ROLE) == StatementRow.of(debit)
     assert model.data(model.index(0, Column.COUNTERPARTY)) == credit.counterparty.name
     assert model.data(model.index(0, Column.TYPE)) == "Boleto"  # entry 0 is a BILLET
 
@@ -244,7 +249,7 @@ def test_rows_arriving_after_a_sort_join_their_places(qtbot, run, table) -> None
     assert signed == sorted(signed)
     assert all(e.credit_debit_type == "CREDIT" for e in proxy.entries())
     current = view.selectionModel().currentIndex()
-    assert proxy.entry(current.row()) is chosen  # the selection follows its entry
+    assert proxy.entry(current.row()) == chosen  # the selection follows its entry
     view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     model.sort(-1)
     assert [e.id for e in model.entries()] == sorted((e.id for e in model.entries()), reverse=True)
@@ -267,3 +272,56 @@ def test_pages_in_the_sorted_order_are_inserted_not_laid_out_again(qtbot, run, t
     assert len(inserted) == 2 and layouts == []
     dates = [model.entry_at(row).created_at for row in range(model.rowCount())]
     assert dates == sorted(dates, reverse=True)
+
+
+def test_a_row_keeps_what_the_table_reads_of_an_entry(qtbot, entries) -> None:
+    entry = Transaction(
+        id=77,
+        created_at=NEWEST,
+        credit_debit_type="DEBIT",
+        transaction_type="PIX",
+        amount=Decimal("1234.56"),
+        balance_after=Decimal("-0.01"),
+        description="Pagamento a Gráfica",
+        counterparty={"name": "Gráfica", "document": "11222333000181", "ispb": "99999010"},
+        end_to_end_id="E99999010202611181300000000077",
+        tx_id="tx77",
+        payment_id=5,
+    )
+    row = StatementRow.of(entry)
+    for name in ("id", "created_at", "amount", "balance_after", "description", "payment_id"):
+        assert getattr(row, name) == getattr(entry, name)
+    assert row.end_to_end_id == entry.end_to_end_id
+    assert row.amount is entry.amount and isinstance(row.signed_amount, Decimal)  # never float
+    assert row.signed_amount == entry.signed_amount == Decimal("-1234.56")
+    assert row.credit_debit_type == CreditDebitType.DEBIT and type(row.credit_debit_type) is str
+    assert row.transaction_type == TransactionType.PIX
+    assert row.counterparty == Party("Gráfica", "11222333000181")
+    assert not hasattr(row, "__dict__")
+    model = StatementModel()  # the detail pane labels the whole entry, the table its row
+    assert model.type_label(row) == model.type_label(entry) == "Pix"
+    assert model.direction_label(row) == model.direction_label(entry)
+    without = StatementRow.of(entry.model_copy(update={"counterparty": None}))
+    assert without.counterparty is None and without.counterparty_name is None
+
+    first = StatementRow.of(entries[3])
+    other = StatementRow.of(entries[114])  # another credit Pix of the same counterparty
+    assert other.end_to_end_id != first.end_to_end_id
+    for name in ("credit_debit_type", "transaction_type", "description", "counterparty_name"):
+        assert getattr(other, name) is getattr(first, name)  # one string for every row
+
+
+def test_stored_rows_are_not_tracked_by_the_garbage_collector(qtbot, run, table) -> None:
+    """Tracked rows made each full collection walk all of them: long stalls of the loop."""
+    _source, model, _proxy, _view = table
+    load_everything(qtbot, run, model)
+    gc.collect()
+    assert not any(gc.is_tracked(row) for row in model._rows)
+
+
+def test_the_rows_give_the_csv_of_their_entries(qtbot, run, table, entries) -> None:
+    _source, model, proxy, _view = table
+    load_everything(qtbot, run, model)
+    buffer = io.StringIO(newline="")
+    assert export_rows(proxy, buffer) == TOTAL
+    assert buffer.getvalue() == csv_text(entries)  # same columns, text and amounts

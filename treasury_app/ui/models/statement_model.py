@@ -7,11 +7,12 @@ values): a ``lessThan`` in Python costs several calls from C++ into Python per c
 measured at 0.8 s (amount, date) to 1.5 s (text) per header click with 10,000 rows, while
 sorting the list takes milliseconds. The proxy forwards :meth:`sort` and only filters.
 
-Rows are kept as :class:`StatementRow`, not as the API's :class:`Transaction`: a parsed entry
-with its counterparty takes about 2.3 KiB of Python heap (230 MB for 100,000 entries), a row
-a fraction of that. A row holds what the table, the filters, the sorting and the CSV export read,
-under the same names; repeated text is shared (see :meth:`StatementRow.of`). The detail pane
-fetches the whole entry by id."""
+Rows are kept as plain tuples of a :class:`StatementRow`'s fields, not as the API's
+:class:`Transaction`: a parsed entry with its counterparty takes about 2.3 KiB of Python heap
+(230 MB for 100,000 entries), a row about a sixth of that, repeated text shared; and the garbage
+collector does not track such tuples, so its full collections do not grow with the statement.
+A row holds what the table, the filters, the sorting and the CSV export read, under the same
+names; the detail pane fetches the whole entry by id."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from decimal import Decimal
 from enum import IntEnum
+from functools import partial
 from typing import IO, Any, NamedTuple, Protocol
 
 from PySide6.QtCore import (
@@ -84,125 +86,83 @@ class PageSource(Protocol):
 
 
 class Party(NamedTuple):
-    """A row's counterparty: what the table, the search and the CSV read of it. One per name
-    and document, shared by every row of that counterparty."""
+    """A row's counterparty, as :func:`export_csv` reads it (:attr:`StatementRow.counterparty`)."""
 
     name: str | None
     document: str | None
 
 
-PartyTable = dict[tuple[str | None, str | None], Party]
+def _text(value: Any) -> Any:
+    """Text as a plain, interned ``str`` (an enum member becomes its value, and text repeated
+    over many rows is kept once: interned strings go with their last user); else ``value``."""
+    return sys.intern(str(value)) if isinstance(value, str) else value
 
 
-def _shared(text: Any) -> Any:
-    """``text`` as the interpreter's one copy of it (plain ``str`` only: enum members are
-    single objects already). Interned strings are freed with their last user."""
-    return sys.intern(text) if type(text) is str else text
-
-
-class StatementRow:
+class StatementRow(NamedTuple):
     """One statement entry as the table keeps it: the fields of :class:`Transaction` that the
-    table, the filters, the sorting and the CSV export (:func:`export_csv`) read, with the
-    same names, in slots (no per-row dict). Amounts stay ``Decimal``, exactly as parsed; the
-    date is the entry's UTC ``datetime``."""
+    table, the filters, the sorting and the CSV export (:func:`export_csv`) read, under the same
+    names (the counterparty flattened to its name and document; :attr:`counterparty` gives them
+    back as a :class:`Party`). Amounts are the parsed ``Decimal`` objects, the date the entry's
+    UTC ``datetime``; direction and type are plain text (``"DEBIT"``, ``"PIX"``), equal to the
+    API's enum members.
 
-    __slots__ = (
-        "_search",
-        "amount",
-        "balance_after",
-        "counterparty",
-        "created_at",
-        "credit_debit_type",
-        "description",
-        "end_to_end_id",
-        "id",
-        "payment_id",
-        "transaction_type",
-    )
+    The model stores each row as a plain tuple of these fields, and hands out a
+    ``StatementRow`` over it when a row is read (a new object each time: compare rows with
+    ``==`` or by ``id``). A tuple of numbers, text and dates is one that Python's cyclic garbage
+    collector stops tracking; rows it tracked (objects with slots, enum members) made each full
+    collection walk every row: 40-70 ms stalls of the loop while 100,000 entries load."""
 
     id: int | str
     created_at: dt.datetime
-    credit_debit_type: CreditDebitType | str
-    transaction_type: TransactionType | str
+    credit_debit_type: str
+    transaction_type: str
     amount: Decimal
-    balance_after: Decimal | None
-    description: str | None
-    counterparty: Party | None
-    end_to_end_id: str | None
-    payment_id: int | str | None
-    _search: str | None
-
-    def __init__(
-        self,
-        id: int | str,
-        created_at: dt.datetime,
-        credit_debit_type: CreditDebitType | str,
-        transaction_type: TransactionType | str,
-        amount: Decimal,
-        balance_after: Decimal | None = None,
-        description: str | None = None,
-        counterparty: Party | None = None,
-        end_to_end_id: str | None = None,
-        payment_id: int | str | None = None,
-    ) -> None:
-        self.id = id
-        self.created_at = created_at
-        self.credit_debit_type = credit_debit_type
-        self.transaction_type = transaction_type
-        self.amount = amount
-        self.balance_after = balance_after
-        self.description = description
-        self.counterparty = counterparty
-        self.end_to_end_id = end_to_end_id
-        self.payment_id = payment_id
-        self._search = None
+    balance_after: Decimal | None = None
+    description: str | None = None
+    counterparty_name: str | None = None
+    counterparty_document: str | None = None
+    end_to_end_id: str | None = None
+    payment_id: int | str | None = None
 
     @classmethod
-    def of(cls, entry: Transaction, parties: PartyTable | None = None) -> StatementRow:
-        """The row of ``entry``. Direction, type, description and the counterparty's name and
-        document are interned, so rows repeating them share one string; ``parties`` (the
-        model's, one per statement) also shares one :class:`Party` per counterparty."""
-        counterparty = entry.counterparty
-        party = None
-        if counterparty is not None and (counterparty.name or counterparty.document):
-            key = (counterparty.name, counterparty.document)
-            party = parties.get(key) if parties is not None else None
-            if party is None:
-                party = Party(_shared(counterparty.name), _shared(counterparty.document))
-                if parties is not None:
-                    parties[key] = party
-        return cls(
-            entry.id,
-            entry.created_at,
-            _shared(entry.credit_debit_type),
-            _shared(entry.transaction_type),
-            entry.amount,
-            entry.balance_after,
-            _shared(entry.description),
-            party,
-            entry.end_to_end_id,
-            entry.payment_id,
-        )
+    def of(cls, entry: Transaction) -> StatementRow:
+        """The row of ``entry`` (see :func:`_row_fields`)."""
+        return tuple.__new__(cls, _row_fields(entry))
 
     @property
     def signed_amount(self) -> Decimal:
         """The amount with the sign of its effect on the balance (debits negative)."""
         return -self.amount if self.credit_debit_type == CreditDebitType.DEBIT else self.amount
 
-    def search_text(self) -> str:
-        """Folded description and counterparty name (computed once)."""
-        text = self._search
-        if text is None:
-            name = self.counterparty.name if self.counterparty else None
-            text = self._search = fold(f"{self.description or ''}\n{name or ''}")
-        return text
+    @property
+    def counterparty(self) -> Party | None:
+        if self.counterparty_name is None and self.counterparty_document is None:
+            return None
+        return Party(self.counterparty_name, self.counterparty_document)
 
-    def __repr__(self) -> str:
-        return (
-            f"StatementRow(id={self.id!r}, created_at={self.created_at!r}, "
-            f"{self.credit_debit_type!s} {self.transaction_type!s} {self.amount})"
-        )
 
+def _row_fields(entry: Transaction) -> tuple[Any, ...]:
+    """:class:`StatementRow`'s fields of ``entry`` as a plain tuple, what the model stores.
+    Direction, type, description and the counterparty's name and document are interned."""
+    party = entry.counterparty
+    return (
+        entry.id,
+        entry.created_at,
+        _text(entry.credit_debit_type),
+        _text(entry.transaction_type),
+        entry.amount,
+        entry.balance_after,
+        _text(entry.description),
+        _text(party.name) if party is not None else None,
+        _text(party.document) if party is not None else None,
+        entry.end_to_end_id,
+        entry.payment_id,
+    )
+
+
+_view: Callable[[tuple[Any, ...]], StatementRow] = partial(tuple.__new__, StatementRow)
+"""A stored row as a :class:`StatementRow`."""
+_ID = StatementRow._fields.index("id")
 
 Entry = Transaction | StatementRow
 """What the labels and amount texts read: a row, or the whole entry of the detail pane."""
@@ -253,10 +213,11 @@ class StatementModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None, *, runner: Runner | None = None) -> None:
         super().__init__(parent)
         self._runner: Runner = runner or _plain
-        self._arrived: list[StatementRow] = []  # in the bank's order (newest first)
-        self._rows: list[StatementRow] = []  # in the order shown
+        # Rows as plain tuples (see StatementRow): the same objects in both lists.
+        self._arrived: list[tuple[Any, ...]] = []  # in the bank's order (newest first)
+        self._rows: list[tuple[Any, ...]] = []  # in the order shown
         self._keys: dict[int, list[Any]] = {}  # column -> sort key of each arrived entry
-        self._parties: PartyTable = {}  # one Party per counterparty of this statement
+        self._folded: dict[tuple[str | None, str | None], str] = {}  # search texts
         self._order: tuple[int, Qt.SortOrder] | None = None
         self._pages: AsyncIterator[list[Transaction]] | None = None
         self._task: asyncio.Task[bool] | None = None
@@ -274,7 +235,7 @@ class StatementModel(QAbstractTableModel):
         self._stop()
         self.beginResetModel()
         self._arrived, self._rows = [], []
-        self._keys, self._parties = {}, {}
+        self._keys, self._folded = {}, {}
         self._pages = pages
         self._exhausted = pages is None
         self._failed = self._interrupted = False
@@ -387,7 +348,7 @@ class StatementModel(QAbstractTableModel):
         self.loading_changed.emit(False)
 
     def _append(self, page: Sequence[Transaction]) -> None:
-        rows = [StatementRow.of(entry, self._parties) for entry in page]
+        rows = [_row_fields(entry) for entry in page]
         self._arrived.extend(rows)
         self.pages_loaded += 1
         if self._order is not None and rows:
@@ -415,7 +376,7 @@ class StatementModel(QAbstractTableModel):
 
     def _after_last(self, key: Any, column: int, descending: bool) -> bool:
         """Whether a row with sort ``key`` belongs after the last row shown."""
-        last = self._key(self._rows[-1], column)
+        last = self._key(_view(self._rows[-1]), column)
         try:
             return bool(key <= last) if descending else bool(key >= last)
         except TypeError:  # keys that do not compare (missing values): re-arrange
@@ -456,7 +417,7 @@ class StatementModel(QAbstractTableModel):
     def _column_keys(self, column: int) -> list[Any]:
         keys = self._keys.setdefault(column, [])
         if len(keys) < len(self._arrived):
-            keys.extend(self._key(entry, column) for entry in self._arrived[len(keys) :])
+            keys.extend(self._key(_view(row), column) for row in self._arrived[len(keys) :])
         return keys
 
     def _stop(self) -> None:
@@ -472,24 +433,31 @@ class StatementModel(QAbstractTableModel):
     # -- reading ---------------------------------------------------------------------------------
 
     def entry_at(self, row: int) -> StatementRow:
-        return self._rows[row]
+        """The entry of ``row`` (a new :class:`StatementRow` each call)."""
+        return _view(self._rows[row])
 
     def entries(self) -> list[StatementRow]:
-        return list(self._rows)
+        return [_view(row) for row in self._rows]
 
     def row_of(self, transaction_id: int | str) -> int | None:
         for row, entry in enumerate(self._rows):
-            if entry.id == transaction_id:
+            if entry[_ID] == transaction_id:
                 return row
         return None
 
     def search_text(self, row: int) -> str:
-        """Folded description and counterparty name of ``row`` (computed once)."""
-        return self._rows[row].search_text()
+        """Folded description and counterparty name of ``row`` (computed once for each pair
+        of them)."""
+        entry = self.entry_at(row)
+        key = (entry.description, entry.counterparty_name)
+        text = self._folded.get(key)
+        if text is None:
+            text = self._folded[key] = fold(f"{key[0] or ''}\n{key[1] or ''}")
+        return text
 
     def sort_key(self, row: int, column: int) -> Any:
         """The :data:`SORT_ROLE` value of a cell."""
-        return self._key(self._rows[row], column)
+        return self._key(self.entry_at(row), column)
 
     def _key(self, entry: StatementRow, column: int) -> Any:
         if column == Column.DATE:
@@ -499,7 +467,7 @@ class StatementModel(QAbstractTableModel):
         if column == Column.DESCRIPTION:
             return fold(entry.description or "")
         if column == Column.COUNTERPARTY:
-            return fold(entry.counterparty.name or "") if entry.counterparty else ""
+            return fold(entry.counterparty_name or "")
         if column == Column.TYPE:
             return self.type_label(entry)
         return self.direction_label(entry)
@@ -527,7 +495,7 @@ class StatementModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):
             return None
-        entry = self._rows[index.row()]
+        entry = _view(self._rows[index.row()])
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(entry, column)
@@ -554,7 +522,7 @@ class StatementModel(QAbstractTableModel):
         if column == Column.DESCRIPTION:
             return entry.description or ""
         if column == Column.COUNTERPARTY:
-            return (entry.counterparty.name or "") if entry.counterparty else ""
+            return entry.counterparty_name or ""
         if column == Column.TYPE:
             return self.type_label(entry)
         if column == Column.DIRECTION:
@@ -572,14 +540,15 @@ class StatementModel(QAbstractTableModel):
         )
 
     def type_label(self, entry: Entry) -> str:
-        labels = {
-            TransactionType.PIX: self.tr("Pix"),
-            TransactionType.TED: self.tr("TED"),
-            TransactionType.BILLET: self.tr("Boleto"),
-            TransactionType.FEE: self.tr("Fee"),
-            TransactionType.REFUND: self.tr("Refund"),
+        labels = {  # by value: a row's type is plain text, an entry's an enum member
+            TransactionType.PIX.value: self.tr("Pix"),
+            TransactionType.TED.value: self.tr("TED"),
+            TransactionType.BILLET.value: self.tr("Boleto"),
+            TransactionType.FEE.value: self.tr("Fee"),
+            TransactionType.REFUND.value: self.tr("Refund"),
         }
-        return labels.get(entry.transaction_type, str(entry.transaction_type))
+        kind = str(entry.transaction_type)
+        return labels.get(kind, kind)
 
     def direction_label(self, entry: Entry) -> str:
         if entry.credit_debit_type == CreditDebitType.CREDIT:
