@@ -37,6 +37,8 @@ def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any) -> 
     if not task.done():
         app_controller.window.quit_requested.emit()  # the window exists from the start
         qtbot.waitUntil(task.done, timeout=10_000)
+    # Cancelled loads finish their clean-up while the loop is still this test's.
+    qtbot.waitUntil(lambda: running_tasks() == 0, timeout=10_000)
 
 
 def dialog_of(kind: type) -> Any:
