@@ -11,22 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.api.conftest import api_config
-from tests.sandbox.conftest import CLOCK_START, Api, _drain_output, _stop_cleanly
-from tests.sandbox_harness import RunningSandbox, start_sandbox
+from tests.sandbox.conftest import Api
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.errors import BusinessRuleViolation
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain import boleto
 from treasury_app.domain.identifiers import new_idempotency_key
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services.billets import BilletInputError, BilletReview, BilletsService
 from treasury_app.services.payments import PaymentEngine
@@ -40,48 +36,12 @@ TOO_LATE = "Vencido além do prazo"
 FREE = "Valor livre (doação)"
 SOFTWARE = "Assinatura de software"  # due in 30 days
 
-
-@pytest.fixture(scope="module")
-def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSandbox]:
-    running = start_sandbox(tmp_path_factory.mktemp("billets"), "--clock-start", CLOCK_START)
-    output = _drain_output(running)
-    try:
-        yield running
-    finally:
-        _stop_cleanly(running, output)
-
-
-@pytest.fixture(scope="module")
-def control(sandbox: RunningSandbox) -> Iterator[Api]:
-    api = Api(sandbox, "accounts")
-    yield api
-    api.close()
-
-
-@pytest.fixture(autouse=True)
-def _clean(control: Api) -> Iterator[None]:
-    control.reset_token_limits()
-    yield
-    control.control("DELETE", "/sandbox/faults")
+pytestmark = pytest.mark.usefixtures("clean_sandbox")
 
 
 @pytest.fixture(scope="module")
 def slips(control: Api) -> dict[str, dict[str, Any]]:
     return control.slips()
-
-
-@pytest.fixture(scope="module")
-async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
-    control.reset_token_limits()
-    async with ApiTransport(api_config(sandbox, "accounts")) as transport:
-        yield transport
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    opened = open_ledger(tmp_path / "l.sqlite3", profile="test")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

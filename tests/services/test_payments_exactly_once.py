@@ -12,15 +12,15 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from tests.api.conftest import api_config
-from tests.sandbox.conftest import CLOCK_START, Api, _drain_output, _stop_cleanly
-from tests.sandbox_harness import RunningSandbox, start_sandbox
+from tests.sandbox.conftest import Api
+from tests.sandbox_harness import RunningSandbox
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport, RetryPolicy, Timeouts
 from treasury_app.domain.identifiers import new_idempotency_key
@@ -32,29 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 PIX_DICT = "/api/v2/pix/payments/dict"
 RUNS = 20
 
-
-@pytest.fixture(scope="module")
-def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSandbox]:
-    running = start_sandbox(tmp_path_factory.mktemp("exactly-once"), "--clock-start", CLOCK_START)
-    output = _drain_output(running)
-    try:
-        yield running
-    finally:
-        _stop_cleanly(running, output)
-
-
-@pytest.fixture(scope="module")
-def control(sandbox: RunningSandbox) -> Iterator[Api]:
-    api = Api(sandbox, "accounts")
-    yield api
-    api.close()
-
-
-@pytest.fixture(autouse=True)
-def _clean(control: Api) -> Iterator[None]:
-    control.reset_token_limits()
-    yield
-    control.control("DELETE", "/sandbox/faults")
+pytestmark = pytest.mark.usefixtures("clean_sandbox")
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +45,6 @@ async def accounts(sandbox: RunningSandbox) -> AsyncIterator[AccountsClient]:
     )
     async with ApiTransport(config) as transport:
         yield AccountsClient(transport)
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    opened = open_ledger(tmp_path / "ledger.sqlite3", profile="test")
-    yield opened
-    opened.close()
 
 
 def intent(amount: Decimal, *, key: str | None = None, tag: str = "") -> NewEntry:

@@ -7,16 +7,15 @@ batch sent with bounded concurrency."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.api.conftest import api_config
-from tests.sandbox.conftest import CLOCK_START, Api, _drain_output, _stop_cleanly
-from tests.sandbox_harness import RunningSandbox, start_sandbox
+from tests.sandbox.conftest import Api
+from tests.sandbox_harness import RunningSandbox
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import LocalInstrument, PaymentFlow, PixKeyType
 from treasury_app.api.qrcodes.cashin_models import CalendarioCob, CobSolicitada, CobValor
@@ -24,7 +23,7 @@ from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain import brcode
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import (
@@ -48,40 +47,11 @@ BANK = {
     "name": "Maria da Silva",
 }
 
+pytestmark = pytest.mark.usefixtures("clean_sandbox")
+
 
 # --------------------------------------------------------------------------------------------
 # Fixtures: this module's own sandbox, our transports, a real ledger per test
-
-
-@pytest.fixture(scope="module")
-def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSandbox]:
-    running = start_sandbox(tmp_path_factory.mktemp("payouts"), "--clock-start", CLOCK_START)
-    output = _drain_output(running)
-    try:
-        yield running
-    finally:
-        _stop_cleanly(running, output)
-
-
-@pytest.fixture(scope="module")
-def control(sandbox: RunningSandbox) -> Iterator[Api]:
-    api = Api(sandbox, "accounts")
-    yield api
-    api.close()
-
-
-@pytest.fixture(autouse=True)
-def _clean(control: Api) -> Iterator[None]:
-    control.reset_token_limits()
-    yield
-    control.control("DELETE", "/sandbox/faults")
-
-
-@pytest.fixture(scope="module")
-async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
-    control.reset_token_limits()
-    async with ApiTransport(api_config(sandbox, "accounts")) as transport:
-        yield transport
 
 
 @pytest.fixture(scope="module")
@@ -89,13 +59,6 @@ async def qrcodes(sandbox: RunningSandbox, control: Api) -> AsyncIterator[QrCode
     control.reset_token_limits()
     async with ApiTransport(api_config(sandbox, "qrcodes")) as transport:
         yield QrCodesClient(transport)
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    opened = open_ledger(tmp_path / "l.sqlite3", profile="test")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
