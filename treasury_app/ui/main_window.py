@@ -64,6 +64,12 @@ def _statement_tab(workspace: Workspace, parent: QWidget) -> QWidget:
     return StatementTab(workspace, parent)
 
 
+def _billets_tab(workspace: Workspace, parent: QWidget) -> QWidget:
+    from treasury_app.ui.tabs.billets_tab import BilletsTab
+
+    return BilletsTab(workspace, parent)
+
+
 def _settings_tab(workspace: Workspace, parent: QWidget) -> QWidget:
     from treasury_app.ui.tabs.settings_tab import SettingsTab
 
@@ -72,6 +78,7 @@ def _settings_tab(workspace: Workspace, parent: QWidget) -> QWidget:
 
 TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Balance & statement": _statement_tab,
+    "Boletos": _billets_tab,
     "Settings": _settings_tab,
 }
 

@@ -1,0 +1,216 @@
+"""The boletos tab against the app's own sandbox bank (clock 2026-11-18 10:00 in Brasília,
+before the 20:00 cut-off), driven as a person would: type the line, look it up, review, type
+the amount again, pay, follow it to LIQUIDATED, open the receipt."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import Qt
+
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger.journal import EntryKind
+from treasury_app.ui.tabs import billets_tab
+from treasury_app.ui.tabs.billets_tab import BilletsTab, Column
+
+DUE_TODAY = "Energia elétrica"
+OVERDUE = "Vencido há 10 dias (com multa)"
+FREE_VALUE = "Valor livre (doação)"
+
+
+@pytest.fixture
+def tab_and_workspace(qtbot, run, open_workspace):
+    workspace = open_workspace()
+    tab = BilletsTab(workspace)
+    qtbot.addWidget(tab)
+    tab.resize(1000, 650)
+    tab.show()
+    qtbot.waitExposed(tab)
+    yield tab, workspace
+    tab.shutdown()
+    for task in (tab.lookup_task, tab.receipt_task):
+        if task is not None:
+            qtbot.waitUntil(task.done)
+
+
+@pytest.fixture
+def slips(run, tab_and_workspace):
+    _tab, workspace = tab_and_workspace
+    response = run(workspace.session.accounts.transport.http.get("/sandbox/slips"))
+    response.raise_for_status()
+    return {slip["label"]: slip for slip in response.json()["data"]}
+
+
+def _billet_entries(workspace):
+    return workspace.ledger.journal.recent(kinds=[EntryKind.BILLET], limit=5000)
+
+
+def _look_up(qtbot, tab: BilletsTab, line: str) -> None:
+    tab.code_edit.clear()
+    qtbot.keyClicks(tab.code_edit, line)
+    assert tab.lookup_button.isEnabled(), tab.feedback.text()
+    qtbot.mouseClick(tab.lookup_button, Qt.MouseButton.LeftButton)
+    assert tab.lookup_task is not None
+
+
+def _wait_for_review(qtbot, tab: BilletsTab):
+    qtbot.waitUntil(
+        lambda: (
+            (tab.review_dialog is not None and tab.review_dialog.isVisible())
+            or tab.lookup_task.done()
+        )
+    )
+    assert tab.review_dialog is not None, tab.banner.detail.text()
+    return tab.review_dialog
+
+
+def test_an_invalid_line_is_explained_at_once_and_never_sent(
+    qtbot, tab_and_workspace, slips, monkeypatch
+) -> None:
+    tab, workspace = tab_and_workspace
+    sent = []
+    original = workspace.session.accounts.get_billet_info
+
+    async def counting(*args, **kwargs):
+        sent.append(args)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(workspace.session.accounts, "get_billet_info", counting)
+    line = slips[DUE_TODAY]["digitableCode"]
+    wrong = line[:12] + str((int(line[12]) + 1) % 10) + line[13:]  # a typo in block 2
+    qtbot.keyClicks(tab.code_edit, wrong)
+
+    assert tab.feedback.text().startswith("Invalid")
+    assert "Block 2" in tab.feedback.text() and "check digit" in tab.feedback.text()
+    assert not tab.lookup_button.isEnabled()
+    qtbot.mouseClick(tab.lookup_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(tab.code_edit, Qt.Key.Key_Return)
+    assert tab.lookup_task is None and sent == []
+
+    tab.code_edit.clear()
+    qtbot.keyClicks(tab.code_edit, "1234")
+    assert "has 4 digits" in tab.feedback.text()
+
+
+def test_look_up_review_pay_once_follow_and_receipt(
+    qtbot, run, tab_and_workspace, slips, monkeypatch
+) -> None:
+    tab, workspace = tab_and_workspace
+    slip = slips[DUE_TODAY]
+    info = run(workspace.session.accounts.get_billet_info(slip["barcode"]))
+    amount = info.total_updated
+    assert amount == Decimal("845.32")  # due today: no charges
+    before = run(workspace.statement.balance()).available
+    entries_before = {e.id for e in _billet_entries(workspace)}
+    pays = []
+    original_pay = workspace.billets.pay
+
+    async def counting_pay(review):
+        pays.append(review)
+        return await original_pay(review)
+
+    monkeypatch.setattr(workspace.billets, "pay", counting_pay)
+
+    qtbot.keyClicks(tab.code_edit, slip["digitableCode"])
+    feedback = tab.feedback.text()
+    assert feedback.startswith("Valid bank slip")
+    assert format_brl(amount) in feedback and "18/11/2026" in feedback
+
+    qtbot.mouseClick(tab.lookup_button, Qt.MouseButton.LeftButton)
+    dialog = _wait_for_review(qtbot, tab)
+    assert dialog.fields["beneficiary"].text() == info.beneficiary.name
+    assert dialog.fields["due_date"].text() == "18/11/2026"
+    assert dialog.amount.text() == format_brl(amount)
+    assert not dialog.pay_button.isEnabled()
+
+    qtbot.keyClicks(dialog.confirm_edit, "845,23")
+    assert not dialog.pay_button.isEnabled()
+    assert "not the amount" in dialog.confirm_hint.text()
+    dialog.confirm_edit.clear()
+    qtbot.keyClicks(dialog.confirm_edit, "R$ 845,32")
+    assert dialog.pay_button.isEnabled()
+
+    qtbot.mouseClick(dialog.pay_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.pay_button, Qt.MouseButton.LeftButton)  # the double click
+    qtbot.waitUntil(tab.lookup_task.done)
+    entry = tab.lookup_task.result()
+    assert entry is not None, tab.banner.detail.text()
+
+    assert len(pays) == 1
+    new = [e for e in _billet_entries(workspace) if e.id not in entries_before]
+    assert [e.id for e in new] == [entry.id]
+    assert run(workspace.statement.balance()).available == before - amount
+    assert "Sent: ON_QUEUE" in tab.payment_status.text()
+    assert tab.code_edit.text() == ""
+    row = tab.model.row_of(entry.id)
+    assert row == 0
+    assert tab.model.index(row, Column.BENEFICIARY).data() == info.beneficiary.name
+    assert tab.model.index(row, Column.AMOUNT).data() == format_brl(amount)
+
+    http = workspace.session.accounts.transport.http
+    run(http.post("/sandbox/clock", json={"advance": 4.5}))
+    run(workspace.tracker.poll_once())
+    assert tab.model.index(row, Column.STATUS).data() == "LIQUIDATED"
+    assert "LIQUIDATED" in tab.payment_status.text()
+    assert tab.payment_status.text().startswith("Paid:")
+
+    assert not tab.receipt_button.isEnabled()  # nothing selected yet
+    tab.view.selectRow(row)
+    assert tab.receipt_button.isEnabled()
+    monkeypatch.setattr(billets_tab, "receipt_viewer_class", lambda: None)
+    qtbot.mouseClick(tab.receipt_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(tab.receipt_task.done)
+    pdf = tab.receipt_task.result()
+    assert pdf is not None and pdf.startswith(b"%PDF")
+    assert tab.model.index(row, Column.RECEIPT).data() == "Archived"
+    saved = workspace.ledger.receipts.directory / (
+        f"comprovante-boleto-{tab.model.entry(row).updated_at[:10]}-{entry.bank_id}.pdf"
+    )
+    assert saved.read_bytes() == pdf
+    assert str(saved) in tab.receipt_status.text()
+
+    monkeypatch.undo()  # the receipt viewer, when the app has it
+    if billets_tab.receipt_viewer_class() is None:
+        return
+    qtbot.mouseClick(tab.receipt_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(tab.receipt_task.done)
+    assert tab.receipt_task.result() == pdf  # from the archive this time
+    viewer = tab.receipt_viewer
+    assert viewer is not None and viewer.isVisible()
+    assert info.beneficiary.name in viewer.windowTitle()
+    viewer.close()
+
+
+def test_an_overdue_slip_explains_its_charges(qtbot, run, tab_and_workspace, slips) -> None:
+    tab, workspace = tab_and_workspace
+    slip = slips[OVERDUE]
+    entries_before = len(_billet_entries(workspace))
+    _look_up(qtbot, tab, slip["digitableCode"])
+    dialog = _wait_for_review(qtbot, tab)
+
+    info = dialog.review.info
+    late = info.fine + info.interest
+    assert late > 0 and dialog.review.amount == info.original_amount + late
+    due = dialog.review.due_date
+    charges = dialog.fields["charges"].text()
+    assert f"{format_brl(late)} of fine and interest since {due:%d/%m}" in charges
+    assert dialog.amount.text() == format_brl(dialog.review.amount)
+    assert dialog.warnings.isVisible()
+    assert f"Overdue since {due:%d/%m/%Y}" in dialog.warnings.text()
+
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(tab.lookup_task.done)
+    assert tab.lookup_task.result() is None
+    assert len(_billet_entries(workspace)) == entries_before
+
+
+def test_a_free_value_slip_is_refused_in_the_banner(qtbot, tab_and_workspace, slips) -> None:
+    tab, _workspace = tab_and_workspace
+    _look_up(qtbot, tab, slips[FREE_VALUE]["digitableCode"])
+    qtbot.waitUntil(tab.lookup_task.done)
+    assert tab.review_dialog is None and tab.lookup_task.result() is None
+    assert tab.banner.isVisible()
+    assert "choose the amount" in tab.banner.detail.text()
+    assert tab.code_edit.property("invalid") is True
+    assert tab.lookup_button.isEnabled()  # the line itself is fine: it may be tried again

@@ -1,0 +1,183 @@
+"""The boleto review dialog: what will be debited and why, confirmed by typing the amount again
+before "Pay" is enabled. Paying itself is the caller's job, after the dialog is accepted."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from decimal import Decimal
+
+from PySide6.QtCore import QDate, QLocale
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.domain import boleto
+from treasury_app.domain.documents import mask_document
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.services.billets import BilletReview
+
+ZERO = Decimal("0.00")
+
+
+def format_date(value: dt.date | None) -> str:
+    """``dd/MM/yyyy`` through QLocale (empty for no date)."""
+    if value is None:
+        return ""
+    return QLocale().toString(QDate(value.year, value.month, value.day), "dd/MM/yyyy")
+
+
+class BilletReviewDialog(QDialog):
+    """Shows ``review``; accepted only through "Pay", which is enabled once the amount typed
+    in the confirmation field equals the updated amount, and works once."""
+
+    def __init__(self, review: BilletReview, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.review = review
+        self.paid = False
+        self.setWindowTitle(self.tr("Review the slip"))
+        self.setObjectName("billet-review")
+
+        layout = QVBoxLayout(self)
+        self.warnings = self._build_warnings()
+        layout.addWidget(self.warnings)
+        layout.addLayout(self._build_details())
+
+        self.amount = QLabel(format_brl(review.amount), self)
+        self.amount.setObjectName("billet-updated-amount")
+        self.amount.setStyleSheet("font-size: 22pt; font-weight: bold;")
+        layout.addWidget(QLabel(self.tr("Amount to be debited now"), self))
+        layout.addWidget(self.amount)
+
+        self.confirm_label = QLabel(
+            self.tr("To confirm, type the amount to be debited (%1):").replace(
+                "%1", format_brl(review.amount)
+            ),
+            self,
+        )
+        self.confirm_edit = QLineEdit(self)
+        self.confirm_edit.setObjectName("billet-confirm-amount")
+        self.confirm_edit.setPlaceholderText(self.tr("e.g. 1.234,56"))
+        self.confirm_edit.textChanged.connect(self._confirmation_changed)
+        self.confirm_edit.returnPressed.connect(self._pay_if_enabled)
+        self.confirm_hint = QLabel(self)
+        self.confirm_hint.setObjectName("billet-confirm-hint")
+        layout.addWidget(self.confirm_label)
+        layout.addWidget(self.confirm_edit)
+        layout.addWidget(self.confirm_hint)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(self.reject)
+        self.pay_button = QPushButton(self.tr("Pay"), self)
+        self.pay_button.setObjectName("billet-pay")
+        self.pay_button.setEnabled(False)
+        # Never the default button: Enter in another field must not pay.
+        for button in (self.cancel_button, self.pay_button):
+            button.setAutoDefault(False)
+            button.setDefault(False)
+        self.pay_button.clicked.connect(self._pay)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.pay_button)
+        layout.addLayout(buttons)
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_warnings(self) -> QLabel:
+        label = QLabel("\n".join(f"⚠ {w}" for w in self.review.warnings), self)
+        label.setObjectName("billet-warnings")
+        label.setWordWrap(True)
+        label.setStyleSheet(
+            "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px;"
+            " padding: 6px; font-weight: bold; color: #7a3e00;"
+        )
+        label.setVisible(bool(self.review.warnings))
+        return label
+
+    def _build_details(self) -> QFormLayout:
+        review = self.review
+        document = review.beneficiary_document
+        if document:
+            with contextlib.suppress(DomainError):  # else shown as the bank sent it
+                document = mask_document(document)
+        line = review.digitable_line
+        with contextlib.suppress(DomainError):
+            line = boleto.parse(line).formatted_line
+        beneficiary = review.info.beneficiary
+        bank = (beneficiary.bank_name or beneficiary.bank_code or "") if beneficiary else ""
+        original = review.original_amount
+        self.fields: dict[str, QLabel] = {}
+        rows = (
+            ("beneficiary", self.tr("Beneficiary"), review.beneficiary_name),
+            ("document", self.tr("CPF/CNPJ"), document),
+            ("bank", self.tr("Bank"), bank),
+            ("line", self.tr("Digitable line"), line),
+            ("due_date", self.tr("Due date"), format_date(review.due_date)),
+            ("original", self.tr("Original amount"), format_brl(original) if original else ""),
+            ("charges", self.tr("Charges"), self.charges_text()),
+        )
+        form = QFormLayout()
+        for key, title, value in rows:
+            label = QLabel(value, self)
+            label.setObjectName(f"billet-{key}")
+            label.setWordWrap(True)
+            self.fields[key] = label
+            form.addRow(title, label)
+        return form
+
+    def charges_text(self) -> str:
+        """Fine, interest and discount in words: why the amount differs from the original."""
+        info = self.review.info
+        late = (info.fine or ZERO) + (info.interest or ZERO)
+        discount = info.discount or ZERO
+        parts = []
+        if late > 0:
+            since = self.review.due_date
+            text = self.tr("%1 of fine and interest").replace("%1", format_brl(late))
+            if since is not None:
+                text += " " + self.tr("since %1").replace(
+                    "%1", QLocale().toString(QDate(since.year, since.month, since.day), "dd/MM")
+                )
+            parts.append(text)
+        if discount > 0:
+            parts.append(self.tr("%1 of discount").replace("%1", format_brl(discount)))
+        if not parts:
+            return self.tr("None: the original amount is due.")
+        return "; ".join(parts)
+
+    # -- confirmation ----------------------------------------------------------------------------
+
+    def _confirmation_changed(self, text: str) -> None:
+        matches = False
+        hint = ""
+        if text.strip():
+            try:
+                matches = parse_brl(text) == self.review.amount
+            except DomainError as error:
+                hint = str(error)
+            else:
+                if not matches:
+                    hint = self.tr("This is not the amount to be debited.")
+        self.confirm_hint.setText(hint)
+        self.pay_button.setEnabled(matches and not self.paid)
+
+    def _pay_if_enabled(self) -> None:
+        if self.pay_button.isEnabled():
+            self._pay()
+
+    def _pay(self) -> None:
+        if self.paid:  # a second click, or Enter right after the click
+            return
+        self.paid = True
+        self.pay_button.setEnabled(False)
+        self.confirm_edit.setReadOnly(True)
+        self.accept()
