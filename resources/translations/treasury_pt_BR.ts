@@ -103,6 +103,172 @@
     </message>
 </context>
 <context>
+    <name>BilletReviewDialog</name>
+    <message>
+        <source>Review the slip</source>
+        <translation>Conferir o boleto</translation>
+    </message>
+    <message>
+        <source>Amount to be debited now</source>
+        <translation>Valor a ser debitado agora</translation>
+    </message>
+    <message>
+        <source>To confirm, type the amount to be debited (%1):</source>
+        <translation>Para confirmar, digite o valor a ser debitado (%1):</translation>
+    </message>
+    <message>
+        <source>e.g. 1.234,56</source>
+        <translation>ex.: 1.234,56</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Pay</source>
+        <translation>Pagar</translation>
+    </message>
+    <message>
+        <source>Beneficiary</source>
+        <translation>Beneficiário</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>Banco</translation>
+    </message>
+    <message>
+        <source>Digitable line</source>
+        <translation>Linha digitável</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Original amount</source>
+        <translation>Valor original</translation>
+    </message>
+    <message>
+        <source>Charges</source>
+        <translation>Encargos</translation>
+    </message>
+    <message>
+        <source>%1 of fine and interest</source>
+        <translation>%1 de multa e juros</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>desde %1</translation>
+    </message>
+    <message>
+        <source>%1 of discount</source>
+        <translation>%1 de desconto</translation>
+    </message>
+    <message>
+        <source>None: the original amount is due.</source>
+        <translation>Nenhum: será cobrado o valor original.</translation>
+    </message>
+    <message>
+        <source>This is not the amount to be debited.</source>
+        <translation>Este não é o valor a ser debitado.</translation>
+    </message>
+</context>
+<context>
+    <name>BilletsTab</name>
+    <message>
+        <source>Pay a slip</source>
+        <translation>Pagar boleto</translation>
+    </message>
+    <message>
+        <source>Digitable line or barcode</source>
+        <translation>Linha digitável ou código de barras</translation>
+    </message>
+    <message>
+        <source>Look up</source>
+        <translation>Consultar</translation>
+    </message>
+    <message>
+        <source>Paid slips</source>
+        <translation>Boletos pagos</translation>
+    </message>
+    <message>
+        <source>Receipt…</source>
+        <translation>Comprovante…</translation>
+    </message>
+    <message>
+        <source>Show the bank&apos;s receipt of the selected payment</source>
+        <translation>Exibir o comprovante emitido pelo banco para o pagamento selecionado</translation>
+    </message>
+    <message>
+        <source>Invalid: %1</source>
+        <translation>Inválido: %1</translation>
+    </message>
+    <message>
+        <source>Valid bank slip, bank %1</source>
+        <translation>Boleto bancário válido, banco %1</translation>
+    </message>
+    <message>
+        <source>Valid utility/tax slip (segment %1)</source>
+        <translation>Boleto de concessionária/tributo válido (segmento %1)</translation>
+    </message>
+    <message>
+        <source>amount %1</source>
+        <translation>valor %1</translation>
+    </message>
+    <message>
+        <source>no amount in the line</source>
+        <translation>sem valor na linha digitável</translation>
+    </message>
+    <message>
+        <source>due %1</source>
+        <translation>vencimento %1</translation>
+    </message>
+    <message>
+        <source>Sending the payment…</source>
+        <translation>Enviando o pagamento…</translation>
+    </message>
+    <message>
+        <source>The payment was not sent.</source>
+        <translation>O pagamento não foi enviado.</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Recusado</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Enviado</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 to %4)</source>
+        <translation>%1: %2 (%3 para %4)</translation>
+    </message>
+    <message>
+        <source>Fetching the receipt…</source>
+        <translation>Buscando o comprovante…</translation>
+    </message>
+    <message>
+        <source>Receipt: %1</source>
+        <translation>Comprovante: %1</translation>
+    </message>
+    <message>
+        <source>Could not save the receipt</source>
+        <translation>Não foi possível salvar o comprovante</translation>
+    </message>
+    <message>
+        <source>Receipt saved to %1</source>
+        <translation>Comprovante salvo em %1</translation>
+    </message>
+</context>
+<context>
     <name>EmptyStateTab</name>
     <message>
         <source>Unlock a profile to see %1.</source>
@@ -224,6 +390,75 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>About Treasury</source>
         <translation>Sobre a Tesouraria</translation>
+    </message>
+</context>
+<context>
+    <name>MoneyEdit</name>
+    <message>
+        <source>0,00</source>
+        <translation>0,00</translation>
+    </message>
+    <message>
+        <source>The amount is above the maximum of %1.</source>
+        <translation>O valor é maior que o máximo de %1.</translation>
+    </message>
+</context>
+<context>
+    <name>PaidSlipsModel</name>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Beneficiary</source>
+        <translation>Beneficiário</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation>Comprovante</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>Arquivado</translation>
+    </message>
+</context>
+<context>
+    <name>PixKeyEdit</name>
+    <message>
+        <source>CPF, CNPJ, e-mail, phone (+55…) or random key</source>
+        <translation>CPF, CNPJ, e-mail, celular (+55…) ou chave aleatória</translation>
+    </message>
+    <message>
+        <source>CPF %1</source>
+        <translation>CPF %1</translation>
+    </message>
+    <message>
+        <source>CNPJ %1</source>
+        <translation>CNPJ %1</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Celular</translation>
+    </message>
+    <message>
+        <source>Random key (EVP)</source>
+        <translation>Chave aleatória (EVP)</translation>
     </message>
 </context>
 <context>
@@ -367,6 +602,89 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>A profile keeps its name: its ledger and secrets are filed under it.</source>
         <translation>O nome de um perfil não pode ser alterado: o registro de operações e as credenciais dele ficam guardados sob esse nome.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptViewer</name>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Anterior</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Próxima ▶</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Diminuir zoom</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Aumentar zoom</translation>
+    </message>
+    <message>
+        <source>Fit width</source>
+        <translation>Ajustar à largura</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Salvar como…</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Imprimir…</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Abrir pasta</translation>
+    </message>
+    <message>
+        <source>This receipt is not in the local archive.</source>
+        <translation>Este comprovante não está no arquivo local.</translation>
+    </message>
+    <message>
+        <source>This receipt cannot be shown: the file is not a readable PDF (%1). You can still save it and open it in another program.</source>
+        <translation>Não é possível exibir este comprovante: o arquivo não é um PDF legível (%1). Você ainda pode salvá-lo e abri-lo em outro programa.</translation>
+    </message>
+    <message>
+        <source>Opening the receipt…</source>
+        <translation>Abrindo o comprovante…</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Página %1 de %2</translation>
+    </message>
+    <message>
+        <source>Save receipt</source>
+        <translation>Salvar comprovante</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The receipt was not saved: %1</source>
+        <translation>O comprovante não foi salvo: %1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Salvo em %1.</translation>
+    </message>
+    <message>
+        <source>The printer could not be started.</source>
+        <translation>Não foi possível iniciar a impressora.</translation>
+    </message>
+    <message>
+        <source>Printing stopped: the printer refused a page.</source>
+        <translation>A impressão foi interrompida: a impressora recusou uma página.</translation>
+    </message>
+    <message>
+        <source>Sent to the printer.</source>
+        <translation>Enviado para a impressora.</translation>
+    </message>
+    <message>
+        <source>Receipt — %1</source>
+        <translation>Comprovante — %1</translation>
     </message>
 </context>
 <context>
