@@ -146,6 +146,10 @@ def test_receipt_of_a_settled_pix_is_saved_as_pdf(qtbot, run, tab_and_workspace,
     assert tab.receipt_button.isVisible()
     target = tmp_path / "comprovante.pdf"
     assert run(tab.save_receipt(target)) == target
+    assert tab.view_receipt_button.isVisible()
+    viewer = tab.view_receipt()  # the same receipt in the viewer, from memory
+    assert viewer is not None and viewer.page_count() >= 1
+    viewer.close()
     assert target.read_bytes().startswith(b"%PDF")
     balance = run(workspace.statement.balance())
     assert tab.card.available.text() == format_brl(balance.available)

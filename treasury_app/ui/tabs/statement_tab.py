@@ -261,7 +261,11 @@ class StatementTab(QWidget):
         self.receipt_button = QPushButton(self.tr("Save receipt…"), pane)
         self.receipt_button.clicked.connect(lambda: spawn(self.save_receipt()))
         self.receipt_button.hide()
+        self.view_receipt_button = QPushButton(self.tr("View receipt…"), pane)
+        self.view_receipt_button.clicked.connect(self.view_receipt)
+        self.view_receipt_button.hide()
         form.addRow(self.receipt_status)
+        form.addRow(self.view_receipt_button)
         form.addRow(self.receipt_button)
         self.detail_placeholder = QLabel(self.tr("Select an entry to see its details."), pane)
         form.addRow(self.detail_placeholder)
@@ -445,6 +449,7 @@ class StatementTab(QWidget):
         """Fetch one entry from the bank and show it; look for its Pix receipt."""
         self._receipt_pdf = None
         self.receipt_button.hide()
+        self.view_receipt_button.hide()
         self.receipt_status.clear()
         entry = await self._run(self.workspace.statement.entry(transaction_id))
         if entry is None:
@@ -461,6 +466,7 @@ class StatementTab(QWidget):
             pdf = await self._run(self._find_receipt(e2e))
             self._receipt_pdf = pdf or None
             self.receipt_button.setVisible(pdf is not None)
+            self.view_receipt_button.setVisible(pdf is not None)
             self.receipt_status.setText(
                 "" if pdf else self.tr("The bank has no receipt for this payment (yet).")
             )
@@ -507,6 +513,26 @@ class StatementTab(QWidget):
             label.setText(values[key])
 
     # -- files -----------------------------------------------------------------------------------
+
+    def view_receipt(self) -> QWidget | None:
+        """Open the selected entry's receipt in the receipt viewer (from memory)."""
+        from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, suggested_receipt_name
+
+        pdf, entry = self._receipt_pdf, self.entry
+        if pdf is None or entry is None:
+            return None
+        payee = entry.counterparty.name if entry.counterparty is not None else ""
+        viewer = ReceiptViewer(
+            pdf,
+            title=self.tr("Receipt"),
+            suggested_name=suggested_receipt_name(
+                "PIX", entry.created_at.date(), payee or "", entry.amount
+            ),
+            parent=self,
+        )
+        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        viewer.open()
+        return viewer
 
     async def save_receipt(self, path: str | os.PathLike[str] | None = None) -> Path | None:
         """Write the selected entry's receipt to ``path`` (asked with a file dialog if not
