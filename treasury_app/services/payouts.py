@@ -359,11 +359,14 @@ class PayoutsService:
         concurrency: int = 4,
         drop_invalid: bool = False,
         progress: Callable[[int, int, Entry], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
     ) -> list[Entry]:
         """Send every row of a batch with at most ``concurrency`` payments in flight.
 
         Nothing is sent while the batch has bad rows, unless ``drop_invalid`` (the person chose
         to leave them out). Each row is its own journal entry, tagged with the batch id.
+        ``should_stop`` is asked as each row's turn comes: once it is true, rows not started are
+        skipped (never journaled) and rows already on their way finish. Returns what was sent.
         """
         if batch.errors and not drop_invalid:
             raise PayoutInputError(
@@ -380,11 +383,16 @@ class PayoutsService:
         )
         semaphore = asyncio.Semaphore(max(1, concurrency))
         done = 0
+        skipped = 0
         results: list[Entry | None] = [None] * len(batch.rows)
 
         async def one(index: int, review: PayoutReview) -> None:
-            nonlocal done
+            nonlocal done, skipped
             async with semaphore:
+                # Asked once the row holds a slot, so a stop never waits behind queued rows.
+                if should_stop is not None and should_stop():
+                    skipped += 1
+                    return
                 entry = await self.send(review, batch=batch.batch_id)
             results[index] = entry
             done += 1
@@ -395,11 +403,12 @@ class PayoutsService:
         entries = [entry for entry in results if entry is not None]
         self.ledger.audit.record(
             "payout.batch",
-            "sent",
+            "stopped" if skipped else "sent",
             reference=batch.batch_id,
-            amount=batch.total,
+            amount=sum((e.amount for e in entries), Decimal("0.00")),
             details={
                 "rows": len(entries),
+                "skipped": skipped,
                 "states": {
                     s: sum(1 for e in entries if e.state == s) for s in {e.state for e in entries}
                 },

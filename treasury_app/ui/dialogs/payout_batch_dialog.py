@@ -1,0 +1,472 @@
+"""The payout batch dialog: open a CSV, see every bad row and the totals, approve by typing the
+total again, send with a progress bar and a Stop button, and read what became of each row."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.services.payouts import PayoutBatch, PayoutReview
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+TEMPLATE = (
+    "chave;ispb;agencia;conta;tipo_conta;documento;nome;valor;descricao;documento_favorecido\n"
+    "fornecedor@empresa.com.br;;;;;;;1.234,56;Nota fiscal 123;\n"
+    ";60746948;1234;98765-4;CACC;529.982.247-25;Maria da Silva;350,00;Reembolso;\n"
+)
+BANK_DATA = "BANK"  # the "key type" of a payout by bank data
+CONCURRENCY = 4
+
+
+class ListModel(QAbstractTableModel):
+    """A read-only table of text rows, replaced as a whole (a batch is re-read, never edited)."""
+
+    def __init__(self, headers: Sequence[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.headers = list(headers)
+        self.rows: list[tuple[str, ...]] = []
+
+    def set_rows(self, rows: Sequence[tuple[str, ...]]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
+            return self.rows[index.row()][index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 3):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:  # noqa: N802
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
+
+
+def key_type_of(review: PayoutReview) -> str:
+    """``EMAIL``, ``CPF``… for a payout by key; :data:`BANK_DATA` for one by bank data."""
+    if review.kind == EntryKind.PIX_MANU or review.key_type is None:
+        return BANK_DATA
+    return review.key_type.value
+
+
+class PayoutBatchDialog(QDialog):
+    """One batch from a CSV file, from reading to the outcome of every row sent."""
+
+    progressed = Signal(int, int)  # done, total
+    finished_sending = Signal()
+
+    def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.batch: PayoutBatch | None = None
+        self.entries: list[Entry] = []
+        self.send_task: asyncio.Task[list[Entry] | None] | None = None
+        self.file_dialog: QFileDialog | None = None
+        self._sending = False
+        self._sent = False
+        self._stop_requested = False
+        self.setWindowTitle(self.tr("Pix payouts from a CSV file"))
+        self.setObjectName("payout-batch")
+        self.resize(820, 640)
+        self._build()
+        self._refresh()
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        self.banner = ErrorBanner(self)
+        layout.addWidget(self.banner)
+
+        files = QHBoxLayout()
+        self.open_button = QPushButton(self.tr("Open CSV…"), self)
+        self.open_button.clicked.connect(self._choose_file)
+        self.template_button = QPushButton(self.tr("Save template…"), self)
+        self.template_button.clicked.connect(self._choose_template_path)
+        self.source_label = QLabel(self.tr("No file opened."), self)
+        files.addWidget(self.open_button)
+        files.addWidget(self.template_button)
+        files.addWidget(self.source_label, 1)
+        layout.addLayout(files)
+
+        self.errors_label = QLabel(self)
+        self.errors_label.setObjectName("batch-errors-label")
+        self.errors_label.setStyleSheet("font-weight: bold; color: #8a1c14;")
+        self.errors_model = ListModel([self.tr("Line"), self.tr("Column"), self.tr("Reason")], self)
+        self.errors_view = self._table(self.errors_model)
+        self.leave_out_check = QCheckBox(self)
+        self.leave_out_check.toggled.connect(lambda _checked: self._refresh())
+        layout.addWidget(self.errors_label)
+        layout.addWidget(self.errors_view, 1)
+        layout.addWidget(self.leave_out_check)
+
+        self.rows_model = ListModel(
+            [self.tr("Line"), self.tr("Payee"), self.tr("Key type"), self.tr("Amount")], self
+        )
+        self.rows_view = self._table(self.rows_model)
+        layout.addWidget(QLabel(self.tr("Payments to send"), self))
+        layout.addWidget(self.rows_view, 2)
+
+        self.totals_label = QLabel(self)
+        self.totals_label.setObjectName("batch-totals")
+        self.totals_label.setStyleSheet("font-weight: bold;")
+        self.by_type_label = QLabel(self)
+        self.by_type_label.setObjectName("batch-by-type")
+        layout.addWidget(self.totals_label)
+        layout.addWidget(self.by_type_label)
+
+        self.confirm_label = QLabel(self)
+        self.confirm_edit = QLineEdit(self)
+        self.confirm_edit.setObjectName("batch-confirm-amount")
+        self.confirm_edit.setPlaceholderText(self.tr("e.g. 1.234,56"))
+        self.confirm_edit.textChanged.connect(lambda _text: self._refresh())
+        self.confirm_hint = QLabel(self)
+        layout.addWidget(self.confirm_label)
+        layout.addWidget(self.confirm_edit)
+        layout.addWidget(self.confirm_hint)
+
+        self.progress = QProgressBar(self)
+        self.progress.setValue(0)
+        self.summary_label = QLabel(self)
+        self.summary_label.setObjectName("batch-summary")
+        self.summary_label.setWordWrap(True)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.summary_label)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.stop_button = QPushButton(self.tr("Stop"), self)
+        self.stop_button.clicked.connect(self.stop)
+        self.send_button = QPushButton(self)
+        self.send_button.clicked.connect(self._send_clicked)
+        self.close_button = QPushButton(self.tr("Close"), self)
+        self.close_button.clicked.connect(self.reject)
+        # Never a default button: Enter in the amount field must not send the batch.
+        for button in (self.stop_button, self.send_button, self.close_button):
+            button.setAutoDefault(False)
+            button.setDefault(False)
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+
+    def _table(self, model: ListModel) -> QTableView:
+        view = QTableView(self)
+        view.setModel(model)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.verticalHeader().hide()
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        view.horizontalHeader().setStretchLastSection(True)
+        return view
+
+    # -- files ---------------------------------------------------------------------------------
+
+    def _choose_file(self) -> None:
+        self.file_dialog = QFileDialog(self, self.tr("Open a payout batch"))
+        self.file_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        self.file_dialog.setNameFilters([self.tr("CSV files (*.csv)"), self.tr("All files (*)")])
+        self.file_dialog.fileSelected.connect(self.load_file)
+        self.file_dialog.open()
+
+    def _choose_template_path(self) -> None:
+        self.file_dialog = QFileDialog(self, self.tr("Save a batch template"))
+        self.file_dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        self.file_dialog.setDefaultSuffix("csv")
+        self.file_dialog.setNameFilter(self.tr("CSV files (*.csv)"))
+        self.file_dialog.selectFile("pix-batch.csv")
+        self.file_dialog.fileSelected.connect(self.write_template)
+        self.file_dialog.open()
+
+    def write_template(self, path: str | Path) -> None:
+        """The documented header and two example rows (by key, by bank data)."""
+        try:
+            # With a BOM, so that spreadsheets read the accents as UTF-8.
+            Path(path).write_text(TEMPLATE, encoding="utf-8-sig")
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
+
+    def load_file(self, path: str | Path) -> None:
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")  # what older spreadsheets save
+        self.load_text(text)
+        self.source_label.setText(Path(path).name)
+
+    def load_text(self, text: str) -> None:
+        if self._sending:
+            return
+        self.banner.clear()
+        self.batch = self.workspace.payouts.parse_batch_csv(text)
+        self.entries = []
+        self._sent = False
+        self._stop_requested = False
+        self.source_label.setText(self.tr("Pasted text"))
+        self.errors_model.set_rows([(str(e.line), e.column, e.message) for e in self.batch.errors])
+        self.rows_model.set_rows(
+            [
+                (
+                    str(row.line),
+                    row.review.payee_name or row.review.payee_detail,
+                    self.key_type_label(key_type_of(row.review)),
+                    format_brl(row.review.amount),
+                )
+                for row in self.batch.rows
+            ]
+        )
+        self.leave_out_check.setChecked(False)
+        self.confirm_edit.clear()
+        self.progress.setMaximum(max(1, len(self.batch.rows)))
+        self.progress.setValue(0)
+        self.summary_label.clear()
+        self._refresh()
+
+    # -- totals --------------------------------------------------------------------------------
+
+    def totals_by_type(self) -> dict[str, tuple[int, Decimal]]:
+        """Count and sum per key type (``EMAIL``, ``CPF``…, :data:`BANK_DATA`)."""
+        totals: dict[str, tuple[int, Decimal]] = {}
+        for row in self.batch.rows if self.batch else ():
+            kind = key_type_of(row.review)
+            count, amount = totals.get(kind, (0, Decimal("0.00")))
+            totals[kind] = (count + 1, amount + row.review.amount)
+        return totals
+
+    def key_type_label(self, kind: str) -> str:
+        labels = {
+            "CPF": self.tr("CPF"),
+            "CNPJ": self.tr("CNPJ"),
+            "EMAIL": self.tr("E-mail"),
+            "PHONE": self.tr("Phone"),
+            "EVP": self.tr("Random key"),
+            BANK_DATA: self.tr("Bank data"),
+        }
+        return labels.get(kind, kind)
+
+    def _show_totals(self) -> None:
+        batch = self.batch
+        if batch is None:
+            self.totals_label.setText(self.tr("Open a CSV file (or save the template first)."))
+            self.by_type_label.clear()
+            self.errors_label.clear()
+            return
+        self.totals_label.setText(
+            self.tr("%1 payment(s), %2 in total")
+            .replace("%1", str(len(batch.rows)))
+            .replace("%2", format_brl(batch.total))
+        )
+        self.by_type_label.setText(
+            "\n".join(
+                f"{self.key_type_label(kind)}: {count} — {format_brl(amount)}"
+                for kind, (count, amount) in sorted(self.totals_by_type().items())
+            )
+        )
+        self.errors_label.setText(
+            self.tr("%1 row(s) with errors: fix the file, or leave them out.").replace(
+                "%1", str(len(batch.errors))
+            )
+            if batch.errors
+            else ""
+        )
+
+    # -- approval ------------------------------------------------------------------------------
+
+    def approved(self) -> bool:
+        """The total typed again equals the batch's total."""
+        if self.batch is None or not self.confirm_edit.text().strip():
+            return False
+        try:
+            return parse_brl(self.confirm_edit.text()) == self.batch.total
+        except DomainError:
+            return False
+
+    def can_send(self) -> bool:
+        batch = self.batch
+        return (
+            batch is not None
+            and bool(batch.rows)
+            and (not batch.errors or self.leave_out_check.isChecked())
+            and self.approved()
+            and not self._sending
+            and not self._sent
+        )
+
+    def _refresh(self) -> None:
+        self._show_totals()
+        batch = self.batch
+        count = len(batch.rows) if batch else 0
+        errors = len(batch.errors) if batch else 0
+        self.errors_view.setVisible(errors > 0)
+        self.leave_out_check.setVisible(errors > 0 and count > 0)
+        self.leave_out_check.setText(
+            self.tr("Leave out the %1 invalid row(s) and send the others").replace(
+                "%1", str(errors)
+            )
+        )
+        total = format_brl(batch.total) if batch else format_brl(Decimal("0.00"))
+        self.confirm_label.setText(
+            self.tr("To approve, type the total amount (%1):").replace("%1", total)
+        )
+        self.confirm_edit.setEnabled(count > 0 and not self._sending and not self._sent)
+        self.confirm_hint.setText(self._hint())
+        self.send_button.setText(self.tr("Send %1 payment(s)").replace("%1", str(count)))
+        self.send_button.setEnabled(self.can_send())
+        self.stop_button.setEnabled(self._sending and not self._stop_requested)
+        self.open_button.setEnabled(not self._sending)
+
+    def _hint(self) -> str:
+        text = self.confirm_edit.text()
+        if self.batch is None or self._sent or not text.strip():
+            return ""
+        try:
+            typed = parse_brl(text)
+        except DomainError as error:
+            return str(error)
+        if typed != self.batch.total:
+            return self.tr("This is not the batch's total.")
+        if self.batch.errors and not self.leave_out_check.isChecked():
+            return self.tr("Rows with errors: tick “Leave out” to send the others.")
+        return ""
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def _send_clicked(self) -> None:
+        if self.can_send():
+            # Marked as sending before the task's first step: a second click finds Send disabled.
+            self._begin_sending()
+            self.send_task = spawn(self._send_batch(), name="payout-batch")
+
+    async def send(self) -> list[Entry] | None:
+        """Send the approved batch (the Send button stays disabled meanwhile)."""
+        if not self.can_send():
+            return None
+        self._begin_sending()
+        return await self._send_batch()
+
+    def _begin_sending(self) -> None:
+        self._sending = True
+        self._stop_requested = False
+        self.summary_label.clear()
+        self._refresh()
+
+    async def _send_batch(self) -> list[Entry] | None:
+        batch = self.batch
+        assert batch is not None
+        try:
+            entries = await run_operation(
+                self.workspace.payouts.send_batch(
+                    batch,
+                    concurrency=CONCURRENCY,
+                    drop_invalid=self.leave_out_check.isChecked(),
+                    progress=self._progress,
+                    should_stop=lambda: self._stop_requested,
+                ),
+                controls=[self.send_button, self.open_button, self.leave_out_check],
+                banner=self.banner,
+                changes_ledger=True,
+            )
+        finally:
+            self._sending = False
+        if entries is not None:
+            self.entries = entries
+            self._sent = True
+            self.workspace.tracker.wake()  # follow what is still on its way
+        if shiboken6.isValid(self):
+            self._show_summary(entries)
+            self._refresh()
+            self.finished_sending.emit()
+        return entries
+
+    def _progress(self, done: int, total: int, entry: Entry) -> None:
+        if not shiboken6.isValid(self):
+            return
+        self.progress.setMaximum(total)
+        self.progress.setValue(done)
+        self.progressed.emit(done, total)
+
+    def stop(self) -> None:
+        """Send no new rows; rows already on their way finish and keep being followed."""
+        if self._sending:
+            self._stop_requested = True
+            self.summary_label.setText(self.tr("Stopping: waiting for the rows on their way…"))
+            self._refresh()
+
+    def reject(self) -> None:
+        # Closing while sending asks nothing: it stops new rows, the ones sent finish.
+        self.stop()
+        super().reject()
+
+    def summary(self) -> dict[str, int]:
+        entries = self.entries
+        rows = len(self.batch.rows) if self.batch else 0
+        return {
+            "sent": len(entries),
+            "accepted": sum(1 for e in entries if e.state == EntryState.ACCEPTED),
+            "rejected": sum(1 for e in entries if e.state == EntryState.REJECTED),
+            "unknown": sum(1 for e in entries if e.unresolved),
+            "not_sent": rows - len(entries),
+        }
+
+    def _show_summary(self, entries: list[Entry] | None) -> None:
+        if entries is None:
+            self.summary_label.setText(self.tr("The batch could not be sent; see above."))
+            return
+        counts = self.summary()
+        text = (
+            self.tr("Sent: %1. Accepted: %2. Rejected: %3. Outcome unknown: %4.")
+            .replace("%1", str(counts["sent"]))
+            .replace("%2", str(counts["accepted"]))
+            .replace("%3", str(counts["rejected"]))
+            .replace("%4", str(counts["unknown"]))
+        )
+        if counts["not_sent"]:
+            text += " " + self.tr("Not sent (stopped): %1.").replace("%1", str(counts["not_sent"]))
+        text += " " + self.tr("Rows already sent keep being followed in the payments list.")
+        self.summary_label.setText(text)
