@@ -64,6 +64,12 @@ def _statement_tab(workspace: Workspace, parent: QWidget) -> QWidget:
     return StatementTab(workspace, parent)
 
 
+def _payouts_tab(workspace: Workspace, parent: QWidget) -> QWidget:
+    from treasury_app.ui.tabs.payouts_tab import PayoutsTab
+
+    return PayoutsTab(workspace, parent)
+
+
 def _billets_tab(workspace: Workspace, parent: QWidget) -> QWidget:
     from treasury_app.ui.tabs.billets_tab import BilletsTab
 
@@ -78,6 +84,7 @@ def _settings_tab(workspace: Workspace, parent: QWidget) -> QWidget:
 
 TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Balance & statement": _statement_tab,
+    "Pix payouts": _payouts_tab,
     "Boletos": _billets_tab,
     "Settings": _settings_tab,
 }

@@ -1,0 +1,215 @@
+"""The Pix payments list against the app's own sandbox bank: payments sent through the payout
+service appear at once and follow the bank live (no reload), the detail shows ids and history,
+the receipt opens, a held payment is approved through the sandbox-only buttons, a refused one
+shows why, an unknown outcome says it is being checked, and the filters narrow the list."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import Qt
+
+from treasury_app.api.accounts.models import PaymentFlow
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger.journal import EntryState
+from treasury_app.ui.models.payments_model import Column, StatusGroup
+from treasury_app.ui.widgets.payments_list import PaymentsList
+
+KEY = "fornecedor@example.com"
+NOT_IN_DICT = "00000000-0000-0000-0000-000000000000"
+CHECKING = "UNKNOWN — checking with the bank"
+
+
+@pytest.fixture
+def listing(qtbot, run, open_workspace):
+    workspace = open_workspace()
+    widget = PaymentsList(workspace)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget, workspace
+    widget.shutdown()
+    for task in (widget.receipt_task, widget.sandbox_task):
+        if task is not None:
+            qtbot.waitUntil(task.done)
+    if widget.receipt_viewer is not None:
+        widget.receipt_viewer.close()
+
+
+def _status(widget: PaymentsList, entry_id: int) -> str:
+    row = widget.proxy.row_of(entry_id)
+    assert row is not None, f"entry {entry_id} not listed"
+    return widget.proxy.index(row, Column.STATUS).data()
+
+
+def _advance(run, workspace, seconds: float) -> None:
+    http = workspace.session.accounts.transport.http
+    run(http.post("/sandbox/clock", json={"advance": seconds})).raise_for_status()
+
+
+def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypatch) -> None:
+    widget, workspace = listing
+    reloads = []
+    original_reload = widget.model.reload
+    monkeypatch.setattr(widget.model, "reload", lambda: (reloads.append(1), original_reload()))
+    review = workspace.payouts.prepare_key(KEY, Decimal("12.34"), description="Nota 123")
+    entry = run(workspace.payouts.send(review))
+
+    assert widget.proxy.row_of(entry.id) == 0  # newest first, there without a reload
+    row = widget.proxy.index(0, 0).row()
+    assert widget.proxy.index(row, Column.PAYEE).data() == KEY
+    assert widget.proxy.index(row, Column.KIND).data() == "Key"
+    amount = widget.proxy.index(row, Column.AMOUNT)
+    assert amount.data() == format_brl(Decimal("12.34"))
+    assert amount.data(Qt.ItemDataRole.TextAlignmentRole) & Qt.AlignmentFlag.AlignRight
+    assert _status(widget, entry.id) == "ON_QUEUE"
+
+    assert widget.select_entry(entry.id)
+    assert not widget.receipt_button.isEnabled()
+    assert not widget.approve_button.isVisible()
+    assert widget.details["end_to_end_id"].text() == entry.end_to_end_id
+    assert widget.details["idempotency_key"].text() == review.idempotency_key
+    assert widget.details["destination"].text() == KEY
+    assert widget.details["description"].text() == "Nota 123"
+
+    _advance(run, workspace, 3.5)
+    run(workspace.tracker.poll_once())
+    assert _status(widget, entry.id) == "SETTLED"
+    assert reloads == []  # live, through the tracker's notifications
+    assert widget.selected_entry().id == entry.id  # the selection survived the update
+    history = [
+        (widget.history.topLevelItem(i).text(1), widget.history.topLevelItem(i).text(2))
+        for i in range(widget.history.topLevelItemCount())
+    ]
+    assert history == [
+        ("PREPARED", ""),
+        ("SENT", ""),
+        ("ACCEPTED", "ON_QUEUE"),
+        ("ACCEPTED", "SETTLED"),
+    ]
+
+    assert widget.receipt_button.isEnabled()
+    qtbot.mouseClick(widget.receipt_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.receipt_task.done)
+    viewer = widget.receipt_task.result()
+    assert viewer is not None, widget.banner.detail.text()
+    assert viewer is widget.receipt_viewer and viewer.isVisible()
+    assert viewer.page_count() >= 1
+
+
+def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:
+    widget, workspace = listing
+    review = workspace.payouts.prepare_key(KEY, Decimal("7.50"), flow=PaymentFlow.APPROVAL_REQUIRED)
+    entry = run(workspace.payouts.send(review))
+    assert _status(widget, entry.id) == "WAITING_APPROVAL"
+    widget.select_entry(entry.id)
+    assert widget.details["flow"].text() == "APPROVAL_REQUIRED"
+    assert widget.approve_button.isVisible() and widget.reject_button.isVisible()
+    assert "sandbox" in widget.approve_button.text().lower()
+    assert "sandbox" in widget.reject_button.text().lower()
+    assert not widget.receipt_button.isEnabled()
+
+    qtbot.mouseClick(widget.approve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.sandbox_task.done)
+    assert widget.sandbox_task.result() is True, widget.banner.detail.text()
+    assert _status(widget, entry.id) in ("ON_QUEUE", "PROCESSING")
+    assert not widget.approve_button.isVisible()
+
+    _advance(run, workspace, 3.5)
+    run(workspace.tracker.poll_once())
+    assert _status(widget, entry.id) == "SETTLED"
+
+
+def test_a_refused_payment_shows_why(run, listing) -> None:
+    widget, workspace = listing
+    entry = run(workspace.payouts.send(workspace.payouts.prepare_key(NOT_IN_DICT, "3,00")))
+    assert entry.state == EntryState.REJECTED and entry.error
+    assert _status(widget, entry.id) == "REJECTED"
+    row = widget.proxy.row_of(entry.id)
+    assert widget.proxy.index(row, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole) == entry.error
+    widget.select_entry(entry.id)
+    assert widget.details["error"].text() == entry.error
+    assert not widget.receipt_button.isEnabled()
+    assert not widget.approve_button.isVisible()
+
+
+def test_an_unknown_outcome_is_being_checked(run, listing) -> None:
+    widget, workspace = listing
+    journal = workspace.ledger.journal
+    review = workspace.payouts.prepare_key(KEY, Decimal("4.56"))
+    entry = journal.create(review.new_entry())
+    journal.update(entry.id, EntryState.SENT, note="sending")
+    journal.update(entry.id, EntryState.UNKNOWN, error="no answer", note="no answer")
+    widget.refresh()  # the journal was written behind the engine's back: no notification
+    assert _status(widget, entry.id) == CHECKING
+    widget.select_entry(entry.id)
+    assert widget.details["error"].text() == "no answer"
+    assert [widget.history.topLevelItem(i).text(1) for i in range(3)] == [
+        "PREPARED",
+        "SENT",
+        "UNKNOWN",
+    ]
+
+    run(workspace.tracker.poll_once())  # asks the bank by key, then sends with the same key
+    assert _status(widget, entry.id) in ("ON_QUEUE", "PROCESSING", "SETTLED")
+    assert widget.selected_entry().id == entry.id
+
+
+def test_filters_by_status_group_and_date(run, listing) -> None:
+    widget, workspace = listing
+    refused = run(workspace.payouts.send(workspace.payouts.prepare_key(NOT_IN_DICT, "2,00")))
+    queued = run(workspace.payouts.send(workspace.payouts.prepare_key(KEY, "2,00")))
+    every = widget.proxy.rowCount()
+    assert every == widget.model.rowCount()
+
+    def listed(group: StatusGroup) -> set[int]:
+        widget.set_status_group(group)
+        return {widget.proxy.entry(row).id for row in range(widget.proxy.rowCount())}
+
+    assert refused.id in listed(StatusGroup.FAILED) and queued.id not in listed(StatusGroup.FAILED)
+    assert queued.id in listed(StatusGroup.IN_PROGRESS)
+    assert refused.id not in listed(StatusGroup.IN_PROGRESS)
+    assert {refused.id, queued.id}.isdisjoint(listed(StatusGroup.SETTLED))
+    settled = {
+        widget.proxy.index(row, Column.STATUS).data() for row in range(widget.proxy.rowCount())
+    }
+    assert settled <= {"SETTLED", "LIQUIDATED", "REFUNDED", "PARTIALLY_REFUNDED"}
+
+    widget.set_status_group(StatusGroup.ALL)
+    assert widget.proxy.rowCount() == every
+    widget.date_check.setChecked(True)  # the last 30 days, today included
+    assert widget.proxy.rowCount() == every
+    tomorrow = widget.end_edit.date().addDays(1)
+    widget.start_edit.setDate(tomorrow)
+    widget.end_edit.setDate(tomorrow.addDays(1))
+    assert widget.proxy.rowCount() == 0
+    widget.date_check.setChecked(False)
+    assert widget.proxy.rowCount() == every
+
+    widget.proxy.set_date_range(dt.date(2000, 1, 1), dt.date(2000, 1, 2))
+    assert widget.proxy.rowCount() == 0
+    widget.proxy.set_date_range(None, None)
+    assert widget.proxy.rowCount() == every
+
+
+def test_a_held_payment_rejected_in_the_sandbox_fails(qtbot, run, listing) -> None:
+    widget, workspace = listing
+    review = workspace.payouts.prepare_key(KEY, "5,00", flow=PaymentFlow.APPROVAL_REQUIRED)
+    entry = run(workspace.payouts.send(review))
+    widget.select_entry(entry.id)
+    widget.is_sandbox = False  # a production profile: no console buttons
+    widget.refresh()
+    assert not widget.approve_button.isVisible() and not widget.reject_button.isVisible()
+    widget.is_sandbox = True
+    widget.refresh()
+    assert widget.reject_button.isVisible()
+
+    qtbot.mouseClick(widget.reject_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.sandbox_task.done)
+    assert widget.sandbox_task.result() is True, widget.banner.detail.text()
+    assert _status(widget, entry.id) == "CANCELED"
+    widget.set_status_group(StatusGroup.FAILED)
+    assert widget.proxy.row_of(entry.id) is not None

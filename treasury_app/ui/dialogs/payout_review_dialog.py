@@ -1,0 +1,218 @@
+"""The Pix payout review dialog: who gets what and how, confirmed by typing the amount again
+before "Send Pix" is enabled. Sending itself is the caller's job, after the dialog is accepted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.accounts.models import PaymentFlow
+from treasury_app.domain.documents import mask_document
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.ledger.journal import EntryKind
+from treasury_app.services.payouts import PayoutReview
+
+_WARNING_STYLE = (
+    "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px;"
+    " padding: 6px; font-weight: bold; color: #7a3e00;"
+)
+# A possible duplicate is the one mistake a second look exists for: louder than the others.
+_DUPLICATE_STYLE = (
+    "background: #fdecea; border: 2px solid #d93025; border-radius: 4px;"
+    " padding: 8px; font-weight: bold; font-size: 11pt; color: #8a1c14;"
+)
+
+
+def masked(document: str) -> str:
+    """The document as review dialogs show it; as given when it is not a CPF/CNPJ."""
+    if not document:
+        return ""
+    with contextlib.suppress(DomainError):
+        return mask_document(document)
+    return document
+
+
+class PayoutReviewDialog(QDialog):
+    """Shows ``review``; accepted only through "Send Pix", which is enabled once the amount
+    typed in the confirmation field equals the review's amount, and works once
+    (:attr:`confirmed` tells the caller it was that button)."""
+
+    def __init__(self, review: PayoutReview, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.review = review
+        self.confirmed = False
+        self.setWindowTitle(self.tr("Review the Pix"))
+        self.setObjectName("payout-review")
+
+        layout = QVBoxLayout(self)
+        self.duplicate_warning, self.warnings = self._build_warnings()
+        layout.addWidget(self.duplicate_warning)
+        layout.addWidget(self.warnings)
+        layout.addLayout(self._build_details())
+
+        self.amount = QLabel(format_brl(review.amount), self)
+        self.amount.setObjectName("payout-amount")
+        self.amount.setStyleSheet("font-size: 22pt; font-weight: bold;")
+        layout.addWidget(QLabel(self.tr("Amount to be sent"), self))
+        layout.addWidget(self.amount)
+
+        self.confirm_label = QLabel(
+            self.tr("To confirm, type the amount to be sent (%1):").replace(
+                "%1", format_brl(review.amount)
+            ),
+            self,
+        )
+        self.confirm_edit = QLineEdit(self)
+        self.confirm_edit.setObjectName("payout-confirm-amount")
+        self.confirm_edit.setPlaceholderText(self.tr("e.g. 1.234,56"))
+        self.confirm_edit.textChanged.connect(self._confirmation_changed)
+        self.confirm_edit.returnPressed.connect(self._send_if_enabled)
+        self.confirm_hint = QLabel(self)
+        self.confirm_hint.setObjectName("payout-confirm-hint")
+        layout.addWidget(self.confirm_label)
+        layout.addWidget(self.confirm_edit)
+        layout.addWidget(self.confirm_hint)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(self.reject)
+        self.send_button = QPushButton(self.tr("Send Pix"), self)
+        self.send_button.setObjectName("payout-send")
+        self.send_button.setEnabled(False)
+        # Never the default button: Enter in another field must not send.
+        for button in (self.cancel_button, self.send_button):
+            button.setAutoDefault(False)
+            button.setDefault(False)
+        self.send_button.clicked.connect(self._send)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.send_button)
+        layout.addLayout(buttons)
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_warnings(self) -> tuple[QLabel, QLabel]:
+        """The duplicate warning on its own, first and red; the others below it."""
+        texts = list(self.review.warnings)
+        duplicate_text = texts.pop(0) if self.review.duplicates and texts else ""
+        duplicate = QLabel(f"⚠ {self.tr(duplicate_text)}" if duplicate_text else "", self)
+        duplicate.setObjectName("payout-duplicate-warning")
+        duplicate.setWordWrap(True)
+        duplicate.setStyleSheet(_DUPLICATE_STYLE)
+        duplicate.setVisible(bool(duplicate_text))
+        others = QLabel("\n".join(f"⚠ {self.tr(text)}" for text in texts), self)
+        others.setObjectName("payout-warnings")
+        others.setWordWrap(True)
+        others.setStyleSheet(_WARNING_STYLE)
+        others.setVisible(bool(texts))
+        return duplicate, others
+
+    def _build_details(self) -> QFormLayout:
+        self.fields: dict[str, QLabel] = {}
+        form = QFormLayout()
+        for key, title, value in self._rows():
+            label = QLabel(value, self)
+            label.setObjectName(f"payout-{key}")
+            label.setWordWrap(True)
+            self.fields[key] = label
+            form.addRow(title, label)
+        return form
+
+    def _rows(self) -> list[tuple[str, str, str]]:
+        review = self.review
+        rows: list[tuple[str, str, str]] = []
+        if review.kind == EntryKind.PIX_KEY:
+            key_type = review.key_type.value if review.key_type is not None else ""
+            rows += [
+                ("payee", self.tr("Payee"), self.tr("Confirmed by the bank when paying")),
+                ("key", self.tr("Pix key"), f"{review.payee_detail} ({key_type})"),
+            ]
+            if review.payee_document:
+                rows.append(
+                    ("document", self.tr("Payee's CPF/CNPJ"), masked(review.payee_document))
+                )
+        elif review.kind == EntryKind.PIX_QRC and review.brcode is not None:
+            code = review.brcode
+            location = (
+                (self.tr("Pix key"), code.key)
+                if code.key
+                else (self.tr("Charge address"), code.url)
+            )
+            rows += [
+                ("payee", self.tr("Payee"), code.merchant_name),
+                ("city", self.tr("City"), code.merchant_city),
+                ("key", location[0], location[1] or ""),
+                ("txid", self.tr("Transaction id (txid)"), code.txid or self.tr("None")),
+            ]
+        else:
+            rows += [
+                ("payee", self.tr("Payee"), review.payee_name),
+                ("document", self.tr("CPF/CNPJ"), masked(review.payee_document)),
+                ("bank", self.tr("Bank account"), self._bank_text()),
+            ]
+        rows += [
+            ("description", self.tr("Description"), review.description or self.tr("None")),
+            ("flow", self.tr("Flow"), self.flow_text()),
+        ]
+        return rows
+
+    def _bank_text(self) -> str:
+        account: dict[str, Any] = self.review.request.get("creditorAccount") or {}
+        text = self.tr("ISPB %1, branch %2, account %3 (%4)")
+        for mark, value in (
+            ("%1", account.get("ispb", "")),
+            ("%2", account.get("issuer", "")),
+            ("%3", account.get("number", "")),
+            ("%4", str(account.get("accountType", ""))),
+        ):
+            text = text.replace(mark, str(value))
+        return text
+
+    def flow_text(self) -> str:
+        if self.review.payment_flow == PaymentFlow.APPROVAL_REQUIRED:
+            return self.tr("Held for approval in the bank's console")
+        return self.tr("Instant")
+
+    # -- confirmation ----------------------------------------------------------------------------
+
+    def _confirmation_changed(self, text: str) -> None:
+        matches = False
+        hint = ""
+        if text.strip():
+            try:
+                matches = parse_brl(text) == self.review.amount
+            except DomainError as error:
+                hint = str(error)
+            else:
+                if not matches:
+                    hint = self.tr("This is not the amount to be sent.")
+        self.confirm_hint.setText(hint)
+        self.send_button.setEnabled(matches and not self.confirmed)
+
+    def _send_if_enabled(self) -> None:
+        if self.send_button.isEnabled():
+            self._send()
+
+    def _send(self) -> None:
+        if self.confirmed:  # a second click, or Enter right after the click
+            return
+        self.confirmed = True
+        self.send_button.setEnabled(False)
+        self.confirm_edit.setReadOnly(True)
+        self.accept()
+
+
+__all__ = ["PayoutReviewDialog", "masked"]

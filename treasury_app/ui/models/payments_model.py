@@ -1,0 +1,239 @@
+"""The Pix payments of the journal as a Qt table (:class:`PaymentsModel`, newest first, kept
+live by :meth:`PaymentsModel.upsert`) and :class:`PaymentsFilter`, which narrows it by status
+group and by the day the payment was made."""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import IntEnum, StrEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from treasury_app.api.accounts.models import is_failed_status, is_success_status
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger import Ledger
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+
+__all__ = [
+    "ENTRY_ROLE",
+    "PIX_KINDS",
+    "Column",
+    "PaymentsFilter",
+    "PaymentsModel",
+    "StatusGroup",
+    "status_group",
+    "to_date",
+]
+
+PIX_KINDS = (EntryKind.PIX_KEY, EntryKind.PIX_QRC, EntryKind.PIX_MANU)
+RECENT_LIMIT = 1000
+ENTRY_ROLE = Qt.ItemDataRole.UserRole
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(IntEnum):
+    DATE = 0
+    PAYEE = 1
+    KIND = 2
+    AMOUNT = 3
+    STATUS = 4
+
+
+class StatusGroup(StrEnum):
+    ALL = "all"
+    IN_PROGRESS = "in_progress"
+    SETTLED = "settled"
+    FAILED = "failed"
+
+
+def status_group(entry: Entry) -> StatusGroup:
+    """Where a payment stands: refused or cancelled, paid, or anything still open (unknown
+    outcomes included: they are being checked with the bank)."""
+    if entry.state == EntryState.REJECTED:
+        return StatusGroup.FAILED
+    if entry.state == EntryState.ACCEPTED and entry.bank_status:
+        if is_success_status(entry.bank_status):
+            return StatusGroup.SETTLED
+        if is_failed_status(entry.bank_status):
+            return StatusGroup.FAILED
+    return StatusGroup.IN_PROGRESS
+
+
+def local_datetime(iso: str) -> QDateTime:
+    return QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs).toLocalTime()
+
+
+def to_date(day: QDate) -> dt.date:
+    return dt.date(day.year(), day.month(), day.day())
+
+
+def format_datetime(iso: str, pattern: str = "dd/MM/yyyy HH:mm") -> str:
+    moment = local_datetime(iso)
+    return QLocale().toString(moment, pattern) if moment.isValid() else iso
+
+
+class PaymentsModel(QAbstractTableModel):
+    """The PIX_KEY, PIX_QRC and PIX_MANU journal entries, newest first."""
+
+    def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ledger = ledger
+        self._entries: list[Entry] = []
+        self._headers = {
+            Column.DATE: self.tr("Date"),
+            Column.PAYEE: self.tr("Payee"),
+            Column.KIND: self.tr("Kind"),
+            Column.AMOUNT: self.tr("Amount"),
+            Column.STATUS: self.tr("Status"),
+        }
+
+    # -- content ---------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the entries again from the journal (local: no request)."""
+        self.beginResetModel()
+        self._entries = self.ledger.journal.recent(kinds=PIX_KINDS, limit=RECENT_LIMIT)
+        self.endResetModel()
+
+    def upsert(self, entry: Entry) -> None:
+        """Apply one entry's change in place (or add a new one on top): views keep their
+        selection, which a reset would lose."""
+        if entry.kind not in PIX_KINDS:
+            return
+        row = self.row_of(entry.id)
+        if row is None:
+            self.beginInsertRows(QModelIndex(), 0, 0)
+            self._entries.insert(0, entry)
+            self.endInsertRows()
+        else:
+            self._entries[row] = entry
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+
+    def row_of(self, entry_id: int) -> int | None:
+        for row, entry in enumerate(self._entries):
+            if entry.id == entry_id:
+                return row
+        return None
+
+    def entry(self, row: int) -> Entry:
+        return self._entries[row]
+
+    # -- texts -----------------------------------------------------------------------------------
+
+    def kind_text(self, kind: EntryKind) -> str:
+        return {
+            EntryKind.PIX_KEY: self.tr("Key"),
+            EntryKind.PIX_QRC: self.tr("QR Code"),
+            EntryKind.PIX_MANU: self.tr("Bank data"),
+        }.get(kind, kind.value)
+
+    def status_text(self, entry: Entry) -> str:
+        """The bank's status once it has one; the local state while the outcome is not known."""
+        if entry.state == EntryState.REJECTED:
+            return self.tr("REJECTED")
+        if entry.bank_status:
+            return entry.bank_status
+        if entry.unresolved:
+            return self.tr("UNKNOWN — checking with the bank")
+        return entry.state.value
+
+    # -- Qt's API --------------------------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(  # noqa: N802 - Qt's name
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers.get(Column(section)) if 0 <= section < len(Column) else None
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        entry = self._entries[index.row()]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(entry, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.AMOUNT:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.STATUS and entry.error:
+            return entry.error
+        if role == ENTRY_ROLE:
+            return entry
+        return None
+
+    def _text(self, entry: Entry, column: Column) -> str:
+        if column == Column.DATE:
+            return format_datetime(entry.created_at)
+        if column == Column.PAYEE:
+            return entry.payee_name or entry.payee_detail
+        if column == Column.KIND:
+            return self.kind_text(entry.kind)
+        if column == Column.AMOUNT:
+            return format_brl(entry.amount)
+        return self.status_text(entry)
+
+
+class PaymentsFilter(QSortFilterProxyModel):
+    """Rows of a :class:`PaymentsModel` in one status group and between two days (local time,
+    both included; ``None`` leaves that end open). Re-filters as entries change."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setDynamicSortFilter(True)
+        self._group = StatusGroup.ALL
+        self._start: dt.date | None = None
+        self._end: dt.date | None = None
+
+    @property
+    def group(self) -> StatusGroup:
+        return self._group
+
+    def set_status_group(self, group: StatusGroup | str) -> None:
+        self.beginFilterChange()
+        self._group = StatusGroup(group)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_date_range(self, start: dt.date | None, end: dt.date | None) -> None:
+        self.beginFilterChange()
+        self._start, self._end = start, end
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def entry(self, row: int) -> Entry:
+        entry: Entry = self.index(row, 0).data(ENTRY_ROLE)
+        return entry
+
+    def row_of(self, entry_id: int) -> int | None:
+        for row in range(self.rowCount()):
+            if self.entry(row).id == entry_id:
+                return row
+        return None
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
+        entry = self.sourceModel().index(source_row, 0, source_parent).data(ENTRY_ROLE)
+        if entry is None:
+            return False
+        if self._group != StatusGroup.ALL and status_group(entry) != self._group:
+            return False
+        if self._start is None and self._end is None:
+            return True
+        day = to_date(local_datetime(entry.created_at).date())
+        if self._start is not None and day < self._start:
+            return False
+        return self._end is None or day <= self._end

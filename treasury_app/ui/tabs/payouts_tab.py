@@ -1,0 +1,518 @@
+"""The "Pix" tab: pay by Pix key, by QR Code ("copia e cola") or by bank data; review and
+confirm, send exactly once, follow the status; the payments list and batches from CSV below.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.accounts.models import (
+    AccountType,
+    PaymentFlow,
+    is_failed_status,
+    is_success_status,
+)
+from treasury_app.domain import brcode
+from treasury_app.domain.brcode import BrCode
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.services.payouts import PayoutReview
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.tabs.billets_tab import entry_status
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
+from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
+
+_OK_STYLE = "color: #1e7e34;"
+_BAD_STYLE = "color: #b3261e;"
+_BATCH_MODULE = "treasury_app.ui.dialogs.payout_batch_dialog"
+_LIST_MODULE = "treasury_app.ui.widgets.payments_list"
+
+
+def _module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
+
+
+class PayoutsTab(QWidget):
+    """Three ways to pay a Pix, one review dialog, one payment per confirmation.
+
+    :meth:`review_key`, :meth:`review_qrc` and :meth:`review_manual` are the Review buttons'
+    coroutines (tests await :attr:`review_task`, whose result is the sent entry or ``None``).
+    """
+
+    entry_changed = Signal(object)  # the tracker's notifications, delivered on the GUI thread
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.review_dialog: PayoutReviewDialog | None = None
+        self.batch_dialog: QDialog | None = None
+        self.review_task: asyncio.Task[Any] | None = None
+        self.last_entry: Entry | None = None
+        self._last_statuses: list[str] = []
+        self._amount_from_code = False
+
+        self.banner = ErrorBanner(self)
+        self.forms = QTabWidget(self)
+        self.forms.setObjectName("payout-forms")
+        self.forms.addTab(self._build_key_form(), self.tr("By Pix key"))
+        self.forms.addTab(self._build_qrc_form(), self.tr("By QR Code"))
+        self.forms.addTab(self._build_manual_form(), self.tr("By bank data"))
+        self.payment_status = QLabel(self)
+        self.payment_status.setObjectName("payout-status")
+        self.payment_status.setWordWrap(True)
+
+        self.batch_button = QPushButton(self.tr("Batch from CSV…"), self)
+        self.batch_button.setObjectName("payout-batch")
+        self.batch_button.clicked.connect(self.open_batch)
+        if not _module_exists(_BATCH_MODULE):
+            self.batch_button.setEnabled(False)
+            self.batch_button.setToolTip(self.tr("Batches are not available in this version."))
+        self.payments_list = self._build_payments_list()
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.forms)
+        layout.addWidget(self.payment_status)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Payments"), self), 1)
+        row.addWidget(self.batch_button)
+        layout.addLayout(row)
+        layout.addWidget(self.payments_list, 1)
+
+        self.entry_changed.connect(self._entry_changed)
+        self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
+        self._key_changed()
+        self._payload_changed()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _flow_combo(self, parent: QWidget, name: str) -> QComboBox:
+        combo = QComboBox(parent)
+        combo.setObjectName(name)
+        combo.addItem(self.tr("Instant"), PaymentFlow.INSTANT)
+        combo.addItem(
+            self.tr("Held for approval in the bank's console"), PaymentFlow.APPROVAL_REQUIRED
+        )
+        return combo
+
+    def _line(self, parent: QWidget, name: str, placeholder: str = "") -> QLineEdit:
+        edit = QLineEdit(parent)
+        edit.setObjectName(name)
+        edit.setPlaceholderText(placeholder)
+        return edit
+
+    def _review_button(self, parent: QWidget, name: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(self.tr("Review…"), parent)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        return button
+
+    def _build_key_form(self) -> QWidget:
+        page = QWidget(self)
+        self.key_edit = PixKeyEdit(page)
+        self.key_edit.changed.connect(self._key_changed)
+        self.key_amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
+        self.key_amount.setObjectName("payout-key-amount")
+        self.key_description = self._line(page, "payout-key-description", self.tr("Optional"))
+        self.key_description.setMaxLength(140)
+        self.key_document = self._line(
+            page, "payout-key-document", self.tr("Optional: the key owner's CPF/CNPJ")
+        )
+        self.key_flow = self._flow_combo(page, "payout-key-flow")
+        self.key_review_button = self._review_button(page, "payout-key-review", self._key_clicked)
+        form = QFormLayout(page)
+        form.addRow(self.tr("Pix key"), self.key_edit)
+        form.addRow(self.tr("Amount"), self.key_amount)
+        form.addRow(self.tr("Description"), self.key_description)
+        form.addRow(self.tr("Payee's CPF/CNPJ"), self.key_document)
+        form.addRow(self.tr("Flow"), self.key_flow)
+        form.addRow("", self.key_review_button)
+        return page
+
+    def _build_qrc_form(self) -> QWidget:
+        page = QWidget(self)
+        self.qr_payload = QPlainTextEdit(page)
+        self.qr_payload.setObjectName("payout-qr-payload")
+        self.qr_payload.setPlaceholderText(self.tr("Paste the Pix copia e cola code"))
+        self.qr_payload.setMaximumHeight(80)
+        self.qr_payload.textChanged.connect(self._payload_changed)
+        self.qr_preview = QLabel(page)
+        self.qr_preview.setObjectName("payout-qr-preview")
+        self.qr_preview.setWordWrap(True)
+        self.qr_amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
+        self.qr_amount.setObjectName("payout-qr-amount")
+        self.qr_description = self._line(page, "payout-qr-description", self.tr("Optional"))
+        self.qr_description.setMaxLength(140)
+        self.qr_flow = self._flow_combo(page, "payout-qr-flow")
+        self.qr_review_button = self._review_button(page, "payout-qr-review", self._qrc_clicked)
+        form = QFormLayout(page)
+        form.addRow(self.tr("Pix copia e cola"), self.qr_payload)
+        form.addRow("", self.qr_preview)
+        form.addRow(self.tr("Amount"), self.qr_amount)
+        form.addRow(self.tr("Description"), self.qr_description)
+        form.addRow(self.tr("Flow"), self.qr_flow)
+        form.addRow("", self.qr_review_button)
+        return page
+
+    def _build_manual_form(self) -> QWidget:
+        page = QWidget(self)
+        self.bank_ispb = self._line(page, "payout-bank-ispb", self.tr("8 digits, e.g. 00000000"))
+        self.bank_branch = self._line(page, "payout-bank-branch", self.tr("Without check digit"))
+        self.bank_account = self._line(page, "payout-bank-account", self.tr("With check digit"))
+        self.bank_account_type = QComboBox(page)
+        self.bank_account_type.setObjectName("payout-bank-account-type")
+        for account_type, title in (
+            (AccountType.CACC, self.tr("Checking (CACC)")),
+            (AccountType.SVGS, self.tr("Savings (SVGS)")),
+            (AccountType.SLRY, self.tr("Salary (SLRY)")),
+            (AccountType.TRAN, self.tr("Payment account (TRAN)")),
+        ):
+            self.bank_account_type.addItem(title, account_type)
+        self.bank_document = self._line(page, "payout-bank-document", self.tr("Holder's CPF/CNPJ"))
+        self.bank_name = self._line(page, "payout-bank-name", self.tr("Holder's name"))
+        self.bank_amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
+        self.bank_amount.setObjectName("payout-bank-amount")
+        self.bank_description = self._line(page, "payout-bank-description", self.tr("Optional"))
+        self.bank_description.setMaxLength(140)
+        self.bank_flow = self._flow_combo(page, "payout-bank-flow")
+        self.bank_review_button = self._review_button(
+            page, "payout-bank-review", self._manual_clicked
+        )
+        form = QFormLayout(page)
+        form.addRow(self.tr("ISPB"), self.bank_ispb)
+        form.addRow(self.tr("Branch"), self.bank_branch)
+        form.addRow(self.tr("Account"), self.bank_account)
+        form.addRow(self.tr("Account type"), self.bank_account_type)
+        form.addRow(self.tr("CPF/CNPJ"), self.bank_document)
+        form.addRow(self.tr("Name"), self.bank_name)
+        form.addRow(self.tr("Amount"), self.bank_amount)
+        form.addRow(self.tr("Description"), self.bank_description)
+        form.addRow(self.tr("Flow"), self.bank_flow)
+        form.addRow("", self.bank_review_button)
+        return page
+
+    def _build_payments_list(self) -> QWidget:
+        """The payments list when it is installed, else a placeholder."""
+        try:
+            from treasury_app.ui.widgets.payments_list import PaymentsList
+        except ImportError:
+            label = QLabel(self.tr("The payments list is not available in this version."), self)
+            label.setObjectName("payments-list-placeholder")
+            return label
+        return PaymentsList(self.workspace, self)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Reload the payments list (local: no request)."""
+        refresh = getattr(self.payments_list, "refresh", None)
+        if refresh is not None:
+            refresh()
+
+    def shutdown(self) -> None:
+        """Stop listening and cancel whatever is on its way (a payment cancelled in flight is
+        left to the journal: the engine resolves it with the bank before any resend)."""
+        if self._unsubscribe is not None:
+            with contextlib.suppress(ValueError):
+                self._unsubscribe()
+            self._unsubscribe = None
+        if self.review_task is not None and not self.review_task.done():
+            self.review_task.cancel()
+        if self.review_dialog is not None:
+            self.review_dialog.reject()
+        if self.batch_dialog is not None:
+            self.batch_dialog.reject()
+        shutdown = getattr(self.payments_list, "shutdown", None)
+        if shutdown is not None:
+            shutdown()
+
+    # -- instant feedback ------------------------------------------------------------------------
+
+    def _key_changed(self) -> None:
+        self.key_review_button.setEnabled(self.key_edit.is_valid())
+
+    def _payload_changed(self) -> None:
+        """Decode the pasted code at once: who, where, how much, or why it is not a code."""
+        code = self.decoded_payload()
+        self.qr_review_button.setEnabled(code is not None)
+        has_amount = code is not None and code.amount is not None
+        self.qr_amount.setEnabled(code is not None and not has_amount)
+        if has_amount:
+            assert code is not None and code.amount is not None
+            self.qr_amount.set_value(code.amount)  # shown, not editable: the code decides
+        elif self._amount_from_code or code is None:
+            self.qr_amount.clear()
+        self._amount_from_code = has_amount
+
+    def decoded_payload(self) -> BrCode | None:
+        """The pasted code, or ``None`` (with the reason shown in the preview)."""
+        text = self.qr_payload.toPlainText().strip()
+        if not text:
+            self.qr_preview.clear()
+            return None
+        try:
+            code = brcode.parse(text)
+        except DomainError as error:
+            self._preview(self.tr("Invalid: %1").replace("%1", self.tr(str(error))), ok=False)
+            return None
+        if code.is_recurrence_only:
+            self._preview(
+                self.tr("This code authorises a recurrence (Pix Automático); it is not a payment."),
+                ok=False,
+            )
+            return None
+        self._preview(self._describe(code), ok=True)
+        return code
+
+    def _preview(self, text: str, *, ok: bool) -> None:
+        self.qr_preview.setStyleSheet(_OK_STYLE if ok else _BAD_STYLE)
+        self.qr_preview.setText(text)
+
+    def _describe(self, code: BrCode) -> str:
+        lines = [
+            self.tr("Payee: %1").replace("%1", code.merchant_name),
+            self.tr("City: %1").replace("%1", code.merchant_city),
+        ]
+        if code.key:
+            lines.append(self.tr("Pix key: %1").replace("%1", code.key))
+        elif code.url:
+            lines.append(self.tr("Charge address: %1").replace("%1", code.url))
+        if code.amount is not None:
+            lines.append(self.tr("Amount: %1").replace("%1", format_brl(code.amount)))
+        else:
+            lines.append(self.tr("No amount in the code: type it below."))
+        if code.txid:
+            lines.append(self.tr("txid: %1").replace("%1", code.txid))
+        if code.is_dynamic:
+            lines.append(self.tr("Dynamic code: the bank confirms payee and amount when paying."))
+        return "\n".join(lines)
+
+    # -- review and send -------------------------------------------------------------------------
+
+    def _busy(self) -> bool:
+        return self.review_task is not None and not self.review_task.done()
+
+    def _key_clicked(self) -> None:
+        if not self._busy() and self.key_edit.is_valid():
+            self.review_task = spawn(self.review_key(), name="payout-key")
+
+    def _qrc_clicked(self) -> None:
+        if not self._busy() and self.decoded_payload() is not None:
+            self.review_task = spawn(self.review_qrc(), name="payout-qrc")
+
+    def _manual_clicked(self) -> None:
+        if not self._busy():
+            self.review_task = spawn(self.review_manual(), name="payout-manual")
+
+    @staticmethod
+    def _flow(combo: QComboBox) -> PaymentFlow:
+        return PaymentFlow(combo.currentData())
+
+    @staticmethod
+    def _amount_text(edit: MoneyEdit) -> str | Decimal:
+        """The value when valid, else the text so the service explains what is wrong."""
+        value = edit.value()
+        return value if value is not None else edit.text()
+
+    async def review_key(self) -> Entry | None:
+        def prepare() -> PayoutReview:
+            return self.workspace.payouts.prepare_key(
+                self.key_edit.text(),
+                self._amount_text(self.key_amount),
+                description=self.key_description.text(),
+                creditor_document=self.key_document.text().strip() or None,
+                flow=self._flow(self.key_flow),
+            )
+
+        fields = {
+            "key": self.key_edit.line_edit,
+            "amount": self.key_amount,
+            "description": self.key_description,
+            "creditor_document": self.key_document,
+        }
+        button = self.key_review_button
+        entry = await self._review_and_send(prepare, fields, button)
+        self._key_changed()
+        if entry is not None:
+            self.key_amount.clear()
+        return entry
+
+    async def review_qrc(self) -> Entry | None:
+        code = self.decoded_payload()
+
+        def prepare() -> PayoutReview:
+            amount = None
+            if code is not None and code.amount is None:
+                amount = self._amount_text(self.qr_amount)
+            return self.workspace.payouts.prepare_qrc(
+                self.qr_payload.toPlainText(),
+                amount,
+                description=self.qr_description.text(),
+                flow=self._flow(self.qr_flow),
+            )
+
+        fields = {
+            "payload": self.qr_payload,
+            "amount": self.qr_amount,
+            "description": self.qr_description,
+        }
+        entry = await self._review_and_send(prepare, fields, self.qr_review_button)
+        if entry is not None:
+            self.qr_payload.clear()  # a paid code is not pasted twice by accident
+        self._payload_changed()
+        return entry
+
+    async def review_manual(self) -> Entry | None:
+        def prepare() -> PayoutReview:
+            return self.workspace.payouts.prepare_manual(
+                ispb=self.bank_ispb.text(),
+                branch=self.bank_branch.text(),
+                account=self.bank_account.text(),
+                account_type=AccountType(self.bank_account_type.currentData()),
+                document=self.bank_document.text(),
+                name=self.bank_name.text(),
+                amount=self._amount_text(self.bank_amount),
+                description=self.bank_description.text(),
+                flow=self._flow(self.bank_flow),
+            )
+
+        fields = {
+            "ispb": self.bank_ispb,
+            "branch": self.bank_branch,
+            "account": self.bank_account,
+            "account_type": self.bank_account_type,
+            "document": self.bank_document,
+            "name": self.bank_name,
+            "amount": self.bank_amount,
+            "description": self.bank_description,
+        }
+        entry = await self._review_and_send(prepare, fields, self.bank_review_button)
+        if entry is not None:
+            self.bank_amount.clear()
+        return entry
+
+    async def _review_and_send(
+        self,
+        prepare: Callable[[], PayoutReview],
+        fields: Mapping[str, QWidget],
+        button: QPushButton,
+    ) -> Entry | None:
+        """Prepare (errors to the banner, on their field), review, send once if confirmed."""
+
+        async def prepared() -> PayoutReview:
+            return prepare()  # local checks only: no request
+
+        review = await run_operation(
+            prepared(), controls=[button], banner=self.banner, fields=fields
+        )
+        if review is None or not await self._confirm(review):
+            return None
+        return await self.send(review, button)
+
+    async def _confirm(self, review: PayoutReview) -> bool:
+        dialog = PayoutReviewDialog(review, self)
+        self.review_dialog = dialog
+        try:
+            return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.confirmed
+        finally:
+            self.review_dialog = None
+            dialog.deleteLater()
+
+    async def send(self, review: PayoutReview, button: QPushButton | None = None) -> Entry | None:
+        """Send the reviewed payout (exactly once: the review's idempotency key is journaled)."""
+        self.payment_status.setText(self.tr("Sending the Pix…"))
+        self._last_statuses = []
+        controls = [self.forms] + ([button] if button is not None else [])
+        entry = await run_operation(
+            self.workspace.payouts.send(review),
+            controls=controls,
+            banner=self.banner,
+            changes_ledger=True,
+        )
+        if entry is None:
+            self.payment_status.setText(self.tr("The Pix was not sent."))
+            return None
+        self.last_entry = entry
+        self._show_last(entry)
+        self.workspace.tracker.wake()
+        return entry
+
+    def _entry_changed(self, entry: Entry) -> None:
+        if self.last_entry is not None and entry.id == self.last_entry.id:
+            self.last_entry = entry
+            self._show_last(entry)
+
+    def _show_last(self, entry: Entry) -> None:
+        status = entry_status(entry)
+        if not self._last_statuses or self._last_statuses[-1] != status:
+            self._last_statuses.append(status)
+        if entry.state == EntryState.REJECTED or (
+            entry.bank_status and is_failed_status(entry.bank_status)
+        ):
+            prefix = self.tr("Refused")
+        elif entry.bank_status and is_success_status(entry.bank_status):
+            prefix = self.tr("Paid")
+        else:
+            prefix = self.tr("Sent")
+        text = self.tr("%1: %2 (%3 to %4)")
+        for mark, value in (
+            ("%1", prefix),
+            ("%2", " → ".join(self._last_statuses)),
+            ("%3", format_brl(entry.amount)),
+            ("%4", entry.payee_name or entry.payee_detail),
+        ):
+            text = text.replace(mark, value)
+        if entry.error and prefix == self.tr("Refused"):
+            text += " — " + entry.error
+        self.payment_status.setText(text)
+
+    # -- batches ---------------------------------------------------------------------------------
+
+    def open_batch(self) -> None:
+        """Open the CSV batch dialog (window-modal; it sends and reports by itself)."""
+        try:
+            from treasury_app.ui.dialogs.payout_batch_dialog import PayoutBatchDialog
+        except ImportError:
+            self.batch_button.setEnabled(False)
+            return
+        dialog = PayoutBatchDialog(self.workspace, self)
+        self.batch_dialog = dialog
+        dialog.finished.connect(self._batch_finished)
+        dialog.open()
+
+    def _batch_finished(self, _result: int) -> None:
+        dialog, self.batch_dialog = self.batch_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        self.refresh()
+
+
+__all__ = ["PayoutsTab"]

@@ -1,0 +1,438 @@
+"""The list of Pix payments with its filters and the detail of the selected one: who was paid,
+with which identifiers, every status it went through, its receipt and, in the sandbox only, the
+bank console's approve/reject for a payment waiting for approval."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import httpx
+import shiboken6
+from PySide6.QtCore import QDate, QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.accounts.models import PaymentStatus, is_success_status
+from treasury_app.domain.documents import mask_document
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
+from treasury_app.ui.models.payments_model import (
+    Column,
+    PaymentsFilter,
+    PaymentsModel,
+    StatusGroup,
+    format_datetime,
+    to_date,
+)
+from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+__all__ = ["DETAIL_FIELDS", "PaymentsList", "sandbox_decide"]
+
+DETAIL_FIELDS = (
+    "payee",
+    "document",
+    "destination",
+    "amount",
+    "description",
+    "flow",
+    "end_to_end_id",
+    "idempotency_key",
+    "error",
+)
+_SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
+
+
+def is_settled(entry: Entry) -> bool:
+    """Final and successful: the bank issues a receipt."""
+    return (
+        entry.state == EntryState.ACCEPTED
+        and entry.final
+        and entry.bank_status is not None
+        and is_success_status(entry.bank_status)
+    )
+
+
+async def sandbox_decide(workspace: Workspace, entry: Entry, *, approve: bool) -> list[Entry]:
+    """Do what the sandbox bank's web console does for a held payment, then follow it (the
+    entries that changed). Failures become ``ValueError``: the operation's banner shows them."""
+    if entry.end_to_end_id is None:
+        raise ValueError("This payment has no endToEndId yet.")
+    action = "approve" if approve else "reject"
+    http = workspace.session.accounts.transport.http
+    try:
+        response = await http.post(f"/sandbox/pix/{entry.end_to_end_id}/{action}")
+        response.raise_for_status()
+    except httpx.HTTPStatusError as error:
+        raise ValueError(
+            f"The sandbox bank refused to {action} this payment ({error.response.status_code})."
+        ) from None
+    except httpx.TransportError as error:
+        raise ValueError(f"The sandbox bank could not be reached: {error}") from None
+    return await workspace.tracker.poll_once()
+
+
+class PaymentsList(QWidget):
+    """Pix payments followed live. Tests await :attr:`receipt_task` and :attr:`sandbox_task`;
+    :attr:`receipt_viewer` is the last viewer opened."""
+
+    entry_changed = Signal(object)  # the tracker's notifications, delivered on the GUI thread
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.receipt_viewer: ReceiptViewer | None = None
+        self.receipt_task: asyncio.Task[Any] | None = None
+        self.sandbox_task: asyncio.Task[Any] | None = None
+        self.is_sandbox = workspace.session.profile.environment == "sandbox"
+
+        self.banner = ErrorBanner(self)
+        self.model = PaymentsModel(workspace.ledger, self)
+        self.proxy = PaymentsFilter(self)
+        self.proxy.setSourceModel(self.model)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self._build_list())
+        splitter.addWidget(self._build_detail())
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addLayout(self._build_filters())
+        layout.addWidget(splitter, 1)
+
+        self.view.selectionModel().currentRowChanged.connect(self._show_selected)
+        self.proxy.dataChanged.connect(self._show_selected)
+        self.proxy.modelReset.connect(self._show_selected)
+        self.proxy.rowsRemoved.connect(self._show_selected)
+        self.entry_changed.connect(self.model.upsert)
+        self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
+        events.ledger_changed.connect(self.refresh)
+        self.model.reload()
+        self._show_selected()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_filters(self) -> QHBoxLayout:
+        self.group_combo = QComboBox(self)
+        self.group_combo.setObjectName("payments-status-group")
+        for group, label in (
+            (StatusGroup.ALL, self.tr("All payments")),
+            (StatusGroup.IN_PROGRESS, self.tr("In progress")),
+            (StatusGroup.SETTLED, self.tr("Settled")),
+            (StatusGroup.FAILED, self.tr("Failed")),
+        ):
+            self.group_combo.addItem(label, group.value)
+        self.group_combo.currentIndexChanged.connect(self._group_changed)
+        self.date_check = QCheckBox(self.tr("From"), self)
+        self.date_check.setObjectName("payments-date-range")
+        today = QDate.currentDate()
+        self.start_edit = self._date_edit("payments-start", today.addDays(-30))
+        self.end_edit = self._date_edit("payments-end", today)
+        self.date_check.toggled.connect(self._dates_changed)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Show"), self))
+        row.addWidget(self.group_combo)
+        row.addSpacing(12)
+        row.addWidget(self.date_check)
+        row.addWidget(self.start_edit)
+        row.addWidget(QLabel(self.tr("to"), self))
+        row.addWidget(self.end_edit)
+        row.addStretch(1)
+        self._dates_changed()
+        return row
+
+    def _date_edit(self, name: str, date: QDate) -> QDateEdit:
+        edit = QDateEdit(date, self)
+        edit.setObjectName(name)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("dd/MM/yyyy")
+        edit.dateChanged.connect(self._dates_changed)
+        return edit
+
+    def _build_list(self) -> QTableView:
+        view = QTableView(self)
+        view.setObjectName("payments-list")
+        view.setModel(self.proxy)
+        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        view.setAlternatingRowColors(True)
+        view.verticalHeader().hide()
+        view.horizontalHeader().setSectionResizeMode(Column.PAYEE, QHeaderView.ResizeMode.Stretch)
+        self.view = view
+        return view
+
+    def _build_detail(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Payment"), self)
+        self.details: dict[str, QLabel] = {}
+        form = QFormLayout()
+        labels = {
+            "payee": self.tr("Payee"),
+            "document": self.tr("Document"),
+            "destination": self.tr("Key"),
+            "amount": self.tr("Amount"),
+            "description": self.tr("Description"),
+            "flow": self.tr("Flow"),
+            "end_to_end_id": self.tr("endToEndId"),
+            "idempotency_key": self.tr("Idempotency key"),
+            "error": self.tr("Error"),
+        }
+        for name in DETAIL_FIELDS:
+            value = QLabel(box)
+            value.setObjectName(f"payment-{name.replace('_', '-')}")
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.details[name] = value
+            form.addRow(labels[name], value)
+        self.destination_label = form.labelForField(self.details["destination"])
+        self.details["error"].setStyleSheet("color: #b3261e;")
+
+        self.history = QTreeWidget(box)
+        self.history.setObjectName("payment-history")
+        self.history.setRootIsDecorated(False)
+        self.history.setHeaderLabels(
+            [self.tr("Time"), self.tr("State"), self.tr("Bank status"), self.tr("Note")]
+        )
+        self.receipt_button = QPushButton(self.tr("View receipt"), box)
+        self.receipt_button.setObjectName("payment-receipt")
+        self.receipt_button.clicked.connect(self._receipt_clicked)
+        self.approve_button = self._sandbox_button(
+            self.tr("Approve (sandbox)"), "payment-sandbox-approve", approve=True
+        )
+        self.reject_button = self._sandbox_button(
+            self.tr("Reject (sandbox)"), "payment-sandbox-reject", approve=False
+        )
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.approve_button)
+        buttons.addWidget(self.reject_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.receipt_button)
+        layout = QVBoxLayout(box)
+        layout.addLayout(form)
+        layout.addWidget(QLabel(self.tr("Status history"), box))
+        layout.addWidget(self.history, 1)
+        layout.addLayout(buttons)
+        self.detail_box = box
+        return box
+
+    def _sandbox_button(self, text: str, name: str, *, approve: bool) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setStyleSheet(_SANDBOX_STYLE)
+        button.setToolTip(
+            self.tr(
+                "Sandbox only: does what the test bank's web console does. A real bank's "
+                "approval happens in the bank's own channel."
+            )
+        )
+        button.clicked.connect(lambda: self._sandbox_clicked(approve))
+        button.hide()
+        return button
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Reload from the journal (local: no request), keeping the selected payment."""
+        selected = self.selected_entry()
+        self.model.reload()
+        if selected is not None:
+            self.select_entry(selected.id)
+
+    def shutdown(self) -> None:
+        """Stop listening and cancel what is on its way (an approval cancelled in flight is
+        picked up by the tracker's next pass)."""
+        if self._unsubscribe is not None:
+            with contextlib.suppress(ValueError):
+                self._unsubscribe()
+            self._unsubscribe = None
+        with contextlib.suppress(RuntimeError):
+            events.ledger_changed.disconnect(self.refresh)
+        for task in (self.receipt_task, self.sandbox_task):
+            if task is not None and not task.done():
+                task.cancel()
+
+    # -- selection and detail --------------------------------------------------------------------
+
+    def selected_entry(self) -> Entry | None:
+        index = self.view.selectionModel().currentIndex()
+        return self.proxy.entry(index.row()) if index.isValid() else None
+
+    def select_entry(self, entry_id: int) -> bool:
+        """Select the payment ``entry_id`` if the filters show it."""
+        row = self.proxy.row_of(entry_id)
+        if row is None:
+            return False
+        self.view.selectionModel().setCurrentIndex(
+            self.proxy.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        return True
+
+    def _show_selected(self, *_args: object) -> None:
+        entry = self.selected_entry()
+        self.detail_box.setEnabled(entry is not None)
+        if entry is None:
+            for label in self.details.values():
+                label.clear()
+            self.history.clear()
+        else:
+            self._fill_detail(entry)
+        self._update_buttons(entry)
+
+    def _fill_detail(self, entry: Entry) -> None:
+        destination = {
+            EntryKind.PIX_KEY: self.tr("Key"),
+            EntryKind.PIX_QRC: self.tr("QR Code"),
+            EntryKind.PIX_MANU: self.tr("Bank data"),
+        }.get(entry.kind, self.tr("Key"))
+        if isinstance(self.destination_label, QLabel):
+            self.destination_label.setText(destination)
+        values = {
+            "payee": entry.payee_name or entry.payee_detail,
+            "document": _masked(entry.payee_document),
+            "destination": self._destination(entry),
+            "amount": format_brl(entry.amount),
+            "description": entry.description,
+            "flow": entry.payment_flow,
+            "end_to_end_id": entry.end_to_end_id or "",
+            "idempotency_key": entry.idempotency_key,
+            "error": entry.error or "",
+        }
+        for name, text in values.items():
+            self.details[name].setText(text)
+        self.history.clear()
+        for item in self.workspace.ledger.journal.history(entry.id):
+            self.history.addTopLevelItem(
+                QTreeWidgetItem(
+                    [
+                        format_datetime(item.at, "dd/MM/yyyy HH:mm:ss"),
+                        item.state.value,
+                        item.bank_status or "",
+                        item.note,
+                    ]
+                )
+            )
+
+    def _destination(self, entry: Entry) -> str:
+        if entry.kind == EntryKind.PIX_MANU:
+            ispb, _, rest = entry.payee_detail.partition("/")
+            branch, _, account = rest.partition("/")
+            if account:
+                return (
+                    self.tr("ISPB %1, branch %2, account %3")
+                    .replace("%1", ispb)
+                    .replace("%2", branch)
+                    .replace("%3", account)
+                )
+        return entry.payee_detail
+
+    def _update_buttons(self, entry: Entry | None) -> None:
+        receipt_busy = self.receipt_task is not None and not self.receipt_task.done()
+        self.receipt_button.setEnabled(entry is not None and is_settled(entry) and not receipt_busy)
+        waiting = (
+            self.is_sandbox
+            and entry is not None
+            and entry.bank_status == PaymentStatus.WAITING_APPROVAL
+        )
+        sandbox_busy = self.sandbox_task is not None and not self.sandbox_task.done()
+        for button in (self.approve_button, self.reject_button):
+            button.setVisible(waiting)
+            button.setEnabled(waiting and not sandbox_busy)
+
+    def _task_done(self, _task: asyncio.Task[Any]) -> None:
+        if shiboken6.isValid(self):  # the widget may be gone (locked meanwhile)
+            self._update_buttons(self.selected_entry())
+
+    # -- receipt ---------------------------------------------------------------------------------
+
+    def _receipt_clicked(self) -> None:
+        entry = self.selected_entry()
+        if entry is None or (self.receipt_task is not None and not self.receipt_task.done()):
+            return
+        self.receipt_task = spawn(self.show_receipt(entry), name="payment-receipt")
+        self.receipt_task.add_done_callback(self._task_done)
+        self._update_buttons(entry)
+
+    async def show_receipt(self, entry: Entry) -> ReceiptViewer | None:
+        """Open the receipt of a settled payment (archived first if it was not yet)."""
+        viewer = await run_operation(
+            open_receipt_viewer(self.workspace.tracker, entry, self),
+            controls=[self.receipt_button],
+            banner=self.banner,
+        )
+        if viewer is not None:
+            self.receipt_viewer = viewer
+        return viewer
+
+    # -- sandbox console -------------------------------------------------------------------------
+
+    def _sandbox_clicked(self, approve: bool) -> None:
+        entry = self.selected_entry()
+        if entry is None or (self.sandbox_task is not None and not self.sandbox_task.done()):
+            return
+        self.sandbox_task = spawn(self.sandbox_decide(entry, approve=approve), name="sandbox")
+        self.sandbox_task.add_done_callback(self._task_done)
+        self._update_buttons(entry)
+
+    async def sandbox_decide(self, entry: Entry, *, approve: bool) -> bool:
+        """Approve or reject a held payment at the sandbox bank and follow it."""
+        if not self.is_sandbox:
+            return False
+        changed = await run_operation(
+            sandbox_decide(self.workspace, entry, approve=approve),
+            controls=[self.approve_button, self.reject_button],
+            banner=self.banner,
+            changes_ledger=True,
+        )
+        return changed is not None
+
+    # -- filters ---------------------------------------------------------------------------------
+
+    def _group_changed(self, _index: int) -> None:
+        self.proxy.set_status_group(StatusGroup(self.group_combo.currentData()))
+        self._show_selected()
+
+    def _dates_changed(self, *_args: object) -> None:
+        on = self.date_check.isChecked()
+        self.start_edit.setEnabled(on)
+        self.end_edit.setEnabled(on)
+        if on:
+            start, end = self.start_edit.date(), self.end_edit.date()
+            self.proxy.set_date_range(to_date(start), to_date(end))
+        else:
+            self.proxy.set_date_range(None, None)
+        self._show_selected()
+
+    def set_status_group(self, group: StatusGroup) -> None:
+        self.group_combo.setCurrentIndex(self.group_combo.findData(group.value))
+
+
+def _masked(document: str) -> str:
+    if not document:
+        return ""
+    try:
+        return mask_document(document)
+    except DomainError:
+        return document
