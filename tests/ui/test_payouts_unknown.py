@@ -1,0 +1,63 @@
+"""A Pix whose answer is lost after the bank committed it: the app shows UNKNOWN, never a
+guess, then resolves it with the bank (by idempotency key) to one settled payment."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.ui.test_payouts_tab import _confirm_and_send, _review_key
+from treasury_app.ledger.journal import EntryState
+from treasury_app.ui.tabs.payouts_tab import PayoutsTab
+
+PIX_DICT = "/api/v2/pix/payments/dict"
+
+
+@pytest.fixture
+def tab_and_workspace(qtbot, open_workspace):
+    workspace = open_workspace()
+    tab = PayoutsTab(workspace)
+    qtbot.addWidget(tab)
+    tab.resize(1000, 800)
+    tab.show()
+    qtbot.waitExposed(tab)
+    yield tab, workspace
+    tab.shutdown()
+    if tab.review_task is not None:
+        qtbot.waitUntil(tab.review_task.done)
+
+
+def test_a_lost_answer_shows_unknown_then_one_settled_payment(
+    qtbot, run, tab_and_workspace
+) -> None:
+    tab, workspace = tab_and_workspace
+    http = workspace.session.accounts.transport.http
+    amount = Decimal("41.17")
+    before = run(workspace.statement.balance()).available
+    rule = {"path": PIX_DICT, "drop_after_commit": 1, "times": 1}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        _review_key(qtbot, tab, "lost.answer@empresa.com.br", "41,17")
+        entry = _confirm_and_send(qtbot, tab, amount)
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert entry.state == EntryState.UNKNOWN
+    model = tab.payments_list.model
+    qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
+    assert "UNKNOWN" in model.status_text(model.entry(model.row_of(entry.id)))
+
+    run(workspace.tracker.poll_once())  # asks the bank by idempotency key: it has it
+    resolved = workspace.ledger.journal.get(entry.id)
+    assert resolved.state == EntryState.ACCEPTED and resolved.end_to_end_id
+    run(http.post("/sandbox/clock", json={"advance": 3.5}))
+    run(workspace.tracker.poll_once())
+    qtbot.waitUntil(
+        lambda: model.status_text(model.entry(model.row_of(entry.id))) == "SETTLED",
+        timeout=5_000,
+    )
+    found = run(
+        workspace.session.accounts.get_pix_payment_by_idempotency_key(entry.idempotency_key)
+    )
+    assert found.end_to_end_id == resolved.end_to_end_id
+    assert run(workspace.statement.balance()).available == before - amount  # paid once
