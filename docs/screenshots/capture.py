@@ -79,8 +79,80 @@ async def main(lang: str | None) -> None:
     window.tabs.setCurrentIndex(window.tabs.count() - 1)
     await pause(1.0)
     shot(f"settings{suffix}")
+    if not lang:
+        await payout_screens(window)
     window.quit_requested.emit()
     await run
+
+
+async def payout_screens(window: object) -> None:
+    """The Pix payouts and Boletos screens (issue 8): form, review, list, batch, boleto
+    review, receipt viewer."""
+    window.tabs.setCurrentIndex(1)  # type: ignore[attr-defined]
+    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    http = tab.workspace.session.accounts.transport.http
+    tab.forms.setCurrentIndex(0)
+    tab.key_edit.line_edit.setText("fornecedor@empresa.com.br")
+    tab.key_amount.setText("1.234,56")
+    tab.key_description.setText("Nota fiscal 4521")
+    await pause(0.5)
+    shot("payout-form")
+    tab.key_review_button.click()
+    while tab.review_dialog is None or not tab.review_dialog.isVisible():
+        await pause(0.1)
+    dialog = tab.review_dialog
+    dialog.confirm_edit.setText("1.234,56")
+    await pause(0.5)
+    shot("payout-review")
+    dialog.send_button.click()
+    while not tab.review_task.done():
+        await pause(0.1)
+    entry = tab.review_task.result()
+    await http.post("/sandbox/clock", json={"advance": 3.5})
+    await tab.workspace.tracker.poll_once()
+    await pause(0.5)
+    tab.payments_list.select_entry(entry.id)
+    await pause(0.8)
+    shot("payments-list")
+
+    entry = tab.workspace.ledger.journal.get(entry.id)
+    from treasury_app.ui.dialogs.receipt_viewer import open_receipt_viewer
+
+    viewer = await open_receipt_viewer(tab.workspace.tracker, entry, window)
+    viewer.resize(760, 700)
+    await pause(1.0)
+    shot("receipt-viewer")
+    viewer.close()
+
+    tab.open_batch()
+    batch = tab.batch_dialog
+    batch.load_text(
+        "chave;valor;descricao\n"
+        "fornecedor@empresa.com.br;1.500,00;NF 101\n"
+        "52998224725;320,10;Reembolso\n"
+        "12345678900;99,90;CPF inválido\n"
+        "+5511987654321;75,00;Frete\n"
+        "financeiro@cliente.com.br;abc;Valor inválido\n"
+    )
+    batch.resize(900, 640)
+    await pause(0.8)
+    shot("batch-review")
+    batch.reject()
+    await pause(0.3)
+
+    window.tabs.setCurrentIndex(2)  # type: ignore[attr-defined]
+    billets = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    slips = (await http.get("/sandbox/slips")).json()["data"]
+    overdue = next((s for s in slips if "com multa" in s["label"]), slips[0])
+    billets.code_edit.setText(overdue["digitableCode"])
+    await pause(0.3)
+    billets.lookup_button.click()
+    while billets.review_dialog is None or not billets.review_dialog.isVisible():
+        await pause(0.1)
+    await pause(0.5)
+    shot("boleto-review")
+    billets.review_dialog.reject()
+    await pause(0.3)
 
 
 if __name__ == "__main__":
