@@ -435,6 +435,621 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>PaymentsList</name>
+    <message>
+        <source>All payments</source>
+        <translation>Todos os pagamentos</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>Em andamento</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>Liquidados</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Com falha</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Exibir</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>Pagamento</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Flow</source>
+        <translation>Fluxo</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Chave de idempotência</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Erro</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Data/hora</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Bank status</source>
+        <translation>Situação no banco</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Observação</translation>
+    </message>
+    <message>
+        <source>View receipt</source>
+        <translation>Ver comprovante</translation>
+    </message>
+    <message>
+        <source>Approve (sandbox)</source>
+        <translation>Aprovar (sandbox)</translation>
+    </message>
+    <message>
+        <source>Reject (sandbox)</source>
+        <translation>Rejeitar (sandbox)</translation>
+    </message>
+    <message>
+        <source>Status history</source>
+        <translation>Histórico da situação</translation>
+    </message>
+    <message>
+        <source>Sandbox only: does what the test bank&apos;s web console does. A real bank&apos;s approval happens in the bank&apos;s own channel.</source>
+        <translation>Somente no sandbox: faz o que o console web do banco de testes faz. Em um banco real, a aprovação é feita no canal do próprio banco.</translation>
+    </message>
+    <message>
+        <source>QR Code</source>
+        <translation>QR Code</translation>
+    </message>
+    <message>
+        <source>Bank data</source>
+        <translation>Dados bancários</translation>
+    </message>
+    <message>
+        <source>ISPB %1, branch %2, account %3</source>
+        <translation>ISPB %1, agência %2, conta %3</translation>
+    </message>
+</context>
+<context>
+    <name>PaymentsModel</name>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <source>QR Code</source>
+        <translation>QR Code</translation>
+    </message>
+    <message>
+        <source>Bank data</source>
+        <translation>Dados bancários</translation>
+    </message>
+    <message>
+        <source>REJECTED</source>
+        <translation>REJEITADO</translation>
+    </message>
+    <message>
+        <source>UNKNOWN — checking with the bank</source>
+        <translation>DESCONHECIDO — consultando o banco</translation>
+    </message>
+</context>
+<context>
+    <name>PayoutBatchDialog</name>
+    <message>
+        <source>Pix payouts from a CSV file</source>
+        <translation>Pagamentos Pix por arquivo CSV</translation>
+    </message>
+    <message>
+        <source>Open CSV…</source>
+        <translation>Abrir CSV…</translation>
+    </message>
+    <message>
+        <source>Save template…</source>
+        <translation>Salvar modelo…</translation>
+    </message>
+    <message>
+        <source>No file opened.</source>
+        <translation>Nenhum arquivo aberto.</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Linha</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>Coluna</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>Key type</source>
+        <translation>Tipo de chave</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Payments to send</source>
+        <translation>Pagamentos a enviar</translation>
+    </message>
+    <message>
+        <source>e.g. 1.234,56</source>
+        <translation>ex.: 1.234,56</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Interromper</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Open a payout batch</source>
+        <translation>Abrir um lote de pagamentos</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Save a batch template</source>
+        <translation>Salvar um modelo de lote</translation>
+    </message>
+    <message>
+        <source>Template saved to %1</source>
+        <translation>Modelo salvo em %1</translation>
+    </message>
+    <message>
+        <source>Pasted text</source>
+        <translation>Texto colado</translation>
+    </message>
+    <message>
+        <source>CPF</source>
+        <translation>CPF</translation>
+    </message>
+    <message>
+        <source>CNPJ</source>
+        <translation>CNPJ</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Celular</translation>
+    </message>
+    <message>
+        <source>Random key</source>
+        <translation>Chave aleatória</translation>
+    </message>
+    <message>
+        <source>Bank data</source>
+        <translation>Dados bancários</translation>
+    </message>
+    <message>
+        <source>Open a CSV file (or save the template first).</source>
+        <translation>Abra um arquivo CSV (ou salve o modelo primeiro).</translation>
+    </message>
+    <message>
+        <source>%1 payment(s), %2 in total</source>
+        <translation>%1 pagamento(s), %2 no total</translation>
+    </message>
+    <message>
+        <source>%1 row(s) with errors: fix the file, or leave them out.</source>
+        <translation>%1 linha(s) com erros: corrija o arquivo ou deixe-as de fora.</translation>
+    </message>
+    <message>
+        <source>Leave out the %1 invalid row(s) and send the others</source>
+        <translation>Deixar de fora as %1 linha(s) inválida(s) e enviar as demais</translation>
+    </message>
+    <message>
+        <source>To approve, type the total amount (%1):</source>
+        <translation>Para aprovar, digite o valor total (%1):</translation>
+    </message>
+    <message>
+        <source>Send %1 payment(s)</source>
+        <translation>Enviar %1 pagamento(s)</translation>
+    </message>
+    <message>
+        <source>This is not the batch&apos;s total.</source>
+        <translation>Este não é o valor total do lote.</translation>
+    </message>
+    <message>
+        <source>Rows with errors: tick “Leave out” to send the others.</source>
+        <translation>Há linhas com erros: marque “Deixar de fora” para enviar as demais.</translation>
+    </message>
+    <message>
+        <source>Stopping: waiting for the rows on their way…</source>
+        <translation>Interrompendo: aguardando as linhas que já estão sendo enviadas…</translation>
+    </message>
+    <message>
+        <source>The batch could not be sent; see above.</source>
+        <translation>Não foi possível enviar o lote; veja acima.</translation>
+    </message>
+    <message>
+        <source>Sent: %1. Accepted: %2. Rejected: %3. Outcome unknown: %4.</source>
+        <translation>Enviados: %1. Aceitos: %2. Rejeitados: %3. Resultado desconhecido: %4.</translation>
+    </message>
+    <message>
+        <source>Not sent (stopped): %1.</source>
+        <translation>Não enviados (interrompido): %1.</translation>
+    </message>
+    <message>
+        <source>Rows already sent keep being followed in the payments list.</source>
+        <translation>As linhas já enviadas continuam sendo acompanhadas na lista de pagamentos.</translation>
+    </message>
+</context>
+<context>
+    <name>PayoutReviewDialog</name>
+    <message>
+        <source>Review the Pix</source>
+        <translation>Conferir o Pix</translation>
+    </message>
+    <message>
+        <source>Amount to be sent</source>
+        <translation>Valor a ser enviado</translation>
+    </message>
+    <message>
+        <source>To confirm, type the amount to be sent (%1):</source>
+        <translation>Para confirmar, digite o valor a ser enviado (%1):</translation>
+    </message>
+    <message>
+        <source>e.g. 1.234,56</source>
+        <translation>ex.: 1.234,56</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Send Pix</source>
+        <translation>Enviar Pix</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>Confirmed by the bank when paying</source>
+        <translation>Confirmado pelo banco no pagamento</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ do favorecido</translation>
+    </message>
+    <message>
+        <source>Charge address</source>
+        <translation>Endereço da cobrança</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Cidade</translation>
+    </message>
+    <message>
+        <source>Transaction id (txid)</source>
+        <translation>Identificador da transação (txid)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Não informado</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Bank account</source>
+        <translation>Conta bancária</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Flow</source>
+        <translation>Fluxo</translation>
+    </message>
+    <message>
+        <source>ISPB %1, branch %2, account %3 (%4)</source>
+        <translation>ISPB %1, agência %2, conta %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Held for approval in the bank&apos;s console</source>
+        <translation>Aguardando aprovação no console do banco</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>Imediato</translation>
+    </message>
+    <message>
+        <source>This is not the amount to be sent.</source>
+        <translation>Este não é o valor a ser enviado.</translation>
+    </message>
+</context>
+<context>
+    <name>PayoutsTab</name>
+    <message>
+        <source>By Pix key</source>
+        <translation>Por chave Pix</translation>
+    </message>
+    <message>
+        <source>By QR Code</source>
+        <translation>Por QR Code</translation>
+    </message>
+    <message>
+        <source>By bank data</source>
+        <translation>Por dados bancários</translation>
+    </message>
+    <message>
+        <source>Batch from CSV…</source>
+        <translation>Lote por CSV…</translation>
+    </message>
+    <message>
+        <source>Batches are not available in this version.</source>
+        <translation>Os lotes não estão disponíveis nesta versão.</translation>
+    </message>
+    <message>
+        <source>Payments</source>
+        <translation>Pagamentos</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>Imediato</translation>
+    </message>
+    <message>
+        <source>Held for approval in the bank&apos;s console</source>
+        <translation>Aguardando aprovação no console do banco</translation>
+    </message>
+    <message>
+        <source>Review…</source>
+        <translation>Conferir…</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>Opcional</translation>
+    </message>
+    <message>
+        <source>Optional: the key owner&apos;s CPF/CNPJ</source>
+        <translation>Opcional: CPF/CNPJ do titular da chave</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ do favorecido</translation>
+    </message>
+    <message>
+        <source>Flow</source>
+        <translation>Fluxo</translation>
+    </message>
+    <message>
+        <source>Paste the Pix copia e cola code</source>
+        <translation>Cole o código do Pix copia e cola</translation>
+    </message>
+    <message>
+        <source>Pix copia e cola</source>
+        <translation>Pix copia e cola</translation>
+    </message>
+    <message>
+        <source>8 digits, e.g. 00000000</source>
+        <translation>8 dígitos, ex.: 00000000</translation>
+    </message>
+    <message>
+        <source>Without check digit</source>
+        <translation>Sem dígito verificador</translation>
+    </message>
+    <message>
+        <source>With check digit</source>
+        <translation>Com dígito verificador</translation>
+    </message>
+    <message>
+        <source>Checking (CACC)</source>
+        <translation>Conta corrente (CACC)</translation>
+    </message>
+    <message>
+        <source>Savings (SVGS)</source>
+        <translation>Conta poupança (SVGS)</translation>
+    </message>
+    <message>
+        <source>Salary (SLRY)</source>
+        <translation>Conta salário (SLRY)</translation>
+    </message>
+    <message>
+        <source>Payment account (TRAN)</source>
+        <translation>Conta de pagamento (TRAN)</translation>
+    </message>
+    <message>
+        <source>Holder&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ do titular</translation>
+    </message>
+    <message>
+        <source>Holder&apos;s name</source>
+        <translation>Nome do titular</translation>
+    </message>
+    <message>
+        <source>ISPB</source>
+        <translation>ISPB</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Agência</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <source>Account type</source>
+        <translation>Tipo de conta</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>The payments list is not available in this version.</source>
+        <translation>A lista de pagamentos não está disponível nesta versão.</translation>
+    </message>
+    <message>
+        <source>Invalid: %1</source>
+        <translation>Inválido: %1</translation>
+    </message>
+    <message>
+        <source>This code authorises a recurrence (Pix Automático); it is not a payment.</source>
+        <translation>Este código autoriza uma recorrência (Pix Automático); não é um pagamento.</translation>
+    </message>
+    <message>
+        <source>Payee: %1</source>
+        <translation>Favorecido: %1</translation>
+    </message>
+    <message>
+        <source>City: %1</source>
+        <translation>Cidade: %1</translation>
+    </message>
+    <message>
+        <source>Pix key: %1</source>
+        <translation>Chave Pix: %1</translation>
+    </message>
+    <message>
+        <source>Charge address: %1</source>
+        <translation>Endereço da cobrança: %1</translation>
+    </message>
+    <message>
+        <source>Amount: %1</source>
+        <translation>Valor: %1</translation>
+    </message>
+    <message>
+        <source>No amount in the code: type it below.</source>
+        <translation>O código não tem valor: digite-o abaixo.</translation>
+    </message>
+    <message>
+        <source>txid: %1</source>
+        <translation>txid: %1</translation>
+    </message>
+    <message>
+        <source>Dynamic code: the bank confirms payee and amount when paying.</source>
+        <translation>Código dinâmico: o banco confirma o favorecido e o valor no pagamento.</translation>
+    </message>
+    <message>
+        <source>Sending the Pix…</source>
+        <translation>Enviando o Pix…</translation>
+    </message>
+    <message>
+        <source>The Pix was not sent.</source>
+        <translation>O Pix não foi enviado.</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Recusado</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Enviado</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 to %4)</source>
+        <translation>%1: %2 (%3 para %4)</translation>
+    </message>
+</context>
+<context>
     <name>PixKeyEdit</name>
     <message>
         <source>CPF, CNPJ, e-mail, phone (+55…) or random key</source>
@@ -920,6 +1535,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Salvar comprovante…</translation>
     </message>
     <message>
+        <source>View receipt…</source>
+        <translation>Ver comprovante…</translation>
+    </message>
+    <message>
         <source>Select an entry to see its details.</source>
         <translation>Selecione um lançamento para ver os detalhes.</translation>
     </message>
@@ -962,6 +1581,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Credit (money in)</source>
         <translation>Crédito (entrada)</translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation>Comprovante</translation>
     </message>
     <message>
         <source>Save receipt</source>
