@@ -9,12 +9,14 @@ import contextlib
 import importlib.util
 from collections.abc import Callable, Mapping
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -42,6 +44,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.qr_image import QrImageError, decode_qr_image
 from treasury_app.ui.tabs.billets_tab import entry_status
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -164,6 +167,11 @@ class PayoutsTab(QWidget):
         self.qr_payload.setPlaceholderText(self.tr("Paste the Pix copia e cola code"))
         self.qr_payload.setMaximumHeight(80)
         self.qr_payload.textChanged.connect(self._payload_changed)
+        self.qr_image_button = QPushButton(self.tr("Open image…"), page)
+        self.qr_image_button.setObjectName("payout-qr-image")
+        self.qr_image_button.setToolTip(self.tr("Read the code from a picture of the QR Code"))
+        self.qr_image_button.clicked.connect(self.open_qr_image)
+        self.qr_image_dialog: QFileDialog | None = None  # the picker last opened (tests use it)
         self.qr_preview = QLabel(page)
         self.qr_preview.setObjectName("payout-qr-preview")
         self.qr_preview.setWordWrap(True)
@@ -175,6 +183,7 @@ class PayoutsTab(QWidget):
         self.qr_review_button = self._review_button(page, "payout-qr-review", self._qrc_clicked)
         form = QFormLayout(page)
         form.addRow(self.tr("Pix copia e cola"), self.qr_payload)
+        form.addRow("", self.qr_image_button)
         form.addRow("", self.qr_preview)
         form.addRow(self.tr("Amount"), self.qr_amount)
         form.addRow(self.tr("Description"), self.qr_description)
@@ -253,6 +262,37 @@ class PayoutsTab(QWidget):
         shutdown = getattr(self.payments_list, "shutdown", None)
         if shutdown is not None:
             shutdown()
+
+    # -- QR Code from an image file ------------------------------------------------------------
+
+    def open_qr_image(self) -> None:
+        """Pick a picture of a QR Code (window-modal ``open()``: no nested event loop)."""
+        picker = QFileDialog(
+            self,
+            self.tr("Open a QR Code image"),
+            str(Path.home()),
+            self.tr("Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"),
+        )
+        picker.setObjectName("payout-qr-image-picker")
+        picker.setFileMode(QFileDialog.FileMode.ExistingFile)
+        picker.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        picker.fileSelected.connect(self.load_qr_image)
+        picker.finished.connect(picker.deleteLater)
+        self.qr_image_dialog = picker
+        picker.open()
+
+    def load_qr_image(self, path: str | Path) -> bool:
+        """Read the QR Code in the image at ``path`` into the payload box (the preview then
+        decodes it); on failure the reason goes to the banner and the box is left as it was."""
+        try:
+            payload = decode_qr_image(path)
+        except QrImageError as error:
+            self.banner.show_message(self.tr("Could not read the QR Code"), str(error))
+            return False
+        self.banner.clear()
+        self.forms.setCurrentWidget(self.qr_image_button.parentWidget())
+        self.qr_payload.setPlainText(payload.strip())
+        return True
 
     # -- instant feedback ------------------------------------------------------------------------
 
