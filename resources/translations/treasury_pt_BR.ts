@@ -917,6 +917,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Cole o código do Pix copia e cola</translation>
     </message>
     <message>
+        <source>Open image…</source>
+        <translation>Abrir imagem…</translation>
+    </message>
+    <message>
+        <source>Read the code from a picture of the QR Code</source>
+        <translation>Ler o código de uma imagem do QR Code</translation>
+    </message>
+    <message>
         <source>Pix copia e cola</source>
         <translation>Pix copia e cola</translation>
     </message>
@@ -983,6 +991,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The payments list is not available in this version.</source>
         <translation>A lista de pagamentos não está disponível nesta versão.</translation>
+    </message>
+    <message>
+        <source>Open a QR Code image</source>
+        <translation>Abrir uma imagem de QR Code</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)</source>
+        <translation>Imagens (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Could not read the QR Code</source>
+        <translation>Não foi possível ler o QR Code</translation>
     </message>
     <message>
         <source>Invalid: %1</source>
