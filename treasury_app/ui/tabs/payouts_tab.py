@@ -43,9 +43,9 @@ from treasury_app.services.payouts import PayoutReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
+from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
-from treasury_app.ui.tabs.billets_tab import entry_status
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit

@@ -1,0 +1,154 @@
+"""The paid slips: every boleto payment of the journal, newest first, with its status
+(the bank's, or the local state while unresolved), due date and receipt."""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from treasury_app.domain import boleto
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl
+from treasury_app.ledger import Ledger
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.ui.dialogs.billet_review_dialog import format_date
+
+RECENT_LIMIT = 500
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def entry_status(entry: Entry) -> str:
+    """The bank's status once it has one, else the local state; UNKNOWN while the outcome of
+    sending is being resolved."""
+    if entry.bank_status:
+        return entry.bank_status
+    if entry.unresolved:
+        return EntryState.UNKNOWN.value
+    return entry.state.value
+
+
+def _local_datetime(iso: str) -> str:
+    moment = QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs)
+    if not moment.isValid():
+        return iso
+    return QLocale().toString(moment.toLocalTime(), "dd/MM/yyyy HH:mm")
+
+
+def _due_date(entry: Entry) -> dt.date | None:
+    """The due date encoded in the slip's barcode (the journal keeps the barcode)."""
+    try:
+        return boleto.parse(entry.payee_detail).due_date
+    except (DomainError, TypeError):
+        return None
+
+
+class Column(IntEnum):
+    DATE = 0
+    BENEFICIARY = 1
+    DUE_DATE = 2
+    AMOUNT = 3
+    STATUS = 4
+    RECEIPT = 5
+
+
+class PaidSlipsModel(QAbstractTableModel):
+    """The BILLET journal entries, newest first; :meth:`upsert` applies one entry's change."""
+
+    def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ledger = ledger
+        self._entries: list[Entry] = []
+        self._headers = {
+            Column.DATE: self.tr("Date"),
+            Column.BENEFICIARY: self.tr("Beneficiary"),
+            Column.DUE_DATE: self.tr("Due date"),
+            Column.AMOUNT: self.tr("Amount"),
+            Column.STATUS: self.tr("Status"),
+            Column.RECEIPT: self.tr("Receipt"),
+        }
+
+    def reload(self) -> None:
+        self.beginResetModel()
+        self._entries = self.ledger.journal.recent(kinds=[EntryKind.BILLET], limit=RECENT_LIMIT)
+        self.endResetModel()
+
+    def upsert(self, entry: Entry) -> None:
+        if entry.kind != EntryKind.BILLET:
+            return
+        row = self.row_of(entry.id)
+        if row is None:
+            self.beginInsertRows(QModelIndex(), 0, 0)
+            self._entries.insert(0, entry)
+            self.endInsertRows()
+        else:
+            self._entries[row] = entry
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+
+    def receipt_changed(self, entry_id: int) -> None:
+        row = self.row_of(entry_id)
+        if row is not None:
+            index = self.index(row, Column.RECEIPT)
+            self.dataChanged.emit(index, index)
+
+    def row_of(self, entry_id: int) -> int | None:
+        for row, entry in enumerate(self._entries):
+            if entry.id == entry_id:
+                return row
+        return None
+
+    def entry(self, row: int) -> Entry:
+        return self._entries[row]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(  # noqa: N802 - Qt's name
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers.get(Column(section)) if 0 <= section < len(Column) else None
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        entry = self._entries[index.row()]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(entry, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.AMOUNT:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.STATUS and entry.error:
+            return entry.error
+        if role == Qt.ItemDataRole.UserRole:
+            return entry
+        return None
+
+    def _text(self, entry: Entry, column: Column) -> str:
+        if column == Column.DATE:
+            return _local_datetime(entry.created_at)
+        if column == Column.BENEFICIARY:
+            return entry.payee_name or entry.payee_detail
+        if column == Column.DUE_DATE:
+            return format_date(_due_date(entry))
+        if column == Column.AMOUNT:
+            return format_brl(entry.amount)
+        if column == Column.STATUS:
+            return entry_status(entry)
+        # A local query, and only for the rows on screen: always what the archive holds, also
+        # when the tracker archived the receipt after its last notification.
+        return self.tr("Archived") if self.ledger.receipts.for_entry(entry.id) else ""
