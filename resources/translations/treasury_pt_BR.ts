@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AmountConfirmation</name>
+    <message>
+        <source>e.g. 1.234,56</source>
+        <translation>ex.: 1.234,56</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
     <name>ApiStatus</name>
     <message>
         <source>%1: locked</source>
@@ -115,14 +126,6 @@
     <message>
         <source>To confirm, type the amount to be debited (%1):</source>
         <translation>Para confirmar, digite o valor a ser debitado (%1):</translation>
-    </message>
-    <message>
-        <source>e.g. 1.234,56</source>
-        <translation>ex.: 1.234,56</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Pay</source>
@@ -768,14 +771,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>To confirm, type the amount to be sent (%1):</source>
         <translation>Para confirmar, digite o valor a ser enviado (%1):</translation>
-    </message>
-    <message>
-        <source>e.g. 1.234,56</source>
-        <translation>ex.: 1.234,56</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Send Pix</source>

@@ -11,10 +11,7 @@ from PySide6.QtCore import QDate, QLocale
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -22,8 +19,9 @@ from PySide6.QtWidgets import (
 from treasury_app.domain import boleto
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
-from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.domain.money import format_brl
 from treasury_app.services.billets import BilletReview
+from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 ZERO = Decimal("0.00")
 
@@ -57,38 +55,25 @@ class BilletReviewDialog(QDialog):
         layout.addWidget(QLabel(self.tr("Amount to be debited now"), self))
         layout.addWidget(self.amount)
 
-        self.confirm_label = QLabel(
-            self.tr("To confirm, type the amount to be debited (%1):").replace(
+        self.confirmation = AmountConfirmation(
+            review.amount,
+            prompt=self.tr("To confirm, type the amount to be debited (%1):").replace(
                 "%1", format_brl(review.amount)
             ),
-            self,
+            mismatch=self.tr("This is not the amount to be debited."),
+            action=self.tr("Pay"),
+            name="billet",
+            parent=self,
         )
-        self.confirm_edit = QLineEdit(self)
-        self.confirm_edit.setObjectName("billet-confirm-amount")
-        self.confirm_edit.setPlaceholderText(self.tr("e.g. 1.234,56"))
-        self.confirm_edit.textChanged.connect(self._confirmation_changed)
-        self.confirm_edit.returnPressed.connect(self._pay_if_enabled)
-        self.confirm_hint = QLabel(self)
-        self.confirm_hint.setObjectName("billet-confirm-hint")
-        layout.addWidget(self.confirm_label)
-        layout.addWidget(self.confirm_edit)
-        layout.addWidget(self.confirm_hint)
-
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.clicked.connect(self.reject)
-        self.pay_button = QPushButton(self.tr("Pay"), self)
+        self.confirmation.confirmed.connect(self._pay)
+        self.confirmation.cancel_button.clicked.connect(self.reject)
+        self.confirm_label = self.confirmation.label
+        self.confirm_edit = self.confirmation.edit
+        self.confirm_hint = self.confirmation.hint
+        self.cancel_button = self.confirmation.cancel_button
+        self.pay_button = self.confirmation.action_button
         self.pay_button.setObjectName("billet-pay")
-        self.pay_button.setEnabled(False)
-        # Never the default button: Enter in another field must not pay.
-        for button in (self.cancel_button, self.pay_button):
-            button.setAutoDefault(False)
-            button.setDefault(False)
-        self.pay_button.clicked.connect(self._pay)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.pay_button)
-        layout.addLayout(buttons)
+        layout.addWidget(self.confirmation)
 
     # -- building --------------------------------------------------------------------------------
 
@@ -156,28 +141,6 @@ class BilletReviewDialog(QDialog):
 
     # -- confirmation ----------------------------------------------------------------------------
 
-    def _confirmation_changed(self, text: str) -> None:
-        matches = False
-        hint = ""
-        if text.strip():
-            try:
-                matches = parse_brl(text) == self.review.amount
-            except DomainError as error:
-                hint = str(error)
-            else:
-                if not matches:
-                    hint = self.tr("This is not the amount to be debited.")
-        self.confirm_hint.setText(hint)
-        self.pay_button.setEnabled(matches and not self.paid)
-
-    def _pay_if_enabled(self) -> None:
-        if self.pay_button.isEnabled():
-            self._pay()
-
     def _pay(self) -> None:
-        if self.paid:  # a second click, or Enter right after the click
-            return
         self.paid = True
-        self.pay_button.setEnabled(False)
-        self.confirm_edit.setReadOnly(True)
         self.accept()

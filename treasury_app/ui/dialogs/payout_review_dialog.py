@@ -10,10 +10,7 @@ from typing import Any
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -21,9 +18,10 @@ from PySide6.QtWidgets import (
 from treasury_app.api.accounts.models import PaymentFlow
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
-from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
 from treasury_app.services.payouts import PayoutReview
+from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 _WARNING_STYLE = (
     "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px;"
@@ -69,38 +67,25 @@ class PayoutReviewDialog(QDialog):
         layout.addWidget(QLabel(self.tr("Amount to be sent"), self))
         layout.addWidget(self.amount)
 
-        self.confirm_label = QLabel(
-            self.tr("To confirm, type the amount to be sent (%1):").replace(
+        self.confirmation = AmountConfirmation(
+            review.amount,
+            prompt=self.tr("To confirm, type the amount to be sent (%1):").replace(
                 "%1", format_brl(review.amount)
             ),
-            self,
+            mismatch=self.tr("This is not the amount to be sent."),
+            action=self.tr("Send Pix"),
+            name="payout",
+            parent=self,
         )
-        self.confirm_edit = QLineEdit(self)
-        self.confirm_edit.setObjectName("payout-confirm-amount")
-        self.confirm_edit.setPlaceholderText(self.tr("e.g. 1.234,56"))
-        self.confirm_edit.textChanged.connect(self._confirmation_changed)
-        self.confirm_edit.returnPressed.connect(self._send_if_enabled)
-        self.confirm_hint = QLabel(self)
-        self.confirm_hint.setObjectName("payout-confirm-hint")
-        layout.addWidget(self.confirm_label)
-        layout.addWidget(self.confirm_edit)
-        layout.addWidget(self.confirm_hint)
-
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.clicked.connect(self.reject)
-        self.send_button = QPushButton(self.tr("Send Pix"), self)
+        self.confirmation.confirmed.connect(self._send)
+        self.confirmation.cancel_button.clicked.connect(self.reject)
+        self.confirm_label = self.confirmation.label
+        self.confirm_edit = self.confirmation.edit
+        self.confirm_hint = self.confirmation.hint
+        self.cancel_button = self.confirmation.cancel_button
+        self.send_button = self.confirmation.action_button
         self.send_button.setObjectName("payout-send")
-        self.send_button.setEnabled(False)
-        # Never the default button: Enter in another field must not send.
-        for button in (self.cancel_button, self.send_button):
-            button.setAutoDefault(False)
-            button.setDefault(False)
-        self.send_button.clicked.connect(self._send)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.send_button)
-        layout.addLayout(buttons)
+        layout.addWidget(self.confirmation)
 
     # -- building --------------------------------------------------------------------------------
 
@@ -188,30 +173,8 @@ class PayoutReviewDialog(QDialog):
 
     # -- confirmation ----------------------------------------------------------------------------
 
-    def _confirmation_changed(self, text: str) -> None:
-        matches = False
-        hint = ""
-        if text.strip():
-            try:
-                matches = parse_brl(text) == self.review.amount
-            except DomainError as error:
-                hint = str(error)
-            else:
-                if not matches:
-                    hint = self.tr("This is not the amount to be sent.")
-        self.confirm_hint.setText(hint)
-        self.send_button.setEnabled(matches and not self.confirmed)
-
-    def _send_if_enabled(self) -> None:
-        if self.send_button.isEnabled():
-            self._send()
-
     def _send(self) -> None:
-        if self.confirmed:  # a second click, or Enter right after the click
-            return
         self.confirmed = True
-        self.send_button.setEnabled(False)
-        self.confirm_edit.setReadOnly(True)
         self.accept()
 
 
