@@ -8,7 +8,6 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QDateTime,
     QLocale,
     QModelIndex,
@@ -23,8 +22,8 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
+from treasury_app.ui.models.journal_model import JournalEntriesModel
 
-RECENT_LIMIT = 500
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -62,13 +61,14 @@ class Column(IntEnum):
     RECEIPT = 5
 
 
-class PaidSlipsModel(QAbstractTableModel):
+class PaidSlipsModel(JournalEntriesModel):
     """The BILLET journal entries, newest first; :meth:`upsert` applies one entry's change."""
 
+    kinds = (EntryKind.BILLET,)
+    limit = 500
+
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ledger = ledger
-        self._entries: list[Entry] = []
+        super().__init__(ledger, parent)
         self._headers = {
             Column.DATE: self.tr("Date"),
             Column.BENEFICIARY: self.tr("Beneficiary"),
@@ -78,50 +78,11 @@ class PaidSlipsModel(QAbstractTableModel):
             Column.RECEIPT: self.tr("Receipt"),
         }
 
-    def reload(self) -> None:
-        self.beginResetModel()
-        self._entries = self.ledger.journal.recent(kinds=[EntryKind.BILLET], limit=RECENT_LIMIT)
-        self.endResetModel()
-
-    def upsert(self, entry: Entry) -> None:
-        if entry.kind != EntryKind.BILLET:
-            return
-        row = self.row_of(entry.id)
-        if row is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._entries.insert(0, entry)
-            self.endInsertRows()
-        else:
-            self._entries[row] = entry
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
-
     def receipt_changed(self, entry_id: int) -> None:
         row = self.row_of(entry_id)
         if row is not None:
             index = self.index(row, Column.RECEIPT)
             self.dataChanged.emit(index, index)
-
-    def row_of(self, entry_id: int) -> int | None:
-        for row, entry in enumerate(self._entries):
-            if entry.id == entry_id:
-                return row
-        return None
-
-    def entry(self, row: int) -> Entry:
-        return self._entries[row]
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(  # noqa: N802 - Qt's name
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._headers.get(Column(section)) if 0 <= section < len(Column) else None
-        return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._entries):

@@ -9,7 +9,6 @@ from enum import IntEnum, StrEnum
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QDate,
     QDateTime,
     QLocale,
@@ -24,6 +23,7 @@ from treasury_app.api.accounts.models import is_failed_status, is_success_status
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.ui.models.journal_model import JournalEntriesModel
 
 __all__ = [
     "ENTRY_ROLE",
@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 PIX_KINDS = (EntryKind.PIX_KEY, EntryKind.PIX_QRC, EntryKind.PIX_MANU)
-RECENT_LIMIT = 1000
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -83,13 +82,14 @@ def format_datetime(iso: str, pattern: str = "dd/MM/yyyy HH:mm") -> str:
     return QLocale().toString(moment, pattern) if moment.isValid() else iso
 
 
-class PaymentsModel(QAbstractTableModel):
+class PaymentsModel(JournalEntriesModel):
     """The PIX_KEY, PIX_QRC and PIX_MANU journal entries, newest first."""
 
+    kinds = PIX_KINDS
+    limit = 1000
+
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ledger = ledger
-        self._entries: list[Entry] = []
+        super().__init__(ledger, parent)
         self._headers = {
             Column.DATE: self.tr("Date"),
             Column.PAYEE: self.tr("Payee"),
@@ -99,35 +99,6 @@ class PaymentsModel(QAbstractTableModel):
         }
 
     # -- content ---------------------------------------------------------------------------------
-
-    def reload(self) -> None:
-        """Read the entries again from the journal (local: no request)."""
-        self.beginResetModel()
-        self._entries = self.ledger.journal.recent(kinds=PIX_KINDS, limit=RECENT_LIMIT)
-        self.endResetModel()
-
-    def upsert(self, entry: Entry) -> None:
-        """Apply one entry's change in place (or add a new one on top): views keep their
-        selection, which a reset would lose."""
-        if entry.kind not in PIX_KINDS:
-            return
-        row = self.row_of(entry.id)
-        if row is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._entries.insert(0, entry)
-            self.endInsertRows()
-        else:
-            self._entries[row] = entry
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
-
-    def row_of(self, entry_id: int) -> int | None:
-        for row, entry in enumerate(self._entries):
-            if entry.id == entry_id:
-                return row
-        return None
-
-    def entry(self, row: int) -> Entry:
-        return self._entries[row]
 
     # -- texts -----------------------------------------------------------------------------------
 
@@ -149,19 +120,6 @@ class PaymentsModel(QAbstractTableModel):
         return entry.state.value
 
     # -- Qt's API --------------------------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(  # noqa: N802 - Qt's name
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._headers.get(Column(section)) if 0 <= section < len(Column) else None
-        return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._entries):

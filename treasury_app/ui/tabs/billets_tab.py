@@ -40,8 +40,7 @@ from treasury_app.services.billets import BilletReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
-from treasury_app.ui.models.paid_slips_model import (  # noqa: F401 - re-exported
-    RECENT_LIMIT,
+from treasury_app.ui.models.paid_slips_model import (
     Column,
     PaidSlipsModel,
     entry_status,
