@@ -176,15 +176,13 @@ class ResponseFormatError(ApiFailure):
     """The bank answered 2xx with a body our models cannot read."""
 
 
-def parse_retry_after(value: str | None) -> float | None:
-    """Seconds from a ``Retry-After`` header (delta-seconds form); ``None`` if absent/odd."""
-    if not value:
+def parse_retry_after(value: str | None) -> int | None:
+    """Seconds from a ``Retry-After`` header: RFC 9110 delta-seconds, a non-negative integer
+    (the HTTP-date form, and anything odd, gives ``None``: the backoff decides then)."""
+    text = (value or "").strip()
+    if not text.isdigit():
         return None
-    try:
-        seconds = float(value.strip())
-    except ValueError:
-        return None
-    return max(0.0, seconds)
+    return int(text)
 
 
 def _violations(raw: Any) -> list[Violation]:
