@@ -146,23 +146,32 @@ class Session:
         client_secrets: Mapping[ApiName, str] | None = None,
         secret_store: SecretStore | None = None,
         paths: AppPaths,
+        identities: Mapping[ApiName, ClientIdentity] | None = None,
     ) -> Session:
         """Unlock ``profile`` and resolve its pending payments.
 
         Raises :class:`MissingSecret` (a client secret neither given nor in ``secret_store``,
         or no pfx password), the :class:`~treasury_app.api.tls.CertificateError` subclasses of
         :func:`~treasury_app.api.tls.load_pfx` unchanged, and whatever opening the ledger
-        raises. On any failure nothing is left open.
+        raises. On any failure nothing is left open. ``identities`` are certificates already
+        decrypted (by the unlock dialog) with these passwords: they are not decrypted again.
         """
         secrets: dict[ApiName, tuple[Secret, str]] = {}
         for api in APIS:
             if not pfx_passwords.get(api):
                 raise MissingSecret(api, "pfx_password")
             secrets[api] = _client_secret(profile, api, client_secrets, secret_store)
-        identities = {
-            api: load_pfx(profile.api(api).pfx_path.expanduser(), pfx_passwords[api])
-            for api in APIS
-        }
+        if identities is None or set(identities) != set(APIS):
+            # Decrypting a .pfx takes ~40 ms of CPU: off the event loop (the UI's thread).
+            loaded = await asyncio.gather(
+                *(
+                    asyncio.to_thread(
+                        load_pfx, profile.api(api).pfx_path.expanduser(), pfx_passwords[api]
+                    )
+                    for api in APIS
+                )
+            )
+            identities = dict(zip(APIS, loaded, strict=True))
         transports: dict[ApiName, ApiTransport] = {}
         ledger: Ledger | None = None
         try:

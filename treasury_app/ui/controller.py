@@ -230,6 +230,7 @@ class AppController(QObject):
                     client_secrets=client_secrets or typed_secrets or None,
                     secret_store=self.secret_store,
                     paths=self.paths,
+                    identities=dialog.identities() or None,  # decrypted once, by the dialog
                 )
             except UNLOCK_ERRORS as error:
                 log.info("unlock failed: %s", error)
