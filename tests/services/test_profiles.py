@@ -172,6 +172,7 @@ def test_files_are_private_and_hold_no_secret(app_paths: AppPaths) -> None:
         "accounts",
         "connect_timeout",
         "read_timeout",
+        "pix_keys",
         "created_at",
         "updated_at",
     }

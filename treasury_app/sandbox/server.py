@@ -36,6 +36,7 @@ from treasury_app.sandbox.clock import SandboxClock, iso
 from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.faults import FaultInjector, FaultRule
 from treasury_app.sandbox.pki import SandboxPki, ensure_pki
+from treasury_app.sandbox.seed import COMPANY
 from treasury_app.sandbox.store import Store
 from treasury_app.sandbox.web import build_app
 
@@ -266,6 +267,7 @@ def write_ready_file(sandbox: Sandbox, path: Path) -> None:
         "credentials_file": str(sandbox.pki.credentials_file.resolve()),
         "pid": os.getpid(),
         "started_at": iso(sandbox.clock.now()),
+        "pix_keys": list(COMPANY["keys"]),  # the account's keys: charges and webhooks use them
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")

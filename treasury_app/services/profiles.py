@@ -153,8 +153,23 @@ class Profile(BaseModel):
     accounts: ApiProfile
     connect_timeout: float = Field(default=5.0, gt=0, le=120)
     read_timeout: float = Field(default=30.0, gt=0, le=600)
+    # The Pix keys registered on the company's account: charges are issued to one of them and
+    # each gets a webhook row. The bank has no endpoint listing them, so the profile says.
+    pix_keys: tuple[str, ...] = ()
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
+
+    @field_validator("pix_keys")
+    @classmethod
+    def _valid_keys(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        keys: list[str] = []
+        for raw in value:
+            key = raw.strip()
+            if not key or len(key) > 77:
+                raise ValueError(f"{raw!r} is not a Pix key (1 to 77 characters).")
+            if key not in keys:
+                keys.append(key)
+        return tuple(keys)
 
     @field_validator("name")
     @classmethod
@@ -494,5 +509,6 @@ def sandbox_profile(ready_file: Path) -> tuple[Profile, SandboxSecrets]:
         environment="sandbox",
         qrcodes=apis["qrcodes"],
         accounts=apis["accounts"],
+        pix_keys=tuple(str(key) for key in ready.get("pix_keys", ())),
     )
     return profile, SandboxSecrets(client_secrets, pfx_passwords)

@@ -27,10 +27,12 @@ class Workspace:
         self,
         session: Session,
         *,
-        pix_keys: tuple[str, ...] = (),
+        pix_keys: tuple[str, ...] | None = None,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.session = session
+        # The account's Pix keys (the profile's unless given): charge forms offer them.
+        self.pix_keys = session.profile.pix_keys if pix_keys is None else pix_keys
         self.ledger = session.ledger
         self.engine = session.payments
         self.statement = StatementService(session.accounts)
@@ -41,7 +43,7 @@ class Workspace:
         self.charges = ChargesService(session.qrcodes, session.ledger, **kwargs)
         self.recurrences = RecurrencesService(session.qrcodes, session.ledger, **kwargs)
         self.webhooks = WebhooksService(
-            session.qrcodes, session.accounts, session.ledger, pix_keys=pix_keys
+            session.qrcodes, session.accounts, session.ledger, pix_keys=self.pix_keys
         )
         self.infractions = InfractionsService(session.accounts, session.ledger, **kwargs)
 
