@@ -99,7 +99,7 @@ def open_workspace(
     """``open_workspace()`` unlocks the sandbox profile on the qasync loop and returns a
     :class:`~treasury_app.services.workspace.Workspace`; it is closed after the test."""
     from treasury_app.services.session import Session
-    from treasury_app.services.workspace import Workspace
+    from treasury_app.services.workspace import open_workspace as workspace_of
 
     opened: list[Any] = []
 
@@ -114,7 +114,7 @@ def open_workspace(
                 paths=ui_paths,
             )
         )
-        workspace = Workspace(session)
+        workspace = run(workspace_of(session))  # dates follow the sandbox's clock
         opened.append(workspace)
         return workspace
 

@@ -6,8 +6,9 @@ boletos and the tracker, so the per-idempotency-key locks hold across the whole 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from treasury_app.services.billets import BilletsService
 from treasury_app.services.charges import ChargesService
@@ -18,6 +19,8 @@ from treasury_app.services.session import Session
 from treasury_app.services.statement import StatementService
 from treasury_app.services.tracker import PaymentTracker
 from treasury_app.services.webhooks import WebhooksService
+
+log = logging.getLogger("treasury_app.services.workspace")
 
 
 class Workspace:
@@ -50,3 +53,23 @@ class Workspace:
     async def close(self) -> None:
         self.tracker.stop()
         await self.session.close()
+
+
+async def bank_clock(session: Session) -> Callable[[], datetime] | None:
+    """The sandbox keeps its own clock (tests move it): local date checks follow it. ``None``
+    (the computer's clock) for a real bank, or when the sandbox's status cannot be read."""
+    if session.profile.environment != "sandbox":
+        return None
+    try:
+        response = await session.accounts.transport.http.get("/sandbox/status")
+        now = datetime.fromisoformat(response.json()["now"].replace("Z", "+00:00"))
+    except Exception as error:  # the control surface is a convenience: fall back to local time
+        log.info("the sandbox clock is unknown (%s); using the computer's", type(error).__name__)
+        return None
+    offset: timedelta = now - datetime.now(UTC)
+    return lambda: datetime.now(UTC) + offset
+
+
+async def open_workspace(session: Session) -> Workspace:
+    """The workspace of ``session``, its dates following the bank's clock in the sandbox."""
+    return Workspace(session, clock=await bank_clock(session))

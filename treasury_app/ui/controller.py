@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QDialog
@@ -27,7 +25,7 @@ from treasury_app.services.profiles import (
 )
 from treasury_app.services.sandbox_runner import SandboxHandle, SandboxStartError, ensure_sandbox
 from treasury_app.services.session import MissingSecret, Session
-from treasury_app.services.workspace import Workspace
+from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.main_window import MainWindow
 
@@ -240,24 +238,11 @@ class AppController(QObject):
             return await self._workspace(session)
 
     async def _workspace(self, session: Session) -> Workspace:
-        clock = await self._bank_clock(session)
-        self.workspace = Workspace(session, clock=clock)
+        self.workspace = await open_workspace(session)
         freeze_long_lived_objects()
         QSettings().setValue(LAST_PROFILE_KEY, session.profile.name)
         self.unlocked.emit(self.workspace)
         return self.workspace
-
-    async def _bank_clock(self, session: Session) -> Callable[[], datetime] | None:
-        """The sandbox keeps its own clock (tests move it): follow it for local date checks."""
-        if session.profile.environment != "sandbox":
-            return None
-        try:
-            response = await session.accounts.transport.http.get("/sandbox/status")
-            now = datetime.fromisoformat(response.json()["now"].replace("Z", "+00:00"))
-        except Exception:  # the control surface is a convenience: fall back to local time
-            return None
-        offset: timedelta = now - datetime.now(UTC)
-        return lambda: datetime.now(UTC) + offset
 
     # -- the main window -----------------------------------------------------------------------
 
