@@ -132,6 +132,7 @@ def test_a_valid_profile_round_trips_through_the_store(
     dialog, asked = _open(qtbot, qasync_loop, secret_store=SecretStore())
     _fill(qtbot, dialog, files)
     _type(qtbot, dialog, "qrcodes-client-secret", "qr-secret")
+    _type(qtbot, dialog, "profile-pix-keys", " 11222333000181, financeiro@empresa.com.br ,")
     # The CA file through the picker (a window-modal QFileDialog, no nested event loop).
     trust = dialog.findChild(QComboBox, "accounts-trust")
     trust.setCurrentIndex(trust.findData("file"))
@@ -153,6 +154,7 @@ def test_a_valid_profile_round_trips_through_the_store(
     assert profile.accounts.ca_file == files["bank-ca.pem"]
     assert profile.qrcodes.ca_file is None
     assert profile.qrcodes.trust().kind == "system"
+    assert profile.pix_keys == ("11222333000181", "financeiro@empresa.com.br")
     store = ProfileStore(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "logs"))
     saved = store.save(profile)
     loaded = store.load("Main bank")
@@ -177,6 +179,7 @@ def test_editing_keeps_the_name_and_what_the_form_does_not_show(qtbot, qasync_lo
             ca_file=files["bank-ca.pem"],
         ),
         read_timeout=42,
+        pix_keys=("+5511987650000",),
     )
     dialog, asked = _open(
         qtbot, qasync_loop, profile=original, existing_names=["Main bank", "Other"]
@@ -188,6 +191,7 @@ def test_editing_keeps_the_name_and_what_the_form_does_not_show(qtbot, qasync_lo
     qtbot.waitUntil(asked.done)
     edited = dialog.result_profile()
     assert edited.accounts.client_id == "a2"
+    assert edited.pix_keys == ("+5511987650000",)  # shown in the form and kept
     assert edited.qrcodes.scopes == ("cob.read",)
     assert edited.read_timeout == 42 and edited.created_at == original.created_at
     assert dialog.result_secrets() == {}

@@ -124,8 +124,20 @@ class ProfileDialog(QDialog):
         self.environment.setObjectName("profile-environment")
         self.environment.addItem(self.tr("Production (real money)"), "production")
         self.environment.addItem(self.tr("Sandbox (test bank)"), "sandbox")
+        self.pix_keys = QLineEdit(self)
+        self.pix_keys.setObjectName("profile-pix-keys")
+        self.pix_keys.setPlaceholderText(
+            self.tr("CNPJ, e-mail, phone or random key; comma between")
+        )
+        self.pix_keys.setToolTip(
+            self.tr("The Pix keys registered on the company's account: charges are issued to them.")
+        )
         self.apis: dict[ApiName, _ApiFields] = {api: _ApiFields(self, api) for api in APIS}
-        self.fields: dict[str, QWidget] = {"name": self.name, "environment": self.environment}
+        self.fields: dict[str, QWidget] = {
+            "name": self.name,
+            "environment": self.environment,
+            "pix_keys": self.pix_keys,
+        }
         self.errors: dict[str, QLabel] = {}
         self._error_rows: dict[str, QFormLayout] = {}
 
@@ -134,6 +146,7 @@ class ProfileDialog(QDialog):
         top = QFormLayout()
         self._add_row(top, self.tr("Profile name"), self.name, "name")
         self._add_row(top, self.tr("Environment"), self.environment, "environment")
+        self._add_row(top, self.tr("Account's Pix keys"), self.pix_keys, "pix_keys")
         layout.addLayout(top)
         for api in APIS:
             layout.addWidget(self._api_group(api))
@@ -208,6 +221,8 @@ class ProfileDialog(QDialog):
         else:
             if name.casefold() in self._existing:
                 problems["name"] = self.tr("A profile with this name already exists.")
+        if any(len(key) > 77 for key in self._keys()):
+            problems["pix_keys"] = self.tr("A Pix key has at most 77 characters.")
         for api, fields in self.apis.items():
             url_problem = self._url_problem(fields.base_url.text().strip())
             if url_problem:
@@ -294,6 +309,7 @@ class ProfileDialog(QDialog):
             environment=self.environment.currentData(),
             qrcodes=apis["qrcodes"],
             accounts=apis["accounts"],
+            pix_keys=self._keys(),
         )
         if original is None:
             return profile
@@ -305,6 +321,9 @@ class ProfileDialog(QDialog):
                 "created_at": original.created_at,
             }
         )
+
+    def _keys(self) -> tuple[str, ...]:
+        return tuple(key.strip() for key in self.pix_keys.text().split(",") if key.strip())
 
     # -- building the form -------------------------------------------------------------------
 
@@ -398,6 +417,7 @@ class ProfileDialog(QDialog):
                 self.tr("A profile keeps its name: its ledger and secrets are filed under it.")
             )
             self.environment.setCurrentIndex(self.environment.findData(profile.environment))
+            self.pix_keys.setText(", ".join(profile.pix_keys))
 
     def _trust_changed(self, api: ApiName) -> None:
         fields = self.apis[api]
