@@ -54,6 +54,7 @@ from treasury_app.api.qrcodes.automatico_models import (
     AtivacaoRec,
     CalendarioCobR,
     CalendarioRec,
+    CalendarioRecRevisado,
     CalendarioSolicRec,
     CobRCompleta,
     CobRSolicitada,
@@ -77,6 +78,7 @@ from treasury_app.api.qrcodes.automatico_models import (
     ValorCobR,
     ValorRec,
     VinculoRec,
+    VinculoRecRevisado,
 )
 from treasury_app.api.qrcodes.cashin_models import CobGerada, CobVGerada
 from treasury_app.api.qrcodes.client import QrCodesClient
@@ -442,6 +444,52 @@ class RecurrencesService:
             "rec.cancel",
             self._qr.cancel_rec(id_rec),
             reference=id_rec,
+            outcome=lambda rec: str(getattr(rec.status, "value", rec.status)),
+        )
+
+    async def revise_rec(
+        self,
+        id_rec: str,
+        *,
+        debtor_name: str | None = None,
+        first_date: date | None = None,
+    ) -> RecCompleta:
+        """``PATCH /rec/{idRec}`` with the revisable terms given (``vinculo.devedor.nome``,
+        ``calendario.dataInicial``; ``loc`` is :meth:`link_locrec`). Audited as
+        ``rec.revise``."""
+        id_rec = _id_rec(id_rec)
+        body = RecRevisada()
+        if debtor_name is not None:
+            try:
+                name = check_text(debtor_name, "vinculo.devedor.nome", max_len=140, required=True)
+            except ChargeInputError as error:
+                raise _wrap(error) from None
+            assert name is not None
+            body.vinculo = VinculoRecRevisado(devedor=Devedor(nome=name))
+        if first_date is not None:
+            first = _day(first_date, "calendario.dataInicial")
+            if first < self.today():
+                raise RecurrenceInputError(
+                    "calendario.dataInicial", f"The first date {first:%d/%m/%Y} has passed."
+                )
+            body.calendario = CalendarioRecRevisado(data_inicial=first)
+        if body.vinculo is None and body.calendario is None:
+            raise RecurrenceInputError("rec", "Nothing to revise.")
+        return await audited_call(
+            self._ledger,
+            "rec.revise",
+            self._qr.patch_rec(id_rec, body),
+            reference=id_rec,
+            details={
+                "fields": [
+                    name
+                    for name, given in (
+                        ("vinculo.devedor.nome", body.vinculo),
+                        ("calendario.dataInicial", body.calendario),
+                    )
+                    if given is not None
+                ]
+            },
             outcome=lambda rec: str(getattr(rec.status, "value", rec.status)),
         )
 

@@ -1,18 +1,22 @@
-"""The Settings tab: the profile, both certificates, the webhooks registered at the bank and
-the audit log."""
+"""The Settings tab, in four pages: the profile and both certificates, the webhooks registered
+at the bank (both APIs), the infractions reported against the account, and the audit log."""
 
 from __future__ import annotations
 
-import shiboken6
+import asyncio
+import contextlib
+from typing import Any
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -21,24 +25,54 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.operation import events, run_operation
-from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.operation import events
+from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
+from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
 
 
 class SettingsTab(QWidget):
-    """Profile, certificates and the audit log (webhooks arrive with their own issue)."""
+    """Profile and certificates, webhooks, infractions and the audit log, as sub-tabs. The
+    webhooks and infractions pages ask the bank the first time they are shown (and again on
+    :meth:`refresh`)."""
 
     def __init__(self, workspace: Workspace | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settings-tab")
         self.workspace = workspace
-        layout = QVBoxLayout(self)
-        profile_box = QGroupBox(self.tr("Profile"), self)
-        profile_form = QFormLayout(profile_box)
-        certificates_box = QGroupBox(self.tr("Certificates"), self)
-        certificates_form = QFormLayout(certificates_box)
+        self.webhooks_panel: WebhooksPanel | None = None
+        self.infractions_panel: InfractionsPanel | None = None
+        self._loaded: set[int] = set()
+        self._tasks: list[asyncio.Task[Any]] = []
+
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("settings-pages")
+        self.pages.addTab(
+            self._build_profile(), self.tr("Profile & certificates").replace("&", "&&")
+        )
         if workspace is not None:
-            session = workspace.session
+            self.webhooks_panel = WebhooksPanel(workspace, self.pages)
+            self.pages.addTab(self.webhooks_panel, self.tr("Webhooks"))
+            self.infractions_panel = InfractionsPanel(workspace, self.pages)
+            self.pages.addTab(self.infractions_panel, self.tr("Infractions"))
+        self.pages.addTab(self._build_audit(), self.tr("Audit log"))
+        self.pages.currentChanged.connect(lambda _index: self._load_shown())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+        self.refresh_audit()
+        events.ledger_changed.connect(self.refresh_audit)
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_profile(self) -> QWidget:
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        profile_box = QGroupBox(self.tr("Profile"), page)
+        profile_form = QFormLayout(profile_box)
+        certificates_box = QGroupBox(self.tr("Certificates"), page)
+        certificates_form = QFormLayout(certificates_box)
+        if self.workspace is not None:
+            session = self.workspace.session
             profile = session.profile
             profile_form.addRow(self.tr("Name"), QLabel(profile.name))
             profile_form.addRow(self.tr("Environment"), QLabel(profile.environment))
@@ -56,25 +90,10 @@ class SettingsTab(QWidget):
                 certificates_form.addRow(self.tr("%1 API").replace("%1", label), QLabel(text))
         layout.addWidget(profile_box)
         layout.addWidget(certificates_box)
-        webhooks_box = QGroupBox(self.tr("Webhooks registered at the bank"), self)
-        webhooks_layout = QVBoxLayout(webhooks_box)
-        self.banner = ErrorBanner(webhooks_box)
-        webhooks_layout.addWidget(self.banner)
-        self.webhooks_table = QTableWidget(0, 3, webhooks_box)
-        self.webhooks_table.setObjectName("webhooks-table")
-        self.webhooks_table.setHorizontalHeaderLabels(
-            [self.tr("Kind"), self.tr("Pix key"), self.tr("Address")]
-        )
-        self.webhooks_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.webhooks_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.webhooks_table.setMaximumHeight(170)
-        webhooks_layout.addWidget(self.webhooks_table)
-        self.webhooks_button = QPushButton(self.tr("Check webhooks"), webhooks_box)
-        self.webhooks_button.setObjectName("check-webhooks")
-        self.webhooks_button.clicked.connect(lambda: spawn(self.load_webhooks()))
-        self.webhooks_button.setEnabled(workspace is not None)
-        webhooks_layout.addWidget(self.webhooks_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(webhooks_box)
+        layout.addStretch(1)
+        return page
+
+    def _build_audit(self) -> QWidget:
         audit_box = QGroupBox(self.tr("Audit log (newest first)"), self)
         audit_layout = QVBoxLayout(audit_box)
         self.audit_table = QTableWidget(0, 6, audit_box)
@@ -92,32 +111,57 @@ class SettingsTab(QWidget):
         self.audit_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.audit_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         audit_layout.addWidget(self.audit_table)
-        layout.addWidget(audit_box, 1)
-        self.refresh()
-        events.ledger_changed.connect(self.refresh)
+        return audit_box
+
+    # -- compatibility with the single-page tab --------------------------------------------------
+
+    @property
+    def webhooks_table(self) -> QTableWidget | None:
+        return self.webhooks_panel.table if self.webhooks_panel is not None else None
 
     async def load_webhooks(self) -> None:
         """Ask both APIs which webhooks are registered (header values are never shown)."""
-        if self.workspace is None:
+        if self.webhooks_panel is not None:
+            await self.webhooks_panel.reload()
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._load_shown()
+
+    def _load_shown(self, *, again: bool = False) -> None:
+        """Spawn the reload of the page shown, the first time it is shown (or ``again``)."""
+        if self.workspace is None or self.workspace.session.closed or not self.isVisible():
             return
-        views = await run_operation(
-            self.workspace.webhooks.overview(),
-            controls=[self.webhooks_button],
-            banner=self.banner,
-        )
-        if views is None or not shiboken6.isValid(self.webhooks_table):
+        index = self.pages.currentIndex()
+        panel = self.pages.widget(index)
+        reload = getattr(panel, "reload", None)
+        if not callable(reload) or (index in self._loaded and not again):
             return
-        self.webhooks_table.setRowCount(len(views))
-        for index, view in enumerate(views):
-            values = [
-                str(getattr(view.kind, "value", view.kind)),
-                view.key or "",
-                view.url or self.tr("(not registered)"),
-            ]
-            for column, value in enumerate(values):
-                self.webhooks_table.setItem(index, column, QTableWidgetItem(value))
+        self._loaded.add(index)
+        self._tasks = [task for task in self._tasks if not task.done()]
+        self._tasks.append(spawn(reload(), name=f"settings-page-{index}"))
 
     def refresh(self) -> None:
+        """The View menu's Refresh: the audit log, and the page shown is read again."""
+        self.refresh_audit()
+        self._load_shown(again=True)
+
+    def shutdown(self) -> None:
+        """Before the session closes: stop listening, close dialogs, cancel the pages'
+        requests."""
+        with contextlib.suppress(RuntimeError):
+            events.ledger_changed.disconnect(self.refresh_audit)
+        for panel in (self.webhooks_panel, self.infractions_panel):
+            if panel is not None:
+                panel.shutdown()
+        for task in self._tasks:
+            if not task.done():
+                task.cancel()
+        self._tasks.clear()
+
+    def refresh_audit(self) -> None:
         """Reload the newest 200 audit rows (a bounded list: a table widget is fine here)."""
         if self.workspace is None or self.workspace.session.closed:
             return

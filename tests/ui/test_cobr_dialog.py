@@ -1,0 +1,277 @@
+"""The recurring charge dialog against a sandbox bank of this module's own (settling attempts
+moves the sandbox clock by days): a due date too close and a second charge in the same cycle
+are refused before the bank is asked; a charge is reviewed, created, and its attempt settled
+by the sandbox action (CONCLUIDA with an endToEndId); on a recurrence that allows retries the
+next attempt fails (sandbox action) and a retry is scheduled through the dialog."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import QMessageBox
+
+from tests.ui.conftest import reset_token_limits
+from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
+from treasury_app.services.charges import Debtor
+from treasury_app.services.recurrences import ReceiverAccount, RecurrenceTerms, charging_cycle
+from treasury_app.ui.dialogs.cobr_dialog import CobrDialog, sandbox_post
+from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
+from treasury_app.ui.models.cobr_attempts_model import AttemptColumn
+
+CPF = "403.644.788-29"
+ACCOUNT = ReceiverAccount(account="1234567", branch="0001")
+
+
+@pytest.fixture(scope="module")
+def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
+    """A sandbox of this module (clock at a Wednesday morning), its profile and secrets."""
+    from treasury_app.config import AppPaths
+    from treasury_app.services.profiles import sandbox_profile
+    from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
+
+    paths = AppPaths.default(tmp_path_factory.mktemp("cobr-dialog"))
+    paths.ensure()
+    handle = ensure_sandbox_blocking(paths, extra_args=("--clock-start", "2026-11-18T13:00:00Z"))
+    try:
+        profile, secrets = sandbox_profile(handle.ready_file)
+        yield paths, handle, (profile, secrets)
+    finally:
+        handle.stop()
+
+
+@pytest.fixture
+def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
+    """A workspace opened now: its dates follow the sandbox clock as it is at this point."""
+    from treasury_app.services.session import Session
+    from treasury_app.services.workspace import open_workspace
+
+    paths, handle, (profile, secrets) = own_bank
+    reset_token_limits(handle.ready_file)
+    session = run(
+        Session.open(
+            profile,
+            pfx_passwords=secrets.pfx_passwords,
+            client_secrets=secrets.client_secrets,
+            paths=paths,
+        )
+    )
+    opened = run(open_workspace(session))
+    yield opened
+    run(opened.close())
+
+
+def approved_rec(run: Callable[..., Any], workspace: Any, **changes: Any) -> Any:
+    service = workspace.recurrences
+    today = service.today()
+    values: dict[str, Any] = {
+        "contract": "CT-COBR",
+        "debtor": Debtor(document=CPF, name="Fulano de Tal"),
+        "first_date": today,
+        "periodicity": Periodicidade.MENSAL,
+        "fixed_amount": Decimal("50.00"),
+        "end_date": today + dt.timedelta(days=400),
+        **changes,
+    }
+    rec = run(service.create_rec(RecurrenceTerms(**values)))
+    run(sandbox_post(workspace, f"/sandbox/automatico/rec/{rec.id_rec}/approve"))
+    return run(service.get_rec(rec.id_rec))
+
+
+def requests_sent(workspace: Any) -> int:
+    return workspace.session.qrcodes.transport.stats.requests
+
+
+def open_new_charge(qtbot: Any, detail: RecurrenceDetailDialog) -> tuple[CobrDialog, Any]:
+    detail.cobr_dialog = None
+    task = asyncio.get_event_loop().create_task(detail.new_cobr())
+    qtbot.waitUntil(lambda: detail.cobr_dialog is not None and detail.cobr_dialog.isVisible())
+    assert detail.cobr_dialog is not None
+    return detail.cobr_dialog, task
+
+
+def set_date(edit: Any, day: dt.date) -> None:
+    edit.setDate(QDate(day.year, day.month, day.day))
+
+
+def attempts(dialog: CobrDialog) -> list[dict[AttemptColumn, str]]:
+    model = dialog.attempts
+    return [
+        {column: str(model.index(row, column).data()) for column in AttemptColumn}
+        for row in range(model.rowCount())
+    ]
+
+
+def test_refused_locally_then_reviewed_created_and_settled(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    service = workspace.recurrences
+    rec = approved_rec(run, workspace)
+    detail = RecurrenceDetailDialog(workspace, rec.id_rec)
+    qtbot.addWidget(detail)
+    detail.show()
+    run(detail.reload())
+    assert detail.new_cobr_button.isEnabled()
+
+    dialog, task = open_new_charge(qtbot, detail)
+    assert dialog.amount_edit.isReadOnly() and dialog.amount_edit.value() == Decimal("50.00")
+    earliest = service.earliest_due_date()
+    qtbot.keyClicks(dialog.branch_edit, "0001")
+    qtbot.keyClicks(dialog.account_edit, "1234567")
+    qtbot.keyClicks(dialog.info_edit, "Mensalidade de dezembro")
+
+    # too close: refused here, nothing sent
+    set_date(dialog.due_edit, earliest - dt.timedelta(days=1))
+    before = requests_sent(workspace)
+    assert run(dialog.review()) is False
+    assert "too close" in dialog.banner.detail.text()
+    assert f"{earliest:%d/%m/%Y}" in dialog.banner.detail.text()
+    assert dialog.due_edit.property("invalid") is True
+    assert dialog.pages.currentIndex() == CobrDialog.FORM
+    assert requests_sent(workspace) == before
+
+    # the review says who pays what, then the charge is created once
+    set_date(dialog.due_edit, earliest)
+    assert run(dialog.review()) is True
+    assert dialog.pages.currentIndex() == CobrDialog.REVIEW
+    assert dialog.review_labels["debtor"].text() == "Fulano de Tal"
+    assert dialog.review_labels["document"].text() == "***.644.788-**"
+    assert dialog.review_amount.text() == "R$ 50,00"
+    assert requests_sent(workspace) == before
+    cobr = run(dialog.create_charge())
+    assert cobr is not None, dialog.banner.detail.text()
+    assert dialog.pages.currentIndex() == CobrDialog.CHARGE
+    assert not dialog.create_button.isEnabled()
+    assert dialog.charge_labels["txid"].text() == cobr.txid
+    assert "created" in dialog.status_line.text()
+    assert dialog.settle_button.isVisible() and dialog.fail_button.isVisible()
+    assert not dialog.retry_button.isVisible()  # NAO_PERMITE
+    dialog.accept()
+    qtbot.waitUntil(task.done, timeout=10_000)
+    assert detail.cobrs_view.topLevelItem(0).text(0) == cobr.txid  # the detail reloaded
+
+    # a second charge in the same cycle: refused here, nothing sent
+    dialog, task = open_new_charge(qtbot, detail)
+    assert dialog.account_edit.text() == "1234567"  # the last charge's account
+    same_cycle = earliest + dt.timedelta(days=1)
+    period = rec.calendario.periodicidade
+    assert charging_cycle(period, same_cycle) == charging_cycle(period, earliest)
+    set_date(dialog.due_edit, same_cycle)
+    before = requests_sent(workspace)
+    assert run(dialog.review()) is False
+    assert "already has an active charge" in dialog.banner.detail.text()
+    assert cobr.txid in dialog.banner.detail.text()
+    assert requests_sent(workspace) == before
+    dialog.reject()
+    qtbot.waitUntil(task.done, timeout=10_000)
+
+    # the sandbox settles the attempt: the clock moves to 10:00 in Brasília on its date
+    detail.cobrs_view.setCurrentItem(detail.cobrs_view.topLevelItem(0))
+    detail.cobr_dialog = None
+    task = asyncio.get_event_loop().create_task(detail.open_cobr(detail.selected_cobr()))
+    qtbot.waitUntil(lambda: detail.cobr_dialog is not None and detail.cobr_dialog.isVisible())
+    dialog = detail.cobr_dialog
+    assert dialog.settle_button.isEnabled()
+    done = run(dialog.sandbox_settle(fail=False), timeout=20_000)
+    assert done is not None, dialog.banner.detail.text()
+    assert dialog.charge_labels["status"].text() == "CONCLUIDA"
+    [attempt] = attempts(dialog)
+    assert attempt[AttemptColumn.TYPE].startswith("AGND")
+    assert attempt[AttemptColumn.STATUS] == "PAGA"
+    assert attempt[AttemptColumn.END_TO_END_ID].startswith("E")
+    assert attempt[AttemptColumn.END_TO_END_ID] == done.pix[0].end_to_end_id
+    assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
+    dialog.accept()
+    qtbot.waitUntil(task.done, timeout=10_000)
+    assert detail.cobrs_view.topLevelItem(0).text(3) == "CONCLUIDA"
+    detail.reject()
+
+
+def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    service = workspace.recurrences
+    rec = approved_rec(
+        run,
+        workspace,
+        contract="CT-RETRY",
+        fixed_amount=Decimal("30.00"),
+        retry_policy=PoliticaRetentativa.PERMITE_3R_7D,
+    )
+    cobr = run(
+        service.create_cobr(
+            rec.id_rec, due_date=service.earliest_due_date(), amount="30.00", receiver=ACCOUNT
+        )
+    )
+    dialog = CobrDialog(workspace, rec, [cobr], cobr)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.pages.currentIndex() == CobrDialog.CHARGE
+    assert dialog.retry_button.isVisible()
+    assert dialog.cancel_button.isEnabled()  # before the first attempt's date
+
+    done = run(dialog.sandbox_settle(fail=True), timeout=20_000)
+    assert done is not None, dialog.banner.detail.text()
+    [failed] = attempts(dialog)
+    assert failed[AttemptColumn.STATUS] == "REJEITADA"
+    assert dialog.charge_labels["status"].text() == "ATIVA"
+    settled_on = done.tentativas[0].data_liquidacao
+
+    # beyond due date + 7 days: refused here (no retry sent, nothing audited)
+    late = service.latest_retry_date(done) + dt.timedelta(days=1)
+    assert run(dialog.schedule_retry(late)) is None
+    assert "within 7 days" in dialog.banner.detail.text()
+    assert workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid) == []
+
+    retry_day = settled_on + dt.timedelta(days=1)
+    set_date(dialog.retry_date, retry_day)
+    dialog.confirm_box = None
+    task = asyncio.get_event_loop().create_task(dialog.schedule_retry())
+    qtbot.waitUntil(lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible())
+    assert "R$ 30,00" in dialog.confirm_box.text()
+    dialog.confirm_box.button(QMessageBox.StandardButton.Yes).click()
+    qtbot.waitUntil(task.done, timeout=10_000)
+    assert task.result() is not None, dialog.banner.detail.text()
+    first, retry = attempts(dialog)
+    assert first[AttemptColumn.STATUS] == "REJEITADA"
+    assert retry[AttemptColumn.TYPE].startswith("NTAG")
+    assert retry[AttemptColumn.STATUS] in ("SOLICITADA", "AGENDADA")
+    assert retry[AttemptColumn.SETTLEMENT_DATE] == f"{retry_day:%d/%m/%Y}"
+    assert "Retry scheduled" in dialog.status_line.text()
+    [audited] = workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid)
+    assert audited.details["data"] == retry_day.isoformat()
+    dialog.accept()
+
+
+def test_cancel_a_charge_before_its_first_attempt(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    service = workspace.recurrences
+    rec = approved_rec(run, workspace, contract="CT-CANCEL-COBR")
+    cobr = run(
+        service.create_cobr(
+            rec.id_rec, due_date=service.earliest_due_date(), amount="50.00", receiver=ACCOUNT
+        )
+    )
+    dialog = CobrDialog(workspace, rec, [cobr], cobr)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.cancel_button.isEnabled()
+    for button, status in (
+        (QMessageBox.StandardButton.No, "CRIADA|ATIVA"),
+        (QMessageBox.StandardButton.Yes, "CANCELADA"),
+    ):
+        dialog.confirm_box = None
+        task = asyncio.get_event_loop().create_task(dialog.cancel_charge())
+        qtbot.waitUntil(lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible())
+        dialog.confirm_box.button(button).click()
+        qtbot.waitUntil(task.done, timeout=10_000)
+        assert str(run(service.get_cobr(cobr.txid)).status) in status.split("|")
+    assert dialog.charge_labels["status"].text() == "CANCELADA"
+    assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
+    dialog.accept()

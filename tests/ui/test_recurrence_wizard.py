@@ -1,0 +1,289 @@
+"""The new-recurrence wizard against the app's own sandbox bank, driven as a person would:
+choose the journey, type the terms (and the payer's account or the first charge), review,
+create, then the payer's side (the sandbox's control surface) approves or pays, and the
+recurrence reaches APROVADA. Invalid input is refused on the form, before any request."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import QDate, QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+
+from treasury_app.api.qrcodes.automatico_models import RecStatus, SolicRecStatus
+from treasury_app.domain import brcode
+from treasury_app.ui.dialogs.recurrence_wizard import (
+    DETAILS_PAGE,
+    JOURNEY_PAGE,
+    RESULT_PAGE,
+    REVIEW_PAGE,
+    TERMS_PAGE,
+    RecurrenceWizard,
+)
+from treasury_app.ui.widgets.recurrence_terms_form import AMOUNT_MINIMUM
+
+DEBTOR_CPF = "403.644.788-29"
+
+
+@pytest.fixture
+def wizard_and_workspace(qtbot, open_workspace):
+    workspace = open_workspace()
+    wizard = RecurrenceWizard(workspace)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    yield wizard, workspace
+    for task in (wizard.create_task, wizard.status_task):
+        if task is not None:
+            qtbot.waitUntil(task.done, timeout=15_000)
+
+
+def click(qtbot, button) -> None:
+    assert button.isVisible() and button.isEnabled(), button.objectName()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def sent(workspace) -> int:
+    return workspace.session.qrcodes.transport.stats.requests
+
+
+def control(run, workspace, path: str, body: dict | None = None) -> dict:
+    http = workspace.session.accounts.transport.http
+    response = run(http.post(path, json=body) if body is not None else http.post(path))
+    response.raise_for_status()
+    return response.json() if response.content else {}
+
+
+def fill_terms(qtbot, wizard: RecurrenceWizard, *, document: str = DEBTOR_CPF) -> str:
+    form = wizard.terms_form
+    contract = f"CT-{uuid.uuid4().hex[:12]}"
+    qtbot.keyClicks(form.contract_edit, contract)
+    qtbot.keyClicks(form.document_edit, document)
+    qtbot.keyClicks(form.name_edit, "Fulano de Tal")
+    qtbot.keyClicks(form.purpose_edit, "Assinatura mensal")
+    qtbot.keyClicks(form.amount_edit, "50,00")
+    return contract
+
+
+def choose(qtbot, wizard: RecurrenceWizard, journey: int) -> None:
+    assert wizard.current_page() == JOURNEY_PAGE
+    radio = wizard.journey_buttons[journey]
+    # On the indicator: the centre of a wide radio button is outside what it reacts to.
+    qtbot.mouseClick(radio, Qt.MouseButton.LeftButton, pos=QPoint(8, radio.height() // 2))
+    assert wizard.journey() == journey
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == TERMS_PAGE
+
+
+def create(qtbot, wizard: RecurrenceWizard) -> str:
+    assert wizard.current_page() == REVIEW_PAGE
+    created: list[str] = []
+    wizard.recurrence_created.connect(created.append)
+    click(qtbot, wizard.create_button)
+    assert wizard.create_task is not None
+    qtbot.waitUntil(wizard.create_task.done, timeout=15_000)
+    id_rec = wizard.create_task.result()
+    assert id_rec is not None, wizard.banner.detail.text()
+    assert wizard.current_page() == RESULT_PAGE
+    assert created == [id_rec] and wizard.result_rec == id_rec
+    assert wizard.rec_id_label.text() == id_rec
+    assert wizard.rec_status_label.text() == "CRIADA"
+    assert wizard.close_button.isVisible() and not wizard.create_button.isVisible()
+    return id_rec
+
+
+def wait_status(run, workspace, id_rec: str, status: RecStatus, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        rec = run(workspace.recurrences.get_rec(id_rec))
+        if rec.status == status or time.monotonic() > deadline:
+            return rec
+        time.sleep(0.2)
+
+
+def check_qr(wizard: RecurrenceWizard, *, composite: bool) -> brcode.BrCode:
+    text = wizard.copy_text.toPlainText()
+    code = brcode.parse(text)
+    assert code.is_composite
+    assert code.is_recurrence_only is (not composite)
+    assert wizard.qr_box.isVisible() and wizard.qr_view.module_count() >= 21
+    click_copy = wizard.copy_button
+    click_copy.click()
+    assert QGuiApplication.clipboard().text() == text
+    return code
+
+
+def test_journey_1_sends_the_confirmation_request_then_the_payer_approves(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 1)
+    contract = fill_terms(qtbot, wizard)
+    wizard.terms_form.retry_combo.setCurrentIndex(1)  # PERMITE_3R_7D
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == DETAILS_PAGE
+    payer = wizard.payer_form
+    assert payer.isVisible() and payer.document_edit.text() == DEBTOR_CPF  # the debtor, prefilled
+
+    before = sent(workspace)
+    click(qtbot, wizard.next_button)  # no ISPB, no account: refused on the form
+    assert wizard.current_page() == DETAILS_PAGE
+    assert payer.ispb_edit.property("invalid") and payer.account_edit.property("invalid")
+    assert "ISPB" in wizard.banner.detail.text()
+    assert sent(workspace) == before
+
+    qtbot.keyClicks(payer.ispb_edit, "91193552")
+    qtbot.keyClicks(payer.branch_edit, "2569")
+    qtbot.keyClicks(payer.account_edit, "550689")
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE
+    review = wizard.review_labels
+    assert review["contract"].text() == contract
+    assert review["amount"].text() == "R$ 50,00 every cycle"
+    assert "403.644.788-29" in review["debtor"].text()
+    assert "PERMITE_3R_7D" in review["retry-policy"].text()
+    assert "91193552" in review["payer-account"].text()
+
+    id_rec = create(qtbot, wizard)
+    assert wizard.solicrec_id_label.text().startswith("SC")
+    assert wizard.solicrec_status_label.text() == "CRIADA"
+    assert not wizard.qr_box.isVisible()
+
+    # Journey 1's approval goes through the confirmation request: approving the recurrence as
+    # the payer accepts the request (sandbox README).
+    control(run, workspace, f"/sandbox/automatico/rec/{id_rec}/approve")
+    rec = run(workspace.recurrences.get_rec(id_rec))
+    assert rec.status is RecStatus.APROVADA
+    assert rec.vinculo.contrato == contract and rec.valor.valor_rec == Decimal("50.00")
+    run(wizard.refresh_status())
+    assert wizard.rec_status_label.text() == "APROVADA"
+    assert wizard.solicrec_status_label.text() == SolicRecStatus.ACEITA.value
+
+
+def test_journey_2_shows_the_recurrence_qr_then_the_payer_approves(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 2)
+    fill_terms(qtbot, wizard)
+    form = wizard.terms_form
+    form.amount_kind_combo.setCurrentIndex(form.amount_kind_combo.findData(AMOUNT_MINIMUM))
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE  # journey 2 has no details page
+    assert wizard.review_labels["amount"].text() == "Variable, at least R$ 50,00"
+    click(qtbot, wizard.back_button)
+    assert wizard.current_page() == TERMS_PAGE
+    click(qtbot, wizard.next_button)
+
+    id_rec = create(qtbot, wizard)
+    code = check_qr(wizard, composite=False)
+    assert wizard.outcome.location.location == code.recurrence_url
+
+    # The result page's sandbox-only action plays the payer (README: .../rec/{idRec}/approve).
+    assert wizard.sandbox_button.isVisible()
+    click(qtbot, wizard.sandbox_button)
+    qtbot.waitUntil(wizard.sandbox_task.done, timeout=15_000)
+    assert wizard.sandbox_task.result() is True, wizard.banner.detail.text()
+    assert wizard.rec_status_label.text() == "APROVADA"
+    assert not wizard.sandbox_button.isEnabled()
+    rec = run(workspace.recurrences.get_rec(id_rec))
+    assert rec.status is RecStatus.APROVADA
+    assert rec.valor.valor_minimo_recebedor == Decimal("50.00") and rec.valor.valor_rec is None
+
+
+@pytest.mark.parametrize("journey", [3, 4])
+def test_journeys_3_and_4_show_a_composite_qr_paying_it_approves(
+    qtbot, run, wizard_and_workspace, journey: int
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, journey)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    charge = wizard.charge_form
+    assert wizard.current_page() == DETAILS_PAGE and charge.isVisible()
+    assert charge.amount() == Decimal("50.00")  # the fixed amount, prefilled
+    assert charge.key() in workspace.pix_keys
+    assert charge.expiry_spin.isVisible() is (journey == 3)
+    assert charge.due_date_edit.isVisible() is (journey == 4)
+    if journey == 4:
+        due = workspace.recurrences.today()
+        charge.due_date_edit.setDate(QDate(due.year, due.month, due.day).addDays(10))
+    qtbot.keyClicks(charge.description_edit, "Primeira mensalidade")
+    click(qtbot, wizard.next_button)
+    assert wizard.review_labels["charge-amount"].text() == "R$ 50,00"
+
+    id_rec = create(qtbot, wizard)
+    check_qr(wizard, composite=True)
+    txid = wizard.outcome.txid
+    assert txid and txid in wizard.charge_label.text() and "R$ 50,00" in wizard.charge_label.text()
+    assert run(workspace.recurrences.get_rec(id_rec)).status is RecStatus.CRIADA
+
+    if journey == 3:
+        payer = {"name": "Fulano de Tal", "cpf": "40364478829"}
+        control(run, workspace, "/sandbox/cashin/pay", {"txid": txid, "payer": payer})
+    else:  # the same call, through the result page's sandbox-only action
+        click(qtbot, wizard.sandbox_button)
+        qtbot.waitUntil(wizard.sandbox_task.done, timeout=15_000)
+        assert wizard.sandbox_task.result() is True, wizard.banner.detail.text()
+    rec = wait_status(run, workspace, id_rec, RecStatus.APROVADA)
+    assert rec.status is RecStatus.APROVADA
+    assert rec.ativacao is not None
+    assert str(rec.ativacao.tipo_jornada.value) == f"JORNADA_{journey}"
+
+
+def test_invalid_cpf_and_end_before_start_are_refused_without_a_request(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 2)
+    fill_terms(qtbot, wizard, document="403.644.788-28")  # wrong check digit
+    form = wizard.terms_form
+    first = form.first_date_edit.date()
+    form.end_date_edit.setDate(first.addDays(-1))
+    before = sent(workspace)
+
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == TERMS_PAGE
+    assert form.document_edit.property("invalid") is True
+    assert form.end_date_edit.property("invalid") is True
+    assert form.contract_edit.property("invalid") is False
+    text = wizard.banner.detail.text()
+    assert wizard.banner.isVisible() and "end date is before the first date" in text
+    # Even the coroutine refuses: nothing is sent, nothing created.
+    assert run(wizard.create_recurrence()) is None
+    assert wizard.result_rec is None
+    assert sent(workspace) == before
+
+    form.document_edit.clear()
+    qtbot.keyClicks(form.document_edit, DEBTOR_CPF)
+    form.end_check.setChecked(False)
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE
+    assert form.document_edit.property("invalid") is False
+    assert wizard.review_labels["end-date"].text() == "No end date"
+    assert sent(workspace) == before
+
+
+def test_a_bank_refusal_lands_on_the_field_it_names(qtbot, run, wizard_and_workspace) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 3)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    # A key that is not on the account: the bank refuses the charge (after creating the
+    # recurrence), which the wizard reports as a journey stopped half-way.
+    wizard.charge_form.key_combo.addItem("naoexiste@example.com", "naoexiste@example.com")
+    wizard.charge_form.key_combo.setCurrentIndex(wizard.charge_form.key_combo.count() - 1)
+    click(qtbot, wizard.next_button)
+    created: list[str] = []
+    wizard.recurrence_created.connect(created.append)
+    click(qtbot, wizard.create_button)
+    qtbot.waitUntil(wizard.create_task.done, timeout=15_000)
+    id_rec = wizard.create_task.result()
+    assert id_rec is not None and created == [id_rec]
+    assert wizard.banner.isVisible() and id_rec in wizard.banner.detail.text()
+    assert wizard.charge_form.key_combo.property("invalid") is True  # violacoes: chave
+    assert not wizard.create_button.isEnabled() and wizard.close_button.isVisible()
+    run(workspace.recurrences.cancel_rec(id_rec))

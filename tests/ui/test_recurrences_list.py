@@ -1,0 +1,254 @@
+"""The recurrences list and the recurrence detail against a sandbox bank of this module's own
+(the cobr tests move the clock by days; these do not, but keep the shared UI sandbox out of
+Pix Automático): recurrences made through the services, approved by the sandbox's payer,
+listed and filtered, opened, approved from the detail's sandbox action, revised, their
+confirmation request cancelled and the recurrence cancelled after a confirmation."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from tests.ui.conftest import reset_token_limits
+from treasury_app.api.qrcodes.automatico_models import Periodicidade
+from treasury_app.services.charges import Debtor
+from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.ui.dialogs.cobr_dialog import sandbox_post
+from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
+from treasury_app.ui.models.recurrences_model import Column
+from treasury_app.ui.widgets.recurrences_list import RecurrencesList
+
+CPF = "403.644.788-29"
+CNPJ = "60.391.947/0001-00"
+PAYER = PayerAccount(document=CPF, account="550689", ispb="91193552", branch="2569")
+
+
+@pytest.fixture(scope="module")
+def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
+    """A sandbox of this module (clock at a Wednesday morning), its profile and secrets."""
+    from treasury_app.config import AppPaths
+    from treasury_app.services.profiles import sandbox_profile
+    from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
+
+    paths = AppPaths.default(tmp_path_factory.mktemp("recs-list"))
+    paths.ensure()
+    handle = ensure_sandbox_blocking(paths, extra_args=("--clock-start", "2026-11-18T13:00:00Z"))
+    try:
+        profile, secrets = sandbox_profile(handle.ready_file)
+        yield paths, handle, (profile, secrets)
+    finally:
+        handle.stop()
+
+
+@pytest.fixture
+def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
+    from treasury_app.services.session import Session
+    from treasury_app.services.workspace import open_workspace
+
+    paths, handle, (profile, secrets) = own_bank
+    reset_token_limits(handle.ready_file)
+    session = run(
+        Session.open(
+            profile,
+            pfx_passwords=secrets.pfx_passwords,
+            client_secrets=secrets.client_secrets,
+            paths=paths,
+        )
+    )
+    opened = run(open_workspace(session))
+    yield opened
+    run(opened.close())
+
+
+def terms(today: dt.date, **changes: Any) -> RecurrenceTerms:
+    values: dict[str, Any] = {
+        "contract": "CT-UI-1",
+        "debtor": Debtor(document=CPF, name="Fulano de Tal"),
+        "first_date": today,
+        "periodicity": Periodicidade.MENSAL,
+        "fixed_amount": Decimal("50.00"),
+        "end_date": today + dt.timedelta(days=400),
+        "purpose": "Assinatura",
+        **changes,
+    }
+    return RecurrenceTerms(**values)
+
+
+def answer(qtbot: Any, owner: Any, task: asyncio.Task[Any], button: Any) -> Any:
+    """Wait for ``owner``'s confirmation box, click ``button`` and wait for ``task``."""
+    qtbot.waitUntil(lambda: owner.confirm_box is not None and owner.confirm_box.isVisible())
+    owner.confirm_box.button(button).click()
+    qtbot.waitUntil(task.done, timeout=10_000)
+    owner.confirm_box = None
+    return task.result()
+
+
+@pytest.fixture
+def rec_list(qtbot: Any, workspace: Any) -> Iterator[RecurrencesList]:
+    widget = RecurrencesList(workspace)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 600)
+    widget.show()
+    yield widget
+    widget.shutdown()
+
+
+def _text(widget: RecurrencesList, id_rec: str, column: Column) -> str:
+    row = widget.proxy.row_of(id_rec)
+    assert row is not None, f"{id_rec} is not shown"
+    return str(widget.proxy.index(row, column).data())
+
+
+def test_an_approved_recurrence_is_listed_and_the_filters_narrow_it(
+    run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    service = workspace.recurrences
+    approved = run(service.create_rec(terms(service.today(), contract="CT-UI-APPROVED")))
+    run(sandbox_post(workspace, f"/sandbox/automatico/rec/{approved.id_rec}/approve"))
+    company = run(
+        service.create_rec(
+            terms(
+                service.today(),
+                contract="CT-UI-COMPANY",
+                debtor=Debtor(document=CNPJ, name="Empresa Pagadora Ltda"),
+                fixed_amount=None,
+                minimum_amount=Decimal("10.00"),
+                periodicity=Periodicidade.SEMANAL,
+            )
+        )
+    )
+
+    run(rec_list.reload())
+    shown = rec_list.shown_ids()
+    assert {approved.id_rec, company.id_rec} <= set(shown)
+    assert _text(rec_list, approved.id_rec, Column.STATUS) == "APROVADA"
+    assert _text(rec_list, approved.id_rec, Column.AMOUNT) == "R$ 50,00"
+    assert _text(rec_list, approved.id_rec, Column.JOURNEY) == "JORNADA_2"
+    assert "***.644.788-**" in _text(rec_list, approved.id_rec, Column.DEBTOR)
+    assert _text(rec_list, approved.id_rec, Column.CONTRACT) == "Assinatura / CT-UI-APPROVED"
+    assert _text(rec_list, company.id_rec, Column.STATUS) == "CRIADA"
+    assert _text(rec_list, company.id_rec, Column.AMOUNT) == "min. R$ 10,00"
+    assert _text(rec_list, company.id_rec, Column.PERIODICITY) == "SEMANAL"
+
+    # the bank's filters: status, then the debtor's CNPJ
+    rec_list.status_combo.setCurrentIndex(rec_list.status_combo.findData("APROVADA"))
+    run(rec_list.reload())
+    assert approved.id_rec in rec_list.shown_ids()
+    assert company.id_rec not in rec_list.shown_ids()
+    rec_list.status_combo.setCurrentIndex(0)
+    rec_list.document_edit.setText(CNPJ)
+    run(rec_list.reload())
+    assert rec_list.shown_ids() == [company.id_rec]
+    rec_list.document_edit.setText("123")  # not a CPF/CNPJ: refused locally, list kept
+    run(rec_list.reload())
+    assert rec_list.banner.isVisible() and rec_list.shown_ids() == [company.id_rec]
+    rec_list.document_edit.clear()
+    rec_list.location_combo.setCurrentIndex(rec_list.location_combo.findData(True))
+    run(rec_list.reload())
+    assert approved.id_rec not in rec_list.shown_ids()  # created without a location
+    rec_list.location_combo.setCurrentIndex(0)
+    run(rec_list.reload())
+
+    # the quick text filter narrows what was loaded
+    rec_list.search_edit.setText("ct-ui-approved")
+    assert rec_list.shown_ids() == [approved.id_rec]
+    assert rec_list.select(approved.id_rec) and rec_list.details_button.isEnabled()
+
+
+def test_detail_history_requests_sandbox_approval_and_revision(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    service = workspace.recurrences
+    journey = run(
+        service.start_journey_1(
+            terms(service.today(), contract="CT-UI-JOURNEY1"),
+            payer=PAYER,
+            expires_at=service.now() + dt.timedelta(days=2),
+        )
+    )
+    id_rec = journey.rec.id_rec
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(id_rec))
+    assert rec_list.detail_dialog is detail and detail.isVisible()
+    assert detail.terms["status"].text() == "CRIADA"
+    assert detail.terms["amount"].text() == "R$ 50,00"
+    assert [
+        detail.history.topLevelItem(i).text(1) for i in range(detail.history.topLevelItemCount())
+    ] == ["CRIADA"]
+    request = detail.requests.topLevelItem(0)
+    assert request.text(0) == journey.solicrec.id_solic_rec
+    assert detail.approve_button.isVisible() and detail.approve_button.isEnabled()
+    assert not detail.new_cobr_button.isEnabled()  # not approved yet
+
+    rec = run(detail.sandbox_decide("approve"))
+    assert rec is not None and detail.terms["status"].text() == "APROVADA"
+    history = [
+        detail.history.topLevelItem(i).text(1) for i in range(detail.history.topLevelItemCount())
+    ]
+    assert history == ["CRIADA", "APROVADA"]
+    assert detail.requests.topLevelItem(0).text(1) == "ACEITA"
+    assert detail.terms["journey"].text() == "JORNADA_1"
+    assert not detail.approve_button.isEnabled() and detail.new_cobr_button.isEnabled()
+    assert not detail.cancel_request_button.isEnabled()  # an accepted request stays
+    assert _text(rec_list, id_rec, Column.STATUS) == "APROVADA"  # the list row followed
+
+    # revise the debtor's name (a revisable field besides the status)
+    loop = asyncio.get_event_loop()
+    task = loop.create_task(detail.revise())
+    qtbot.waitUntil(lambda: detail.revise_dialog is not None and detail.revise_dialog.isVisible())
+    dialog = detail.revise_dialog
+    dialog.name_edit.clear()
+    qtbot.keyClicks(dialog.name_edit, "Fulano de Tal Junior")
+    assert dialog.name_check.isChecked() and not dialog.date_check.isChecked()
+    dialog.ok_button.click()
+    qtbot.waitUntil(task.done, timeout=10_000)
+    assert task.result() is not None, detail.banner.detail.text()
+    assert detail.terms["debtor"].text().startswith("Fulano de Tal Junior")
+    assert run(service.get_rec(id_rec)).vinculo.devedor.nome == "Fulano de Tal Junior"
+    detail.reject()
+
+
+def test_cancel_a_pending_request_then_the_recurrence(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    service = workspace.recurrences
+    journey = run(
+        service.start_journey_1(
+            terms(service.today(), contract="CT-UI-CANCEL"),
+            payer=PAYER,
+            expires_at=service.now() + dt.timedelta(days=2),
+        )
+    )
+    id_rec = journey.rec.id_rec
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(id_rec))
+    loop = asyncio.get_event_loop()
+
+    assert detail.cancel_request_button.isEnabled()
+    task = loop.create_task(detail.cancel_request())
+    answer(qtbot, detail, task, QMessageBox.StandardButton.Yes)
+    assert detail.requests.topLevelItem(0).text(1) == "CANCELADA"
+    assert not detail.cancel_request_button.isEnabled()
+
+    # "No" sends nothing
+    task = loop.create_task(detail.cancel_rec())
+    assert answer(qtbot, detail, task, QMessageBox.StandardButton.No) is None
+    assert run(service.get_rec(id_rec)).status == "CRIADA"
+
+    task = loop.create_task(detail.cancel_rec())
+    done = answer(qtbot, detail, task, QMessageBox.StandardButton.Yes)
+    assert done is not None, detail.banner.detail.text()
+    assert detail.terms["status"].text() == "CANCELADA"
+    assert detail.history.topLevelItem(detail.history.topLevelItemCount() - 1).text(1) == (
+        "CANCELADA"
+    )
+    assert not detail.cancel_rec_button.isEnabled() and not detail.revise_button.isEnabled()
+    assert _text(rec_list, id_rec, Column.STATUS) == "CANCELADA"
+    assert isinstance(detail, RecurrenceDetailDialog)
+    detail.reject()

@@ -1,0 +1,652 @@
+"""The batch import dialog (``lotecobv``): open a CSV of charges with a due date, see every line
+with its errors marked and the total, review (count, total, batch id) and send once, then read
+each member's status and ``problema``.
+
+The service's parser reads the five documented columns; a sixth, optional ``txid`` column (the
+caller's own txids, generated when empty) is read here: :func:`read_batch_file` takes it out of
+the text before parsing, keeping every line where it was, and checks it (format, unique in the
+batch) beside the parser's checks, so nothing is sent while any line is wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import dataclasses
+import io
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.domain.identifiers import is_valid_txid
+from treasury_app.domain.money import format_brl
+from treasury_app.services.charges import (
+    BATCH_COLUMNS,
+    BatchMemberPlan,
+    BatchParseResult,
+    BatchPlan,
+    BatchRow,
+    BatchRowError,
+    BatchStatus,
+    ChargeInputError,
+    ChargesService,
+    parse_batch_csv,
+)
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.models.charge_batch_model import (
+    ChargeBatchModel,
+    Column,
+    ErrorsOnlyFilter,
+    MemberRow,
+)
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+__all__ = [
+    "TEMPLATE",
+    "TXID_COLUMN",
+    "BatchFile",
+    "ChargeBatchDialog",
+    "plan_with_txids",
+    "read_batch_file",
+]
+
+TXID_COLUMN = "txid"
+TEMPLATE = (
+    "nome;cpf_cnpj;valor;vencimento;descricao;txid\n"
+    "Maria Souza;529.982.247-25;1.234,56;15/12/2026;Mensalidade dezembro;\n"
+    "Empresa Cliente Ltda;11.222.333/0001-81;99,90;2026-12-20;;\n"
+)
+_HEADER_NAMES = {"nome", "cpf_cnpj", "cpfcnpj", "documento", "cpf", "cnpj", "valor"}
+_HEADER_NAMES |= {"vencimento", "data_de_vencimento", "data_vencimento", "descricao"}
+_CANONICAL = {"cpfcnpj": "cpf_cnpj", "documento": "cpf_cnpj", "cpf": "cpf_cnpj"}
+_CANONICAL |= {"cnpj": "cpf_cnpj", "data_de_vencimento": "vencimento"}
+_CANONICAL |= {"data_vencimento": "vencimento"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a file (pure: no Qt, no bank)
+
+
+@dataclass(frozen=True)
+class BatchFile:
+    """A batch file read and checked: the parser's result, the txids given in the file (by
+    line), every error (the parser's and the txid checks) and one row per data line."""
+
+    parsed: BatchParseResult
+    txids: Mapping[int, str]
+    errors: tuple[BatchRowError, ...]
+    members: tuple[MemberRow, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether it can be sent: charges, and no error anywhere."""
+        return bool(self.parsed.rows) and not self.errors
+
+    @property
+    def good_rows(self) -> tuple[BatchRow, ...]:
+        """The rows with no error at all (the parser's and the txid checks)."""
+        bad = set(self.bad_lines)
+        return tuple(row for row in self.parsed.rows if row.line not in bad)
+
+    @property
+    def total(self) -> Decimal:
+        """The sum of the good rows' amounts."""
+        return sum((row.amount for row in self.good_rows), Decimal("0.00"))
+
+    @property
+    def bad_lines(self) -> tuple[int, ...]:
+        return tuple(sorted({e.line for e in self.errors}))
+
+    def general_errors(self) -> tuple[BatchRowError, ...]:
+        """Errors on no data line (a bad header, an empty file): shown above the table."""
+        lines = {m.line for m in self.members}
+        return tuple(e for e in self.errors if e.line not in lines)
+
+
+def _key(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text.strip().lower())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
+
+
+def _separator(text: str) -> str:
+    # The parser's rule (module docstring of services.charges), so both read the same cells.
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return ";" if ";" in first else "\t" if "\t" in first else ","
+
+
+def _records(text: str, separator: str) -> list[tuple[int, list[str]]]:
+    """(first line, cells) of each non-blank record, lines counted as the parser counts them."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=False)
+    records = []
+    previous = 0
+    for record in reader:
+        line = previous + 1
+        previous = reader.line_num
+        cells = [cell.strip() for cell in record]
+        if any(cells):
+            records.append((line, cells))
+    return records
+
+
+def _without_column(records: list[tuple[int, list[str]]], index: int, separator: str) -> str:
+    """The records without cell ``index``, each on the line it had (blank lines pad: the parser
+    skips them), so that the parser's line numbers stay the file's."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=separator, lineterminator="\n")
+    written = 1
+    for line, cells in records:
+        if line > written:
+            out.write("\n" * (line - written))
+            written = line
+        before = out.tell()
+        writer.writerow(cells[:index] + cells[index + 1 :])
+        written += out.getvalue()[before:].count("\n")
+    return out.getvalue()
+
+
+def _check_txids(txids: Mapping[int, str]) -> list[BatchRowError]:
+    errors = []
+    first_line: dict[str, int] = {}
+    for line, txid in sorted(txids.items()):
+        if not is_valid_txid(txid):
+            errors.append(
+                BatchRowError(line, TXID_COLUMN, "A txid has 26 to 35 letters or digits.")
+            )
+        elif txid in first_line:
+            errors.append(
+                BatchRowError(
+                    line, TXID_COLUMN, f"This txid is already on line {first_line[txid]}."
+                )
+            )
+        else:
+            first_line[txid] = line
+    return errors
+
+
+def read_batch_file(text: str, *, today: date | None = None) -> BatchFile:
+    """Read and check a batch file: the service's parser for the five documented columns
+    (with ``today``, a past due date is an error), and the optional ``txid`` column here."""
+    text = text.removeprefix("\ufeff")
+    separator = _separator(text)
+    try:
+        records = _records(text, separator)
+    except csv.Error:
+        records = []  # the parser reports it, with its line
+    header: list[str] | None = None
+    if records and sum(1 for c in records[0][1] if _key(c) in _HEADER_NAMES | {"txid"}) >= 2:
+        header = [_key(c) for c in records[0][1]]
+        records_data = records[1:]
+    else:
+        records_data = records
+    names = header if header is not None else list(BATCH_COLUMNS)
+    txid_index = names.index(TXID_COLUMN) if TXID_COLUMN in names else None
+    txids: dict[int, str] = {}
+    source = text
+    if txid_index is not None:
+        source = _without_column(records, txid_index, separator)
+        for line, cells in records_data:
+            if txid_index < len(cells) and cells[txid_index]:
+                txids[line] = cells[txid_index]
+    parsed = parse_batch_csv(source, today=today)
+    errors = tuple(
+        sorted([*parsed.errors, *_check_txids(txids)], key=lambda e: (e.line, e.column_number))
+    )
+    return BatchFile(parsed, txids, errors, _members(records_data, names, parsed, txids, errors))
+
+
+def _members(
+    records: list[tuple[int, list[str]]],
+    names: list[str],
+    parsed: BatchParseResult,
+    txids: Mapping[int, str],
+    errors: tuple[BatchRowError, ...],
+) -> tuple[MemberRow, ...]:
+    rows = {row.line: row for row in parsed.rows}
+    by_line: dict[int, list[BatchRowError]] = {}
+    for error in errors:
+        by_line.setdefault(error.line, []).append(error)
+    members = []
+    for line, cells in records:
+        row = rows.get(line)
+        line_errors = tuple(by_line.get(line, ()))
+        if row is not None:
+            members.append(
+                MemberRow(
+                    txid=txids.get(line, ""),
+                    line=line,
+                    name=row.name,
+                    document=row.document,
+                    amount=row.amount,
+                    due_date=row.due_date,
+                    description=row.description,
+                    errors=line_errors,
+                )
+            )
+            continue
+        typed = {_CANONICAL.get(n, n): c for n, c in zip(names, cells, strict=False)}
+        members.append(MemberRow(line=line, cells=typed, errors=line_errors))
+    return tuple(members)
+
+
+def plan_with_txids(
+    charges: ChargesService,
+    batch: BatchFile,
+    *,
+    key: str,
+    description: str | None = None,
+) -> BatchPlan:
+    """The service's plan (batch id, a new txid per line, every check again), with the txids
+    the file gives put in place of the generated ones."""
+    if batch.errors:
+        raise ChargeInputError("csv", f"{len(batch.bad_lines)} line(s) of the file have errors.")
+    plan = charges.plan_batch(batch.parsed, key=key, description=description)
+    members = tuple(
+        BatchMemberPlan(row=m.row, txid=batch.txids.get(m.row.line, m.txid)) for m in plan.members
+    )
+    return dataclasses.replace(plan, members=members)
+
+
+# ---------------------------------------------------------------------------------------------
+# The dialog
+
+
+class ChargeBatchDialog(QDialog):
+    """From a CSV file to a batch the bank accepted. ``batch_sent(batch_id)`` is emitted once the
+    bank answered; tests await :attr:`send_task`."""
+
+    batch_sent = Signal(str)
+
+    def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.batch: BatchFile | None = None
+        self.plan: BatchPlan | None = None
+        self.status: BatchStatus | None = None
+        self.send_task: asyncio.Task[BatchStatus | None] | None = None
+        self.file_dialog: QFileDialog | None = None
+        self._sending = False
+        self.setWindowTitle(self.tr("Charges with a due date from a CSV file"))
+        self.setObjectName("charge-batch")
+        self.resize(980, 680)
+        self._build()
+        self._refresh()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        self.banner = ErrorBanner(self)
+        layout.addWidget(self.banner)
+
+        files = QHBoxLayout()
+        self.open_button = QPushButton(self.tr("Open CSV…"), self)
+        self.open_button.clicked.connect(self._choose_file)
+        self.template_button = QPushButton(self.tr("Download template…"), self)
+        self.template_button.clicked.connect(self._choose_template_path)
+        self.source_label = QLabel(self.tr("No file opened."), self)
+        files.addWidget(self.open_button)
+        files.addWidget(self.template_button)
+        files.addWidget(self.source_label, 1)
+        layout.addLayout(files)
+
+        form = QFormLayout()
+        self.key_combo = QComboBox(self)
+        self.key_combo.setObjectName("charge-batch-key")
+        self.key_combo.setEditable(not self.workspace.pix_keys)
+        self.key_combo.addItems(list(self.workspace.pix_keys))
+        self.description_edit = QLineEdit(self)
+        self.description_edit.setObjectName("charge-batch-description")
+        self.description_edit.setMaxLength(140)
+        self.description_edit.setPlaceholderText(self.tr("Optional, e.g. December fees"))
+        form.addRow(self.tr("Pix key"), self.key_combo)
+        form.addRow(self.tr("Batch description"), self.description_edit)
+        layout.addLayout(form)
+
+        self.file_errors_label = QLabel(self)
+        self.file_errors_label.setObjectName("charge-batch-file-errors")
+        self.file_errors_label.setWordWrap(True)
+        self.file_errors_label.setStyleSheet("font-weight: bold; color: #8a1c14;")
+        layout.addWidget(self.file_errors_label)
+
+        self.model = ChargeBatchModel(self)
+        self.proxy = ErrorsOnlyFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.view = member_table(self, self.proxy)
+        self.view.setObjectName("charge-batch-members")
+        layout.addWidget(self.view, 1)
+
+        totals = QHBoxLayout()
+        self.totals_label = QLabel(self)
+        self.totals_label.setObjectName("charge-batch-totals")
+        self.totals_label.setStyleSheet("font-weight: bold;")
+        self.errors_only_check = QCheckBox(self.tr("Only lines with errors"), self)
+        self.errors_only_check.toggled.connect(self.proxy.set_errors_only)
+        totals.addWidget(self.totals_label, 1)
+        totals.addWidget(self.errors_only_check)
+        layout.addLayout(totals)
+
+        layout.addWidget(self._build_review())
+
+        self.outcome_label = QLabel(self)
+        self.outcome_label.setObjectName("charge-batch-outcome")
+        self.outcome_label.setWordWrap(True)
+        layout.addWidget(self.outcome_label)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.refresh_button = QPushButton(self.tr("Refresh statuses"), self)
+        self.refresh_button.clicked.connect(lambda: spawn(self.refresh_status()))
+        self.review_button = QPushButton(self.tr("Review…"), self)
+        self.review_button.clicked.connect(self.review)
+        self.close_button = QPushButton(self.tr("Close"), self)
+        self.close_button.clicked.connect(self.reject)
+        for button in (self.refresh_button, self.review_button, self.close_button):
+            button.setAutoDefault(False)
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+
+    def _build_review(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Review the batch"), self)
+        box.setObjectName("charge-batch-review")
+        form = QFormLayout()
+        self.review_count = QLabel(box)
+        self.review_total = QLabel(box)
+        self.review_total.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.review_batch_id = QLabel(box)
+        self.review_key = QLabel(box)
+        for label in (self.review_count, self.review_total, self.review_batch_id, self.review_key):
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(self.tr("Charges"), self.review_count)
+        form.addRow(self.tr("Total"), self.review_total)
+        form.addRow(self.tr("Batch id"), self.review_batch_id)
+        form.addRow(self.tr("Pix key"), self.review_key)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.back_button = QPushButton(self.tr("Back"), box)
+        self.back_button.clicked.connect(self.back)
+        self.send_button = QPushButton(self.tr("Send"), box)
+        self.send_button.setObjectName("charge-batch-send")
+        self.send_button.clicked.connect(self._send_clicked)
+        # Never a default button: Enter in a field must not send the batch.
+        for button in (self.back_button, self.send_button):
+            button.setAutoDefault(False)
+            button.setDefault(False)
+            buttons.addWidget(button)
+        layout = QVBoxLayout(box)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        box.hide()
+        self.review_box = box
+        return box
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def _choose_file(self) -> None:
+        self.file_dialog = QFileDialog(self, self.tr("Open a batch of charges"))
+        self.file_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        self.file_dialog.setNameFilters([self.tr("CSV files (*.csv)"), self.tr("All files (*)")])
+        self.file_dialog.fileSelected.connect(self.load_file)
+        self.file_dialog.open()
+
+    def _choose_template_path(self) -> None:
+        self.file_dialog = QFileDialog(self, self.tr("Save a batch template"))
+        self.file_dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        self.file_dialog.setDefaultSuffix("csv")
+        self.file_dialog.setNameFilter(self.tr("CSV files (*.csv)"))
+        self.file_dialog.selectFile("charge-batch.csv")
+        self.file_dialog.fileSelected.connect(self.write_template)
+        self.file_dialog.open()
+
+    def write_template(self, path: str | Path) -> None:
+        """The columns the import reads and two example lines (txids left to be generated)."""
+        try:
+            # With a BOM, so that spreadsheets read the accents as UTF-8.
+            Path(path).write_text(TEMPLATE, encoding="utf-8-sig")
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
+
+    def load_file(self, path: str | Path) -> None:
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")  # what older spreadsheets save
+        self.load_text(text)
+        self.source_label.setText(Path(path).name)
+
+    def load_text(self, text: str) -> None:
+        """Read and check ``text``; a batch already sent is not replaced."""
+        if self._sending or self.status is not None:
+            return
+        self.banner.clear()
+        self.batch = read_batch_file(text, today=self.workspace.charges.today())
+        self.plan = None
+        self.model.set_members(self.batch.members)
+        self.source_label.setText(self.tr("Pasted text"))
+        self.outcome_label.clear()
+        self._refresh()
+
+    # -- review and send -------------------------------------------------------------------------
+
+    def can_review(self) -> bool:
+        return (
+            self.batch is not None
+            and self.batch.ok
+            and bool(self.key_combo.currentText().strip())
+            and self.status is None
+            and not self._sending
+        )
+
+    def review(self) -> BatchPlan | None:
+        """Choose the batch id and the txids (nothing sent) and show them for a last look."""
+        if not self.can_review():
+            return None
+        assert self.batch is not None
+        try:
+            self.plan = plan_with_txids(
+                self.workspace.charges,
+                self.batch,
+                key=self.key_combo.currentText().strip(),
+                description=self.description_edit.text().strip() or None,
+            )
+        except ChargeInputError as error:
+            self.banner.show_error(error, {"chave": self.key_combo})
+            return None
+        self.model.set_txids({m.row.line: m.txid for m in self.plan.members})
+        self.review_count.setText(str(len(self.plan.members)))
+        self.review_total.setText(format_brl(self.plan.total))
+        self.review_batch_id.setText(self.plan.batch_id)
+        self.review_key.setText(self.plan.key)
+        self._refresh()
+        return self.plan
+
+    def back(self) -> None:
+        """Leave the review (the file or the key can change); nothing was sent."""
+        if self._sending or self.status is not None:
+            return
+        self.plan = None
+        if self.batch is not None:
+            self.model.set_members(self.batch.members)
+        self._refresh()
+
+    def can_send(self) -> bool:
+        return (
+            self.plan is not None
+            and self.batch is not None
+            and self.batch.ok
+            and self.status is None
+            and not self._sending
+        )
+
+    def _send_clicked(self) -> None:
+        if self.can_send():
+            # Marked as sending before the task's first step: a second click finds Send disabled.
+            self._sending = True
+            self._refresh()
+            self.send_task = spawn(self._send(), name="charge-batch")
+
+    async def send(self) -> BatchStatus | None:
+        """Send the reviewed batch (Send stays disabled meanwhile); ``None`` if it failed."""
+        if not self.can_send():
+            return None
+        self._sending = True
+        self._refresh()
+        return await self._send()
+
+    async def _send(self) -> BatchStatus | None:
+        plan = self.plan
+        assert plan is not None
+        self.outcome_label.setText(self.tr("Sending the batch…"))
+        try:
+            # Sending the same plan again after a failure is safe: same batch id, same txids.
+            status = await run_operation(
+                self.workspace.charges.submit_batch(plan),
+                controls=[self.send_button, self.back_button, self.open_button],
+                banner=self.banner,
+                changes_ledger=True,
+            )
+        finally:
+            self._sending = False
+        if not shiboken6.isValid(self):
+            return status
+        if status is None:
+            self.outcome_label.setText(self.tr("The batch was not sent; see above."))
+        else:
+            self.show_status(status)
+            self.batch_sent.emit(status.batch_id)
+        self._refresh()
+        return status
+
+    async def refresh_status(self) -> BatchStatus | None:
+        """Ask the bank again for each member's status (members become charges shortly)."""
+        if self.status is None:
+            return None
+        status = await run_operation(
+            self.workspace.charges.batch_status(self.status.batch_id),
+            controls=[self.refresh_button],
+            banner=self.banner,
+        )
+        if status is not None and shiboken6.isValid(self):
+            self.show_status(status)
+        return status
+
+    def show_status(self, status: BatchStatus) -> None:
+        self.status = status
+        self.model.apply_status(status)
+        self.outcome_label.setText(outcome_text(self, status))
+        self._refresh()
+
+    # -- state -----------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        batch = self.batch
+        if batch is None:
+            self.totals_label.setText(self.tr("Open a CSV file (or download the template first)."))
+            self.file_errors_label.clear()
+        else:
+            text = (
+                self.tr("%1 charge(s), %2 in total")
+                .replace("%1", str(len(batch.good_rows)))
+                .replace("%2", format_brl(batch.total))
+            )
+            if batch.errors:
+                text += " — " + self.tr(
+                    "%1 line(s) with errors: fix the file and open it again."
+                ).replace("%1", str(len(batch.bad_lines)))
+            self.totals_label.setText(text)
+            self.file_errors_label.setText("\n".join(str(e) for e in batch.general_errors()))
+        self.file_errors_label.setVisible(bool(self.file_errors_label.text()))
+        sent = self.status is not None
+        self.review_box.setVisible(self.plan is not None)
+        self.review_button.setEnabled(self.can_review() and self.plan is None)
+        self.send_button.setEnabled(self.can_send())
+        self.back_button.setEnabled(self.plan is not None and not sent and not self._sending)
+        self.open_button.setEnabled(not sent and not self._sending)
+        self.key_combo.setEnabled(self.plan is None and not sent)
+        self.description_edit.setEnabled(self.plan is None and not sent)
+        self.refresh_button.setVisible(sent)
+        self.errors_only_check.setEnabled(batch is not None)
+
+    def reject(self) -> None:
+        # Closing while sending leaves the request to finish: the batch list shows its outcome.
+        super().reject()
+
+
+def member_table(parent: QWidget, model: Any) -> QTableView:
+    """A table of batch members as the dialog and the batches tab show it. Columns are sized
+    once from the header, not from the contents: measuring 1,000 rows would cost the first
+    render most of its time budget."""
+    view = QTableView(parent)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setWordWrap(False)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    widths = {
+        Column.LINE: 50,
+        Column.TXID: 150,
+        Column.NAME: 170,
+        Column.DOCUMENT: 130,
+        Column.AMOUNT: 100,
+        Column.DUE_DATE: 90,
+        Column.DESCRIPTION: 150,
+        Column.STATUS: 90,
+    }
+    for column, width in widths.items():
+        view.setColumnWidth(column, width)
+    return view
+
+
+def outcome_text(widget: QWidget, status: BatchStatus) -> str:
+    """``Batch 123: 3 charge(s) — CRIADA: 2, NEGADA: 1``, and what to do about refusals."""
+    counts = ", ".join(f"{name}: {count}" for name, count in sorted(status.counts().items()))
+    text = (
+        widget.tr("Batch %1: %2 charge(s) — %3")
+        .replace("%1", status.batch_id)
+        .replace("%2", str(len(status.members)))
+        .replace("%3", counts)
+    )
+    if status.refused:
+        text += " " + widget.tr(
+            "The bank refused %1 charge(s): their problem is shown on their line."
+        ).replace("%1", str(len(status.refused)))
+    return text

@@ -1,0 +1,805 @@
+"""The "New charge" dialog: an immediate Pix charge (``cob``) or one with a due date (``cobv``,
+with fine, interest, rebate and discount in BCB's shapes), checked here field by field before
+the bank is asked, then the charge's QR Code.
+
+What the bank refuses comes back on the fields its ``violacoes`` name; the problems found here
+are shown the same way (a red border and the reason under the field), all at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any, Literal, TypeVar
+
+import shiboken6
+from PySide6.QtCore import QDate, QRegularExpression, Signal
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.errors import ApiError, TransportFailure
+from treasury_app.api.qrcodes.cashin_models import (
+    CobGerada,
+    CobSolicitada,
+    CobVGerada,
+    CobVSolicitada,
+    Desconto,
+    DescontoDataFixa,
+    ModalidadeValor,
+)
+from treasury_app.domain.money import format_brl
+from treasury_app.services.charges import (
+    DEFAULT_EXPIRATION,
+    MAX_DAYS_AFTER_DUE,
+    ChargeInputError,
+    ChargeQrError,
+    Debtor,
+    check_document,
+    check_text,
+)
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
+
+__all__ = [
+    "DISCOUNT_DATES",
+    "ChargeFormDialog",
+    "FormErrors",
+    "field_for",
+]
+
+T = TypeVar("T")
+Kind = Literal["cob", "cobv"]
+
+DISCOUNT_DATES = 3
+"""BCB allows up to 3 fixed-date discounts (``descontoDataFixa``)."""
+
+_ERROR_STYLE = "color: #d93025; font-size: 9pt;"
+_INVALID_STYLE = "border: 1px solid #d93025;"
+_HUNDRED = Decimal(100)
+_MAX_EXPIRATION = 2**31 - 1
+_MAX_LOCATION_ID = 2**63 - 1
+
+
+class FormErrors(ValueError):
+    """Every problem found in the form before anything is sent: ``(field, message)`` pairs,
+    fields named as the bank names them (``valor.original``, ``devedor.cpf``...)."""
+
+    def __init__(self, problems: Sequence[tuple[str, str]]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{field}: {message}" for field, message in self.problems))
+
+
+def field_for(propriedade: str, fields: Mapping[str, Any]) -> str | None:
+    """The field a violation names: the longest dotted suffix of ``propriedade`` in ``fields``
+    (``cobv.valor.multa.valorPerc`` -> ``valor.multa.valorPerc``; ``[0]`` reads as ``.0``)."""
+    parts = [p for p in propriedade.replace("[", ".").replace("]", "").split(".") if p]
+    for start in range(len(parts)):
+        candidate = ".".join(parts[start:])
+        if candidate in fields:
+            return candidate
+    return None
+
+
+def human_duration(seconds: int) -> str:
+    """``86400`` -> ``1 d``, ``5400`` -> ``1 h 30 min``: the expiry as a person reads it."""
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{v} {u}" for v, u in ((days, "d"), (hours, "h"), (minutes, "min"), (secs, "s")) if v]
+    return " ".join(parts) or "0 s"
+
+
+@dataclass(frozen=True)
+class _Modalities:
+    """One "modalidade + valorPerc" choice (fine, interest, rebate, discount)."""
+
+    name: str  # the wire name under ``valor``: multa, juros, abatimento, desconto
+    percent: frozenset[int]  # modalidades whose valorPerc is a percentage
+
+
+_FINE = _Modalities("multa", frozenset({2}))
+_INTEREST = _Modalities("juros", frozenset({2, 3, 4, 6, 7, 8}))
+_REBATE = _Modalities("abatimento", frozenset({2}))
+_DISCOUNT = _Modalities("desconto", frozenset({2, 5, 6}))
+
+
+class ChargeFormDialog(QDialog):
+    """Create a ``cob`` or a ``cobv``.
+
+    :meth:`submit` is the Create button's coroutine (tests await it): it checks the form,
+    creates the location if asked, sends the charge, and on success sets :attr:`created`,
+    emits :attr:`charge_created`, opens :attr:`qr_dialog` (parented to this dialog's parent,
+    so it outlives it) and accepts.
+    """
+
+    charge_created = Signal(object)
+    """The charge the bank created (``CobGerada`` or ``CobVGerada``)."""
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.created: CobGerada | CobVGerada | None = None
+        self.created_location: int | None = None
+        self.qr_dialog: ChargeQrDialog | None = None
+        self.submit_task: asyncio.Task[Any] | None = None
+        self.last_error: BaseException | None = None
+        self._error_labels: dict[QWidget, QLabel] = {}
+        self._marked: list[QWidget] = []
+        self.setObjectName("charge-form")
+        self.setWindowTitle(self.tr("New Pix charge"))
+
+        self.banner = ErrorBanner(self)
+        self.form = QWidget(self)
+        form_layout = QVBoxLayout(self.form)
+        form_layout.setContentsMargins(0, 0, 0, 0)
+        form_layout.addLayout(self._build_kind_row())
+        form_layout.addWidget(self._build_common_box())
+        self.pages = QStackedWidget(self.form)
+        self.pages.addWidget(self._build_cob_page())
+        self.pages.addWidget(self._build_cobv_page())
+        form_layout.addWidget(self.pages)
+        form_layout.addWidget(self._build_location_box())
+        form_layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.form)
+
+        self.submit_button = QPushButton(self.tr("Create charge"), self)
+        self.submit_button.setObjectName("charge-submit")
+        self.submit_button.setDefault(True)
+        self.submit_button.clicked.connect(self._submit_clicked)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.setObjectName("charge-cancel")
+        self.cancel_button.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.submit_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addWidget(scroll, 1)
+        layout.addLayout(buttons)
+        self.fields = self._field_map()
+        self._kind_changed()
+        self.resize(620, 760)
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _with_error(self, widget: QWidget) -> QWidget:
+        """``widget`` with a hidden red label under it, for the reason it is refused."""
+        box = QWidget(self)
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        label = QLabel(box)
+        label.setObjectName(f"{widget.objectName()}-error")
+        label.setWordWrap(True)
+        label.setStyleSheet(_ERROR_STYLE)
+        label.hide()
+        column.addWidget(widget)
+        column.addWidget(label)
+        self._error_labels[widget] = label
+        return box
+
+    def _build_kind_row(self) -> QHBoxLayout:
+        self.kind_combo = QComboBox(self)
+        self.kind_combo.setObjectName("charge-kind")
+        self.kind_combo.addItem(self.tr("Immediate charge (cob)"), "cob")
+        self.kind_combo.addItem(self.tr("Charge with a due date (cobv)"), "cobv")
+        self.kind_combo.currentIndexChanged.connect(self._kind_changed)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Kind"), self))
+        row.addWidget(self.kind_combo, 1)
+        return row
+
+    def _build_common_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Charge"), self)
+        self.amount_edit = MoneyEdit(box, maximum=PIX_MAXIMUM)
+        self.amount_edit.setObjectName("charge-amount")
+        self.key_combo = QComboBox(box)
+        self.key_combo.setObjectName("charge-key")
+        for key in self.workspace.pix_keys:
+            self.key_combo.addItem(key, key)
+        if not self.workspace.pix_keys:  # no key in the profile: let the person type one
+            self.key_combo.setEditable(True)
+            line = self.key_combo.lineEdit()
+            if line is not None:
+                line.setPlaceholderText(self.tr("The account's Pix key"))
+        self.document_edit = QLineEdit(box)
+        self.document_edit.setObjectName("charge-document")
+        self.document_edit.setPlaceholderText(self.tr("000.000.000-00 or 00.000.000/0000-00"))
+        self.name_edit = QLineEdit(box)
+        self.name_edit.setObjectName("charge-name")
+        self.name_edit.setMaxLength(200)
+        self.message_edit = QLineEdit(box)
+        self.message_edit.setObjectName("charge-message")
+        self.message_edit.setMaxLength(140)
+        self.message_edit.setPlaceholderText(self.tr("Shown to the payer (optional)"))
+        self.txid_edit = QLineEdit(box)
+        self.txid_edit.setObjectName("charge-txid")
+        self.txid_edit.setMaxLength(35)
+        self.txid_edit.setValidator(
+            QRegularExpressionValidator(QRegularExpression("[A-Za-z0-9]{0,35}"), self.txid_edit)
+        )
+        self.txid_edit.setPlaceholderText(self.tr("Empty: generated (26 to 35 letters or digits)"))
+        form = QFormLayout(box)
+        form.addRow(self.tr("Amount (R$)"), self._with_error(self.amount_edit))
+        form.addRow(self.tr("Pix key"), self._with_error(self.key_combo))
+        form.addRow(self.tr("Debtor's CPF or CNPJ"), self._with_error(self.document_edit))
+        form.addRow(self.tr("Debtor's name"), self._with_error(self.name_edit))
+        form.addRow(self.tr("Message to the payer"), self._with_error(self.message_edit))
+        form.addRow(self.tr("txid"), self._with_error(self.txid_edit))
+        return box
+
+    def _build_cob_page(self) -> QWidget:
+        page = QGroupBox(self.tr("Immediate charge"), self)
+        self.expiry_spin = QSpinBox(page)
+        self.expiry_spin.setObjectName("charge-expiry")
+        self.expiry_spin.setRange(1, _MAX_EXPIRATION)
+        self.expiry_spin.setSuffix(self.tr(" s"))
+        self.expiry_spin.setValue(DEFAULT_EXPIRATION)
+        self.expiry_hint = QLabel(page)
+        self.expiry_hint.setObjectName("charge-expiry-hint")
+        self.expiry_spin.valueChanged.connect(
+            lambda seconds: self.expiry_hint.setText(human_duration(seconds))
+        )
+        self.expiry_hint.setText(human_duration(DEFAULT_EXPIRATION))
+        row = QHBoxLayout()
+        row.addWidget(self._with_error(self.expiry_spin), 1)
+        row.addWidget(self.expiry_hint)
+        form = QFormLayout(page)
+        form.addRow(self.tr("Expires after"), row)
+        return page
+
+    def _build_cobv_page(self) -> QWidget:
+        page = QGroupBox(self.tr("Charge with a due date"), self)
+        today = self.workspace.charges.today()
+        self.due_edit = self._date_edit(page, "charge-due-date", today + timedelta(days=30))
+        self.validity_spin = QSpinBox(page)
+        self.validity_spin.setObjectName("charge-validity")
+        self.validity_spin.setRange(0, MAX_DAYS_AFTER_DUE)
+        self.validity_spin.setValue(30)
+        self.validity_spin.setSuffix(self.tr(" days"))
+        self.fine_mode, self.fine_value = self._modality_row(
+            page,
+            "fine",
+            [(1, self.tr("Fixed amount (R$)")), (2, self.tr("Percentage (%)"))],
+        )
+        self.interest_mode, self.interest_value = self._modality_row(
+            page,
+            "interest",
+            [
+                (1, self.tr("Amount per calendar day (R$)")),
+                (2, self.tr("% per calendar day")),
+                (3, self.tr("% per month, calendar days")),
+                (4, self.tr("% per year, calendar days")),
+                (5, self.tr("Amount per business day (R$)")),
+                (6, self.tr("% per business day")),
+                (7, self.tr("% per month, business days")),
+                (8, self.tr("% per year, business days")),
+            ],
+        )
+        self.rebate_mode, self.rebate_value = self._modality_row(
+            page,
+            "rebate",
+            [(1, self.tr("Fixed amount (R$)")), (2, self.tr("Percentage (%)"))],
+        )
+        self.discount_mode, self.discount_value = self._modality_row(
+            page,
+            "discount",
+            [
+                (1, self.tr("Fixed amount until a date (R$)")),
+                (2, self.tr("Percentage until a date (%)")),
+                (3, self.tr("Amount per calendar day paid early (R$)")),
+                (4, self.tr("Amount per business day paid early (R$)")),
+                (5, self.tr("% per calendar day paid early")),
+                (6, self.tr("% per business day paid early")),
+            ],
+        )
+        self.discount_mode.currentIndexChanged.connect(self._discount_mode_changed)
+        self.discount_dates = QWidget(page)
+        self.discount_dates.setObjectName("charge-discount-dates")
+        dates_form = QFormLayout(self.discount_dates)
+        dates_form.setContentsMargins(0, 0, 0, 0)
+        self.discount_rows: list[tuple[QDateEdit, MoneyEdit]] = []
+        for index in range(DISCOUNT_DATES):
+            suggested = today + timedelta(days=10 + 5 * index)
+            day = self._date_edit(page, f"charge-discount-date-{index}", suggested)
+            value = MoneyEdit(page)
+            value.setObjectName(f"charge-discount-value-{index}")
+            value.setPlaceholderText(self.tr("empty: not used"))
+            row = QHBoxLayout()
+            row.addWidget(self._with_error(day))
+            row.addWidget(self._with_error(value), 1)
+            dates_form.addRow(self.tr("Date %1, value").replace("%1", str(index + 1)), row)
+            self.discount_rows.append((day, value))
+
+        form = QFormLayout(page)
+        form.addRow(self.tr("Due date"), self._with_error(self.due_edit))
+        form.addRow(self.tr("Payable after the due date for"), self._with_error(self.validity_spin))
+        form.addRow(self.tr("Fine"), self._pair(self.fine_mode, self.fine_value))
+        form.addRow(self.tr("Interest"), self._pair(self.interest_mode, self.interest_value))
+        form.addRow(self.tr("Rebate"), self._pair(self.rebate_mode, self.rebate_value))
+        form.addRow(self.tr("Discount"), self._pair(self.discount_mode, self.discount_value))
+        form.addRow("", self.discount_dates)
+        self._discount_mode_changed()
+        return page
+
+    def _date_edit(self, parent: QWidget, name: str, value: date) -> QDateEdit:
+        edit = QDateEdit(parent)
+        edit.setObjectName(name)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("dd/MM/yyyy")
+        edit.setDate(QDate(value.year, value.month, value.day))
+        return edit
+
+    def _modality_row(
+        self, parent: QWidget, name: str, choices: list[tuple[int, str]]
+    ) -> tuple[QComboBox, MoneyEdit]:
+        mode = QComboBox(parent)
+        mode.setObjectName(f"charge-{name}-mode")
+        mode.addItem(self.tr("None"), None)
+        for modalidade, label in choices:
+            mode.addItem(f"{modalidade} · {label}", modalidade)
+        value = MoneyEdit(parent)
+        value.setObjectName(f"charge-{name}-value")
+        value.setEnabled(False)
+        mode.currentIndexChanged.connect(
+            lambda _index: value.setEnabled(mode.currentData() is not None)
+        )
+        return mode, value
+
+    def _pair(self, mode: QComboBox, value: MoneyEdit) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addWidget(self._with_error(mode), 2)
+        row.addWidget(self._with_error(value), 1)
+        return row
+
+    def _build_location_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Use a reusable location"), self)
+        box.setObjectName("charge-location-box")
+        box.setCheckable(True)
+        box.setChecked(False)
+        box.setToolTip(
+            self.tr("A location is the address inside the QR Code; it can be printed in advance.")
+        )
+        self.location_box = box
+        self.new_location_radio = QRadioButton(self.tr("Create a new location"), box)
+        self.new_location_radio.setObjectName("charge-location-new")
+        self.new_location_radio.setChecked(True)
+        self.existing_location_radio = QRadioButton(self.tr("Existing location id:"), box)
+        self.existing_location_radio.setObjectName("charge-location-existing")
+        self.location_edit = QLineEdit(box)
+        self.location_edit.setObjectName("charge-location-id")
+        self.location_edit.setValidator(
+            QRegularExpressionValidator(QRegularExpression("[0-9]{0,19}"), self.location_edit)
+        )
+        self.location_edit.setEnabled(False)
+        self.existing_location_radio.toggled.connect(self.location_edit.setEnabled)
+        row = QHBoxLayout()
+        row.addWidget(self.existing_location_radio)
+        row.addWidget(self._with_error(self.location_edit), 1)
+        column = QVBoxLayout(box)
+        column.addWidget(self.new_location_radio)
+        column.addLayout(row)
+        return box
+
+    def _field_map(self) -> dict[str, QWidget]:
+        """The bank's property names (and the service's) -> the widget to mark."""
+        fields: dict[str, QWidget] = {
+            "txid": self.txid_edit,
+            "valor.original": self.amount_edit,
+            "chave": self.key_combo,
+            "devedor": self.document_edit,
+            "devedor.cpf": self.document_edit,
+            "devedor.cnpj": self.document_edit,
+            "devedor.cpf_cnpj": self.document_edit,
+            "devedor.nome": self.name_edit,
+            "solicitacaoPagador": self.message_edit,
+            "calendario.expiracao": self.expiry_spin,
+            "calendario.dataDeVencimento": self.due_edit,
+            "calendario.validadeAposVencimento": self.validity_spin,
+            "loc": self.location_edit,
+            "loc.id": self.location_edit,
+            "tipoCob": self.location_edit,
+        }
+        for name, mode, value in (
+            ("multa", self.fine_mode, self.fine_value),
+            ("juros", self.interest_mode, self.interest_value),
+            ("abatimento", self.rebate_mode, self.rebate_value),
+            ("desconto", self.discount_mode, self.discount_value),
+        ):
+            fields[f"valor.{name}"] = value
+            fields[f"valor.{name}.modalidade"] = mode
+            fields[f"valor.{name}.valorPerc"] = value
+        fields["valor.desconto.descontoDataFixa"] = self.discount_rows[0][1]
+        for index, (day, value) in enumerate(self.discount_rows):
+            fields[f"valor.desconto.descontoDataFixa.{index}"] = value
+            fields[f"valor.desconto.descontoDataFixa.{index}.data"] = day
+            fields[f"valor.desconto.descontoDataFixa.{index}.valorPerc"] = value
+        return fields
+
+    # -- state -----------------------------------------------------------------------------------
+
+    def kind(self) -> Kind:
+        return "cobv" if self.kind_combo.currentData() == "cobv" else "cob"
+
+    def set_kind(self, kind: Kind) -> None:
+        self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind))
+
+    def _kind_changed(self, *_args: object) -> None:
+        current = 1 if self.kind() == "cobv" else 0
+        self.pages.setCurrentIndex(current)
+        # A stack is as tall as its tallest page: let only the shown one count.
+        for index in range(self.pages.count()):
+            policy = (
+                QSizePolicy.Policy.Preferred if index == current else QSizePolicy.Policy.Ignored
+            )
+            page = self.pages.widget(index)
+            if page is not None:
+                page.setSizePolicy(policy, policy)
+        self.pages.adjustSize()
+        optional = self.tr("optional") if self.kind() == "cob" else self.tr("required")
+        self.document_edit.setToolTip(self.tr("The debtor (%1)").replace("%1", optional))
+
+    def _discount_mode_changed(self, *_args: object) -> None:
+        fixed_dates = self.discount_mode.currentData() in (1, 2)
+        self.discount_dates.setVisible(fixed_dates)
+        self.discount_value.setEnabled(self.discount_mode.currentData() not in (None, 1, 2))
+
+    def location_choice(self) -> Literal["none", "new", "existing"]:
+        if not self.location_box.isChecked():
+            return "none"
+        return "existing" if self.existing_location_radio.isChecked() else "new"
+
+    # -- reading the form ------------------------------------------------------------------------
+
+    def read_form(self) -> dict[str, Any]:
+        """The keyword arguments of ``build_cob``/``build_cobv`` (without ``location_id`` for a
+        new location), or :class:`FormErrors` listing every problem found."""
+        problems: list[tuple[str, str]] = []
+
+        def attempt(field: str, check: Any) -> Any:
+            try:
+                return check()
+            except ChargeInputError as error:
+                problems.append((field, error.message))
+            return None
+
+        kind = self.kind()
+        amount = self.amount_edit.value()
+        if amount is None:
+            problems.append(
+                (
+                    "valor.original",
+                    self.amount_edit.error() or self.tr("Enter the amount of the charge."),
+                )
+            )
+        elif amount <= 0:
+            problems.append(("valor.original", self.tr("The amount must be greater than zero.")))
+        key = self.key_combo.currentText().strip()
+        if not key:
+            problems.append(("chave", self.tr("Choose the Pix key that receives the charge.")))
+        debtor = self._read_debtor(kind, problems, attempt)
+        description = attempt(
+            "solicitacaoPagador",
+            lambda: check_text(self.message_edit.text(), "solicitacaoPagador", max_len=140),
+        )
+        txid = self.txid_edit.text().strip() or None
+        if txid is not None and not 26 <= len(txid) <= 35:
+            problems.append(("txid", self.tr("A txid has 26 to 35 letters or digits.")))
+        location_id = None
+        if self.location_choice() == "existing":
+            text = self.location_edit.text().strip()
+            if not text.isdigit() or not 1 <= int(text) <= _MAX_LOCATION_ID:
+                problems.append(("loc.id", self.tr("Type the id of an existing location.")))
+            else:
+                location_id = int(text)
+        request: dict[str, Any] = {
+            "amount": amount,
+            "key": key,
+            "debtor": debtor,
+            "description": description,
+            "location_id": location_id,
+            "txid": txid,
+        }
+        if kind == "cob":
+            request["expires_in"] = self.expiry_spin.value()
+        else:
+            request.update(self._read_cobv(amount, problems))
+        if problems:
+            raise FormErrors(problems)
+        return request
+
+    def _read_debtor(
+        self, kind: Kind, problems: list[tuple[str, str]], attempt: Any
+    ) -> Debtor | None:
+        document = self.document_edit.text().strip()
+        name = self.name_edit.text().strip()
+        if kind == "cob" and not document and not name:
+            return None  # an immediate charge may have no debtor
+        bare = attempt("devedor.cpf", lambda: check_document(document, "devedor.cpf"))
+        checked_name = attempt(
+            "devedor.nome",
+            lambda: check_text(name, "devedor.nome", max_len=200, required=True),
+        )
+        if bare is None or checked_name is None:
+            return None
+        return Debtor(document=bare, name=checked_name)
+
+    def _read_cobv(self, amount: Decimal | None, problems: list[tuple[str, str]]) -> dict[str, Any]:
+        due = self.due_edit.date().toPython()
+        assert isinstance(due, date)
+        if due < self.workspace.charges.today():
+            problems.append(
+                ("calendario.dataDeVencimento", self.tr("The due date has already passed."))
+            )
+        return {
+            "due_date": due,
+            "days_valid_after_due": self.validity_spin.value(),
+            "fine": self._modality(_FINE, self.fine_mode, self.fine_value, amount, problems),
+            "interest": self._modality(
+                _INTEREST, self.interest_mode, self.interest_value, None, problems
+            ),
+            "rebate": self._modality(
+                _REBATE, self.rebate_mode, self.rebate_value, amount, problems
+            ),
+            "discount": self._discount(due, amount, problems),
+        }
+
+    def _modality(
+        self,
+        kind: _Modalities,
+        mode: QComboBox,
+        edit: MoneyEdit,
+        amount: Decimal | None,
+        problems: list[tuple[str, str]],
+    ) -> ModalidadeValor | None:
+        modalidade = mode.currentData()
+        if modalidade is None:
+            return None
+        value = self._positive(edit, f"valor.{kind.name}.valorPerc", problems)
+        if value is None:
+            return None
+        field = f"valor.{kind.name}.valorPerc"
+        self._check_limit(kind, modalidade, value, amount, field, problems)
+        return ModalidadeValor(modalidade=modalidade, valor_perc=value)
+
+    def _check_limit(
+        self,
+        kind: _Modalities,
+        modalidade: int,
+        value: Decimal,
+        amount: Decimal | None,
+        field: str,
+        problems: list[tuple[str, str]],
+    ) -> None:
+        """A percentage within 100 % (under it for what lowers the amount); a fixed rebate or
+        discount under the amount. Interest rates are not capped (BCB does not cap them)."""
+        lowers = kind in (_REBATE, _DISCOUNT)
+        if modalidade in kind.percent and kind is not _INTEREST:
+            if value > _HUNDRED or (lowers and value >= _HUNDRED):
+                problems.append((field, self.tr("The percentage must be below 100%.")))
+        elif lowers and amount is not None and value >= amount:
+            problems.append((field, self.tr("Must be less than the amount of the charge.")))
+
+    def _positive(
+        self, edit: MoneyEdit, field: str, problems: list[tuple[str, str]]
+    ) -> Decimal | None:
+        value = edit.value()
+        if value is None or value <= 0:
+            problems.append((field, edit.error() or self.tr("Enter a value greater than zero.")))
+            return None
+        return value
+
+    def _discount(
+        self, due: date, amount: Decimal | None, problems: list[tuple[str, str]]
+    ) -> Desconto | None:
+        modalidade = self.discount_mode.currentData()
+        if modalidade is None:
+            return None
+        if modalidade not in (1, 2):
+            value = self._positive(self.discount_value, "valor.desconto.valorPerc", problems)
+            if value is None:
+                return None
+            field = "valor.desconto.valorPerc"
+            self._check_limit(_DISCOUNT, modalidade, value, amount, field, problems)
+            return Desconto(modalidade=modalidade, valor_perc=value)
+        items: list[DescontoDataFixa] = []
+        seen: set[date] = set()
+        for index, (day_edit, value_edit) in enumerate(self.discount_rows):
+            if value_edit.is_empty():
+                continue
+            where = f"valor.desconto.descontoDataFixa.{index}"
+            value = self._positive(value_edit, f"{where}.valorPerc", problems)
+            day = day_edit.date().toPython()
+            assert isinstance(day, date)
+            if day > due:
+                problems.append((f"{where}.data", self.tr("Must not be after the due date.")))
+            elif day in seen:
+                problems.append((f"{where}.data", self.tr("Each discount needs its own date.")))
+            seen.add(day)
+            if value is not None:
+                self._check_limit(
+                    _DISCOUNT, modalidade, value, amount, f"{where}.valorPerc", problems
+                )
+                items.append(DescontoDataFixa(data=day, valor_perc=value))
+        if not items and not any(f.startswith("valor.desconto") for f, _m in problems):
+            problems.append(
+                ("valor.desconto.descontoDataFixa.0", self.tr("Give at least one date and value."))
+            )
+        if not items:
+            return None
+        return Desconto(modalidade=modalidade, desconto_data_fixa=items)
+
+    # -- errors next to the fields ---------------------------------------------------------------
+
+    def clear_errors(self) -> None:
+        for widget in self._marked:
+            if shiboken6.isValid(widget):
+                widget.setProperty("invalid", False)
+                widget.setStyleSheet("")
+                label = self._error_labels.get(widget)
+                if label is not None:
+                    label.clear()
+                    label.hide()
+        self._marked.clear()
+
+    def show_field_error(self, field: str, message: str) -> QWidget | None:
+        """Mark the widget ``field`` names (a bank or service name) with ``message``."""
+        name = field_for(field, self.fields)
+        if name is None:
+            return None
+        widget = self.fields[name]
+        widget.setProperty("invalid", True)
+        widget.setStyleSheet(_INVALID_STYLE)
+        widget.setToolTip(message)
+        label = self._error_labels.get(widget)
+        if label is not None:
+            previous = label.text()
+            label.setText(f"{previous}\n{message}" if previous else message)
+            label.show()
+        self._marked.append(widget)
+        return widget
+
+    def _show_problems(self, problems: Sequence[tuple[str, str]]) -> None:
+        self.clear_errors()
+        for field, message in problems:
+            self.show_field_error(field, self.tr(message))
+        count = len(problems)
+        detail = (
+            self.tr("One field needs attention.")
+            if count == 1
+            else self.tr("%1 fields need attention.").replace("%1", str(count))
+        )
+        self.banner.show_message(self.tr("Please check the form"), detail)
+
+    # -- submitting ------------------------------------------------------------------------------
+
+    def _submit_clicked(self) -> None:
+        if self.submit_task is None or self.submit_task.done():
+            self.submit_task = spawn(self.submit(), name="charge-submit")
+
+    async def submit(self) -> CobGerada | CobVGerada | None:
+        """Check, (create the location,) send; the created charge, or ``None`` (why is shown
+        in the banner and next to the fields)."""
+        self.clear_errors()
+        kind = self.kind()
+        charges = self.workspace.charges
+        try:
+            request = self.read_form()
+            built = self._build(kind, request)
+        except FormErrors as errors:
+            self._show_problems(errors.problems)
+            return None
+        except ChargeInputError as error:
+            self._show_problems([(error.field, error.message)])
+            return None
+        txid, body = built
+        if self.location_choice() == "new":
+            location = await self._run(charges.create_location(kind))
+            if location is None:
+                return None
+            self.created_location = location.id
+            # From now on a retry links this location rather than creating another one.
+            self.existing_location_radio.setChecked(True)
+            self.location_edit.setText(str(location.id))
+            txid, body = self._build(kind, {**request, "location_id": location.id, "txid": txid})
+        if isinstance(body, CobVSolicitada):
+            created: CobGerada | CobVGerada | None = await self._run(
+                charges.submit_cobv(txid, body)
+            )
+        else:
+            created = await self._run(charges.submit_cob(txid, body))
+        if created is None:
+            self._after_failure(txid)
+            return None
+        self.created = created
+        self.charge_created.emit(created)
+        self._show_qr(created)
+        return created
+
+    def _build(
+        self, kind: Kind, request: Mapping[str, Any]
+    ) -> tuple[str, CobSolicitada | CobVSolicitada]:
+        if kind == "cobv":
+            return self.workspace.charges.build_cobv(**request)
+        return self.workspace.charges.build_cob(**request)
+
+    async def _run(self, work: Awaitable[T]) -> T | None:
+        """``run_operation`` with this form's controls and fields; keeps the failure in
+        :attr:`last_error` so the bank's violations can be written next to the fields."""
+        self.last_error = None
+
+        async def capturing() -> T:
+            try:
+                return await work
+            except Exception as error:
+                self.last_error = error
+                raise
+
+        return await run_operation(
+            capturing(),
+            controls=[self.submit_button, self.form],
+            banner=self.banner,
+            fields=self.fields,
+            changes_ledger=True,
+        )
+
+    def _after_failure(self, txid: str) -> None:
+        error = self.last_error
+        if isinstance(error, ApiError):
+            for violation in error.violacoes:
+                if violation.propriedade:
+                    self.show_field_error(violation.propriedade, violation.razao or error.title)
+        if isinstance(error, TransportFailure) and error.request_sent:
+            # The charge may exist: sending again with the same txid can never make a second.
+            self.txid_edit.setText(txid)
+
+    def _show_qr(self, charge: CobGerada | CobVGerada) -> None:
+        try:
+            dialog = ChargeQrDialog(charge, self.parentWidget())
+        except ChargeQrError as error:
+            self.banner.show_message(
+                self.tr("The charge was created, but its QR Code cannot be shown"),
+                f"{charge.txid}: {error}",
+            )
+            return
+        self.qr_dialog = dialog
+        dialog.open()
+        self.accept()
+
+    def summary(self) -> str:
+        """One line for a status bar: what was created."""
+        if self.created is None:
+            return ""
+        return (
+            self.tr("Charge %1 created: %2")
+            .replace("%1", self.created.txid)
+            .replace("%2", format_brl(self.created.valor.original))
+        )

@@ -1,0 +1,262 @@
+"""The list of recurrences (Pix Automático ``rec``) the bank has, with the filters of
+``GET /rec`` (creation dates, debtor's CPF or CNPJ, status, convenio, with or without a
+location) and a quick text filter; a double-click or "Details…" opens the recurrence."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from typing import Any
+
+from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.qrcodes.automatico_models import RecCompleta, RecStatus
+from treasury_app.services.recurrences import RecurrenceInputError
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
+from treasury_app.ui.models.recurrences_model import (
+    Column,
+    RecQuery,
+    RecurrencesFilter,
+    RecurrencesModel,
+)
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+__all__ = ["DEFAULT_DAYS", "RecurrencesList"]
+
+DEFAULT_DAYS = 90
+"""How far back the list looks by default (recurrences created in the last 90 days)."""
+
+
+class RecurrencesList(QWidget):
+    """Recurrences of the bank. Nothing is read in ``__init__``: the tab spawns
+    :meth:`reload`. :attr:`detail_dialog` is the last detail opened, :attr:`detail_task` the
+    task showing it (tests await :meth:`open_details` directly)."""
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.service = workspace.recurrences
+        self.detail_dialog: RecurrenceDetailDialog | None = None
+        self.detail_task: asyncio.Task[Any] | None = None
+        self.reload_task: asyncio.Task[Any] | None = None
+
+        self.banner = ErrorBanner(self)
+        self.model = RecurrencesModel(self)
+        self.proxy = RecurrencesFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("recs-count")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addLayout(self._build_filters())
+        layout.addLayout(self._build_second_row())
+        layout.addWidget(self._build_view(), 1)
+        self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
+        self._update_buttons()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_filters(self) -> QHBoxLayout:
+        today = self.service.today()  # the bank's date (the sandbox's clock): no request
+        self.start_edit = self._date_edit("recs-start", today - dt.timedelta(days=DEFAULT_DAYS))
+        self.end_edit = self._date_edit("recs-end", today)
+        self.status_combo = QComboBox(self)
+        self.status_combo.setObjectName("recs-status")
+        self.status_combo.addItem(self.tr("Any status"), None)
+        for status in RecStatus:
+            self.status_combo.addItem(status.value, status.value)
+        self.document_edit = QLineEdit(self)
+        self.document_edit.setObjectName("recs-document")
+        self.document_edit.setPlaceholderText(self.tr("Debtor's CPF or CNPJ"))
+        self.convenio_edit = QLineEdit(self)
+        self.convenio_edit.setObjectName("recs-convenio")
+        self.convenio_edit.setPlaceholderText(self.tr("Convenio"))
+        self.location_combo = QComboBox(self)
+        self.location_combo.setObjectName("recs-location")
+        self.location_combo.addItem(self.tr("With or without location"), None)
+        self.location_combo.addItem(self.tr("With a location"), True)
+        self.location_combo.addItem(self.tr("Without a location"), False)
+        self.reload_button = QPushButton(self.tr("Search"), self)
+        self.reload_button.setObjectName("recs-reload")
+        self.reload_button.clicked.connect(self._reload_clicked)
+        for edit in (self.document_edit, self.convenio_edit):
+            edit.returnPressed.connect(self._reload_clicked)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Created from"), self))
+        row.addWidget(self.start_edit)
+        row.addWidget(QLabel(self.tr("to"), self))
+        row.addWidget(self.end_edit)
+        row.addWidget(self.status_combo)
+        row.addWidget(self.document_edit)
+        row.addWidget(self.convenio_edit)
+        row.addWidget(self.location_combo)
+        row.addWidget(self.reload_button)
+        return row
+
+    def _build_second_row(self) -> QHBoxLayout:
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("recs-search")
+        self.search_edit.setPlaceholderText(self.tr("Find in idRec, debtor or contract"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.textChanged.connect(self.proxy.set_text)
+        self.details_button = QPushButton(self.tr("Details…"), self)
+        self.details_button.setObjectName("recs-details")
+        self.details_button.clicked.connect(self._details_clicked)
+        row = QHBoxLayout()
+        row.addWidget(self.search_edit, 1)
+        row.addWidget(self.count_label)
+        row.addWidget(self.details_button)
+        return row
+
+    def _date_edit(self, name: str, day: dt.date) -> QDateEdit:
+        edit = QDateEdit(QDate(day.year, day.month, day.day), self)
+        edit.setObjectName(name)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("dd/MM/yyyy")
+        return edit
+
+    def _build_view(self) -> QTableView:
+        view = QTableView(self)
+        view.setObjectName("recs-list")
+        view.setModel(self.proxy)
+        view.setSortingEnabled(True)
+        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        view.setAlternatingRowColors(True)
+        view.verticalHeader().hide()
+        view.horizontalHeader().setSectionResizeMode(Column.DEBTOR, QHeaderView.ResizeMode.Stretch)
+        view.doubleClicked.connect(self._double_clicked)
+        self.view = view
+        return view
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    def query(self) -> RecQuery:
+        """The filters as the form shows them (checked by the service when the list loads)."""
+        start, end = self.start_edit.date(), self.end_edit.date()
+        document = self.document_edit.text().strip()
+        convenio = self.convenio_edit.text().strip()
+        return RecQuery(
+            start=dt.date(start.year(), start.month(), start.day()),
+            end=dt.date(end.year(), end.month(), end.day()),
+            status=self.status_combo.currentData(),
+            document=document or None,
+            convenio=convenio or None,
+            location_present=self.location_combo.currentData(),
+        )
+
+    async def _fetch(self, query: RecQuery) -> list[RecCompleta]:
+        recs = [rec async for rec in self.service.iter_recs(**query.as_kwargs())]
+        recs.sort(key=_created, reverse=True)
+        return recs
+
+    async def reload(self) -> None:
+        """Ask the bank for the recurrences the filters select, keeping the selection."""
+        selected = self.selected_rec()
+        fields: dict[str, QWidget] = {
+            "cpf_cnpj": self.document_edit,
+            "cpf": self.document_edit,
+            "cnpj": self.document_edit,
+            "fim": self.end_edit,
+            "inicio": self.start_edit,
+            "status": self.status_combo,
+            "convenio": self.convenio_edit,
+        }
+        try:
+            query = self.query()
+            work = self._fetch(query)
+        except RecurrenceInputError as error:  # pragma: no cover - the query is built here
+            self.banner.show_error(error, fields)
+            return
+        recs = await run_operation(
+            work, controls=[self.reload_button], banner=self.banner, fields=fields
+        )
+        if recs is None:
+            return
+        self.model.set_recs(recs)
+        self.count_label.setText(self.tr("%n recurrence(s)", "", len(recs)))
+        if selected is not None:
+            self.select(selected.id_rec)
+        self._update_buttons()
+
+    def _reload_clicked(self) -> None:
+        if self.reload_task is None or self.reload_task.done():
+            self.reload_task = spawn(self.reload(), name="recs-reload")
+
+    # -- selection and detail --------------------------------------------------------------------
+
+    def selected_rec(self) -> RecCompleta | None:
+        index = self.view.selectionModel().currentIndex()
+        return self.proxy.rec(index.row()) if index.isValid() else None
+
+    def select(self, id_rec: str) -> bool:
+        """Select the recurrence ``id_rec`` if the list shows it."""
+        row = self.proxy.row_of(id_rec)
+        if row is None:
+            return False
+        self.view.selectionModel().setCurrentIndex(
+            self.proxy.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        return True
+
+    def shown_ids(self) -> list[str]:
+        """The idRec of every row the list shows, in order."""
+        return [rec.id_rec for row in range(self.proxy.rowCount()) if (rec := self.proxy.rec(row))]
+
+    def _update_buttons(self) -> None:
+        self.details_button.setEnabled(self.selected_rec() is not None)
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        rec = self.proxy.rec(index.row())
+        if rec is not None:
+            self._show(rec.id_rec)
+
+    def _details_clicked(self) -> None:
+        rec = self.selected_rec()
+        if rec is not None:
+            self._show(rec.id_rec)
+
+    def _show(self, id_rec: str) -> None:
+        if self.detail_task is not None and not self.detail_task.done():
+            if self.detail_dialog is not None:
+                self.detail_dialog.raise_()
+            return
+        self.detail_task = spawn(self.open_details(id_rec), name="rec-detail")
+
+    async def open_details(self, id_rec: str) -> RecurrenceDetailDialog:
+        """Show the detail of ``id_rec`` (non-modal) and load it; its changes update the row."""
+        dialog = RecurrenceDetailDialog(self.workspace, id_rec, self)
+        dialog.changed.connect(self.model.upsert)
+        self.detail_dialog = dialog
+        dialog.show()
+        await dialog.reload()
+        return dialog
+
+    def shutdown(self) -> None:
+        """Cancel what is on its way and close the open detail."""
+        for task in (self.reload_task, self.detail_task):
+            if task is not None and not task.done():
+                task.cancel()
+        if self.detail_dialog is not None:
+            self.detail_dialog.reject()
+
+
+def _created(rec: RecCompleta) -> dt.datetime:
+    return min((a.data for a in rec.atualizacao), default=dt.datetime.min.replace(tzinfo=dt.UTC))

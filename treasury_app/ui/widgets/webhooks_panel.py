@@ -1,0 +1,200 @@
+"""Every webhook slot of both APIs in one table (registered or not), each opened in the edit
+dialog to register, replace or remove it. Header values are never known here: the table
+shows header names with a mask."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.services.webhooks import WebhookView
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, kind_label
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+__all__ = ["COLUMNS", "WebhooksPanel", "masked_headers"]
+
+COLUMNS = ("kind", "key", "url", "api", "enabled", "method", "pause_on_fail", "email", "headers")
+"""Column order of the table (``kind`` first, ``url`` third: the settings tab's test reads
+them)."""
+
+
+def masked_headers(names: tuple[str, ...]) -> str:
+    """``X-Api-Key: ••••••••, X-Tenant: ••••••••``: names only, values may be secrets."""
+    return ", ".join(f"{name}: {SECRET_MASK}" for name in names)
+
+
+class WebhooksPanel(QWidget):
+    """The webhooks table. :meth:`reload` asks both APIs; :meth:`edit` opens a row's dialog
+    (:attr:`dialog` while it is shown, :attr:`edit_task` the edit on its way)."""
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("webhooks-panel")
+        self.workspace = workspace
+        self.views: list[WebhookView] = []
+        self.dialog: WebhookDialog | None = None
+        self.edit_task: asyncio.Task[Any] | None = None
+
+        self.banner = ErrorBanner(self)
+        intro = QLabel(
+            self.tr(
+                "Where the bank notifies the company: per Pix key and for recurrences on the QR "
+                "Codes API, per event type on the Accounts API. Only HTTPS addresses are "
+                "accepted. Double-click a row to change it."
+            ),
+            self,
+        )
+        intro.setWordWrap(True)
+        self.table = QTableWidget(0, len(COLUMNS), self)
+        self.table.setObjectName("webhooks-table")
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Kind"),
+                self.tr("Pix key"),
+                self.tr("Address"),
+                self.tr("API"),
+                self.tr("Enabled"),
+                self.tr("Method"),
+                self.tr("Pause on fail"),
+                self.tr("E-mail"),
+                self.tr("Headers"),
+            ]
+        )
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMNS.index("url"), QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.cellDoubleClicked.connect(lambda row, _column: self._edit_clicked(row))
+        self.table.currentCellChanged.connect(lambda *_: self._update_buttons())
+
+        self.reload_button = QPushButton(self.tr("Check webhooks"), self)
+        self.reload_button.setObjectName("check-webhooks")
+        self.reload_button.clicked.connect(lambda: spawn(self.reload(), name="webhooks-reload"))
+        self.edit_button = QPushButton(self.tr("Edit…"), self)
+        self.edit_button.setObjectName("edit-webhook")
+        self.edit_button.clicked.connect(lambda: self._edit_clicked(self.table.currentRow()))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.reload_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.edit_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addWidget(intro)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        self._update_buttons()
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    async def reload(self) -> None:
+        """Ask both APIs which webhooks are registered and fill the table."""
+        views = await run_operation(
+            self.workspace.webhooks.overview(),
+            controls=[self.reload_button],
+            banner=self.banner,
+        )
+        if views is None or not shiboken6.isValid(self.table):
+            return
+        self.views = views
+        self.table.setRowCount(len(views))
+        for row, view in enumerate(views):
+            for column, text in enumerate(self.row_texts(view)):
+                item = QTableWidgetItem(text)
+                if COLUMNS[column] == "kind":
+                    item.setToolTip(kind_label(view.kind))
+                if COLUMNS[column] == "url" and view.delivery_url:
+                    item.setToolTip(
+                        self.tr("The bank posts to %1").replace("%1", view.delivery_url)
+                    )
+                if COLUMNS[column] == "url" and not view.registered:
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.table.setItem(row, column, item)
+        self._update_buttons()
+
+    def row_texts(self, view: WebhookView) -> list[str]:
+        """The cells of one slot, in :data:`COLUMNS` order."""
+
+        def yes_no(flag: bool | None) -> str:
+            if flag is None:
+                return ""
+            return self.tr("yes") if flag else self.tr("no")
+
+        return [
+            view.kind.value,
+            view.key or "",
+            view.url or self.tr("(not registered)"),
+            self.tr("QR Codes") if view.api == "qrcodes" else self.tr("Accounts"),
+            yes_no(view.enabled),
+            view.method or "",
+            yes_no(view.pause_on_fail),
+            view.email or "",
+            masked_headers(view.header_names),
+        ]
+
+    def row_of(self, kind: str, key: str | None = None) -> int | None:
+        """The row of a slot (``kind`` as in :class:`WebhookKind`; ``key`` for Pix)."""
+        for row, view in enumerate(self.views):
+            if view.kind.value == kind and view.key == key:
+                return row
+        return None
+
+    # -- editing ---------------------------------------------------------------------------------
+
+    def _update_buttons(self) -> None:
+        busy = self.edit_task is not None and not self.edit_task.done()
+        self.edit_button.setEnabled(0 <= self.table.currentRow() < len(self.views) and not busy)
+
+    def _edit_clicked(self, row: int) -> None:
+        if not 0 <= row < len(self.views) or (self.edit_task and not self.edit_task.done()):
+            return
+        self.edit_task = spawn(self.edit(row), name="webhook-edit")
+        self.edit_task.add_done_callback(lambda _task: self._task_done())
+        self._update_buttons()
+
+    def _task_done(self) -> None:
+        if shiboken6.isValid(self):
+            self._update_buttons()
+
+    async def edit(self, row: int) -> str | None:
+        """Open the dialog of ``row``; after a change, reload the table. The dialog's outcome
+        (``"registered"``, ``"removed"``) or ``None`` when closed without a change."""
+        dialog = WebhookDialog(self.views[row], self.workspace.webhooks, self)
+        self.dialog = dialog
+        try:
+            result = await ask(dialog)
+            outcome = dialog.outcome if result == QDialog.DialogCode.Accepted else None
+        finally:
+            self.dialog = None
+            dialog.deleteLater()
+        if outcome is not None:
+            await self.reload()
+        return outcome
+
+    def shutdown(self) -> None:
+        """Close the dialog and cancel the edit on its way."""
+        if self.dialog is not None:
+            self.dialog.reject()
+        if self.edit_task is not None and not self.edit_task.done():
+            self.edit_task.cancel()
