@@ -11,7 +11,7 @@ QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 li
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
-.PHONY: run test lint bench format clean translations qt-deps-offscreen qt-deps-x11 venv
+.PHONY: run test lint bench format clean translations qt-deps-offscreen qt-deps-x11 venv package
 
 venv: $(STAMP)
 
@@ -95,6 +95,12 @@ bench: $(STAMP) qt-deps-offscreen
 		[ -e "$$f" ] || continue; \
 		echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python "$$f" || exit 1; \
 	done
+
+# One-folder build in dist/treasury-app (PyInstaller, packaging/treasury.spec), then its checks:
+# the built binary's --version and --self-test. PyInstaller comes from the "package" extra.
+package: $(STAMP) $(QM) qt-deps-offscreen
+	@$(BIN)/python -c 'import PyInstaller' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[package]'
+	PYTHON=$(BIN)/python bash packaging/build.sh
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -1,3 +1,3 @@
 """Treasury desktop application for Brazilian companies (Pix, boletos, Pix Automático)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

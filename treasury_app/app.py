@@ -17,6 +17,9 @@ from treasury_app import __version__
 if TYPE_CHECKING:
     from treasury_app.config import AppPaths
 log = logging.getLogger("treasury_app")
+# The first argument that makes a frozen build run the sandbox bank instead of the app: the
+# same as ``sandbox_runner.FROZEN_SANDBOX_FLAG`` (not imported: it would load asyncio first).
+RUN_SANDBOX_FLAG = "--run-sandbox"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -24,15 +27,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="treasury-app", description="Treasury desktop: Pix payouts, boletos and charges."
     )
+    # argparse prints it and exits here: no Qt, no services imported.
     parser.add_argument("--version", action="version", version=f"treasury-app {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="run every API once against a private sandbox bank, print one line and exit "
+        "(0 when all checks pass); offscreen when there is no display",
+    )
     parser.add_argument("--profile", help="open this profile instead of asking")
     parser.add_argument("--sandbox", action="store_true", help="use the embedded sandbox bank")
     parser.add_argument("--data-dir", type=Path, help="keep configuration and data under this path")
     parser.add_argument(
         "--log-level",
-        default="INFO",
+        default=None,
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
-        help="logging verbosity (secrets are never logged)",
+        help="logging verbosity (secrets are never logged; default INFO, WARNING for --self-test)",
     )
     parser.add_argument("--lang", help="interface language, e.g. pt_BR or en (default: system)")
     # For smoke tests and packaging checks: quit on its own after this many milliseconds.
@@ -117,12 +127,14 @@ def install_translator(app: object, lang: str | None) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``treasury-app`` and ``python -m treasury_app``."""
     args = parse_args(argv)
-    logging.basicConfig(
-        level=getattr(logging, args.log_level),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    level = getattr(logging, args.log_level or ("WARNING" if args.self_test else "INFO"))
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # httpx logs every request at INFO: keep our own transport's (redacted) lines instead.
-    logging.getLogger("httpx").setLevel(max(logging.WARNING, getattr(logging, args.log_level)))
+    logging.getLogger("httpx").setLevel(max(logging.WARNING, level))
+    if args.self_test:
+        from treasury_app.self_test import run_self_test
+
+        return run_self_test(data_dir=args.data_dir)
 
     os.environ.setdefault("QT_API", "pyside6")  # qasync picks its Qt binding from this
     from PySide6.QtWidgets import QApplication
@@ -152,6 +164,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     with contextlib.suppress(asyncio.CancelledError):
         qasync.run(_run(args, paths, window))
     return 0
+
+
+def entry(argv: Sequence[str] | None = None) -> int:
+    """``python -m treasury_app`` and the frozen build's entry point: ``--run-sandbox ...``
+    first runs the sandbox bank (a frozen binary has no ``python -m``; see
+    :func:`treasury_app.services.sandbox_runner.sandbox_command`); anything else, the app."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == [RUN_SANDBOX_FLAG]:
+        from treasury_app.sandbox.__main__ import main as sandbox_main
+
+        return sandbox_main(args[1:])
+    return main(args)
 
 
 def quicken_pyside_import_hook() -> None:

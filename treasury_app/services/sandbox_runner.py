@@ -56,11 +56,25 @@ class SandboxHandle:
         log.info("sandbox bank stopped")
 
 
+# A frozen build (PyInstaller) has no ``python -m``: its own binary runs the sandbox bank when
+# this is its first argument (``treasury_app.app.entry`` dispatches it before anything else).
+FROZEN_SANDBOX_FLAG = "--run-sandbox"
+
+
+def sandbox_command() -> list[str]:
+    """The command that runs the sandbox bank with this interpreter, or this frozen binary."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, FROZEN_SANDBOX_FLAG]
+    return [sys.executable, "-m", "treasury_app.sandbox"]
+
+
 def sandbox_dir(paths: AppPaths) -> Path:
     return paths.data_dir / "sandbox"
 
 
 def _alive(pid: int) -> bool:
+    if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
+        return _alive_windows(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -68,6 +82,23 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def _alive_windows(pid: int) -> bool:
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    query_limited_information, still_active = 0x1000, 259
+    handle = kernel32.OpenProcess(query_limited_information, False, pid)
+    if not handle:
+        return False
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return False
+        return code.value == still_active
+    finally:
+        kernel32.CloseHandle(handle)
 
 
 def _accepts(url: str) -> bool:
@@ -109,9 +140,7 @@ def ensure_sandbox_blocking(
     with log_file.open("ab") as output:
         process = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "treasury_app.sandbox",
+                *sandbox_command(),
                 "--data-dir",
                 str(directory / "bank"),
                 "--ready-file",
