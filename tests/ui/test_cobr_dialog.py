@@ -185,6 +185,9 @@ def test_refused_locally_then_reviewed_created_and_settled(
     assert attempt[AttemptColumn.STATUS] == "PAGA"
     assert attempt[AttemptColumn.END_TO_END_ID].startswith("E")
     assert attempt[AttemptColumn.END_TO_END_ID] == done.pix[0].end_to_end_id
+    # the clock moved days ahead: the app's "today" follows the bank's again
+    bank_now = run(workspace.session.accounts.transport.http.get("/sandbox/status")).json()["now"]
+    assert workspace.recurrences.today().isoformat() == bank_now[:10]  # 10:01 Brasília
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
     dialog.accept()
     qtbot.waitUntil(task.done, timeout=10_000)

@@ -34,6 +34,7 @@ class Workspace:
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.session = session
+        self.clock = clock
         # The account's Pix keys (the profile's unless given): charge forms offer them.
         self.pix_keys = session.profile.pix_keys if pix_keys is None else pix_keys
         self.ledger = session.ledger
@@ -50,24 +51,45 @@ class Workspace:
         )
         self.infractions = InfractionsService(session.accounts, session.ledger, **kwargs)
 
+    async def sync_clock(self) -> None:
+        """After a sandbox action moved the bank's clock: local date checks follow it again."""
+        if isinstance(self.clock, BankClock):
+            await self.clock.sync(self.session)
+
     async def close(self) -> None:
         self.tracker.stop()
         await self.session.close()
 
 
-async def bank_clock(session: Session) -> Callable[[], datetime] | None:
+class BankClock:
+    """The sandbox bank's clock as seen from here: the computer's clock plus an offset read from
+    the sandbox's control surface, read again (:meth:`sync`) after a sandbox action moves it."""
+
+    def __init__(self, offset: timedelta = timedelta(0)) -> None:
+        self.offset = offset
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    async def sync(self, session: Session) -> bool:
+        """Read the sandbox's clock again; ``False`` (offset kept) when it cannot be read."""
+        try:
+            response = await session.accounts.transport.http.get("/sandbox/status")
+            now = datetime.fromisoformat(response.json()["now"].replace("Z", "+00:00"))
+        except Exception as error:  # the control surface is a convenience
+            log.info("the sandbox clock is unknown (%s)", type(error).__name__)
+            return False
+        self.offset = now - datetime.now(UTC)
+        return True
+
+
+async def bank_clock(session: Session) -> BankClock | None:
     """The sandbox keeps its own clock (tests move it): local date checks follow it. ``None``
     (the computer's clock) for a real bank, or when the sandbox's status cannot be read."""
     if session.profile.environment != "sandbox":
         return None
-    try:
-        response = await session.accounts.transport.http.get("/sandbox/status")
-        now = datetime.fromisoformat(response.json()["now"].replace("Z", "+00:00"))
-    except Exception as error:  # the control surface is a convenience: fall back to local time
-        log.info("the sandbox clock is unknown (%s); using the computer's", type(error).__name__)
-        return None
-    offset: timedelta = now - datetime.now(UTC)
-    return lambda: datetime.now(UTC) + offset
+    clock = BankClock()
+    return clock if await clock.sync(session) else None
 
 
 async def open_workspace(session: Session) -> Workspace:

@@ -76,6 +76,18 @@ def _billets_tab(workspace: Workspace, parent: QWidget) -> QWidget:
     return BilletsTab(workspace, parent)
 
 
+def _charges_tab(workspace: Workspace, parent: QWidget) -> QWidget:
+    from treasury_app.ui.tabs.charges_tab import ChargesTab
+
+    return ChargesTab(workspace, parent)
+
+
+def _recurrences_tab(workspace: Workspace, parent: QWidget) -> QWidget:
+    from treasury_app.ui.tabs.recurrences_tab import RecurrencesTab
+
+    return RecurrencesTab(workspace, parent)
+
+
 def _settings_tab(workspace: Workspace, parent: QWidget) -> QWidget:
     from treasury_app.ui.tabs.settings_tab import SettingsTab
 
@@ -86,6 +98,8 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Balance & statement": _statement_tab,
     "Pix payouts": _payouts_tab,
     "Boletos": _billets_tab,
+    "Charges & batches": _charges_tab,
+    "Recurrences": _recurrences_tab,
     "Settings": _settings_tab,
 }
 

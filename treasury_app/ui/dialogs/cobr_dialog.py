@@ -189,6 +189,7 @@ async def settle_next_attempt(workspace: Workspace, txid: str, *, fail: bool) ->
         await sandbox_post(workspace, "/sandbox/clock", {"set": target.isoformat()})
     else:
         await sandbox_post(workspace, "/sandbox/clock", {"advance": 1})
+    await workspace.sync_clock()  # the app's "today" follows the bank's again
     for _ in range(40):
         cobr = await service.get_cobr(txid)
         same = [t for t in cobr.tentativas if t.data_liquidacao == attempt.data_liquidacao]

@@ -34,6 +34,7 @@ class RecurrencesTab(QWidget):
         self.load_task: asyncio.Task[Any] | None = None
         self._loaded: set[int] = set()
         self._tasks: list[asyncio.Task[Any]] = []
+        self._closed = False  # after shutdown: the window shows other tabs while removing these
 
         self.new_button = QPushButton(self.tr("New recurrence…"), self)
         self.new_button.setObjectName("new-recurrence")
@@ -83,7 +84,7 @@ class RecurrencesTab(QWidget):
         self._track(spawn(self.recurrences.reload()))
 
     def _section_shown(self, index: int) -> None:
-        if index < 0 or index in self._loaded:
+        if self._closed or index < 0 or index in self._loaded:
             return
         self._loaded.add(index)
         section: Any = self.sections.widget(index)
@@ -95,6 +96,7 @@ class RecurrencesTab(QWidget):
 
     def shutdown(self) -> None:
         """Before the session closes (lock, switch): cancel the loads and stop every section."""
+        self._closed = True
         for task in self._tasks:
             task.cancel()
         for index in range(self.sections.count()):

@@ -1,0 +1,144 @@
+"""The received Pix list and refunds against the app's own sandbox bank: a charge paid by the
+sandbox payer shows up with its payer (from the statement); refunding part of it goes through
+a review naming the payer and the amount, is refused locally above what is left, is sent once,
+and is followed until DEVOLVIDO, in the dialog and in the list."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import Qt
+
+from treasury_app.api.qrcodes.cashin_models import DevolucaoStatus
+from treasury_app.domain.money import format_brl
+from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
+from treasury_app.ui.dialogs.refund_dialog import RefundDialog, check_refund_amount
+from treasury_app.ui.models.received_pix_model import Column
+from treasury_app.ui.widgets.charges_list import SANDBOX_PAYER, sandbox_pay
+from treasury_app.ui.widgets.received_pix_list import ReceivedPixList
+
+
+@pytest.fixture
+def received_list(qtbot, open_workspace):
+    workspace = open_workspace()
+    widget = ReceivedPixList(workspace)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 600)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget, workspace
+    widget.shutdown()
+    for task in (widget.task, widget.reload_task):
+        if task is not None:
+            qtbot.waitUntil(task.done, timeout=15_000)
+
+
+def _paid_charge(run, workspace, amount: Decimal) -> tuple[str, str]:
+    """A new cob paid in full by the sandbox payer: its endToEndId and txid."""
+    cob = run(workspace.charges.create_cob(amount=amount, key=workspace.pix_keys[0]))
+    answer = run(sandbox_pay(workspace, cob.txid))
+    return answer["pix"]["endToEndId"], cob.txid
+
+
+def _cell(widget: ReceivedPixList, e2e: str, column: Column) -> str:
+    row = widget.proxy.row_of(e2e)
+    assert row is not None, f"{e2e} is not shown"
+    return widget.proxy.index(row, column).data()
+
+
+def _open_refund(qtbot, widget: ReceivedPixList, e2e: str) -> RefundDialog:
+    assert widget.select_pix(e2e)
+    assert widget.refund_button.isEnabled()
+    qtbot.mouseClick(widget.refund_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: widget.refund_dialog is not None and widget.refund_dialog.isVisible(),
+        timeout=15_000,
+    )
+    return widget.refund_dialog
+
+
+def test_partial_refund_reviewed_confirmed_and_followed(qtbot, run, received_list) -> None:
+    widget, workspace = received_list
+    e2e, txid = _paid_charge(run, workspace, Decimal("150.00"))
+    assert run(widget.reload()) is True
+    assert _cell(widget, e2e, Column.TXID) == txid
+    assert _cell(widget, e2e, Column.AMOUNT) == format_brl(Decimal("150.00"))
+    assert SANDBOX_PAYER["name"] in _cell(widget, e2e, Column.PAYER)
+    assert _cell(widget, e2e, Column.REFUNDED) == ""
+    widget.search_edit.setText(txid)
+    assert widget.proxy.rowCount() == 1
+    widget.search_edit.clear()
+
+    stats = workspace.session.transports["qrcodes"].stats
+    dialog = _open_refund(qtbot, widget, e2e)
+    assert dialog.left == Decimal("150.00") and dialog.full_radio.isChecked()
+
+    # More than what is left is refused here: no request, no review.
+    requests = stats.requests
+    qtbot.mouseClick(dialog.partial_radio, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.amount_edit, "150,01")
+    qtbot.mouseClick(dialog.review_button, Qt.MouseButton.LeftButton)
+    assert "left to refund" in dialog.amount_hint.text()
+    assert dialog.steps.currentIndex() == 0 and stats.requests == requests
+
+    # The review names the payer, who receives the refund, and the amount.
+    dialog.amount_edit.clear()
+    qtbot.keyClicks(dialog.amount_edit, "40,00")
+    qtbot.mouseClick(dialog.review_button, Qt.MouseButton.LeftButton)
+    assert dialog.steps.currentIndex() == 1
+    assert SANDBOX_PAYER["name"] in dialog.review_fields["payer"].text()
+    assert dialog.review_amount.text() == format_brl(Decimal("40.00"))
+    assert dialog.review_fields["left_after"].text() == format_brl(Decimal("110.00"))
+    refund_id = dialog.review_fields["refund_id"].text()
+    assert len(refund_id) == 35 and refund_id.isalnum()
+    assert not dialog.confirm_button.isEnabled()
+    qtbot.keyClicks(dialog.confirm_edit, "40,00")
+    assert dialog.confirm_button.isEnabled()
+    qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)  # the double click
+    assert not dialog.confirm_button.isEnabled()
+    assert dialog.send_task is not None
+    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    refund = dialog.send_task.result()
+    assert refund is not None, dialog.banner.detail.text()
+    assert refund.id == refund_id and refund.valor == Decimal("40.00")
+    assert dialog.steps.currentIndex() == 2
+    pix = run(workspace.charges.get_received_pix(e2e))
+    assert [d.id for d in pix.devolucoes] == [refund_id]  # one refund for two clicks
+
+    # The bank settles it on its clock; the dialog and the list follow it.
+    if dialog.final_status is None:
+        http = workspace.session.qrcodes.transport.http
+        run(http.post("/sandbox/clock", json={"advance": 5})).raise_for_status()
+    qtbot.waitUntil(lambda: dialog.final_status is not None, timeout=15_000)
+    assert dialog.final_status == DevolucaoStatus.DEVOLVIDO
+    assert "DEVOLVIDO" in dialog.status_label.text()
+    assert _cell(widget, e2e, Column.REFUNDED) == format_brl(Decimal("40.00"))
+    assert _cell(widget, e2e, Column.REFUND_STATUS) == "Refunded"
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.task.done, timeout=15_000)
+
+    # The charge's detail shows the Pix with its refund.
+    detail = ChargeDetailDialog(workspace, "cob", txid, widget)
+    assert run(detail.load()) is True
+    [item] = [detail.pix_tree.topLevelItem(i) for i in range(detail.pix_tree.topLevelItemCount())]
+    assert item.text(0) == e2e and item.childCount() == 1
+    assert item.child(0).text(0) == refund_id and "DEVOLVIDO" in item.child(0).text(3)
+    assert item.child(0).text(2) == format_brl(Decimal("40.00"))
+    detail.deleteLater()
+
+    # What is left is what the next refund may take.
+    dialog = _open_refund(qtbot, widget, e2e)
+    assert dialog.left == Decimal("110.00")
+    assert "110,00" in dialog.full_radio.text()
+    dialog.reject()
+    qtbot.waitUntil(widget.task.done, timeout=15_000)
+
+
+def test_refund_amount_checks() -> None:
+    left = Decimal("10.00")
+    assert check_refund_amount(Decimal("10.00"), left) is None
+    assert check_refund_amount(Decimal("10.01"), left) == "over"
+    assert check_refund_amount(Decimal("0"), left) == "not_positive"
+    assert check_refund_amount(None, left) == "missing"

@@ -1,0 +1,431 @@
+"""The list of Pix charges (``cob`` and ``cobv``) of a date range with its filters, the door to
+each charge's detail and, in the sandbox only, a payer who pays the selected charge."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+from typing import Any
+
+import httpx
+import shiboken6
+from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.qrcodes.cashin_models import CobStatus
+from treasury_app.services.charges import ChargesService
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
+from treasury_app.ui.models.charges_model import (
+    ChargeKind,
+    ChargeRow,
+    ChargesFilter,
+    ChargesModel,
+    Column,
+    status_text,
+)
+from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+__all__ = [
+    "DEFAULT_DAYS",
+    "SANDBOX_PAYER",
+    "ChargesList",
+    "load_charges",
+    "sandbox_pay",
+]
+
+DEFAULT_DAYS = 7
+REFRESH_DELAY_MS = 400  # many ledger changes in a row make one reload
+SANDBOX_PAYER = {"name": "Pagador Sandbox", "cpf": "40364478829"}
+_SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
+
+
+async def load_charges(
+    service: ChargesService, start: dt.date, end: dt.date, *, page_size: int | None = None
+) -> list[ChargeRow]:
+    """Every cob and cobv created in ``[start, end]`` (whole days in Brasília), every page."""
+
+    async def collect(kind: ChargeKind) -> list[ChargeRow]:
+        items = (
+            service.iter_cobvs(start=start, end=end, page_size=page_size)
+            if kind == "cobv"
+            else service.iter_cobs(start=start, end=end, page_size=page_size)
+        )
+        return [ChargeRow(kind, charge) async for charge in items]
+
+    cobs, cobvs = await asyncio.gather(collect("cob"), collect("cobv"))
+    return cobs + cobvs
+
+
+async def sandbox_pay(
+    workspace: Workspace, txid: str, payer: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """What a payer does at the sandbox bank: pay the charge ``txid`` in full. Failures become
+    ``ValueError`` so the operation's banner shows them."""
+    http = workspace.session.qrcodes.transport.http
+    body = {"txid": txid, "payer": dict(payer or SANDBOX_PAYER)}
+    try:
+        response = await http.post("/sandbox/cashin/pay", json=body)
+        response.raise_for_status()
+    except httpx.HTTPStatusError as error:
+        raise ValueError(
+            f"The sandbox bank refused the payment ({error.response.status_code}): "
+            f"{error.response.text[:200]}"
+        ) from None
+    except httpx.TransportError as error:
+        raise ValueError(f"The sandbox bank could not be reached: {error}") from None
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+class ChargesList(QWidget):
+    """Charges of a date range (default: the last :data:`DEFAULT_DAYS` days up to the bank's
+    today). The container spawns :meth:`reload`; :attr:`detail_requested` is emitted with
+    ``(kind, txid)`` on double-click or "Details…" and :meth:`open_detail` opens it (the list
+    does so itself unless :attr:`opens_detail` is cleared). Tests await :attr:`task`."""
+
+    detail_requested = Signal(str, str)  # kind ("cob" | "cobv"), txid
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.is_sandbox = workspace.session.profile.environment == "sandbox"
+        self.opens_detail = True
+        self.task: asyncio.Task[Any] | None = None
+        self.reload_task: asyncio.Task[Any] | None = None
+        self.detail_dialog: ChargeDetailDialog | None = None
+        self._generation = 0
+        # Charges changed here while a reload was on its way: newer than what it brings.
+        self._changed: dict[str, ChargeRow] = {}
+        self._stale = False
+
+        self.banner = ErrorBanner(self)
+        self.model = ChargesModel(self)
+        self.proxy = ChargesFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(REFRESH_DELAY_MS)
+        self._refresh_timer.timeout.connect(self._refresh_now)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addLayout(self._build_range())
+        layout.addLayout(self._build_filters())
+        layout.addWidget(self._build_view(), 1)
+        layout.addLayout(self._build_actions())
+
+        self.view.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self.proxy.modelReset.connect(self._update_buttons)
+        self.proxy.layoutChanged.connect(self._update_buttons)
+        self.proxy.rowsRemoved.connect(self._update_buttons)
+        self.proxy.rowsInserted.connect(self._update_count)
+        events.ledger_changed.connect(self.schedule_refresh)
+        self.detail_requested.connect(self._detail_requested)
+        self._update_buttons()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_range(self) -> QHBoxLayout:
+        today = self.workspace.charges.today()
+        end = QDate(today.year, today.month, today.day)
+        self.start_edit = self._date_edit("charges-start", end.addDays(-DEFAULT_DAYS))
+        self.end_edit = self._date_edit("charges-end", end)
+        self.reload_button = QPushButton(self.tr("Reload"), self)
+        self.reload_button.setObjectName("charges-reload")
+        self.reload_button.clicked.connect(self._reload_clicked)
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("charges-count")
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Created from"), self))
+        row.addWidget(self.start_edit)
+        row.addWidget(QLabel(self.tr("to"), self))
+        row.addWidget(self.end_edit)
+        row.addWidget(self.reload_button)
+        row.addStretch(1)
+        row.addWidget(self.count_label)
+        return row
+
+    def _date_edit(self, name: str, date: QDate) -> QDateEdit:
+        edit = QDateEdit(date, self)
+        edit.setObjectName(name)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("dd/MM/yyyy")
+        return edit
+
+    def _build_filters(self) -> QHBoxLayout:
+        self.status_combo = QComboBox(self)
+        self.status_combo.setObjectName("charges-status")
+        self.status_combo.addItem(self.tr("Any status"), "")
+        for status in CobStatus:
+            self.status_combo.addItem(status_text(status), status.value)
+        self.status_combo.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_status(self.status_combo.currentData())
+        )
+        self.kind_combo = QComboBox(self)
+        self.kind_combo.setObjectName("charges-kind")
+        for label, kind in (
+            (self.tr("Any kind"), ""),
+            (self.tr("Immediate (cob)"), "cob"),
+            (self.tr("Due date (cobv)"), "cobv"),
+        ):
+            self.kind_combo.addItem(label, kind)
+        self.kind_combo.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_kind(self.kind_combo.currentData())
+        )
+        self.document_edit = QLineEdit(self)
+        self.document_edit.setObjectName("charges-document")
+        self.document_edit.setPlaceholderText(self.tr("Debtor's CPF/CNPJ"))
+        self.document_edit.textChanged.connect(self.proxy.set_document)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("charges-search")
+        self.search_edit.setPlaceholderText(self.tr("Search txid, debtor, text, amount"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.textChanged.connect(self.proxy.set_text)
+        for signal in (
+            self.status_combo.currentIndexChanged,
+            self.kind_combo.currentIndexChanged,
+            self.document_edit.textChanged,
+            self.search_edit.textChanged,
+        ):
+            signal.connect(self._update_buttons)
+        row = QHBoxLayout()
+        row.addWidget(self.status_combo)
+        row.addWidget(self.kind_combo)
+        row.addWidget(self.document_edit)
+        row.addWidget(self.search_edit, 1)
+        return row
+
+    def _build_view(self) -> QTableView:
+        view = QTableView(self)
+        view.setObjectName("charges-list")
+        view.setModel(self.proxy)
+        view.setSortingEnabled(True)
+        view.sortByColumn(Column.CREATED, Qt.SortOrder.DescendingOrder)
+        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        view.setAlternatingRowColors(True)
+        view.verticalHeader().hide()
+        view.horizontalHeader().setSectionResizeMode(Column.DEBTOR, QHeaderView.ResizeMode.Stretch)
+        view.doubleClicked.connect(self._double_clicked)
+        self.view = view
+        return view
+
+    def _build_actions(self) -> QHBoxLayout:
+        self.details_button = QPushButton(self.tr("Details…"), self)
+        self.details_button.setObjectName("charges-details")
+        self.details_button.clicked.connect(self._details_clicked)
+        self.sandbox_pay_button = QPushButton(self.tr("Sandbox: simulate payer"), self)
+        self.sandbox_pay_button.setObjectName("charges-sandbox-pay")
+        self.sandbox_pay_button.setStyleSheet(_SANDBOX_STYLE)
+        self.sandbox_pay_button.setToolTip(
+            self.tr(
+                "Sandbox only: a test payer pays the selected active charge in full, as a "
+                "real payer would with their bank's app."
+            )
+        )
+        self.sandbox_pay_button.clicked.connect(self._sandbox_pay_clicked)
+        self.sandbox_pay_button.setVisible(self.is_sandbox)
+        row = QHBoxLayout()
+        row.addWidget(self.sandbox_pay_button)
+        row.addStretch(1)
+        row.addWidget(self.details_button)
+        return row
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    def date_range(self) -> tuple[dt.date, dt.date]:
+        start, end = self.start_edit.date(), self.end_edit.date()
+        return (
+            dt.date(start.year(), start.month(), start.day()),
+            dt.date(end.year(), end.month(), end.day()),
+        )
+
+    def set_date_range(self, start: dt.date, end: dt.date) -> None:
+        self.start_edit.setDate(QDate(start.year, start.month, start.day))
+        self.end_edit.setDate(QDate(end.year, end.month, end.day))
+
+    async def reload(self) -> bool:
+        """Read the range's charges from the bank, keeping the selected one; ``False`` when
+        that failed (banner) or a newer reload overtook this one."""
+        self._refresh_timer.stop()
+        self._stale = False
+        self._generation += 1
+        generation = self._generation
+        self._changed.clear()
+        start, end = self.date_range()
+        rows = await run_operation(
+            load_charges(self.workspace.charges, start, end),
+            controls=[self.reload_button],
+            banner=self.banner,
+        )
+        if rows is None or generation != self._generation or not shiboken6.isValid(self):
+            return False
+        selected = self.selected_charge()
+        self.model.set_rows([self._changed.get(row.txid, row) for row in rows])
+        if selected is not None:
+            self.select_charge(selected.txid)
+        self._update_buttons()
+        return True
+
+    def schedule_refresh(self) -> None:
+        """Something changed somewhere: reload soon if shown, else when next shown."""
+        if not shiboken6.isValid(self):
+            return
+        if self.isVisible():
+            self._refresh_timer.start()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self._refresh_timer.start()
+
+    def _refresh_now(self) -> None:
+        if self.reload_task is None or self.reload_task.done():
+            self.reload_task = spawn(self.reload(), name="charges-reload")
+
+    def _reload_clicked(self) -> None:
+        self._refresh_now()
+
+    def shutdown(self) -> None:
+        """Stop listening and cancel what is on its way."""
+        self._refresh_timer.stop()
+        with contextlib.suppress(RuntimeError, TypeError):
+            events.ledger_changed.disconnect(self.schedule_refresh)
+        for task in (self.task, self.reload_task):
+            if task is not None and not task.done():
+                task.cancel()
+
+    # -- selection -------------------------------------------------------------------------------
+
+    def selected_charge(self) -> ChargeRow | None:
+        index = self.view.selectionModel().currentIndex()
+        return self.proxy.charge(index.row()) if index.isValid() else None
+
+    def select_charge(self, txid: str) -> bool:
+        """Select the charge ``txid`` if the filters show it."""
+        row = self.proxy.row_of(txid)
+        if row is None:
+            return False
+        self.view.selectionModel().setCurrentIndex(
+            self.proxy.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        return True
+
+    def _update_count(self, *_args: object) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        text = self.tr("%1 charges") if shown == total else self.tr("%1 of %2 charges")
+        self.count_label.setText(text.replace("%1", str(shown)).replace("%2", str(total)))
+
+    def _update_buttons(self, *_args: object) -> None:
+        if not shiboken6.isValid(self):
+            return
+        self._update_count()
+        selected = self.selected_charge()
+        busy = self.task is not None and not self.task.done()
+        self.details_button.setEnabled(selected is not None and not busy)
+        self.sandbox_pay_button.setEnabled(
+            self.is_sandbox and selected is not None and selected.active and not busy
+        )
+
+    # -- detail ----------------------------------------------------------------------------------
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        row = self.proxy.charge(index.row())
+        self.detail_requested.emit(row.kind, row.txid)
+
+    def _details_clicked(self) -> None:
+        row = self.selected_charge()
+        if row is not None:
+            self.detail_requested.emit(row.kind, row.txid)
+
+    def _detail_requested(self, kind: str, txid: str) -> None:
+        if self.opens_detail:
+            self._start(self.open_detail(kind, txid))  # type: ignore[arg-type]
+
+    async def open_detail(
+        self, kind: ChargeKind | None = None, txid: str | None = None
+    ) -> ChargeDetailDialog | None:
+        """Open the detail of ``txid`` (default: the selected charge) and wait until it is
+        closed; the list shows what changed meanwhile."""
+        if txid is None or kind is None:
+            selected = self.selected_charge()
+            if selected is None:
+                return None
+            kind, txid = selected.kind, selected.txid
+        dialog = ChargeDetailDialog(self.workspace, kind, txid, self)
+        dialog.changed.connect(lambda charge: self.charge_changed(ChargeRow(kind, charge)))
+        self.detail_dialog = dialog
+        load = spawn(dialog.load(), name="charge-detail-load")
+        try:
+            await ask(dialog)
+        finally:
+            if not load.done():
+                load.cancel()
+            if dialog.task is not None and not dialog.task.done():
+                await asyncio.wait([dialog.task])
+            self.detail_dialog = None
+            dialog.deleteLater()
+        return dialog
+
+    def charge_changed(self, row: ChargeRow) -> None:
+        """Show a charge as changed here at once (no request), also over a reload that
+        started before the change."""
+        self._changed[row.txid] = row
+        self.model.upsert(row)
+
+    # -- sandbox payer ---------------------------------------------------------------------------
+
+    def _sandbox_pay_clicked(self) -> None:
+        row = self.selected_charge()
+        if row is not None:
+            self._start(self.sandbox_pay(row.txid))
+
+    async def sandbox_pay(self, txid: str | None = None) -> bool:
+        """Sandbox only: a test payer pays the charge (default: the selected one); reload."""
+        if not self.is_sandbox:
+            return False
+        if txid is None:
+            selected = self.selected_charge()
+            if selected is None:
+                return False
+            txid = selected.txid
+        paid = await run_operation(
+            sandbox_pay(self.workspace, txid),
+            controls=[self.sandbox_pay_button],
+            banner=self.banner,
+            changes_ledger=True,
+        )
+        if paid is None or not shiboken6.isValid(self):
+            return False
+        await self.reload()
+        return True
+
+    # -- tasks -----------------------------------------------------------------------------------
+
+    def _start(self, work: Any) -> None:
+        if self.task is not None and not self.task.done():
+            work.close()
+            return
+        self.task = spawn(work, name="charges-list")
+        self.task.add_done_callback(lambda _t: self._update_buttons())
+        self._update_buttons()

@@ -1,0 +1,330 @@
+"""The Pix received in a date range (on charges or straight to a key), what was refunded of
+each so far, and the door to refunding the selected one (:class:`RefundDialog`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QDate, QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from treasury_app.api.accounts.models import CreditDebitType, TransactionType
+from treasury_app.api.errors import ApiFailure
+from treasury_app.api.qrcodes.cashin_models import Devolucao, Pix
+from treasury_app.services.workspace import Workspace
+from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.refund_dialog import RefundDialog, with_refund
+from treasury_app.ui.models.received_pix_model import (
+    Column,
+    Payer,
+    PixRow,
+    ReceivedPixFilter,
+    ReceivedPixModel,
+)
+from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+__all__ = ["ReceivedPixList", "load_received_pix", "statement_payers"]
+
+DEFAULT_DAYS = 7
+log = logging.getLogger("treasury_app.ui.received_pix")
+REFRESH_DELAY_MS = 400
+
+
+async def load_received_pix(
+    workspace: Workspace, start: dt.date, end: dt.date, *, page_size: int | None = None
+) -> tuple[list[Pix], dict[str, Payer]]:
+    """Every Pix received in ``[start, end]`` (whole days in Brasília), every page, and who
+    sent each (from the statement: BCB's ``Pix`` names no payer)."""
+
+    async def received() -> list[Pix]:
+        items = workspace.charges.iter_received_pix(start=start, end=end, page_size=page_size)
+        return [pix async for pix in items]
+
+    items, payers = await asyncio.gather(received(), statement_payers(workspace, start, end))
+    return items, payers
+
+
+async def statement_payers(workspace: Workspace, start: dt.date, end: dt.date) -> dict[str, Payer]:
+    """endToEndId → payer of the Pix credited in the range (a day more on each side: the
+    statement's days and the Pix API's may differ near midnight). A statement that cannot be
+    read leaves the payers unknown rather than the list empty."""
+    try:
+        entries = await workspace.statement.entries(
+            start - dt.timedelta(days=1),
+            end + dt.timedelta(days=1),
+            credit_debit=CreditDebitType.CREDIT,
+            transaction_type=TransactionType.PIX,
+        )
+    except ApiFailure as error:
+        log.info("payers unknown: the statement could not be read (%s)", error)
+        return {}
+    return {
+        entry.end_to_end_id: Payer(entry.counterparty.name or "", entry.counterparty.document or "")
+        for entry in entries
+        if entry.end_to_end_id and entry.counterparty is not None
+    }
+
+
+class ReceivedPixList(QWidget):
+    """Received Pix of a date range (default: the last :data:`DEFAULT_DAYS` days up to the
+    bank's today). The container spawns :meth:`reload`; "Refund…" runs :meth:`refund_selected`
+    (tests await :attr:`task`; :attr:`refund_dialog` is the dialog open)."""
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.task: asyncio.Task[Any] | None = None
+        self.reload_task: asyncio.Task[Any] | None = None
+        self.refund_dialog: RefundDialog | None = None  # the one open
+        self._following: set[asyncio.Task[Any]] = set()  # refunds followed after their dialog
+        self._generation = 0
+        # Pix whose refunds changed here while a reload was on its way: newer than it brings.
+        self._changed: dict[str, Pix] = {}
+        self._stale = False
+
+        self.banner = ErrorBanner(self)
+        self.model = ReceivedPixModel(self)
+        self.proxy = ReceivedPixFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(REFRESH_DELAY_MS)
+        self._refresh_timer.timeout.connect(self._refresh_now)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addLayout(self._build_range())
+        layout.addWidget(self._build_view(), 1)
+        layout.addLayout(self._build_actions())
+
+        self.view.selectionModel().currentRowChanged.connect(self._update_buttons)
+        for signal in (
+            self.proxy.modelReset,
+            self.proxy.layoutChanged,
+            self.proxy.rowsRemoved,
+            self.proxy.rowsInserted,
+            self.proxy.dataChanged,
+        ):
+            signal.connect(self._update_buttons)
+        events.ledger_changed.connect(self.schedule_refresh)
+        self._update_buttons()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def _build_range(self) -> QHBoxLayout:
+        today = self.workspace.charges.today()
+        end = QDate(today.year, today.month, today.day)
+        self.start_edit = self._date_edit("received-start", end.addDays(-DEFAULT_DAYS))
+        self.end_edit = self._date_edit("received-end", end)
+        self.reload_button = QPushButton(self.tr("Reload"), self)
+        self.reload_button.setObjectName("received-reload")
+        self.reload_button.clicked.connect(self._refresh_now)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("received-search")
+        self.search_edit.setPlaceholderText(self.tr("Search endToEndId, txid, payer, amount"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.textChanged.connect(self.proxy.set_text)
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("received-count")
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Received from"), self))
+        row.addWidget(self.start_edit)
+        row.addWidget(QLabel(self.tr("to"), self))
+        row.addWidget(self.end_edit)
+        row.addWidget(self.reload_button)
+        row.addWidget(self.search_edit, 1)
+        row.addWidget(self.count_label)
+        return row
+
+    def _date_edit(self, name: str, date: QDate) -> QDateEdit:
+        edit = QDateEdit(date, self)
+        edit.setObjectName(name)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("dd/MM/yyyy")
+        return edit
+
+    def _build_view(self) -> QTableView:
+        view = QTableView(self)
+        view.setObjectName("received-list")
+        view.setModel(self.proxy)
+        view.setSortingEnabled(True)
+        view.sortByColumn(Column.TIME, Qt.SortOrder.DescendingOrder)
+        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        view.setAlternatingRowColors(True)
+        view.verticalHeader().hide()
+        view.horizontalHeader().setSectionResizeMode(Column.PAYER, QHeaderView.ResizeMode.Stretch)
+        view.doubleClicked.connect(lambda _index: self._refund_clicked())
+        self.view = view
+        return view
+
+    def _build_actions(self) -> QHBoxLayout:
+        self.refund_button = QPushButton(self.tr("Refund…"), self)
+        self.refund_button.setObjectName("received-refund")
+        self.refund_button.setToolTip(
+            self.tr("Return all or part of the selected Pix to its payer")
+        )
+        self.refund_button.clicked.connect(self._refund_clicked)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.refund_button)
+        return row
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    def date_range(self) -> tuple[dt.date, dt.date]:
+        start, end = self.start_edit.date(), self.end_edit.date()
+        return (
+            dt.date(start.year(), start.month(), start.day()),
+            dt.date(end.year(), end.month(), end.day()),
+        )
+
+    def set_date_range(self, start: dt.date, end: dt.date) -> None:
+        self.start_edit.setDate(QDate(start.year, start.month, start.day))
+        self.end_edit.setDate(QDate(end.year, end.month, end.day))
+
+    async def reload(self) -> bool:
+        """Read the range's received Pix from the bank, keeping the selected one; ``False``
+        when that failed (banner) or a newer reload overtook this one."""
+        self._refresh_timer.stop()
+        self._stale = False
+        self._generation += 1
+        generation = self._generation
+        self._changed.clear()
+        start, end = self.date_range()
+        loaded = await run_operation(
+            load_received_pix(self.workspace, start, end),
+            controls=[self.reload_button],
+            banner=self.banner,
+        )
+        if loaded is None or generation != self._generation or not shiboken6.isValid(self):
+            return False
+        selected = self.selected_pix()
+        items, payers = loaded
+        self.model.set_pix([self._changed.get(p.end_to_end_id, p) for p in items], payers)
+        if selected is not None:
+            self.select_pix(selected.end_to_end_id)
+        self._update_buttons()
+        return True
+
+    def schedule_refresh(self) -> None:
+        """Something changed somewhere: reload soon if shown, else when next shown."""
+        if not shiboken6.isValid(self):
+            return
+        if self.isVisible():
+            self._refresh_timer.start()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self._refresh_timer.start()
+
+    def _refresh_now(self) -> None:
+        if self.reload_task is None or self.reload_task.done():
+            self.reload_task = spawn(self.reload(), name="received-pix-reload")
+
+    def shutdown(self) -> None:
+        """Stop listening and cancel what is on its way (a refund already asked for is the
+        bank's: it settles whether or not it is followed here)."""
+        self._refresh_timer.stop()
+        with contextlib.suppress(RuntimeError, TypeError):
+            events.ledger_changed.disconnect(self.schedule_refresh)
+        for task in (self.task, self.reload_task, *self._following):
+            if task is not None and not task.done():
+                task.cancel()
+
+    # -- selection -------------------------------------------------------------------------------
+
+    def selected_pix(self) -> PixRow | None:
+        index = self.view.selectionModel().currentIndex()
+        return self.proxy.pix_row(index.row()) if index.isValid() else None
+
+    def select_pix(self, end_to_end_id: str) -> bool:
+        row = self.proxy.row_of(end_to_end_id)
+        if row is None:
+            return False
+        self.view.selectionModel().setCurrentIndex(
+            self.proxy.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        return True
+
+    def _update_buttons(self, *_args: object) -> None:
+        if not shiboken6.isValid(self):
+            return
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        text = self.tr("%1 Pix") if shown == total else self.tr("%1 of %2 Pix")
+        self.count_label.setText(text.replace("%1", str(shown)).replace("%2", str(total)))
+        selected = self.selected_pix()
+        busy = self.task is not None and not self.task.done()
+        self.refund_button.setEnabled(selected is not None and selected.left > 0 and not busy)
+
+    # -- refunds ---------------------------------------------------------------------------------
+
+    def _refund_clicked(self) -> None:
+        if self.task is not None and not self.task.done():
+            return
+        if self.selected_pix() is None:
+            return
+        self.task = spawn(self.refund_selected(), name="received-pix-refund")
+        self.task.add_done_callback(lambda _t: self._update_buttons())
+        self._update_buttons()
+
+    async def refund_selected(self) -> RefundDialog | None:
+        """Open the refund dialog for the selected Pix and wait until it is closed; the row
+        follows the refund's status (also after the dialog is closed)."""
+        selected = self.selected_pix()
+        if selected is None or selected.left <= 0:
+            return None
+        dialog = RefundDialog(self.workspace, selected.pix, self, payer=selected.payer_text)
+        pix = selected.pix
+        dialog.refund_changed.connect(lambda refund: self._refund_changed(pix, refund))
+        self.refund_dialog = dialog
+        try:
+            await ask(dialog)
+        finally:
+            if dialog.send_task is not None and not dialog.send_task.done():
+                await asyncio.wait([dialog.send_task])
+            self.refund_dialog = None
+            follow = dialog.follow_task
+            if follow is None or follow.done():
+                dialog.deleteLater()
+            else:  # kept until the refund is final: its row keeps following it
+                self._following.add(follow)
+                follow.add_done_callback(lambda task: self._followed(task, dialog))
+        return dialog
+
+    def _followed(self, task: asyncio.Task[Any], dialog: RefundDialog) -> None:
+        self._following.discard(task)
+        if shiboken6.isValid(dialog):
+            dialog.deleteLater()
+
+    def _refund_changed(self, pix: Pix, refund: Devolucao) -> None:
+        """Show a refund's new status in its row at once (no request)."""
+        if not shiboken6.isValid(self):
+            return
+        row = self.model.row_of(pix.end_to_end_id)
+        current = self.model.row_at(row).pix if row is not None else pix
+        changed = with_refund(current, refund)
+        self._changed[changed.end_to_end_id] = changed
+        self.model.upsert(changed)
