@@ -182,6 +182,8 @@ def test_revise_then_remove_an_active_charge(qtbot, run, charges_list) -> None:
     dialog.revise_amount.clear()
     qtbot.keyClicks(dialog.revise_amount, "99,90")
     dialog.revise_name.setText("Cliente Revisado")
+    assert dialog.revise_expiry.value() == 86400  # the default expiry: one day
+    dialog.revise_expiry.setValue(7200)
     qtbot.mouseClick(dialog.revise_save, Qt.MouseButton.LeftButton)
     assert dialog.task is not None
     qtbot.waitUntil(dialog.task.done, timeout=15_000)
@@ -190,6 +192,7 @@ def test_revise_then_remove_an_active_charge(qtbot, run, charges_list) -> None:
     assert dialog.fields["revision"].text() == "1"
     assert "Cliente Revisado" in dialog.fields["debtor"].text()
     assert mask_document(cpf) in dialog.fields["debtor"].text()  # the document is kept
+    assert run(workspace.charges.get_cob(cob.txid)).calendario.expiracao == 7200
     assert not dialog.revision_box.isVisible()
     assert _cell(widget, cob.txid, Column.AMOUNT) == format_brl(Decimal("99.90"))
 

@@ -1205,10 +1205,20 @@ class ChargesService:
         amount: Decimal | str | None = None,
         description: str | None = None,
         debtor: Debtor | None = None,
+        expires_in: int | None = None,
     ) -> CobGerada:
-        """``PATCH /cob/{txid}``: change the amount, the text for the payer and/or the debtor
-        of an active charge. Audited as ``charge.revise``."""
+        """``PATCH /cob/{txid}``: change the amount, the text for the payer, the debtor and/or
+        the expiry (seconds from creation) of an active charge. Audited as ``charge.revise``."""
         body = CobRevisada(
+            calendario=(
+                CalendarioCob(
+                    expiracao=_check_int(
+                        expires_in, "calendario.expiracao", minimum=1, maximum=2**31 - 1
+                    )
+                )
+                if expires_in is not None
+                else None
+            ),
             valor=(
                 CobValorRevisado(original=check_amount(amount, "valor.original"))
                 if amount is not None
@@ -1393,6 +1403,26 @@ class ChargesService:
             details={"tipoCob": tipo},
             reference_of=lambda answer: str(answer.id),
             answered=lambda answer: {"location": answer.location},
+        )
+
+    def iter_locations(
+        self,
+        *,
+        start: date | datetime,
+        end: date | datetime,
+        linked: bool | None = None,
+        kind: TipoCob | Literal["cob", "cobv"] | None = None,
+        page_size: int | None = None,
+    ) -> AsyncIterator[PayloadLocationCompleta]:
+        """``GET /loc``: the payload locations created in ``[start, end]`` (whole days in
+        Brasília), optionally only those with (or without) a charge, or of one kind."""
+        inicio, fim = time_range(start, end)
+        return self._qr.iter_loc(
+            inicio=inicio,
+            fim=fim,
+            tx_id_presente=linked,
+            tipo_cob=TipoCob(kind) if kind is not None else None,
+            itens_por_pagina=_page_size(page_size),
         )
 
     async def get_location(self, location_id: int) -> PayloadLocationCompleta:

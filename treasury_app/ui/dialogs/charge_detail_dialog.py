@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -75,11 +76,13 @@ class RevisionForm:
         *,
         amount: Decimal | None = None,
         due_date: dt.date | None = None,
+        expires_in: int | None = None,
         debtor_name: str | None = None,
         message: str | None = None,
     ) -> None:
         self.amount = amount
         self.due_date = due_date
+        self.expires_in = expires_in
         self.debtor_name = debtor_name
         self.message = message
 
@@ -93,6 +96,13 @@ def revision_of(charge: Charge, form: RevisionForm) -> dict[str, Any]:
     due = form.due_date
     if isinstance(charge, CobVCompleta) and due not in (None, charge.calendario.data_de_vencimento):
         changes["due_date"] = due
+    expiry = form.expires_in
+    if (
+        isinstance(charge, CobCompleta)
+        and expiry is not None
+        and expiry != charge.calendario.expiracao
+    ):
+        changes["expires_in"] = expiry
     message = (form.message or "").strip()
     if message and message != (charge.solicitacao_pagador or ""):
         changes["description"] = message
@@ -208,10 +218,16 @@ class ChargeDetailDialog(QDialog):
         self.revise_due.setObjectName("charge-revise-due")
         self.revise_due.setCalendarPopup(True)
         self.revise_due.setDisplayFormat("dd/MM/yyyy")
+        self.revise_expiry = QSpinBox(box)
+        self.revise_expiry.setObjectName("charge-revise-expiry")
+        self.revise_expiry.setRange(1, 2**31 - 1)
+        self.revise_expiry.setSuffix(self.tr(" s after creation"))
         if self.kind == "cobv":
             form.addRow(self.tr("Due date"), self.revise_due)
+            self.revise_expiry.hide()
         else:
             self.revise_due.hide()
+            form.addRow(self.tr("Expiry"), self.revise_expiry)
         self.revise_name = QLineEdit(box)
         self.revise_name.setObjectName("charge-revise-name")
         form.addRow(self.tr("Debtor's name"), self.revise_name)
@@ -445,6 +461,8 @@ class ChargeDetailDialog(QDialog):
         if isinstance(charge, CobVCompleta) and charge.calendario.data_de_vencimento:
             due = charge.calendario.data_de_vencimento
             self.revise_due.setDate(QDate(due.year, due.month, due.day))
+        if isinstance(charge, CobCompleta) and charge.calendario.expiracao:
+            self.revise_expiry.setValue(charge.calendario.expiracao)
         devedor = charge.devedor
         self.revise_name.setText((devedor.nome or "") if devedor else "")
         self.revise_name.setEnabled(devedor is not None)
@@ -459,6 +477,7 @@ class ChargeDetailDialog(QDialog):
         return RevisionForm(
             amount=self.revise_amount.value(),
             due_date=dt.date(day.year(), day.month(), day.day()) if self.kind == "cobv" else None,
+            expires_in=self.revise_expiry.value() if self.kind == "cob" else None,
             debtor_name=self.revise_name.text(),
             message=self.revise_message.text(),
         )
@@ -493,6 +512,8 @@ class ChargeDetailDialog(QDialog):
             "valor.original": self.revise_amount,
             "original": self.revise_amount,
             "dataDeVencimento": self.revise_due,
+            "calendario.expiracao": self.revise_expiry,
+            "expiracao": self.revise_expiry,
             "devedor.nome": self.revise_name,
             "nome": self.revise_name,
             "solicitacaoPagador": self.revise_message,

@@ -2,8 +2,8 @@
 of a recurrence), created, listed for a date range, and unlinked from their charge or
 recurrence after a confirmation. One panel for both: ``kind="cob"`` or ``kind="rec"``.
 
-The charges service has no list of ``loc`` (only create, get, unlink): the list goes through the
-session's QR Codes client, ``GET /loc`` (``iter_loc``), with the service's own date range rule.
+Both lists go through their service (``ChargesService.iter_locations``, ``GET /loc``;
+``RecurrencesService.iter_locrecs``, ``GET /locrec``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.services.charges import time_range
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.models.charge_batch_model import local_time
 from treasury_app.ui.operation import run_operation
@@ -277,10 +276,9 @@ class LocationsPanel(QWidget):
                 start=start, end=end, page_size=PAGE_SIZE
             )
             return locrecs
-        inicio, fim = time_range(start, end)  # raises for a reversed range: nothing sent
-        locs: AsyncIterator[Any] = self.workspace.session.qrcodes.iter_loc(
-            inicio=inicio, fim=fim, itens_por_pagina=PAGE_SIZE
-        )
+        locs: AsyncIterator[Any] = self.workspace.charges.iter_locations(
+            start=start, end=end, page_size=PAGE_SIZE
+        )  # raises for a reversed range: nothing sent
         return locs
 
     async def reload(self) -> None:
