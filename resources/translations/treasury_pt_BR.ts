@@ -114,6 +114,25 @@
     </message>
 </context>
 <context>
+    <name>BatchListModel</name>
+    <message>
+        <source>Batch id</source>
+        <translation>Id do lote</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Criação</translation>
+    </message>
+    <message>
+        <source>Charges</source>
+        <translation>Cobranças</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+</context>
+<context>
     <name>BilletReviewDialog</name>
     <message>
         <source>Review the slip</source>
@@ -272,6 +291,1241 @@
     </message>
 </context>
 <context>
+    <name>ChargeBatchDialog</name>
+    <message>
+        <source>Charges with a due date from a CSV file</source>
+        <translation>Cobranças com vencimento por arquivo CSV</translation>
+    </message>
+    <message>
+        <source>Open CSV…</source>
+        <translation>Abrir CSV…</translation>
+    </message>
+    <message>
+        <source>Download template…</source>
+        <translation>Baixar modelo…</translation>
+    </message>
+    <message>
+        <source>No file opened.</source>
+        <translation>Nenhum arquivo aberto.</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. December fees</source>
+        <translation>Opcional, ex.: mensalidades de dezembro</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Batch description</source>
+        <translation>Descrição do lote</translation>
+    </message>
+    <message>
+        <source>Only lines with errors</source>
+        <translation>Somente linhas com erro</translation>
+    </message>
+    <message>
+        <source>Refresh statuses</source>
+        <translation>Atualizar situações</translation>
+    </message>
+    <message>
+        <source>Review…</source>
+        <translation>Conferir…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Review the batch</source>
+        <translation>Conferir o lote</translation>
+    </message>
+    <message>
+        <source>Charges</source>
+        <translation>Cobranças</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Batch id</source>
+        <translation>Id do lote</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Voltar</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Open a batch of charges</source>
+        <translation>Abrir um lote de cobranças</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Save a batch template</source>
+        <translation>Salvar um modelo de lote</translation>
+    </message>
+    <message>
+        <source>Template saved to %1</source>
+        <translation>Modelo salvo em %1</translation>
+    </message>
+    <message>
+        <source>Pasted text</source>
+        <translation>Texto colado</translation>
+    </message>
+    <message>
+        <source>Sending the batch…</source>
+        <translation>Enviando o lote…</translation>
+    </message>
+    <message>
+        <source>The batch was not sent; see above.</source>
+        <translation>O lote não foi enviado; veja acima.</translation>
+    </message>
+    <message>
+        <source>Open a CSV file (or download the template first).</source>
+        <translation>Abra um arquivo CSV (ou baixe o modelo antes).</translation>
+    </message>
+    <message>
+        <source>%1 charge(s), %2 in total</source>
+        <translation>%1 cobrança(s), %2 no total</translation>
+    </message>
+    <message>
+        <source>%1 line(s) with errors: fix the file and open it again.</source>
+        <translation>%1 linha(s) com erro: corrija o arquivo e abra-o novamente.</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeBatchModel</name>
+    <message>
+        <source>Line</source>
+        <translation>Linha</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>(generated)</source>
+        <translation>(gerado)</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Erro</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeBatches</name>
+    <message>
+        <source>Import CSV…</source>
+        <translation>Importar CSV…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Criados de</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Lotes</translation>
+    </message>
+    <message>
+        <source>Open batch</source>
+        <translation>Abrir lote</translation>
+    </message>
+    <message>
+        <source>Charges of the batch</source>
+        <translation>Cobranças do lote</translation>
+    </message>
+    <message>
+        <source>Open a batch to see its charges.</source>
+        <translation>Abra um lote para ver suas cobranças.</translation>
+    </message>
+    <message>
+        <source>Only refused charges</source>
+        <translation>Somente cobranças recusadas</translation>
+    </message>
+    <message>
+        <source>New amount</source>
+        <translation>Novo valor</translation>
+    </message>
+    <message>
+        <source>New due date</source>
+        <translation>Novo vencimento</translation>
+    </message>
+    <message>
+        <source>Revise selected charge</source>
+        <translation>Revisar a cobrança selecionada</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeDetailDialog</name>
+    <message>
+        <source>Charge %1</source>
+        <translation>Cobrança %1</translation>
+    </message>
+    <message>
+        <source>Copy and paste code (Pix Copia e Cola)</source>
+        <translation>Código copia e cola (Pix Copia e Cola)</translation>
+    </message>
+    <message>
+        <source>Pix received and their refunds</source>
+        <translation>Pix recebidos e suas devoluções</translation>
+    </message>
+    <message>
+        <source>endToEndId / refund id</source>
+        <translation>endToEndId / id da devolução</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Data/hora</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalhe</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Revisão</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Criada em</translation>
+    </message>
+    <message>
+        <source>Expiry</source>
+        <translation>Expiração</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Fine, interest, rebate, discount</source>
+        <translation>Multa, juros, abatimento, desconto</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Text for the payer</source>
+        <translation>Texto para o pagador</translation>
+    </message>
+    <message>
+        <source>Additional information</source>
+        <translation>Informações adicionais</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Location</translation>
+    </message>
+    <message>
+        <source>Revise this charge</source>
+        <translation>Revisar esta cobrança</translation>
+    </message>
+    <message>
+        <source> s after creation</source>
+        <translation> s após a criação</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s name</source>
+        <translation>Nome do devedor</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Save revision</source>
+        <translation>Salvar revisão</translation>
+    </message>
+    <message>
+        <source>Revise…</source>
+        <translation>Revisar…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Immediate (cob)</source>
+        <translation>Imediata (cob)</translation>
+    </message>
+    <message>
+        <source>Due date (cobv)</source>
+        <translation>Com vencimento (cobv)</translation>
+    </message>
+    <message>
+        <source>(payable up to %1 days after)</source>
+        <translation>(pagável até %1 dias depois)</translation>
+    </message>
+    <message>
+        <source>%1 s after creation</source>
+        <translation>%1 s após a criação</translation>
+    </message>
+    <message>
+        <source>%1 s, until %2</source>
+        <translation>%1 s, até %2</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Não informado</translation>
+    </message>
+    <message>
+        <source>(the payer may change it)</source>
+        <translation>(o pagador pode alterá-lo)</translation>
+    </message>
+    <message>
+        <source>Fine: %1</source>
+        <translation>Multa: %1</translation>
+    </message>
+    <message>
+        <source>Interest: %1</source>
+        <translation>Juros: %1</translation>
+    </message>
+    <message>
+        <source>Rebate: %1</source>
+        <translation>Abatimento: %1</translation>
+    </message>
+    <message>
+        <source>Discount: %1</source>
+        <translation>Desconto: %1</translation>
+    </message>
+    <message>
+        <source>%1 a calendar day</source>
+        <translation>%1 ao dia corrido</translation>
+    </message>
+    <message>
+        <source>%1 a month (calendar days)</source>
+        <translation>%1 ao mês (dias corridos)</translation>
+    </message>
+    <message>
+        <source>%1 a year (calendar days)</source>
+        <translation>%1 ao ano (dias corridos)</translation>
+    </message>
+    <message>
+        <source>%1 a business day</source>
+        <translation>%1 ao dia útil</translation>
+    </message>
+    <message>
+        <source>%1 a month (business days)</source>
+        <translation>%1 ao mês (dias úteis)</translation>
+    </message>
+    <message>
+        <source>%1 a year (business days)</source>
+        <translation>%1 ao ano (dias úteis)</translation>
+    </message>
+    <message>
+        <source>%1 (modality %2)</source>
+        <translation>%1 (modalidade %2)</translation>
+    </message>
+    <message>
+        <source>%1 until %2</source>
+        <translation>%1 até %2</translation>
+    </message>
+    <message>
+        <source>%1 per calendar day paid early</source>
+        <translation>%1 por dia corrido de antecipação</translation>
+    </message>
+    <message>
+        <source>%1 per business day paid early</source>
+        <translation>%1 por dia útil de antecipação</translation>
+    </message>
+    <message>
+        <source>This charge names no debtor: there is no name to change.</source>
+        <translation>Esta cobrança não identifica o devedor: não há nome para alterar.</translation>
+    </message>
+    <message>
+        <source>Please check the form</source>
+        <translation>Verifique o formulário</translation>
+    </message>
+    <message>
+        <source>Nothing to change</source>
+        <translation>Nada a alterar</translation>
+    </message>
+    <message>
+        <source>Change the amount, due date, debtor&apos;s name or text first.</source>
+        <translation>Altere primeiro o valor, o vencimento, o nome do devedor ou o texto.</translation>
+    </message>
+    <message>
+        <source>Remove the charge</source>
+        <translation>Remover a cobrança</translation>
+    </message>
+    <message>
+        <source>Remove the charge %1 of %2? Its QR Code stops working.</source>
+        <translation>Remover a cobrança %1 de %2? O QR Code dela deixará de funcionar.</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Manter</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeFormDialog</name>
+    <message>
+        <source>New Pix charge</source>
+        <translation>Nova cobrança Pix</translation>
+    </message>
+    <message>
+        <source>Create charge</source>
+        <translation>Criar cobrança</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Immediate charge (cob)</source>
+        <translation>Cobrança imediata (cob)</translation>
+    </message>
+    <message>
+        <source>Charge with a due date (cobv)</source>
+        <translation>Cobrança com vencimento (cobv)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation>Cobrança</translation>
+    </message>
+    <message>
+        <source>The account&apos;s Pix key</source>
+        <translation>A chave Pix da conta</translation>
+    </message>
+    <message>
+        <source>000.000.000-00 or 00.000.000/0000-00</source>
+        <translation>000.000.000-00 ou 00.000.000/0000-00</translation>
+    </message>
+    <message>
+        <source>Shown to the payer (optional)</source>
+        <translation>Exibido ao pagador (opcional)</translation>
+    </message>
+    <message>
+        <source>Empty: generated (26 to 35 letters or digits)</source>
+        <translation>Vazio: gerado automaticamente (26 a 35 letras ou dígitos)</translation>
+    </message>
+    <message>
+        <source>Amount (R$)</source>
+        <translation>Valor (R$)</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s CPF or CNPJ</source>
+        <translation>CPF ou CNPJ do devedor</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s name</source>
+        <translation>Nome do devedor</translation>
+    </message>
+    <message>
+        <source>Message to the payer</source>
+        <translation>Mensagem ao pagador</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Immediate charge</source>
+        <translation>Cobrança imediata</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Expires after</source>
+        <translation>Expira após</translation>
+    </message>
+    <message>
+        <source>Charge with a due date</source>
+        <translation>Cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> dias</translation>
+    </message>
+    <message>
+        <source>Fixed amount (R$)</source>
+        <translation>Valor fixo (R$)</translation>
+    </message>
+    <message>
+        <source>Percentage (%)</source>
+        <translation>Percentual (%)</translation>
+    </message>
+    <message>
+        <source>Amount per calendar day (R$)</source>
+        <translation>Valor por dia corrido (R$)</translation>
+    </message>
+    <message>
+        <source>% per calendar day</source>
+        <translation>% ao dia corrido</translation>
+    </message>
+    <message>
+        <source>% per month, calendar days</source>
+        <translation>% ao mês, dias corridos</translation>
+    </message>
+    <message>
+        <source>% per year, calendar days</source>
+        <translation>% ao ano, dias corridos</translation>
+    </message>
+    <message>
+        <source>Amount per business day (R$)</source>
+        <translation>Valor por dia útil (R$)</translation>
+    </message>
+    <message>
+        <source>% per business day</source>
+        <translation>% ao dia útil</translation>
+    </message>
+    <message>
+        <source>% per month, business days</source>
+        <translation>% ao mês, dias úteis</translation>
+    </message>
+    <message>
+        <source>% per year, business days</source>
+        <translation>% ao ano, dias úteis</translation>
+    </message>
+    <message>
+        <source>Fixed amount until a date (R$)</source>
+        <translation>Valor fixo até uma data (R$)</translation>
+    </message>
+    <message>
+        <source>Percentage until a date (%)</source>
+        <translation>Percentual até uma data (%)</translation>
+    </message>
+    <message>
+        <source>Amount per calendar day paid early (R$)</source>
+        <translation>Valor por dia corrido de antecipação (R$)</translation>
+    </message>
+    <message>
+        <source>Amount per business day paid early (R$)</source>
+        <translation>Valor por dia útil de antecipação (R$)</translation>
+    </message>
+    <message>
+        <source>% per calendar day paid early</source>
+        <translation>% por dia corrido de antecipação</translation>
+    </message>
+    <message>
+        <source>% per business day paid early</source>
+        <translation>% por dia útil de antecipação</translation>
+    </message>
+    <message>
+        <source>empty: not used</source>
+        <translation>vazio: não utilizado</translation>
+    </message>
+    <message>
+        <source>Date %1, value</source>
+        <translation>Data %1, valor</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Payable after the due date for</source>
+        <translation>Pagável após o vencimento por</translation>
+    </message>
+    <message>
+        <source>Fine</source>
+        <translation>Multa</translation>
+    </message>
+    <message>
+        <source>Interest</source>
+        <translation>Juros</translation>
+    </message>
+    <message>
+        <source>Rebate</source>
+        <translation>Abatimento</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>Desconto</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Nenhum</translation>
+    </message>
+    <message>
+        <source>Use a reusable location</source>
+        <translation>Usar uma location reutilizável</translation>
+    </message>
+    <message>
+        <source>A location is the address inside the QR Code; it can be printed in advance.</source>
+        <translation>A location é o endereço contido no QR Code; pode ser impressa com antecedência.</translation>
+    </message>
+    <message>
+        <source>Create a new location</source>
+        <translation>Criar uma nova location</translation>
+    </message>
+    <message>
+        <source>Existing location id:</source>
+        <translation>Id da location existente:</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>opcional</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>obrigatório</translation>
+    </message>
+    <message>
+        <source>The debtor (%1)</source>
+        <translation>O devedor (%1)</translation>
+    </message>
+    <message>
+        <source>Enter the amount of the charge.</source>
+        <translation>Informe o valor da cobrança.</translation>
+    </message>
+    <message>
+        <source>The amount must be greater than zero.</source>
+        <translation>O valor deve ser maior que zero.</translation>
+    </message>
+    <message>
+        <source>Choose the Pix key that receives the charge.</source>
+        <translation>Escolha a chave Pix que recebe a cobrança.</translation>
+    </message>
+    <message>
+        <source>A txid has 26 to 35 letters or digits.</source>
+        <translation>Um txid tem de 26 a 35 letras ou dígitos.</translation>
+    </message>
+    <message>
+        <source>Type the id of an existing location.</source>
+        <translation>Digite o id de uma location existente.</translation>
+    </message>
+    <message>
+        <source>The due date has already passed.</source>
+        <translation>O vencimento já passou.</translation>
+    </message>
+    <message>
+        <source>The percentage must be below 100%.</source>
+        <translation>O percentual deve ser menor que 100%.</translation>
+    </message>
+    <message>
+        <source>Must be less than the amount of the charge.</source>
+        <translation>Deve ser menor que o valor da cobrança.</translation>
+    </message>
+    <message>
+        <source>Enter a value greater than zero.</source>
+        <translation>Informe um valor maior que zero.</translation>
+    </message>
+    <message>
+        <source>Must not be after the due date.</source>
+        <translation>Não pode ser posterior ao vencimento.</translation>
+    </message>
+    <message>
+        <source>Each discount needs its own date.</source>
+        <translation>Cada desconto precisa de uma data própria.</translation>
+    </message>
+    <message>
+        <source>Give at least one date and value.</source>
+        <translation>Informe pelo menos uma data e um valor.</translation>
+    </message>
+    <message>
+        <source>One field needs attention.</source>
+        <translation>Um campo precisa de atenção.</translation>
+    </message>
+    <message>
+        <source>%1 fields need attention.</source>
+        <translation>%1 campos precisam de atenção.</translation>
+    </message>
+    <message>
+        <source>Please check the form</source>
+        <translation>Verifique o formulário</translation>
+    </message>
+    <message>
+        <source>The charge was created, but its QR Code cannot be shown</source>
+        <translation>A cobrança foi criada, mas o QR Code não pode ser exibido</translation>
+    </message>
+    <message>
+        <source>Charge %1 created: %2</source>
+        <translation>Cobrança %1 criada: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeQrDialog</name>
+    <message>
+        <source>Pix charge %1</source>
+        <translation>Cobrança Pix %1</translation>
+    </message>
+    <message>
+        <source>Pix Copia e Cola</source>
+        <translation>Pix Copia e Cola</translation>
+    </message>
+    <message>
+        <source>Transaction id (txid)</source>
+        <translation>Identificador da transação (txid)</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>(payable for %1 days after)</source>
+        <translation>(pagável por %1 dias depois)</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Expira</translation>
+    </message>
+    <message>
+        <source>%1 s after creation</source>
+        <translation>%1 s após a criação</translation>
+    </message>
+    <message>
+        <source>%1 (Brasília)</source>
+        <translation>%1 (Brasília)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the Pix Copia e Cola text to the clipboard</source>
+        <translation>Copiar o texto do Pix Copia e Cola para a área de transferência</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>Salvar como PNG…</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>Salvar como SVG…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Pix Copia e Cola copied to the clipboard.</source>
+        <translation>Pix Copia e Cola copiado para a área de transferência.</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .png or .svg (not %1).</source>
+        <translation>Escolha um nome de arquivo terminado em .png ou .svg (não %1).</translation>
+    </message>
+    <message>
+        <source>Save the QR Code as PNG</source>
+        <translation>Salvar o QR Code como PNG</translation>
+    </message>
+    <message>
+        <source>Save the QR Code as SVG</source>
+        <translation>Salvar o QR Code como SVG</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Imagem PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>Imagem SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>Could not save the QR Code</source>
+        <translation>Não foi possível salvar o QR Code</translation>
+    </message>
+    <message>
+        <source>QR Code saved to %1</source>
+        <translation>QR Code salvo em %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeStatus</name>
+    <message>
+        <source>Active</source>
+        <translation>Ativa</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <source>Removed by us</source>
+        <translation>Removida por nós</translation>
+    </message>
+    <message>
+        <source>Removed by the bank</source>
+        <translation>Removida pelo banco</translation>
+    </message>
+</context>
+<context>
+    <name>ChargesList</name>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Criadas de</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Qualquer situação</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Qualquer tipo</translation>
+    </message>
+    <message>
+        <source>Immediate (cob)</source>
+        <translation>Imediata (cob)</translation>
+    </message>
+    <message>
+        <source>Due date (cobv)</source>
+        <translation>Com vencimento (cobv)</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ do devedor</translation>
+    </message>
+    <message>
+        <source>Search txid, debtor, text, amount</source>
+        <translation>Buscar txid, devedor, texto, valor</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Detalhes…</translation>
+    </message>
+    <message>
+        <source>Sandbox: simulate payer</source>
+        <translation>Sandbox: simular pagador</translation>
+    </message>
+    <message>
+        <source>Sandbox only: a test payer pays the selected active charge in full, as a real payer would with their bank&apos;s app.</source>
+        <translation>Somente no sandbox: um pagador de teste paga integralmente a cobrança ativa selecionada, como um pagador real faria pelo aplicativo do seu banco.</translation>
+    </message>
+    <message>
+        <source>%1 charges</source>
+        <translation>%1 cobranças</translation>
+    </message>
+    <message>
+        <source>%1 of %2 charges</source>
+        <translation>%1 de %2 cobranças</translation>
+    </message>
+</context>
+<context>
+    <name>ChargesModel</name>
+    <message>
+        <source>Created</source>
+        <translation>Criação</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Immediate (cob)</source>
+        <translation>Imediata (cob)</translation>
+    </message>
+    <message>
+        <source>Due date (cobv)</source>
+        <translation>Com vencimento (cobv)</translation>
+    </message>
+</context>
+<context>
+    <name>ChargesTab</name>
+    <message>
+        <source>New charge…</source>
+        <translation>Nova cobrança…</translation>
+    </message>
+    <message>
+        <source>Issue an immediate charge or one with a due date, and show its QR Code</source>
+        <translation>Emitir uma cobrança imediata ou com vencimento e exibir seu QR Code</translation>
+    </message>
+    <message>
+        <source>Charges</source>
+        <translation>Cobranças</translation>
+    </message>
+    <message>
+        <source>Received Pix</source>
+        <translation>Pix recebidos</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Lotes</translation>
+    </message>
+    <message>
+        <source>Locations</source>
+        <translation>Locations</translation>
+    </message>
+    <message>
+        <source>Charges the company issues by Pix, and what was received.</source>
+        <translation>Cobranças que a empresa emite por Pix e o que foi recebido.</translation>
+    </message>
+</context>
+<context>
+    <name>CobrAttemptsModel</name>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Settlement date</source>
+        <translation>Data de liquidação</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>agendada</translation>
+    </message>
+    <message>
+        <source>retry</source>
+        <translation>nova tentativa</translation>
+    </message>
+</context>
+<context>
+    <name>CobrDialog</name>
+    <message>
+        <source>Recurring charge — %1</source>
+        <translation>Cobrança recorrente — %1</translation>
+    </message>
+    <message>
+        <source>Earliest due date today: %1 (2 business days ahead).</source>
+        <translation>Vencimento mais próximo possível hoje: %1 (daqui a 2 dias úteis).</translation>
+    </message>
+    <message>
+        <source>The recurrence&apos;s fixed amount.</source>
+        <translation>O valor fixo da recorrência.</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>no mínimo %1</translation>
+    </message>
+    <message>
+        <source>Message shown to the payer (optional)</source>
+        <translation>Mensagem exibida ao pagador (opcional)</translation>
+    </message>
+    <message>
+        <source>Checking (CORRENTE)</source>
+        <translation>Corrente (CORRENTE)</translation>
+    </message>
+    <message>
+        <source>Savings (POUPANCA)</source>
+        <translation>Poupança (POUPANCA)</translation>
+    </message>
+    <message>
+        <source>Payment (PAGAMENTO)</source>
+        <translation>Pagamento (PAGAMENTO)</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensagem</translation>
+    </message>
+    <message>
+        <source>Credit to branch</source>
+        <translation>Agência de crédito</translation>
+    </message>
+    <message>
+        <source>Credit to account</source>
+        <translation>Conta de crédito</translation>
+    </message>
+    <message>
+        <source>Account type</source>
+        <translation>Tipo de conta</translation>
+    </message>
+    <message>
+        <source>Review…</source>
+        <translation>Conferir…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Payer (debtor)</source>
+        <translation>Pagador (devedor)</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Cycle</source>
+        <translation>Ciclo</translation>
+    </message>
+    <message>
+        <source>Credited account</source>
+        <translation>Conta creditada</translation>
+    </message>
+    <message>
+        <source>Creating this charge schedules a debit of this amount from the payer&apos;s account on the due date, under the recurrence the payer authorized.</source>
+        <translation>Ao criar esta cobrança, será agendado o débito deste valor na conta do pagador no vencimento, conforme a recorrência autorizada por ele.</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Voltar</translation>
+    </message>
+    <message>
+        <source>Create recurring charge</source>
+        <translation>Criar cobrança recorrente</translation>
+    </message>
+    <message>
+        <source>Review the recurring charge</source>
+        <translation>Conferir a cobrança recorrente</translation>
+    </message>
+    <message>
+        <source>Amount to be charged</source>
+        <translation>Valor a ser cobrado</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Retry policy</source>
+        <translation>Política de novas tentativas</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Cancel charge…</source>
+        <translation>Cancelar cobrança…</translation>
+    </message>
+    <message>
+        <source>Schedule retry…</source>
+        <translation>Agendar nova tentativa…</translation>
+    </message>
+    <message>
+        <source>Sandbox: settle the next attempt</source>
+        <translation>Sandbox: liquidar a próxima tentativa</translation>
+    </message>
+    <message>
+        <source>Sandbox: fail the next attempt</source>
+        <translation>Sandbox: fazer falhar a próxima tentativa</translation>
+    </message>
+    <message>
+        <source>Retry on</source>
+        <translation>Nova tentativa em</translation>
+    </message>
+    <message>
+        <source>Settlement attempts</source>
+        <translation>Tentativas de liquidação</translation>
+    </message>
+    <message>
+        <source>Sandbox only: plays the payer&apos;s bank and moves the test bank&apos;s clock to the settlement moment (10:00 in Brasília on the settlement date). Other open charges due by then settle too.</source>
+        <translation>Somente no sandbox: faz o papel do banco do pagador e avança o relógio do banco de testes até o momento da liquidação (10:00 de Brasília na data de liquidação). Outras cobranças em aberto com vencimento até lá também são liquidadas.</translation>
+    </message>
+    <message>
+        <source>Recurrence %1 of %2 (%3), %4, retry policy %5.</source>
+        <translation>Recorrência %1 de %2 (%3), %4, política de novas tentativas %5.</translation>
+    </message>
+    <message>
+        <source>Recurring charge created: %1.</source>
+        <translation>Cobrança recorrente criada: %1.</translation>
+    </message>
+    <message>
+        <source>Status: %1.</source>
+        <translation>Situação: %1.</translation>
+    </message>
+    <message>
+        <source>Up to 3 retries after a failed attempt, until %1 (7 days after the due date).</source>
+        <translation>Até 3 novas tentativas após uma tentativa com falha, até %1 (7 dias após o vencimento).</translation>
+    </message>
+    <message>
+        <source>The recurrence does not allow retries (NAO_PERMITE).</source>
+        <translation>A recorrência não permite novas tentativas (NAO_PERMITE).</translation>
+    </message>
+    <message>
+        <source>Cancel the recurring charge %1 of %2 due %3?</source>
+        <translation>Cancelar a cobrança recorrente %1 de %2 com vencimento em %3?</translation>
+    </message>
+    <message>
+        <source>Cancel the charge</source>
+        <translation>Cancelar a cobrança</translation>
+    </message>
+    <message>
+        <source>Recurring charge cancelled: %1.</source>
+        <translation>Cobrança recorrente cancelada: %1.</translation>
+    </message>
+    <message>
+        <source>Try again to debit %1 from %2 on %3?</source>
+        <translation>Tentar novamente debitar %1 de %2 em %3?</translation>
+    </message>
+    <message>
+        <source>Schedule a retry</source>
+        <translation>Agendar uma nova tentativa</translation>
+    </message>
+    <message>
+        <source>Retry scheduled on %1; the charge is %2.</source>
+        <translation>Nova tentativa agendada para %1; situação da cobrança: %2.</translation>
+    </message>
+    <message>
+        <source>Sandbox: the attempt is %1; the charge is %2.</source>
+        <translation>Sandbox: situação da tentativa: %1; situação da cobrança: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>DefenseDialog</name>
+    <message>
+        <source>Defense for infraction %1</source>
+        <translation>Defesa da infração %1</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Defense deadline</source>
+        <translation>Prazo para defesa</translation>
+    </message>
+    <message>
+        <source>Defense</source>
+        <translation>Defesa</translation>
+    </message>
+    <message>
+        <source>Explain why the Pix was legitimate (contract, delivery, authorization).</source>
+        <translation>Explique por que o Pix foi legítimo (contrato, entrega, autorização).</translation>
+    </message>
+    <message>
+        <source>Attachments (file names, one per line; optional)</source>
+        <translation>Anexos (nomes de arquivo, um por linha; opcional)</translation>
+    </message>
+    <message>
+        <source>Submit defense</source>
+        <translation>Enviar defesa</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 caracteres</translation>
+    </message>
+</context>
+<context>
     <name>EmptyStateTab</name>
     <message>
         <source>Unlock a profile to see %1.</source>
@@ -298,6 +1552,309 @@
     <message>
         <source>Dismiss</source>
         <translation>Dispensar</translation>
+    </message>
+</context>
+<context>
+    <name>InfractionsModel</name>
+    <message>
+        <source>Infraction</source>
+        <translation>Infração</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Registrada em</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Defense deadline</source>
+        <translation>Prazo para defesa</translation>
+    </message>
+    <message>
+        <source>The deadline to defend has passed.</source>
+        <translation>O prazo para defesa terminou.</translation>
+    </message>
+    <message>
+        <source>The deadline to defend is near.</source>
+        <translation>O prazo para defesa está próximo do fim.</translation>
+    </message>
+    <message>
+        <source>(passed)</source>
+        <translation>(vencido)</translation>
+    </message>
+    <message>
+        <source>(soon)</source>
+        <translation>(próximo)</translation>
+    </message>
+</context>
+<context>
+    <name>InfractionsPanel</name>
+    <message>
+        <source>Every status</source>
+        <translation>Todas as situações</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Em aberto</translation>
+    </message>
+    <message>
+        <source>Under review</source>
+        <translation>Em análise</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Encerradas</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Exibir</translation>
+    </message>
+    <message>
+        <source>Yellow: deadline within 2 days · red: deadline passed</source>
+        <translation>Amarelo: prazo em até 2 dias · vermelho: prazo vencido</translation>
+    </message>
+    <message>
+        <source>Infraction</source>
+        <translation>Infração</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Counterparty</source>
+        <translation>Contraparte</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Situation</source>
+        <translation>Tipo de situação</translation>
+    </message>
+    <message>
+        <source>Reported by</source>
+        <translation>Registrada por</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Defense deadline</source>
+        <translation>Prazo para defesa</translation>
+    </message>
+    <message>
+        <source>Analysis result</source>
+        <translation>Resultado da análise</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Submitted</source>
+        <translation>Enviada em</translation>
+    </message>
+    <message>
+        <source>Defense</source>
+        <translation>Defesa</translation>
+    </message>
+    <message>
+        <source>Attachments</source>
+        <translation>Anexos</translation>
+    </message>
+    <message>
+        <source>Submit a defense…</source>
+        <translation>Enviar uma defesa…</translation>
+    </message>
+    <message>
+        <source>Defenses</source>
+        <translation>Defesas</translation>
+    </message>
+    <message>
+        <source>(pending)</source>
+        <translation>(pendente)</translation>
+    </message>
+</context>
+<context>
+    <name>JourneyChargeForm</name>
+    <message>
+        <source>shown to the payer (optional)</source>
+        <translation>exibida ao pagador (opcional)</translation>
+    </message>
+    <message>
+        <source> hour(s)</source>
+        <translation> hora(s)</translation>
+    </message>
+    <message>
+        <source> day(s)</source>
+        <translation> dia(s)</translation>
+    </message>
+    <message>
+        <source>Amount of the charge</source>
+        <translation>Valor da cobrança</translation>
+    </message>
+    <message>
+        <source>Pix key credited</source>
+        <translation>Chave Pix creditada</translation>
+    </message>
+    <message>
+        <source>Message to the payer</source>
+        <translation>Mensagem ao pagador</translation>
+    </message>
+    <message>
+        <source>Expires in</source>
+        <translation>Expira em</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Payable after the due date for</source>
+        <translation>Pagável após o vencimento por</translation>
+    </message>
+    <message>
+        <source>The payer pays this charge now and, in the same scan, authorises the recurrence.</source>
+        <translation>O pagador paga esta cobrança agora e, na mesma leitura, autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>The payer pays this charge by its due date and, in the same scan, authorises the recurrence.</source>
+        <translation>O pagador paga esta cobrança até o vencimento e, na mesma leitura, autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>Enter the amount.</source>
+        <translation>Informe o valor.</translation>
+    </message>
+    <message>
+        <source>The amount must be above zero.</source>
+        <translation>O valor deve ser maior que zero.</translation>
+    </message>
+    <message>
+        <source>The account has no Pix key: add one to the profile first.</source>
+        <translation>A conta não tem chave Pix: cadastre uma no perfil primeiro.</translation>
+    </message>
+    <message>
+        <source>The due date cannot be in the past.</source>
+        <translation>O vencimento não pode estar no passado.</translation>
+    </message>
+    <message>
+        <source>Charge paid with the QR Code</source>
+        <translation>Cobrança paga com o QR Code</translation>
+    </message>
+    <message>
+        <source>Charge expires in</source>
+        <translation>A cobrança expira em</translation>
+    </message>
+    <message>
+        <source>%1 hour(s)</source>
+        <translation>%1 hora(s)</translation>
+    </message>
+</context>
+<context>
+    <name>LocationsModel</name>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>idRec</source>
+        <translation>idRec</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Location</translation>
+    </message>
+    <message>
+        <source>tipoCob</source>
+        <translation>tipoCob</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Criada em</translation>
+    </message>
+</context>
+<context>
+    <name>LocationsPanel</name>
+    <message>
+        <source>Unlink from its charge…</source>
+        <translation>Desvincular da cobrança…</translation>
+    </message>
+    <message>
+        <source>Unlink from its recurrence…</source>
+        <translation>Desvincular da recorrência…</translation>
+    </message>
+    <message>
+        <source>Immediate charge (cob)</source>
+        <translation>Cobrança imediata (cob)</translation>
+    </message>
+    <message>
+        <source>Charge with a due date (cobv)</source>
+        <translation>Cobrança com vencimento (cobv)</translation>
+    </message>
+    <message>
+        <source>Create location</source>
+        <translation>Criar location</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Criadas de</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Location %1 created: %2</source>
+        <translation>Location %1 criada: %2</translation>
+    </message>
+    <message>
+        <source>Location %1 unlinked.</source>
+        <translation>Location %1 desvinculada.</translation>
+    </message>
+    <message>
+        <source>Unlink location %1 from recurrence %2? The recurrence keeps its status but loses this QR Code address.</source>
+        <translation>Desvincular a location %1 da recorrência %2? A recorrência mantém sua situação, mas perde este endereço de QR Code.</translation>
+    </message>
+    <message>
+        <source>Unlink location %1 from charge %2? The charge loses this QR Code address: a QR Code already printed with it stops working.</source>
+        <translation>Desvincular a location %1 da cobrança %2? A cobrança perde este endereço de QR Code: um QR Code já impresso com ele deixa de funcionar.</translation>
+    </message>
+    <message>
+        <source>Unlink the location</source>
+        <translation>Desvincular a location</translation>
     </message>
 </context>
 <context>
@@ -435,6 +1992,73 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Archived</source>
         <translation>Arquivado</translation>
+    </message>
+</context>
+<context>
+    <name>PayerAccountForm</name>
+    <message>
+        <source>CPF or CNPJ</source>
+        <translation>CPF ou CNPJ</translation>
+    </message>
+    <message>
+        <source>8 characters, e.g. 60746948</source>
+        <translation>8 caracteres, ex.: 60746948</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>opcional</translation>
+    </message>
+    <message>
+        <source> day(s)</source>
+        <translation> dia(s)</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank asks them to authorise the recurrence in its app. The account holder must be the debtor.</source>
+        <translation>O banco do pagador solicita que ele autorize a recorrência no aplicativo do banco. O titular da conta deve ser o devedor.</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s bank (ISPB)</source>
+        <translation>Banco do pagador (ISPB)</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Agência</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <source>Request expires in</source>
+        <translation>A solicitação expira em</translation>
+    </message>
+    <message>
+        <source>An ISPB has 8 digits or capital letters.</source>
+        <translation>Um ISPB tem 8 dígitos ou letras maiúsculas.</translation>
+    </message>
+    <message>
+        <source>A branch has up to 4 digits.</source>
+        <translation>Uma agência tem até 4 dígitos.</translation>
+    </message>
+    <message>
+        <source>Enter the payer&apos;s account.</source>
+        <translation>Informe a conta do pagador.</translation>
+    </message>
+    <message>
+        <source>ISPB %1, branch %2, account %3</source>
+        <translation>ISPB %1, agência %2, conta %3</translation>
+    </message>
+    <message>
+        <source>Request sent to</source>
+        <translation>Solicitação enviada para</translation>
+    </message>
+    <message>
+        <source>%1 day(s)</source>
+        <translation>%1 dia(s)</translation>
     </message>
 </context>
 <context>
@@ -1114,6 +2738,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Sandbox (banco de testes)</translation>
     </message>
     <message>
+        <source>CNPJ, e-mail, phone or random key; comma between</source>
+        <translation>CNPJ, e-mail, telefone ou chave aleatória; separados por vírgula</translation>
+    </message>
+    <message>
+        <source>The Pix keys registered on the company&apos;s account: charges are issued to them.</source>
+        <translation>As chaves Pix cadastradas na conta da empresa: as cobranças são emitidas para elas.</translation>
+    </message>
+    <message>
         <source>Profile name</source>
         <translation>Nome do perfil</translation>
     </message>
@@ -1122,12 +2754,20 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Ambiente</translation>
     </message>
     <message>
+        <source>Account&apos;s Pix keys</source>
+        <translation>Chaves Pix da conta</translation>
+    </message>
+    <message>
         <source>Save</source>
         <translation>Salvar</translation>
     </message>
     <message>
         <source>A profile with this name already exists.</source>
         <translation>Já existe um perfil com este nome.</translation>
+    </message>
+    <message>
+        <source>A Pix key has at most 77 characters.</source>
+        <translation>Uma chave Pix tem no máximo 77 caracteres.</translation>
     </message>
     <message>
         <source>Enter the client id the bank gave you.</source>
@@ -1318,6 +2958,859 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>ReceivedPixList</name>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
+    <message>
+        <source>Search endToEndId, txid, payer, amount</source>
+        <translation>Buscar endToEndId, txid, pagador, valor</translation>
+    </message>
+    <message>
+        <source>Received from</source>
+        <translation>Recebidos de</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Refund…</source>
+        <translation>Devolver…</translation>
+    </message>
+    <message>
+        <source>Return all or part of the selected Pix to its payer</source>
+        <translation>Devolver ao pagador o Pix selecionado, total ou parcialmente</translation>
+    </message>
+    <message>
+        <source>%1 Pix</source>
+        <translation>%1 Pix</translation>
+    </message>
+    <message>
+        <source>%1 of %2 Pix</source>
+        <translation>%1 de %2 Pix</translation>
+    </message>
+</context>
+<context>
+    <name>ReceivedPixModel</name>
+    <message>
+        <source>Received</source>
+        <translation>Recebido em</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Payer</source>
+        <translation>Pagador</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Devolvido</translation>
+    </message>
+    <message>
+        <source>Last refund</source>
+        <translation>Última devolução</translation>
+    </message>
+</context>
+<context>
+    <name>RecurrenceDetailDialog</name>
+    <message>
+        <source>Recurrence %1</source>
+        <translation>Recorrência %1</translation>
+    </message>
+    <message>
+        <source>Terms</source>
+        <translation>Condições</translation>
+    </message>
+    <message>
+        <source>idRec</source>
+        <translation>idRec</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Periodicity</source>
+        <translation>Periodicidade</translation>
+    </message>
+    <message>
+        <source>Validity</source>
+        <translation>Vigência</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Retry policy</source>
+        <translation>Política de novas tentativas</translation>
+    </message>
+    <message>
+        <source>Journey</source>
+        <translation>Jornada</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s PSP</source>
+        <translation>PSP do pagador</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Location</translation>
+    </message>
+    <message>
+        <source>Closing</source>
+        <translation>Encerramento</translation>
+    </message>
+    <message>
+        <source>Status history</source>
+        <translation>Histórico da situação</translation>
+    </message>
+    <message>
+        <source>Time (Brasília)</source>
+        <translation>Data/hora (Brasília)</translation>
+    </message>
+    <message>
+        <source>Confirmation requests (solicrec)</source>
+        <translation>Solicitações de confirmação (solicrec)</translation>
+    </message>
+    <message>
+        <source>idSolicRec</source>
+        <translation>idSolicRec</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Expira em</translation>
+    </message>
+    <message>
+        <source>Cancel request…</source>
+        <translation>Cancelar solicitação…</translation>
+    </message>
+    <message>
+        <source>Recurring charges (cobr)</source>
+        <translation>Cobranças recorrentes (cobr)</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>New recurring charge…</source>
+        <translation>Nova cobrança recorrente…</translation>
+    </message>
+    <message>
+        <source>Open charge…</source>
+        <translation>Abrir cobrança…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Revise…</source>
+        <translation>Revisar…</translation>
+    </message>
+    <message>
+        <source>Cancel recurrence…</source>
+        <translation>Cancelar recorrência…</translation>
+    </message>
+    <message>
+        <source>Sandbox: payer approves</source>
+        <translation>Sandbox: pagador aprova</translation>
+    </message>
+    <message>
+        <source>Sandbox: payer rejects</source>
+        <translation>Sandbox: pagador rejeita</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Sandbox only: plays the payer deciding on the recurrence (and on its pending confirmation request). With a real bank the payer decides in their own app.</source>
+        <translation>Somente no sandbox: simula a decisão do pagador sobre a recorrência (e sobre a solicitação de confirmação pendente). Em um banco real, o pagador decide no próprio aplicativo.</translation>
+    </message>
+    <message>
+        <source>no end</source>
+        <translation>sem fim</translation>
+    </message>
+    <message>
+        <source>minimum</source>
+        <translation>mínimo</translation>
+    </message>
+    <message>
+        <source>free per charge</source>
+        <translation>livre por cobrança</translation>
+    </message>
+    <message>
+        <source>Cancel the recurrence %1 of %2? No further charge can be made under it; its pending confirmation requests and unpaid charges end too. This cannot be undone.</source>
+        <translation>Cancelar a recorrência %1 de %2? Nenhuma nova cobrança poderá ser feita com ela; as solicitações de confirmação pendentes e as cobranças não pagas também serão encerradas. Não é possível desfazer.</translation>
+    </message>
+    <message>
+        <source>Cancel the recurrence</source>
+        <translation>Cancelar a recorrência</translation>
+    </message>
+    <message>
+        <source>Cancel the confirmation request %1 sent to the payer?</source>
+        <translation>Cancelar a solicitação de confirmação %1 enviada ao pagador?</translation>
+    </message>
+    <message>
+        <source>Cancel the request</source>
+        <translation>Cancelar a solicitação</translation>
+    </message>
+</context>
+<context>
+    <name>RecurrenceTermsForm</name>
+    <message>
+        <source>e.g. CT-2026-001</source>
+        <translation>ex.: CT-2026-001</translation>
+    </message>
+    <message>
+        <source>CPF or CNPJ</source>
+        <translation>CPF ou CNPJ</translation>
+    </message>
+    <message>
+        <source>e.g. Monthly plan</source>
+        <translation>ex.: Plano mensal</translation>
+    </message>
+    <message>
+        <source>Ends on</source>
+        <translation>Termina em</translation>
+    </message>
+    <message>
+        <source>Weekly</source>
+        <translation>Semanal</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>Mensal</translation>
+    </message>
+    <message>
+        <source>Quarterly</source>
+        <translation>Trimestral</translation>
+    </message>
+    <message>
+        <source>Half-yearly</source>
+        <translation>Semestral</translation>
+    </message>
+    <message>
+        <source>Yearly</source>
+        <translation>Anual</translation>
+    </message>
+    <message>
+        <source>Fixed amount every cycle</source>
+        <translation>Valor fixo a cada ciclo</translation>
+    </message>
+    <message>
+        <source>Variable amount, with a minimum the payer must accept</source>
+        <translation>Valor variável, com um mínimo que o pagador deve aceitar</translation>
+    </message>
+    <message>
+        <source>Variable amount, no minimum</source>
+        <translation>Valor variável, sem mínimo</translation>
+    </message>
+    <message>
+        <source>No retries (NAO_PERMITE)</source>
+        <translation>Sem novas tentativas (NAO_PERMITE)</translation>
+    </message>
+    <message>
+        <source>Up to 3 retries within 7 days of the due date (PERMITE_3R_7D)</source>
+        <translation>Até 3 novas tentativas em até 7 dias após o vencimento (PERMITE_3R_7D)</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ do devedor</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s name</source>
+        <translation>Nome do devedor</translation>
+    </message>
+    <message>
+        <source>Purpose (optional)</source>
+        <translation>Finalidade (opcional)</translation>
+    </message>
+    <message>
+        <source>First date</source>
+        <translation>Data inicial</translation>
+    </message>
+    <message>
+        <source>End date</source>
+        <translation>Data final</translation>
+    </message>
+    <message>
+        <source>Periodicity</source>
+        <translation>Periodicidade</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Amount per cycle</source>
+        <translation>Valor por ciclo</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Novas tentativas</translation>
+    </message>
+    <message>
+        <source>Enter the contract&apos;s reference.</source>
+        <translation>Informe a referência do contrato.</translation>
+    </message>
+    <message>
+        <source>Enter the debtor&apos;s name.</source>
+        <translation>Informe o nome do devedor.</translation>
+    </message>
+    <message>
+        <source>The first date cannot be before today (%1).</source>
+        <translation>A data inicial não pode ser anterior a hoje (%1).</translation>
+    </message>
+    <message>
+        <source>The end date is before the first date.</source>
+        <translation>A data final é anterior à data inicial.</translation>
+    </message>
+    <message>
+        <source>Enter the amount.</source>
+        <translation>Informe o valor.</translation>
+    </message>
+    <message>
+        <source>The amount must be above zero.</source>
+        <translation>O valor deve ser maior que zero.</translation>
+    </message>
+    <message>
+        <source>%1 every cycle</source>
+        <translation>%1 a cada ciclo</translation>
+    </message>
+    <message>
+        <source>Variable, at least %1</source>
+        <translation>Variável, no mínimo %1</translation>
+    </message>
+    <message>
+        <source>Variable, set by each charge</source>
+        <translation>Variável, definido em cada cobrança</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>Finalidade</translation>
+    </message>
+    <message>
+        <source>No end date</source>
+        <translation>Sem data final</translation>
+    </message>
+    <message>
+        <source>Minimum amount</source>
+        <translation>Valor mínimo</translation>
+    </message>
+</context>
+<context>
+    <name>RecurrenceWizard</name>
+    <message>
+        <source>New recurrence (Pix Automático)</source>
+        <translation>Nova recorrência (Pix Automático)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>&lt; Back</source>
+        <translation>&lt; Voltar</translation>
+    </message>
+    <message>
+        <source>Next &gt;</source>
+        <translation>Avançar &gt;</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Criar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>How will the payer authorise the recurrence?</source>
+        <translation>Como o pagador vai autorizar a recorrência?</translation>
+    </message>
+    <message>
+        <source>Request through the payer&apos;s bank (journey 1)</source>
+        <translation>Solicitação pelo banco do pagador (jornada 1)</translation>
+    </message>
+    <message>
+        <source>We send a confirmation request to the payer&apos;s bank, which asks them to authorise it in their banking app; no QR Code, nothing paid now.</source>
+        <translation>Enviamos uma solicitação de confirmação ao banco do pagador, que pede que ele a autorize no aplicativo do banco; sem QR Code, nada é pago agora.</translation>
+    </message>
+    <message>
+        <source>Recurrence QR Code (journey 2)</source>
+        <translation>QR Code de recorrência (jornada 2)</translation>
+    </message>
+    <message>
+        <source>You show the payer a QR Code that only authorises the recurrence; the first charge comes later, on its due date.</source>
+        <translation>Você mostra ao pagador um QR Code que apenas autoriza a recorrência; a primeira cobrança vem depois, no vencimento.</translation>
+    </message>
+    <message>
+        <source>QR Code with a payment now (journey 3)</source>
+        <translation>QR Code com pagamento agora (jornada 3)</translation>
+    </message>
+    <message>
+        <source>The payer scans one QR Code that pays an immediate charge (the first instalment, for example) and authorises the recurrence at the same time.</source>
+        <translation>O pagador lê um único QR Code que paga uma cobrança imediata (a primeira parcela, por exemplo) e, ao mesmo tempo, autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>QR Code with a due-date charge (journey 4)</source>
+        <translation>QR Code com cobrança com vencimento (jornada 4)</translation>
+    </message>
+    <message>
+        <source>The payer scans one QR Code that pays a charge with a due date and authorises the recurrence at the same time.</source>
+        <translation>O pagador lê um único QR Code que paga uma cobrança com vencimento e, ao mesmo tempo, autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>Check the terms: the payer will authorise exactly these. Then click Create.</source>
+        <translation>Confira as condições: o pagador vai autorizar exatamente estas. Depois clique em Criar.</translation>
+    </message>
+    <message>
+        <source>Recurrence (idRec)</source>
+        <translation>Recorrência (idRec)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Confirmation request</source>
+        <translation>Solicitação de confirmação</translation>
+    </message>
+    <message>
+        <source>Request status</source>
+        <translation>Situação da solicitação</translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation>Cobrança</translation>
+    </message>
+    <message>
+        <source>Refresh status</source>
+        <translation>Atualizar situação</translation>
+    </message>
+    <message>
+        <source>Sandbox: authorise as the payer</source>
+        <translation>Sandbox: autorizar como pagador</translation>
+    </message>
+    <message>
+        <source>Sandbox only: approves the recurrence (journeys 1 and 2) or pays the charge (journeys 3 and 4) as the payer would. With a real bank the payer does this in their own banking app.</source>
+        <translation>Somente no sandbox: aprova a recorrência (jornadas 1 e 2) ou paga a cobrança (jornadas 3 e 4) como o pagador faria. Em um banco real, o pagador faz isso no próprio aplicativo do banco.</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the Pix Copia e Cola text</source>
+        <translation>Copiar o texto do Pix Copia e Cola</translation>
+    </message>
+    <message>
+        <source>Pix Copia e Cola</source>
+        <translation>Pix Copia e Cola</translation>
+    </message>
+    <message>
+        <source>1. How the payer authorises</source>
+        <translation>1. Como o pagador autoriza</translation>
+    </message>
+    <message>
+        <source>2. Terms of the recurrence</source>
+        <translation>2. Condições da recorrência</translation>
+    </message>
+    <message>
+        <source>3. Payer&apos;s account</source>
+        <translation>3. Conta do pagador</translation>
+    </message>
+    <message>
+        <source>3. Charge paid with the QR Code</source>
+        <translation>3. Cobrança paga com o QR Code</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Conferência</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Concluído</translation>
+    </message>
+    <message>
+        <source>Please check the form</source>
+        <translation>Verifique o formulário</translation>
+    </message>
+    <message>
+        <source>Confirmation request through the payer&apos;s bank (journey 1)</source>
+        <translation>Solicitação de confirmação pelo banco do pagador (jornada 1)</translation>
+    </message>
+    <message>
+        <source>Composite QR Code with an immediate charge (journey 3)</source>
+        <translation>QR Code composto com cobrança imediata (jornada 3)</translation>
+    </message>
+    <message>
+        <source>Composite QR Code with a due-date charge (journey 4)</source>
+        <translation>QR Code composto com cobrança com vencimento (jornada 4)</translation>
+    </message>
+    <message>
+        <source>Authorisation</source>
+        <translation>Autorização</translation>
+    </message>
+    <message>
+        <source>The journey stopped half-way</source>
+        <translation>A jornada parou no meio do caminho</translation>
+    </message>
+    <message>
+        <source>Finish or cancel it from the recurrences list.</source>
+        <translation>Conclua ou cancele pela lista de recorrências.</translation>
+    </message>
+    <message>
+        <source>Recurrence created and confirmation request sent: the payer&apos;s bank will ask them to authorise it.</source>
+        <translation>Recorrência criada e solicitação de confirmação enviada: o banco do pagador pedirá que ele a autorize.</translation>
+    </message>
+    <message>
+        <source>%1, txid %2, %3</source>
+        <translation>%1, txid %2, %3</translation>
+    </message>
+    <message>
+        <source>Recurrence and charge created: show this QR Code to the payer. Paying the charge authorises the recurrence.</source>
+        <translation>Recorrência e cobrança criadas: mostre este QR Code ao pagador. Ao pagar a cobrança, ele autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>Recurrence created: show this QR Code to the payer, who authorises the recurrence by scanning it.</source>
+        <translation>Recorrência criada: mostre este QR Code ao pagador, que autoriza a recorrência ao lê-lo.</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s code could not be read: %1</source>
+        <translation>Não foi possível ler o código do banco: %1</translation>
+    </message>
+    <message>
+        <source>Composite QR Code: pays the charge and authorises the recurrence.</source>
+        <translation>QR Code composto: paga a cobrança e autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>Recurrence QR Code: authorises the recurrence only.</source>
+        <translation>QR Code de recorrência: apenas autoriza a recorrência.</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+</context>
+<context>
+    <name>RecurrencesList</name>
+    <message>
+        <source>Any status</source>
+        <translation>Qualquer situação</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s CPF or CNPJ</source>
+        <translation>CPF ou CNPJ do devedor</translation>
+    </message>
+    <message>
+        <source>Convenio</source>
+        <translation>Convênio</translation>
+    </message>
+    <message>
+        <source>With or without location</source>
+        <translation>Com ou sem location</translation>
+    </message>
+    <message>
+        <source>With a location</source>
+        <translation>Com location</translation>
+    </message>
+    <message>
+        <source>Without a location</source>
+        <translation>Sem location</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Buscar</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Criadas de</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>Find in idRec, debtor or contract</source>
+        <translation>Buscar em idRec, devedor ou contrato</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Detalhes…</translation>
+    </message>
+    <message>
+        <source>Recurrences: %1</source>
+        <translation>Recorrências: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RecurrencesModel</name>
+    <message>
+        <source>idRec</source>
+        <translation>idRec</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Object / contract</source>
+        <translation>Objeto / contrato</translation>
+    </message>
+    <message>
+        <source>Periodicity</source>
+        <translation>Periodicidade</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Journey</source>
+        <translation>Jornada</translation>
+    </message>
+    <message>
+        <source>min.</source>
+        <translation>mín.</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>livre</translation>
+    </message>
+</context>
+<context>
+    <name>RecurrencesTab</name>
+    <message>
+        <source>New recurrence…</source>
+        <translation>Nova recorrência…</translation>
+    </message>
+    <message>
+        <source>Agree a Pix Automático recurrence with a payer (four journeys)</source>
+        <translation>Combinar uma recorrência do Pix Automático com um pagador (quatro jornadas)</translation>
+    </message>
+    <message>
+        <source>Recurrences</source>
+        <translation>Recorrências</translation>
+    </message>
+    <message>
+        <source>Recurrence locations</source>
+        <translation>Locations de recorrência</translation>
+    </message>
+    <message>
+        <source>Pix Automático: payers authorise the company once, then each recurring charge is debited on its date.</source>
+        <translation>Pix Automático: o pagador autoriza a empresa uma vez e, depois, cada cobrança recorrente é debitada na data.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDialog</name>
+    <message>
+        <source>Refund a received Pix</source>
+        <translation>Devolver um Pix recebido</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>txid</source>
+        <translation>txid</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Não informado</translation>
+    </message>
+    <message>
+        <source>Payer</source>
+        <translation>Pagador</translation>
+    </message>
+    <message>
+        <source>Not given by the bank</source>
+        <translation>Não informado pelo banco</translation>
+    </message>
+    <message>
+        <source>Amount received</source>
+        <translation>Valor recebido</translation>
+    </message>
+    <message>
+        <source>Refunded so far</source>
+        <translation>Devolvido até agora</translation>
+    </message>
+    <message>
+        <source>Left to refund</source>
+        <translation>Restante a devolver</translation>
+    </message>
+    <message>
+        <source>Everything left: %1</source>
+        <translation>Todo o restante: %1</translation>
+    </message>
+    <message>
+        <source>Part of it:</source>
+        <translation>Parte dele:</translation>
+    </message>
+    <message>
+        <source>Why (optional, shown to the payer)</source>
+        <translation>Motivo (opcional, exibido ao pagador)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Review…</source>
+        <translation>Conferir…</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Type the amount to refund.</source>
+        <translation>Digite o valor a devolver.</translation>
+    </message>
+    <message>
+        <source>The amount must be greater than zero.</source>
+        <translation>O valor deve ser maior que zero.</translation>
+    </message>
+    <message>
+        <source>At most %1 is left to refund.</source>
+        <translation>Restam no máximo %1 a devolver.</translation>
+    </message>
+    <message>
+        <source>Who receives the refund</source>
+        <translation>Quem recebe a devolução</translation>
+    </message>
+    <message>
+        <source>The payer of this Pix (the bank did not give a name)</source>
+        <translation>O pagador deste Pix (o banco não informou o nome)</translation>
+    </message>
+    <message>
+        <source>Pix refunded (endToEndId)</source>
+        <translation>Pix devolvido (endToEndId)</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>Id da devolução</translation>
+    </message>
+    <message>
+        <source>Left to refund afterwards</source>
+        <translation>Restante a devolver depois</translation>
+    </message>
+    <message>
+        <source>To confirm, type the amount to refund (%1):</source>
+        <translation>Para confirmar, digite o valor a devolver (%1):</translation>
+    </message>
+    <message>
+        <source>This is not the amount to refund.</source>
+        <translation>Este não é o valor a devolver.</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Devolver</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Voltar</translation>
+    </message>
+    <message>
+        <source>Amount to refund</source>
+        <translation>Valor a devolver</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Refund %1 of %2 to %3</source>
+        <translation>Devolver %1 de %2 para %3</translation>
+    </message>
+    <message>
+        <source>the payer</source>
+        <translation>o pagador</translation>
+    </message>
+    <message>
+        <source>following it with the bank…</source>
+        <translation>acompanhando com o banco…</translation>
+    </message>
+    <message>
+        <source>Still processing: the list of received Pix will show it.</source>
+        <translation>Ainda em processamento: a lista de Pix recebidos vai exibi-la.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundStatus</name>
+    <message>
+        <source>Processing</source>
+        <translation>Em processamento</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Devolvida</translation>
+    </message>
+    <message>
+        <source>Not done</source>
+        <translation>Não realizada</translation>
+    </message>
+</context>
+<context>
+    <name>ReviseRecDialog</name>
+    <message>
+        <source>Revise the recurrence</source>
+        <translation>Revisar a recorrência</translation>
+    </message>
+    <message>
+        <source>Debtor&apos;s name</source>
+        <translation>Nome do devedor</translation>
+    </message>
+    <message>
+        <source>First date</source>
+        <translation>Data inicial</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Profile</source>
@@ -1344,24 +3837,20 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>válido até %1</translation>
     </message>
     <message>
-        <source>Webhooks registered at the bank</source>
-        <translation>Webhooks cadastrados no banco</translation>
+        <source>Profile &amp; certificates</source>
+        <translation>Perfil e certificados</translation>
     </message>
     <message>
-        <source>Kind</source>
-        <translation>Tipo</translation>
+        <source>Webhooks</source>
+        <translation>Webhooks</translation>
     </message>
     <message>
-        <source>Pix key</source>
-        <translation>Chave Pix</translation>
+        <source>Infractions</source>
+        <translation>Infrações</translation>
     </message>
     <message>
-        <source>Address</source>
-        <translation>Endereço</translation>
-    </message>
-    <message>
-        <source>Check webhooks</source>
-        <translation>Consultar webhooks</translation>
+        <source>Audit log</source>
+        <translation>Registro de auditoria</translation>
     </message>
     <message>
         <source>Audit log (newest first)</source>
@@ -1390,10 +3879,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount</source>
         <translation>Valor</translation>
-    </message>
-    <message>
-        <source>(not registered)</source>
-        <translation>(não cadastrado)</translation>
     </message>
 </context>
 <context>
@@ -1752,6 +4237,224 @@ Válido a partir de %2</translation>
     </message>
 </context>
 <context>
+    <name>WebhookDialog</name>
+    <message>
+        <source>Pix received on a charge (per key)</source>
+        <translation>Pix recebido em cobrança (por chave)</translation>
+    </message>
+    <message>
+        <source>Pix Automático recurrences (webhookrec)</source>
+        <translation>Recorrências do Pix Automático (webhookrec)</translation>
+    </message>
+    <message>
+        <source>Recurring charges (webhookcobr)</source>
+        <translation>Cobranças recorrentes (webhookcobr)</translation>
+    </message>
+    <message>
+        <source>Our Pix changed status (transfer)</source>
+        <translation>Nosso Pix mudou de situação (transfer)</translation>
+    </message>
+    <message>
+        <source>Pix credited to the account (receive)</source>
+        <translation>Pix creditado na conta (receive)</translation>
+    </message>
+    <message>
+        <source>Refund credited (refund)</source>
+        <translation>Devolução creditada (refund)</translation>
+    </message>
+    <message>
+        <source>Our Pix failed (cashout)</source>
+        <translation>Nosso Pix falhou (cashout)</translation>
+    </message>
+    <message>
+        <source>Webhook: %1</source>
+        <translation>Webhook: %1</translation>
+    </message>
+    <message>
+        <source>QR Codes API: the bank posts to this URL followed by /%1. Only the URL can be set here.</source>
+        <translation>API de QR Codes: o banco envia para esta URL seguida de /%1. Aqui só é possível definir a URL.</translation>
+    </message>
+    <message>
+        <source>Accounts API: the bank posts to this URL as is, with the headers below.</source>
+        <translation>API de Contas: o banco envia para esta URL exatamente como está, com os cabeçalhos abaixo.</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Send notifications</source>
+        <translation>Enviar notificações</translation>
+    </message>
+    <message>
+        <source>who the bank warns when deliveries fail</source>
+        <translation>quem o banco avisa quando as entregas falham</translation>
+    </message>
+    <message>
+        <source>Pause after repeated failures</source>
+        <translation>Pausar após falhas repetidas</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Ativo</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Pause on fail</source>
+        <translation>Pausar em falha</translation>
+    </message>
+    <message>
+        <source>Headers sent with each notification</source>
+        <translation>Cabeçalhos enviados com cada notificação</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Header values may be secrets: they go to the bank only, are never kept by this app nor read back. When replacing a webhook, type them again.</source>
+        <translation>Os valores dos cabeçalhos podem ser segredos: vão apenas para o banco, nunca são guardados por este aplicativo nem lidos de volta. Ao substituir um webhook, digite-os novamente.</translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation>Adicionar cabeçalho</translation>
+    </message>
+    <message>
+        <source>Remove header</source>
+        <translation>Remover cabeçalho</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Substituir</translation>
+    </message>
+    <message>
+        <source>Register</source>
+        <translation>Cadastrar</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Remover…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Enter the HTTPS address of your receiver.</source>
+        <translation>Informe o endereço HTTPS do seu recebedor.</translation>
+    </message>
+    <message>
+        <source>HTTPS address: OK.</source>
+        <translation>Endereço HTTPS: OK.</translation>
+    </message>
+    <message>
+        <source>Remove the webhook</source>
+        <translation>Remover o webhook</translation>
+    </message>
+    <message>
+        <source>Stop notifications to %1? The bank forgets this webhook.</source>
+        <translation>Interromper as notificações para %1? O banco descarta este webhook.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Manter</translation>
+    </message>
+</context>
+<context>
+    <name>WebhooksPanel</name>
+    <message>
+        <source>Where the bank notifies the company: per Pix key and for recurrences on the QR Codes API, per event type on the Accounts API. Only HTTPS addresses are accepted. Double-click a row to change it.</source>
+        <translation>Onde o banco notifica a empresa: por chave Pix e para recorrências na API de QR Codes, por tipo de evento na API de Contas. Somente endereços HTTPS são aceitos. Dê um duplo clique em uma linha para alterá-la.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Ativo</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Pause on fail</source>
+        <translation>Pausar em falha</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Cabeçalhos</translation>
+    </message>
+    <message>
+        <source>Check webhooks</source>
+        <translation>Verificar webhooks</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <source>The bank posts to %1</source>
+        <translation>O banco envia para %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>não</translation>
+    </message>
+    <message>
+        <source>(not registered)</source>
+        <translation>(não cadastrado)</translation>
+    </message>
+    <message>
+        <source>QR Codes</source>
+        <translation>QR Codes</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>Contas</translation>
+    </message>
+</context>
+<context>
     <name>WelcomeDialog</name>
     <message>
         <source>Welcome to Treasury</source>
@@ -1799,6 +4502,17 @@ Válido a partir de %2</translation>
     <message>
         <source>A CA file</source>
         <translation>Um arquivo de CA</translation>
+    </message>
+</context>
+<context>
+    <name>widget</name>
+    <message>
+        <source>Batch %1: %2 charge(s) — %3</source>
+        <translation>Lote %1: %2 cobrança(s) — %3</translation>
+    </message>
+    <message>
+        <source>The bank refused %1 charge(s): their problem is shown on their line.</source>
+        <translation>O banco recusou %1 cobrança(s): o problema de cada uma aparece na respectiva linha.</translation>
     </message>
 </context>
 </TS>

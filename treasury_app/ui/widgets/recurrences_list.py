@@ -189,7 +189,7 @@ class RecurrencesList(QWidget):
         if recs is None:
             return
         self.model.set_recs(recs)
-        self.count_label.setText(self.tr("%n recurrence(s)", "", len(recs)))
+        self.count_label.setText(self.tr("Recurrences: %1").replace("%1", str(len(recs))))
         if selected is not None:
             self.select(selected.id_rec)
         self._update_buttons()
