@@ -81,6 +81,11 @@ async def main(lang: str | None) -> None:
     shot(f"settings{suffix}")
     if not lang:
         await payout_screens(window)
+        await charge_screens(window)
+        await recurrence_screens(window)
+        await settings_screens(window)
+    else:
+        await charge_screens(window, suffix)
     window.quit_requested.emit()
     await run
 
@@ -153,6 +158,119 @@ async def payout_screens(window: object) -> None:
     shot("boleto-review")
     billets.review_dialog.reject()
     await pause(0.3)
+
+
+async def charge_screens(window: object, suffix: str = "") -> None:
+    """Charges & batches (issue 9): the form, the charge with its QR Code, the list after the
+    sandbox payer paid it, a batch being imported."""
+    window.tabs.setCurrentIndex(3)  # type: ignore[attr-defined]
+    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    while tab.load_task is None or not tab.load_task.done():
+        await pause(0.1)
+    form = tab.open_new_charge()
+    form.amount_edit.setText("1.890,00")
+    form.document_edit.setText("529.982.247-25")
+    form.name_edit.setText("Maria da Silva")
+    form.message_edit.setText("Pedido 4521 — mensalidade de dezembro")
+    await pause(0.6)
+    shot(f"charge-form{suffix}")
+    form.submit_button.click()
+    while form.submit_task is None or not form.submit_task.done():
+        await pause(0.1)
+    charge = form.submit_task.result()
+    qr = form.qr_dialog
+    qr.resize(620, 720)
+    await pause(0.8)
+    shot(f"charge-qr{suffix}")
+    qr.close()
+    if suffix:
+        return
+    from treasury_app.ui.widgets.charges_list import sandbox_pay
+
+    await sandbox_pay(tab.workspace, charge.txid)
+    await tab.charges.reload()
+    tab.charges.select_charge(charge.txid)
+    await pause(0.8)
+    shot("charges-list")
+
+    tab.sections.setCurrentWidget(tab.batches)
+    await pause(0.5)
+    from treasury_app.ui.dialogs.charge_batch_dialog import ChargeBatchDialog
+
+    batch = ChargeBatchDialog(tab.workspace, tab)
+    batch.load_text(
+        "nome;cpf_cnpj;valor;vencimento;descricao;txid\n"
+        "Maria Souza;529.982.247-25;1.234,56;15/12/2026;Mensalidade dezembro;\n"
+        "Empresa Cliente Ltda;11.222.333/0001-81;99,90;20/12/2026;Serviços;\n"
+        "João Pereira;123.456.789-00;350,00;18/12/2026;CPF inválido;\n"
+        "Padaria Central Ltda;45.723.174/0001-10;-10,00;22/12/2026;Valor negativo;\n"
+        "Ana Lima;111.444.777-35;780,00;28/12/2026;Aluguel;\n"
+    )
+    batch.resize(980, 560)
+    batch.show()
+    await pause(0.8)
+    shot("charge-batch")
+    batch.reject()
+    await pause(0.3)
+
+
+async def recurrence_screens(window: object) -> None:
+    """Recurrences (issue 9): the wizard's terms page and a recurrence's detail."""
+    window.tabs.setCurrentIndex(4)  # type: ignore[attr-defined]
+    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    while tab.load_task is None or not tab.load_task.done():
+        await pause(0.1)
+    wizard = tab.open_wizard()
+    wizard.journey_buttons[3].setChecked(True)
+    await pause(0.6)
+    shot("recurrence-wizard-journey")
+    wizard.go_next()
+    form = wizard.terms_form
+    form.contract_edit.setText("CT-2026-0042")
+    form.document_edit.setText("529.982.247-25")
+    form.name_edit.setText("Maria da Silva")
+    form.purpose_edit.setText("Mensalidade do plano empresarial")
+    form.amount_edit.setText("189,90")
+    await pause(0.6)
+    shot("recurrence-wizard")
+    wizard.go_next()
+    charge = wizard.charge_form
+    charge.description_edit.setText("Primeira mensalidade")
+    wizard.go_next()
+    await pause(0.4)
+    wizard.create_button.click()
+    while wizard.create_task is None or not wizard.create_task.done():
+        await pause(0.1)
+    id_rec = wizard.result_rec
+    await pause(0.6)
+    shot("recurrence-qr")
+    wizard.sandbox_button.click()
+    while wizard.sandbox_task is None or not wizard.sandbox_task.done():
+        await pause(0.1)
+    wizard.accept()
+    for _ in range(50):  # paying the first charge approves the recurrence (journey 3)
+        rec = await tab.workspace.recurrences.get_rec(id_rec)
+        if str(rec.status.value) == "APROVADA":
+            break
+        await pause(0.2)
+    await tab.recurrences.reload()
+    await tab.recurrences.open_details(id_rec)
+    detail = tab.recurrences.detail_dialog
+    detail.resize(900, 700)
+    await pause(1.0)
+    shot("recurrence-detail")
+    detail.reject()
+    await pause(0.3)
+
+
+async def settings_screens(window: object) -> None:
+    """Settings (issue 9): the webhooks and the infractions pages."""
+    window.tabs.setCurrentIndex(5)  # type: ignore[attr-defined]
+    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    for index, name in ((1, "settings-webhooks"), (2, "settings-infractions")):
+        tab.pages.setCurrentIndex(index)
+        await pause(1.5)
+        shot(name)
 
 
 if __name__ == "__main__":
