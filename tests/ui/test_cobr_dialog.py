@@ -121,8 +121,11 @@ def test_refused_locally_then_reviewed_created_and_settled(
     dialog, task = open_new_charge(qtbot, detail)
     assert dialog.amount_edit.isReadOnly() and dialog.amount_edit.value() == Decimal("50.00")
     earliest = service.earliest_due_date()
-    qtbot.keyClicks(dialog.branch_edit, "0001")
-    qtbot.keyClicks(dialog.account_edit, "1234567")
+    # a first charge: the account to credit comes from what the bank reports with the balance
+    assert dialog.prefill_task is not None
+    qtbot.waitUntil(dialog.prefill_task.done, timeout=10_000)
+    assert dialog.prefill_task.result() is True
+    assert (dialog.branch_edit.text(), dialog.account_edit.text()) == ("0001", "1234567")
     qtbot.keyClicks(dialog.info_edit, "Mensalidade de dezembro")
 
     # too close: refused here, nothing sent

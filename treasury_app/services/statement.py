@@ -89,6 +89,8 @@ class BalanceView:
     overdraft: Decimal
     updated_at: dt.datetime | None
     currency: str = "BRL"
+    branch: str | None = None  # the account itself, as the bank reports it with the balance
+    account_number: str | None = None
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,8 @@ class StatementService:
             overdraft=amounts.overdraft if amounts.overdraft is not None else _ZERO,
             updated_at=first.updated_at,
             currency=amounts.currency,
+            branch=first.branch,
+            account_number=first.account_number,
         )
 
     async def pages(

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 import httpx
+import shiboken6
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -52,7 +53,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn, CobrAttemptsModel
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
-from treasury_app.ui.operation import run_operation
+from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
 
@@ -224,6 +225,7 @@ class CobrDialog(QDialog):
         self.service = workspace.recurrences
         self.rec = rec
         self.existing = list(existing)
+        self.prefill_task: asyncio.Task[bool] | None = None
         self.cobr = cobr
         self.changed = False
         self.task: asyncio.Task[Any] | None = None
@@ -318,8 +320,8 @@ class CobrDialog(QDialog):
         return page
 
     def _prefill_receiver(self) -> None:
-        """The account the recurrence's last charge credited (the bank has no endpoint that
-        says which account is ours)."""
+        """The account the recurrence's last charge credited; for a first charge, the account
+        the bank reports with the balance (read in the background, typed fields win)."""
         for other in reversed(self.existing):
             recebedor = other.recebedor
             if recebedor is not None and recebedor.conta:
@@ -329,6 +331,23 @@ class CobrDialog(QDialog):
                 if index >= 0:
                     self.account_type.setCurrentIndex(index)
                 return
+        if self.cobr is None:
+            self.prefill_task = spawn(self.prefill_from_balance())
+
+    async def prefill_from_balance(self) -> bool:
+        """Fill the empty account fields from the balance's account data (``False`` if the
+        bank did not say, or the person already typed them)."""
+        try:
+            balance = await self.workspace.statement.balance()
+        except EXPECTED_ERRORS:
+            return False  # the person types the account, as before
+        if not shiboken6.isValid(self) or not balance.account_number:
+            return False
+        if self.account_edit.text().strip() or self.branch_edit.text().strip():
+            return False
+        self.branch_edit.setText(balance.branch or "")
+        self.account_edit.setText(balance.account_number)
+        return True
 
     def _build_review(self) -> QWidget:
         page = QWidget(self)
@@ -744,10 +763,11 @@ class CobrDialog(QDialog):
             )
         return done
 
-    def reject(self) -> None:
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
-        super().reject()
+    def done(self, result: int) -> None:
+        for task in (self.task, self.prefill_task):
+            if task is not None and not task.done():
+                task.cancel()
+        super().done(result)
 
 
 def _qdate(day: dt.date) -> QDate:
