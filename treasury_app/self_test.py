@@ -13,7 +13,9 @@ One line goes to standard output: ``self-test passed: 16 checks in 6.2 s (treasu
 0.2.0)`` with exit status 0, or ``self-test FAILED at <check>: <reason> ...`` with exit status
 1 (the temporary directory is then kept, with the sandbox's log, and named on standard error).
 The packaging check runs it on the built binary; support staff can run it on any desktop: it
-never touches the user's own profiles, ledgers, receipts or keyring.
+never touches the user's own profiles, ledgers, receipts or keyring. ``--data-dir DIR`` runs
+it in DIR instead, which must be new or empty and not inside the user's own directories;
+any other is refused with one line on standard error and exit status 2, writing nothing.
 """
 
 from __future__ import annotations
@@ -302,15 +304,58 @@ def use_offscreen_without_display(environ: dict[str, str] | Any = os.environ) ->
     return True
 
 
+def _default_user_dirs() -> list[Path]:
+    from treasury_app.config import AppPaths
+
+    default = AppPaths.default()
+    return [
+        path.expanduser().resolve()
+        for path in (default.config_dir, default.data_dir, default.log_dir)
+    ]
+
+
+def data_dir_refusal(data_dir: Path) -> str | None:
+    """Why ``--self-test --data-dir data_dir`` must not run there, or None when it may.
+
+    The self-test writes a sandbox ledger and starts a sandbox bank in its directory, so it
+    only takes a new or empty one, and never the user's own configuration, data or log
+    directory, nor one inside them. A path that is a file is left to the checks,
+    which fail at "sandbox start" without writing anything.
+    """
+    from PySide6.QtCore import QCoreApplication
+
+    root = data_dir.expanduser().resolve()
+    for user_dir in _default_user_dirs():
+        if root.is_relative_to(user_dir):
+            return QCoreApplication.translate(
+                "SelfTest",
+                "self-test: {path} is in the application's own data directory; "
+                "give --data-dir a new or empty directory",
+            ).format(path=data_dir)
+    if root.is_dir() and any(root.iterdir()):
+        return QCoreApplication.translate(
+            "SelfTest",
+            "self-test: {path} is not empty; give --data-dir a new or empty directory",
+        ).format(path=data_dir)
+    return None
+
+
 def run_self_test(
     *, data_dir: Path | None = None, out: IO[str] | None = None, err: IO[str] | None = None
 ) -> int:
     """Run every check; print the one-line result to ``out``; 0 when all passed, else 1.
 
     ``data_dir`` (an empty or new directory) replaces the temporary one and is never removed.
+    A directory that is not empty, or the user's own one, is refused: one line on ``err``,
+    status 2, nothing written.
     """
     out = out or sys.stdout
     err = err or sys.stderr
+    if data_dir is not None:
+        refusal = data_dir_refusal(data_dir)
+        if refusal is not None:
+            print(refusal, file=err, flush=True)
+            return 2
     started = time.perf_counter()
     use_offscreen_without_display()
     os.environ.setdefault("QT_API", "pyside6")
