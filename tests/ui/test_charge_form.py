@@ -11,6 +11,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
@@ -265,3 +266,43 @@ def test_save_png_and_svg_and_the_painted_symbol(qtbot, run, workspace, tmp_path
         path = tmp_path / f"view-{side}.png"
         assert image.save(str(path))
         assert decode_qr_image(path) == cob.pix_copia_e_cola
+
+
+@pytest.mark.parametrize(
+    ("slow", "new_location"),
+    [({"method": "PUT", "path": "*/cob/*"}, False), ({"method": "POST", "path": "*/loc"}, True)],
+    ids=["put-cob", "post-loc"],
+)
+def test_a_form_deleted_while_its_submit_is_in_flight_ends_quietly(
+    qtbot, run, workspace, slow, new_location
+) -> None:
+    # The session locked mid-submit: the window and this form are deleted while the bank is
+    # still answering; the coroutine must not touch the dead widgets afterwards.
+    host = QWidget()
+    qtbot.addWidget(host)
+    dialog = ChargeFormDialog(workspace, host)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.keyClicks(dialog.amount_edit, "12,34")
+    txid = _txid()
+    qtbot.keyClicks(dialog.txid_edit, txid)
+    if new_location:
+        dialog.location_box.setChecked(True)
+        dialog.new_location_radio.setChecked(True)
+    http = workspace.session.accounts.transport.http
+    rule = {**slow, "api": "qrcodes", "latency_ms": 800, "times": 1}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        task = dialog.submit_task
+        assert task is not None
+        qtbot.waitUntil(lambda: not dialog.submit_button.isEnabled())  # the request is out
+        dialog.deleteLater()
+        qtbot.waitUntil(lambda: not shiboken6.isValid(dialog))
+        qtbot.waitUntil(task.done, timeout=15_000)
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert task.exception() is None
+    if not new_location:  # the charge itself was created; only the form is gone
+        assert task.result() is not None and task.result().txid == txid
+        assert run(workspace.charges.get_cob(txid)).txid == txid

@@ -287,3 +287,55 @@ def test_a_bank_refusal_lands_on_the_field_it_names(qtbot, run, wizard_and_works
     assert wizard.charge_form.key_combo.property("invalid") is True  # violacoes: chave
     assert not wizard.create_button.isEnabled() and wizard.close_button.isVisible()
     run(workspace.recurrences.cancel_rec(id_rec))
+
+
+def test_a_lost_answer_to_post_rec_disables_create_and_makes_no_duplicate(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 2)
+    contract = fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE
+    http = workspace.session.accounts.transport.http
+    rule = {
+        "api": "qrcodes",
+        "method": "POST",
+        "path": "*/rec",
+        "drop_after_commit": 1,
+        "times": 1,
+    }
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        click(qtbot, wizard.create_button)
+        qtbot.waitUntil(wizard.create_task.done, timeout=15_000)
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert wizard.create_task.result() is None
+    assert not wizard.create_button.isEnabled() and wizard.close_button.isVisible()
+    banner = wizard.banner
+    assert banner.isVisible() and "may have been created" in banner.title.text()
+    assert contract in banner.detail.text() and "Recurrences list" in banner.detail.text()
+    # Neither a second click nor the coroutine sends POST /rec again.
+    before = sent(workspace)
+    wizard.create_button.click()
+    assert run(wizard.create_recurrence()) is None
+    assert sent(workspace) == before
+    # Back to the terms and forward again: Create stays disabled.
+    click(qtbot, wizard.back_button)
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE and not wizard.create_button.isEnabled()
+
+    async def recs_of_contract() -> list:
+        today = workspace.recurrences.today()
+        found = []
+        async for rec in workspace.recurrences.iter_recs(
+            start=today, end=today, document=DEBTOR_CPF
+        ):
+            if rec.vinculo.contrato == contract:
+                found.append(rec)
+        return found
+
+    recs = run(recs_of_contract())
+    assert len(recs) == 1  # the bank committed it once; the wizard never sent it again
+    run(workspace.recurrences.cancel_rec(recs[0].id_rec))

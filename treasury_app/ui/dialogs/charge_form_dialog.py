@@ -723,6 +723,8 @@ class ChargeFormDialog(QDialog):
         txid, body = built
         if self.location_choice() == "new":
             location = await self._run(charges.create_location(kind))
+            if not shiboken6.isValid(self):
+                return None  # deleted meanwhile (the session was locked): nothing to show
             if location is None:
                 return None
             self.created_location = location.id
@@ -736,6 +738,10 @@ class ChargeFormDialog(QDialog):
             )
         else:
             created = await self._run(charges.submit_cob(txid, body))
+        if not shiboken6.isValid(self):
+            # Deleted meanwhile (the session was locked): the charge, if any, is in the
+            # ledger and the charges list; this form and its widgets are gone.
+            return created
         if created is None:
             self._after_failure(txid)
             return None

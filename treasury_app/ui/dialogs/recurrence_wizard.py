@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.api.errors import ApiFailure
+from treasury_app.api.errors import ApiFailure, TransportFailure
 from treasury_app.domain.documents import normalize_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
@@ -124,6 +124,7 @@ class RecurrenceWizard(QDialog):
         self.result_rec: str | None = None
         self.outcome: SolicitationJourney | QrJourney | None = None
         self.stopped: JourneyIncomplete | None = None
+        self.unknown: TransportFailure | None = None
         self.create_task: asyncio.Task[Any] | None = None
         self.status_task: asyncio.Task[Any] | None = None
         self.sandbox_task: asyncio.Task[Any] | None = None
@@ -380,10 +381,14 @@ class RecurrenceWizard(QDialog):
         self.back_button.setEnabled(page != JOURNEY_PAGE)
         self.next_button.setVisible(page not in (REVIEW_PAGE, RESULT_PAGE))
         self.create_button.setVisible(page == REVIEW_PAGE)
-        started = self.result_rec is not None or self.stopped is not None
+        started = self._started()
         self.create_button.setEnabled(page == REVIEW_PAGE and not started)
         self.cancel_button.setVisible(not done and not started)
         self.close_button.setVisible(done or started)
+
+    def _started(self) -> bool:
+        """Something may exist at the bank: a second "Create" could make a duplicate."""
+        return self.result_rec is not None or self.stopped is not None or self.unknown is not None
 
     def _page_problems(self, page: int) -> list[Problem]:
         if page == TERMS_PAGE:
@@ -456,9 +461,9 @@ class RecurrenceWizard(QDialog):
 
     async def create_recurrence(self) -> str | None:
         """Create the recurrence through the chosen journey; its ``idRec`` (``None`` when the
-        form is refused locally or the bank refuses it; the banner says why)."""
-        if self.result_rec is not None or self.stopped is not None:
-            return self.result_rec  # created once: never twice from the same wizard
+        form is refused locally, the bank refuses it or its answer is lost; the banner says why)."""
+        if self._started():
+            return self.result_rec  # created once (or maybe): never twice from the same wizard
         self.banner.clear()
         problems = self.all_problems()
         if problems:
@@ -480,6 +485,9 @@ class RecurrenceWizard(QDialog):
             return None
         if isinstance(outcome, JourneyIncomplete):
             return self._incomplete(outcome)
+        if isinstance(outcome, TransportFailure):
+            self._outcome_unknown(outcome)
+            return None
         self.outcome = outcome
         self.result_rec = outcome.rec.id_rec
         self._show_result(outcome)
@@ -519,12 +527,18 @@ class RecurrenceWizard(QDialog):
     @staticmethod
     async def _guarded(
         work: Awaitable[SolicitationJourney | QrJourney],
-    ) -> SolicitationJourney | QrJourney | JourneyIncomplete:
+    ) -> SolicitationJourney | QrJourney | JourneyIncomplete | TransportFailure:
         # A journey stopped half-way is not a plain failure: what was created must be shown.
+        # Nor is a lost answer: the bank may have created the recurrence (POST /rec has no
+        # idempotency key, so it cannot be sent again safely).
         try:
             return await work
         except JourneyIncomplete as stopped:
             return stopped
+        except TransportFailure as failure:
+            if not failure.outcome_unknown:
+                raise
+            return failure
 
     def _incomplete(self, stopped: JourneyIncomplete) -> str | None:
         cause = stopped.__cause__
@@ -547,6 +561,26 @@ class RecurrenceWizard(QDialog):
         self.result_rec = rec.id_rec
         self.recurrence_created.emit(rec.id_rec)
         return rec.id_rec
+
+    def _outcome_unknown(self, failure: TransportFailure) -> None:
+        """No answer to a request that reached the bank: the recurrence may exist. Creating it
+        again would make a duplicate (and a second request to the payer), so Create stays
+        disabled and the person is told to look for it first."""
+        self.unknown = failure
+        contract = self.terms_form.contract_edit.text().strip()
+        self.banner.show_message(
+            self.tr("The bank's answer was lost: the recurrence may have been created"),
+            self.tr(
+                "The request reached the bank but no answer came back (%1). Check the "
+                "Recurrences list for contract %2 before trying again: creating it again "
+                "could make a duplicate recurrence and a second request to the payer."
+            )
+            .replace("%1", str(failure))
+            .replace("%2", contract),
+        )
+        self.create_button.setEnabled(False)
+        self.cancel_button.hide()
+        self.close_button.show()
 
     def _go_to_marked(self) -> None:
         """Show the first page holding a field a check or the bank complained about."""
