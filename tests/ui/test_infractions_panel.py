@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import sys
 import uuid
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from treasury_app.api.accounts.models import Infraction, InfractionStatus
 from treasury_app.domain.money import format_brl
@@ -105,6 +107,52 @@ def test_defense_through_the_form(qtbot: Any, run: Any, open_workspace: Any) -> 
     assert panel.defend_button.isEnabled()  # under review still takes further defenses
     entry = workspace.ledger.audit.entries(action="infraction.defense", reference=target.id)[0]
     assert entry.outcome == "ok" and entry.details["description"] == text
+
+
+def test_closing_while_the_defense_is_written_waits_for_it(
+    qtbot: Any, run: Any, open_workspace: Any, monkeypatch: Any
+) -> None:
+    workspace = open_workspace()
+    panel = _panel(qtbot, run, workspace)
+    target = next(i for i in _items(panel) if workspace.infractions.defense_problem(i) is None)
+    _select(qtbot, panel, target)
+    before = panel.defenses_tree.topLevelItemCount()
+    errors: list[Any] = []
+    monkeypatch.setattr(sys, "excepthook", lambda *error: errors.append(error))
+    http = workspace.session.accounts.transport.http
+    slow = {
+        "path": f"/api/v2/infractions/{target.id}/defenses",
+        "method": "POST",
+        "api": "accounts",
+        "latency_ms": 1500,
+        "times": 1,
+    }
+    try:
+        qtbot.mouseClick(panel.defend_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel.dialog is not None and panel.dialog.isVisible())
+        dialog = panel.dialog
+        assert dialog is not None and panel.defend_task is not None
+        text = f"Defesa enviada uma vez so ({uuid.uuid4().hex[:6]})."
+        qtbot.keyClicks(dialog.description_edit, text)
+        assert run(http.post("/sandbox/faults", json=slow)).is_success
+        qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.submit_button.isEnabled())
+        cancel = next(b for b in dialog.findChildren(QPushButton) if b.text() == "Cancel")
+        qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        dialog.close()
+        dialog.reject()
+        qtbot.wait(100)
+        assert dialog.isVisible() and not panel.defend_task.done()  # the bank is answering
+        qtbot.waitUntil(panel.defend_task.done, timeout=10_000)
+        defense = panel.defend_task.result()
+        assert defense is not None and defense.description == text, dialog.banner.detail.text()
+        assert errors == []
+    finally:
+        run(http.delete("/sandbox/faults"))
+    tree = panel.defenses_tree
+    assert tree.topLevelItemCount() == before + 1  # read again: no reason to submit twice
+    assert text in [tree.topLevelItem(i).text(2) for i in range(tree.topLevelItemCount())]
 
 
 def test_a_closed_infraction_refuses_a_defense_locally(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import uuid
 from typing import Any
 
@@ -191,6 +192,81 @@ def test_http_is_refused_in_the_form_without_a_request(
     dialog.reject()
     qtbot.waitUntil(task.done)
     assert task.result() is None
+
+
+def _try_to_close(qtbot: Any, dialog: Any, close_button: Any) -> None:
+    """Every way a person (or the app) closes a dialog: its button, Escape, the window's
+    close button, reject()."""
+    _click(qtbot, close_button)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    dialog.close()
+    dialog.reject()
+    qtbot.wait(100)
+
+
+def test_closing_while_a_change_is_written_waits_for_it(
+    qtbot: Any, run: Any, open_workspace: Any, monkeypatch: Any
+) -> None:
+    workspace = open_workspace()
+    panel = _panel(qtbot, run, workspace)
+    errors: list[Any] = []
+    monkeypatch.setattr(sys, "excepthook", lambda *error: errors.append(error))
+    http = workspace.session.accounts.transport.http
+    slow = {"path": "/api/v2/webhooks/cashout", "api": "accounts", "latency_ms": 1500, "times": 1}
+    url = _hook("cashout")
+    try:
+        task, dialog = _open(qtbot, panel, "cashout")
+        qtbot.keyClicks(dialog.url_edit, url)
+        assert run(http.post("/sandbox/faults", json={**slow, "method": "POST"})).is_success
+        _click(qtbot, dialog.save_button)
+        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.save_button.isEnabled())
+        _try_to_close(qtbot, dialog, dialog.close_button)
+        assert dialog.isVisible() and not task.done()  # the bank is still answering
+        qtbot.waitUntil(task.done, timeout=10_000)
+        assert task.result() == "registered", dialog.banner.detail.text()
+        assert _cells(panel, panel.row_of("cashout"))["url"] == url
+
+        task, dialog = _open(qtbot, panel, "cashout")
+        assert run(http.post("/sandbox/faults", json={**slow, "method": "DELETE"})).is_success
+        _click(qtbot, dialog.remove_button)
+        _confirm_removal(qtbot, dialog)
+        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.close_button.isEnabled())
+        _try_to_close(qtbot, dialog, dialog.close_button)
+        assert dialog.isVisible() and not task.done()
+        qtbot.waitUntil(task.done, timeout=10_000)
+        assert task.result() == "removed", dialog.banner.detail.text()
+        assert _cells(panel, panel.row_of("cashout"))["url"] == "(not registered)"
+        assert errors == []
+    finally:
+        run(http.delete("/sandbox/faults"))
+        with contextlib.suppress(NotFound):
+            run(workspace.webhooks.remove("cashout"))
+
+
+def test_shutdown_while_a_change_is_written(
+    qtbot: Any, run: Any, open_workspace: Any, monkeypatch: Any
+) -> None:
+    workspace = open_workspace()
+    panel = _panel(qtbot, run, workspace)
+    errors: list[Any] = []
+    monkeypatch.setattr(sys, "excepthook", lambda *error: errors.append(error))
+    http = workspace.session.accounts.transport.http
+    slow = {"path": "/api/v2/webhooks/cashout", "method": "POST", "latency_ms": 1500, "times": 1}
+    try:
+        task, dialog = _open(qtbot, panel, "cashout")
+        qtbot.keyClicks(dialog.url_edit, _hook("cashout"))
+        assert run(http.post("/sandbox/faults", json={**slow, "api": "accounts"})).is_success
+        _click(qtbot, dialog.save_button)
+        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.save_button.isEnabled())
+        write = dialog.task
+        panel.edit_task = task
+        panel.shutdown()  # the app locks: the dialog goes, the write goes on to its end
+        qtbot.waitUntil(write.done, timeout=10_000)
+        assert write.result() is not None and errors == []
+    finally:
+        run(http.delete("/sandbox/faults"))
+        with contextlib.suppress(NotFound):
+            run(workspace.webhooks.remove("cashout"))
 
 
 def test_collect_headers() -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -176,15 +176,15 @@ def _check_txids(txids: Mapping[int, str]) -> list[BatchRowError]:
     first_line: dict[str, int] = {}
     for line, txid in sorted(txids.items()):
         if not is_valid_txid(txid):
-            errors.append(
-                BatchRowError(line, TXID_COLUMN, "A txid has 26 to 35 letters or digits.")
+            message = QCoreApplication.translate(
+                "ChargeBatchDialog", "A txid has 26 to 35 letters or digits."
             )
+            errors.append(BatchRowError(line, TXID_COLUMN, message))
         elif txid in first_line:
-            errors.append(
-                BatchRowError(
-                    line, TXID_COLUMN, f"This txid is already on line {first_line[txid]}."
-                )
-            )
+            message = QCoreApplication.translate(
+                "ChargeBatchDialog", "This txid is already on line %1."
+            ).replace("%1", str(first_line[txid]))
+            errors.append(BatchRowError(line, TXID_COLUMN, message))
         else:
             first_line[txid] = line
     return errors
@@ -265,7 +265,12 @@ def plan_with_txids(
     """The service's plan (batch id, a new txid per line, every check again), with the txids
     the file gives put in place of the generated ones."""
     if batch.errors:
-        raise ChargeInputError("csv", f"{len(batch.bad_lines)} line(s) of the file have errors.")
+        raise ChargeInputError(
+            "csv",
+            QCoreApplication.translate(
+                "ChargeBatchDialog", "%1 line(s) of the file have errors."
+            ).replace("%1", str(len(batch.bad_lines))),
+        )
     plan = charges.plan_batch(batch.parsed, key=key, description=description)
     members = tuple(
         BatchMemberPlan(row=m.row, txid=batch.txids.get(m.row.line, m.txid)) for m in plan.members

@@ -49,7 +49,8 @@ def attachment_names(text: str) -> list[str]:
 class DefenseDialog(QDialog):
     """Write and submit a defense for ``infraction`` through ``service``. Accepted once the
     bank recorded it (:attr:`defense`); :attr:`problem` says why the infraction cannot take
-    one (the Submit button is then disabled). :attr:`task` is the submission on its way."""
+    one (the Submit button is then disabled). :attr:`task` is the submission on its way; while
+    it is being written (:attr:`writing`) the dialog cannot be closed."""
 
     def __init__(
         self, infraction: Infraction, service: InfractionsService, parent: QWidget | None = None
@@ -61,6 +62,7 @@ class DefenseDialog(QDialog):
         self.service = service
         self.defense: Defense | None = None
         self.task: asyncio.Task[Any] | None = None
+        self.writing = False
         self.problem = service.defense_problem(infraction)
 
         layout = QVBoxLayout(self)
@@ -104,11 +106,12 @@ class DefenseDialog(QDialog):
         self.submit_button.setObjectName("defense-submit")
         self.submit_button.setDefault(True)
         self.submit_button.clicked.connect(self._submit_clicked)
-        cancel = QPushButton(self.tr("Cancel"), self)
-        cancel.clicked.connect(self.reject)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.setObjectName("defense-cancel")
+        self.cancel_button.clicked.connect(self.reject)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        buttons.addWidget(cancel)
+        buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.submit_button)
         layout.addLayout(buttons)
         self.fields: dict[str, QWidget] = {
@@ -117,6 +120,12 @@ class DefenseDialog(QDialog):
         }
         self._update()
         self.resize(560, 460)
+
+    def reject(self) -> None:
+        """Close without submitting; ignored while the defense is being written (Cancel is
+        disabled then; Escape and the window's close button end here too)."""
+        if not self.writing:
+            super().reject()
 
     def length(self) -> int:
         """Characters the bank will count (the description is trimmed before sending)."""
@@ -151,19 +160,24 @@ class DefenseDialog(QDialog):
         if self.problem is not None:
             self.banner.show_error(self.problem, self.fields)
             return None
-        defense = await run_operation(
-            self.service.submit_defense(
-                self.infraction,
-                self.description_edit.toPlainText(),
-                attachment_names(self.attachments_edit.toPlainText()),
-            ),
-            controls=[self.submit_button],
-            banner=self.banner,
-            fields=self.fields,
-            changes_ledger=True,
-        )
+        self.writing = True
+        try:
+            defense = await run_operation(
+                self.service.submit_defense(
+                    self.infraction,
+                    self.description_edit.toPlainText(),
+                    attachment_names(self.attachments_edit.toPlainText()),
+                ),
+                controls=[self.submit_button, self.cancel_button],
+                banner=self.banner,
+                fields=self.fields,
+                changes_ledger=True,
+            )
+        finally:
+            self.writing = False
         if defense is None:
             return None
         self.defense = defense
-        self.accept()
+        if shiboken6.isValid(self):  # gone when its window was torn down meanwhile
+            self.accept()
         return defense

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QPersistentModelIndex
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -74,7 +75,12 @@ def collect_headers(rows: list[tuple[str, str]]) -> dict[str, str]:
         if not name and not value:
             continue
         if not name:
-            raise WebhookConfigError("headers", "A header value was typed without its name.")
+            raise WebhookConfigError(
+                "headers",
+                QCoreApplication.translate(
+                    "WebhookDialog", "A header value was typed without its name."
+                ),
+            )
         headers[name] = value
     return headers
 
@@ -97,7 +103,8 @@ class WebhookDialog(QDialog):
     """Edit ``view``'s slot through ``service``. Accepted after a successful change:
     :attr:`outcome` is ``"registered"`` (:attr:`view` is the bank's answer) or ``"removed"``.
     :attr:`task` is the request on its way (tests await it); :attr:`confirm_box` is the
-    removal confirmation while it is shown."""
+    removal confirmation while it is shown. While a change is being written (:attr:`writing`)
+    the dialog cannot be closed: the bank is changing and its answer decides the outcome."""
 
     def __init__(
         self, view: WebhookView, service: WebhooksService, parent: QWidget | None = None
@@ -110,6 +117,7 @@ class WebhookDialog(QDialog):
         self.outcome: str | None = None
         self.task: asyncio.Task[Any] | None = None
         self.confirm_box: QMessageBox | None = None
+        self.writing = False
         self.is_account = view.api == "accounts"
 
         layout = QVBoxLayout(self)
@@ -237,6 +245,7 @@ class WebhookDialog(QDialog):
         self.remove_button.setEnabled(registered)
         self.remove_button.clicked.connect(self._remove_clicked)
         self.close_button = QPushButton(self.tr("Close"), self)
+        self.close_button.setObjectName("webhook-close")
         self.close_button.clicked.connect(self.reject)
         row = QHBoxLayout()
         row.addWidget(self.remove_button)
@@ -244,6 +253,29 @@ class WebhookDialog(QDialog):
         row.addWidget(self.close_button)
         row.addWidget(self.save_button)
         return row
+
+    def reject(self) -> None:
+        """Close without a change; ignored while a change is being written (Close is disabled
+        then; Escape and the window's close button end here too)."""
+        if self.writing:
+            return
+        if self.confirm_box is not None:
+            self.confirm_box.reject()  # the removal waiting for it ends unconfirmed
+        super().reject()
+
+    async def _write(self, work: Any, **options: Any) -> Any:
+        """Run a change with every button disabled and closing ignored until it ends."""
+        self.writing = True
+        try:
+            return await run_operation(
+                work,
+                controls=[self.save_button, self.remove_button, self.close_button],
+                banner=self.banner,
+                changes_ledger=True,
+                **options,
+            )
+        finally:
+            self.writing = False
 
     # -- headers ---------------------------------------------------------------------------------
 
@@ -312,18 +344,15 @@ class WebhookDialog(QDialog):
         except WebhookConfigError as error:
             self.banner.show_error(error, self.fields)
             return None
-        view = await run_operation(
-            self.service.register(self.view.kind, **arguments),
-            controls=[self.save_button, self.remove_button],
-            banner=self.banner,
-            fields=self.fields,
-            changes_ledger=True,
+        view = await self._write(
+            self.service.register(self.view.kind, **arguments), fields=self.fields
         )
         if view is None:
             return None
         self.view = view
         self.outcome = "registered"
-        self.accept()
+        if shiboken6.isValid(self):  # gone when its window was torn down meanwhile
+            self.accept()
         return view
 
     # -- remove ----------------------------------------------------------------------------------
@@ -354,14 +383,12 @@ class WebhookDialog(QDialog):
             box.deleteLater()
         if not confirmed:
             return False
-        removed = await run_operation(
-            self.service.remove(self.view.kind, key=self.view.key),
-            controls=[self.save_button, self.remove_button],
-            banner=self.banner,
-            changes_ledger=True,
-        )
+        if not shiboken6.isValid(self) or not self.isVisible():
+            return False  # closed while the confirmation was shown
+        removed = await self._write(self.service.remove(self.view.kind, key=self.view.key))
         if removed is None:
             return False
         self.outcome = "removed"
-        self.accept()
+        if shiboken6.isValid(self):
+            self.accept()
         return True

@@ -12,7 +12,6 @@ import shiboken6
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -326,16 +325,19 @@ class InfractionsPanel(QWidget):
 
     async def defend(self, infraction: Infraction) -> Defense | None:
         """Open the defense form; after a submission, read the infraction and its defenses
-        again (its status moves on) and return the defense as the bank recorded it."""
+        again (its status moves on) and return the defense as the bank recorded it. A
+        submission still on its way when the dialog closed is waited for: its answer decides."""
         dialog = DefenseDialog(infraction, self.service, self)
         self.dialog = dialog
         try:
-            accepted = await ask(dialog) == QDialog.DialogCode.Accepted
-            defense = dialog.defense if accepted else None
+            await ask(dialog)
+            if dialog.task is not None and not dialog.task.done():
+                await asyncio.wait({dialog.task})  # not cancelled with this defense
+            defense = dialog.defense  # set only once the bank recorded it
         finally:
             self.dialog = None
             dialog.deleteLater()
-        if defense is not None:
+        if defense is not None and shiboken6.isValid(self):
             await self.load_detail(infraction.id)
         return defense
 

@@ -11,7 +11,6 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -179,16 +178,19 @@ class WebhooksPanel(QWidget):
 
     async def edit(self, row: int) -> str | None:
         """Open the dialog of ``row``; after a change, reload the table. The dialog's outcome
-        (``"registered"``, ``"removed"``) or ``None`` when closed without a change."""
+        (``"registered"``, ``"removed"``) or ``None`` when closed without a change. A change
+        still on its way when the dialog closed is waited for: its answer decides."""
         dialog = WebhookDialog(self.views[row], self.workspace.webhooks, self)
         self.dialog = dialog
         try:
-            result = await ask(dialog)
-            outcome = dialog.outcome if result == QDialog.DialogCode.Accepted else None
+            await ask(dialog)
+            if dialog.task is not None and not dialog.task.done():
+                await asyncio.wait({dialog.task})  # not cancelled with this edit
+            outcome = dialog.outcome  # set only once the bank took the change
         finally:
             self.dialog = None
             dialog.deleteLater()
-        if outcome is not None:
+        if outcome is not None and shiboken6.isValid(self):
             await self.reload()
         return outcome
 
