@@ -1,7 +1,8 @@
 """The received Pix list and refunds against the app's own sandbox bank: a charge paid by the
 sandbox payer shows up with its payer (from the statement); refunding part of it goes through
 a review naming the payer and the amount, is refused locally above what is left, is sent once,
-and is followed until DEVOLVIDO, in the dialog and in the list."""
+and is followed until DEVOLVIDO, in the dialog and in the list. A refund whose answer is lost
+keeps its id: the next dialog for that Pix checks it at the bank, never makes a second one."""
 
 from __future__ import annotations
 
@@ -10,10 +11,23 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import Qt
 
+from treasury_app.api.errors import (
+    BadRequest,
+    NotFound,
+    ServerError,
+    TransportFailure,
+    Violation,
+)
 from treasury_app.api.qrcodes.cashin_models import DevolucaoStatus
 from treasury_app.domain.money import format_brl
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
-from treasury_app.ui.dialogs.refund_dialog import RefundDialog, check_refund_amount
+from treasury_app.ui.dialogs.refund_dialog import (
+    PendingRefund,
+    RefundDialog,
+    check_refund_amount,
+    new_refund_id,
+    outcome_unknown,
+)
 from treasury_app.ui.models.received_pix_model import Column
 from treasury_app.ui.widgets.charges_list import SANDBOX_PAYER, sandbox_pay
 from treasury_app.ui.widgets.received_pix_list import ReceivedPixList
@@ -142,3 +156,108 @@ def test_refund_amount_checks() -> None:
     assert check_refund_amount(Decimal("10.01"), left) == "over"
     assert check_refund_amount(Decimal("0"), left) == "not_positive"
     assert check_refund_amount(None, left) == "missing"
+
+
+def _review_partial(qtbot, dialog: RefundDialog, typed: str) -> str:
+    """Choose a partial refund of ``typed``, review it and type the amount again; its id."""
+    qtbot.mouseClick(dialog.partial_radio, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.amount_edit, typed)
+    qtbot.mouseClick(dialog.review_button, Qt.MouseButton.LeftButton)
+    assert dialog.steps.currentIndex() == 1
+    qtbot.keyClicks(dialog.confirm_edit, typed)
+    return dialog.review_fields["refund_id"].text()
+
+
+def test_a_lost_refund_answer_is_checked_never_refunded_twice(qtbot, run, received_list) -> None:
+    widget, workspace = received_list
+    e2e, _txid = _paid_charge(run, workspace, Decimal("120.00"))
+    assert run(widget.reload()) is True
+    dialog = _open_refund(qtbot, widget, e2e)
+    refund_id = _review_partial(qtbot, dialog, "30,00")
+
+    http = workspace.session.qrcodes.transport.http
+    rule = {
+        "path": "*/devolucao/*",
+        "method": "PUT",
+        "api": "qrcodes",
+        "drop_after_commit": 1,
+        "times": 1,
+    }
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert dialog.send_task.result() is None  # no answer that can be trusted
+    pix = run(workspace.charges.get_received_pix(e2e))
+    assert [d.id for d in pix.devolucoes] == [refund_id]  # but the bank made it
+
+    # The dialog says it may be done and offers only the same id; the list keeps the id and
+    # reloads (the refund shows up in the row).
+    assert dialog.steps.currentIndex() == 3
+    assert "may already be done" in dialog.unknown_label.text()
+    assert refund_id in dialog.unknown_title.text()
+    assert dialog.retry_button.isEnabled() and dialog.check_button.isEnabled()
+    assert widget.pending_refunds[e2e].refund_id == refund_id
+    assert widget.pending_refunds[e2e].amount == Decimal("30.00")
+    qtbot.waitUntil(
+        lambda: _cell(widget, e2e, Column.REFUNDED) == format_brl(Decimal("30.00")),
+        timeout=15_000,
+    )
+    qtbot.mouseClick(dialog.unknown_close_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.task.done, timeout=15_000)
+
+    # Reopened: it asks the bank about that id and follows it; nothing new is requested.
+    dialog = _open_refund(qtbot, widget, e2e)
+    assert dialog.refund_id == refund_id and dialog.check_task is not None
+    qtbot.waitUntil(dialog.check_task.done, timeout=15_000)
+    refund = dialog.check_task.result()
+    assert refund is not None and refund.id == refund_id, dialog.banner.detail.text()
+    assert dialog.steps.currentIndex() == 2 and refund_id in dialog.status_title.text()
+    assert e2e not in widget.pending_refunds
+    pix = run(workspace.charges.get_received_pix(e2e))
+    assert [d.id for d in pix.devolucoes] == [refund_id]  # refunded once
+    assert sum(d.valor for d in pix.devolucoes) == Decimal("30.00")
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.task.done, timeout=15_000)
+
+
+def test_a_pending_refund_the_bank_lacks_is_retried_with_its_id(qtbot, run, received_list) -> None:
+    widget, workspace = received_list
+    e2e, _txid = _paid_charge(run, workspace, Decimal("50.00"))
+    assert run(widget.reload()) is True
+    refund_id = new_refund_id()
+    widget.pending_refunds[e2e] = PendingRefund(e2e, refund_id, Decimal("12.34"), "lost")
+    dialog = _open_refund(qtbot, widget, e2e)
+    qtbot.waitUntil(dialog.check_task.done, timeout=15_000)
+    assert dialog.check_task.result() is None
+    assert dialog.steps.currentIndex() == 3
+    assert "no refund" in dialog.unknown_label.text() and "12,34" in dialog.unknown_label.text()
+    assert run(workspace.charges.get_received_pix(e2e)).devolucoes == []
+
+    qtbot.mouseClick(dialog.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    refund = dialog.send_task.result()
+    assert refund is not None, dialog.banner.detail.text()
+    assert (refund.id, refund.valor) == (refund_id, Decimal("12.34"))  # same id, same amount
+    assert dialog.steps.currentIndex() == 2
+    assert e2e not in widget.pending_refunds
+    pix = run(workspace.charges.get_received_pix(e2e))
+    assert [d.id for d in pix.devolucoes] == [refund_id]
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(widget.task.done, timeout=15_000)
+
+
+def test_which_refund_failures_leave_the_outcome_unknown() -> None:
+    path = "/pix/E1/devolucao/abc"
+    assert outcome_unknown(TransportFailure("reset", method="PUT", path=path, request_sent=True))
+    assert not outcome_unknown(
+        TransportFailure("refused", method="PUT", path=path, request_sent=False)
+    )
+    assert outcome_unknown(ServerError(503))
+    taken = Violation(razao="já foi utilizado", propriedade="devolucao.id")
+    assert outcome_unknown(BadRequest(400, violacoes=[taken]))  # a retry met its own refund
+    over = Violation(razao="excede", propriedade="devolucao.valor")
+    assert not outcome_unknown(BadRequest(400, violacoes=[over]))
+    assert not outcome_unknown(NotFound(404))

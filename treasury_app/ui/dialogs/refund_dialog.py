@@ -1,10 +1,13 @@
 """Refund (all or part of) a received Pix: choose the amount, review who receives it and how
 much, type the amount again to confirm, then follow the refund until the bank settles it
-(DEVOLVIDO) or gives up (NAO_REALIZADO)."""
+(DEVOLVIDO) or gives up (NAO_REALIZADO). When the answer to the request is lost, the refund id
+stays with the Pix (:class:`PendingRefund`): it is checked or retried, never replaced."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -24,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.api.errors import BadRequest, NotFound, ServerError, TransportFailure
 from treasury_app.api.qrcodes.cashin_models import Devolucao, DevolucaoStatus, Pix
 from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import format_brl
@@ -34,16 +38,18 @@ from treasury_app.ui.models.received_pix_model import (
     refund_status_text,
     refunded_amount,
 )
-from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
+from treasury_app.ui.operation import EXPECTED_ERRORS, events, run_operation
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
 
 __all__ = [
     "FINAL_REFUND_STATUSES",
+    "PendingRefund",
     "RefundDialog",
     "check_refund_amount",
     "new_refund_id",
+    "outcome_unknown",
     "with_refund",
 ]
 
@@ -57,6 +63,40 @@ def new_refund_id() -> str:
     """A refund id chosen here (35 letters and digits), kept for every retry of this refund so
     that a repeated request can never refund twice."""
     return new_txid()
+
+
+@dataclass(frozen=True)
+class PendingRefund:
+    """A refund asked for whose outcome is unknown: the next try for the same Pix checks this
+    id at the bank and, if it is not there, repeats it with the same id and amount."""
+
+    end_to_end_id: str
+    refund_id: str
+    amount: Decimal
+    description: str = ""
+
+
+def outcome_unknown(error: BaseException) -> bool:
+    """Whether a failed refund request may still have been made at the bank: no answer after
+    sending, a 5xx, or a 400 naming the id (``devolucao.id``: the transport repeated a request
+    whose answer was lost, and the bank already holds the id)."""
+    if isinstance(error, TransportFailure):
+        return error.request_sent
+    if isinstance(error, ServerError):
+        return True
+    return isinstance(error, BadRequest) and any(
+        name == "id" or name.endswith(".id") for name in error.properties
+    )
+
+
+async def _noting_failure(work: Awaitable[Any], failures: list[BaseException]) -> Any:
+    """``work``'s result; an expected failure is noted in ``failures`` before it goes on to
+    :func:`run_operation` (which shows it and returns ``None``)."""
+    try:
+        return await work
+    except EXPECTED_ERRORS as error:
+        failures.append(error)
+        raise
 
 
 def check_refund_amount(amount: Decimal | None, left: Decimal) -> str | None:
@@ -83,10 +123,15 @@ class RefundDialog(QDialog):
     """Three steps in one window: the amount (:attr:`full_radio`/:attr:`partial_radio`,
     :attr:`amount_edit`, :attr:`review_button`), the review (:attr:`review_fields`,
     :attr:`confirm_edit`, :attr:`confirm_button`), the status (:attr:`status_label`).
-    :attr:`refund_changed` carries each status the refund goes through; tests await
-    :attr:`send_task` and :attr:`follow_task`."""
+    :attr:`refund_changed` carries each status the refund goes through. When the outcome of
+    the request is unknown, a fourth step (:attr:`unknown_label`, :attr:`retry_button`,
+    :attr:`check_button`) keeps the same id and amount, and :attr:`outcome_unknown` carries the
+    :class:`PendingRefund` to hand to the next dialog for this Pix (``pending=``), which first
+    asks the bank about it. Tests await :attr:`send_task`, :attr:`check_task` and
+    :attr:`follow_task`."""
 
     refund_changed = Signal(object)  # Devolucao
+    outcome_unknown = Signal(object)  # PendingRefund
 
     def __init__(
         self,
@@ -95,6 +140,7 @@ class RefundDialog(QDialog):
         parent: QWidget | None = None,
         *,
         payer: str = "",
+        pending: PendingRefund | None = None,
     ) -> None:
         super().__init__(parent)
         self.workspace = workspace
@@ -106,6 +152,9 @@ class RefundDialog(QDialog):
         self.refund: Devolucao | None = None
         self.send_task: asyncio.Task[Any] | None = None
         self.follow_task: asyncio.Task[Any] | None = None
+        self.check_task: asyncio.Task[Any] | None = None
+        self.pending: PendingRefund | None = None  # set while the id and amount are fixed
+        self._absent = False  # the last check found no refund of this id at the bank
         self.setObjectName("refund-dialog")
         self.setWindowTitle(self.tr("Refund a received Pix"))
 
@@ -115,10 +164,17 @@ class RefundDialog(QDialog):
         self.review_step = QWidget(self)
         self.steps.addWidget(self.review_step)
         self.steps.addWidget(self._build_status_step())
+        self.steps.addWidget(self._build_unknown_step())
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addWidget(self.steps)
         self.confirmation: AmountConfirmation | None = None
+        if pending is not None:  # an earlier request's answer was lost: ask before anything
+            self.refund_id = pending.refund_id
+            self.amount = pending.amount
+            self.description_edit.setText(pending.description)
+            self.pending = pending
+            self.check_task = spawn(self.check_status(), name="refund-check")
 
     @property
     def final_status(self) -> str | None:
@@ -284,31 +340,167 @@ class RefundDialog(QDialog):
         if self.send_task is None or self.send_task.done():
             self.send_task = spawn(self.send(), name="refund-send")
 
+    def _retry_clicked(self) -> None:
+        busy = self.check_task is not None and not self.check_task.done()
+        if not busy and (self.send_task is None or self.send_task.done()):
+            self.send_task = spawn(self.retry(), name="refund-send")
+
     async def send(self) -> Devolucao | None:
-        """Ask the bank for the refund reviewed (same id on every attempt), then follow it."""
+        """Ask the bank for the refund reviewed (same id on every attempt), then follow it.
+        When the outcome is unknown, the id and amount stay fixed (:meth:`_outcome_lost`)."""
         if self.amount is None or self.refund is not None:
             return self.refund
-        self.back_button.setEnabled(False)
+        if self.pending is None:
+            self.back_button.setEnabled(False)
+        failures: list[BaseException] = []
         refund = await run_operation(
-            self.workspace.charges.request_refund(
-                self.pix.end_to_end_id,
-                self.amount,
-                description=self.description_edit.text().strip() or None,
-                refund_id=self.refund_id,
+            _noting_failure(
+                self.workspace.charges.request_refund(
+                    self.pix.end_to_end_id,
+                    self.amount,
+                    description=self.description_edit.text().strip() or None,
+                    refund_id=self.refund_id,
+                ),
+                failures,
             ),
-            controls=[self.cancel_button],
+            controls=[self.cancel_button, self.retry_button, self.check_button],
             banner=self.banner,
             changes_ledger=True,
         )
         if not shiboken6.isValid(self):
             return refund
-        if refund is None:  # refused or unknown: the review again, ready for another try
+        if refund is not None:
+            self._start_following(refund)
+            return refund
+        if any(outcome_unknown(e) for e in failures):
+            self._outcome_lost()
+        elif self.pending is not None:  # a retry refused: not made, the id and amount stay
+            self._show_unknown(
+                self.tr("The bank refused refund %1 (see above): it was not made.").replace(
+                    "%1", self.refund_id
+                )
+            )
+            self._absent = True
+        else:  # refused: nothing was made; the review again, ready for another try
             self._show_review()
-            return None
+        return None
+
+    def _start_following(self, refund: Devolucao) -> None:
         self._show_status(refund)
         self.steps.setCurrentIndex(2)
         self.follow_task = spawn(self.follow(), name="refund-follow")
+
+    # -- step 4: the outcome is unknown ----------------------------------------------------------
+
+    def _build_unknown_step(self) -> QWidget:
+        page = QWidget(self)
+        self.unknown_title = QLabel(page)
+        self.unknown_title.setWordWrap(True)
+        self.unknown_label = QLabel(page)
+        self.unknown_label.setObjectName("refund-unknown")
+        self.unknown_label.setStyleSheet(f"{_STATUS_STYLE} color: #7a4b00;")
+        self.unknown_label.setWordWrap(True)
+        self.retry_button = QPushButton(self.tr("Retry with the same id"), page)
+        self.retry_button.setObjectName("refund-retry")
+        self.retry_button.clicked.connect(self._retry_clicked)
+        self.check_button = QPushButton(self.tr("Check status"), page)
+        self.check_button.setObjectName("refund-check")
+        self.check_button.clicked.connect(self._check_clicked)
+        self.unknown_close_button = QPushButton(self.tr("Close"), page)
+        self.unknown_close_button.setObjectName("refund-unknown-close")
+        self.unknown_close_button.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.unknown_close_button)
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.retry_button)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.unknown_title)
+        layout.addWidget(self.unknown_label)
+        layout.addStretch(1)
+        layout.addLayout(buttons)
+        return page
+
+    def _show_unknown(self, text: str) -> None:
+        assert self.amount is not None
+        self.unknown_title.setText(
+            self.tr("Refund %1 of %2 to %3")
+            .replace("%1", self.refund_id)
+            .replace("%2", format_brl(self.amount))
+            .replace("%3", self.payer or self.tr("the payer"))
+        )
+        self.unknown_label.setText(text)
+        self.steps.setCurrentIndex(3)
+        self._absent = False
+
+    def _unknown_text(self) -> str:
+        return self.tr(
+            "The bank's answer to this refund was lost: the refund may already be done. Do not "
+            "make another refund for this Pix; check its status, or retry with the same id "
+            "(the bank never makes the same id twice)."
+        )
+
+    def _outcome_lost(self) -> None:
+        """The request may have been made: fix the id and amount, say so, tell the list."""
+        assert self.amount is not None
+        self.pending = PendingRefund(
+            self.pix.end_to_end_id,
+            self.refund_id,
+            self.amount,
+            self.description_edit.text().strip(),
+        )
+        self._show_unknown(self._unknown_text())
+        self.outcome_unknown.emit(self.pending)
+        events.ledger_changed.emit()  # the refund may have debited the account
+
+    def _check_clicked(self) -> None:
+        busy = self.send_task is not None and not self.send_task.done()
+        if not busy and (self.check_task is None or self.check_task.done()):
+            self.check_task = spawn(self.check_status(), name="refund-check")
+
+    async def check_status(self) -> Devolucao | None:
+        """Ask the bank for the refund of this id: follow it when it exists; when it does not
+        (404), it may be retried with the same id and amount; otherwise still unknown."""
+        self._show_unknown(
+            self.tr("Asking the bank about refund %1…").replace("%1", self.refund_id)
+        )
+        failures: list[BaseException] = []
+        refund = await run_operation(
+            _noting_failure(
+                self.workspace.charges.get_refund(self.pix.end_to_end_id, self.refund_id),
+                failures,
+            ),
+            controls=[self.retry_button, self.check_button],
+            banner=self.banner,
+        )
+        if not shiboken6.isValid(self):
+            return refund
+        if refund is not None:
+            self._start_following(refund)
+        elif any(isinstance(e, NotFound) for e in failures):
+            self.banner.clear()
+            self._show_unknown(
+                self.tr(
+                    "The bank has no refund %1: it was not made. You may retry it with the "
+                    "same id and amount (%2)."
+                )
+                .replace("%1", self.refund_id)
+                .replace("%2", format_brl(self.amount or Decimal("0.00")))
+            )
+            self._absent = True
+        else:
+            self._show_unknown(self._unknown_text())
         return refund
+
+    async def retry(self) -> Devolucao | None:
+        """Repeat the request with the same id and amount, after making sure the bank does not
+        already have it (a repeated id would only be refused, and say nothing of its status)."""
+        if not self._absent:
+            refund = await self.check_status()
+            if refund is not None or not self._absent or not shiboken6.isValid(self):
+                return refund
+        self._absent = False
+        return await self.send()
 
     # -- step 3: the status ----------------------------------------------------------------------
 

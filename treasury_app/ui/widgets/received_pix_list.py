@@ -1,5 +1,7 @@
 """The Pix received in a date range (on charges or straight to a key), what was refunded of
-each so far, and the door to refunding the selected one (:class:`RefundDialog`)."""
+each so far, and the door to refunding the selected one (:class:`RefundDialog`). A refund
+whose answer was lost stays with its Pix here, so that the next dialog checks that id instead
+of making a new refund."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from treasury_app.api.errors import ApiFailure
 from treasury_app.api.qrcodes.cashin_models import Devolucao, Pix
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.dialogs.refund_dialog import RefundDialog, with_refund
+from treasury_app.ui.dialogs.refund_dialog import PendingRefund, RefundDialog, with_refund
 from treasury_app.ui.models.received_pix_model import (
     Column,
     Payer,
@@ -98,6 +100,8 @@ class ReceivedPixList(QWidget):
         # Pix whose refunds changed here while a reload was on its way: newer than it brings.
         self._changed: dict[str, Pix] = {}
         self._stale = False
+        # endToEndId → a refund asked for whose outcome is unknown: the next dialog checks it.
+        self.pending_refunds: dict[str, PendingRefund] = {}
 
         self.banner = ErrorBanner(self)
         self.model = ReceivedPixModel(self)
@@ -296,15 +300,27 @@ class ReceivedPixList(QWidget):
         selected = self.selected_pix()
         if selected is None or selected.left <= 0:
             return None
-        dialog = RefundDialog(self.workspace, selected.pix, self, payer=selected.payer_text)
         pix = selected.pix
+        dialog = RefundDialog(
+            self.workspace,
+            pix,
+            self,
+            payer=selected.payer_text,
+            pending=self.pending_refunds.get(pix.end_to_end_id),
+        )
         dialog.refund_changed.connect(lambda refund: self._refund_changed(pix, refund))
+        dialog.outcome_unknown.connect(self._refund_unknown)
         self.refund_dialog = dialog
         try:
             await ask(dialog)
         finally:
-            if dialog.send_task is not None and not dialog.send_task.done():
-                await asyncio.wait([dialog.send_task])
+            running = [
+                task
+                for task in (dialog.send_task, dialog.check_task)
+                if task is not None and not task.done()
+            ]
+            if running:
+                await asyncio.wait(running)
             self.refund_dialog = None
             follow = dialog.follow_task
             if follow is None or follow.done():
@@ -319,10 +335,21 @@ class ReceivedPixList(QWidget):
         if shiboken6.isValid(dialog):
             dialog.deleteLater()
 
+    def _refund_unknown(self, pending: PendingRefund) -> None:
+        """A refund's answer was lost: keep its id for the next dialog of this Pix, and reload
+        (the bank may have made it; the dialog's failure announced no change)."""
+        if not shiboken6.isValid(self):
+            return
+        self.pending_refunds[pending.end_to_end_id] = pending
+        self.schedule_refresh()
+
     def _refund_changed(self, pix: Pix, refund: Devolucao) -> None:
         """Show a refund's new status in its row at once (no request)."""
         if not shiboken6.isValid(self):
             return
+        pending = self.pending_refunds.get(pix.end_to_end_id)
+        if pending is not None and pending.refund_id == refund.id:  # the bank has it: known
+            del self.pending_refunds[pix.end_to_end_id]
         row = self.model.row_of(pix.end_to_end_id)
         current = self.model.row_at(row).pix if row is not None else pix
         changed = with_refund(current, refund)
