@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QMessageBox
 
@@ -280,4 +281,178 @@ def test_cancel_a_charge_before_its_first_attempt(
         assert str(run(service.get_cobr(cobr.txid)).status) in status.split("|")
     assert dialog.charge_labels["status"].text() == "CANCELADA"
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
+    dialog.accept()
+
+
+class Faults:
+    """Faults of this module's sandbox (its QR Codes API), cleared on the way out."""
+
+    def __init__(self, run: Callable[..., Any], workspace: Any, *rules: dict[str, Any]) -> None:
+        self.run, self.http, self.rules = run, workspace.session.qrcodes.transport.http, rules
+
+    def __enter__(self) -> None:
+        for rule in self.rules:
+            answer = self.run(self.http.post("/sandbox/faults", json={"api": "qrcodes", **rule}))
+            assert answer.status_code in (200, 201), answer.text
+
+    def __exit__(self, *exc: object) -> None:
+        self.run(self.http.delete("/sandbox/faults"))
+
+
+def reviewed_new_charge(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, contract: str
+) -> CobrDialog:
+    rec = approved_rec(run, workspace, contract=contract)
+    dialog = CobrDialog(workspace, rec)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    branch, account = dialog.branch_edit, dialog.account_edit
+    branch.setText(ACCOUNT.branch or "")
+    account.setText(ACCOUNT.account)
+    set_date(dialog.due_edit, workspace.recurrences.earliest_due_date())
+    assert run(dialog.review()) is True, dialog.banner.detail.text()
+    return dialog
+
+
+def bank_cobrs(run: Callable[..., Any], workspace: Any, id_rec: str) -> list[Any]:
+    service = workspace.recurrences
+
+    async def listed() -> list[Any]:
+        today = service.today()
+        return [
+            c
+            async for c in service.iter_cobrs(
+                start=today - dt.timedelta(days=2), end=today + dt.timedelta(days=2), id_rec=id_rec
+            )
+        ]
+
+    return run(listed())
+
+
+def test_closing_during_a_create_waits_for_it_and_the_detail_reloads(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    rec = approved_rec(run, workspace, contract="CT-CLOSE-COBR")
+    detail = RecurrenceDetailDialog(workspace, rec.id_rec)
+    qtbot.addWidget(detail)
+    detail.show()
+    run(detail.reload())
+    dialog, task = open_new_charge(qtbot, detail)
+    assert dialog.prefill_task is not None
+    qtbot.waitUntil(dialog.prefill_task.done, timeout=10_000)
+    set_date(dialog.due_edit, workspace.recurrences.earliest_due_date())
+    assert run(dialog.review()) is True, dialog.banner.detail.text()
+    with Faults(run, workspace, {"method": "PUT", "path": "*/cobr/*", "latency_ms": 700}):
+        dialog.create_button.click()
+        create = dialog.task
+        assert create is not None
+        qtbot.waitUntil(lambda: not dialog.create_button.isEnabled())
+        dialog.reject()  # Close, Esc or the window's X while the PUT is on its way
+        assert dialog.isVisible() and not create.done()
+        assert "Waiting for the bank" in dialog.banner.title.text()
+        qtbot.waitUntil(create.done, timeout=15_000)
+    assert not create.cancelled()
+    cobr = create.result()
+    assert cobr is not None, dialog.banner.detail.text()
+    assert cobr.txid == dialog.txid and dialog.changed
+    assert not dialog.banner.isVisible()
+    dialog.reject()
+    qtbot.waitUntil(task.done, timeout=10_000)
+    assert task.exception() is None
+    assert detail.cobrs_view.topLevelItem(0).text(0) == cobr.txid  # the detail reloaded
+    detail.reject()
+
+
+def test_the_detail_closed_during_a_create_waits_for_it(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    rec = approved_rec(run, workspace, contract="CT-DETAIL-GONE")
+    detail = RecurrenceDetailDialog(workspace, rec.id_rec)
+    qtbot.addWidget(detail)
+    detail.show()
+    run(detail.reload())
+    dialog, task = open_new_charge(qtbot, detail)
+    detail.task = task  # as the "New charge" button starts it
+    dialog.account_edit.setText(ACCOUNT.account)
+    set_date(dialog.due_edit, workspace.recurrences.earliest_due_date())
+    assert run(dialog.review()) is True, dialog.banner.detail.text()
+    with Faults(run, workspace, {"method": "PUT", "path": "*/cobr/*", "latency_ms": 700}):
+        dialog.create_button.click()
+        create = dialog.task
+        assert create is not None
+        qtbot.waitUntil(lambda: not dialog.create_button.isEnabled())
+        detail.reject()  # cancels the detail's task waiting for the dialog
+        qtbot.waitUntil(task.done, timeout=15_000)
+        # the detail's task ended only after the create: the dialog was not deleted under it
+        assert create.done()
+    assert not create.cancelled()
+    assert create.exception() is None and create.result() is not None
+    assert [c.txid for c in bank_cobrs(run, workspace, rec.id_rec)] == [create.result().txid]
+    qtbot.waitUntil(lambda: not shiboken6.isValid(dialog))  # deleted once its task ended
+
+
+def test_a_dialog_deleted_during_a_refresh_is_left_alone(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    service = workspace.recurrences
+    rec = approved_rec(run, workspace, contract="CT-REFRESH-GONE")
+    cobr = run(
+        service.create_cobr(
+            rec.id_rec, due_date=service.earliest_due_date(), amount="50.00", receiver=ACCOUNT
+        )
+    )
+    dialog = CobrDialog(workspace, rec, [cobr], cobr)
+    dialog.show()
+    with Faults(run, workspace, {"method": "GET", "path": "*/cobr/*", "latency_ms": 500}):
+        task = asyncio.get_event_loop().create_task(dialog.refresh())
+        qtbot.waitUntil(lambda: not dialog.refresh_button.isEnabled())
+        shiboken6.delete(dialog)  # its window went away (a lock) while the GET was out
+        qtbot.waitUntil(task.done, timeout=10_000)
+    assert task.exception() is None
+
+
+def test_a_lost_answer_makes_one_charge_with_the_chosen_txid(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    dialog = reviewed_new_charge(qtbot, run, workspace, "CT-LOST-COBR")
+    txid = dialog.txid
+    assert txid is not None and 26 <= len(txid) <= 35 and txid.isalnum()
+    assert run(dialog.review()) is True and dialog.txid == txid  # chosen once
+    # the bank commits the PUT and the answer is lost; the transport sends it again
+    with Faults(
+        run, workspace, {"method": "PUT", "path": "*/cobr/*", "drop_after_commit": 1, "times": 1}
+    ):
+        cobr = run(dialog.create_charge(), timeout=20_000)
+    assert cobr is not None, dialog.banner.detail.text()
+    assert cobr.txid == txid and dialog.charge_labels["txid"].text() == txid
+    assert [c.txid for c in bank_cobrs(run, workspace, dialog.rec.id_rec)] == [txid]
+    [audited] = workspace.ledger.audit.entries(action="cobr.create", reference=txid)
+    assert audited is not None
+    dialog.accept()
+
+
+def test_outcome_unknown_then_create_again_asks_the_bank_first(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    dialog = reviewed_new_charge(qtbot, run, workspace, "CT-UNKNOWN-COBR")
+    txid = dialog.txid
+    # every attempt of the PUT and of the check that follows loses its answer
+    with Faults(
+        run,
+        workspace,
+        {"method": "PUT", "path": "*/cobr/*", "drop_after_commit": 1, "times": 8},
+        {"method": "GET", "path": "*/cobr/*", "drop_after_commit": 1, "times": 8},
+    ):
+        assert run(dialog.create_charge(), timeout=30_000) is None
+    assert dialog.outcome_unknown and dialog.cobr is None
+    assert dialog.banner.title.text() == "No answer from the bank"
+    assert txid in dialog.banner.detail.text()
+    assert dialog.create_button.isEnabled()  # the retry is offered: it asks first
+
+    before = requests_sent(workspace)
+    cobr = run(dialog.create_charge())
+    assert cobr is not None, dialog.banner.detail.text()
+    assert cobr.txid == txid and dialog.pages.currentIndex() == CobrDialog.CHARGE
+    assert requests_sent(workspace) == before + 1  # GET /cobr/{txid} found it: no PUT again
+    assert [c.txid for c in bank_cobrs(run, workspace, dialog.rec.id_rec)] == [txid]
     dialog.accept()

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.conftest import reset_token_limits
@@ -252,3 +253,30 @@ def test_cancel_a_pending_request_then_the_recurrence(
     assert _text(rec_list, id_rec, Column.STATUS) == "CANCELADA"
     assert isinstance(detail, RecurrenceDetailDialog)
     detail.reject()
+
+
+def test_the_list_and_the_detail_deleted_during_a_reload_are_left_alone(
+    qtbot: Any, run: Callable[..., Any], workspace: Any
+) -> None:
+    service = workspace.recurrences
+    rec = run(service.create_rec(terms(service.today(), contract="CT-UI-GONE")))
+    http = workspace.session.qrcodes.transport.http
+    rule = {"api": "qrcodes", "method": "GET", "path": "*/rec*", "latency_ms": 500}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        # closed meanwhile (a lock): the answers arrive for widgets that are gone
+        widget = RecurrencesList(workspace)
+        widget.show()
+        detail = RecurrenceDetailDialog(workspace, rec.id_rec)
+        detail.show()
+        loop = asyncio.get_event_loop()
+        tasks = [loop.create_task(widget.reload()), loop.create_task(detail.reload())]
+        qtbot.waitUntil(
+            lambda: not widget.reload_button.isEnabled() and not detail.reload_button.isEnabled()
+        )
+        shiboken6.delete(widget)
+        shiboken6.delete(detail)
+        qtbot.waitUntil(lambda: all(task.done() for task in tasks), timeout=10_000)
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert [task.exception() for task in tasks] == [None, None]

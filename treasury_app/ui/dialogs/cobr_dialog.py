@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import shiboken6
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QCoreApplication, QDate, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.api.errors import ApiError, NotFound, TransportFailure
 from treasury_app.api.qrcodes.automatico_models import (
     CobRCompleta,
     CobRStatus,
@@ -42,6 +43,7 @@ from treasury_app.api.qrcodes.automatico_models import (
     TentativaStatus,
     TipoConta,
 )
+from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import BRASILIA
 from treasury_app.services.recurrences import (
@@ -89,36 +91,60 @@ def check_new_cobr(
     validity, its amount, or another active charge of ``existing`` in the same cycle."""
     if enum_text(rec.status) != RecStatus.APROVADA.value:
         raise RecurrenceInputError(
-            "idRec", f"The recurrence is {enum_text(rec.status)}: only APROVADA can be charged."
+            "idRec",
+            QCoreApplication.translate(
+                "CobrDialog", "The recurrence is %1: only APROVADA can be charged."
+            ).replace("%1", enum_text(rec.status)),
         )
     field = "calendario.dataDeVencimento"
     if due < earliest:
         raise RecurrenceInputError(
             field,
-            f"The due date {due:%d/%m/%Y} is too close: a recurring charge is created at least "
-            f"2 business days before its due date, so the earliest is {earliest:%d/%m/%Y}.",
+            QCoreApplication.translate(
+                "CobrDialog",
+                "The due date %1 is too close: a recurring charge is created at least "
+                "2 business days before its due date, so the earliest is %2.",
+            )
+            .replace("%1", f"{due:%d/%m/%Y}")
+            .replace("%2", f"{earliest:%d/%m/%Y}"),
         )
     calendario = rec.calendario
     if due < calendario.data_inicial or (
         calendario.data_final is not None and due > calendario.data_final
     ):
-        until = f"{calendario.data_final:%d/%m/%Y}" if calendario.data_final else "no end"
+        until = (
+            f"{calendario.data_final:%d/%m/%Y}"
+            if calendario.data_final
+            else QCoreApplication.translate("CobrDialog", "no end")
+        )
         raise RecurrenceInputError(
             field,
-            f"The due date is outside the recurrence's validity "
-            f"({calendario.data_inicial:%d/%m/%Y} to {until}).",
+            QCoreApplication.translate(
+                "CobrDialog", "The due date is outside the recurrence's validity (%1 to %2)."
+            )
+            .replace("%1", f"{calendario.data_inicial:%d/%m/%Y}")
+            .replace("%2", until),
         )
     if amount is None:
-        raise RecurrenceInputError("valor.original", "Type the amount of the charge.")
+        raise RecurrenceInputError(
+            "valor.original",
+            QCoreApplication.translate("CobrDialog", "Type the amount of the charge."),
+        )
     valor = rec.valor
     if valor is not None and valor.valor_rec is not None and amount != valor.valor_rec:
         raise RecurrenceInputError(
-            "valor.original", f"The amount is the recurrence's fixed {format_brl(valor.valor_rec)}."
+            "valor.original",
+            QCoreApplication.translate(
+                "CobrDialog", "The amount is the recurrence's fixed %1."
+            ).replace("%1", format_brl(valor.valor_rec)),
         )
     minimum = valor.valor_minimo_recebedor if valor is not None else None
     if minimum is not None and amount < minimum:
         raise RecurrenceInputError(
-            "valor.original", f"The amount is below the recurrence's minimum {format_brl(minimum)}."
+            "valor.original",
+            QCoreApplication.translate(
+                "CobrDialog", "The amount is below the recurrence's minimum %1."
+            ).replace("%1", format_brl(minimum)),
         )
     cycle = charging_cycle(calendario.periodicidade, due)
     for other in existing:
@@ -127,10 +153,15 @@ def check_new_cobr(
         if charging_cycle(calendario.periodicidade, other.calendario.data_de_vencimento) == cycle:
             raise RecurrenceInputError(
                 field,
-                f"The recurrence already has an active charge in this cycle ({cycle}): "
-                f"{other.txid}, {enum_text(other.status)}, due "
-                f"{other.calendario.data_de_vencimento:%d/%m/%Y}. Cancel it first or choose "
-                "another cycle.",
+                QCoreApplication.translate(
+                    "CobrDialog",
+                    "The recurrence already has an active charge in this cycle (%1): %2, %3, "
+                    "due %4. Cancel it first or choose another cycle.",
+                )
+                .replace("%1", cycle)
+                .replace("%2", other.txid)
+                .replace("%3", enum_text(other.status))
+                .replace("%4", f"{other.calendario.data_de_vencimento:%d/%m/%Y}"),
             )
 
 
@@ -155,11 +186,18 @@ async def sandbox_post(workspace: Workspace, path: str, body: Any = None) -> dic
         detail = ""
         with contextlib.suppress(ValueError):
             detail = str(error.response.json().get("detail") or "")
-        raise ValueError(
-            f"The sandbox bank refused {path} ({error.response.status_code}). {detail}".strip()
-        ) from None
+        refused = (
+            QCoreApplication.translate("CobrDialog", "The sandbox bank refused %1 (%2).")
+            .replace("%1", path)
+            .replace("%2", str(error.response.status_code))
+        )
+        raise ValueError(f"{refused} {detail}".strip()) from None
     except httpx.TransportError as error:
-        raise ValueError(f"The sandbox bank could not be reached: {error}") from None
+        raise ValueError(
+            QCoreApplication.translate(
+                "CobrDialog", "The sandbox bank could not be reached: %1"
+            ).replace("%1", str(error))
+        ) from None
     answer = response.json()
     return answer if isinstance(answer, dict) else {}
 
@@ -171,7 +209,11 @@ async def _sandbox_now(workspace: Workspace) -> dt.datetime:
         response.raise_for_status()
         return dt.datetime.fromisoformat(str(response.json()["now"]).replace("Z", "+00:00"))
     except (httpx.HTTPError, KeyError, ValueError) as error:
-        raise ValueError(f"The sandbox clock could not be read: {error}") from None
+        raise ValueError(
+            QCoreApplication.translate(
+                "CobrDialog", "The sandbox clock could not be read: %1"
+            ).replace("%1", str(error))
+        ) from None
 
 
 async def settle_next_attempt(workspace: Workspace, txid: str, *, fail: bool) -> CobRCompleta:
@@ -181,7 +223,11 @@ async def settle_next_attempt(workspace: Workspace, txid: str, *, fail: bool) ->
     cobr = await service.get_cobr(txid)
     attempt = pending_attempt(cobr)
     if attempt is None:
-        raise ValueError("The charge has no attempt waiting to be settled.")
+        raise ValueError(
+            QCoreApplication.translate(
+                "CobrDialog", "The charge has no attempt waiting to be settled."
+            )
+        )
     if fail:
         await sandbox_post(workspace, f"/sandbox/automatico/cobr/{txid}/fail-next")
     target = settlement_moment(attempt.data_liquidacao) + dt.timedelta(minutes=1)
@@ -208,6 +254,11 @@ class CobrDialog(QDialog):
     ``schedule_retry``, ``sandbox_settle``) that buttons start as :attr:`task`; tests await
     them directly. :attr:`confirm_box` is the last confirmation shown; :attr:`changed` is set
     once the bank's charge changed (the caller reloads its list).
+
+    A request that changes the charge is never cancelled: closing the dialog while one is on
+    its way is ignored until its answer is shown. A new charge's txid is chosen once, at the
+    first review, so that creating it again after a lost answer is the same ``PUT /cobr``;
+    after a lost answer the bank is asked for that txid before anything is sent again.
     """
 
     FORM, REVIEW, CHARGE = 0, 1, 2
@@ -232,6 +283,10 @@ class CobrDialog(QDialog):
         self.confirm_box: QMessageBox | None = None
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
         self._pending: dict[str, Any] | None = None
+        self.txid: str | None = None  # the new charge's txid, chosen at the first review
+        self.outcome_unknown = False  # a PUT /cobr lost its answer: ask before sending again
+        self._writing = False
+        self._answer_lost = False
         self.setObjectName("cobr-dialog")
         self.setWindowTitle(self.tr("Recurring charge — %1").replace("%1", rec.id_rec))
         self.resize(640, 520)
@@ -528,7 +583,9 @@ class CobrDialog(QDialog):
     def _receiver(self) -> ReceiverAccount:
         account = self.account_edit.text().strip()
         if not account:
-            raise RecurrenceInputError("recebedor.conta", "Type the account to be credited.")
+            raise RecurrenceInputError(
+                "recebedor.conta", self.tr("Type the account to be credited.")
+            )
         return ReceiverAccount(
             account=account,
             branch=self.branch_edit.text().strip() or None,
@@ -554,6 +611,8 @@ class CobrDialog(QDialog):
             return False
         assert amount is not None
         info = self.info_edit.text().strip() or None
+        if self.txid is None:
+            self.txid = new_txid()  # kept for every attempt of this dialog: at most one charge
         self._pending = {"due": due, "amount": amount, "receiver": receiver, "info": info}
         self.banner.clear()
         labels = self.review_labels
@@ -570,24 +629,21 @@ class CobrDialog(QDialog):
         return True
 
     async def create_charge(self) -> CobRCompleta | None:
-        """Create the reviewed charge (once: the button stays disabled after a success)."""
+        """Create the reviewed charge (once: the button stays disabled after a success). After
+        a lost answer the bank is asked for the txid first; the charge is sent again (same
+        txid) only when the bank does not have it."""
         pending = self._pending
-        if pending is None or self.cobr is not None:
+        if pending is None or self.cobr is not None or self.txid is None:
             return None
-        cobr = await run_operation(
-            self.service.create_cobr(
-                self.rec.id_rec,
-                due_date=pending["due"],
-                amount=pending["amount"],
-                receiver=pending["receiver"],
-                info=pending["info"],
-            ),
+        cobr = await self._write(
+            self._create_or_find(pending, self.txid),
             controls=[self.create_button, self.back_button],
-            banner=self.banner,
             fields=self._fields(),
-            changes_ledger=True,
         )
+        if not shiboken6.isValid(self):
+            return cobr
         if cobr is None:
+            self._explain_lost_answer()
             return None
         self.changed = True
         self.create_button.setEnabled(False)
@@ -596,6 +652,74 @@ class CobrDialog(QDialog):
             self.tr("Recurring charge created: %1.").replace("%1", enum_text(cobr.status))
         )
         return cobr
+
+    async def _create_or_find(self, pending: dict[str, Any], txid: str) -> CobRCompleta:
+        self._answer_lost = False
+        if self.outcome_unknown:
+            found = await self._find_cobr(txid)
+            if found is not None:
+                return found
+        try:
+            return await self.service.create_cobr(
+                self.rec.id_rec,
+                due_date=pending["due"],
+                amount=pending["amount"],
+                receiver=pending["receiver"],
+                info=pending["info"],
+                txid=txid,
+            )
+        except (ApiError, TransportFailure) as failure:
+            # The transport repeats a PUT whose answer was lost: the bank then refuses the
+            # txid it already holds. Either way, only the bank can say whether it has it.
+            if isinstance(failure, TransportFailure):
+                if not failure.outcome_unknown:
+                    raise
+                self.outcome_unknown = self._answer_lost = True
+            try:
+                found = await self._find_cobr(txid)
+            except EXPECTED_ERRORS:
+                raise failure from None  # still unknown: "Create" asks the bank again first
+            if found is None:
+                raise
+            self._answer_lost = False
+            return found
+
+    async def _find_cobr(self, txid: str) -> CobRCompleta | None:
+        """The bank's charge ``txid`` (``None`` when the bank does not have it)."""
+        try:
+            return await self.service.get_cobr(txid)
+        except NotFound:
+            return None
+
+    def _explain_lost_answer(self) -> None:
+        if not self._answer_lost:
+            return
+        self.banner.show_message(
+            self.tr("No answer from the bank"),
+            self.tr(
+                'The bank\'s answer to the recurring charge %1 was lost. "Create" asks the '
+                "bank for %1 first and sends it again (the same txid) only if the bank does "
+                "not have it: it is never created twice."
+            ).replace("%1", self.txid or ""),
+        )
+
+    async def _write(
+        self,
+        work: Any,
+        *,
+        controls: Sequence[QWidget],
+        fields: dict[str, QWidget] | None = None,
+    ) -> Any:
+        """``run_operation`` for a request that changes the charge: the dialog does not close
+        (nor cancel it) until its answer is shown."""
+        self._writing = True
+        try:
+            return await run_operation(
+                work, controls=controls, banner=self.banner, fields=fields, changes_ledger=True
+            )
+        finally:
+            if shiboken6.isValid(self):
+                self._writing = False
 
     # -- the charge ------------------------------------------------------------------------------
 
@@ -657,7 +781,7 @@ class CobrDialog(QDialog):
             controls=[self.refresh_button],
             banner=self.banner,
         )
-        if cobr is not None:
+        if cobr is not None and shiboken6.isValid(self):
             self._show_charge(cobr)
         return cobr
 
@@ -668,9 +792,11 @@ class CobrDialog(QDialog):
         box.setDefaultButton(QMessageBox.StandardButton.No)
         self.confirm_box = box
         try:
-            return await ask(box) == QMessageBox.StandardButton.Yes
+            answer = await ask(box)
         finally:
-            box.deleteLater()
+            if shiboken6.isValid(box):
+                box.deleteLater()
+        return answer == QMessageBox.StandardButton.Yes and shiboken6.isValid(self)
 
     async def cancel_charge(self) -> CobRCompleta | None:
         """Cancel the charge after a confirmation (only before its first attempt's date)."""
@@ -685,12 +811,9 @@ class CobrDialog(QDialog):
         )
         if not await self._confirm(self.tr("Cancel the charge"), text):
             return None
-        done = await run_operation(
-            self.service.cancel_cobr(cobr.txid),
-            controls=[self.cancel_button],
-            banner=self.banner,
-            changes_ledger=True,
-        )
+        done = await self._write(self.service.cancel_cobr(cobr.txid), controls=[self.cancel_button])
+        if not shiboken6.isValid(self):
+            return done
         if done is not None:
             self.changed = True
             self._show_charge(done)
@@ -709,7 +832,7 @@ class CobrDialog(QDialog):
         fresh = await run_operation(
             self.service.get_cobr(self.cobr.txid), controls=[self.retry_button], banner=self.banner
         )
-        if fresh is None:
+        if fresh is None or not shiboken6.isValid(self):
             return None
         self._show_charge(fresh)
         try:
@@ -725,13 +848,11 @@ class CobrDialog(QDialog):
         )
         if not await self._confirm(self.tr("Schedule a retry"), text):
             return None
-        done = await run_operation(
-            self.service.retry_cobr(fresh.txid, when),
-            controls=[self.retry_button],
-            banner=self.banner,
-            fields=fields,
-            changes_ledger=True,
+        done = await self._write(
+            self.service.retry_cobr(fresh.txid, when), controls=[self.retry_button], fields=fields
         )
+        if not shiboken6.isValid(self):
+            return done
         if done is not None:
             self.changed = True
             self._show_charge(done)
@@ -746,12 +867,12 @@ class CobrDialog(QDialog):
         """Sandbox only: settle (or fail) the next attempt by moving the test bank's clock."""
         if not self.is_sandbox or self.cobr is None:
             return None
-        done = await run_operation(
+        done = await self._write(
             settle_next_attempt(self.workspace, self.cobr.txid, fail=fail),
             controls=[self.settle_button, self.fail_button],
-            banner=self.banner,
-            changes_ledger=True,
         )
+        if not shiboken6.isValid(self):
+            return done
         if done is not None:
             self.changed = True
             self._show_charge(done)
@@ -764,7 +885,15 @@ class CobrDialog(QDialog):
         return done
 
     def done(self, result: int) -> None:
-        for task in (self.task, self.prefill_task):
+        if self._writing:
+            # The request may already be at the bank: cancelling it here would leave the
+            # charge changed without the dialog (or its caller) knowing. Close after it.
+            self.banner.show_message(
+                self.tr("Waiting for the bank's answer"),
+                self.tr("The request is already on its way; close the window once it answers."),
+            )
+            return
+        for task in (self.task, self.prefill_task):  # reads, or a confirmation still open
             if task is not None and not task.done():
                 task.cancel()
         super().done(result)

@@ -9,6 +9,7 @@ import asyncio
 import datetime as dt
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -312,13 +313,13 @@ class RecurrenceDetailDialog(QDialog):
         rec = await run_operation(
             self.service.get_rec(self.id_rec), controls=[self.reload_button], banner=self.banner
         )
-        if rec is None:
+        if rec is None or not shiboken6.isValid(self):
             return None
         self._show_rec(rec)
         cobrs = await run_operation(
             load_cobrs(self.workspace, rec), controls=[self.reload_button], banner=self.banner
         )
-        if cobrs is not None:
+        if cobrs is not None and shiboken6.isValid(self):
             self._show_cobrs(cobrs)
         return rec
 
@@ -520,11 +521,22 @@ class RecurrenceDetailDialog(QDialog):
 
     async def _run_cobr_dialog(self, dialog: CobrDialog) -> CobrDialog:
         self.cobr_dialog = dialog
+        changed = False
         try:
             await ask(dialog)
         finally:
-            dialog.deleteLater()
-        if dialog.changed:
+            # The dialog's task may still run (a write is never cancelled, a cancelled read
+            # still has to unwind): wait for it before reading ``changed`` and deleting it.
+            if shiboken6.isValid(dialog):
+                if dialog.isVisible():  # this task was cancelled: close it (reads stop)
+                    dialog.reject()
+                task = dialog.task
+                if task is not None and not task.done():
+                    await asyncio.wait([task])
+                changed = dialog.changed
+                if shiboken6.isValid(dialog):
+                    dialog.deleteLater()
+        if changed and shiboken6.isValid(self):
             await self.reload()
         return dialog
 

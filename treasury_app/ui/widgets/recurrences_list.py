@@ -8,6 +8,7 @@ import asyncio
 import datetime as dt
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex
 from PySide6.QtWidgets import (
     QComboBox,
@@ -186,7 +187,7 @@ class RecurrencesList(QWidget):
         recs = await run_operation(
             work, controls=[self.reload_button], banner=self.banner, fields=fields
         )
-        if recs is None:
+        if recs is None or not shiboken6.isValid(self):  # closed meanwhile (a lock)
             return
         self.model.set_recs(recs)
         self.count_label.setText(self.tr("Recurrences: %1").replace("%1", str(len(recs))))
