@@ -293,6 +293,18 @@
 <context>
     <name>ChargeBatchDialog</name>
     <message>
+        <source>A txid has 26 to 35 letters or digits.</source>
+        <translation>Um txid tem de 26 a 35 letras ou dígitos.</translation>
+    </message>
+    <message>
+        <source>This txid is already on line %1.</source>
+        <translation>Este txid já está na linha %1.</translation>
+    </message>
+    <message>
+        <source>%1 line(s) of the file have errors.</source>
+        <translation>%1 linha(s) do arquivo têm erros.</translation>
+    </message>
+    <message>
         <source>Charges with a due date from a CSV file</source>
         <translation>Cobranças com vencimento por arquivo CSV</translation>
     </message>
@@ -1290,6 +1302,54 @@
 <context>
     <name>CobrDialog</name>
     <message>
+        <source>The recurrence is %1: only APROVADA can be charged.</source>
+        <translation>A recorrência está %1: só é possível cobrar uma recorrência APROVADA.</translation>
+    </message>
+    <message>
+        <source>The due date %1 is too close: a recurring charge is created at least 2 business days before its due date, so the earliest is %2.</source>
+        <translation>O vencimento %1 está muito próximo: uma cobrança recorrente é criada com pelo menos 2 dias úteis de antecedência, então o mais cedo possível é %2.</translation>
+    </message>
+    <message>
+        <source>no end</source>
+        <translation>sem fim</translation>
+    </message>
+    <message>
+        <source>The due date is outside the recurrence&apos;s validity (%1 to %2).</source>
+        <translation>O vencimento está fora da vigência da recorrência (%1 a %2).</translation>
+    </message>
+    <message>
+        <source>Type the amount of the charge.</source>
+        <translation>Digite o valor da cobrança.</translation>
+    </message>
+    <message>
+        <source>The amount is the recurrence&apos;s fixed %1.</source>
+        <translation>O valor é o valor fixo da recorrência, %1.</translation>
+    </message>
+    <message>
+        <source>The amount is below the recurrence&apos;s minimum %1.</source>
+        <translation>O valor está abaixo do mínimo da recorrência, %1.</translation>
+    </message>
+    <message>
+        <source>The recurrence already has an active charge in this cycle (%1): %2, %3, due %4. Cancel it first or choose another cycle.</source>
+        <translation>A recorrência já tem uma cobrança ativa neste ciclo (%1): %2, %3, vencimento %4. Cancele-a primeiro ou escolha outro ciclo.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank refused %1 (%2).</source>
+        <translation>O banco sandbox recusou %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The sandbox bank could not be reached: %1</source>
+        <translation>Não foi possível acessar o banco sandbox: %1</translation>
+    </message>
+    <message>
+        <source>The sandbox clock could not be read: %1</source>
+        <translation>Não foi possível ler o relógio do sandbox: %1</translation>
+    </message>
+    <message>
+        <source>The charge has no attempt waiting to be settled.</source>
+        <translation>A cobrança não tem tentativa aguardando liquidação.</translation>
+    </message>
+    <message>
         <source>Recurring charge — %1</source>
         <translation>Cobrança recorrente — %1</translation>
     </message>
@@ -1438,8 +1498,20 @@
         <translation>Recorrência %1 de %2 (%3), %4, política de novas tentativas %5.</translation>
     </message>
     <message>
+        <source>Type the account to be credited.</source>
+        <translation>Digite a conta a ser creditada.</translation>
+    </message>
+    <message>
         <source>Recurring charge created: %1.</source>
         <translation>Cobrança recorrente criada: %1.</translation>
+    </message>
+    <message>
+        <source>No answer from the bank</source>
+        <translation>Sem resposta do banco</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s answer to the recurring charge %1 was lost. &quot;Create&quot; asks the bank for %1 first and sends it again (the same txid) only if the bank does not have it: it is never created twice.</source>
+        <translation>A resposta do banco para a cobrança recorrente %1 se perdeu. &quot;Criar&quot; primeiro consulta %1 no banco e só a envia de novo (com o mesmo txid) se o banco não a tiver: ela nunca é criada duas vezes.</translation>
     </message>
     <message>
         <source>Status: %1.</source>
@@ -1480,6 +1552,14 @@
     <message>
         <source>Sandbox: the attempt is %1; the charge is %2.</source>
         <translation>Sandbox: situação da tentativa: %1; situação da cobrança: %2.</translation>
+    </message>
+    <message>
+        <source>Waiting for the bank&apos;s answer</source>
+        <translation>Aguardando a resposta do banco</translation>
+    </message>
+    <message>
+        <source>The request is already on its way; close the window once it answers.</source>
+        <translation>A solicitação já foi enviada; feche a janela quando o banco responder.</translation>
     </message>
 </context>
 <context>
@@ -3500,6 +3580,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Conclua ou cancele pela lista de recorrências.</translation>
     </message>
     <message>
+        <source>The bank&apos;s answer was lost: the recurrence may have been created</source>
+        <translation>A resposta do banco se perdeu: a recorrência pode ter sido criada</translation>
+    </message>
+    <message>
+        <source>The request reached the bank but no answer came back (%1). Check the Recurrences list for contract %2 before trying again: creating it again could make a duplicate recurrence and a second request to the payer.</source>
+        <translation>A solicitação chegou ao banco, mas nenhuma resposta voltou (%1). Confira na lista de Recorrências o contrato %2 antes de tentar de novo: criá-la outra vez poderia gerar uma recorrência duplicada e um segundo pedido ao pagador.</translation>
+    </message>
+    <message>
         <source>Recurrence created and confirmation request sent: the payer&apos;s bank will ask them to authorise it.</source>
         <translation>Recorrência criada e solicitação de confirmação enviada: o banco do pagador pedirá que ele a autorize.</translation>
     </message>
@@ -3760,6 +3848,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Valor a devolver</translation>
     </message>
     <message>
+        <source>The bank refused refund %1 (see above): it was not made.</source>
+        <translation>O banco recusou a devolução %1 (veja acima): ela não foi feita.</translation>
+    </message>
+    <message>
+        <source>Retry with the same id</source>
+        <translation>Tentar de novo com o mesmo id</translation>
+    </message>
+    <message>
+        <source>Check status</source>
+        <translation>Consultar situação</translation>
+    </message>
+    <message>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -3770,6 +3870,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>the payer</source>
         <translation>o pagador</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s answer to this refund was lost: the refund may already be done. Do not make another refund for this Pix; check its status, or retry with the same id (the bank never makes the same id twice).</source>
+        <translation>A resposta do banco para esta devolução se perdeu: a devolução pode já ter sido feita. Não faça outra devolução deste Pix; consulte a situação ou tente de novo com o mesmo id (o banco nunca faz o mesmo id duas vezes).</translation>
+    </message>
+    <message>
+        <source>Asking the bank about refund %1…</source>
+        <translation>Consultando o banco sobre a devolução %1…</translation>
+    </message>
+    <message>
+        <source>The bank has no refund %1: it was not made. You may retry it with the same id and amount (%2).</source>
+        <translation>O banco não tem a devolução %1: ela não foi feita. Você pode tentar de novo com o mesmo id e valor (%2).</translation>
     </message>
     <message>
         <source>following it with the bank…</source>
@@ -4265,6 +4377,10 @@ Válido a partir de %2</translation>
     <message>
         <source>Our Pix failed (cashout)</source>
         <translation>Nosso Pix falhou (cashout)</translation>
+    </message>
+    <message>
+        <source>A header value was typed without its name.</source>
+        <translation>Um valor de cabeçalho foi digitado sem o nome.</translation>
     </message>
     <message>
         <source>Webhook: %1</source>
