@@ -10,6 +10,7 @@ test: each UI test makes the qasync loop current again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import ssl
@@ -98,29 +99,52 @@ def open_workspace(
 ) -> Iterator[Callable[[], Any]]:
     """``open_workspace()`` unlocks the sandbox profile on the qasync loop and returns a
     :class:`~treasury_app.services.workspace.Workspace`; it is closed after the test."""
-    from treasury_app.services.session import Session
-    from treasury_app.services.workspace import open_workspace as workspace_of
-
     opened: list[Any] = []
 
     def opener() -> Any:
-        profile, secrets = sandbox_profile_and_secrets
-        reset_token_limits(ui_sandbox.ready_file)
-        session = run(
-            Session.open(
-                profile,
-                pfx_passwords=secrets.pfx_passwords,
-                client_secrets=secrets.client_secrets,
-                paths=ui_paths,
-            )
-        )
-        workspace = run(workspace_of(session))  # dates follow the sandbox's clock
+        workspace = workspace_on(run, ui_paths, ui_sandbox, sandbox_profile_and_secrets)
         opened.append(workspace)
         return workspace
 
     yield opener
     for workspace in opened:
         run(workspace.close())
+
+
+def workspace_on(run: Callable[..., Any], paths: Any, handle: Any, profile_and_secrets: Any) -> Any:
+    """An unlocked workspace on the sandbox ``handle`` (dates follow its clock); the caller
+    closes it."""
+    from treasury_app.services.session import Session
+    from treasury_app.services.workspace import open_workspace as workspace_of
+
+    profile, secrets = profile_and_secrets
+    reset_token_limits(handle.ready_file)
+    session = run(
+        Session.open(
+            profile,
+            pfx_passwords=secrets.pfx_passwords,
+            client_secrets=secrets.client_secrets,
+            paths=paths,
+        )
+    )
+    return run(workspace_of(session))  # dates follow the sandbox's clock
+
+
+@contextlib.contextmanager
+def private_sandbox(directory: Path) -> Iterator[tuple[Any, Any, Any]]:
+    """A sandbox bank of its own in ``directory`` (for tests that move its clock by days, which
+    the shared one must not): ``(paths, handle, (profile, secrets))``, stopped at the end."""
+    from treasury_app.config import AppPaths
+    from treasury_app.services.profiles import sandbox_profile
+    from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
+
+    paths = AppPaths.default(directory)
+    paths.ensure()
+    handle = ensure_sandbox_blocking(paths, extra_args=("--clock-start", "2026-11-18T13:00:00Z"))
+    try:
+        yield paths, handle, sandbox_profile(handle.ready_file)
+    finally:
+        handle.stop()
 
 
 def reset_token_limits(ready_file: Path) -> None:

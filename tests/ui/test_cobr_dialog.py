@@ -17,7 +17,7 @@ import shiboken6
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QMessageBox
 
-from tests.ui.conftest import reset_token_limits
+from tests.ui.conftest import private_sandbox, workspace_on
 from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import ReceiverAccount, RecurrenceTerms, charging_cycle
@@ -32,37 +32,14 @@ ACCOUNT = ReceiverAccount(account="1234567", branch="0001")
 @pytest.fixture(scope="module")
 def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
     """A sandbox of this module (clock at a Wednesday morning), its profile and secrets."""
-    from treasury_app.config import AppPaths
-    from treasury_app.services.profiles import sandbox_profile
-    from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
-
-    paths = AppPaths.default(tmp_path_factory.mktemp("cobr-dialog"))
-    paths.ensure()
-    handle = ensure_sandbox_blocking(paths, extra_args=("--clock-start", "2026-11-18T13:00:00Z"))
-    try:
-        profile, secrets = sandbox_profile(handle.ready_file)
-        yield paths, handle, (profile, secrets)
-    finally:
-        handle.stop()
+    with private_sandbox(tmp_path_factory.mktemp("cobr-dialog")) as bank:
+        yield bank
 
 
 @pytest.fixture
 def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
     """A workspace opened now: its dates follow the sandbox clock as it is at this point."""
-    from treasury_app.services.session import Session
-    from treasury_app.services.workspace import open_workspace
-
-    paths, handle, (profile, secrets) = own_bank
-    reset_token_limits(handle.ready_file)
-    session = run(
-        Session.open(
-            profile,
-            pfx_passwords=secrets.pfx_passwords,
-            client_secrets=secrets.client_secrets,
-            paths=paths,
-        )
-    )
-    opened = run(open_workspace(session))
+    opened = workspace_on(run, *own_bank)
     yield opened
     run(opened.close())
 
