@@ -205,6 +205,26 @@ async def test_a_lost_answer_after_commit_is_a_transport_failure_and_paid_once(
     assert faults.balance() == before - amount  # ... exactly once
 
 
+async def test_a_lost_answer_to_a_put_whose_retry_is_refused_is_a_transport_failure(
+    sandbox: RunningSandbox, faults: Api, sleeps: Sleeps
+) -> None:
+    """The first PUT created the charge, its answer was lost; the retry meets "txid already
+    used" (400). That is no refusal of the charge: the outcome is unknown until it is read."""
+    txid = new_txid()
+    body = _cob_body("12.34")
+    async with ApiTransport(api_config(sandbox, "qrcodes"), sleep=sleeps) as transport:
+        await transport.tokens.token(transport.http)
+        _add(faults, path=f"*/cob/{txid}", method="PUT", drop_after_commit=1, times=1)
+        with pytest.raises(TransportFailure) as error:
+            await transport.request("PUT", f"/cob/{txid}", json=body)
+        assert error.value.outcome_unknown
+        assert isinstance(error.value.__cause__, ApiError)
+        assert error.value.__cause__.status == 400  # the retry's answer, kept as the cause
+        found = await transport.request_json("GET", f"/cob/{txid}")
+    assert found["txid"] == txid and found["valor"]["original"] == "12.34"  # created once
+    assert len(sleeps.waits) == 1
+
+
 async def test_a_read_timeout_is_retried_for_a_get_only(
     sandbox: RunningSandbox, faults: Api, sleeps: Sleeps
 ) -> None:

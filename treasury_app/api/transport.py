@@ -14,7 +14,9 @@ offers it) for the whole session. Every call:
 
 A payment POST whose answer was lost and whose retry meets ``412`` (the bank already has this
 idempotency key) is a :class:`TransportFailure` too: the first attempt most likely committed,
-and only a query by idempotency key can tell.
+and only a query by idempotency key can tell. Likewise a PUT or DELETE whose answer was lost
+and whose retry meets a 4xx ("txid already used", "refund id already used", "not found"): the
+first attempt's outcome is unknown, and only reading the resource by its id can tell.
 """
 
 from __future__ import annotations
@@ -346,6 +348,15 @@ class ApiTransport:
                     "The answer to the first attempt was lost and the bank already holds this "
                     "idempotency key: the request most likely went through; look it up by "
                     "its idempotency key",
+                    method=method,
+                    path=response.request.url.path,
+                    request_sent=True,
+                ) from error
+            if lost_answer and method in ("PUT", "DELETE") and 400 <= status < 500:
+                raise TransportFailure(
+                    f"The answer to the first attempt was lost and the retry was refused "
+                    f"({status}): the first attempt may have gone through; read the resource "
+                    "by its id",
                     method=method,
                     path=response.request.url.path,
                     request_sent=True,
