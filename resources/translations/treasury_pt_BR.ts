@@ -3265,6 +3265,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <source>Cancel the request</source>
         <translation>Cancelar a solicitação</translation>
     </message>
+    <message>
+        <source>Waiting for the bank&apos;s answer</source>
+        <translation>Aguardando a resposta do banco</translation>
+    </message>
+    <message>
+        <source>The change is already on its way; close the window once it answers.</source>
+        <translation>A alteração já foi enviada; feche a janela quando o banco responder.</translation>
+    </message>
 </context>
 <context>
     <name>RecurrenceTermsForm</name>

@@ -258,3 +258,31 @@ def test_the_list_and_the_detail_deleted_during_a_reload_are_left_alone(
     finally:
         run(http.delete("/sandbox/faults"))
     assert [task.exception() for task in tasks] == [None, None]
+
+
+def test_closing_the_detail_while_a_cancellation_is_sent_waits_for_it(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    service = workspace.recurrences
+    rec = run(service.create_rec(terms(service.today(), contract="CT-UI-CLOSE")))
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(rec.id_rec))
+    http = workspace.session.qrcodes.transport.http
+    rule = {"api": "qrcodes", "method": "PATCH", "path": "*/rec/*", "latency_ms": 800}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        task = asyncio.get_event_loop().create_task(detail.cancel_rec())
+        qtbot.waitUntil(lambda: detail.confirm_box is not None and detail.confirm_box.isVisible())
+        detail.confirm_box.button(QMessageBox.StandardButton.Yes).click()
+        qtbot.waitUntil(lambda: not detail.cancel_rec_button.isEnabled())
+        detail.reject()  # Esc or the close button while the PATCH is on its way
+        assert detail.isVisible() and not task.done()  # the change is not abandoned
+        assert "Waiting for the bank" in detail.banner.title.text()
+        qtbot.waitUntil(task.done, timeout=10_000)
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert task.result() is not None and not task.cancelled()
+    assert run(service.get_rec(rec.id_rec)).status == "CANCELADA"
+    assert _text(rec_list, rec.id_rec, Column.STATUS) == "CANCELADA"  # the list followed
+    detail.reject()
+    assert not detail.isVisible()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import shiboken6
 from PySide6.QtCore import QDate, Qt, Signal
@@ -93,6 +94,9 @@ async def load_cobrs(workspace: Workspace, rec: RecCompleta) -> list[CobRComplet
     return sorted(cobrs, key=lambda c: c.calendario.data_de_vencimento)
 
 
+T = TypeVar("T")
+
+
 class ReviseRecDialog(QDialog):
     """The revisable terms of a recurrence besides its status (``vinculo.devedor.nome`` and
     ``calendario.dataInicial``; its location is the locrec panel's)."""
@@ -155,6 +159,8 @@ class RecurrenceDetailDialog(QDialog):
         self.rec: RecCompleta | None = None
         self.cobrs: list[CobRCompleta] = []
         self.task: asyncio.Task[Any] | None = None
+        self._writing = 0  # changes on their way to the bank: the window stays open
+        self._closing_now = False
         self.confirm_box: QMessageBox | None = None
         self.revise_dialog: ReviseRecDialog | None = None
         self.cobr_dialog: CobrDialog | None = None
@@ -445,12 +451,7 @@ class RecurrenceDetailDialog(QDialog):
         )
         if not await self._confirm(self.tr("Cancel the recurrence"), text):
             return None
-        done = await run_operation(
-            self.service.cancel_rec(rec.id_rec),
-            controls=[self.cancel_rec_button],
-            banner=self.banner,
-            changes_ledger=True,
-        )
+        done = await self._write(self.service.cancel_rec(rec.id_rec), self.cancel_rec_button)
         if done is not None:
             self._changed(done)
             await self.reload()
@@ -468,12 +469,7 @@ class RecurrenceDetailDialog(QDialog):
         changes = dialog.changes()
         if not changes:
             return None
-        done = await run_operation(
-            self.service.revise_rec(rec.id_rec, **changes),
-            controls=[self.revise_button],
-            banner=self.banner,
-            changes_ledger=True,
-        )
+        done = await self._write(self.service.revise_rec(rec.id_rec, **changes), self.revise_button)
         if done is not None:
             self._changed(done)
             await self.reload()
@@ -489,11 +485,8 @@ class RecurrenceDetailDialog(QDialog):
         )
         if not await self._confirm(self.tr("Cancel the request"), text):
             return None
-        done = await run_operation(
-            self.service.cancel_solicrec(request.id_solic_rec),
-            controls=[self.cancel_request_button],
-            banner=self.banner,
-            changes_ledger=True,
+        done = await self._write(
+            self.service.cancel_solicrec(request.id_solic_rec), self.cancel_request_button
         )
         if done is not None:
             await self.reload()
@@ -558,7 +551,30 @@ class RecurrenceDetailDialog(QDialog):
             self.changed.emit(rec)
         return rec
 
+    async def _write(self, work: Awaitable[T], control: QWidget) -> T | None:
+        """A change sent to the bank: while it is on its way the window stays open."""
+        self._writing += 1
+        try:
+            return await run_operation(
+                work, controls=[control], banner=self.banner, changes_ledger=True
+            )
+        finally:
+            self._writing -= 1
+
     def reject(self) -> None:
+        """Close; not while a change is on its way to the bank (its answer is awaited), except
+        when the session closes (:meth:`close_now`)."""
+        if self._writing and not self._closing_now:
+            self.banner.show_message(
+                self.tr("Waiting for the bank's answer"),
+                self.tr("The change is already on its way; close the window once it answers."),
+            )
+            return
         if self.task is not None and not self.task.done():
             self.task.cancel()
         super().reject()
+
+    def close_now(self) -> None:
+        """The session closes (lock, switch profile): close even while a change is sent."""
+        self._closing_now = True
+        self.reject()

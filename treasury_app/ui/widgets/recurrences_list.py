@@ -255,8 +255,8 @@ class RecurrencesList(QWidget):
         for task in (self.reload_task, self.detail_task):
             if task is not None and not task.done():
                 task.cancel()
-        if self.detail_dialog is not None:
-            self.detail_dialog.reject()
+        if self.detail_dialog is not None and shiboken6.isValid(self.detail_dialog):
+            self.detail_dialog.close_now()
 
 
 def _created(rec: RecCompleta) -> dt.datetime:
