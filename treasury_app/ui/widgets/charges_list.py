@@ -4,14 +4,12 @@ each charge's detail and, in the sandbox only, a payer who pays the selected cha
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 from typing import Any
 
 import httpx
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -30,6 +28,7 @@ from treasury_app.services.charges import ChargesService
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
+from treasury_app.ui.live_reload import LiveReload
 from treasury_app.ui.models.charges_model import (
     ChargeKind,
     ChargeRow,
@@ -38,7 +37,7 @@ from treasury_app.ui.models.charges_model import (
     Column,
     status_text,
 )
-from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.operation import run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = [
@@ -50,7 +49,6 @@ __all__ = [
 ]
 
 DEFAULT_DAYS = 7
-REFRESH_DELAY_MS = 400  # many ledger changes in a row make one reload
 SANDBOX_PAYER = {"name": "Pagador Sandbox", "cpf": "40364478829"}
 _SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
 
@@ -107,21 +105,16 @@ class ChargesList(QWidget):
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
         self.opens_detail = True
         self.task: asyncio.Task[Any] | None = None
-        self.reload_task: asyncio.Task[Any] | None = None
         self.detail_dialog: ChargeDetailDialog | None = None
         self._generation = 0
         # Charges changed here while a reload was on its way: newer than what it brings.
         self._changed: dict[str, ChargeRow] = {}
-        self._stale = False
 
         self.banner = ErrorBanner(self)
         self.model = ChargesModel(self)
         self.proxy = ChargesFilter(self)
         self.proxy.setSourceModel(self.model)
-        self._refresh_timer = QTimer(self)
-        self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.setInterval(REFRESH_DELAY_MS)
-        self._refresh_timer.timeout.connect(self._refresh_now)
+        self.live = LiveReload(self, self.reload, name="charges-reload")
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
@@ -135,7 +128,6 @@ class ChargesList(QWidget):
         self.proxy.layoutChanged.connect(self._update_buttons)
         self.proxy.rowsRemoved.connect(self._update_buttons)
         self.proxy.rowsInserted.connect(self._update_count)
-        events.ledger_changed.connect(self.schedule_refresh)
         self.detail_requested.connect(self._detail_requested)
         self._update_buttons()
 
@@ -148,7 +140,7 @@ class ChargesList(QWidget):
         self.end_edit = self._date_edit("charges-end", end)
         self.reload_button = QPushButton(self.tr("Reload"), self)
         self.reload_button.setObjectName("charges-reload")
-        self.reload_button.clicked.connect(self._reload_clicked)
+        self.reload_button.clicked.connect(self.live.now)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("charges-count")
         row = QHBoxLayout()
@@ -263,8 +255,7 @@ class ChargesList(QWidget):
     async def reload(self) -> bool:
         """Read the range's charges from the bank, keeping the selected one; ``False`` when
         that failed (banner) or a newer reload overtook this one."""
-        self._refresh_timer.stop()
-        self._stale = False
+        self.live.started()
         self._generation += 1
         generation = self._generation
         self._changed.clear()
@@ -283,32 +274,14 @@ class ChargesList(QWidget):
         self._update_buttons()
         return True
 
-    def schedule_refresh(self) -> None:
-        """Something changed somewhere: reload soon if shown, else when next shown."""
-        if not shiboken6.isValid(self):
-            return
-        if self.isVisible():
-            self._refresh_timer.start()
-        else:
-            self._stale = True
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        if self._stale:
-            self._refresh_timer.start()
-
-    def _refresh_now(self) -> None:
-        if self.reload_task is None or self.reload_task.done():
-            self.reload_task = spawn(self.reload(), name="charges-reload")
-
-    def _reload_clicked(self) -> None:
-        self._refresh_now()
+    @property
+    def reload_task(self) -> asyncio.Task[Any] | None:
+        """The reload on its way (started by a change elsewhere or the Reload button)."""
+        return self.live.task
 
     def shutdown(self) -> None:
         """Stop listening and cancel what is on its way."""
-        self._refresh_timer.stop()
-        with contextlib.suppress(RuntimeError, TypeError):
-            events.ledger_changed.disconnect(self.schedule_refresh)
+        self.live.stop()
         for task in (self.task, self.reload_task):
             if task is not None and not task.done():
                 task.cancel()

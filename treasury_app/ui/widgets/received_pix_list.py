@@ -6,14 +6,12 @@ of making a new refund."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, Qt, QTimer
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QDate, QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
     QDateEdit,
     QHBoxLayout,
@@ -32,6 +30,7 @@ from treasury_app.api.qrcodes.cashin_models import Devolucao, Pix
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.refund_dialog import PendingRefund, RefundDialog, with_refund
+from treasury_app.ui.live_reload import LiveReload
 from treasury_app.ui.models.received_pix_model import (
     Column,
     Payer,
@@ -39,14 +38,13 @@ from treasury_app.ui.models.received_pix_model import (
     ReceivedPixFilter,
     ReceivedPixModel,
 )
-from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.operation import run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["ReceivedPixList", "load_received_pix", "statement_payers"]
 
 DEFAULT_DAYS = 7
 log = logging.getLogger("treasury_app.ui.received_pix")
-REFRESH_DELAY_MS = 400
 
 
 async def load_received_pix(
@@ -93,13 +91,11 @@ class ReceivedPixList(QWidget):
         super().__init__(parent)
         self.workspace = workspace
         self.task: asyncio.Task[Any] | None = None
-        self.reload_task: asyncio.Task[Any] | None = None
         self.refund_dialog: RefundDialog | None = None  # the one open
         self._following: set[asyncio.Task[Any]] = set()  # refunds followed after their dialog
         self._generation = 0
         # Pix whose refunds changed here while a reload was on its way: newer than it brings.
         self._changed: dict[str, Pix] = {}
-        self._stale = False
         # endToEndId → a refund asked for whose outcome is unknown: the next dialog checks it.
         self.pending_refunds: dict[str, PendingRefund] = {}
 
@@ -107,10 +103,7 @@ class ReceivedPixList(QWidget):
         self.model = ReceivedPixModel(self)
         self.proxy = ReceivedPixFilter(self)
         self.proxy.setSourceModel(self.model)
-        self._refresh_timer = QTimer(self)
-        self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.setInterval(REFRESH_DELAY_MS)
-        self._refresh_timer.timeout.connect(self._refresh_now)
+        self.live = LiveReload(self, self.reload, name="received-pix-reload")
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
@@ -127,7 +120,6 @@ class ReceivedPixList(QWidget):
             self.proxy.dataChanged,
         ):
             signal.connect(self._update_buttons)
-        events.ledger_changed.connect(self.schedule_refresh)
         self._update_buttons()
 
     # -- building --------------------------------------------------------------------------------
@@ -139,7 +131,7 @@ class ReceivedPixList(QWidget):
         self.end_edit = self._date_edit("received-end", end)
         self.reload_button = QPushButton(self.tr("Reload"), self)
         self.reload_button.setObjectName("received-reload")
-        self.reload_button.clicked.connect(self._refresh_now)
+        self.reload_button.clicked.connect(self.live.now)
         self.search_edit = QLineEdit(self)
         self.search_edit.setObjectName("received-search")
         self.search_edit.setPlaceholderText(self.tr("Search endToEndId, txid, payer, amount"))
@@ -207,8 +199,7 @@ class ReceivedPixList(QWidget):
     async def reload(self) -> bool:
         """Read the range's received Pix from the bank, keeping the selected one; ``False``
         when that failed (banner) or a newer reload overtook this one."""
-        self._refresh_timer.stop()
-        self._stale = False
+        self.live.started()
         self._generation += 1
         generation = self._generation
         self._changed.clear()
@@ -228,30 +219,15 @@ class ReceivedPixList(QWidget):
         self._update_buttons()
         return True
 
-    def schedule_refresh(self) -> None:
-        """Something changed somewhere: reload soon if shown, else when next shown."""
-        if not shiboken6.isValid(self):
-            return
-        if self.isVisible():
-            self._refresh_timer.start()
-        else:
-            self._stale = True
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        if self._stale:
-            self._refresh_timer.start()
-
-    def _refresh_now(self) -> None:
-        if self.reload_task is None or self.reload_task.done():
-            self.reload_task = spawn(self.reload(), name="received-pix-reload")
+    @property
+    def reload_task(self) -> asyncio.Task[Any] | None:
+        """The reload on its way (started by a change elsewhere or the Reload button)."""
+        return self.live.task
 
     def shutdown(self) -> None:
         """Stop listening and cancel what is on its way (a refund already asked for is the
         bank's: it settles whether or not it is followed here)."""
-        self._refresh_timer.stop()
-        with contextlib.suppress(RuntimeError, TypeError):
-            events.ledger_changed.disconnect(self.schedule_refresh)
+        self.live.stop()
         for task in (self.task, self.reload_task, *self._following):
             if task is not None and not task.done():
                 task.cancel()
@@ -341,7 +317,7 @@ class ReceivedPixList(QWidget):
         if not shiboken6.isValid(self):
             return
         self.pending_refunds[pending.end_to_end_id] = pending
-        self.schedule_refresh()
+        self.live.schedule()
 
     def _refund_changed(self, pix: Pix, refund: Devolucao) -> None:
         """Show a refund's new status in its row at once (no request)."""

@@ -1,0 +1,77 @@
+"""Keep a list up to date with what changes elsewhere in the app: on ``events.ledger_changed``
+it reloads after a short pause (several changes, one reload) when shown, or when next shown;
+never two reloads at once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.operation import events
+
+REFRESH_DELAY_MS = 400
+
+
+class LiveReload(QObject):
+    """Reloads ``owner`` through ``reload`` (a coroutine function); the owner's reload calls
+    :meth:`started` first, and its ``shutdown`` calls :meth:`stop`."""
+
+    def __init__(
+        self,
+        owner: QWidget,
+        reload: Callable[[], Coroutine[Any, Any, Any]],
+        *,
+        name: str,
+        delay_ms: int = REFRESH_DELAY_MS,
+    ) -> None:
+        super().__init__(owner)
+        self._owner = owner
+        self._reload = reload
+        self._name = name
+        self._stale = False
+        self.task: asyncio.Task[Any] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self.now)
+        owner.installEventFilter(self)
+        events.ledger_changed.connect(self.schedule)
+
+    def schedule(self) -> None:
+        """Something changed somewhere: reload soon if shown, else when next shown."""
+        if not shiboken6.isValid(self._owner):
+            return
+        if self._owner.isVisible():
+            self._timer.start()
+        else:
+            self._stale = True
+
+    def now(self) -> None:
+        """Reload at once, unless a reload is already on its way."""
+        if self.task is None or self.task.done():
+            self.task = spawn(self._reload(), name=self._name)
+
+    def started(self) -> None:
+        """A reload began (whoever started it): nothing is pending any more."""
+        self._timer.stop()
+        self._stale = False
+
+    def stop(self) -> None:
+        """Stop listening and cancel the reload on its way."""
+        self._timer.stop()
+        with contextlib.suppress(RuntimeError, TypeError):
+            events.ledger_changed.disconnect(self.schedule)
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Show and self._stale:
+            self._timer.start()
+        return False
