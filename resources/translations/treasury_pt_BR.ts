@@ -377,14 +377,6 @@
         <translation>Abrir um lote de cobranças</translation>
     </message>
     <message>
-        <source>CSV files (*.csv)</source>
-        <translation>Arquivos CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Todos os arquivos (*)</translation>
-    </message>
-    <message>
         <source>Save a batch template</source>
         <translation>Salvar um modelo de lote</translation>
     </message>
@@ -2364,14 +2356,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Open a payout batch</source>
         <translation>Abrir um lote de pagamentos</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>Arquivos CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Todos os arquivos (*)</translation>
     </message>
     <message>
         <source>Save a batch template</source>

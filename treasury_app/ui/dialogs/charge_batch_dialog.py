@@ -58,6 +58,12 @@ from treasury_app.services.charges import (
     parse_batch_csv,
 )
 from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.csv_files import (
+    open_csv_dialog,
+    read_csv_text,
+    save_csv_dialog,
+    write_csv_text,
+)
 from treasury_app.ui.models.charge_batch_model import (
     ChargeBatchModel,
     Column,
@@ -414,26 +420,17 @@ class ChargeBatchDialog(QDialog):
     # -- files -----------------------------------------------------------------------------------
 
     def _choose_file(self) -> None:
-        self.file_dialog = QFileDialog(self, self.tr("Open a batch of charges"))
-        self.file_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        self.file_dialog.setNameFilters([self.tr("CSV files (*.csv)"), self.tr("All files (*)")])
-        self.file_dialog.fileSelected.connect(self.load_file)
-        self.file_dialog.open()
+        self.file_dialog = open_csv_dialog(self, self.tr("Open a batch of charges"), self.load_file)
 
     def _choose_template_path(self) -> None:
-        self.file_dialog = QFileDialog(self, self.tr("Save a batch template"))
-        self.file_dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        self.file_dialog.setDefaultSuffix("csv")
-        self.file_dialog.setNameFilter(self.tr("CSV files (*.csv)"))
-        self.file_dialog.selectFile("charge-batch.csv")
-        self.file_dialog.fileSelected.connect(self.write_template)
-        self.file_dialog.open()
+        self.file_dialog = save_csv_dialog(
+            self, self.tr("Save a batch template"), "charge-batch.csv", self.write_template
+        )
 
     def write_template(self, path: str | Path) -> None:
         """The columns the import reads and two example lines (txids left to be generated)."""
         try:
-            # With a BOM, so that spreadsheets read the accents as UTF-8.
-            Path(path).write_text(TEMPLATE, encoding="utf-8-sig")
+            write_csv_text(path, TEMPLATE)
         except OSError as error:
             self.banner.show_error(error)
             return
@@ -441,14 +438,10 @@ class ChargeBatchDialog(QDialog):
 
     def load_file(self, path: str | Path) -> None:
         try:
-            raw = Path(path).read_bytes()
+            text = read_csv_text(path)
         except OSError as error:
             self.banner.show_error(error)
             return
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252", errors="replace")  # what older spreadsheets save
         self.load_text(text)
         self.source_label.setText(Path(path).name)
 

@@ -39,6 +39,12 @@ from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payouts import PayoutBatch, PayoutReview
 from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.csv_files import (
+    open_csv_dialog,
+    read_csv_text,
+    save_csv_dialog,
+    write_csv_text,
+)
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -202,26 +208,17 @@ class PayoutBatchDialog(QDialog):
     # -- files ---------------------------------------------------------------------------------
 
     def _choose_file(self) -> None:
-        self.file_dialog = QFileDialog(self, self.tr("Open a payout batch"))
-        self.file_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        self.file_dialog.setNameFilters([self.tr("CSV files (*.csv)"), self.tr("All files (*)")])
-        self.file_dialog.fileSelected.connect(self.load_file)
-        self.file_dialog.open()
+        self.file_dialog = open_csv_dialog(self, self.tr("Open a payout batch"), self.load_file)
 
     def _choose_template_path(self) -> None:
-        self.file_dialog = QFileDialog(self, self.tr("Save a batch template"))
-        self.file_dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        self.file_dialog.setDefaultSuffix("csv")
-        self.file_dialog.setNameFilter(self.tr("CSV files (*.csv)"))
-        self.file_dialog.selectFile("pix-batch.csv")
-        self.file_dialog.fileSelected.connect(self.write_template)
-        self.file_dialog.open()
+        self.file_dialog = save_csv_dialog(
+            self, self.tr("Save a batch template"), "pix-batch.csv", self.write_template
+        )
 
     def write_template(self, path: str | Path) -> None:
         """The documented header and two example rows (by key, by bank data)."""
         try:
-            # With a BOM, so that spreadsheets read the accents as UTF-8.
-            Path(path).write_text(TEMPLATE, encoding="utf-8-sig")
+            write_csv_text(path, TEMPLATE)
         except OSError as error:
             self.banner.show_error(error)
             return
@@ -229,14 +226,10 @@ class PayoutBatchDialog(QDialog):
 
     def load_file(self, path: str | Path) -> None:
         try:
-            raw = Path(path).read_bytes()
+            text = read_csv_text(path)
         except OSError as error:
             self.banner.show_error(error)
             return
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252", errors="replace")  # what older spreadsheets save
         self.load_text(text)
         self.source_label.setText(Path(path).name)
 
