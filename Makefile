@@ -11,7 +11,8 @@ QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 li
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
-.PHONY: run test lint bench format clean translations qt-deps-offscreen qt-deps-x11 venv package
+.PHONY: run test test-any-date lint bench format clean translations qt-deps-offscreen qt-deps-x11 \
+	faketime-deps venv package
 
 venv: $(STAMP)
 
@@ -41,10 +42,10 @@ define ensure_debs
 		done; \
 		if [ -n "$$missing" ]; then \
 			if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-				echo "Installing Qt runtime libraries:$$missing"; \
+				echo "Installing Debian packages:$$missing"; \
 				apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 			else \
-				echo "Qt needs these Debian packages. Run:"; \
+				echo "These Debian packages are needed. Run:"; \
 				echo "  sudo apt-get install -y$$missing"; \
 				exit 1; \
 			fi; \
@@ -57,6 +58,10 @@ qt-deps-offscreen:
 
 qt-deps-x11:
 	$(call ensure_debs,$(QT_OFFSCREEN_DEBS) $(QT_X11_DEBS))
+
+# libfaketime: `make test-any-date` runs the suite with the machine's clock moved.
+faketime-deps:
+	$(call ensure_debs,faketime)
 
 # Qt Linguist: English source strings (self.tr) -> Brazilian Portuguese.
 TS := resources/translations/treasury_pt_BR.ts
@@ -80,6 +85,16 @@ run: $(STAMP) $(QM) qt-deps-x11
 
 test: $(STAMP) $(QM) qt-deps-offscreen
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The non-UI tests with the machine's clock moved (default: 400 days on), so that no test
+# depends on the date it runs: every service reads the sandbox's clock, never the machine's.
+# FAKETIME takes libfaketime's forms: +400d, -30d, or "@2026-12-31 23:30:00" (a start that
+# then runs on, read in UTC). NON_UI_TESTS lists every folder that needs no display.
+FAKETIME ?= +400d
+NON_UI_TESTS := tests/unit tests/api tests/ledger tests/services tests/sandbox
+test-any-date: $(STAMP) qt-deps-offscreen faketime-deps
+	TZ=UTC QT_QPA_PLATFORM=offscreen faketime -f '$(FAKETIME)' $(BIN)/python -m pytest \
+		-p no:cacheprovider $(NON_UI_TESTS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

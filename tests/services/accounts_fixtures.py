@@ -18,6 +18,7 @@ from tests.sandbox.conftest import CLOCK_START, Api, _drain_output, _stop_cleanl
 from tests.sandbox_harness import RunningSandbox, start_sandbox
 from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import ApiTransport
+from treasury_app.domain.clock import brasilia_date
 from treasury_app.ledger import Ledger, open_ledger
 
 
@@ -70,7 +71,7 @@ def sandbox_now(control: Api) -> dt.datetime:
 
 def sandbox_today(control: Api) -> dt.date:
     """The sandbox's date in Brasília."""
-    return sandbox_now(control).astimezone(dt.timezone(dt.timedelta(hours=-3))).date()
+    return brasilia_date(sandbox_now(control))
 
 
 def sent(*transports: ApiTransport) -> int:

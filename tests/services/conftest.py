@@ -16,7 +16,9 @@ import pytest
 from tests.api.conftest import api_config
 from tests.sandbox.conftest import CLOCK_START, Api, _drain_output, _stop_cleanly
 from tests.sandbox_harness import RunningSandbox, start_sandbox
+from tests.services.accounts_fixtures import sandbox_now
 from treasury_app.api.transport import ApiTransport
+from treasury_app.domain.clock import Clock
 from treasury_app.ledger import Ledger, open_ledger
 
 
@@ -61,3 +63,10 @@ def ledger(tmp_path: Path) -> Iterator[Ledger]:
     opened = open_ledger(tmp_path / "ledger.sqlite3", profile="test")
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def bank_clock(control: Api) -> Clock:
+    """The module sandbox's clock, read from its control surface at every call: the clock of
+    every service under test (never the machine's, so no test depends on the day it runs)."""
+    return lambda: sandbox_now(control)

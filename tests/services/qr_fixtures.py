@@ -21,12 +21,12 @@ from tests.sandbox.conftest import Api, _drain_output, _stop_cleanly
 from tests.sandbox_harness import RunningSandbox, start_sandbox
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.transport import ApiTransport
+from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.documents import cpf_check_digits
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.audit import AuditEntry
 
 CLOCK_START = "2026-11-18T13:00:00Z"  # Wednesday 10:00 in Brasília, a business day
-BRT = dt.timezone(dt.timedelta(hours=-3))
 CHAVE = "11222333000181"  # the sandbox company's CNPJ key
 EMAIL_KEY = "financeiro@empresasandbox.com.br"
 PAYER_CPF = "40364478829"
@@ -47,7 +47,7 @@ class QrBank:
 
     def today(self) -> dt.date:
         """The sandbox's date in Brasília."""
-        return self.now().astimezone(BRT).date()
+        return brasilia_date(self.now())
 
     def sent(self) -> int:
         """Requests our client has sent to the bank so far (token requests excluded)."""

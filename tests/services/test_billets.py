@@ -21,6 +21,7 @@ from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.errors import BusinessRuleViolation
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain import boleto
+from treasury_app.domain.clock import Clock
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
@@ -50,8 +51,8 @@ def engine(accounts_transport: ApiTransport, ledger: Ledger) -> PaymentEngine:
 
 
 @pytest.fixture
-def billets(engine: PaymentEngine, ledger: Ledger) -> BilletsService:
-    return BilletsService(engine, engine.accounts, ledger)
+def billets(engine: PaymentEngine, ledger: Ledger, bank_clock: Clock) -> BilletsService:
+    return BilletsService(engine, engine.accounts, ledger, clock=bank_clock)
 
 
 # --------------------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ async def test_a_bad_line_or_description_is_refused_without_a_request(
         code = slips[RENT]["digitableCode"]
     else:
         with pytest.raises(boleto.BoletoError):
-            boleto.parse(code)
+            boleto.barcode_of(code)
     before = accounts_transport.stats.requests
     with pytest.raises(BilletInputError) as refused:
         await billets.lookup(code, description=description)

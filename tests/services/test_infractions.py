@@ -70,12 +70,6 @@ def ledger(tmp_path: Path) -> Iterator[Ledger]:
 
 
 @pytest.fixture
-def bank_clock(control: Api) -> Callable[[], dt.datetime]:
-    """The sandbox's clock, as the app's clock would be against a real bank."""
-    return lambda: sandbox_now(control)
-
-
-@pytest.fixture
 def client(accounts_transport: ApiTransport) -> AccountsClient:
     return AccountsClient(accounts_transport)
 
@@ -150,8 +144,10 @@ async def test_reading_arguments_are_checked_before_sending(
     assert sent(accounts_transport) == before
 
 
-async def test_reading_refused_by_the_bank(billets_only: ApiTransport, ledger: Ledger) -> None:
-    service = InfractionsService(AccountsClient(billets_only), ledger)
+async def test_reading_refused_by_the_bank(
+    billets_only: ApiTransport, ledger: Ledger, bank_clock: Callable[[], dt.datetime]
+) -> None:
+    service = InfractionsService(AccountsClient(billets_only), ledger, clock=bank_clock)
     with pytest.raises(Forbidden):
         await listed(service)
     with pytest.raises(Forbidden):
@@ -271,7 +267,10 @@ async def test_submit_and_follow_defenses(
 
 
 async def test_the_banks_refusals_are_typed_and_audited(
-    service: InfractionsService, billets_only: ApiTransport, ledger: Ledger
+    service: InfractionsService,
+    billets_only: ApiTransport,
+    ledger: Ledger,
+    bank_clock: Callable[[], dt.datetime],
 ) -> None:
     closed = await one_with(service, InfractionStatus.CLOSED)
     stale = closed.model_copy(update={"status": InfractionStatus.OPEN, "defense_deadline": None})
@@ -282,7 +281,7 @@ async def test_the_banks_refusals_are_typed_and_audited(
     with pytest.raises(NotFound):
         await service.submit_defense(ghost, DEFENSE)
     target = await one_with(service, InfractionStatus.OPEN)
-    no_scope = InfractionsService(AccountsClient(billets_only), ledger)
+    no_scope = InfractionsService(AccountsClient(billets_only), ledger, clock=bank_clock)
     with pytest.raises(Forbidden):
         await no_scope.submit_defense(target, DEFENSE)
     with pytest.raises(NotFound):  # by id, the read fails first: nothing sent, no row

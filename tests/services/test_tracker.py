@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from tests.sandbox.conftest import Api
+from tests.services.accounts_fixtures import sandbox_now
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import PaymentFlow
 from treasury_app.api.transport import ApiTransport
@@ -65,7 +66,7 @@ async def test_a_pass_moves_settled_and_liquidated_payments_to_final_with_receip
 ) -> None:
     pix = await pay(payouts, "11,11")
     slip = control.slips()["Energia elétrica"]
-    billets = BilletsService(engine, engine.accounts, ledger)
+    billets = BilletsService(engine, engine.accounts, ledger, clock=lambda: sandbox_now(control))
     boleto = await billets.pay(await billets.lookup(slip["digitableCode"]))
     assert boleto.state == EntryState.ACCEPTED and boleto.bank_status == "ON_QUEUE"
     assert {e.id for e in ledger.journal.open_entries()} == {pix.id, boleto.id}

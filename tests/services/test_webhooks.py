@@ -27,6 +27,7 @@ from treasury_app.api.accounts.models import WebhookMethod, WebhookType
 from treasury_app.api.errors import BadRequest, Forbidden, NotFound
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.transport import ApiTransport
+from treasury_app.domain.clock import Clock
 from treasury_app.ledger import Ledger
 from treasury_app.sandbox.seed import COMPANY
 from treasury_app.services.webhooks import (
@@ -88,20 +89,24 @@ def accounts(accounts_transport: ApiTransport) -> AccountsClient:
 
 
 @pytest.fixture
-def service(qrcodes: QrCodesClient, accounts: AccountsClient, ledger: Ledger) -> WebhooksService:
-    return WebhooksService(qrcodes, accounts, ledger, pix_keys=KEYS)
+def service(
+    qrcodes: QrCodesClient, accounts: AccountsClient, ledger: Ledger, bank_clock: Clock
+) -> WebhooksService:
+    return WebhooksService(qrcodes, accounts, ledger, pix_keys=KEYS, clock=bank_clock)
 
 
 @pytest.fixture
 async def limited(
-    sandbox: RunningSandbox, control: Api, ledger: Ledger
+    sandbox: RunningSandbox, control: Api, ledger: Ledger, bank_clock: Clock
 ) -> AsyncIterator[WebhooksService]:
     """A service whose tokens may not touch webhooks: every webhook call answers 403."""
     async with (
         transport(sandbox, "qrcodes", control, scopes=("cob.read",)) as qr,
         transport(sandbox, "accounts", control, scopes=("billets.read",)) as acc,
     ):
-        yield WebhooksService(QrCodesClient(qr), AccountsClient(acc), ledger, pix_keys=KEYS)
+        yield WebhooksService(
+            QrCodesClient(qr), AccountsClient(acc), ledger, pix_keys=KEYS, clock=bank_clock
+        )
 
 
 async def remove_all(service: WebhooksService) -> None:
@@ -272,9 +277,11 @@ async def test_a_second_registration_replaces_the_first(
 
 
 async def test_keys_the_profile_does_not_name_are_shown_too(
-    qrcodes: QrCodesClient, accounts: AccountsClient, ledger: Ledger
+    qrcodes: QrCodesClient, accounts: AccountsClient, ledger: Ledger, bank_clock: Clock
 ) -> None:
-    only_cnpj = WebhooksService(qrcodes, accounts, ledger, pix_keys=["11.222.333/0001-81"])
+    only_cnpj = WebhooksService(
+        qrcodes, accounts, ledger, pix_keys=["11.222.333/0001-81"], clock=bank_clock
+    )
     assert only_cnpj.pix_keys == (KEYS[0],)
     try:
         await only_cnpj.register("pix", HOOK + "/evp", key=KEYS[3])
@@ -355,6 +362,7 @@ async def test_remove_is_checked_before_sending(
     ledger: Ledger,
     qr_transport: ApiTransport,
     accounts_transport: ApiTransport,
+    bank_clock: Clock,
 ) -> None:
     before = sent(qr_transport, accounts_transport)
     for kind, key, field in [
@@ -367,7 +375,7 @@ async def test_remove_is_checked_before_sending(
             await service.remove(kind, key=key)
         assert error.value.field == field
     with pytest.raises(WebhookConfigError):
-        WebhooksService(qrcodes, accounts, ledger, pix_keys=["?"])
+        WebhooksService(qrcodes, accounts, ledger, pix_keys=["?"], clock=bank_clock)
     assert sent(qr_transport, accounts_transport) == before
 
 

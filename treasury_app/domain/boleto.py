@@ -1,5 +1,11 @@
 """FEBRABAN boletos: reading and checking digitable lines and barcodes of bank slips and of
-utility/tax (convênio/arrecadação) slips, and building bank-slip barcodes."""
+utility/tax (convênio/arrecadação) slips, and building bank-slip barcodes.
+
+A bank slip's due date is a 4-digit factor that restarts every 9000 days, so reading it needs a
+reference date: :func:`parse` takes ``today`` (the Brasília business date, from
+:mod:`treasury_app.domain.clock`) and never reads the machine's calendar. What needs no date
+(the barcode, the punctuated line) is in :func:`barcode_of` and :func:`format_code`.
+"""
 
 from __future__ import annotations
 
@@ -14,10 +20,12 @@ from treasury_app.domain.errors import BoletoError
 
 __all__ = [
     "Boleto",
+    "barcode_of",
     "barcode_to_line",
     "build_bank_barcode",
     "due_date_from_factor",
     "factor_from_date",
+    "format_code",
     "line_to_barcode",
     "parse",
 ]
@@ -290,17 +298,33 @@ class Boleto:
     @property
     def formatted_line(self) -> str:
         """The digitable line punctuated as printed on the slip."""
-        line = self.digitable_line
-        if self.kind == "bank":
-            return (
-                f"{line[0:5]}.{line[5:10]} {line[10:15]}.{line[15:21]} "
-                f"{line[21:26]}.{line[26:32]} {line[32]} {line[33:47]}"
-            )
+        return format_code(self.barcode)
+
+
+def barcode_of(code: str) -> str:
+    """The checked 44-digit barcode of a digitable line (47/48 digits) or barcode (44),
+    punctuated or not; raise BoletoError. Needs no date."""
+    return _barcode_of(_clean(code))
+
+
+def format_code(code: str) -> str:
+    """The digitable line of ``code`` punctuated as printed on the slip; raise BoletoError."""
+    barcode = barcode_of(code)
+    if barcode[0] == "8":
+        line = _collection_line_from_barcode(barcode)
         return " ".join(f"{line[i : i + 11]}-{line[i + 11]}" for i in range(0, 48, 12))
+    line = _bank_line_from_barcode(barcode)
+    return (
+        f"{line[0:5]}.{line[5:10]} {line[10:15]}.{line[15:21]} "
+        f"{line[21:26]}.{line[26:32]} {line[32]} {line[33:47]}"
+    )
 
 
-def parse(code: str, today: date | None = None) -> Boleto:
-    """Read and check a digitable line (47/48 digits) or barcode (44); raise BoletoError."""
+def parse(code: str, today: date) -> Boleto:
+    """Read and check a digitable line (47/48 digits) or barcode (44); raise BoletoError.
+
+    ``today`` (the Brasília business date) picks the factor cycle of a bank slip's due date:
+    the due date is the cycle's date closest to it."""
     barcode = _barcode_of(_clean(code))
     if barcode[0] == "8":
         value_reference = barcode[2]
@@ -321,6 +345,6 @@ def parse(code: str, today: date | None = None) -> Boleto:
         kind="bank",
         bank_code=barcode[0:3],
         amount=(Decimal(cents) / 100).quantize(_CENT) if cents else None,
-        due_date=due_date_from_factor(int(barcode[5:9]), today or date.today()),
+        due_date=due_date_from_factor(int(barcode[5:9]), today),
         segment=None,
     )

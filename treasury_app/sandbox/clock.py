@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-# Brazil has had no daylight saving time since 2019: Brasília time is UTC-3 all year.
-BRASILIA = dt.timezone(dt.timedelta(hours=-3), "BRT")
+from treasury_app.domain.clock import BRASILIA, brasilia_date
+
+__all__ = ["BRASILIA", "SandboxClock", "iso"]
 
 
 class SandboxClock:
@@ -29,7 +30,7 @@ class SandboxClock:
 
     def today(self) -> dt.date:
         """Today's date in Brasília, the date banks use for due dates and cut-offs."""
-        return self.now_brasilia().date()
+        return brasilia_date(self.now())
 
     def advance(self, seconds: float) -> dt.datetime:
         """Move the clock forward (only forward: money states never run backwards)."""

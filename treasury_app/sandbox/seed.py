@@ -163,7 +163,9 @@ def _slip(
     return record
 
 
-def seed_slips(store: Store, today: dt.date, rng: random.Random) -> None:
+def seed_slips(store: Store, clock: SandboxClock, rng: random.Random) -> None:
+    """Sample slips due around the sandbox's own today (never the machine's)."""
+    today = clock.today()
     specs = [
         dict(amount=Decimal("1530.75"), due_in_days=5, label="Aluguel do escritório"),
         dict(amount=Decimal("389.90"), due_in_days=12, label="Internet e telefonia"),
@@ -183,7 +185,7 @@ def seed_slips(store: Store, today: dt.date, rng: random.Random) -> None:
     ]
     for spec in specs:
         record = _slip(rng, today, **spec)  # type: ignore[arg-type]
-        store.put("slip", record["barcode"], record, iso(dt.datetime.now(dt.UTC)))
+        store.put("slip", record["barcode"], record, iso(clock.now()))
 
 
 def seed_statement(store: Store, clock: SandboxClock, rng: random.Random) -> None:
@@ -297,6 +299,6 @@ def seed_all(store: Store, clock: SandboxClock) -> None:
     rng = random.Random(20251121)
     with store.transaction():
         seed_statement(store, clock, rng)
-        seed_slips(store, clock.today(), rng)
+        seed_slips(store, clock, rng)
         seed_infractions(store, clock, rng)
         store.set_meta("seeded", "1")

@@ -9,12 +9,13 @@ paid through this API: :meth:`BilletsService.lookup` says so before anything is 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import date
 from decimal import Decimal
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import BilletInfo, is_failed_status
 from treasury_app.domain import boleto
+from treasury_app.domain.clock import Clock, brasilia_today
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl
@@ -26,12 +27,14 @@ from treasury_app.services.payments import PaymentEngine
 MAX_DESCRIPTION = 140
 
 
-BRASILIA = timezone(timedelta(hours=-3))  # the bank's time zone (no daylight saving since 2019)
+def is_overdue(info: BilletInfo, today: date) -> bool:
+    """Whether the slip is past due on ``today`` (a Brasília business date).
 
-
-def _bank_today() -> date:
-    """Today's date where the bank is (not the machine's local date)."""
-    return datetime.now(BRASILIA).date()
+    The bank's own count of days late decides (its date, and a due date on a weekend or
+    holiday moved to the next business day); the local date only when it gives none."""
+    if info.days_late is not None:
+        return info.days_late > 0
+    return info.due_date is not None and info.due_date < today
 
 
 class BilletInputError(ValueError):
@@ -102,17 +105,29 @@ class BilletReview:
 
 
 class BilletsService:
-    def __init__(self, engine: PaymentEngine, accounts: AccountsClient, ledger: Ledger) -> None:
+    """Look up, review, pay and follow slips.
+
+    ``clock`` gives the current instant: a slip's due date and payment limit are compared with
+    the Brasília date of the bank's clock (the sandbox's against the sandbox). No default."""
+
+    def __init__(
+        self, engine: PaymentEngine, accounts: AccountsClient, ledger: Ledger, *, clock: Clock
+    ) -> None:
         self.engine = engine
         self.accounts = accounts
         self.ledger = ledger
+        self._clock = clock
+
+    def today(self) -> date:
+        """The bank's date now (Brasília)."""
+        return brasilia_today(self._clock)
 
     async def lookup(
         self, code: str, *, description: str = "", today: date | None = None
     ) -> BilletReview:
         """Check the line locally, then ask the bank (``billets/info``) for the slip."""
         try:
-            parsed = boleto.parse(code)
+            parsed = boleto.parse(code, today=today or self.today())
         except DomainError as error:
             raise BilletInputError("code", str(error)) from None
         text = (description or "").strip()
@@ -130,20 +145,13 @@ class BilletsService:
         if info.total_updated <= 0:
             raise BilletInputError("code", "This slip has nothing left to pay.")
         warnings = []
-        today = today or _bank_today()
+        today = today or self.today()
         if info.payment_limit_date is not None and info.payment_limit_date < today:
             warnings.append(
                 f"The slip could be paid only until {info.payment_limit_date:%d/%m/%Y}; the bank "
                 "will probably refuse it."
             )
-        # The bank's own count of days late decides (its date, and a due date on a weekend or
-        # holiday moved to the next business day); the local date only when it gives none.
-        overdue = (
-            info.days_late > 0
-            if info.days_late is not None
-            else info.due_date is not None and info.due_date < today
-        )
-        if overdue and info.due_date is not None:
+        if is_overdue(info, today) and info.due_date is not None:
             zero = Decimal("0.00")
             charges = (info.fine or zero) + (info.interest or zero) - (info.discount or zero)
             warnings.append(

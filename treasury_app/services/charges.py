@@ -47,7 +47,7 @@ import secrets
 import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
@@ -91,6 +91,7 @@ from treasury_app.api.qrcodes.cashin_models import (
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain import brcode
+from treasury_app.domain.clock import BRASILIA, Clock, brasilia_today
 from treasury_app.domain.documents import mask_document, normalize_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import is_valid_e2eid, is_valid_txid, new_txid
@@ -100,7 +101,6 @@ from treasury_app.ledger import Ledger
 
 __all__ = [
     "BATCH_COLUMNS",
-    "BRASILIA",
     "DEFAULT_EXPIRATION",
     "MAX_BATCH_MEMBERS",
     "BatchInputError",
@@ -132,9 +132,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-BRASILIA = timezone(timedelta(hours=-3), "BRT")
-"""Brasília time (no daylight saving since 2019): the zone of the bank's calendar dates."""
 
 DEFAULT_EXPIRATION = 86400
 """Lifetime of a cob, in seconds, when none is given (BCB's default: 24 hours)."""
@@ -929,7 +926,8 @@ class ChargesService:
     """Cash In use cases over one QR Codes API session and the profile's ledger.
 
     ``clock`` gives the current instant (timezone-aware); the bank's calendar date is taken in
-    Brasília. It defaults to the system clock.
+    Brasília (:mod:`treasury_app.domain.clock`). There is no default: the caller says whose
+    clock (the computer's against a real bank, the sandbox's against the sandbox).
     """
 
     def __init__(
@@ -937,15 +935,15 @@ class ChargesService:
         qrcodes: QrCodesClient,
         ledger: Ledger,
         *,
-        clock: Callable[[], datetime] | None = None,
+        clock: Clock,
     ) -> None:
         self._qr = qrcodes
         self._ledger = ledger
-        self._clock = clock or (lambda: datetime.now(UTC))
+        self._clock = clock
 
     def today(self) -> date:
         """The bank's date now (Brasília)."""
-        return self._clock().astimezone(BRASILIA).date()
+        return brasilia_today(self._clock)
 
     # -- building bodies (pure: no request) --------------------------------------------------
 

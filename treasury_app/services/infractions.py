@@ -19,7 +19,7 @@ deadline not passed. Every defense that reaches the bank is audited
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from treasury_app.api.accounts.client import AccountsClient
@@ -31,6 +31,7 @@ from treasury_app.api.accounts.models import (
     InfractionStatus,
 )
 from treasury_app.api.errors import ApiError, TransportFailure
+from treasury_app.domain.clock import Clock
 from treasury_app.ledger import Ledger
 
 __all__ = [
@@ -58,10 +59,6 @@ class DefenseError(ValueError):
     def __init__(self, field: str, message: str) -> None:
         self.field = field
         super().__init__(message)
-
-
-def _utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
 
 
 def defense_problem(infraction: Infraction, now: dt.datetime) -> DefenseError | None:
@@ -136,14 +133,15 @@ def _status(status: InfractionStatus | str | None) -> InfractionStatus | None:
 class InfractionsService:
     """Infractions reported against the account and the company's defenses, audited.
 
-    ``clock`` gives the current time (aware), compared with each infraction's deadline."""
+    ``clock`` gives the current time (aware), compared with each infraction's deadline: the
+    bank's clock (the sandbox's against the sandbox), never a default."""
 
     def __init__(
         self,
         accounts: AccountsClient,
         ledger: Ledger,
         *,
-        clock: Callable[[], dt.datetime] = _utc_now,
+        clock: Clock,
     ) -> None:
         self._accounts = accounts
         self._ledger = ledger

@@ -43,7 +43,7 @@ with the bank's answer; what is refused locally is not (nothing was sent).
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -84,6 +84,7 @@ from treasury_app.api.qrcodes.cashin_models import CobGerada, CobVGerada
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain.business_days import earliest_cobr_due_date, is_valid_cobr_lead_time
+from treasury_app.domain.clock import Clock, brasilia_today
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import (
     is_valid_idsolicrec,
@@ -93,7 +94,6 @@ from treasury_app.domain.identifiers import (
 )
 from treasury_app.ledger import Ledger
 from treasury_app.services.charges import (
-    BRASILIA,
     DEFAULT_EXPIRATION,
     ChargeInputError,
     ChargesService,
@@ -293,8 +293,8 @@ class QrJourney:
 class RecurrencesService:
     """Pix Automático use cases over one QR Codes API session and the profile's ledger.
 
-    ``clock`` gives the current instant (timezone-aware; the bank's dates are Brasília's); it
-    defaults to the system clock.
+    ``clock`` gives the current instant (timezone-aware; the bank's dates are Brasília's):
+    the computer's against a real bank, the sandbox's against the sandbox. No default.
     """
 
     def __init__(
@@ -302,11 +302,11 @@ class RecurrencesService:
         qrcodes: QrCodesClient,
         ledger: Ledger,
         *,
-        clock: Callable[[], datetime] | None = None,
+        clock: Clock,
     ) -> None:
         self._qr = qrcodes
         self._ledger = ledger
-        self._clock = clock or (lambda: datetime.now(UTC))
+        self._clock = clock
         self._charges = ChargesService(qrcodes, ledger, clock=self._clock)
 
     def now(self) -> datetime:
@@ -315,7 +315,7 @@ class RecurrencesService:
 
     def today(self) -> date:
         """The bank's date now (Brasília)."""
-        return self._clock().astimezone(BRASILIA).date()
+        return brasilia_today(self._clock)
 
     # -- recurrences -------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import re
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -39,6 +39,7 @@ from treasury_app.api.errors import ApiError, NotFound, TransportFailure
 from treasury_app.api.qrcodes.automatico_models import WebhookRec
 from treasury_app.api.qrcodes.cashin_models import WebhookCompleto, WebhookSolicitado
 from treasury_app.api.qrcodes.client import QrCodesClient
+from treasury_app.domain.clock import Clock
 from treasury_app.domain.errors import PixKeyError
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
@@ -354,7 +355,7 @@ class WebhooksService:
         ledger: Ledger,
         *,
         pix_keys: Iterable[str] = (),
-        clock: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
+        clock: Clock,
     ) -> None:
         self._qrcodes = qrcodes
         self._accounts = accounts

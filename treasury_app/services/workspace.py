@@ -7,9 +7,9 @@ boletos and the tracker, so the per-idempotency-key locks hold across the whole 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from treasury_app.domain.clock import Clock, system_clock
 from treasury_app.services.billets import BilletsService
 from treasury_app.services.charges import ChargesService
 from treasury_app.services.infractions import InfractionsService
@@ -31,25 +31,32 @@ class Workspace:
         session: Session,
         *,
         pix_keys: tuple[str, ...] | None = None,
-        clock: Callable[[], datetime] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.session = session
-        self.clock = clock
+        # The bank's clock: the sandbox's (read from its control surface) or the computer's.
+        self.clock: Clock = clock if clock is not None else system_clock
         # The account's Pix keys (the profile's unless given): charge forms offer them.
         self.pix_keys = session.profile.pix_keys if pix_keys is None else pix_keys
         self.ledger = session.ledger
         self.engine = session.payments
         self.statement = StatementService(session.accounts)
         self.payouts = PayoutsService(self.engine, session.ledger)
-        self.billets = BilletsService(self.engine, session.accounts, session.ledger)
-        self.tracker = PaymentTracker(self.engine)
-        kwargs = {} if clock is None else {"clock": clock}
-        self.charges = ChargesService(session.qrcodes, session.ledger, **kwargs)
-        self.recurrences = RecurrencesService(session.qrcodes, session.ledger, **kwargs)
-        self.webhooks = WebhooksService(
-            session.qrcodes, session.accounts, session.ledger, pix_keys=self.pix_keys
+        self.billets = BilletsService(
+            self.engine, session.accounts, session.ledger, clock=self.clock
         )
-        self.infractions = InfractionsService(session.accounts, session.ledger, **kwargs)
+        self.tracker = PaymentTracker(self.engine)
+        clock = self.clock
+        self.charges = ChargesService(session.qrcodes, session.ledger, clock=clock)
+        self.recurrences = RecurrencesService(session.qrcodes, session.ledger, clock=clock)
+        self.webhooks = WebhooksService(
+            session.qrcodes,
+            session.accounts,
+            session.ledger,
+            pix_keys=self.pix_keys,
+            clock=clock,
+        )
+        self.infractions = InfractionsService(session.accounts, session.ledger, clock=clock)
 
     async def sync_clock(self) -> None:
         """After a sandbox action moved the bank's clock: local date checks follow it again."""

@@ -87,7 +87,7 @@ def normalize_billet_code(code: str) -> str:
     not) becomes its 44-digit barcode; other digit strings are sent as typed (the bank judges
     them). Anything but digits and separators raises ``ValueError``."""
     try:
-        return boleto.parse(code).barcode
+        return boleto.barcode_of(code)
     except BoletoError:
         digits = _SLIP_SEPARATORS.sub("", code)
         if not digits or not (digits.isascii() and digits.isdigit()):

@@ -96,7 +96,7 @@ class BilletReviewDialog(QDialog):
                 document = mask_document(document)
         line = review.digitable_line
         with contextlib.suppress(DomainError):
-            line = boleto.parse(line).formatted_line
+            line = boleto.format_code(line)
         beneficiary = review.info.beneficiary
         bank = (beneficiary.bank_name or beneficiary.bank_code or "") if beneficiary else ""
         original = review.original_amount

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.qrcodes.cashin_models import CobGerada, CobVGerada
+from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
-from treasury_app.services.charges import BRASILIA, ChargeQr, charge_qr
+from treasury_app.services.charges import ChargeQr, charge_qr
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QUIET_ZONE, QrCodeView

@@ -43,9 +43,9 @@ from treasury_app.api.qrcodes.automatico_models import (
     TentativaStatus,
     TipoConta,
 )
+from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import format_brl
-from treasury_app.services.charges import BRASILIA
 from treasury_app.services.recurrences import (
     ReceiverAccount,
     RecurrenceInputError,

@@ -37,8 +37,8 @@ from treasury_app.api.qrcodes.automatico_models import (
     SolicRecCompleta,
     SolicRecStatus,
 )
+from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
-from treasury_app.services.charges import BRASILIA
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.cobr_dialog import SANDBOX_STYLE, CobrDialog, sandbox_post

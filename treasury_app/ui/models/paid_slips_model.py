@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 )
 
 from treasury_app.domain import boleto
+from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
@@ -45,10 +46,12 @@ def _local_datetime(iso: str) -> str:
 
 
 def _due_date(entry: Entry) -> dt.date | None:
-    """The due date encoded in the slip's barcode (the journal keeps the barcode)."""
+    """The due date encoded in the slip's barcode (the journal keeps the barcode), its factor
+    read in the cycle of the day the slip was paid (Brasília)."""
     try:
-        return boleto.parse(entry.payee_detail).due_date
-    except (DomainError, TypeError):
+        paid = brasilia_date(dt.datetime.fromisoformat(entry.created_at.replace("Z", "+00:00")))
+        return boleto.parse(entry.payee_detail, today=paid).due_date
+    except (DomainError, TypeError, ValueError):
         return None
 
 

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 )
 
 from treasury_app.api.accounts.models import is_failed_status, is_success_status
+from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
@@ -71,6 +72,14 @@ def status_group(entry: Entry) -> StatusGroup:
 
 def local_datetime(iso: str) -> QDateTime:
     return QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs).toLocalTime()
+
+
+def entry_day(iso: str) -> dt.date | None:
+    """The Brasília date of a journal timestamp (``None`` if it cannot be read)."""
+    try:
+        return brasilia_date(dt.datetime.fromisoformat(iso.replace("Z", "+00:00")))
+    except ValueError:
+        return None
 
 
 def to_date(day: QDate) -> dt.date:
@@ -191,7 +200,9 @@ class PaymentsFilter(QSortFilterProxyModel):
             return False
         if self._start is None and self._end is None:
             return True
-        day = to_date(local_datetime(entry.created_at).date())
+        day = entry_day(entry.created_at)
+        if day is None:
+            return False
         if self._start is not None and day < self._start:
             return False
         return self._end is None or day <= self._end

@@ -175,7 +175,7 @@ class BilletsTab(QWidget):
             self.lookup_button.setEnabled(False)
             return False
         try:
-            parsed = boleto.parse(text)
+            parsed = boleto.parse(text, today=self.workspace.billets.today())
         except DomainError as error:
             self.feedback.setStyleSheet(_BAD_STYLE)
             self.feedback.setText(self.tr("Invalid: %1").replace("%1", str(error)))

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.api.errors import BusinessRuleViolation, NotFound
+from treasury_app.domain.clock import brasilia_today
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
@@ -156,7 +157,8 @@ class StatementTab(QWidget):
             edit.setObjectName(f"statement-{name}")
             edit.setCalendarPopup(True)
             edit.dateChanged.connect(self._range_changed)
-        today = QDate.currentDate()
+        day = brasilia_today(self.workspace.clock)  # the bank's date, not the machine's
+        today = QDate(day.year, day.month, day.day)
         with QSignalBlocker(self.start_edit), QSignalBlocker(self.end_edit):
             self.start_edit.setDate(today.addDays(-DEFAULT_DAYS))
             self.end_edit.setDate(today)

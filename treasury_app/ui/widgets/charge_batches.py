@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.qrcodes.cashin_models import CobVCompleta, LoteCobVConsultado
-from treasury_app.services.charges import BRASILIA, BatchRevision, BatchStatus
+from treasury_app.domain.clock import BRASILIA
+from treasury_app.services.charges import BatchRevision, BatchStatus
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.charge_batch_dialog import (
     ChargeBatchDialog,

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.accounts.models import PaymentStatus, is_success_status
+from treasury_app.domain.clock import brasilia_today, system_clock
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
@@ -147,7 +148,10 @@ class PaymentsList(QWidget):
         self.group_combo.currentIndexChanged.connect(self._group_changed)
         self.date_check = QCheckBox(self.tr("From"), self)
         self.date_check.setObjectName("payments-date-range")
-        today = QDate.currentDate()
+        # The journal stamps its entries with this computer's clock (instants, not the bank's
+        # dates): the default range is the Brasília date of that clock.
+        day = brasilia_today(system_clock)
+        today = QDate(day.year, day.month, day.day)
         self.start_edit = self._date_edit("payments-start", today.addDays(-30))
         self.end_edit = self._date_edit("payments-end", today)
         self.date_check.toggled.connect(self._dates_changed)
