@@ -88,12 +88,21 @@ test: $(STAMP) $(QM) qt-deps-offscreen
 
 # The non-UI tests with the machine's clock moved (default: 400 days on), so that no test
 # depends on the date it runs: every service reads the sandbox's clock, never the machine's.
-# FAKETIME takes libfaketime's forms: +400d, -30d, or "@2026-12-31 23:30:00" (a start that
-# then runs on, read in UTC). NON_UI_TESTS lists every folder that needs no display.
+# FAKETIME is an offset in libfaketime's form (+400d, -30d, +3600); FAKETIME_AT="2026-12-31
+# 23:30:00" (UTC) is turned into the offset that starts there. (libfaketime's own "@date"
+# restarts the clock at that instant in every process, so a sandbox restarted by a test would
+# see time run backwards: an offset keeps one clock for all the processes.)
+# NON_UI_TESTS lists every folder that needs no display.
 FAKETIME ?= +400d
+FAKETIME_AT ?=
 NON_UI_TESTS := tests/unit tests/api tests/ledger tests/services tests/sandbox
 test-any-date: $(STAMP) qt-deps-offscreen faketime-deps
-	TZ=UTC QT_QPA_PLATFORM=offscreen faketime -f '$(FAKETIME)' $(BIN)/python -m pytest \
+	@offset='$(FAKETIME)'; \
+	if [ -n '$(FAKETIME_AT)' ]; then \
+		offset="+$$(( $$(date -u -d '$(FAKETIME_AT)' +%s) - $$(date -u +%s) ))"; \
+	fi; \
+	echo "Machine clock moved by $$offset (TZ=UTC)"; \
+	TZ=UTC QT_QPA_PLATFORM=offscreen faketime -f "$$offset" $(BIN)/python -m pytest \
 		-p no:cacheprovider $(NON_UI_TESTS) $(PYTEST_ARGS)
 
 lint: $(STAMP)

@@ -4,6 +4,7 @@ append-only scrubbed audit, content-addressed receipts."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -50,9 +51,31 @@ def test_a_version_1_file_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
     conn.close()
     ledger = open_ledger(path, profile="p")
     try:
-        assert ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+        assert ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0] == 3
         assert ledger.journal.by_key("OLD1") is not None
         assert ledger.receipts.all() == []  # the table version 2 added is there
+        assert ledger.batches.get("B1") is None  # and the one version 3 added
+    finally:
+        ledger.close()
+
+
+def test_batches_are_kept_and_matched_by_rows_or_file(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "b.sqlite3", profile="p", user="maria")
+    try:
+        first = ledger.batches.record(
+            "B1", signature="rows-a", rows=5, total=Decimal("4260.40"), file_sha256="file-1"
+        )
+        assert (first.created_by, first.rows, first.total) == ("maria", 5, Decimal("4260.40"))
+        again = ledger.batches.record("B1", signature="other", rows=1, total=Decimal("1.00"))
+        assert again == first  # the first record stays
+        ledger.batches.record("B2", signature="rows-b", rows=2, total=Decimal("10.00"))
+        hour_ago = datetime.now(UTC) - timedelta(hours=1)
+        by_rows = ledger.batches.matching(signature="rows-a", file_sha256=None, since=hour_ago)
+        by_file = ledger.batches.matching(signature="x", file_sha256="file-1", since=hour_ago)
+        assert [b.id for b in by_rows] == [b.id for b in by_file] == ["B1"]
+        assert ledger.batches.matching(signature="x", file_sha256=None, since=hour_ago) == []
+        future = datetime.now(UTC) + timedelta(hours=1)
+        assert ledger.batches.matching(signature="rows-a", file_sha256=None, since=future) == []
     finally:
         ledger.close()
 

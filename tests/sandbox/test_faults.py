@@ -91,6 +91,8 @@ def test_faults_are_replaced_and_validated(accounts: Api) -> None:
             {"rate_500": 2},
             {"rate_500": "1"},
             {"latency_ms": -1},
+            {"answer_delay_ms": -5},
+            {"answer_delay_ms": 700_000},
             {"latency_ms": Decimal("1.5")},
             {"times": 0},
             {"colour": "red"},
@@ -128,6 +130,42 @@ def test_drop_after_commit(accounts: Api) -> None:
     assert_problem(accounts.pay_dict(Decimal("61.50"), idem=key), 412)
     assert accounts.balance() == before - Decimal("61.50")
     accounts.settle(payment["endToEndId"])
+
+
+def test_answer_delayed_after_commit(accounts: Api) -> None:
+    """The payment exists as soon as it is asked for; only its answer comes late: a client
+    that gives up (or dies) meanwhile finds it by its key."""
+    key = new_idempotency_key()
+    before = accounts.balance()
+    rule = {"path": "/api/v2/pix/payments/dict", "answer_delay_ms": 1500, "times": 1}
+    assert accounts.token  # fetched before the fault is in place
+    with accounts.faults(rule), pytest.raises(httpx.ReadTimeout):
+        accounts.http.post(
+            "/api/v2/pix/payments/dict",
+            content=dumps_json_bytes(
+                {
+                    "pixKey": "fornecedor@empresa.com.br",
+                    "pixKeyType": "EMAIL",
+                    "payment": {"currency": "BRL", "amount": Decimal("62.50")},
+                }
+            ),
+            headers={
+                "authorization": f"Bearer {accounts.token}",
+                "content-type": "application/json",
+                "x-idempotency-key": key,
+            },
+            timeout=0.5,
+        )
+    found = accounts.get(f"/api/v2/pix/payments/idempotencyKey/{key}")
+    assert found.status_code == 200, found.text
+    assert body_of(found)["data"]["payment"]["amount"] == Decimal("62.50")
+    assert accounts.balance() == before - Decimal("62.50")
+    # Only the answer waits: a request that waits long enough gets it, late.
+    with accounts.faults({"path": BALANCES, "answer_delay_ms": 400, "times": 1}):
+        started = time.perf_counter()
+        assert accounts.get(BALANCES).status_code == 200
+        assert time.perf_counter() - started >= 0.4
+    accounts.settle(body_of(found)["data"]["endToEndId"])
 
 
 def test_cli_rate_503(make_sandbox: Callable[..., RunningSandbox]) -> None:

@@ -85,7 +85,7 @@ async def assert_each_paid_once(
 async def test_lost_answers_after_commit_resolve_to_one_payment_each(
     accounts: AccountsClient, ledger: Ledger, control: Api
 ) -> None:
-    engine = PaymentEngine(accounts, ledger)
+    engine = PaymentEngine(accounts, ledger, follow_up=())  # left to the resolver
     before = control.balance()
     keys = []
     for amount in amounts("1.00"):
@@ -103,7 +103,7 @@ async def test_lost_answers_after_commit_resolve_to_one_payment_each(
 async def test_timeouts_resolve_to_one_payment_each(
     accounts: AccountsClient, ledger: Ledger, control: Api
 ) -> None:
-    engine = PaymentEngine(accounts, ledger)
+    engine = PaymentEngine(accounts, ledger, follow_up=())  # left to the resolver
     before = control.balance()
     keys = []
     outcomes = set()
@@ -126,7 +126,7 @@ async def test_timeouts_resolve_to_one_payment_each(
 async def test_503_on_every_attempt_then_resolution_resends_with_the_same_key(
     accounts: AccountsClient, ledger: Ledger, control: Api
 ) -> None:
-    engine = PaymentEngine(accounts, ledger)
+    engine = PaymentEngine(accounts, ledger, follow_up=())  # left to the resolver
     before = control.balance()
     keys = []
     for amount in amounts("3.00"):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from treasury_app.api.accounts.models import AccountType
+from treasury_app.domain.clock import system_clock
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payouts import PayoutBatch, PayoutInputError, PayoutsService, RowError
@@ -26,6 +27,7 @@ class JournalOnlyEngine:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
+        self.clock = system_clock  # the journal's clock, as the engine's
         self.submitted: list[NewEntry] = []
 
     async def submit(self, new: NewEntry) -> Entry:
@@ -312,4 +314,9 @@ async def test_send_batch_leaves_bad_rows_out_when_asked(
     assert all(e.state == EntryState.PREPARED for e in ledger.journal.recent(batch=batch.batch_id))
     started = ledger.audit.entries(action="payout.batch")[-1]
     assert started.outcome == "started" and started.amount == Decimal("4.00")
-    assert started.details == {"rows": 2, "dropped": 1}
+    assert started.details == {
+        "rows": 2,
+        "dropped": 1,
+        "file_sha256": None,
+        "sent_again_after": [],
+    }

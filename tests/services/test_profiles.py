@@ -173,6 +173,8 @@ def test_files_are_private_and_hold_no_secret(app_paths: AppPaths) -> None:
         "connect_timeout",
         "read_timeout",
         "pix_keys",
+        "resend_window_minutes",
+        "duplicate_batch_hours",
         "created_at",
         "updated_at",
     }

@@ -1,5 +1,6 @@
-"""A Pix whose answer is lost after the bank committed it: the app shows UNKNOWN, never a
-guess, then resolves it with the bank (by idempotency key) to one settled payment."""
+"""A Pix whose answer is lost after the bank committed it: the app never guesses; it checks
+with the bank at once (by idempotency key) and shows the payment it finds, within seconds,
+followed to one settled payment."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from tests.ui.test_payouts_tab import _confirm_and_send, _review_key
 from treasury_app.ledger.journal import EntryState
+from treasury_app.services.payments import CHECKING_NOTE
 from treasury_app.ui.tabs.payouts_tab import PayoutsTab
 
 PIX_DICT = "/api/v2/pix/payments/dict"
@@ -42,14 +44,16 @@ def test_a_lost_answer_shows_unknown_then_one_settled_payment(
         entry = _confirm_and_send(qtbot, tab, amount)
     finally:
         run(http.delete("/sandbox/faults"))
-    assert entry.state == EntryState.UNKNOWN
+    # The answer was lost; the engine asked the bank by key right away and found it.
+    notes = [item.note for item in workspace.ledger.journal.history(entry.id)]
+    assert notes[notes.index("no answer") + 1] == CHECKING_NOTE
+    assert "found by idempotency key" in notes
+    assert not any(note.startswith("resending") for note in notes)
+    resolved = workspace.ledger.journal.get(entry.id)
+    assert entry.state == resolved.state == EntryState.ACCEPTED and resolved.end_to_end_id
     model = tab.payments_list.model
     qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
-    assert "UNKNOWN" in model.status_text(model.entry(model.row_of(entry.id)))
-
-    run(workspace.tracker.poll_once())  # asks the bank by idempotency key: it has it
-    resolved = workspace.ledger.journal.get(entry.id)
-    assert resolved.state == EntryState.ACCEPTED and resolved.end_to_end_id
+    assert "UNKNOWN" not in model.status_text(model.entry(model.row_of(entry.id)))
     run(http.post("/sandbox/clock", json={"advance": 3.5}))
     run(workspace.tracker.poll_once())
     qtbot.waitUntil(

@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from treasury_app.ledger.audit import Audit
+from treasury_app.ledger.batches import Batches
 from treasury_app.ledger.db import LedgerContext, LedgerVersionError, connect, os_user
 from treasury_app.ledger.journal import Journal
 from treasury_app.ledger.receipts import Receipts
@@ -26,6 +27,7 @@ class Ledger:
         self.context = context
         self.journal = Journal(conn, context)
         self.audit = Audit(conn, context)
+        self.batches = Batches(conn, context)
         self.receipts = Receipts(conn, path.parent / f"{path.stem}-receipts")
 
     def close(self) -> None:

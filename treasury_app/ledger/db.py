@@ -83,6 +83,22 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX receipts_sha ON receipts (sha256);
     """,
+    # 3: payout batches as sent (the same batch twice is recognised)
+    """
+    CREATE TABLE batches (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        label TEXT NOT NULL DEFAULT '',
+        file_sha256 TEXT,                  -- the file as read; NULL for pasted text
+        signature TEXT NOT NULL,           -- SHA-256 of the sorted payee and amount rows
+        rows INTEGER NOT NULL,
+        total TEXT NOT NULL
+    );
+    CREATE INDEX batches_signature ON batches (signature, created_at);
+    CREATE INDEX batches_file ON batches (file_sha256, created_at);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

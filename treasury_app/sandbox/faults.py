@@ -1,5 +1,7 @@
-"""Injected faults for resilience tests: latency, 429 with Retry-After, 5xx, and a response
-dropped after the request was committed (the payment exists but the client sees a reset)."""
+"""Injected faults for resilience tests: latency, 429 with Retry-After, 5xx, a response
+dropped after the request was committed (the payment exists but the client sees a reset), and
+an answer held back after the commit (``answer_delay_ms``: the payment exists at once, the
+client waits for its answer; an app killed meanwhile never reads it)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ class FaultRule:
     rate_503: float = 0.0
     rate_504: float = 0.0
     drop_after_commit: float = 0.0
+    answer_delay_ms: int = 0  # after the handler committed, before the answer starts
     times: int | None = None  # apply to the next N matching requests only
 
     @classmethod
@@ -49,14 +52,16 @@ class FaultRule:
             value = getattr(rule, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{name} must be a probability between 0 and 1")
-        for name in ("latency_ms", "retry_after", "times"):
+        for name in ("latency_ms", "retry_after", "answer_delay_ms", "times"):
             value = getattr(rule, name)
             if isinstance(value, bool) or not isinstance(value, int | None):
                 raise ValueError(f"{name} must be a whole number")
         if not isinstance(rule.path, str):
             raise ValueError("path must be a glob pattern")
-        if rule.latency_ms < 0 or rule.retry_after < 0:
-            raise ValueError("latency_ms and retry_after cannot be negative")
+        if rule.latency_ms < 0 or rule.retry_after < 0 or rule.answer_delay_ms < 0:
+            raise ValueError("latency_ms, retry_after and answer_delay_ms cannot be negative")
+        if rule.latency_ms > 600_000 or rule.answer_delay_ms > 600_000:
+            raise ValueError("latency_ms and answer_delay_ms are at most 600000 (10 minutes)")
         if rule.times is not None and rule.times < 1:
             raise ValueError("times must be at least 1")
         return rule
@@ -75,6 +80,7 @@ class Decision:
     status: int | None = None
     retry_after: int = 1
     drop: bool = False
+    answer_delay: float = 0.0
 
 
 class FaultInjector:
@@ -107,6 +113,7 @@ class FaultInjector:
             if not rule.matches(api, method, path):
                 continue
             decision.latency += rule.latency_ms / 1000
+            decision.answer_delay += rule.answer_delay_ms / 1000
             draw = self._rng.random()
             for status, rate in (
                 (429, rule.rate_429),
@@ -157,7 +164,17 @@ class FaultMiddleware:
             await self._send_problem(scope, send, decision)
             return
         if not decision.drop:
-            await self.app(scope, receive, send)
+            if not decision.answer_delay:
+                await self.app(scope, receive, send)
+                return
+
+            async def late_send(message: Message) -> None:
+                # The handler has committed: hold the answer back before its first byte.
+                if message["type"] == "http.response.start":
+                    await asyncio.sleep(decision.answer_delay)
+                await send(message)
+
+            await self.app(scope, receive, late_send)
             return
 
         transport = scope.get("extensions", {}).get("sandbox.transport")

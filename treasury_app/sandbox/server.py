@@ -175,14 +175,32 @@ def _ssl_factory(pki: SandboxPki, api: str) -> Any:
     return factory
 
 
+async def _deliver(delivery: notifier.Notifier) -> None:
+    try:
+        await delivery.deliver_due()
+    except Exception:
+        log.exception("sandbox notification delivery failed")
+
+
 async def _ticker(sandbox: Sandbox, delivery: notifier.Notifier) -> None:
-    while True:
-        await asyncio.sleep(TICK_SECONDS)
-        try:
-            sandbox.tick()
-            await delivery.deliver_due()
-        except Exception:  # a bad document must not stop the clock for everything else
-            log.exception("sandbox tick failed")
+    # Deliveries run beside the ticks, one pass at a time: a slow or unreachable receiver
+    # (a name that takes seconds to resolve, a 5-second timeout) must not stop the clock's
+    # state machines, which every request and test relies on.
+    delivering: asyncio.Task[None] | None = None
+    try:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                sandbox.tick()
+            except Exception:  # a bad document must not stop the clock for everything else
+                log.exception("sandbox tick failed")
+            if delivering is None or delivering.done():
+                delivering = asyncio.create_task(_deliver(delivery))
+    finally:
+        if delivering is not None and not delivering.done():
+            delivering.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await delivering
 
 
 def _url(host: str, port: int) -> str:

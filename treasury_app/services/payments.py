@@ -14,6 +14,15 @@ The rules (DESIGN.md, "Exactly-once payments"):
    bank got the key meanwhile) → ask again.
 4. :meth:`PaymentEngine.resolve_pending` runs that over every unresolved entry; the session
    calls it at start-up.
+5. A lost answer is followed up at once: the engine asks the bank by key a few times, with
+   backoff (:data:`FOLLOW_UP_DELAYS`), so "checking with the bank…" becomes the final status
+   within seconds when the bank is reachable.
+6. A lookup never pays twice and runs by itself at any time. A **resend** does not: an intent
+   older than the resend window (:data:`RESEND_WINDOW`, 15 minutes) that the bank says it does
+   not have is *held* (:meth:`PaymentEngine.is_held`) until a person chooses
+   :meth:`~PaymentEngine.send_held` or :meth:`~PaymentEngine.cancel_held`. The whole guarantee
+   rests on the bank remembering idempotency keys, and a bank may forget them after some
+   time; meanwhile a person may also have paid it through the bank's console.
 
 One lock per idempotency key serialises everything that touches one intent, so concurrent
 sends of the same review produce one request at a time and one payment.
@@ -23,7 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from treasury_app.api.accounts.client import AccountsClient
@@ -44,6 +54,7 @@ from treasury_app.api.errors import (
     RateLimited,
     ServerError,
 )
+from treasury_app.domain.clock import Clock, system_clock
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import (
     DuplicateIntent,
@@ -56,7 +67,18 @@ from treasury_app.ledger.journal import (
 log = logging.getLogger("treasury_app.services.payments")
 
 RESOLVE_ROUNDS = 5
+RESEND_WINDOW = timedelta(minutes=15)
+"""How old an intent may be for the engine to send it again by itself (measured from when it
+was journaled, on the journal's clock)."""
+FOLLOW_UP_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0)
+"""Seconds before each lookup that follows a lost answer at once."""
+HELD_NOTE = "resend held for a person"
+CHECKING_NOTE = "checking with the bank"
 EntryListener = Callable[[Entry], None]
+
+
+class HeldPaymentError(ValueError):
+    """A held payment's decision cannot be carried out (the message says why)."""
 
 
 def _outcome_unknown(error: ApiFailure) -> bool:
@@ -75,9 +97,23 @@ def _audit_action(entry: Entry) -> str:
 class PaymentEngine:
     """Sends journaled payment intents exactly once and resolves unknown outcomes."""
 
-    def __init__(self, accounts: AccountsClient, ledger: Ledger) -> None:
+    def __init__(
+        self,
+        accounts: AccountsClient,
+        ledger: Ledger,
+        *,
+        clock: Clock = system_clock,
+        resend_window: timedelta = RESEND_WINDOW,
+        follow_up: Sequence[float] = FOLLOW_UP_DELAYS,
+    ) -> None:
+        """``clock`` is the journal's (the computer's: entries are stamped with it), used for
+        an intent's age; ``follow_up`` the delays of the lookups after a lost answer (empty:
+        leave it to the tracker)."""
         self.accounts = accounts
         self.ledger = ledger
+        self.clock = clock
+        self.resend_window = resend_window
+        self.follow_up = tuple(follow_up)
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[EntryListener] = []
 
@@ -183,9 +219,159 @@ class PaymentEngine:
                 entry = self._unknown(entry, error)
                 if isinstance(error, IdempotencyKeyReused):
                     return await self._resolve_locked(entry)
-                return entry
+                return await self._follow_up(entry)
             return self._reject(entry, error)
         return self._accept(entry, payment, note="accepted")
+
+    async def _follow_up(self, entry: Entry) -> Entry:
+        """After a lost answer: ask the bank by key at once, a few times with backoff."""
+        for delay in self.follow_up:
+            self._changed(
+                self.ledger.journal.update(
+                    entry.id, EntryState.UNKNOWN, error=entry.error, note=CHECKING_NOTE
+                )
+            )
+            await asyncio.sleep(delay)
+            entry = await self._resolve_locked(self.ledger.journal.get(entry.id))
+            if not entry.unresolved or self.is_held(entry):
+                break
+        return entry
+
+    # -- held resends --------------------------------------------------------------------------
+
+    def age(self, entry: Entry) -> timedelta:
+        """How long ago ``entry`` was journaled, on the engine's clock."""
+        created = datetime.fromisoformat(entry.created_at.replace("Z", "+00:00"))
+        return self.clock() - created
+
+    def resend_allowed(self, entry: Entry) -> bool:
+        """Whether the engine may send ``entry`` again by itself (it is recent enough)."""
+        return self.age(entry) <= self.resend_window
+
+    def is_held(self, entry: Entry) -> bool:
+        """An unresolved intent the bank says it does not have, too old to send by itself:
+        it waits for a person (:meth:`send_held` or :meth:`cancel_held`)."""
+        if not entry.unresolved:
+            return False
+        history = self.ledger.journal.history(entry.id)
+        return bool(history) and history[-1].note == HELD_NOTE
+
+    async def send_held(self, entry: Entry) -> Entry:
+        """A person chose "Send now" for a held intent: ask the bank once more (it may have
+        arrived meanwhile), then send with the same key and body."""
+        async with self._lock(entry.idempotency_key):
+            entry = self.ledger.journal.get(entry.id)
+            if not entry.unresolved:
+                return entry
+            try:
+                found = await self._query(entry)
+            except ApiFailure as error:
+                return self._unknown(entry, error, note="lookup failed")
+            if found is not None:
+                return self._found(entry, found)
+            self.ledger.audit.record(
+                "payment.resend_confirmed",
+                "ok",
+                reference=entry.idempotency_key,
+                amount=entry.amount,
+                details={
+                    "entry": entry.id,
+                    "age_minutes": int(self.age(entry).total_seconds() // 60),
+                },
+            )
+            return await self._resend(entry, note="resending (confirmed by a person)")
+
+    async def cancel_held(self, entry: Entry) -> Entry:
+        """A person chose "Cancel payment" for an unresolved intent. Only once the bank says it
+        does not have it (a lookup that fails refuses, :class:`HeldPaymentError`); found, it is
+        followed as any payment. A cancelled intent is final and its key is never sent again."""
+        async with self._lock(entry.idempotency_key):
+            entry = self.ledger.journal.get(entry.id)
+            if not entry.unresolved:
+                return entry
+            try:
+                found = await self._query(entry)
+            except ApiFailure as error:
+                raise HeldPaymentError(
+                    "The bank cannot be reached to confirm that it does not have this payment; "
+                    f"nothing was cancelled ({error})."
+                ) from None
+            if found is not None:
+                return self._found(entry, found)
+            updated = self.ledger.journal.update(
+                entry.id,
+                EntryState.REJECTED,
+                final=True,
+                error="Cancelled by a person: the bank had not received it.",
+                note="cancelled by a person",
+            )
+            self.ledger.audit.record(
+                "payment.cancel",
+                "ok",
+                reference=entry.idempotency_key,
+                amount=entry.amount,
+                details={"entry": entry.id, "kind": entry.kind.value},
+            )
+            return self._changed(updated)
+
+    # -- resolving -----------------------------------------------------------------------------
+
+    def _found(self, entry: Entry, found: PixPayment | BilletPayment) -> Entry:
+        resolved = self._accept(entry, found, note="found by idempotency key")
+        self.ledger.audit.record(
+            "payment.resolve",
+            "found",
+            reference=entry.idempotency_key,
+            amount=entry.amount,
+            details={"entry": entry.id, "bank_status": resolved.bank_status},
+        )
+        return resolved
+
+    def _hold(self, entry: Entry) -> Entry:
+        if self.is_held(entry):
+            return entry
+        updated = self.ledger.journal.update(
+            entry.id,
+            EntryState.UNKNOWN,
+            error="Not confirmed by the bank: a person decides whether to send it again.",
+            note=HELD_NOTE,
+        )
+        self.ledger.audit.record(
+            "payment.resend_held",
+            "held",
+            reference=entry.idempotency_key,
+            amount=entry.amount,
+            details={
+                "entry": entry.id,
+                "kind": entry.kind.value,
+                "journaled_at": entry.created_at,
+            },
+        )
+        log.warning("payment %s not found at the bank and too old to resend: held", entry.id)
+        return self._changed(updated)
+
+    async def _resend(self, entry: Entry, *, note: str) -> Entry:
+        self._changed(self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
+        try:
+            payment = await self._post(entry)
+        except IdempotencyKeyReused as error:  # it arrived meanwhile: ask once more
+            try:
+                found = await self._query(entry)
+            except ApiFailure:
+                found = None
+            return self._found(entry, found) if found else self._unknown(entry, error)
+        except ApiFailure as error:
+            if _outcome_unknown(error):
+                return self._unknown(entry, error)
+            return self._reject(entry, error)
+        self.ledger.audit.record(
+            "payment.resolve",
+            "resent",
+            reference=entry.idempotency_key,
+            amount=entry.amount,
+            details={"entry": entry.id},
+        )
+        return self._accept(entry, payment, note="accepted on resend")
 
     async def _resolve_locked(self, entry: Entry) -> Entry:
         for _ in range(RESOLVE_ROUNDS):
@@ -194,16 +380,12 @@ class PaymentEngine:
             except ApiFailure as error:
                 return self._unknown(entry, error, note="lookup failed")
             if found is not None:
-                resolved = self._accept(entry, found, note="found by idempotency key")
-                self.ledger.audit.record(
-                    "payment.resolve",
-                    "found",
-                    reference=entry.idempotency_key,
-                    amount=entry.amount,
-                    details={"entry": entry.id, "bank_status": resolved.bank_status},
-                )
-                return resolved
-            # The bank never got it: send again, with the same key and the same body.
+                return self._found(entry, found)
+            # The bank never got it. Recent: send again, with the same key and the same body.
+            # Older than the resend window: a person decides (the bank may have forgotten the
+            # key, or someone paid it another way meanwhile).
+            if not self.resend_allowed(entry):
+                return self._hold(entry)
             self._changed(
                 self.ledger.journal.update(entry.id, EntryState.SENT, note="resending (not found)")
             )
@@ -310,7 +492,15 @@ class PaymentEngine:
 
     def _unknown(self, entry: Entry, error: ApiFailure | None, *, note: str = "no answer") -> Entry:
         message = str(error) if error is not None else note
+        current = self.ledger.journal.get(entry.id)
+        if self.is_held(current):  # a held payment stays held until a person decides
+            log.info("held payment %s: %s", entry.id, message)
+            return current
+        was_unknown = current.state == EntryState.UNKNOWN
         updated = self.ledger.journal.update(entry.id, EntryState.UNKNOWN, error=message, note=note)
+        if was_unknown:  # the audit repeats a row only when the outcome changes
+            log.info("payment %s still unknown: %s", entry.id, message)
+            return self._changed(updated)
         self.ledger.audit.record(
             _audit_action(entry),
             "unknown",

@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import hashlib
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -46,12 +48,14 @@ from treasury_app.api.accounts.models import (
 )
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
+from treasury_app.domain.clock import to_brasilia
 from treasury_app.domain.documents import normalize_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
+from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
 from treasury_app.services.payments import PaymentEngine
 
@@ -140,12 +144,27 @@ def _document(text: str, field_name: str) -> str:
         raise PayoutInputError(field_name, str(error)) from None
 
 
-class PayoutsService:
-    """Pix payouts by key, by QR Code payload and by bank data, one by one or in batches."""
+DUPLICATE_BATCH_WINDOW = timedelta(hours=72)
+"""How far back a batch is compared with earlier ones (the same rows or the same file)."""
+RECENT_SINGLE_WINDOW = timedelta(hours=24)
 
-    def __init__(self, engine: PaymentEngine, ledger: Ledger) -> None:
+
+class PayoutsService:
+    """Pix payouts by key, by QR Code payload and by bank data, one by one or in batches.
+
+    ``duplicate_window``: a batch whose rows (payees and amounts) or file match a batch sent
+    within it is flagged, and sending it needs ``send_again=True``."""
+
+    def __init__(
+        self,
+        engine: PaymentEngine,
+        ledger: Ledger,
+        *,
+        duplicate_window: timedelta = DUPLICATE_BATCH_WINDOW,
+    ) -> None:
         self.engine = engine
         self.ledger = ledger
+        self.duplicate_window = duplicate_window
 
     # -- prepare (local, no network) ---------------------------------------------------------
 
@@ -348,9 +367,32 @@ class PayoutsService:
 
     # -- batches -----------------------------------------------------------------------------
 
-    def parse_batch_csv(self, text: str) -> PayoutBatch:
-        """Read every row; return the reviews and every bad row (line number, column)."""
-        return parse_batch_csv(text, self)
+    def parse_batch_csv(self, text: str, *, file_sha256: str | None = None) -> PayoutBatch:
+        """Read every row; return the reviews and every bad row (line number, column).
+        ``file_sha256`` is the SHA-256 of the file as read (to recognise it if sent again)."""
+        batch = parse_batch_csv(text, self)
+        return replace(batch, file_sha256=file_sha256) if file_sha256 else batch
+
+    def earlier_batches(self, batch: PayoutBatch) -> tuple[BatchRecord, ...]:
+        """Batches sent within the duplicate window with the same rows (payees and amounts)
+        or from the same file, newest first (itself excluded)."""
+        since = self.engine.clock() - self.duplicate_window
+        found = self.ledger.batches.matching(
+            signature=batch.signature, file_sha256=batch.file_sha256, since=since
+        )
+        return tuple(record for record in found if record.id != batch.batch_id)
+
+    def recent_single_payments(self, row: BatchRow) -> tuple[Entry, ...]:
+        """Payments outside any batch to this row's payee, for its amount, in the last 24
+        hours (not refused)."""
+        since = self.engine.clock() - RECENT_SINGLE_WINDOW
+        return tuple(
+            entry
+            for entry in self.ledger.journal.same_payee_since(
+                row.review.payee_detail, row.review.amount, since
+            )
+            if entry.batch is None
+        )
 
     async def send_batch(
         self,
@@ -358,15 +400,18 @@ class PayoutsService:
         *,
         concurrency: int = 4,
         drop_invalid: bool = False,
+        send_again: bool = False,
         progress: Callable[[int, int, Entry], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
     ) -> list[Entry]:
         """Send every row of a batch with at most ``concurrency`` payments in flight.
 
         Nothing is sent while the batch has bad rows, unless ``drop_invalid`` (the person chose
-        to leave them out). Each row is its own journal entry, tagged with the batch id.
-        ``should_stop`` is asked as each row's turn comes: once it is true, rows not started are
-        skipped (never journaled) and rows already on their way finish. Returns what was sent.
+        to leave them out), nor when it matches a batch sent within the duplicate window
+        (:meth:`earlier_batches`), unless ``send_again`` (the person chose to pay it again).
+        Each row is its own journal entry, tagged with the batch id. ``should_stop`` is asked
+        as each row's turn comes: once it is true, rows not started are skipped (never
+        journaled) and rows already on their way finish. Returns what was sent.
         """
         if batch.errors and not drop_invalid:
             raise PayoutInputError(
@@ -374,12 +419,27 @@ class PayoutsService:
                 f"{len(batch.errors)} row(s) of the batch have errors; fix them or leave them "
                 "out before sending.",
             )
+        earlier = self.earlier_batches(batch)
+        if earlier and not send_again:
+            raise DuplicateBatchError(earlier, batch)
+        self.ledger.batches.record(
+            batch.batch_id,
+            signature=batch.signature,
+            rows=len(batch.rows),
+            total=batch.total,
+            file_sha256=batch.file_sha256,
+        )
         self.ledger.audit.record(
             "payout.batch",
             "started",
             reference=batch.batch_id,
             amount=batch.total,
-            details={"rows": len(batch.rows), "dropped": len(batch.errors)},
+            details={
+                "rows": len(batch.rows),
+                "dropped": len(batch.errors),
+                "file_sha256": batch.file_sha256,
+                "sent_again_after": [record.id for record in earlier],
+            },
         )
         semaphore = asyncio.Semaphore(max(1, concurrency))
         done = 0
@@ -438,6 +498,7 @@ class PayoutBatch:
     rows: tuple[BatchRow, ...]
     errors: tuple[RowError, ...]
     batch_id: str = field(default_factory=lambda: "B" + new_idempotency_key()[:20])
+    file_sha256: str | None = None
 
     @property
     def total(self) -> Decimal:
@@ -446,6 +507,35 @@ class PayoutBatch:
     @property
     def valid(self) -> bool:
         return not self.errors and bool(self.rows)
+
+    @property
+    def signature(self) -> str:
+        """SHA-256 of the rows' payees and amounts, in any order: two files that pay the same
+        people the same amounts have the same signature."""
+        lines = sorted(f"{row.review.payee_detail}\t{row.review.amount}" for row in self.rows)
+        return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+def journal_time(stamp: str) -> str:
+    """A ledger timestamp (UTC, ISO) as ``dd/mm/yyyy hh:mm`` in Brasília."""
+    moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return f"{to_brasilia(moment):%d/%m/%Y %H:%M}"
+
+
+class DuplicateBatchError(PayoutInputError):
+    """The batch matches one sent within the duplicate window; nothing was sent."""
+
+    def __init__(self, earlier: tuple[BatchRecord, ...], batch: PayoutBatch) -> None:
+        last = earlier[0]
+        same_file = batch.file_sha256 is not None and last.file_sha256 == batch.file_sha256
+        super().__init__(
+            "batch",
+            f"This batch was already sent on {journal_time(last.created_at)} (Brasília) "
+            f"({last.rows} payment(s), {format_brl(last.total)}"
+            + (", the same file" if same_file else ", the same payees and amounts")
+            + "). Nothing was sent: choose “Send again” to pay it again.",
+        )
+        self.earlier = earlier
 
 
 _ALIASES = {

@@ -153,6 +153,11 @@ class Profile(BaseModel):
     accounts: ApiProfile
     connect_timeout: float = Field(default=5.0, gt=0, le=120)
     read_timeout: float = Field(default=30.0, gt=0, le=600)
+    # How old a payment the bank has not confirmed may be for the app to send it again by
+    # itself; older ones wait for a person ("Send now" / "Cancel payment").
+    resend_window_minutes: int = Field(default=15, ge=1, le=24 * 60)
+    # A batch whose rows match an earlier batch sent within this many hours is flagged.
+    duplicate_batch_hours: int = Field(default=72, ge=1, le=24 * 90)
     # The Pix keys registered on the company's account: charges are issued to one of them and
     # each gets a webhook row. The bank has no endpoint listing them, so the profile says.
     pix_keys: tuple[str, ...] = ()

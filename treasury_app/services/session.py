@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Self
 
@@ -131,7 +131,11 @@ class Session:
         self.certificates: dict[ApiName, CertificateInfo] = dict(certificates)
         self.qrcodes = QrCodesClient(self.transports["qrcodes"])
         self.accounts = AccountsClient(self.transports["accounts"])
-        self.payments = PaymentEngine(self.accounts, ledger)
+        self.payments = PaymentEngine(
+            self.accounts,
+            ledger,
+            resend_window=timedelta(minutes=profile.resend_window_minutes),
+        )
         self.resolved_at_start: list[Entry] = []
         self._closed = False
 

@@ -41,7 +41,11 @@ class Workspace:
         self.ledger = session.ledger
         self.engine = session.payments
         self.statement = StatementService(session.accounts)
-        self.payouts = PayoutsService(self.engine, session.ledger)
+        self.payouts = PayoutsService(
+            self.engine,
+            session.ledger,
+            duplicate_window=timedelta(hours=session.profile.duplicate_batch_hours),
+        )
         self.billets = BilletsService(
             self.engine, session.accounts, session.ledger, clock=self.clock
         )

@@ -3,6 +3,7 @@ spreadsheets save it, and writing a template that spreadsheets open with its acc
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,11 +43,18 @@ def save_csv_dialog(
 def read_csv_text(path: str | Path) -> str:
     """The file's text: UTF-8 (with or without BOM), else Windows-1252, which older
     spreadsheets save. Raises :class:`OSError` when it cannot be read."""
+    return read_csv_file(path)[0]
+
+
+def read_csv_file(path: str | Path) -> tuple[str, str]:
+    """The file's text (as :func:`read_csv_text` reads it) and the SHA-256 of its bytes, from
+    one read. Raises :class:`OSError` when it cannot be read."""
     raw = Path(path).read_bytes()
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+        text = raw.decode("cp1252", errors="replace")
+    return text, hashlib.sha256(raw).hexdigest()
 
 
 def write_csv_text(path: str | Path, text: str) -> None:

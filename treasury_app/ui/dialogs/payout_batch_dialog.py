@@ -36,12 +36,13 @@ from PySide6.QtWidgets import (
 
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.services.payouts import PayoutBatch, PayoutReview
+from treasury_app.services.payouts import PayoutBatch, PayoutReview, journal_time
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.csv_files import (
     open_csv_dialog,
-    read_csv_text,
+    read_csv_file,
     save_csv_dialog,
     write_csv_text,
 )
@@ -106,6 +107,8 @@ class PayoutBatchDialog(QDialog):
         super().__init__(parent)
         self.workspace = workspace
         self.batch: PayoutBatch | None = None
+        self.earlier: tuple[BatchRecord, ...] = ()  # batches sent before with the same rows
+        self.single_duplicates: dict[int, tuple[Entry, ...]] = {}  # by line
         self.entries: list[Entry] = []
         self.send_task: asyncio.Task[list[Entry] | None] | None = None
         self.file_dialog: QFileDialog | None = None
@@ -147,8 +150,28 @@ class PayoutBatchDialog(QDialog):
         layout.addWidget(self.errors_view, 1)
         layout.addWidget(self.leave_out_check)
 
+        self.duplicate_label = QLabel(self)
+        self.duplicate_label.setObjectName("batch-duplicate")
+        self.duplicate_label.setWordWrap(True)
+        self.duplicate_label.setStyleSheet(
+            "font-weight: bold; color: #8a1c14; background: #fdecea; padding: 6px;"
+            " border: 2px solid #c62828; border-radius: 4px;"
+        )
+        self.send_again_check = QCheckBox(self)
+        self.send_again_check.setObjectName("batch-send-again")
+        self.send_again_check.toggled.connect(lambda _checked: self._refresh())
+        layout.addWidget(self.duplicate_label)
+        layout.addWidget(self.send_again_check)
+
         self.rows_model = ListModel(
-            [self.tr("Line"), self.tr("Payee"), self.tr("Key type"), self.tr("Amount")], self
+            [
+                self.tr("Line"),
+                self.tr("Payee"),
+                self.tr("Key type"),
+                self.tr("Amount"),
+                self.tr("Check"),
+            ],
+            self,
         )
         self.rows_view = self._table(self.rows_model)
         layout.addWidget(QLabel(self.tr("Payments to send"), self))
@@ -226,18 +249,25 @@ class PayoutBatchDialog(QDialog):
 
     def load_file(self, path: str | Path) -> None:
         try:
-            text = read_csv_text(path)
+            text, file_sha256 = read_csv_file(path)
         except OSError as error:
             self.banner.show_error(error)
             return
-        self.load_text(text)
+        self.load_text(text, file_sha256=file_sha256)
         self.source_label.setText(Path(path).name)
 
-    def load_text(self, text: str) -> None:
+    def load_text(self, text: str, *, file_sha256: str | None = None) -> None:
         if self._sending:
             return
         self.banner.clear()
-        self.batch = self.workspace.payouts.parse_batch_csv(text)
+        payouts = self.workspace.payouts
+        self.batch = payouts.parse_batch_csv(text, file_sha256=file_sha256)
+        self.earlier = payouts.earlier_batches(self.batch)
+        self.single_duplicates = {
+            row.line: found
+            for row in self.batch.rows
+            if (found := payouts.recent_single_payments(row))
+        }
         self.entries = []
         self._sent = False
         self._stop_requested = False
@@ -250,11 +280,13 @@ class PayoutBatchDialog(QDialog):
                     row.review.payee_name or row.review.payee_detail,
                     self.key_type_label(key_type_of(row.review)),
                     format_brl(row.review.amount),
+                    self.row_check(row.line),
                 )
                 for row in self.batch.rows
             ]
         )
         self.leave_out_check.setChecked(False)
+        self.send_again_check.setChecked(False)
         self.confirm_edit.clear()
         self.progress.setMaximum(max(1, len(self.batch.rows)))
         self.progress.setValue(0)
@@ -309,6 +341,40 @@ class PayoutBatchDialog(QDialog):
             else ""
         )
 
+    def row_check(self, line: int) -> str:
+        """What a row repeats: a payment sent alone to the same payee, same amount, lately."""
+        found = self.single_duplicates.get(line)
+        if not found:
+            return ""
+        return self.tr("Already paid alone on %1").replace("%1", journal_time(found[0].created_at))
+
+    def duplicate_text(self) -> str:
+        if not self.earlier or self.batch is None:
+            return ""
+        last = self.earlier[0]
+        same_file = (
+            self.batch.file_sha256 is not None and last.file_sha256 == self.batch.file_sha256
+        )
+        text = (
+            self.tr(
+                "This batch was already sent on %1 (Brasília) by %2: %3 payment(s), %4 (%5). "
+                "Sending it again pays everyone again."
+            )
+            .replace("%1", journal_time(last.created_at))
+            .replace("%2", last.created_by)
+            .replace("%3", str(last.rows))
+            .replace("%4", format_brl(last.total))
+            .replace(
+                "%5",
+                self.tr("the same file") if same_file else self.tr("the same payees and amounts"),
+            )
+        )
+        if len(self.earlier) > 1:
+            text += " " + self.tr("Sent %1 times in all recently.").replace(
+                "%1", str(len(self.earlier))
+            )
+        return text
+
     # -- approval ------------------------------------------------------------------------------
 
     def approved(self) -> bool:
@@ -326,6 +392,7 @@ class PayoutBatchDialog(QDialog):
             batch is not None
             and bool(batch.rows)
             and (not batch.errors or self.leave_out_check.isChecked())
+            and (not self.earlier or self.send_again_check.isChecked())
             and self.approved()
             and not self._sending
             and not self._sent
@@ -349,7 +416,21 @@ class PayoutBatchDialog(QDialog):
         )
         self.confirm_edit.setEnabled(count > 0 and not self._sending and not self._sent)
         self.confirm_hint.setText(self._hint())
-        self.send_button.setText(self.tr("Send %1 payment(s)").replace("%1", str(count)))
+        duplicate = self.duplicate_text()
+        self.duplicate_label.setText(duplicate)
+        self.duplicate_label.setVisible(bool(duplicate))
+        self.send_again_check.setVisible(bool(duplicate))
+        self.send_again_check.setEnabled(not self._sending and not self._sent)
+        self.send_again_check.setText(
+            self.tr("Send this batch again: pay these %1 payment(s) a second time").replace(
+                "%1", str(count)
+            )
+        )
+        self.send_button.setText(
+            (
+                self.tr("Send again %1 payment(s)") if duplicate else self.tr("Send %1 payment(s)")
+            ).replace("%1", str(count))
+        )
         self.send_button.setEnabled(self.can_send())
         self.stop_button.setEnabled(self._sending and not self._stop_requested)
         self.open_button.setEnabled(not self._sending)
@@ -366,6 +447,10 @@ class PayoutBatchDialog(QDialog):
             return self.tr("This is not the batch's total.")
         if self.batch.errors and not self.leave_out_check.isChecked():
             return self.tr("Rows with errors: tick “Leave out” to send the others.")
+        if self.earlier and not self.send_again_check.isChecked():
+            return self.tr(
+                "This batch was sent before: tick “Send this batch again” to pay it again."
+            )
         return ""
 
     # -- sending -------------------------------------------------------------------------------
@@ -398,10 +483,16 @@ class PayoutBatchDialog(QDialog):
                     batch,
                     concurrency=CONCURRENCY,
                     drop_invalid=self.leave_out_check.isChecked(),
+                    send_again=bool(self.earlier) and self.send_again_check.isChecked(),
                     progress=self._progress,
                     should_stop=lambda: self._stop_requested,
                 ),
-                controls=[self.send_button, self.open_button, self.leave_out_check],
+                controls=[
+                    self.send_button,
+                    self.open_button,
+                    self.leave_out_check,
+                    self.send_again_check,
+                ],
                 banner=self.banner,
                 changes_ledger=True,
             )

@@ -47,6 +47,7 @@ from treasury_app.ui.models.paid_slips_model import (
 )
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
 
 _OK_STYLE = "color: #1e7e34;"
 _BAD_STYLE = "color: #b3261e;"
@@ -74,7 +75,9 @@ class BilletsTab(QWidget):
 
         self.banner = ErrorBanner(self)
         self.model = PaidSlipsModel(workspace.ledger, self)
+        self.unconfirmed = UnconfirmedBanner(workspace, BILLET_KINDS, self)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.unconfirmed)
         layout.addWidget(self.banner)
         layout.addWidget(self._build_entry_box())
         layout.addWidget(self._build_list_box(), 1)
@@ -165,6 +168,7 @@ class BilletsTab(QWidget):
                 task.cancel()
         if self.review_dialog is not None:
             self.review_dialog.reject()
+        self.unconfirmed.shutdown()
 
     # -- the line --------------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from treasury_app.ui.qr_image import QrImageError, decode_qr_image
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
+from treasury_app.ui.widgets.unconfirmed_banner import PIX_KINDS, UnconfirmedBanner
 
 _OK_STYLE = "color: #1e7e34;"
 _BAD_STYLE = "color: #b3261e;"
@@ -99,8 +100,10 @@ class PayoutsTab(QWidget):
             self.batch_button.setEnabled(False)
             self.batch_button.setToolTip(self.tr("Batches are not available in this version."))
         self.payments_list = self._build_payments_list()
+        self.unconfirmed = UnconfirmedBanner(workspace, PIX_KINDS, self)
 
         layout = QVBoxLayout(self)
+        layout.addWidget(self.unconfirmed)
         layout.addWidget(self.banner)
         layout.addWidget(self.forms)
         layout.addWidget(self.payment_status)
@@ -262,6 +265,7 @@ class PayoutsTab(QWidget):
         shutdown = getattr(self.payments_list, "shutdown", None)
         if shutdown is not None:
             shutdown()
+        self.unconfirmed.shutdown()
 
     # -- QR Code from an image file ------------------------------------------------------------
 
