@@ -25,7 +25,12 @@ from treasury_app.domain.clock import Clock
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
-from treasury_app.services.billets import BilletInputError, BilletReview, BilletsService
+from treasury_app.services.billets import (
+    BilletAlreadyPaid,
+    BilletInputError,
+    BilletReview,
+    BilletsService,
+)
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.tracker import PaymentTracker
 
@@ -268,14 +273,26 @@ async def test_the_same_review_paid_twice_is_one_payment(
     assert ledger.journal.get(first.id).state == EntryState.ACCEPTED
     assert len(ledger.journal.recent()) == 1
     assert control.balance() == before - Decimal("845.32")
-    # A new lookup of the paid slip warns of the payment just made.
-    again = await billets.lookup(slips[DUE_TODAY]["digitableCode"])
-    assert again.warnings[0].startswith("This slip was already paid or sent (R$ 845,32 on ")
-    assert [d.id for d in again.duplicates] == [first.id]
-    assert again.idempotency_key != review.idempotency_key
+    # A new lookup of the paid slip is a hard stop naming the payment just made.
+    with pytest.raises(BilletAlreadyPaid, match="already sent for payment on") as stop:
+        await billets.lookup(slips[DUE_TODAY]["digitableCode"])
+    assert "R$ 845,32" in str(stop.value) and stop.value.field == "code"
+    assert [d.id for d in stop.value.earlier] == [first.id]
+    # A second review made before the first was paid cannot pay it either.
+    other = BilletReview(
+        barcode=review.barcode,
+        digitable_line=review.digitable_line,
+        info=review.info,
+        amount=review.amount,
+    )
+    requests = len(ledger.journal.recent())
+    with pytest.raises(BilletAlreadyPaid):
+        await billets.pay(other)
+    assert len(ledger.journal.recent()) == requests
+    assert control.balance() == before - Decimal("845.32")
 
 
-async def test_an_earlier_payment_of_the_slip_warns_whatever_its_amount(
+async def test_an_earlier_payment_of_the_slip_stops_whatever_its_amount(
     billets: BilletsService, ledger: Ledger, slips: dict[str, dict[str, Any]]
 ) -> None:
     """Yesterday's payment had yesterday's interest: the slip is the same debt."""
@@ -290,13 +307,13 @@ async def test_an_earlier_payment_of_the_slip_warns_whatever_its_amount(
         )
     )
     ledger.journal.update(earlier.id, EntryState.ACCEPTED, bank_status="LIQUIDATED", final=True)
-    review = await billets.lookup(barcode)
-    assert review.amount == Decimal("2251.33")
-    assert [d.id for d in review.duplicates] == [earlier.id]
-    assert "R$ 2.250,60" in review.warnings[0]
+    with pytest.raises(BilletAlreadyPaid, match="already paid on") as stop:
+        await billets.lookup(barcode)
+    assert [d.id for d in stop.value.earlier] == [earlier.id]
+    assert "R$ 2.250,60 (LIQUIDATED)" in str(stop.value)
     # A refused or failed payment is no payment.
     ledger.journal.update(earlier.id, EntryState.ACCEPTED, bank_status="CANCELED", final=True)
-    assert (await billets.lookup(barcode)).duplicates == ()
+    assert (await billets.lookup(barcode)).amount == Decimal("2251.33")
     ledger.journal.update(earlier.id, EntryState.REJECTED, final=True)
     assert (await billets.lookup(barcode)).duplicates == ()
 

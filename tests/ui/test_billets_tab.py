@@ -185,6 +185,19 @@ def test_look_up_review_pay_once_follow_and_receipt(
     assert non_white_pixels(page) > 50  # the rendered page is not blank
     viewer.close()
 
+    # The same slip again: a hard stop, not a review to click through; the earlier payment
+    # is selected with its receipt one click away.
+    tab.view.clearSelection()
+    tab.view.setCurrentIndex(tab.model.index(-1, 0))
+    _look_up(qtbot, tab, slip["digitableCode"])
+    qtbot.waitUntil(tab.lookup_task.done)
+    assert tab.lookup_task.result() is None and tab.review_dialog is None
+    assert tab.banner.isVisible()
+    assert "already paid on" in tab.banner.detail.text()
+    assert "R$ 845,32 (LIQUIDATED)" in tab.banner.detail.text()
+    assert tab.selected_entry().id == entry.id and tab.receipt_button.isEnabled()
+    assert run(workspace.statement.balance()).available == before - amount
+
 
 def test_an_overdue_slip_explains_its_charges(qtbot, run, tab_and_workspace, slips) -> None:
     tab, workspace = tab_and_workspace

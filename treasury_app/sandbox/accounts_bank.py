@@ -487,11 +487,18 @@ class AccountsBank:
                 code = "".join(ch for ch in code if ch not in " .-")
             slip = self._parse_slip_code(code, "digitableCode")
         amount = self._payment_object(body, required=False)
-        if any(
-            p["barcode"] == slip.barcode and p["status"] != "CANCELED"
+        earlier = [
+            p
             for p in self.store.all("billet_payment")
-        ):
-            raise Problem(422, "Este boleto já foi pago ou está em pagamento.")
+            if p["barcode"] == slip.barcode and p["status"] not in ("CANCELED", "REJECTED")
+        ]
+        if earlier:
+            raise Problem(
+                422,
+                f"Este boleto já foi pago ou está em pagamento (pagamento {earlier[0]['id']}, "
+                f"{earlier[0]['status']}, de {earlier[0]['createdAt'][:10]}).",
+                type_name="BoletoJaPago",
+            )
         info = self._slip_info(slip)
         self._check_billet_rules(info, amount)
         total: Decimal = info["totalUpdated"]

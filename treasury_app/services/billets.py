@@ -9,13 +9,13 @@ paid through this API: :meth:`BilletsService.lookup` says so before anything is 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import BilletInfo, is_failed_status
 from treasury_app.domain import boleto
-from treasury_app.domain.clock import Clock, brasilia_today
+from treasury_app.domain.clock import Clock, brasilia_today, to_brasilia
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl
@@ -44,6 +44,30 @@ class BilletInputError(ValueError):
         super().__init__(message)
         self.field = field
         self.message = message
+
+
+class BilletAlreadyPaid(BilletInputError):
+    """The slip was paid (or is being paid) already: a hard stop, not a warning. A slip is one
+    debt; the bank refuses a second payment anyway (422). ``earlier`` are those payments,
+    newest first: the person opens the earlier one's receipt instead."""
+
+    def __init__(self, earlier: tuple[Entry, ...]) -> None:
+        last = earlier[0]
+        moment = datetime.fromisoformat(last.created_at.replace("Z", "+00:00"))
+        when = f"{to_brasilia(moment):%d/%m/%Y %H:%M}"
+        if last.final and last.bank_status:
+            message = (
+                f"This slip was already paid on {when}: {format_brl(last.amount)} "
+                f"({last.bank_status}). A slip is paid once; its receipt is in the list of "
+                "paid slips."
+            )
+        else:
+            message = (
+                f"This slip was already sent for payment on {when}: {format_brl(last.amount)}, "
+                "still being followed. A slip is paid once: wait for that payment's outcome."
+            )
+        super().__init__("code", message)
+        self.earlier = earlier
 
 
 @dataclass(frozen=True)
@@ -164,13 +188,7 @@ class BilletsService:
             )
         duplicates = self._earlier_payments(parsed.barcode)
         if duplicates:
-            last = duplicates[0]
-            warnings.insert(
-                0,
-                f"This slip was already paid or sent ({format_brl(last.amount)} on "
-                f"{last.created_at[8:10]}/{last.created_at[5:7]}/{last.created_at[:4]}). "
-                "Check before paying it again.",
-            )
+            raise BilletAlreadyPaid(tuple(duplicates))
         return BilletReview(
             barcode=parsed.barcode,
             digitable_line=parsed.digitable_line,
@@ -194,7 +212,15 @@ class BilletsService:
         ]
 
     async def pay(self, review: BilletReview) -> Entry:
-        """Journal, then pay the updated amount exactly once."""
+        """Journal, then pay the updated amount exactly once. A slip paid meanwhile (another
+        review, another desktop of the same ledger) is refused before anything is sent."""
+        earlier = tuple(
+            entry
+            for entry in self._earlier_payments(review.barcode)
+            if entry.idempotency_key != review.idempotency_key
+        )
+        if earlier:
+            raise BilletAlreadyPaid(earlier)
         return await self.engine.submit(review.new_entry())
 
     async def receipt(self, entry: Entry) -> Receipt:

@@ -36,7 +36,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ledger.receipts import Receipt
-from treasury_app.services.billets import BilletReview
+from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
@@ -217,7 +217,7 @@ class BilletsTab(QWidget):
         """Look the line up, show the review, pay if confirmed; the payment's entry."""
         try:
             review = await run_operation(
-                self.workspace.billets.lookup(self.code_edit.text()),
+                self._lookup(self.code_edit.text()),
                 controls=[self.lookup_button],
                 banner=self.banner,
                 fields={"code": self.code_edit},
@@ -227,6 +227,27 @@ class BilletsTab(QWidget):
             return await self.pay(review)
         finally:
             self._code_changed(self.code_edit.text())  # run_operation re-enabled the button
+
+    async def _lookup(self, code: str) -> BilletReview:
+        """The bank's review of the slip; a slip paid before is a hard stop: the banner says
+        when and how much, and the earlier payment is selected in the list (its receipt one
+        click away)."""
+        try:
+            return await self.workspace.billets.lookup(code)
+        except BilletAlreadyPaid as stop:
+            self.select_entry(stop.earlier[0].id)
+            raise
+
+    def select_entry(self, entry_id: int) -> bool:
+        """Select a payment in the paid slips list (``False`` if it is not listed)."""
+        self.model.reload()
+        row = self.model.row_of(entry_id)
+        if row is None:
+            return False
+        self.view.selectRow(row)
+        self.view.scrollTo(self.model.index(row, 0))
+        self._update_receipt_button()
+        return True
 
     async def _confirm(self, review: BilletReview) -> bool:
         dialog = BilletReviewDialog(review, self)
