@@ -4,6 +4,7 @@ the amount again, pay, follow it to LIQUIDATED, open the receipt."""
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 
 import pytest
@@ -166,9 +167,18 @@ def test_look_up_review_pay_once_follow_and_receipt(
     pdf = tab.receipt_task.result()
     assert pdf is not None and pdf.startswith(b"%PDF")
     assert tab.model.index(row, Column.RECEIPT).data() == "Archived"
-    saved = workspace.ledger.receipts.directory / (
-        f"comprovante-boleto-{tab.model.entry(row).updated_at[:10]}-{entry.bank_id}.pdf"
+    paid_on = tab.model.entry(row).updated_at[:10]
+    slug = "-".join(
+        unicodedata.normalize("NFKD", info.beneficiary.name)
+        .encode("ascii", "ignore")
+        .decode()
+        .lower()
+        .replace(".", " ")
+        .split()
     )
+    saved = workspace.ledger.receipts.directory / (
+        f"comprovante-boleto-{paid_on}-{slug}-R$845,32.pdf"
+    )  # the beneficiary's name, as the bank gave it
     assert saved.read_bytes() == pdf
     assert str(saved) in tab.receipt_status.text()
 
@@ -180,6 +190,10 @@ def test_look_up_review_pay_once_follow_and_receipt(
     viewer = tab.receipt_viewer
     assert viewer is not None and viewer.isVisible()
     assert info.beneficiary.name in viewer.windowTitle()
+    assert viewer.suggested_name == saved.name
+    assert viewer.folder.is_dir()  # "Open folder" works: the archive's folder of this PDF
+    assert workspace.ledger.receipts.directory in viewer.folder.parents
+    assert viewer.folder_button.isEnabled()
     assert viewer.page_count() >= 1
     page = on_white(viewer.document.render(0, QSize(300, 420)))
     assert non_white_pixels(page) > 50  # the rendered page is not blank

@@ -8,10 +8,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QBuffer, QIODevice, QSize
+from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPdfWriter
 from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
 from treasury_app.ui.dialogs import receipt_viewer
 from treasury_app.ui.dialogs.receipt_viewer import (
@@ -160,6 +160,27 @@ def test_print_to_a_pdf_file(viewer, tmp_path) -> None:
     page = on_white(printed.render(0, QSize(300, 420)))
     assert non_white_pixels(page) > 50
     printed.close()
+
+
+def test_the_print_button_opens_the_print_dialog_and_prints(qtbot, viewer, tmp_path) -> None:
+    """Print… shows the print dialog (it did nothing before: QPrintDialog.open() needs its
+    base class's call from Python); accepting it prints every page."""
+    # No printer on a test machine: the viewer's printer prints to a file (set before the
+    # dialog opens, as the dialog's "Print to file" would).
+    output = tmp_path / "from-dialog.pdf"
+    viewer._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    viewer._printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    viewer._printer.setOutputFileName(str(output))
+    qtbot.mouseClick(viewer.print_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: any(isinstance(d, QPrintDialog) for d in viewer._dialogs))
+    dialog = next(d for d in viewer._dialogs if isinstance(d, QPrintDialog))
+    assert dialog.isVisible()
+    assert dialog.minPage() == 1 and dialog.maxPage() == viewer.page_count()
+    assert dialog.printer() is viewer._printer
+    dialog.accept()
+    qtbot.waitUntil(lambda: viewer.status.text() == "Sent to the printer.")
+    assert output.read_bytes().startswith(b"%PDF")
+    assert viewer._dialogs == []
 
 
 def test_open_folder(viewer, monkeypatch, tmp_path) -> None:

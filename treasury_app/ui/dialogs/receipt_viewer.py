@@ -3,10 +3,6 @@ page navigation, "Save as…", "Print…" and "Open folder" of the local archive
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,38 +34,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.ui.receipt_names import MAX_NAME_LENGTH, suggested_receipt_name
+
+__all__ = ["MAX_NAME_LENGTH", "ReceiptViewer", "open_receipt_viewer", "suggested_receipt_name"]
+
 if TYPE_CHECKING:
     from treasury_app.ledger.journal import Entry
     from treasury_app.services.tracker import PaymentTracker
 
-MAX_NAME_LENGTH = 80
 ZOOM_STEP = 1.25
 ZOOM_MIN = 0.25
 ZOOM_MAX = 5.0
 # Pages go to the printer as images: 300 dpi is sharp on paper, while the printer's own
 # resolution (1200 dpi for PDF output) would make an A4 page a half-gigabyte image.
 PRINT_DPI = 300
-
-_KIND_WORDS = {"PIX": "pix", "BILLET": "boleto"}
-
-
-def _slug(text: str) -> str:
-    """Lower-case ASCII words joined by hyphens: accents folded, everything else dropped."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
-
-
-def suggested_receipt_name(kind: str, paid_on: str | date, payee: str, amount: Decimal) -> str:
-    """A file name for a receipt, safe on every file system and at most ~80 characters:
-    ``comprovante-pix-2026-11-18-fornecedor-ltda-R$1234,56.pdf``."""
-    kind_word = _KIND_WORDS.get(kind.upper()) or _slug(kind) or "pagamento"
-    day = paid_on.strftime("%Y-%m-%d") if isinstance(paid_on, date) else _slug(paid_on[:10])
-    value = abs(amount).quantize(Decimal("0.01"))
-    prefix = "-".join(part for part in ("comprovante", kind_word, day) if part)
-    suffix = f"R${str(value).replace('.', ',')}.pdf"
-    room = MAX_NAME_LENGTH - len(prefix) - len(suffix) - 2
-    payee_part = _slug(payee)[: max(room, 0)].strip("-")
-    return "-".join(part for part in (prefix, payee_part, suffix) if part)
 
 
 class ReceiptViewer(QDialog):
@@ -341,7 +319,9 @@ class ReceiptViewer(QDialog):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._dialogs.append(dialog)
         dialog.finished.connect(lambda _result: self._dialogs.remove(dialog))
-        dialog.open()
+        # QPrintDialog (and QFileDialog) expose only open(receiver, member) to Python, which
+        # hides QDialog.open(): call the base class's, window-modal, no nested event loop.
+        QDialog.open(dialog)
 
 
 def _buffer(data: bytes, parent: QPdfDocument) -> QBuffer:

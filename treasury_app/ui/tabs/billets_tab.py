@@ -46,6 +46,7 @@ from treasury_app.ui.models.paid_slips_model import (
     entry_status,
 )
 from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
 
@@ -358,11 +359,23 @@ class BilletsTab(QWidget):
 
     def present_receipt(self, pdf: bytes, receipt: Receipt, entry: Entry) -> None:
         """The receipt viewer when there is one; else a readable copy beside the archive."""
-        name = f"comprovante-boleto-{entry.updated_at[:10]}-{receipt.bank_id}.pdf"
-        title = self.tr("Receipt: %1").replace("%1", entry.payee_name or receipt.bank_id)
+        payee = receipt.payee_name or entry.payee_name or receipt.bank_id
+        name = suggested_receipt_name(
+            "BILLET",
+            receipt.paid_on or entry.updated_at,
+            payee,
+            receipt.amount if receipt.amount is not None else entry.amount,
+        )
+        title = self.tr("Receipt: %1").replace("%1", payee)
         viewer_class = receipt_viewer_class()
         if viewer_class is not None:
-            viewer = viewer_class(pdf, title=title, suggested_name=name, parent=self)
+            viewer = viewer_class(
+                pdf,
+                title=title,
+                suggested_name=name,
+                folder=receipt.path.parent,
+                parent=self,
+            )
             self.receipt_viewer = viewer
             viewer.open()
             self.receipt_status.clear()
