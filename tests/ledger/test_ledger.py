@@ -51,10 +51,14 @@ def test_a_version_1_file_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
     conn.close()
     ledger = open_ledger(path, profile="p")
     try:
-        assert ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0] == 3
+        assert ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0] == 4
         assert ledger.journal.by_key("OLD1") is not None
         assert ledger.receipts.all() == []  # the table version 2 added is there
         assert ledger.batches.get("B1") is None  # and the one version 3 added
+        old = ledger.journal.by_key("OLD1")
+        assert old is not None and old.creditor_name is None  # the column version 4 added
+        ledger.journal.update(old.id, EntryState.ACCEPTED, creditor_name="Fulano Ltda")
+        assert ledger.journal.named_payments(old.payee_detail)[0].creditor_name == "Fulano Ltda"
     finally:
         ledger.close()
 

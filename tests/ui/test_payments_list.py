@@ -60,7 +60,9 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
 
     assert widget.proxy.row_of(entry.id) == 0  # newest first, there without a reload
     row = widget.proxy.index(0, 0).row()
-    assert widget.proxy.index(row, Column.PAYEE).data() == KEY
+    # The bank named the key's owner in its answer: shown beside the key.
+    assert entry.creditor_name
+    assert widget.proxy.index(row, Column.PAYEE).data() == f"{entry.creditor_name} ({KEY})"
     assert widget.proxy.index(row, Column.KIND).data() == "Key"
     amount = widget.proxy.index(row, Column.AMOUNT)
     assert amount.data() == format_brl(Decimal("12.34"))

@@ -99,6 +99,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX batches_signature ON batches (signature, created_at);
     CREATE INDEX batches_file ON batches (file_sha256, created_at);
     """,
+    # 4: the creditor's name as the bank reports it (a Pix key names nobody until then)
+    """
+    ALTER TABLE journal ADD COLUMN creditor_name TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

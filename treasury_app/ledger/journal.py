@@ -98,6 +98,7 @@ class Entry:
     created_by: str
     profile: str
     batch: str | None
+    creditor_name: str | None = None  # as the bank names the payee, once it has
 
     @property
     def unresolved(self) -> bool:
@@ -137,6 +138,7 @@ def _entry(row: sqlite3.Row) -> Entry:
         created_by=row["created_by"],
         profile=row["profile"],
         batch=row["batch"],
+        creditor_name=row["creditor_name"],
     )
 
 
@@ -201,15 +203,18 @@ class Journal:
         bank_id: str | None = None,
         error: str | None = None,
         note: str = "",
+        creditor_name: str | None = None,
     ) -> Entry:
-        """Move an entry; identifiers and the bank status are kept when not given."""
+        """Move an entry; identifiers, the bank status and the creditor's name are kept when
+        not given."""
         at = now_iso()
         self._conn.execute("BEGIN IMMEDIATE")
         try:
             self._conn.execute(
                 "UPDATE journal SET state = ?, bank_status = COALESCE(?, bank_status),"
                 " final = ?, end_to_end_id = COALESCE(?, end_to_end_id),"
-                " bank_id = COALESCE(?, bank_id), error = ?, updated_at = ? WHERE id = ?",
+                " bank_id = COALESCE(?, bank_id), error = ?, updated_at = ?,"
+                " creditor_name = COALESCE(?, creditor_name) WHERE id = ?",
                 (
                     state.value,
                     bank_status,
@@ -218,6 +223,7 @@ class Journal:
                     bank_id,
                     error,
                     at,
+                    creditor_name,
                     entry_id,
                 ),
             )
@@ -299,6 +305,16 @@ class Journal:
             "SELECT * FROM journal WHERE payee_detail = ? AND amount = ? AND created_at >= ?"
             " AND state != ? ORDER BY id DESC",
             (payee_detail, str(amount), cutoff, EntryState.REJECTED.value),
+        )
+        return [_entry(row) for row in rows]
+
+    def named_payments(self, payee_detail: str, *, limit: int = 20) -> list[Entry]:
+        """Payments to this key, account or slip that the bank accepted and named the creditor
+        of, newest first (who a key belongs to is known only from the bank's answers)."""
+        rows = self._conn.execute(
+            "SELECT * FROM journal WHERE payee_detail = ? AND state = ?"
+            " AND creditor_name IS NOT NULL AND creditor_name != '' ORDER BY id DESC LIMIT ?",
+            (payee_detail, EntryState.ACCEPTED.value, limit),
         )
         return [_entry(row) for row in rows]
 

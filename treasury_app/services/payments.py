@@ -442,7 +442,13 @@ class PaymentEngine:
         status = str(payment.status)
         e2e = getattr(payment, "end_to_end_id", None)
         bank_id = None if payment.id is None else str(payment.id)
-        changed = entry.state != EntryState.ACCEPTED or entry.bank_status != status
+        creditor = payment.creditor_account.name if payment.creditor_account else None
+        creditor = (creditor or "").strip()[:200] or None
+        changed = (
+            entry.state != EntryState.ACCEPTED
+            or entry.bank_status != status
+            or (creditor is not None and creditor != entry.creditor_name)
+        )
         if not changed:
             return entry
         updated = self.ledger.journal.update(
@@ -453,6 +459,7 @@ class PaymentEngine:
             end_to_end_id=e2e,
             bank_id=bank_id,
             note=note,
+            creditor_name=creditor,
         )
         if entry.state != EntryState.ACCEPTED:
             self.ledger.audit.record(

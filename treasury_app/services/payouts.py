@@ -89,6 +89,7 @@ class PayoutReview:
     brcode: BrCode | None = None
     warnings: tuple[str, ...] = ()
     duplicates: tuple[Entry, ...] = ()
+    last_paid: Entry | None = None  # the last payment to this payee the bank named
 
     @property
     def amount_text(self) -> str:
@@ -344,6 +345,7 @@ class PayoutsService:
             )
         if flow == PaymentFlow.APPROVAL_REQUIRED:
             warnings.append("The payment will wait for approval in the bank's console.")
+        named = self.ledger.journal.named_payments(payee_detail, limit=1)
         return PayoutReview(
             kind=kind,
             amount=amount,
@@ -357,6 +359,7 @@ class PayoutsService:
             brcode=brcode,
             warnings=tuple(warnings),
             duplicates=duplicates,
+            last_paid=named[0] if named else None,
         )
 
     # -- send --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
-from treasury_app.services.payouts import PayoutReview
+from treasury_app.services.payouts import PayoutReview, journal_time
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 _WARNING_STYLE = (
@@ -125,6 +125,16 @@ class PayoutReviewDialog(QDialog):
                 ("payee", self.tr("Payee"), self.tr("Confirmed by the bank when paying")),
                 ("key", self.tr("Pix key"), f"{review.payee_detail} ({key_type})"),
             ]
+            if review.last_paid is not None and review.last_paid.creditor_name:
+                rows.append(
+                    (
+                        "last-paid",
+                        self.tr("Last paid to"),
+                        self.tr("%1 on %2")
+                        .replace("%1", review.last_paid.creditor_name)
+                        .replace("%2", journal_time(review.last_paid.created_at)[:10]),
+                    )
+                )
             if review.payee_document:
                 rows.append(
                     ("document", self.tr("Payee's CPF/CNPJ"), masked(review.payee_document))

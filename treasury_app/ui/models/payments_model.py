@@ -99,6 +99,7 @@ class PaymentsModel(JournalEntriesModel):
 
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
         super().__init__(ledger, parent)
+        self._names: dict[int, Entry] | None = None  # entry id -> earlier, other name
         self._headers = {
             Column.DATE: self.tr("Date"),
             Column.PAYEE: self.tr("Payee"),
@@ -117,6 +118,38 @@ class PaymentsModel(JournalEntriesModel):
             EntryKind.PIX_QRC: self.tr("QR Code"),
             EntryKind.PIX_MANU: self.tr("Bank data"),
         }.get(kind, kind.value)
+
+    def payee_text(self, entry: Entry) -> str:
+        """Who was paid: the name the bank gave beside the key (or account), once it has."""
+        shown = entry.payee_name or entry.payee_detail
+        if entry.creditor_name and entry.creditor_name != entry.payee_name:
+            shown = f"{entry.creditor_name} ({entry.payee_detail})"
+        return f"⚠ {shown}" if self.earlier_name(entry) else shown
+
+    def earlier_name(self, entry: Entry) -> Entry | None:
+        """The previous payment to the same key whose creditor the bank named differently:
+        the key may have changed hands (a flag in the list, never a silent change)."""
+        if not entry.creditor_name:
+            return None
+        if self._names is None:
+            self._names = {}
+            latest: dict[str, Entry] = {}
+            for item in sorted(self._entries, key=lambda e: e.id):
+                if not item.creditor_name:
+                    continue
+                before = latest.get(item.payee_detail)
+                if before is not None and before.creditor_name != item.creditor_name:
+                    self._names[item.id] = before
+                latest[item.payee_detail] = item
+        return self._names.get(entry.id)
+
+    def reload(self) -> None:
+        self._names = None
+        super().reload()
+
+    def upsert(self, entry: Entry) -> None:
+        self._names = None
+        super().upsert(entry)
 
     def status_text(self, entry: Entry) -> str:
         """The bank's status once it has one; the local state while the outcome is not known."""
@@ -141,6 +174,15 @@ class PaymentsModel(JournalEntriesModel):
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.STATUS and entry.error:
             return entry.error
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.PAYEE:
+            earlier = self.earlier_name(entry)
+            if earlier is not None:
+                return (
+                    self.tr("This key was paid to %1 before (%2); this payment went to %3.")
+                    .replace("%1", earlier.creditor_name or "")
+                    .replace("%2", format_datetime(earlier.created_at, "dd/MM/yyyy"))
+                    .replace("%3", entry.creditor_name or "")
+                )
         if role == ENTRY_ROLE:
             return entry
         return None
@@ -149,7 +191,7 @@ class PaymentsModel(JournalEntriesModel):
         if column == Column.DATE:
             return format_datetime(entry.created_at)
         if column == Column.PAYEE:
-            return entry.payee_name or entry.payee_detail
+            return self.payee_text(entry)
         if column == Column.KIND:
             return self.kind_text(entry.kind)
         if column == Column.AMOUNT:

@@ -314,7 +314,7 @@ class PaymentsList(QWidget):
         if isinstance(self.destination_label, QLabel):
             self.destination_label.setText(destination)
         values = {
-            "payee": entry.payee_name or entry.payee_detail,
+            "payee": self.model.payee_text(entry),
             "document": _masked(entry.payee_document),
             "destination": self._destination(entry),
             "amount": format_brl(entry.amount),
