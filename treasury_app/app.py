@@ -103,7 +103,7 @@ def _quit(controller: object) -> None:
 
 def install_translator(app: object, lang: str | None) -> str | None:
     """Load the Brazilian Portuguese translation when asked or when the system is pt_BR."""
-    from PySide6.QtCore import QLocale, QTranslator
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 
     from treasury_app.resources import translations_dir
 
@@ -118,6 +118,14 @@ def install_translator(app: object, lang: str | None) -> str | None:
     translator = QTranslator(app)  # type: ignore[arg-type]
     if translator.load("treasury_pt_BR", str(translations_dir())):
         app.installTranslator(translator)  # type: ignore[attr-defined]
+        # Qt's own texts (standard buttons such as Cancel, the file and print dialogs) come
+        # from the qtbase catalogue PySide6 ships beside its libraries.
+        qt_translator = QTranslator(app)  # type: ignore[arg-type]
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        if qt_translator.load("qtbase_pt_BR", qt_dir):
+            app.installTranslator(qt_translator)  # type: ignore[attr-defined]
+        else:
+            log.warning("Qt's own pt_BR translation not found in %s", qt_dir)
         QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
         return "pt_BR"
     log.warning("translation pt_BR not found in %s", translations_dir())

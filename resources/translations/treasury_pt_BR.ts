@@ -2294,6 +2294,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <source>UNKNOWN — checking with the bank</source>
         <translation>DESCONHECIDO — consultando o banco</translation>
     </message>
+    <message>
+        <source>This key was paid to %1 before (%2); this payment went to %3.</source>
+        <translation>Esta chave foi paga a %1 antes (%2); este pagamento foi para %3.</translation>
+    </message>
 </context>
 <context>
     <name>PayoutBatchDialog</name>
@@ -2336,6 +2340,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount</source>
         <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificação</translation>
     </message>
     <message>
         <source>Payments to send</source>
@@ -2406,6 +2414,26 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>%1 linha(s) com erros: corrija o arquivo ou deixe-as de fora.</translation>
     </message>
     <message>
+        <source>Already paid alone on %1</source>
+        <translation>Já pago avulso em %1</translation>
+    </message>
+    <message>
+        <source>This batch was already sent on %1 (Brasília) by %2: %3 payment(s), %4 (%5). Sending it again pays everyone again.</source>
+        <translation>Este lote já foi enviado em %1 (Brasília) por %2: %3 pagamento(s), %4 (%5). Enviá-lo de novo paga todos outra vez.</translation>
+    </message>
+    <message>
+        <source>the same file</source>
+        <translation>o mesmo arquivo</translation>
+    </message>
+    <message>
+        <source>the same payees and amounts</source>
+        <translation>os mesmos favorecidos e valores</translation>
+    </message>
+    <message>
+        <source>Sent %1 times in all recently.</source>
+        <translation>Enviado %1 vezes ao todo recentemente.</translation>
+    </message>
+    <message>
         <source>Leave out the %1 invalid row(s) and send the others</source>
         <translation>Deixar de fora as %1 linha(s) inválida(s) e enviar as demais</translation>
     </message>
@@ -2414,8 +2442,16 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Para aprovar, digite o valor total (%1):</translation>
     </message>
     <message>
+        <source>Send this batch again: pay these %1 payment(s) a second time</source>
+        <translation>Enviar este lote de novo: pagar estes %1 pagamento(s) uma segunda vez</translation>
+    </message>
+    <message>
         <source>Send %1 payment(s)</source>
         <translation>Enviar %1 pagamento(s)</translation>
+    </message>
+    <message>
+        <source>Send again %1 payment(s)</source>
+        <translation>Enviar de novo %1 pagamento(s)</translation>
     </message>
     <message>
         <source>This is not the batch&apos;s total.</source>
@@ -2424,6 +2460,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Rows with errors: tick “Leave out” to send the others.</source>
         <translation>Há linhas com erros: marque “Deixar de fora” para enviar as demais.</translation>
+    </message>
+    <message>
+        <source>This batch was sent before: tick “Send this batch again” to pay it again.</source>
+        <translation>Este lote já foi enviado: marque “Enviar este lote de novo” para pagá-lo outra vez.</translation>
     </message>
     <message>
         <source>Stopping: waiting for the rows on their way…</source>
@@ -2475,6 +2515,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Pix key</source>
         <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Last paid to</source>
+        <translation>Último pagamento a</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 em %2</translation>
     </message>
     <message>
         <source>Payee&apos;s CPF/CNPJ</source>
@@ -4229,6 +4277,89 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>%1 entries exported to %2</source>
         <translation>%1 lançamentos exportados para %2</translation>
+    </message>
+</context>
+<context>
+    <name>UnconfirmedBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Dispensar</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) not confirmed by the bank wait for your decision.</source>
+        <translation>%1 pagamento(s) não confirmado(s) pelo banco aguardam sua decisão.</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) not confirmed by the bank yet: checking with the bank…</source>
+        <translation>%1 pagamento(s) ainda não confirmado(s) pelo banco: consultando o banco…</translation>
+    </message>
+    <message>
+        <source>Not confirmed by the bank since %1 — %2 to %3</source>
+        <translation>Não confirmado pelo banco desde %1 — %2 para %3</translation>
+    </message>
+    <message>
+        <source>Checking with the bank since %1 — %2 to %3</source>
+        <translation>Consultando o banco desde %1 — %2 para %3</translation>
+    </message>
+    <message>
+        <source>Send now…</source>
+        <translation>Enviar agora…</translation>
+    </message>
+    <message>
+        <source>Cancel payment…</source>
+        <translation>Cancelar pagamento…</translation>
+    </message>
+    <message>
+        <source>A payment held here is not sent again by itself: the bank may have forgotten it after some time, and someone may have paid it another way meanwhile. Check the bank&apos;s statement, then send it now or cancel it.</source>
+        <translation>Um pagamento retido aqui não é reenviado sozinho: o banco pode tê-lo esquecido depois de algum tempo, e alguém pode tê-lo pago de outra forma nesse meio-tempo. Confira o extrato do banco e então envie agora ou cancele.</translation>
+    </message>
+    <message>
+        <source>Payee: %1
+Amount: %2
+First sent: %3 (Brasília)</source>
+        <translation>Favorecido: %1
+Valor: %2
+Primeiro envio: %3 (Brasília)</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Agora não</translation>
+    </message>
+    <message>
+        <source>Send the payment now</source>
+        <translation>Enviar o pagamento agora</translation>
+    </message>
+    <message>
+        <source>The bank has no record of this payment. Send it now, with the same identification (the bank refuses it if it has it after all)?</source>
+        <translation>O banco não tem registro deste pagamento. Enviá-lo agora, com a mesma identificação (o banco o recusa se, afinal, já o tiver)?</translation>
+    </message>
+    <message>
+        <source>Send %1 now</source>
+        <translation>Enviar %1 agora</translation>
+    </message>
+    <message>
+        <source>Cancel the payment</source>
+        <translation>Cancelar o pagamento</translation>
+    </message>
+    <message>
+        <source>Cancel this payment? It will never be sent. The bank is asked first: if it has the payment after all, it is followed as paid instead.</source>
+        <translation>Cancelar este pagamento? Ele nunca será enviado. O banco é consultado antes: se, afinal, tiver o pagamento, ele passa a ser acompanhado como pago.</translation>
+    </message>
+    <message>
+        <source>%1 to %2: accepted by the bank (%3).</source>
+        <translation>%1 para %2: aceito pelo banco (%3).</translation>
+    </message>
+    <message>
+        <source>%1 to %2: cancelled, it will not be sent.</source>
+        <translation>%1 para %2: cancelado, não será enviado.</translation>
+    </message>
+    <message>
+        <source>%1 to %2: refused by the bank.</source>
+        <translation>%1 para %2: recusado pelo banco.</translation>
+    </message>
+    <message>
+        <source>%1 to %2: still not confirmed by the bank.</source>
+        <translation>%1 para %2: ainda não confirmado pelo banco.</translation>
     </message>
 </context>
 <context>

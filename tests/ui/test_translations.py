@@ -137,3 +137,6 @@ def test_install_translator_translates_the_main_window(qapp, qtbot, restore_tran
     assert titles[1] == "Pagamentos Pix"
     assert titles[-1] == "Configurações"
     assert window.windowTitle().startswith("Tesouraria")
+    # Qt's own texts too: standard buttons and dialogs.
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
+    assert QCoreApplication.translate("QFileDialog", "Look in:") != "Look in:"
