@@ -94,7 +94,7 @@ async def payout_screens(window: object) -> None:
     """The Pix payouts and Boletos screens (issue 8): form, review, list, batch, boleto
     review, receipt viewer."""
     window.tabs.setCurrentIndex(1)  # type: ignore[attr-defined]
-    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    tab = window.current_tab()  # type: ignore[attr-defined]
     http = tab.workspace.session.accounts.transport.http
     tab.forms.setCurrentIndex(0)
     tab.key_edit.line_edit.setText("fornecedor@empresa.com.br")
@@ -146,7 +146,7 @@ async def payout_screens(window: object) -> None:
     await pause(0.3)
 
     window.tabs.setCurrentIndex(2)  # type: ignore[attr-defined]
-    billets = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    billets = window.current_tab()  # type: ignore[attr-defined]
     slips = (await http.get("/sandbox/slips")).json()["data"]
     overdue = next((s for s in slips if "com multa" in s["label"]), slips[0])
     billets.code_edit.setText(overdue["digitableCode"])
@@ -164,7 +164,7 @@ async def charge_screens(window: object, suffix: str = "") -> None:
     """Charges & batches (issue 9): the form, the charge with its QR Code, the list after the
     sandbox payer paid it, a batch being imported."""
     window.tabs.setCurrentIndex(3)  # type: ignore[attr-defined]
-    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    tab = window.current_tab()  # type: ignore[attr-defined]
     while tab.load_task is None or not tab.load_task.done():
         await pause(0.1)
     form = tab.open_new_charge()
@@ -217,7 +217,7 @@ async def charge_screens(window: object, suffix: str = "") -> None:
 async def recurrence_screens(window: object) -> None:
     """Recurrences (issue 9): the wizard's terms page and a recurrence's detail."""
     window.tabs.setCurrentIndex(4)  # type: ignore[attr-defined]
-    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    tab = window.current_tab()  # type: ignore[attr-defined]
     while tab.load_task is None or not tab.load_task.done():
         await pause(0.1)
     wizard = tab.open_wizard()
@@ -266,7 +266,7 @@ async def recurrence_screens(window: object) -> None:
 async def settings_screens(window: object) -> None:
     """Settings (issue 9): the webhooks and the infractions pages."""
     window.tabs.setCurrentIndex(5)  # type: ignore[attr-defined]
-    tab = window.tabs.currentWidget()  # type: ignore[attr-defined]
+    tab = window.current_tab()  # type: ignore[attr-defined]
     for index, name in ((1, "settings-webhooks"), (2, "settings-infractions")):
         tab.pages.setCurrentIndex(index)
         await pause(1.5)

@@ -23,16 +23,24 @@
         <translation>✗ não conectada</translation>
     </message>
     <message>
-        <source>✓ token until %1</source>
-        <translation>✓ token até %1</translation>
+        <source>✓ %1</source>
+        <translation>✓ %1</translation>
     </message>
     <message>
-        <source>· certificate %1 d</source>
-        <translation>· certificado %1 d</translation>
+        <source>· cert. %1 d</source>
+        <translation>· cert. %1 d</translation>
     </message>
     <message>
         <source>%1 API</source>
         <translation>API %1</translation>
+    </message>
+    <message>
+        <source>Token valid until %1</source>
+        <translation>Token válido até %1</translation>
+    </message>
+    <message>
+        <source>No token yet</source>
+        <translation>Ainda sem token</translation>
     </message>
     <message>
         <source>Certificate valid until %1</source>
@@ -58,8 +66,12 @@
         <translation>Perfil</translation>
     </message>
     <message>
-        <source>Unlocked. %1 pending payment(s) checked with the bank.</source>
-        <translation>Desbloqueado. %1 pagamento(s) pendente(s) conferido(s) com o banco.</translation>
+        <source>Unlocked · %1 pending checked</source>
+        <translation>Desbloqueado · %1 pendente(s) verificado(s)</translation>
+    </message>
+    <message>
+        <source>Unlocked</source>
+        <translation>Desbloqueado</translation>
     </message>
     <message>
         <source>Profile saved; the changes apply at the next unlock.</source>
@@ -2289,6 +2301,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>REJECTED</source>
         <translation>REJEITADO</translation>
+    </message>
+    <message>
+        <source>Not confirmed by the bank — waiting for you</source>
+        <translation>Não confirmado pelo banco — aguardando você</translation>
     </message>
     <message>
         <source>UNKNOWN — checking with the bank</source>

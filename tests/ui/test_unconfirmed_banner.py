@@ -83,6 +83,10 @@ def test_unknown_then_held_then_sent_now_once(qtbot, run, tab_and_workspace) -> 
         "held.send@empresa.com.br"
     )
     assert "wait for your decision" in banner.title.text()
+    model = tab.payments_list.model
+    qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
+    status = model.status_text(model.entry(model.row_of(entry.id)))
+    assert status == "Not confirmed by the bank — waiting for you"
     run(workspace.tracker.poll_once())  # more rounds: still held, nothing sent
     assert run(workspace.statement.balance()).available == before
 

@@ -101,7 +101,7 @@ def test_main_window_has_every_tab_with_an_empty_state(qtbot):
     assert [t.replace("&&", "&") for t in titles] == list(TAB_TITLES)
     assert titles[0] == "Balance && statement"  # a literal "&", not a mnemonic underline
     for i in range(window.tabs.count()):  # locked: every tab in its empty state
-        assert window.tabs.widget(i).objectName().startswith("empty-state:")
+        assert window.tab(i).objectName().startswith("empty-state:")
     assert not window.lock_action.isEnabled()
 
 

@@ -67,6 +67,7 @@ class BilletAlreadyPaid(BilletInputError):
                 "still being followed. A slip is paid once: wait for that payment's outcome."
             )
         super().__init__("code", message)
+        self.title = "Slip already paid"
         self.earlier = earlier
 
 

@@ -539,6 +539,7 @@ class DuplicateBatchError(PayoutInputError):
             + "). Nothing was sent: choose “Send again” to pay it again.",
         )
         self.earlier = earlier
+        self.title = "Batch already sent"
 
 
 _ALIASES = {

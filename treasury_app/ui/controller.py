@@ -272,9 +272,9 @@ class AppController(QObject):
         window.show()
         resolved = workspace.session.resolved_at_start
         window.statusBar().showMessage(
-            self.tr("Unlocked. %1 pending payment(s) checked with the bank.").replace(
-                "%1", str(len(resolved))
-            ),
+            self.tr("Unlocked · %1 pending checked").replace("%1", str(len(resolved)))
+            if resolved
+            else self.tr("Unlocked"),
             15_000,
         )
         self.window_shown.emit(window)

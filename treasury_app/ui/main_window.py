@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from treasury_app import __version__
 
@@ -104,6 +113,20 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
 }
 
 
+class TabPage(QScrollArea):
+    """A tab's content in a scroll area: on a small screen (a 1366×768 laptop) the window
+    fits and a long tab scrolls, instead of the window growing past the screen's bottom and
+    hiding the status bar. ``inner`` is the tab itself."""
+
+    def __init__(self, inner: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inner = inner
+        self.setObjectName(f"page:{inner.objectName()}")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidget(inner)
+
+
 class MainWindow(QMainWindow):
     """Top-level window holding the tabs, the menus and the status bar."""
 
@@ -157,9 +180,9 @@ class MainWindow(QMainWindow):
 
     def _fill_tabs(self) -> None:
         while self.tabs.count():
-            widget = self.tabs.widget(0)
+            page = self.tabs.widget(0)
             self.tabs.removeTab(0)
-            widget.deleteLater()
+            page.deleteLater()
         for name in TAB_TITLES:
             factory = TAB_FACTORIES.get(name)
             title = self.tr(name)
@@ -168,7 +191,15 @@ class MainWindow(QMainWindow):
             else:
                 widget = EmptyStateTab(title, self.tabs, locked=self.workspace is None)
             # "&" marks a keyboard mnemonic in Qt labels; "&&" shows a literal ampersand.
-            self.tabs.addTab(widget, title.replace("&", "&&"))
+            self.tabs.addTab(TabPage(widget, self.tabs), title.replace("&", "&&"))
+
+    def tab(self, index: int) -> QWidget | None:
+        """The tab at ``index`` (not its scroll area)."""
+        page = self.tabs.widget(index)
+        return page.inner if isinstance(page, TabPage) else page
+
+    def current_tab(self) -> QWidget | None:
+        return self.tab(self.tabs.currentIndex())
 
     def _update_title(self) -> None:
         title = self.tr("Treasury") + f" {__version__}"
@@ -184,7 +215,7 @@ class MainWindow(QMainWindow):
         if self.status_panel is not None:
             self.status_panel.timer.stop()
         for index in range(self.tabs.count()):
-            stop = getattr(self.tabs.widget(index), "shutdown", None)
+            stop = getattr(self.tab(index), "shutdown", None)
             if callable(stop):
                 stop()
 
@@ -222,7 +253,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
 
     def refresh_current(self) -> None:
-        widget = self.tabs.currentWidget()
+        widget = self.current_tab()
         refresh = getattr(widget, "refresh", None)
         if callable(refresh):
             refresh()

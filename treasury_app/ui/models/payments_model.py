@@ -24,6 +24,7 @@ from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.services.payments import HELD_NOTE
 from treasury_app.ui.models.journal_model import JournalEntriesModel
 
 __all__ = [
@@ -158,6 +159,9 @@ class PaymentsModel(JournalEntriesModel):
         if entry.bank_status:
             return entry.bank_status
         if entry.unresolved:
+            history = self.ledger.journal.history(entry.id)
+            if history and history[-1].note == HELD_NOTE:
+                return self.tr("Not confirmed by the bank — waiting for you")
             return self.tr("UNKNOWN — checking with the bank")
         return entry.state.value
 

@@ -34,7 +34,8 @@ class EnvironmentBadge(QLabel):
 
 
 class ApiStatus(QLabel):
-    """One API: ``QR Codes ✓ token until 14:05 · certificate 364 d`` (details in the tooltip)."""
+    """One API, short enough for a laptop's status bar: ``QR Codes ✓ 14:05 · cert. 364 d``
+    (the token's expiry and the certificate's days left; the details in the tooltip)."""
 
     def __init__(self, api: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,14 +59,21 @@ class ApiStatus(QLabel):
             parts.append(self.tr("✗ not connected"))
         elif state.valid_until is not None and state.valid_until > now:
             until = QLocale().toString(state.valid_until.astimezone().time(), "HH:mm")
-            parts.append(self.tr("✓ token until %1").replace("%1", until))
+            parts.append(self.tr("✓ %1").replace("%1", until))
         else:
             parts.append(self.tr("no token yet"))
-        parts.append(self.tr("· certificate %1 d").replace("%1", str(days)))
+        parts.append(self.tr("· cert. %1 d").replace("%1", str(days)))
         self.warning = days < EXPIRY_WARNING_DAYS or bool(state.last_error)
         self.setText(" ".join(parts))
         details = [
             self.tr("%1 API").replace("%1", label),
+            (
+                self.tr("Token valid until %1").replace(
+                    "%1", QLocale().toString(state.valid_until.astimezone().time(), "HH:mm")
+                )
+                if state.valid_until is not None and state.valid_until > now
+                else self.tr("No token yet")
+            ),
             certificate.subject,
             self.tr("Certificate valid until %1").replace(
                 "%1", certificate.not_after.strftime("%Y-%m-%d")

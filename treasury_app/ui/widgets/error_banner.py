@@ -24,7 +24,10 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
             )
         return "The bank could not be reached", str(error)
     field_message = getattr(error, "message", None)
-    return "Please check the form", str(field_message or error)
+    title = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
+    return (title if isinstance(title, str) and title else "Please check the form"), str(
+        field_message or error
+    )
 
 
 class ErrorBanner(QFrame):

@@ -1,0 +1,176 @@
+"""Screens of "a day at the treasury desk" at 1366×768 (a laptop), English and pt_BR (run by
+hand, under Xvfb):
+
+    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python docs/screenshots/capture_desk.py [pt_BR]
+
+A payment the bank never confirmed, held for a person (banner on the Pix tab); the same batch
+opened a second time; the review of a later payment to a key the bank named; a slip paid
+before. Captured with Qt's own screen grab (the whole X screen).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+OUT = Path(__file__).resolve().parent
+NEVER = {
+    "path": "/api/v2/pix/payments/dict",
+    "method": "POST",
+    "rate_503": 1,
+    "retry_after": 0,
+    "times": 4,
+}
+BATCH = (
+    "chave;valor;descricao\n"
+    "grafica@empresa.com.br;1.234,56;NF 1\n"
+    "limpeza@empresa.com.br;980,00;NF 2\n"
+    "frete@empresa.com.br;1.045,84;NF 3\n"
+    "aluguel@empresa.com.br;600,00;NF 4\n"
+    "energia@empresa.com.br;400,00;NF 5\n"
+)
+
+
+def shot(name: str) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()
+    QApplication.primaryScreen().grabWindow(0).save(str(OUT / f"{name}.png"))
+    print("captured", name)
+
+
+async def pause(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+
+
+async def main(lang: str | None) -> None:
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from treasury_app.config import AppPaths
+    from treasury_app.domain.clock import system_clock
+    from treasury_app.ui.controller import AppController, StartOptions
+    from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
+    from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
+
+    suffix = f"-{lang}" if lang else ""
+    paths = AppPaths.default(Path(tempfile.mkdtemp(prefix="treasury-desk-")))
+    paths.ensure()
+    controller = AppController(
+        paths, StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
+    )
+    run = asyncio.ensure_future(controller.run())
+
+    def visible(kind: type) -> object | None:
+        return next(
+            (w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()),
+            None,
+        )
+
+    while visible(WelcomeDialog) is None:
+        await pause(0.1)
+    visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()  # type: ignore[union-attr]
+    while visible(UnlockDialog) is None:
+        await pause(0.1)
+    unlock = visible(UnlockDialog)
+    unlock.findChild(QPushButton, "fill-in-button").click()  # type: ignore[union-attr]
+    unlock.findChild(QPushButton, "unlock-button").click()  # type: ignore[union-attr]
+    while controller.window is None:
+        await pause(0.1)
+    window = controller.window
+    # Xvfb has no window manager to maximize it: the whole 1366×768 screen by hand.
+    window.move(0, 0)
+    window.resize(1366, 768)
+    await pause(3.0)
+    shot(f"desk-statement{suffix}")
+
+    window.tabs.setCurrentIndex(1)
+    tab = window.current_tab()
+    workspace = tab.workspace
+    http = workspace.session.accounts.transport.http
+
+    # A payment the bank never got, a day later: held for a person.
+    workspace.engine.follow_up = ()
+    await http.post("/sandbox/faults", json=NEVER)
+    review = workspace.payouts.prepare_key("grafica@empresa.com.br", "77,00")
+    await workspace.payouts.send(review)
+    await http.delete("/sandbox/faults")
+    workspace.engine.clock = lambda: system_clock() + dt.timedelta(days=1)
+    await workspace.tracker.poll_once()
+    await pause(1.0)
+    shot(f"desk-held-payment{suffix}")
+    workspace.engine.clock = system_clock
+
+    # A payment to a key the bank named: the next review says whom it went to.
+    paid = await workspace.payouts.send(
+        workspace.payouts.prepare_key("frete@empresa.com.br", "45,00")
+    )
+    print("creditor", paid.creditor_name)
+    tab.forms.setCurrentIndex(0)
+    tab.key_edit.line_edit.setText("frete@empresa.com.br")
+    tab.key_amount.setText("45,00")
+    tab.key_review_button.click()
+    while tab.review_dialog is None or not tab.review_dialog.isVisible():
+        await pause(0.1)
+    await pause(0.6)
+    shot(f"desk-review-last-paid{suffix}")
+    tab.review_dialog.reject()
+    await pause(0.3)
+
+    # The same batch file twice.
+    path = Path(tempfile.mkdtemp()) / "pagamentos.csv"
+    path.write_text(BATCH, encoding="utf-8")
+    tab.open_batch()
+    batch = tab.batch_dialog
+    batch.load_file(path)
+    batch.confirm_edit.setText("4.260,40")
+    batch.send_button.click()
+    while batch.send_task is None or not batch.send_task.done():
+        await pause(0.1)
+    batch.reject()
+    await pause(0.3)
+    tab.open_batch()
+    again = tab.batch_dialog
+    again.load_file(path)
+    again.confirm_edit.setText("4.260,40")
+    await pause(0.8)
+    shot(f"desk-batch-again{suffix}")
+    again.reject()
+    await pause(0.3)
+
+    # A slip paid before: the hard stop.
+    window.tabs.setCurrentIndex(2)
+    billets = window.current_tab()
+    slips = (await http.get("/sandbox/slips")).json()["data"]
+    slip = next(s for s in slips if s["label"] == "Energia elétrica")
+    first = await billets.workspace.billets.lookup(slip["digitableCode"])
+    await billets.workspace.billets.pay(first)
+    billets.code_edit.setText(slip["digitableCode"])
+    billets.lookup_button.click()
+    while billets.lookup_task is None or not billets.lookup_task.done():
+        await pause(0.1)
+    await pause(0.8)
+    shot(f"desk-slip-paid-before{suffix}")
+
+    window.quit_requested.emit()
+    await run
+
+
+if __name__ == "__main__":
+    import qasync
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from treasury_app.app import install_translator
+
+    language = sys.argv[1] if len(sys.argv) > 1 else None
+    app = QApplication(sys.argv[:1])
+    app.setOrganizationName("TreasuryApp-screenshots")
+    app.setQuitOnLastWindowClosed(False)
+    QSettings().clear()
+    install_translator(app, language)
+    qasync.run(main(language))

@@ -1,0 +1,71 @@
+"""A 1366×768 laptop: the main window (every tab) and the dialogs of the payment desk fit the
+screen, with the status bar visible; long content scrolls instead of pushing the window past
+the screen's bottom."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSize
+
+from treasury_app.ui.dialogs.payout_batch_dialog import PayoutBatchDialog
+from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
+from treasury_app.ui.main_window import MainWindow
+
+# What a maximized window gets on a 1366×768 screen, less a taskbar and a title bar.
+SCREEN = QSize(1366, 768 - 40 - 30)
+
+
+def fits(size: QSize) -> bool:
+    return size.width() <= SCREEN.width() and size.height() <= SCREEN.height()
+
+
+@pytest.fixture
+def window(qtbot, open_workspace):
+    window = MainWindow(open_workspace())
+    qtbot.addWidget(window)
+    yield window
+    window.set_workspace(None)  # as on lock: the tabs stop their loads
+
+
+def test_every_tab_fits_with_the_status_bar(qtbot, window) -> None:
+    window.resize(SCREEN)
+    window.show()
+    qtbot.waitExposed(window)
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(20)
+        assert fits(window.minimumSizeHint()), (
+            window.tabs.tabText(index),
+            window.minimumSizeHint(),
+        )
+        assert window.height() <= SCREEN.height()
+        bar = window.statusBar()
+        assert bar.isVisible() and bar.geometry().bottom() <= window.height()
+        assert window.current_tab() is not None
+
+
+def test_the_status_bar_texts_are_never_cut(qtbot, window) -> None:
+    window.resize(SCREEN)
+    window.show()
+    qtbot.waitExposed(window)
+    panel = window.status_panel
+    panel.refresh()
+    bar = window.statusBar()
+    bar.showMessage("Unlocked · 12 pending checked")
+    for label in (panel.badge, *panel.apis.values()):
+        assert label.isVisible() and label.width() >= label.sizeHint().width(), label.text()
+    message_width = bar.fontMetrics().horizontalAdvance(bar.currentMessage())
+    assert message_width + panel.width() + 40 <= bar.width()
+
+
+def test_the_payment_dialogs_fit(qtbot, open_workspace) -> None:
+    workspace = open_workspace()
+    batch = PayoutBatchDialog(workspace)
+    qtbot.addWidget(batch)
+    batch.load_text(
+        "chave;valor\n" + "".join(f"tela{i}@empresa.com.br;1,{i:02d}\n" for i in range(40))
+    )
+    assert fits(batch.minimumSizeHint()) and fits(batch.sizeHint())
+    review = PayoutReviewDialog(workspace.payouts.prepare_key("tela@empresa.com.br", "1,00"))
+    qtbot.addWidget(review)
+    assert fits(review.minimumSizeHint()) and fits(review.sizeHint())
