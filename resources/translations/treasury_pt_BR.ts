@@ -4215,6 +4215,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Carregando lançamentos…</translation>
     </message>
     <message>
+        <source>Could not refresh: the entries shown were last updated at %1 and may be out of date.</source>
+        <translation>Não foi possível atualizar: os lançamentos mostrados foram atualizados pela última vez às %1 e podem estar desatualizados.</translation>
+    </message>
+    <message>
         <source>The statement could not be loaded completely.</source>
         <translation>Não foi possível carregar o extrato completo.</translation>
     </message>

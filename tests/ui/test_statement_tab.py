@@ -229,3 +229,27 @@ def test_hiding_the_tab_stops_its_requests(qtbot, tab_and_workspace) -> None:
     assert tab.loading
     qtbot.waitUntil(lambda: not tab.loading and tab.model.rowCount() > 0)
     assert not tab.model.interrupted
+
+
+def test_a_failed_refresh_keeps_the_statement_and_says_it_is_stale(
+    qtbot, run, tab_and_workspace
+) -> None:
+    tab, workspace = tab_and_workspace
+    http = workspace.session.accounts.transport.http
+    shown = [e.id for e in tab.model.entries()]
+    assert shown and not tab.model.stale
+    rule = {"path": "/api/v2/accounts/*", "rate_503": 1, "retry_after": 0}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        tab.refresh()
+        qtbot.waitUntil(lambda: not tab.loading, timeout=15_000)
+        assert [e.id for e in tab.model.entries()] == shown  # nothing emptied
+        assert tab.model.stale
+        assert "last updated at" in tab.status.text() and "out of date" in tab.status.text()
+        assert "out of date" in tab.card.updated.text()
+    finally:
+        run(http.delete("/sandbox/faults"))
+    tab.refresh()
+    qtbot.waitUntil(lambda: not tab.loading, timeout=15_000)
+    assert not tab.model.stale and tab.model.rowCount() > 0
+    assert "last updated at" not in tab.status.text()

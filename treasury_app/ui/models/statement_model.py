@@ -41,6 +41,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
+from treasury_app.domain.clock import system_clock
 from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import export_csv
 from treasury_app.ui.async_tools import spawn
@@ -227,19 +228,42 @@ class StatementModel(QAbstractTableModel):
         self._failed = False
         self._interrupted = False
         self.pages_loaded = 0
+        # A refresh keeps the rows on screen until its first page arrives; if that fails they
+        # stay, marked stale (``loaded_at`` says when they were read).
+        self._replace_pending = False
+        self.stale = False
+        self.loaded_at: dt.datetime | None = None
 
     # -- loading -------------------------------------------------------------------------------
 
-    def reset(self, pages: AsyncIterator[list[Transaction]] | None) -> None:
-        """Forget every row and read from ``pages`` (``None``: stay empty)."""
+    def reset(
+        self, pages: AsyncIterator[list[Transaction]] | None, *, keep_rows: bool = False
+    ) -> None:
+        """Read from ``pages`` (``None``: stay empty). The rows are forgotten at once, or, with
+        ``keep_rows`` (a refresh of the same statement), when the first page arrives."""
         self._stop()
-        self.beginResetModel()
-        self._arrived, self._rows = [], []
-        self._keys, self._folded = {}, {}
+        keep = keep_rows and bool(self._arrived) and pages is not None
+        if not keep:
+            self.beginResetModel()
+            self._arrived, self._rows = [], []
+            self._keys, self._folded = {}, {}
+            self.stale = False
+        self._replace_pending = keep
         self._pages = pages
         self._exhausted = pages is None
         self._failed = self._interrupted = False
         self.pages_loaded = 0
+        if not keep:
+            self.endResetModel()
+
+    def _replace_kept_rows(self) -> None:
+        if not self._replace_pending:
+            return
+        self._replace_pending = False
+        self.stale = False
+        self.beginResetModel()
+        self._arrived, self._rows = [], []
+        self._keys, self._folded = {}, {}
         self.endResetModel()
 
     def cancel(self) -> bool:
@@ -260,9 +284,13 @@ class StatementModel(QAbstractTableModel):
         page_size: int,
         *,
         credit_debit: CreditDebitType | None = None,
+        keep_rows: bool = False,
     ) -> None:
-        """Read the statement from ``start`` to ``end`` from ``source``, ``page_size`` a page."""
-        self.reset(source.pages(start, end, page_size, credit_debit=credit_debit))
+        """Read the statement from ``start`` to ``end`` from ``source``, ``page_size`` a page
+        (``keep_rows``: a refresh, see :meth:`reset`)."""
+        self.reset(
+            source.pages(start, end, page_size, credit_debit=credit_debit), keep_rows=keep_rows
+        )
 
     @property
     def loading(self) -> bool:
@@ -325,6 +353,7 @@ class StatementModel(QAbstractTableModel):
         except Exception:
             if generation == self._generation:
                 self._failed = True
+                self._keep_stale()
                 self._done_loading()
             raise
         if generation != self._generation:
@@ -332,7 +361,11 @@ class StatementModel(QAbstractTableModel):
         try:
             if page is None:  # the runner has already shown why
                 self._failed = True
+                self._keep_stale()
                 return False
+            self._replace_kept_rows()
+            if self.pages_loaded == 0:
+                self.loaded_at = system_clock()  # an instant on this computer, for "at 14:02"
             if page is _END:
                 self._exhausted = True
                 self.finished.emit()
@@ -342,6 +375,12 @@ class StatementModel(QAbstractTableModel):
             return True
         finally:
             self._done_loading()
+
+    def _keep_stale(self) -> None:
+        """A refresh failed before its first page: what was on screen stays, marked stale."""
+        if self._replace_pending:
+            self._replace_pending = False
+            self.stale = True
 
     def _done_loading(self) -> None:
         self._busy = False

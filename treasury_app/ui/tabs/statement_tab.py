@@ -280,7 +280,7 @@ class StatementTab(QWidget):
         if self.workspace.session.closed:
             return
         self._stale = False
-        self._restart(self.load())
+        self._restart(self.load(keep_rows=True))
 
     def refresh_balance(self) -> None:
         """Reload the balance alone (the timer's tick); skipped while one is on its way."""
@@ -289,15 +289,17 @@ class StatementTab(QWidget):
         if self._balance_task is None or self._balance_task.done():
             self._balance_task = spawn(self._load_balance(), name="statement-balance")
 
-    async def load(self) -> None:
+    async def load(self, *, keep_rows: bool = False) -> None:
         """Balance, then the statement's first page (the range defaults to the last
-        :data:`DEFAULT_DAYS` days up to the bank's today, read from the balance)."""
+        :data:`DEFAULT_DAYS` days up to the bank's today, read from the balance). With
+        ``keep_rows`` (a refresh) what is on screen stays until the new page replaces it, and
+        stays marked stale if the bank cannot be reached."""
         self._cancel_other_load()
         self._loaded_once = True
         balance = await self._load_balance()
         if not self._range_chosen:
             self._set_default_range(balance)
-        await self._load_statement()
+        await self._load_statement(keep_rows=keep_rows)
 
     async def _load_balance(self) -> BalanceView | None:
         # No control is disabled meanwhile: a second Refresh restarts the load, and a load
@@ -328,11 +330,11 @@ class StatementTab(QWidget):
             self.end_edit.setDate(QDate(end.year, end.month, end.day))
         self._range_chosen = True
 
-    async def _load_statement(self) -> None:
+    async def _load_statement(self, *, keep_rows: bool = False) -> None:
         self._range_timer.stop()
         selected = self.entry.id if self.entry is not None else None
         start, end = self.date_range()
-        self.model.load(self.workspace.statement, start, end, self.page_size)
+        self.model.load(self.workspace.statement, start, end, self.page_size, keep_rows=keep_rows)
         await self.model.fetch_page()
         if selected is not None:
             self.select_entry(selected)
@@ -409,6 +411,11 @@ class StatementTab(QWidget):
         shown, loaded = self.proxy.rowCount(), self.model.rowCount()
         if self.model.loading:
             text = self.tr("Loading entries…")
+        elif self.model.stale and self.model.loaded_at is not None:
+            text = self.tr(
+                "Could not refresh: the entries shown were last updated at %1 and may be out "
+                "of date."
+            ).replace("%1", QLocale().toString(self.model.loaded_at.astimezone().time(), "HH:mm"))
         elif self.model.failed:
             text = self.tr("The statement could not be loaded completely.")
         elif self.model.interrupted:
