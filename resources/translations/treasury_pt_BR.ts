@@ -74,6 +74,26 @@
         <translation>Desbloqueado</translation>
     </message>
     <message>
+        <source>The sandbox bank stopped</source>
+        <translation>O banco sandbox parou</translation>
+    </message>
+    <message>
+        <source>The sandbox bank that runs inside the app is not running any more (its log: %1). Nothing can be sent or followed until it runs again. Start it again now? You will unlock the profile again; payments on their way are checked with it.</source>
+        <translation>O banco sandbox que roda dentro do aplicativo não está mais em execução (seu log: %1). Nada pode ser enviado nem acompanhado até que ele volte a rodar. Iniciá-lo de novo agora? Você desbloqueará o perfil outra vez; os pagamentos a caminho são conferidos com ele.</translation>
+    </message>
+    <message>
+        <source>Restart the sandbox bank</source>
+        <translation>Reiniciar o banco sandbox</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Agora não</translation>
+    </message>
+    <message>
+        <source>The sandbox bank is not running: lock and unlock to start it again.</source>
+        <translation>O banco sandbox não está rodando: bloqueie e desbloqueie para iniciá-lo de novo.</translation>
+    </message>
+    <message>
         <source>Profile saved; the changes apply at the next unlock.</source>
         <translation>Perfil salvo; as alterações valem a partir do próximo desbloqueio.</translation>
     </message>

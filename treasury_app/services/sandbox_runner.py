@@ -43,6 +43,17 @@ class SandboxHandle:
     def started_here(self) -> bool:
         return self.process is not None
 
+    def alive(self) -> bool:
+        """Whether the sandbox bank still runs and answers on both ports (it may have been
+        killed, or crashed, since it was started or found)."""
+        if self.process is not None and self.process.poll() is not None:
+            return False
+        return _running(self.ready_file) is not None
+
+    @property
+    def log_file(self) -> Path:
+        return self.directory / "sandbox.log"
+
     def stop(self, timeout: float = 10.0) -> None:
         """Stop the sandbox if this app started it (a reused one keeps running)."""
         if self.process is None or self.process.poll() is not None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QDialog
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
@@ -23,7 +24,7 @@ from treasury_app.services.profiles import (
     SecretStore,
     sandbox_profile,
 )
-from treasury_app.services.sandbox_runner import SandboxHandle, SandboxStartError, ensure_sandbox
+from treasury_app.services.sandbox_runner import SandboxHandle, ensure_sandbox
 from treasury_app.services.session import MissingSecret, Session
 from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.async_tools import ask, spawn
@@ -31,6 +32,7 @@ from treasury_app.ui.main_window import MainWindow
 
 log = logging.getLogger("treasury_app.ui.controller")
 LAST_PROFILE_KEY = "last-profile"
+SANDBOX_WATCH_MS = 2000  # how often an open sandbox profile checks its bank is still there
 
 UNLOCK_ERRORS = (CertificateError, MissingSecret, ApiFailure, ProfileError, OSError)
 
@@ -71,6 +73,7 @@ class AppController(QObject):
         self.store = ProfileStore(paths)
         self.secret_store = secret_store or SecretStore()
         self.sandbox: SandboxHandle | None = None
+        self.sandbox_box: QMessageBox | None = None  # "the sandbox bank stopped", while shown
         self.sandbox_secrets: SandboxSecrets | None = None
         self.window: MainWindow | None = window
         self.workspace: Workspace | None = None
@@ -94,6 +97,10 @@ class AppController(QObject):
                     break
                 if action == "switch":
                     profile = await self.choose_profile()
+                elif profile.environment == "sandbox":
+                    # "lock" or "restart-sandbox": the sandbox bank may have stopped, and a
+                    # restarted one listens on new ports: start it again if needed.
+                    profile = await self.sandbox_profile()
                 # "lock": unlock the same profile again
         finally:
             await self.close_workspace()
@@ -173,13 +180,11 @@ class AppController(QObject):
     async def sandbox_profile(self) -> Profile:
         """Start (or reuse) the sandbox bank and refresh its profile from its ready file
         (its ports change from one start to the next)."""
+        if self.sandbox is not None and not self.sandbox.alive():
+            log.warning("the sandbox bank is not running any more: starting it again")
+            self.sandbox = None
         if self.sandbox is None:
-            try:
-                self.sandbox = await ensure_sandbox(
-                    self.paths, extra_args=self.options.sandbox_args
-                )
-            except SandboxStartError:
-                raise
+            self.sandbox = await ensure_sandbox(self.paths, extra_args=self.options.sandbox_args)
         profile, secrets = sandbox_profile(self.sandbox.ready_file)
         self.sandbox_secrets = secrets
         self.store.save(profile)
@@ -260,6 +265,7 @@ class AppController(QObject):
             if not outcome.done():
                 outcome.set_result(action)
 
+        watch = self._watch_sandbox(window, workspace, finish)
         connections = [
             (window.lock_requested, lambda: finish("lock")),
             (window.switch_profile_requested, lambda: finish("switch")),
@@ -283,10 +289,66 @@ class AppController(QObject):
         try:
             return await outcome
         finally:
+            if watch is not None:
+                watch.stop()
+                watch.deleteLater()
+            if self.sandbox_box is not None:
+                self.sandbox_box.reject()
             for signal, slot in connections:
                 signal.disconnect(slot)
             window.save_state()
             window.set_workspace(None)  # tabs stop their loads before the session closes
+
+    def _watch_sandbox(
+        self, window: MainWindow, workspace: Workspace, finish: Callable[[str], None]
+    ) -> QTimer | None:
+        """While a sandbox profile is open, notice the embedded sandbox bank dying."""
+        if workspace.session.profile.environment != "sandbox" or self.sandbox is None:
+            return None
+        timer = QTimer(window)
+        timer.setInterval(SANDBOX_WATCH_MS)
+
+        def check() -> None:
+            if self.sandbox is not None and not self.sandbox.alive():
+                timer.stop()
+                spawn(self._sandbox_stopped(window, finish), name="sandbox-stopped")
+
+        timer.timeout.connect(check)
+        timer.start()
+        return timer
+
+    async def _sandbox_stopped(self, window: MainWindow, finish: Callable[[str], None]) -> None:
+        """Say that the sandbox bank stopped and offer to start it again (the profile is then
+        unlocked again: the new bank listens on new ports)."""
+        log_file = self.sandbox.log_file if self.sandbox is not None else ""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("The sandbox bank stopped"),
+            self.tr(
+                "The sandbox bank that runs inside the app is not running any more (its log: "
+                "%1). Nothing can be sent or followed until it runs again. Start it again now? "
+                "You will unlock the profile again; payments on their way are checked with it."
+            ).replace("%1", str(log_file)),
+            parent=window,
+        )
+        box.setObjectName("sandbox-stopped")
+        restart = box.addButton(
+            self.tr("Restart the sandbox bank"), QMessageBox.ButtonRole.AcceptRole
+        )
+        later = box.addButton(self.tr("Not now"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(restart)
+        box.setEscapeButton(later)
+        self.sandbox_box = box
+        try:
+            await ask(box)
+        finally:
+            self.sandbox_box = None
+        if box.clickedButton() is restart:
+            finish("restart-sandbox")
+        else:
+            window.statusBar().showMessage(
+                self.tr("The sandbox bank is not running: lock and unlock to start it again.")
+            )
 
     def _quit_while_locked(self) -> None:
         """Closing the window (or Quit) while a start-up dialog is open ends the run: the
