@@ -845,10 +845,6 @@
         <translation>Cobrança imediata</translation>
     </message>
     <message>
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
         <source>Expires after</source>
         <translation>Expira após</translation>
     </message>
@@ -1656,6 +1652,17 @@
     <message>
         <source>Dismiss</source>
         <translation>Dispensar</translation>
+    </message>
+</context>
+<context>
+    <name>ExpiryEdit</name>
+    <message>
+        <source>hour(s)</source>
+        <translation>hora(s)</translation>
+    </message>
+    <message>
+        <source>day(s)</source>
+        <translation>dia(s)</translation>
     </message>
 </context>
 <context>

@@ -80,7 +80,10 @@ def test_cob_from_the_form_to_a_scannable_qr_code(qtbot, run, form, workspace, t
     key = form.key_combo.currentText()
     _fill_common(qtbot, form, amount="1.234,56", document=CPF, name="Maria da Silva")
     qtbot.keyClicks(form.message_edit, "Pedido 42")
-    form.expiry_spin.setValue(7200)
+    form.expiry_edit.amount.setValue(2)  # hours, as a person types it
+    assert form.expiry_edit.unit.currentData() == 86400  # the default is a day
+    form.expiry_edit.unit.setCurrentIndex(0)
+    assert form.expiry_edit.seconds() == 7200 and form.expiry_hint.text() == "2 h"
     txid = _txid()
     qtbot.keyClicks(form.txid_edit, txid)
     announced: list = []

@@ -238,3 +238,28 @@ def test_payments_list_and_batch_button_follow_what_is_installed(qtbot, tab_and_
     qtbot.waitUntil(tab.batch_dialog.isVisible)
     tab.batch_dialog.reject()
     assert tab.batch_dialog is None
+
+
+def test_enter_reviews_focus_starts_in_the_form_and_a_sent_form_is_cleared(
+    qtbot, run, tab_and_workspace
+) -> None:
+    tab, _workspace = tab_and_workspace
+    tab.forms.setCurrentIndex(0)
+    tab.focus_first_field()
+    assert tab.first_field() is tab.key_edit.line_edit
+    qtbot.waitUntil(lambda: tab.key_edit.line_edit.hasFocus())
+    qtbot.keyClicks(tab.key_edit.line_edit, "teclado@empresa.com.br")
+    qtbot.keyClicks(tab.key_amount, "3,21")
+    qtbot.keyClicks(tab.key_description, "Enviado pelo teclado")
+    qtbot.keyClick(tab.key_amount, Qt.Key.Key_Return)  # Enter: the review, never a send
+    dialog = _wait_for_review(qtbot, tab)
+    assert dialog.fields["key"].text().startswith("teclado@empresa.com.br")
+    entry = _confirm_and_send(qtbot, tab, Decimal("3.21"))
+    assert entry.amount == Decimal("3.21")
+    for field in (tab.key_edit.line_edit, tab.key_amount, tab.key_description, tab.key_document):
+        assert field.text() == ""
+    # The window's focus widget (hasFocus() also needs the window active, which an offscreen
+    # test cannot promise once a dialog has come and gone).
+    qtbot.waitUntil(lambda: tab.window().focusWidget() is tab.key_edit.line_edit)
+    tab.forms.setCurrentIndex(2)
+    qtbot.waitUntil(lambda: tab.window().focusWidget() is tab.bank_ispb)

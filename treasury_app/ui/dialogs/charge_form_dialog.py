@@ -113,6 +113,44 @@ def human_duration(seconds: int) -> str:
     return " ".join(parts) or "0 s"
 
 
+class ExpiryEdit(QWidget):
+    """How long an immediate charge stays payable, in hours or days (the wire wants seconds;
+    nobody thinks in seconds). :meth:`seconds` and :meth:`set_seconds` convert."""
+
+    changed = Signal(int)  # seconds
+
+    UNITS = (("hours", 3600), ("days", 86400))
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount = QSpinBox(self)
+        self.amount.setObjectName("charge-expiry")
+        self.amount.setRange(1, 9999)
+        self.unit = QComboBox(self)
+        self.unit.setObjectName("charge-expiry-unit")
+        self.unit.addItem(self.tr("hour(s)"), 3600)
+        self.unit.addItem(self.tr("day(s)"), 86400)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.amount, 1)
+        layout.addWidget(self.unit)
+        self.amount.valueChanged.connect(lambda _value: self.changed.emit(self.seconds()))
+        self.unit.currentIndexChanged.connect(lambda _index: self.changed.emit(self.seconds()))
+        self.set_seconds(DEFAULT_EXPIRATION)
+
+    def seconds(self) -> int:
+        return int(self.amount.value()) * int(self.unit.currentData())
+
+    def set_seconds(self, seconds: int) -> None:
+        """Days when it is a whole number of days, else hours (rounded up: never shorter)."""
+        if seconds % 86400 == 0:
+            self.unit.setCurrentIndex(1)
+            self.amount.setValue(seconds // 86400)
+        else:
+            self.unit.setCurrentIndex(0)
+            self.amount.setValue(max(1, -(-seconds // 3600)))
+
+
 @dataclass(frozen=True)
 class _Modalities:
     """One "modalidade + valorPerc" choice (fine, interest, rebate, discount)."""
@@ -258,19 +296,15 @@ class ChargeFormDialog(QDialog):
 
     def _build_cob_page(self) -> QWidget:
         page = QGroupBox(self.tr("Immediate charge"), self)
-        self.expiry_spin = QSpinBox(page)
-        self.expiry_spin.setObjectName("charge-expiry")
-        self.expiry_spin.setRange(1, _MAX_EXPIRATION)
-        self.expiry_spin.setSuffix(self.tr(" s"))
-        self.expiry_spin.setValue(DEFAULT_EXPIRATION)
+        self.expiry_edit = ExpiryEdit(page)
         self.expiry_hint = QLabel(page)
         self.expiry_hint.setObjectName("charge-expiry-hint")
-        self.expiry_spin.valueChanged.connect(
+        self.expiry_edit.changed.connect(
             lambda seconds: self.expiry_hint.setText(human_duration(seconds))
         )
         self.expiry_hint.setText(human_duration(DEFAULT_EXPIRATION))
         row = QHBoxLayout()
-        row.addWidget(self._with_error(self.expiry_spin), 1)
+        row.addWidget(self._with_error(self.expiry_edit), 1)
         row.addWidget(self.expiry_hint)
         form = QFormLayout(page)
         form.addRow(self.tr("Expires after"), row)
@@ -421,7 +455,7 @@ class ChargeFormDialog(QDialog):
             "devedor.cpf_cnpj": self.document_edit,
             "devedor.nome": self.name_edit,
             "solicitacaoPagador": self.message_edit,
-            "calendario.expiracao": self.expiry_spin,
+            "calendario.expiracao": self.expiry_edit,
             "calendario.dataDeVencimento": self.due_edit,
             "calendario.validadeAposVencimento": self.validity_spin,
             "loc": self.location_edit,
@@ -529,7 +563,7 @@ class ChargeFormDialog(QDialog):
             "txid": txid,
         }
         if kind == "cob":
-            request["expires_in"] = self.expiry_spin.value()
+            request["expires_in"] = self.expiry_edit.seconds()
         else:
             request.update(self._read_cobv(amount, problems))
         if problems:

@@ -12,8 +12,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -117,6 +119,78 @@ class PayoutsTab(QWidget):
         self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
         self._key_changed()
         self._payload_changed()
+        self._connect_enter()
+        self.forms.currentChanged.connect(lambda _index: self.focus_first_field())
+
+    # -- the keyboard ----------------------------------------------------------------------------
+
+    def _connect_enter(self) -> None:
+        """Enter in a form's line field is its Review button (never a send: the review with
+        the amount typed again still comes first)."""
+        forms = (
+            (
+                (self.key_edit.line_edit, self.key_amount, self.key_description, self.key_document),
+                self._key_clicked,
+            ),
+            ((self.qr_amount, self.qr_description), self._qrc_clicked),
+            (
+                (
+                    self.bank_ispb,
+                    self.bank_branch,
+                    self.bank_account,
+                    self.bank_document,
+                    self.bank_name,
+                    self.bank_amount,
+                    self.bank_description,
+                ),
+                self._manual_clicked,
+            ),
+        )
+        for fields, review in forms:
+            for field in fields:
+                field.returnPressed.connect(review)
+
+    def first_field(self) -> QWidget:
+        return (self.key_edit.line_edit, self.qr_payload, self.bank_ispb)[
+            max(self.forms.currentIndex(), 0)
+        ]
+
+    def focus_first_field(self) -> None:
+        self.first_field().setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        focused = QApplication.focusWidget()
+        if focused is None or not self.isAncestorOf(focused):
+            self.focus_first_field()
+
+    def clear_form(self, index: int) -> None:
+        """After a payment is sent: the form is emptied, so the next one starts afresh."""
+        if index == 0:
+            self.key_edit.clear()
+            for field in (self.key_amount, self.key_description, self.key_document):
+                field.clear()
+            self.key_flow.setCurrentIndex(0)
+        elif index == 1:
+            self.qr_payload.clear()
+            for field in (self.qr_amount, self.qr_description):
+                field.clear()
+            self.qr_flow.setCurrentIndex(0)
+        else:
+            for field in (
+                self.bank_ispb,
+                self.bank_branch,
+                self.bank_account,
+                self.bank_document,
+                self.bank_name,
+                self.bank_amount,
+                self.bank_description,
+            ):
+                field.clear()
+            self.bank_account_type.setCurrentIndex(0)
+            self.bank_flow.setCurrentIndex(0)
+        # After the review dialog has given the focus back to where Enter was pressed.
+        QTimer.singleShot(0, self.focus_first_field)
 
     # -- building --------------------------------------------------------------------------------
 
@@ -404,9 +478,9 @@ class PayoutsTab(QWidget):
         }
         button = self.key_review_button
         entry = await self._review_and_send(prepare, fields, button)
-        self._key_changed()
         if entry is not None:
-            self.key_amount.clear()
+            self.clear_form(0)
+        self._key_changed()
         return entry
 
     async def review_qrc(self) -> Entry | None:
@@ -430,7 +504,7 @@ class PayoutsTab(QWidget):
         }
         entry = await self._review_and_send(prepare, fields, self.qr_review_button)
         if entry is not None:
-            self.qr_payload.clear()  # a paid code is not pasted twice by accident
+            self.clear_form(1)  # a paid code is not pasted twice by accident
         self._payload_changed()
         return entry
 
@@ -460,7 +534,7 @@ class PayoutsTab(QWidget):
         }
         entry = await self._review_and_send(prepare, fields, self.bank_review_button)
         if entry is not None:
-            self.bank_amount.clear()
+            self.clear_form(2)
         return entry
 
     async def _review_and_send(
