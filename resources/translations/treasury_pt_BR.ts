@@ -2223,8 +2223,64 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Valor</translation>
     </message>
     <message>
+        <source>Search payee, key, amount, endToEndId</source>
+        <translation>Buscar favorecido, chave, valor, endToEndId</translation>
+    </message>
+    <message>
+        <source>Only the payments of one batch</source>
+        <translation>Somente os pagamentos de um lote</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Save the payments shown as a CSV file</source>
+        <translation>Salvar os pagamentos mostrados como arquivo CSV</translation>
+    </message>
+    <message>
+        <source>All batches</source>
+        <translation>Todos os lotes</translation>
+    </message>
+    <message>
+        <source>Batch of %1 (%2 payments, %3)</source>
+        <translation>Lote de %1 (%2 pagamentos, %3)</translation>
+    </message>
+    <message>
+        <source>Batch %1</source>
+        <translation>Lote %1</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Key or account</source>
+        <translation>Chave ou conta</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
         <source>Description</source>
         <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Lote</translation>
+    </message>
+    <message>
+        <source>Export payments</source>
+        <translation>Exportar pagamentos</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Exportado</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) saved to %2</source>
+        <translation>%1 pagamento(s) salvo(s) em %2</translation>
     </message>
     <message>
         <source>Flow</source>

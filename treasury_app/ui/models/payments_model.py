@@ -5,6 +5,7 @@ group and by the day the payment was made."""
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -81,6 +82,31 @@ def entry_day(iso: str) -> dt.date | None:
         return brasilia_date(dt.datetime.fromisoformat(iso.replace("Z", "+00:00")))
     except ValueError:
         return None
+
+
+def _fold(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return folded.lower()
+
+
+def _search_text(entry: Entry) -> str:
+    amount = format_brl(entry.amount)  # R$ 1.234,56
+    return _fold(
+        " ".join(
+            part or ""
+            for part in (
+                entry.payee_name,
+                entry.payee_detail,
+                entry.creditor_name,
+                entry.description,
+                entry.end_to_end_id,
+                entry.batch,
+                amount,
+                amount.replace(".", "").replace("R$ ", ""),  # 1234,56
+                str(entry.amount),  # 1234.56
+            )
+        )
+    )
 
 
 def to_date(day: QDate) -> dt.date:
@@ -213,6 +239,8 @@ class PaymentsFilter(QSortFilterProxyModel):
         self._group = StatusGroup.ALL
         self._start: dt.date | None = None
         self._end: dt.date | None = None
+        self._words: tuple[str, ...] = ()
+        self._batch: str | None = None
 
     @property
     def group(self) -> StatusGroup:
@@ -221,6 +249,19 @@ class PaymentsFilter(QSortFilterProxyModel):
     def set_status_group(self, group: StatusGroup | str) -> None:
         self.beginFilterChange()
         self._group = StatusGroup(group)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_text(self, text: str) -> None:
+        """Rows whose payee, key, name, amount, description or endToEndId contain every word
+        of ``text`` (case and accents ignored; ``1.234,56`` and ``1234.56`` both match)."""
+        self.beginFilterChange()
+        self._words = tuple(_fold(word) for word in text.split() if word.strip())
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_batch(self, batch: str | None) -> None:
+        """Only the rows of one batch (``None``: every row)."""
+        self.beginFilterChange()
+        self._batch = batch or None
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_date_range(self, start: dt.date | None, end: dt.date | None) -> None:
@@ -244,6 +285,12 @@ class PaymentsFilter(QSortFilterProxyModel):
             return False
         if self._group != StatusGroup.ALL and status_group(entry) != self._group:
             return False
+        if self._batch is not None and entry.batch != self._batch:
+            return False
+        if self._words:
+            haystack = _search_text(entry)
+            if not all(word in haystack for word in self._words):
+                return False
         if self._start is None and self._end is None:
             return True
         day = entry_day(entry.created_at)

@@ -6,20 +6,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import io
+from pathlib import Path
 from typing import Any
 
 import httpx
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QDate, QItemSelectionModel, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSplitter,
     QTableView,
@@ -37,6 +42,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.csv_files import save_csv_dialog, write_csv_text
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
 from treasury_app.ui.models.payments_model import (
     Column,
@@ -104,6 +110,7 @@ class PaymentsList(QWidget):
         super().__init__(parent)
         self.workspace = workspace
         self.receipt_viewer: ReceiptViewer | None = None
+        self.export_dialog: QFileDialog | None = None
         self.receipt_task: asyncio.Task[Any] | None = None
         self.sandbox_task: asyncio.Task[Any] | None = None
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
@@ -131,6 +138,7 @@ class PaymentsList(QWidget):
         self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
         events.ledger_changed.connect(self.refresh)
         self.model.reload()
+        self._fill_batches()
         self._show_selected()
 
     # -- building --------------------------------------------------------------------------------
@@ -163,9 +171,108 @@ class PaymentsList(QWidget):
         row.addWidget(self.start_edit)
         row.addWidget(QLabel(self.tr("to"), self))
         row.addWidget(self.end_edit)
-        row.addStretch(1)
+        row.addSpacing(12)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("payments-search")
+        self.search_edit.setPlaceholderText(self.tr("Search payee, key, amount, endToEndId"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.textChanged.connect(self.proxy.set_text)
+        row.addWidget(self.search_edit, 1)
+        self.batch_combo = QComboBox(self)
+        self.batch_combo.setObjectName("payments-batch")
+        self.batch_combo.setToolTip(self.tr("Only the payments of one batch"))
+        self.batch_combo.currentIndexChanged.connect(
+            lambda _index: self.proxy.set_batch(self.batch_combo.currentData())
+        )
+        row.addWidget(self.batch_combo)
+        self.export_button = QPushButton(self.tr("Export…"), self)
+        self.export_button.setObjectName("payments-export")
+        self.export_button.setToolTip(self.tr("Save the payments shown as a CSV file"))
+        self.export_button.clicked.connect(self._export_clicked)
+        row.addWidget(self.export_button)
+        self._fill_batches()
         self._dates_changed()
         return row
+
+    def _fill_batches(self) -> None:
+        """The batches of the listed payments, newest first, labelled by date and size."""
+        current = self.batch_combo.currentData()
+        seen: list[str] = []
+        for entry in (self.model.entry(row) for row in range(self.model.rowCount())):
+            if entry.batch and entry.batch not in seen:
+                seen.append(entry.batch)
+        with QSignalBlocker(self.batch_combo):
+            self.batch_combo.clear()
+            self.batch_combo.addItem(self.tr("All batches"), None)
+            for batch_id in seen:
+                record = self.workspace.ledger.batches.get(batch_id)
+                label = (
+                    self.tr("Batch of %1 (%2 payments, %3)")
+                    .replace("%1", format_datetime(record.created_at))
+                    .replace("%2", str(record.rows))
+                    .replace("%3", format_brl(record.total))
+                    if record is not None
+                    else self.tr("Batch %1").replace("%1", batch_id)
+                )
+                self.batch_combo.addItem(label, batch_id)
+            index = self.batch_combo.findData(current)
+            self.batch_combo.setCurrentIndex(max(index, 0))
+        self.proxy.set_batch(self.batch_combo.currentData())
+
+    # -- export --------------------------------------------------------------------------------
+
+    def shown_entries(self) -> list[Entry]:
+        return [self.proxy.entry(row) for row in range(self.proxy.rowCount())]
+
+    def export_csv(self, path: str | Path) -> int:
+        """Write the payments shown (filters applied, in the list's order) as CSV for a
+        spreadsheet: ``;``-separated, decimal comma, UTF-8 with BOM. How many rows."""
+        entries = self.shown_entries()
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+        writer.writerow(
+            [
+                self.tr("Date"),
+                self.tr("Payee"),
+                self.tr("Key or account"),
+                self.tr("Amount"),
+                self.tr("Status"),
+                self.tr("Description"),
+                "endToEndId",
+                self.tr("Batch"),
+            ]
+        )
+        for entry in entries:
+            writer.writerow(
+                [
+                    format_datetime(entry.created_at),
+                    entry.creditor_name or entry.payee_name,
+                    entry.payee_detail,
+                    format_brl(entry.amount).replace("R$", "").strip(),
+                    self.model.status_text(entry),
+                    entry.description,
+                    entry.end_to_end_id or "",
+                    entry.batch or "",
+                ]
+            )
+        write_csv_text(path, buffer.getvalue())
+        return len(entries)
+
+    def _export_clicked(self) -> None:
+        self.export_dialog = save_csv_dialog(
+            self, self.tr("Export payments"), "pagamentos-pix.csv", self._export_to
+        )
+
+    def _export_to(self, path: str) -> None:
+        try:
+            count = self.export_csv(path)
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        self.banner.show_message(
+            self.tr("Exported"),
+            self.tr("%1 payment(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+        )
 
     def _date_edit(self, name: str, date: QDate) -> QDateEdit:
         edit = QDateEdit(date, self)
@@ -260,6 +367,7 @@ class PaymentsList(QWidget):
         """Reload from the journal (local: no request), keeping the selected payment."""
         selected = self.selected_entry()
         self.model.reload()
+        self._fill_batches()
         if selected is not None:
             self.select_entry(selected.id)
 
