@@ -99,6 +99,77 @@
     </message>
 </context>
 <context>
+    <name>AuditPanel</name>
+    <message>
+        <source>From</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <source>Search reference, user, outcome, details</source>
+        <translation>Buscar referência, usuário, resultado, detalhes</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>a</translation>
+    </message>
+    <message>
+        <source>When (Brasília)</source>
+        <translation>Quando (Brasília)</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Usuário</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referência</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>◀ Newer</source>
+        <translation>◀ Mais recentes</translation>
+    </message>
+    <message>
+        <source>Older ▶</source>
+        <translation>Mais antigos ▶</translation>
+    </message>
+    <message>
+        <source>All actions</source>
+        <translation>Todas as ações</translation>
+    </message>
+    <message>
+        <source>%1–%2 of %3</source>
+        <translation>%1–%2 de %3</translation>
+    </message>
+    <message>
+        <source>Export the audit log</source>
+        <translation>Exportar o registro de auditoria</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Exportado</translation>
+    </message>
+    <message>
+        <source>%1 row(s) saved to %2</source>
+        <translation>%1 linha(s) salva(s) em %2</translation>
+    </message>
+</context>
+<context>
     <name>BalanceCard</name>
     <message>
         <source>Available balance</source>
@@ -4106,30 +4177,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Audit log (newest first)</source>
         <translation>Registro de auditoria (mais recentes primeiro)</translation>
-    </message>
-    <message>
-        <source>When (UTC)</source>
-        <translation>Data/hora (UTC)</translation>
-    </message>
-    <message>
-        <source>User</source>
-        <translation>Usuário</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>Ação</translation>
-    </message>
-    <message>
-        <source>Outcome</source>
-        <translation>Resultado</translation>
-    </message>
-    <message>
-        <source>Reference</source>
-        <translation>Referência</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Valor</translation>
     </message>
 </context>
 <context>

@@ -174,3 +174,31 @@ def test_receipts_are_stored_once_by_content_and_checked_on_read(tmp_path: Path)
     with pytest.raises(ReceiptError, match="not a PDF"):
         ledger.receipts.save(b"<html>", kind="PIX", bank_id="E3")
     ledger.close()
+
+
+def test_the_audit_is_searched_by_period_action_and_text_and_paged(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "a.sqlite3", profile="p", user="joana")
+    try:
+        for i in range(450):
+            ledger.audit.record(
+                "payout.send" if i % 3 else "billet.pay",
+                "accepted",
+                reference=f"KEY{i:04d}",
+                amount=Decimal("1.00") + i,
+                details={"payee": "Gráfica Expressa" if i == 7 else "outro"},
+            )
+        audit = ledger.audit
+        assert audit.count() == 450 and audit.count(action="billet") == 150
+        assert audit.actions() == ["billet.pay", "payout.send"]
+        pages = [audit.search(offset=o, limit=200) for o in (0, 200, 400)]
+        assert [len(p) for p in pages] == [200, 200, 50]
+        ids = [row.id for page in pages for row in page]
+        assert ids == sorted(ids, reverse=True) and len(set(ids)) == 450
+        (found,) = audit.search(text="gráfica expressa")
+        assert found.reference == "KEY0007"
+        assert audit.count(text="KEY0042 accepted") == 1
+        now = datetime.now(UTC)
+        assert audit.count(since=now - timedelta(minutes=5)) == 450
+        assert audit.count(until=now - timedelta(minutes=5)) == 0
+    finally:
+        ledger.close()

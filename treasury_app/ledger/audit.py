@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from enum import Enum
 from typing import Any
@@ -64,6 +64,10 @@ def scrub(value: Any) -> Any:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     return str(value)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class Audit:
@@ -118,6 +122,72 @@ class Audit:
             args.append(reference)
         query += " ORDER BY id DESC LIMIT ?"
         args.append(limit)
+        return self._rows(query, args)
+
+    def _filter(
+        self,
+        *,
+        since: datetime | None,
+        until: datetime | None,
+        action: str | None,
+        text: str | None,
+    ) -> tuple[str, list[Any]]:
+        where = " WHERE 1=1"
+        args: list[Any] = []
+        if since is not None:
+            where += " AND at >= ?"
+            args.append(_stamp(since))
+        if until is not None:
+            where += " AND at < ?"
+            args.append(_stamp(until))
+        if action:
+            where += " AND (action = ? OR action LIKE ?)"
+            args += [action, action + ".%"]
+        for word in (text or "").split():
+            like = f"%{word.lower()}%"
+            where += (
+                " AND (lower(action) LIKE ? OR lower(outcome) LIKE ? OR lower(reference) LIKE ?"
+                " OR lower(os_user) LIKE ? OR lower(details) LIKE ? OR amount LIKE ?)"
+            )
+            args += [like] * 6
+        return where, args
+
+    def search(
+        self,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        action: str | None = None,
+        text: str | None = None,
+        offset: int = 0,
+        limit: int = 200,
+    ) -> list[AuditEntry]:
+        """One page of the rows in ``[since, until)`` whose action starts with ``action`` and
+        whose action, outcome, reference, user, details or amount contain every word of
+        ``text``; newest first."""
+        where, args = self._filter(since=since, until=until, action=action, text=text)
+        return self._rows(
+            f"SELECT * FROM audit{where} ORDER BY id DESC LIMIT ? OFFSET ?",
+            [*args, max(1, limit), max(0, offset)],
+        )
+
+    def count(
+        self,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        action: str | None = None,
+        text: str | None = None,
+    ) -> int:
+        where, args = self._filter(since=since, until=until, action=action, text=text)
+        return int(self._conn.execute(f"SELECT COUNT(*) FROM audit{where}", args).fetchone()[0])
+
+    def actions(self) -> list[str]:
+        """Every action written so far, sorted."""
+        rows = self._conn.execute("SELECT DISTINCT action FROM audit ORDER BY action")
+        return [row[0] for row in rows]
+
+    def _rows(self, query: str, args: list[Any]) -> list[AuditEntry]:
         return [
             AuditEntry(
                 id=row["id"],

@@ -7,25 +7,22 @@ import asyncio
 import contextlib
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
-    QHeaderView,
     QLabel,
     QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from treasury_app.domain.money import format_brl
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
+from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
 from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
 
@@ -96,21 +93,11 @@ class SettingsTab(QWidget):
     def _build_audit(self) -> QWidget:
         audit_box = QGroupBox(self.tr("Audit log (newest first)"), self)
         audit_layout = QVBoxLayout(audit_box)
-        self.audit_table = QTableWidget(0, 6, audit_box)
-        self.audit_table.setObjectName("audit-table")
-        self.audit_table.setHorizontalHeaderLabels(
-            [
-                self.tr("When (UTC)"),
-                self.tr("User"),
-                self.tr("Action"),
-                self.tr("Outcome"),
-                self.tr("Reference"),
-                self.tr("Amount"),
-            ]
-        )
-        self.audit_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.audit_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        audit_layout.addWidget(self.audit_table)
+        self.audit_panel: AuditPanel | None = None
+        if self.workspace is not None:
+            self.audit_panel = AuditPanel(self.workspace.ledger, audit_box)
+            self.audit_table = self.audit_panel.table
+            audit_layout.addWidget(self.audit_panel)
         return audit_box
 
     # -- compatibility with the single-page tab --------------------------------------------------
@@ -162,24 +149,7 @@ class SettingsTab(QWidget):
         self._tasks.clear()
 
     def refresh_audit(self) -> None:
-        """Reload the newest 200 audit rows (a bounded list: a table widget is fine here)."""
-        if self.workspace is None or self.workspace.session.closed:
+        """Reload the audit log (its filters kept, back to its newest page)."""
+        if self.workspace is None or self.workspace.session.closed or self.audit_panel is None:
             return
-        rows = self.workspace.ledger.audit.entries(limit=200)
-        self.audit_table.setRowCount(len(rows))
-        for index, row in enumerate(rows):
-            values = [
-                row.at.replace("T", " ")[:19],
-                row.os_user,
-                row.action,
-                row.outcome,
-                row.reference,
-                format_brl(row.amount) if row.amount is not None else "",
-            ]
-            for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                if column == 5:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                self.audit_table.setItem(index, column, item)
+        self.audit_panel.reload()
