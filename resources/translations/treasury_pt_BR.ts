@@ -1878,6 +1878,18 @@
         <translation>Defesas</translation>
     </message>
     <message>
+        <source>(passed)</source>
+        <translation>(vencido)</translation>
+    </message>
+    <message>
+        <source>(last day)</source>
+        <translation>(último dia)</translation>
+    </message>
+    <message>
+        <source>(%1 day(s) left)</source>
+        <translation>(faltam %1 dia(s))</translation>
+    </message>
+    <message>
         <source>(pending)</source>
         <translation>(pendente)</translation>
     </message>
@@ -2080,6 +2092,14 @@
     <message>
         <source>Ready</source>
         <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>⚠ %1 infraction(s) to answer</source>
+        <translation>⚠ %1 infração(ões) a responder</translation>
+    </message>
+    <message>
+        <source>Nearest defense deadline: %1, %2 day(s) left (Settings ▸ Infractions)</source>
+        <translation>Prazo de defesa mais próximo: %1, faltam %2 dia(s) (Configurações ▸ Infrações)</translation>
     </message>
     <message>
         <source>&amp;File</source>

@@ -163,6 +163,25 @@ class InfractionsService:
                 seen.add(item.id)
                 yield item
 
+    async def awaiting_defense(self) -> list[Infraction]:
+        """Open infractions whose defense deadline has not passed (on the bank's clock),
+        nearest deadline first: what the desk has to answer."""
+        now = self._clock()
+        waiting = [
+            item
+            async for item in self.infractions(InfractionStatus.OPEN, page_size=MAX_PAGE_SIZE)
+            if item.defense_deadline is None or item.defense_deadline > now
+        ]
+        far = dt.datetime.max.replace(tzinfo=dt.UTC)
+        return sorted(waiting, key=lambda item: item.defense_deadline or far)
+
+    def days_left(self, infraction: Infraction) -> int | None:
+        """Whole days until the defense deadline (0 on its last day, negative once passed;
+        ``None`` without a deadline)."""
+        if infraction.defense_deadline is None:
+            return None
+        return (infraction.defense_deadline - self._clock()).days
+
     async def infraction(self, infraction_id: str) -> Infraction:
         """One infraction with its defenses (``NotFound`` if the bank has none)."""
         return await self._accounts.get_infraction(_infraction_id(infraction_id))

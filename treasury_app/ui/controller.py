@@ -285,6 +285,7 @@ class AppController(QObject):
         )
         self.window_shown.emit(window)
         spawn(self._warm_up(workspace, window), name="warm-up")
+        spawn(window.check_infractions(), name="infractions-badge")
         spawn(workspace.tracker.run(), name="payment-tracker")
         try:
             return await outcome

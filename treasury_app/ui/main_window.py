@@ -13,6 +13,7 @@ listens to its ``lock_requested`` / ``switch_profile_requested`` / ``edit_profil
 from __future__ import annotations
 
 import contextlib
+import logging
 import platform
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app import __version__
+
+log = logging.getLogger("treasury_app.ui.main_window")
 
 if TYPE_CHECKING:
     from treasury_app.services.workspace import Workspace
@@ -139,6 +142,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.workspace: Workspace | None = None
         self.status_panel: StatusPanel | None = None
+        self.infraction_badge: QLabel | None = None
+        self.infractions_waiting: list[Any] = []
         self.resize(1100, 720)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -166,11 +171,25 @@ class MainWindow(QMainWindow):
             self.statusBar().removeWidget(self.status_panel)
             self.status_panel.deleteLater()
             self.status_panel = None
+        if self.infraction_badge is not None:
+            self.statusBar().removeWidget(self.infraction_badge)
+            self.infraction_badge.deleteLater()
+            self.infraction_badge = None
+        self.infractions_waiting = []
         if workspace is not None:
             from treasury_app.ui.widgets.api_status import StatusPanel
 
+            self.infraction_badge = QLabel(self)
+            self.infraction_badge.setObjectName("infractions-badge")
+            self.infraction_badge.setStyleSheet("color: #b3261e; font-weight: bold;")
+            self.infraction_badge.hide()
+            self.statusBar().addPermanentWidget(self.infraction_badge)
             self.status_panel = StatusPanel(workspace.session, self)
             self.statusBar().addPermanentWidget(self.status_panel)
+            settings = self.tab(TAB_TITLES.index("Settings"))
+            panel = getattr(settings, "infractions_panel", None)
+            if panel is not None:
+                panel.loaded.connect(self._infractions_loaded)
             self.statusBar().showMessage(self.tr("Ready"), 5_000)
         else:
             self.statusBar().showMessage(self.tr("Locked"))
@@ -192,6 +211,60 @@ class MainWindow(QMainWindow):
                 widget = EmptyStateTab(title, self.tabs, locked=self.workspace is None)
             # "&" marks a keyboard mnemonic in Qt labels; "&&" shows a literal ampersand.
             self.tabs.addTab(TabPage(widget, self.tabs), title.replace("&", "&&"))
+
+    # -- infractions waiting for a defense --------------------------------------------------------
+
+    def show_infraction_alerts(self, waiting: list[Any]) -> None:
+        """A badge on the Settings tab and in the status bar while infractions wait for a
+        defense (open, deadline ahead); the nearest deadline in the tooltip."""
+        self.infractions_waiting = list(waiting)
+        index = TAB_TITLES.index("Settings")
+        title = self.tr("Settings").replace("&", "&&")
+        if waiting:
+            title += f" ⚠ {len(waiting)}"
+        self.tabs.setTabText(index, title)
+        if self.infraction_badge is None:
+            return
+        if not waiting:
+            self.infraction_badge.hide()
+            return
+        nearest = waiting[0]
+        left = self.workspace.infractions.days_left(nearest) if self.workspace else None
+        self.infraction_badge.setText(
+            self.tr("⚠ %1 infraction(s) to answer").replace("%1", str(len(waiting)))
+        )
+        self.infraction_badge.setToolTip(
+            self.tr("Nearest defense deadline: %1, %2 day(s) left (Settings ▸ Infractions)")
+            .replace("%1", nearest.id)
+            .replace("%2", str(left if left is not None else "?"))
+        )
+        self.infraction_badge.show()
+
+    def _infractions_loaded(self, items: list[Any]) -> None:
+        if self.workspace is None:
+            return
+        service = self.workspace.infractions
+        waiting = [
+            item
+            for item in items
+            if str(item.status) == "OPEN" and (service.days_left(item) or 0) >= 0
+        ]
+        waiting.sort(key=lambda item: service.days_left(item) or 0)
+        self.show_infraction_alerts(waiting)
+
+    async def check_infractions(self) -> None:
+        """Ask the bank which infractions wait for a defense (a token without the scope, or a
+        bank away, leaves the badge as it was)."""
+        workspace = self.workspace
+        if workspace is None:
+            return
+        try:
+            waiting = await workspace.infractions.awaiting_defense()
+        except Exception as error:  # the badge is a convenience; the page says what failed
+            log.info("infractions not checked: %s", type(error).__name__)
+            return
+        if self.workspace is workspace:
+            self.show_infraction_alerts(waiting)
 
     def tab(self, index: int) -> QWidget | None:
         """The tab at ``index`` (not its scroll area)."""

@@ -9,7 +9,7 @@ import contextlib
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -30,7 +30,7 @@ from treasury_app.api.accounts.models import Defense, Infraction, InfractionStat
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
-from treasury_app.services.infractions import InfractionsService
+from treasury_app.services.infractions import DEFENSE_STATUSES, InfractionsService
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.defense_dialog import DefenseDialog
@@ -92,6 +92,8 @@ class InfractionsPanel(QWidget):
     """The infractions list and detail. :meth:`reload` reads the list, :meth:`load_detail`
     one infraction with its defenses, :meth:`defend` opens the defense form (:attr:`dialog`
     while shown); :attr:`detail_task` and :attr:`defend_task` are the ones on their way."""
+
+    loaded = Signal(list)  # every infraction, after each reload (the window's badge follows)
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -211,6 +213,18 @@ class InfractionsPanel(QWidget):
 
     # -- loading ---------------------------------------------------------------------------------
 
+    def deadline_text(self, infraction: Infraction) -> str:
+        """The deadline and, while a defense is possible, how many days are left."""
+        text = format_moment(infraction.defense_deadline)
+        left = self.service.days_left(infraction)
+        if left is None or infraction.status not in DEFENSE_STATUSES:
+            return text
+        if left < 0:
+            return text + " " + self.tr("(passed)")
+        if left == 0:
+            return text + " " + self.tr("(last day)")
+        return text + " " + self.tr("(%1 day(s) left)").replace("%1", str(left))
+
     async def reload(self) -> None:
         """Read every infraction; the selected one stays selected (and is read again)."""
         selected = self.current.id if self.current is not None else None
@@ -220,6 +234,7 @@ class InfractionsPanel(QWidget):
         if items is None or not shiboken6.isValid(self):
             return
         self.model.set_infractions(items)
+        self.loaded.emit(list(items))
         if selected is None or not self.select(selected):
             self._show(None)
 
@@ -284,7 +299,7 @@ class InfractionsPanel(QWidget):
             "situation": infraction.situation or "",
             "reported_by": infraction.reported_by or "",
             "status": str(infraction.status),
-            "deadline": format_moment(infraction.defense_deadline),
+            "deadline": self.deadline_text(infraction),
             "analysis_result": infraction.analysis_result or self.tr("(pending)"),
             "description": infraction.description or "",
         }
