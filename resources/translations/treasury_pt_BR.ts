@@ -317,6 +317,14 @@
         <translation>Consultar</translation>
     </message>
     <message>
+        <source>Sample slips…</source>
+        <translation>Boletos de exemplo…</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s slips to learn with</source>
+        <translation>Os boletos do banco sandbox para aprender</translation>
+    </message>
+    <message>
         <source>Paid slips</source>
         <translation>Boletos pagos</translation>
     </message>
@@ -351,6 +359,30 @@
     <message>
         <source>due %1</source>
         <translation>vencimento %1</translation>
+    </message>
+    <message>
+        <source>Sample slips of the sandbox bank</source>
+        <translation>Boletos de exemplo do banco sandbox</translation>
+    </message>
+    <message>
+        <source>Slip</source>
+        <translation>Boleto</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Use this slip</source>
+        <translation>Usar este boleto</translation>
     </message>
     <message>
         <source>Sending the payment…</source>
@@ -2134,6 +2166,10 @@
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Guia do usuário</translation>
+    </message>
+    <message>
         <source>&amp;About Treasury</source>
         <translation>&amp;Sobre a Tesouraria</translation>
     </message>
@@ -2148,6 +2184,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</source>
 Pagamentos Pix, boletos, cobranças e Pix Automático com TLS mútuo.
 
 Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
+    </message>
+    <message>
+        <source>The user guide is not installed.</source>
+        <translation>O guia do usuário não está instalado.</translation>
     </message>
     <message>
         <source>About Treasury</source>

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QPushButton, QTableWidget
 
 from tests.ui.test_receipt_viewer import non_white_pixels
 from treasury_app.domain.money import format_brl
@@ -246,3 +247,37 @@ def test_a_free_value_slip_is_refused_in_the_banner(qtbot, tab_and_workspace, sl
     assert "choose the amount" in tab.banner.detail.text()
     assert tab.code_edit.property("invalid") is True
     assert tab.lookup_button.isEnabled()  # the line itself is fine: it may be tried again
+
+
+def test_sample_slips_of_the_sandbox_fill_the_line(qtbot, run, tab_and_workspace, slips) -> None:
+    tab, _workspace = tab_and_workspace
+    assert tab.samples_button.isVisible()  # a sandbox profile
+    qtbot.mouseClick(tab.samples_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.samples_dialog is not None and tab.samples_dialog.isVisible())
+    dialog = tab.samples_dialog
+    table = dialog.findChild(QTableWidget, "sample-slips-table")
+    labels = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert set(labels) == set(slips)
+    row = labels.index(OVERDUE)
+    assert table.item(row, 2).text() == format_brl(Decimal(slips[OVERDUE]["amount"]))
+    assert table.item(row, 1).text().count("/") == 2  # a due date, dd/mm/yyyy
+    table.selectRow(row)
+    qtbot.mouseClick(dialog.findChild(QPushButton, "sample-use"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(tab.samples_task.done)
+    assert tab.code_edit.text() == slips[OVERDUE]["digitableCode"]
+    assert tab.lookup_button.isEnabled() and tab.feedback.text().startswith("Valid bank slip")
+
+
+def test_sample_slips_are_refused_outside_the_sandbox(run, tab_and_workspace) -> None:
+    from treasury_app.services.sandbox_samples import SandboxOnlyError, sample_slips
+
+    _tab, workspace = tab_and_workspace
+    session = workspace.session
+    real = session.profile.model_copy(update={"environment": "production"})
+    original = session.profile
+    session.profile = real
+    try:
+        with pytest.raises(SandboxOnlyError, match="only in the sandbox"):
+            run(sample_slips(session))
+    finally:
+        session.profile = original

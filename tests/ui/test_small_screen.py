@@ -69,3 +69,20 @@ def test_the_payment_dialogs_fit(qtbot, open_workspace) -> None:
     review = PayoutReviewDialog(workspace.payouts.prepare_key("tela@empresa.com.br", "1,00"))
     qtbot.addWidget(review)
     assert fits(review.minimumSizeHint()) and fits(review.sizeHint())
+
+
+def test_help_opens_the_user_guide(qtbot, window, monkeypatch) -> None:
+    from treasury_app.ui import main_window
+
+    opened = []
+
+    class FakeDesktop:
+        @staticmethod
+        def openUrl(url):
+            opened.append(url.toLocalFile())
+            return True
+
+    monkeypatch.setattr(main_window, "QDesktopServices", FakeDesktop)
+    window.guide_action.trigger()
+    assert len(opened) == 1 and opened[0].endswith("docs/user-guide.md")
+    assert main_window.user_guide_path().read_text("utf-8").strip()

@@ -15,11 +15,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import platform
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt, QUrl, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -114,6 +116,16 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Recurrences": _recurrences_tab,
     "Settings": _settings_tab,
 }
+
+
+def user_guide_path() -> Path | None:
+    """``docs/user-guide.md`` of a checkout, or the copy a packaged build carries."""
+    here = Path(__file__).resolve()
+    candidates = [here.parents[2] / "docs" / "user-guide.md"]
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.insert(0, Path(bundle) / "docs" / "user-guide.md")
+    return next((path for path in candidates if path.is_file()), None)
 
 
 class TabPage(QScrollArea):
@@ -320,6 +332,9 @@ class MainWindow(QMainWindow):
             view_menu.addAction(action)
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.guide_action = help_menu.addAction(self.tr("&User guide"))
+        self.guide_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.guide_action.triggered.connect(self.open_user_guide)
         about = help_menu.addAction(self.tr("&About Treasury"))
         about.triggered.connect(self.show_about)
         for action in (self.lock_action, self.edit_profile_action, self.refresh_action):
@@ -350,6 +365,14 @@ class MainWindow(QMainWindow):
             .replace("%5", httpx.__version__)
             .replace("%6", pydantic.VERSION)
         )
+
+    def open_user_guide(self) -> bool:
+        """Open the treasury staff's guide (pt-BR) with the system's viewer."""
+        path = user_guide_path()
+        if path is None:
+            self.statusBar().showMessage(self.tr("The user guide is not installed."), 10_000)
+            return False
+        return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
 
     def show_about(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Treasury"), "", parent=self)

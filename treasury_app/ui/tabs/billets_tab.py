@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -26,6 +27,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QTableView,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +40,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ledger.receipts import Receipt
 from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
+from treasury_app.services.sandbox_samples import sample_slips
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
@@ -72,6 +76,8 @@ class BilletsTab(QWidget):
         self.last_entry: Entry | None = None
         self._last_statuses: list[str] = []
         self.lookup_task: asyncio.Task[Any] | None = None
+        self.samples_task: asyncio.Task[Any] | None = None
+        self.samples_dialog: QDialog | None = None
         self.receipt_task: asyncio.Task[Any] | None = None
 
         self.banner = ErrorBanner(self)
@@ -111,6 +117,14 @@ class BilletsTab(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.code_edit, 1)
         row.addWidget(self.lookup_button)
+        self.samples_button = QPushButton(self.tr("Sample slips…"), box)
+        self.samples_button.setObjectName("billet-samples")
+        self.samples_button.setToolTip(self.tr("The sandbox bank's slips to learn with"))
+        self.samples_button.clicked.connect(
+            lambda: setattr(self, "samples_task", spawn(self.choose_sample(), name="samples"))
+        )
+        self.samples_button.setVisible(self.workspace.session.profile.environment == "sandbox")
+        row.addWidget(self.samples_button)
         layout = QVBoxLayout(box)
         layout.addLayout(row)
         layout.addWidget(self.feedback)
@@ -228,6 +242,55 @@ class BilletsTab(QWidget):
             return await self.pay(review)
         finally:
             self._code_changed(self.code_edit.text())  # run_operation re-enabled the button
+
+    async def choose_sample(self) -> str | None:
+        """The sandbox's sample slips in a list (due date, amount); the one chosen fills the
+        line field, ready for Look up. :attr:`samples_dialog` while shown."""
+        samples = await run_operation(
+            sample_slips(self.workspace.session), controls=[self.samples_button], banner=self.banner
+        )
+        if not samples or not shiboken6.isValid(self):
+            return None
+        dialog = QDialog(self)
+        dialog.setObjectName("sample-slips")
+        dialog.setWindowTitle(self.tr("Sample slips of the sandbox bank"))
+        table = QTableWidget(len(samples), 3, dialog)
+        table.setObjectName("sample-slips-table")
+        table.setHorizontalHeaderLabels([self.tr("Slip"), self.tr("Due date"), self.tr("Amount")])
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        table.verticalHeader().hide()
+        for row, sample in enumerate(samples):
+            due = format_date(sample.due_date) if sample.due_date else self.tr("none")
+            amount = format_brl(sample.amount) if sample.amount is not None else ""
+            for column, text in enumerate((sample.label, due, amount)):
+                table.setItem(row, column, QTableWidgetItem(text))
+        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        table.selectRow(0)
+        buttons = QDialogButtonBox(dialog)
+        use = buttons.addButton(self.tr("Use this slip"), QDialogButtonBox.ButtonRole.AcceptRole)
+        use.setObjectName("sample-use")
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        table.doubleClicked.connect(lambda _index: dialog.accept())
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(table)
+        layout.addWidget(buttons)
+        dialog.resize(640, 360)
+        self.samples_dialog = dialog
+        try:
+            accepted = await ask(dialog) == QDialog.DialogCode.Accepted
+        finally:
+            self.samples_dialog = None
+            dialog.deleteLater()
+        row = table.currentRow()
+        if not accepted or not 0 <= row < len(samples) or not shiboken6.isValid(self):
+            return None
+        self.code_edit.setText(samples[row].digitable_line)
+        self.code_edit.setFocus()
+        return samples[row].digitable_line
 
     async def _lookup(self, code: str) -> BilletReview:
         """The bank's review of the slip; a slip paid before is a hard stop: the banner says
