@@ -2513,10 +2513,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Dados bancários</translation>
     </message>
     <message>
-        <source>REJECTED</source>
-        <translation>REJEITADO</translation>
-    </message>
-    <message>
         <source>Not confirmed by the bank — waiting for you</source>
         <translation>Não confirmado pelo banco — aguardando você</translation>
     </message>
@@ -4487,6 +4483,229 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>%1 entries exported to %2</source>
         <translation>%1 lançamentos exportados para %2</translation>
+    </message>
+</context>
+<context>
+    <name>StatusWords</name>
+    <message>
+        <source>Queued</source>
+        <translation>Na fila</translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation>Em processamento</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>Liquidado</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rejeitado</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Waiting for confirmation</source>
+        <translation>Aguardando confirmação</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Devolvido</translation>
+    </message>
+    <message>
+        <source>Partly refunded</source>
+        <translation>Devolvido em parte</translation>
+    </message>
+    <message>
+        <source>Prepared</source>
+        <translation>Preparado</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>Enviando</translation>
+    </message>
+    <message>
+        <source>Not confirmed</source>
+        <translation>Não confirmado</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceito</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>Imediato</translation>
+    </message>
+    <message>
+        <source>Held for approval</source>
+        <translation>Retido para aprovação</translation>
+    </message>
+    <message>
+        <source>Recorded before sending</source>
+        <translation>Registrado antes do envio</translation>
+    </message>
+    <message>
+        <source>Accepted by the bank</source>
+        <translation>Aceito pelo banco</translation>
+    </message>
+    <message>
+        <source>No answer from the bank</source>
+        <translation>Sem resposta do banco</translation>
+    </message>
+    <message>
+        <source>The bank could not be asked</source>
+        <translation>Não foi possível consultar o banco</translation>
+    </message>
+    <message>
+        <source>Checking with the bank</source>
+        <translation>Consultando o banco</translation>
+    </message>
+    <message>
+        <source>Found at the bank</source>
+        <translation>Encontrado no banco</translation>
+    </message>
+    <message>
+        <source>Sent again (the bank had not got it)</source>
+        <translation>Reenviado (o banco não o tinha recebido)</translation>
+    </message>
+    <message>
+        <source>Sent again (confirmed by a person)</source>
+        <translation>Reenviado (confirmado por uma pessoa)</translation>
+    </message>
+    <message>
+        <source>Accepted on the second sending</source>
+        <translation>Aceito no reenvio</translation>
+    </message>
+    <message>
+        <source>Still not confirmed</source>
+        <translation>Ainda não confirmado</translation>
+    </message>
+    <message>
+        <source>Refused by the bank</source>
+        <translation>Recusado pelo banco</translation>
+    </message>
+    <message>
+        <source>Waiting for a person</source>
+        <translation>Aguardando uma pessoa</translation>
+    </message>
+    <message>
+        <source>Cancelled by a person</source>
+        <translation>Cancelado por uma pessoa</translation>
+    </message>
+    <message>
+        <source>Status from the bank</source>
+        <translation>Situação informada pelo banco</translation>
+    </message>
+    <message>
+        <source>Notified by the bank</source>
+        <translation>Notificado pelo banco</translation>
+    </message>
+    <message>
+        <source>Pix payout</source>
+        <translation>Pagamento Pix</translation>
+    </message>
+    <message>
+        <source>Pix batch</source>
+        <translation>Lote Pix</translation>
+    </message>
+    <message>
+        <source>Slip payment</source>
+        <translation>Pagamento de boleto</translation>
+    </message>
+    <message>
+        <source>Payment checked with the bank</source>
+        <translation>Pagamento conferido com o banco</translation>
+    </message>
+    <message>
+        <source>Pending payments checked</source>
+        <translation>Pagamentos pendentes conferidos</translation>
+    </message>
+    <message>
+        <source>Resend held for a person</source>
+        <translation>Reenvio retido para uma pessoa</translation>
+    </message>
+    <message>
+        <source>Resend confirmed</source>
+        <translation>Reenvio confirmado</translation>
+    </message>
+    <message>
+        <source>Payment cancelled</source>
+        <translation>Pagamento cancelado</translation>
+    </message>
+    <message>
+        <source>Receipt archived</source>
+        <translation>Comprovante arquivado</translation>
+    </message>
+    <message>
+        <source>Profile unlocked</source>
+        <translation>Perfil desbloqueado</translation>
+    </message>
+    <message>
+        <source>Certificate loaded</source>
+        <translation>Certificado carregado</translation>
+    </message>
+    <message>
+        <source>Profile saved</source>
+        <translation>Perfil salvo</translation>
+    </message>
+    <message>
+        <source>Infraction defense</source>
+        <translation>Defesa de infração</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>aceito</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rejeitado</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>sem resposta</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>feito</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>found</source>
+        <translation>encontrado</translation>
+    </message>
+    <message>
+        <source>sent again</source>
+        <translation>reenviado</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>retido</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>iniciado</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>enviado</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>interrompido</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,7 @@ def test_pages_filters_and_export(qtbot, tmp_path) -> None:
 
     panel.action_combo.setCurrentIndex(panel.action_combo.findData("payout.send"))
     assert panel.total == 225 and panel.page == 0
-    assert {panel.table.item(r, 2).text() for r in range(panel.table.rowCount())} == {"payout.send"}
+    assert {panel.table.item(r, 2).text() for r in range(panel.table.rowCount())} == {"Pix payout"}
     panel.text_edit.setText(f"{tag}-0101")
     assert panel.total == 1 and panel.table.item(0, 5).text() == "R$ 10,00"
 

@@ -145,7 +145,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     new = [e for e in _billet_entries(workspace) if e.id not in entries_before]
     assert [e.id for e in new] == [entry.id]
     assert run(workspace.statement.balance()).available == before - amount
-    assert "Sent: ON_QUEUE" in tab.payment_status.text()
+    assert "Sent: Queued" in tab.payment_status.text()
     assert tab.code_edit.text() == ""
     row = tab.model.row_of(entry.id)
     assert row == 0
@@ -155,8 +155,8 @@ def test_look_up_review_pay_once_follow_and_receipt(
     http = workspace.session.accounts.transport.http
     run(http.post("/sandbox/clock", json={"advance": 4.5}))
     run(workspace.tracker.poll_once())
-    assert tab.model.index(row, Column.STATUS).data() == "LIQUIDATED"
-    assert "LIQUIDATED" in tab.payment_status.text()
+    assert tab.model.index(row, Column.STATUS).data() == "Paid"
+    assert "Paid: Queued → Paid" in tab.payment_status.text()
     assert tab.payment_status.text().startswith("Paid:")
 
     assert not tab.receipt_button.isEnabled()  # nothing selected yet

@@ -67,7 +67,7 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
     amount = widget.proxy.index(row, Column.AMOUNT)
     assert amount.data() == format_brl(Decimal("12.34"))
     assert amount.data(Qt.ItemDataRole.TextAlignmentRole) & Qt.AlignmentFlag.AlignRight
-    assert _status(widget, entry.id) == "ON_QUEUE"
+    assert _status(widget, entry.id) == "Queued"
 
     assert widget.select_entry(entry.id)
     assert not widget.receipt_button.isEnabled()
@@ -79,7 +79,7 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
 
     _advance(run, workspace, 3.5)
     run(workspace.tracker.poll_once())
-    assert _status(widget, entry.id) == "SETTLED"
+    assert _status(widget, entry.id) == "Settled"
     assert reloads == []  # live, through the tracker's notifications
     assert widget.selected_entry().id == entry.id  # the selection survived the update
     history = [
@@ -87,10 +87,10 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
         for i in range(widget.history.topLevelItemCount())
     ]
     assert history == [
-        ("PREPARED", ""),
-        ("SENT", ""),
-        ("ACCEPTED", "ON_QUEUE"),
-        ("ACCEPTED", "SETTLED"),
+        ("Prepared", ""),
+        ("Sending", ""),
+        ("Accepted", "Queued"),
+        ("Accepted", "Settled"),
     ]
 
     assert widget.receipt_button.isEnabled()
@@ -106,9 +106,9 @@ def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:
     widget, workspace = listing
     review = workspace.payouts.prepare_key(KEY, Decimal("7.50"), flow=PaymentFlow.APPROVAL_REQUIRED)
     entry = run(workspace.payouts.send(review))
-    assert _status(widget, entry.id) == "WAITING_APPROVAL"
+    assert _status(widget, entry.id) == "Waiting for approval"
     widget.select_entry(entry.id)
-    assert widget.details["flow"].text() == "APPROVAL_REQUIRED"
+    assert widget.details["flow"].text() == "Held for approval"
     assert widget.approve_button.isVisible() and widget.reject_button.isVisible()
     assert "sandbox" in widget.approve_button.text().lower()
     assert "sandbox" in widget.reject_button.text().lower()
@@ -117,19 +117,19 @@ def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:
     qtbot.mouseClick(widget.approve_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(widget.sandbox_task.done)
     assert widget.sandbox_task.result() is True, widget.banner.detail.text()
-    assert _status(widget, entry.id) in ("ON_QUEUE", "PROCESSING")
+    assert _status(widget, entry.id) in ("Queued", "Processing")
     assert not widget.approve_button.isVisible()
 
     _advance(run, workspace, 3.5)
     run(workspace.tracker.poll_once())
-    assert _status(widget, entry.id) == "SETTLED"
+    assert _status(widget, entry.id) == "Settled"
 
 
 def test_a_refused_payment_shows_why(run, listing) -> None:
     widget, workspace = listing
     entry = run(workspace.payouts.send(workspace.payouts.prepare_key(NOT_IN_DICT, "3,00")))
     assert entry.state == EntryState.REJECTED and entry.error
-    assert _status(widget, entry.id) == "REJECTED"
+    assert _status(widget, entry.id) == "Rejected"
     row = widget.proxy.row_of(entry.id)
     assert widget.proxy.index(row, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole) == entry.error
     widget.select_entry(entry.id)
@@ -150,13 +150,13 @@ def test_an_unknown_outcome_is_being_checked(run, listing) -> None:
     widget.select_entry(entry.id)
     assert widget.details["error"].text() == "no answer"
     assert [widget.history.topLevelItem(i).text(1) for i in range(3)] == [
-        "PREPARED",
-        "SENT",
-        "UNKNOWN",
+        "Prepared",
+        "Sending",
+        "Not confirmed",
     ]
 
     run(workspace.tracker.poll_once())  # asks the bank by key, then sends with the same key
-    assert _status(widget, entry.id) in ("ON_QUEUE", "PROCESSING", "SETTLED")
+    assert _status(widget, entry.id) in ("Queued", "Processing", "Settled")
     assert widget.selected_entry().id == entry.id
 
 
@@ -178,7 +178,7 @@ def test_filters_by_status_group_and_date(run, listing) -> None:
     settled = {
         widget.proxy.index(row, Column.STATUS).data() for row in range(widget.proxy.rowCount())
     }
-    assert settled <= {"SETTLED", "LIQUIDATED", "REFUNDED", "PARTIALLY_REFUNDED"}
+    assert settled <= {"Settled", "Paid", "Refunded", "Partly refunded"}
 
     widget.set_status_group(StatusGroup.ALL)
     assert widget.proxy.rowCount() == every
@@ -212,6 +212,6 @@ def test_a_held_payment_rejected_in_the_sandbox_fails(qtbot, run, listing) -> No
     qtbot.mouseClick(widget.reject_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(widget.sandbox_task.done)
     assert widget.sandbox_task.result() is True, widget.banner.detail.text()
-    assert _status(widget, entry.id) == "CANCELED"
+    assert _status(widget, entry.id) == "Cancelled"
     widget.set_status_group(StatusGroup.FAILED)
     assert widget.proxy.row_of(entry.id) is not None

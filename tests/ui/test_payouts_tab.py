@@ -100,7 +100,7 @@ def test_pay_by_key_once_for_two_clicks(qtbot, run, tab_and_workspace, monkeypat
     assert [e.id for e in new] == [entry.id]
     assert entry.payee_detail == SUPPLIER and entry.amount == amount
     assert run(workspace.statement.balance()).available == before - amount
-    assert tab.payment_status.text().startswith("Sent: ON_QUEUE")
+    assert tab.payment_status.text().startswith("Sent: Queued")
     assert tab.key_amount.text() == ""
 
 

@@ -53,11 +53,11 @@ def test_a_lost_answer_shows_unknown_then_one_settled_payment(
     assert entry.state == resolved.state == EntryState.ACCEPTED and resolved.end_to_end_id
     model = tab.payments_list.model
     qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
-    assert "UNKNOWN" not in model.status_text(model.entry(model.row_of(entry.id)))
+    assert "Not confirmed" not in model.status_text(model.entry(model.row_of(entry.id)))
     run(http.post("/sandbox/clock", json={"advance": 3.5}))
     run(workspace.tracker.poll_once())
     qtbot.waitUntil(
-        lambda: model.status_text(model.entry(model.row_of(entry.id))) == "SETTLED",
+        lambda: model.status_text(model.entry(model.row_of(entry.id))) == "Settled",
         timeout=5_000,
     )
     found = run(

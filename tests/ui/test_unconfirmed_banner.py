@@ -129,7 +129,7 @@ def test_a_held_payment_cancelled_is_never_sent(qtbot, run, tab_and_workspace) -
     assert run(workspace.statement.balance()).available == before
     model = tab.payments_list.model
     qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
-    assert model.status_text(model.entry(model.row_of(entry.id))) == "REJECTED"
+    assert model.status_text(model.entry(model.row_of(entry.id))) == "Rejected"
 
 
 def test_the_banner_goes_once_the_bank_confirms(qtbot, run, tab_and_workspace) -> None:

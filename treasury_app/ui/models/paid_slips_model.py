@@ -24,6 +24,7 @@ from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.models.journal_model import JournalEntriesModel
+from treasury_app.ui.status_words import status_word
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -112,7 +113,7 @@ class PaidSlipsModel(JournalEntriesModel):
         if column == Column.AMOUNT:
             return format_brl(entry.amount)
         if column == Column.STATUS:
-            return entry_status(entry)
+            return status_word(entry_status(entry))
         # A local query, and only for the rows on screen: always what the archive holds, also
         # when the tracker archived the receipt after its last notification.
         return self.tr("Archived") if self.ledger.receipts.for_entry(entry.id) else ""

@@ -27,6 +27,7 @@ from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HELD_NOTE
 from treasury_app.ui.models.journal_model import JournalEntriesModel
+from treasury_app.ui.status_words import status_word
 
 __all__ = [
     "ENTRY_ROLE",
@@ -181,15 +182,15 @@ class PaymentsModel(JournalEntriesModel):
     def status_text(self, entry: Entry) -> str:
         """The bank's status once it has one; the local state while the outcome is not known."""
         if entry.state == EntryState.REJECTED:
-            return self.tr("REJECTED")
+            return status_word(EntryState.REJECTED.value)
         if entry.bank_status:
-            return entry.bank_status
+            return status_word(entry.bank_status)
         if entry.unresolved:
             history = self.ledger.journal.history(entry.id)
             if history and history[-1].note == HELD_NOTE:
                 return self.tr("Not confirmed by the bank — waiting for you")
             return self.tr("UNKNOWN — checking with the bank")
-        return entry.state.value
+        return status_word(entry.state.value)
 
     # -- Qt's API --------------------------------------------------------------------------------
 

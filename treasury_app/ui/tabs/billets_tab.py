@@ -51,6 +51,7 @@ from treasury_app.ui.models.paid_slips_model import (
 )
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
+from treasury_app.ui.status_words import status_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
 
@@ -363,7 +364,7 @@ class BilletsTab(QWidget):
         text = self.tr("%1: %2 (%3 to %4)")
         for mark, value in (
             ("%1", prefix),
-            ("%2", " → ".join(self._last_statuses)),
+            ("%2", " → ".join(status_word(s) for s in self._last_statuses)),
             ("%3", format_brl(entry.amount)),
             ("%4", entry.payee_name or entry.payee_detail),
         ):

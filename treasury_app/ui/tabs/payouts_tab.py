@@ -48,6 +48,7 @@ from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
+from treasury_app.ui.status_words import status_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
@@ -603,7 +604,7 @@ class PayoutsTab(QWidget):
         text = self.tr("%1: %2 (%3 to %4)")
         for mark, value in (
             ("%1", prefix),
-            ("%2", " → ".join(self._last_statuses)),
+            ("%2", " → ".join(status_word(s) for s in self._last_statuses)),
             ("%3", format_brl(entry.amount)),
             ("%4", entry.payee_name or entry.payee_detail),
         ):

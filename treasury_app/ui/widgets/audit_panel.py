@@ -30,6 +30,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
 from treasury_app.ui.csv_files import save_csv_dialog, write_csv_text
+from treasury_app.ui.status_words import action_word, outcome_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 PAGE_SIZE = 200
@@ -147,7 +148,7 @@ class AuditPanel(QWidget):
             self.action_combo.clear()
             self.action_combo.addItem(self.tr("All actions"), None)
             for action in self.ledger.audit.actions():
-                self.action_combo.addItem(action, action)
+                self.action_combo.addItem(action_word(action), action)
             self.action_combo.setCurrentIndex(max(self.action_combo.findData(current), 0))
 
     def reload(self) -> None:
@@ -173,8 +174,8 @@ class AuditPanel(QWidget):
             values = [
                 _when(row.at),
                 row.os_user,
-                row.action,
-                row.outcome,
+                action_word(row.action),
+                outcome_word(row.outcome),
                 row.reference,
                 format_brl(row.amount) if row.amount is not None else "",
             ]
@@ -218,7 +219,14 @@ class AuditPanel(QWidget):
             for row in rows:
                 amount = format_brl(row.amount).replace("R$", "").strip() if row.amount else ""
                 writer.writerow(
-                    [_when(row.at), row.os_user, row.action, row.outcome, row.reference, amount]
+                    [
+                        _when(row.at),
+                        row.os_user,
+                        action_word(row.action),
+                        outcome_word(row.outcome),
+                        row.reference,
+                        amount,
+                    ]
                 )
             count += len(rows)
             offset += len(rows)

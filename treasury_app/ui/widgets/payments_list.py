@@ -53,6 +53,7 @@ from treasury_app.ui.models.payments_model import (
     to_date,
 )
 from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.status_words import note_word, status_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["DETAIL_FIELDS", "PaymentsList", "sandbox_decide"]
@@ -427,7 +428,7 @@ class PaymentsList(QWidget):
             "destination": self._destination(entry),
             "amount": format_brl(entry.amount),
             "description": entry.description,
-            "flow": entry.payment_flow,
+            "flow": status_word(entry.payment_flow),
             "end_to_end_id": entry.end_to_end_id or "",
             "idempotency_key": entry.idempotency_key,
             "error": entry.error or "",
@@ -440,9 +441,9 @@ class PaymentsList(QWidget):
                 QTreeWidgetItem(
                     [
                         format_datetime(item.at, "dd/MM/yyyy HH:mm:ss"),
-                        item.state.value,
-                        item.bank_status or "",
-                        item.note,
+                        status_word(item.state.value),
+                        status_word(item.bank_status),
+                        note_word(item.note),
                     ]
                 )
             )

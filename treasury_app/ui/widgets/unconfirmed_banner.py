@@ -36,6 +36,7 @@ from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.status_words import status_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 PIX_KINDS = frozenset({EntryKind.PIX_KEY, EntryKind.PIX_QRC, EntryKind.PIX_MANU})
@@ -271,7 +272,7 @@ class UnconfirmedBanner(QFrame):
                 self.tr("%1 to %2: accepted by the bank (%3).")
                 .replace("%1", amount)
                 .replace("%2", payee)
-                .replace("%3", entry.bank_status or "")
+                .replace("%3", status_word(entry.bank_status))
             )
         if entry.state == EntryState.REJECTED:
             return (

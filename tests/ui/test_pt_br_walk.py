@@ -1,0 +1,142 @@
+"""Portuguese throughout: every tab of the main window, in pt_BR, with payments of every kind
+in the journal, shows no English source string left untranslated and no identifier (a status
+such as SETTLED, a state such as UNKNOWN, an audit action such as payout.send) where a word
+belongs."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale, QModelIndex, Qt, QTranslator
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QTabWidget,
+    QWidget,
+)
+
+from treasury_app.api.accounts.models import PaymentFlow, PaymentStatus
+from treasury_app.ledger.journal import EntryState
+from treasury_app.resources import translations_dir
+from treasury_app.ui.main_window import MainWindow
+
+IDENTIFIERS = (
+    {s.value for s in PaymentStatus}
+    | {s.value for s in EntryState}
+    | {f.value for f in PaymentFlow}
+)
+ACTION = re.compile(r"^[a-z]+(\.[a-z_]+)+$")  # payout.send, payment.resend_held
+
+
+def _english_sources() -> set[str]:
+    """Source texts whose pt_BR translation differs (a text equal in both languages, such as
+    "Pix", is not evidence of anything)."""
+    root = ET.parse(translations_dir() / "treasury_pt_BR.ts").getroot()
+    found = set()
+    for message in root.iter("message"):
+        source = message.findtext("source") or ""
+        translation = message.findtext("translation") or ""
+        if source and translation and source != translation and len(source) > 3:
+            found.add(source)
+    return found
+
+
+@pytest.fixture
+def portuguese(qapp: Any) -> Iterator[None]:
+    from treasury_app.app import install_translator
+
+    locale_before = QLocale()
+    before = set(qapp.findChildren(QTranslator))
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    try:
+        yield
+    finally:
+        for translator in qapp.findChildren(QTranslator):
+            if translator not in before:
+                qapp.removeTranslator(translator)
+                translator.setParent(None)
+                translator.deleteLater()
+        QLocale.setDefault(locale_before)
+        assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pix payouts"
+
+
+def _view_texts(view: QAbstractItemView) -> Iterator[str]:
+    model = view.model()
+    if model is None:
+        return
+    for column in range(model.columnCount()):
+        header = model.headerData(column, Qt.Orientation.Horizontal)
+        if isinstance(header, str):
+            yield header
+    for row in range(min(model.rowCount(), 60)):
+        for column in range(model.columnCount()):
+            value = model.index(row, column, QModelIndex()).data()
+            if isinstance(value, str):
+                yield value
+
+
+def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
+    """(where, text) of every visible text under ``root``."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.isVisibleTo(root.window()):
+            continue
+        name = f"{type(widget).__name__}:{widget.objectName()}"
+        if isinstance(widget, QLabel | QAbstractButton):
+            yield name, widget.text()
+        elif isinstance(widget, QGroupBox):
+            yield name, widget.title()
+        elif isinstance(widget, QLineEdit):
+            yield name, widget.placeholderText()
+        elif isinstance(widget, QTabWidget):
+            for index in range(widget.count()):
+                yield name, widget.tabText(index)
+        if isinstance(widget, QAbstractItemView):
+            for text in _view_texts(widget):
+                yield name, text
+
+
+def test_every_tab_in_portuguese(qtbot, run, open_workspace, portuguese) -> None:
+    workspace = open_workspace()
+    payouts = workspace.payouts
+    # Payments in several states, so that their statuses and notes are on screen.
+    run(payouts.send(payouts.prepare_key("walk.settled@empresa.com.br", "1,11")))
+    run(payouts.send(payouts.prepare_key("naoexiste@invalido.sandbox", "1,12")))  # refused
+    window = MainWindow(workspace)
+    qtbot.addWidget(window)
+    window.resize(1366, 698)
+    window.show()
+    qtbot.waitExposed(window)
+    english = _english_sources()
+    problems: list[str] = []
+    try:
+        for index in range(window.tabs.count()):
+            window.tabs.setCurrentIndex(index)
+            tab = window.current_tab()
+            payments = getattr(tab, "payments_list", None)
+            if payments is not None:  # a payment's detail and history shown too
+                payments.refresh()
+                if payments.proxy.rowCount():
+                    payments.select_entry(payments.proxy.entry(0).id)
+            qtbot.wait(50)
+            QApplication.processEvents()
+            for where, text in visible_texts(window):
+                for part in filter(None, (p.strip() for p in re.split(r"[\n·—]", text))):
+                    if part in english:
+                        problems.append(
+                            f"{window.tabs.tabText(index)} {where}: untranslated {part!r}"
+                        )
+                    if part in IDENTIFIERS or ACTION.fullmatch(part):
+                        problems.append(
+                            f"{window.tabs.tabText(index)} {where}: identifier {part!r}"
+                        )
+    finally:
+        window.set_workspace(None)
+    assert problems == []

@@ -1,0 +1,117 @@
+"""Statuses, journal notes and audit actions as words in the UI language.
+
+The bank's statuses (``SETTLED``), the journal's states and notes (``journaled``, ``no
+answer``) and the audit's actions (``payout.send``) are identifiers: kept as they are in the
+ledger, exports for machines and logs, but shown to people as words, translated through Qt
+Linguist like every other text. An identifier this module does not know is shown as it is.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+CONTEXT = "StatusWords"
+
+_STATUSES: dict[str, str] = {
+    # the bank's payment statuses
+    "ON_QUEUE": QT_TRANSLATE_NOOP("StatusWords", "Queued"),
+    "PROCESSING": QT_TRANSLATE_NOOP("StatusWords", "Processing"),
+    "SETTLED": QT_TRANSLATE_NOOP("StatusWords", "Settled"),
+    "LIQUIDATED": QT_TRANSLATE_NOOP("StatusWords", "Paid"),
+    "CANCELED": QT_TRANSLATE_NOOP("StatusWords", "Cancelled"),
+    "REJECTED": QT_TRANSLATE_NOOP("StatusWords", "Rejected"),
+    "WAITING_APPROVAL": QT_TRANSLATE_NOOP("StatusWords", "Waiting for approval"),
+    "WAITING_CONFIRMATION": QT_TRANSLATE_NOOP("StatusWords", "Waiting for confirmation"),
+    "REFUNDED": QT_TRANSLATE_NOOP("StatusWords", "Refunded"),
+    "PARTIALLY_REFUNDED": QT_TRANSLATE_NOOP("StatusWords", "Partly refunded"),
+    # the journal's own states
+    "PREPARED": QT_TRANSLATE_NOOP("StatusWords", "Prepared"),
+    "SENT": QT_TRANSLATE_NOOP("StatusWords", "Sending"),
+    "UNKNOWN": QT_TRANSLATE_NOOP("StatusWords", "Not confirmed"),
+    "ACCEPTED": QT_TRANSLATE_NOOP("StatusWords", "Accepted"),
+    # payment flows
+    "INSTANT": QT_TRANSLATE_NOOP("StatusWords", "Instant"),
+    "APPROVAL_REQUIRED": QT_TRANSLATE_NOOP("StatusWords", "Held for approval"),
+}
+
+_NOTES: dict[str, str] = {
+    "journaled": QT_TRANSLATE_NOOP("StatusWords", "Recorded before sending"),
+    "sending": QT_TRANSLATE_NOOP("StatusWords", "Sending"),
+    "accepted": QT_TRANSLATE_NOOP("StatusWords", "Accepted by the bank"),
+    "no answer": QT_TRANSLATE_NOOP("StatusWords", "No answer from the bank"),
+    "lookup failed": QT_TRANSLATE_NOOP("StatusWords", "The bank could not be asked"),
+    "checking with the bank": QT_TRANSLATE_NOOP("StatusWords", "Checking with the bank"),
+    "found by idempotency key": QT_TRANSLATE_NOOP("StatusWords", "Found at the bank"),
+    "resending (not found)": QT_TRANSLATE_NOOP(
+        "StatusWords", "Sent again (the bank had not got it)"
+    ),
+    "resending (confirmed by a person)": QT_TRANSLATE_NOOP(
+        "StatusWords", "Sent again (confirmed by a person)"
+    ),
+    "accepted on resend": QT_TRANSLATE_NOOP("StatusWords", "Accepted on the second sending"),
+    "still unknown after asking": QT_TRANSLATE_NOOP("StatusWords", "Still not confirmed"),
+    "refused by the bank": QT_TRANSLATE_NOOP("StatusWords", "Refused by the bank"),
+    "resend held for a person": QT_TRANSLATE_NOOP("StatusWords", "Waiting for a person"),
+    "cancelled by a person": QT_TRANSLATE_NOOP("StatusWords", "Cancelled by a person"),
+    "status": QT_TRANSLATE_NOOP("StatusWords", "Status from the bank"),
+    "webhook": QT_TRANSLATE_NOOP("StatusWords", "Notified by the bank"),
+}
+
+_ACTIONS: dict[str, str] = {
+    "payout.send": QT_TRANSLATE_NOOP("StatusWords", "Pix payout"),
+    "payout.batch": QT_TRANSLATE_NOOP("StatusWords", "Pix batch"),
+    "billet.pay": QT_TRANSLATE_NOOP("StatusWords", "Slip payment"),
+    "payment.resolve": QT_TRANSLATE_NOOP("StatusWords", "Payment checked with the bank"),
+    "payment.resolve_pending": QT_TRANSLATE_NOOP("StatusWords", "Pending payments checked"),
+    "payment.resend_held": QT_TRANSLATE_NOOP("StatusWords", "Resend held for a person"),
+    "payment.resend_confirmed": QT_TRANSLATE_NOOP("StatusWords", "Resend confirmed"),
+    "payment.cancel": QT_TRANSLATE_NOOP("StatusWords", "Payment cancelled"),
+    "receipt.save": QT_TRANSLATE_NOOP("StatusWords", "Receipt archived"),
+    "session.open": QT_TRANSLATE_NOOP("StatusWords", "Profile unlocked"),
+    "certificate.load": QT_TRANSLATE_NOOP("StatusWords", "Certificate loaded"),
+    "profile.save": QT_TRANSLATE_NOOP("StatusWords", "Profile saved"),
+    "infraction.defense": QT_TRANSLATE_NOOP("StatusWords", "Infraction defense"),
+}
+
+_OUTCOMES: dict[str, str] = {
+    "accepted": QT_TRANSLATE_NOOP("StatusWords", "accepted"),
+    "rejected": QT_TRANSLATE_NOOP("StatusWords", "rejected"),
+    "unknown": QT_TRANSLATE_NOOP("StatusWords", "no answer"),
+    "ok": QT_TRANSLATE_NOOP("StatusWords", "done"),
+    "failed": QT_TRANSLATE_NOOP("StatusWords", "failed"),
+    "found": QT_TRANSLATE_NOOP("StatusWords", "found"),
+    "resent": QT_TRANSLATE_NOOP("StatusWords", "sent again"),
+    "held": QT_TRANSLATE_NOOP("StatusWords", "held"),
+    "started": QT_TRANSLATE_NOOP("StatusWords", "started"),
+    "sent": QT_TRANSLATE_NOOP("StatusWords", "sent"),
+    "stopped": QT_TRANSLATE_NOOP("StatusWords", "stopped"),
+}
+
+
+def _word(table: dict[str, str], key: str | None) -> str:
+    if not key:
+        return ""
+    source = table.get(key)
+    return QCoreApplication.translate(CONTEXT, source) if source else key
+
+
+def status_word(status: str | None) -> str:
+    """A bank status, journal state or payment flow as a word (``SETTLED`` -> Settled)."""
+    return _word(_STATUSES, status)
+
+
+def note_word(note: str | None) -> str:
+    """A journal history note as words (``no answer`` -> No answer from the bank)."""
+    return _word(_NOTES, note)
+
+
+def action_word(action: str | None) -> str:
+    """An audit action as words (``payout.send`` -> Pix payout)."""
+    return _word(_ACTIONS, action)
+
+
+def outcome_word(outcome: str | None) -> str:
+    """An audit outcome as a word; a bank status goes through :func:`status_word`."""
+    if outcome in _STATUSES:
+        return status_word(outcome)
+    return _word(_OUTCOMES, outcome)
