@@ -114,6 +114,9 @@ def install_translator(app: object, lang: str | None) -> str | None:
         QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
     wanted = lang or system.name()
     if not wanted.startswith("pt"):
+        if lang or system.language() == QLocale.Language.C:
+            # English asked for (or no locale at all): dates in English too, not "terça-feira".
+            QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
         return None
     translator = QTranslator(app)  # type: ignore[arg-type]
     if translator.load("treasury_pt_BR", str(translations_dir())):

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimeZone,
 )
 
 from treasury_app.api.accounts.models import is_failed_status, is_success_status
@@ -73,8 +74,13 @@ def status_group(entry: Entry) -> StatusGroup:
     return StatusGroup.IN_PROGRESS
 
 
+BRASILIA_ZONE = QTimeZone(b"America/Sao_Paulo")
+
+
 def local_datetime(iso: str) -> QDateTime:
-    return QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs).toLocalTime()
+    """A stamp (UTC, ISO) in Brasília time: the bank's, the treasury's, whatever the
+    computer's own time zone (a server in UTC, a laptop abroad)."""
+    return QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs).toTimeZone(BRASILIA_ZONE)
 
 
 def entry_day(iso: str) -> dt.date | None:
