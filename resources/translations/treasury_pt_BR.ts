@@ -524,6 +524,10 @@
         <translation>Texto colado</translation>
     </message>
     <message>
+        <source>Line %1: %2</source>
+        <translation>Linha %1: %2</translation>
+    </message>
+    <message>
         <source>Sending the batch…</source>
         <translation>Enviando o lote…</translation>
     </message>
@@ -540,8 +544,12 @@
         <translation>%1 cobrança(s), %2 no total</translation>
     </message>
     <message>
-        <source>%1 line(s) with errors: fix the file and open it again.</source>
-        <translation>%1 linha(s) com erro: corrija o arquivo e abra-o novamente.</translation>
+        <source>%1 line(s) with errors: fix the file and open it again, or leave them out.</source>
+        <translation>%1 linha(s) com erros: corrija o arquivo e abra-o de novo, ou deixe-as de fora.</translation>
+    </message>
+    <message>
+        <source>Leave out the %1 line(s) with errors and send the other %2</source>
+        <translation>Deixar de fora as %1 linha(s) com erros e enviar as outras %2</translation>
     </message>
 </context>
 <context>

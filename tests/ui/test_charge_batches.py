@@ -210,3 +210,42 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
     run(widget.reload())
     assert widget.batches_model.row_of(plan.batch_id) is None
     qtbot.waitUntil(widget.import_task.done, timeout=5_000)
+
+
+def test_lines_with_errors_can_be_left_out_and_their_problem_read(qtbot, run, workspace, dialog):
+    today = workspace.charges.today()
+    due = br(today + dt.timedelta(days=30))
+    long_name = "Bia " + "Reis " * 30
+    text = (
+        HEADER
+        + f"Ana Lima;{format_cpf(new_cpf())};10,00;{due};Ok;\n"  # 2: good
+        + f"{long_name};111.111.111-11;10,00;{due};CPF errado;\n"  # 3: bad CPF, long name
+        + f"Caio Dias;{new_cpf()};20,50;{due};Ok;\n"  # 4: good
+        + f"Duda Melo;{new_cpf()};-5,00;{due};;\n"  # 5: negative amount
+    )
+    dialog.key_combo.setCurrentIndex(0)
+    dialog.load_text(text)
+    assert not dialog.review_button.isEnabled()
+    assert dialog.leave_out_check.isVisible()
+    assert dialog.leave_out_check.text() == (
+        "Leave out the 2 line(s) with errors and send the other 2"
+    )
+    # The whole problem of the selected line, readable under the table.
+    dialog.view.selectRow(1)
+    assert dialog.problem_label.isVisible()
+    assert dialog.problem_label.text().startswith("Line 3: ")
+    assert "cpf_cnpj" in dialog.problem_label.text()
+    assert dialog.problem_label.wordWrap()
+
+    dialog.leave_out_check.setChecked(True)
+    assert dialog.review_button.isEnabled()
+    plan = dialog.review()
+    assert plan is not None and [m.row.line for m in plan.members] == [2, 4]
+    assert plan.total == Decimal("30.50") and dialog.review_total.text() == "R$ 30,50"
+    assert not dialog.leave_out_check.isEnabled()  # fixed once reviewed
+    qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: dialog.send_task is not None and dialog.send_task.done(), timeout=15_000
+    )
+    status = dialog.send_task.result()
+    assert status is not None and len(status.members) == 2

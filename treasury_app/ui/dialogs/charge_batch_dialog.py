@@ -65,6 +65,7 @@ from treasury_app.ui.csv_files import (
     write_csv_text,
 )
 from treasury_app.ui.models.charge_batch_model import (
+    MEMBER_ROLE,
     ChargeBatchModel,
     Column,
     ErrorsOnlyFilter,
@@ -133,6 +134,20 @@ class BatchFile:
         """Errors on no data line (a bad header, an empty file): shown above the table."""
         lines = {m.line for m in self.members}
         return tuple(e for e in self.errors if e.line not in lines)
+
+    @property
+    def can_leave_out(self) -> bool:
+        """Some lines are wrong, others good, and the file itself (its header) is fine."""
+        return bool(self.errors) and bool(self.good_rows) and not self.general_errors()
+
+    def without_bad_lines(self) -> BatchFile:
+        """The same file with its wrong lines left out (the person chose to send the rest)."""
+        good = self.good_rows
+        lines = {row.line for row in good}
+        parsed = dataclasses.replace(self.parsed, rows=good, errors=())
+        txids = {line: txid for line, txid in self.txids.items() if line in lines}
+        members = tuple(m for m in self.members if m.line in lines)
+        return BatchFile(parsed, txids, (), members)
 
 
 def _key(text: str) -> str:
@@ -362,6 +377,17 @@ class ChargeBatchDialog(QDialog):
         totals.addWidget(self.totals_label, 1)
         totals.addWidget(self.errors_only_check)
         layout.addLayout(totals)
+        self.problem_label = QLabel(self)
+        self.problem_label.setObjectName("charge-batch-problem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #8a1c14;")
+        self.problem_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.problem_label)
+        self.view.selectionModel().currentRowChanged.connect(lambda *_: self._show_problem())
+        self.leave_out_check = QCheckBox(self)
+        self.leave_out_check.setObjectName("charge-batch-leave-out")
+        self.leave_out_check.toggled.connect(lambda _checked: self._refresh())
+        layout.addWidget(self.leave_out_check)
 
         layout.addWidget(self._build_review())
 
@@ -452,6 +478,7 @@ class ChargeBatchDialog(QDialog):
         self.banner.clear()
         self.batch = read_batch_file(text, today=self.workspace.charges.today())
         self.plan = None
+        self.leave_out_check.setChecked(False)
         self.model.set_members(self.batch.members)
         self.source_label.setText(self.tr("Pasted text"))
         self.outcome_label.clear()
@@ -459,10 +486,32 @@ class ChargeBatchDialog(QDialog):
 
     # -- review and send -------------------------------------------------------------------------
 
+    def batch_to_send(self) -> BatchFile | None:
+        """The file as it will be sent: whole, or without its wrong lines when so chosen."""
+        batch = self.batch
+        if batch is None:
+            return None
+        if batch.ok:
+            return batch
+        if batch.can_leave_out and self.leave_out_check.isChecked():
+            return batch.without_bad_lines()
+        return None
+
+    def _show_problem(self) -> None:
+        """The whole problem of the selected line, under the table (the cell may cut it)."""
+        index = self.view.selectionModel().currentIndex()
+        member = index.data(MEMBER_ROLE) if index.isValid() else None
+        text = self.model.text(member, Column.PROBLEM) if member is not None else ""
+        self.problem_label.setText(
+            self.tr("Line %1: %2").replace("%1", str(member.line)).replace("%2", text)
+            if text
+            else ""
+        )
+        self.problem_label.setVisible(bool(text))
+
     def can_review(self) -> bool:
         return (
-            self.batch is not None
-            and self.batch.ok
+            self.batch_to_send() is not None
             and bool(self.key_combo.currentText().strip())
             and self.status is None
             and not self._sending
@@ -472,11 +521,12 @@ class ChargeBatchDialog(QDialog):
         """Choose the batch id and the txids (nothing sent) and show them for a last look."""
         if not self.can_review():
             return None
-        assert self.batch is not None
+        batch = self.batch_to_send()
+        assert batch is not None
         try:
             self.plan = plan_with_txids(
                 self.workspace.charges,
-                self.batch,
+                batch,
                 key=self.key_combo.currentText().strip(),
                 description=self.description_edit.text().strip() or None,
             )
@@ -503,8 +553,7 @@ class ChargeBatchDialog(QDialog):
     def can_send(self) -> bool:
         return (
             self.plan is not None
-            and self.batch is not None
-            and self.batch.ok
+            and self.batch_to_send() is not None
             and self.status is None
             and not self._sending
         )
@@ -582,7 +631,7 @@ class ChargeBatchDialog(QDialog):
             )
             if batch.errors:
                 text += " — " + self.tr(
-                    "%1 line(s) with errors: fix the file and open it again."
+                    "%1 line(s) with errors: fix the file and open it again, or leave them out."
                 ).replace("%1", str(len(batch.bad_lines)))
             self.totals_label.setText(text)
             self.file_errors_label.setText("\n".join(str(e) for e in batch.general_errors()))
@@ -597,6 +646,15 @@ class ChargeBatchDialog(QDialog):
         self.description_edit.setEnabled(self.plan is None and not sent)
         self.refresh_button.setVisible(sent)
         self.errors_only_check.setEnabled(batch is not None)
+        leave_out = batch is not None and batch.can_leave_out
+        self.leave_out_check.setVisible(leave_out)
+        self.leave_out_check.setEnabled(leave_out and self.plan is None and not sent)
+        if batch is not None:
+            self.leave_out_check.setText(
+                self.tr("Leave out the %1 line(s) with errors and send the other %2")
+                .replace("%1", str(len(batch.bad_lines)))
+                .replace("%2", str(len(batch.good_rows)))
+            )
 
     def reject(self) -> None:
         # Closing while sending leaves the request to finish: the batch list shows its outcome.
