@@ -665,6 +665,18 @@
         <translation>Código copia e cola (Pix Copia e Cola)</translation>
     </message>
     <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>QR Code…</source>
+        <translation>QR Code…</translation>
+    </message>
+    <message>
+        <source>The QR Code image, to copy or save as PNG</source>
+        <translation>A imagem do QR Code, para copiar ou salvar como PNG</translation>
+    </message>
+    <message>
         <source>Pix received and their refunds</source>
         <translation>Pix recebidos e suas devoluções</translation>
     </message>

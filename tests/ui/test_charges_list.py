@@ -263,3 +263,30 @@ def test_revise_a_cobv_due_date_and_name(qtbot, run, charges_list) -> None:
     assert "Recife" in dialog.fields["debtor"].text()  # the address is kept
     assert dialog.fields["amount"].text() == format_brl(Decimal("45.00"))
     _close_detail(qtbot, widget, dialog)
+
+
+def test_the_detail_shows_the_qr_code_to_copy_and_save(qtbot, run, charges_list, tmp_path) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from treasury_app.ui.qr_image import decode_qr_image
+
+    widget, workspace = charges_list
+    cob = run(
+        workspace.charges.create_cob(
+            amount=Decimal("12.34"),
+            key=workspace.pix_keys[0],
+            debtor=Debtor(document=new_cpf(), name="Cliente QR"),
+        )
+    )
+    assert run(widget.reload()) is True
+    dialog = _open_detail(qtbot, widget, cob.txid)
+    assert dialog.qr_button.isEnabled() and dialog.copy_button.isEnabled()
+    qtbot.mouseClick(dialog.copy_button, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == cob.pix_copia_e_cola
+    qtbot.mouseClick(dialog.qr_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.qr_dialog is not None and dialog.qr_dialog.isVisible())
+    qr = dialog.qr_dialog
+    saved = qr.save_qr(tmp_path / "cobranca.png")
+    assert decode_qr_image(saved) == cob.pix_copia_e_cola  # the saved PNG scans
+    qr.close()
+    _close_detail(qtbot, widget, dialog)

@@ -12,6 +12,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
@@ -38,7 +39,7 @@ from treasury_app.api.qrcodes.cashin_models import (
     ModalidadeValor,
 )
 from treasury_app.domain.money import format_brl
-from treasury_app.services.charges import Debtor, masked_debtor
+from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
@@ -159,7 +160,24 @@ class ChargeDetailDialog(QDialog):
         self.copy_paste.setObjectName("charge-copy-paste")
         self.copy_paste.setReadOnly(True)
         self.copy_paste.setMaximumHeight(60)
-        layout.addWidget(self.copy_paste)
+        self.copy_button = QPushButton(self.tr("Copy"), self)
+        self.copy_button.setObjectName("charge-detail-copy")
+        self.copy_button.clicked.connect(
+            lambda: QGuiApplication.clipboard().setText(self.copy_paste.toPlainText())
+        )
+        self.qr_button = QPushButton(self.tr("QR Code…"), self)
+        self.qr_button.setObjectName("charge-detail-qr")
+        self.qr_button.setToolTip(self.tr("The QR Code image, to copy or save as PNG"))
+        self.qr_button.clicked.connect(self.show_qr)
+        self.qr_dialog: QDialog | None = None
+        copy_row = QHBoxLayout()
+        copy_row.addWidget(self.copy_paste, 1)
+        copy_column = QVBoxLayout()
+        copy_column.addWidget(self.copy_button)
+        copy_column.addWidget(self.qr_button)
+        copy_column.addStretch(1)
+        copy_row.addLayout(copy_column)
+        layout.addLayout(copy_row)
         layout.addWidget(QLabel(self.tr("Pix received and their refunds"), self))
         self.pix_tree = QTreeWidget(self)
         self.pix_tree.setObjectName("charge-pix")
@@ -283,12 +301,31 @@ class ChargeDetailDialog(QDialog):
         self.show_charge(charge)
         return True
 
+    def show_qr(self) -> QDialog | None:
+        """The charge's QR Code image with Copy and Save as PNG/SVG (the creation dialog's)."""
+        charge = self.charge
+        if charge is None or not charge.pix_copia_e_cola:
+            return None
+        from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
+
+        try:
+            dialog = ChargeQrDialog(charge, self)  # type: ignore[arg-type]
+        except ChargeQrError as error:
+            self.banner.show_error(error)
+            return None
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.qr_dialog = dialog
+        dialog.open()
+        return dialog
+
     def show_charge(self, charge: Charge) -> None:
         self.charge = charge
         for name, text in self._values(charge).items():
             if name in self.fields:
                 self.fields[name].setText(text)
         self.copy_paste.setPlainText(charge.pix_copia_e_cola or "")
+        self.copy_button.setEnabled(bool(charge.pix_copia_e_cola))
+        self.qr_button.setEnabled(bool(charge.pix_copia_e_cola))
         self._fill_pix(charge)
         self._update_buttons()
 
