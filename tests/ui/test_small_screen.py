@@ -86,3 +86,32 @@ def test_help_opens_the_user_guide(qtbot, window, monkeypatch) -> None:
     window.guide_action.trigger()
     assert len(opened) == 1 and opened[0].endswith("docs/user-guide.md")
     assert main_window.user_guide_path().read_text("utf-8").strip()
+
+
+def test_the_large_dialogs_open_within_the_screen(qtbot, open_workspace, monkeypatch) -> None:
+    from PySide6.QtCore import QRect
+
+    from treasury_app.ui import screen_fit
+    from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
+    from treasury_app.ui.dialogs.charge_form_dialog import ChargeFormDialog
+    from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer
+    from treasury_app.ui.dialogs.recurrence_wizard import RecurrenceWizard
+    from treasury_app.ui.screen_fit import FRAME
+
+    laptop = QRect(0, 0, 1366, 768 - 40)  # less the taskbar
+    monkeypatch.setattr(screen_fit, "area_override", laptop)
+    workspace = open_workspace()
+    dialogs = [
+        ChargeFormDialog(workspace),
+        ChargeDetailDialog(workspace, "cob", "t" * 30),
+        RecurrenceWizard(workspace),
+        ReceiptViewer(b"%PDF-1.4", title="Receipt", suggested_name="r.pdf"),
+        PayoutBatchDialog(workspace),
+    ]
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+        area = laptop
+        name = type(dialog).__name__
+        assert dialog.height() + FRAME.height() <= area.height(), name
+        assert dialog.width() + FRAME.width() <= area.width(), name
+        assert dialog.minimumSizeHint().height() <= dialog.height(), name  # shrinks, scrolls

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app import __version__
+from treasury_app.ui.screen_fit import resize_to_fit
 
 log = logging.getLogger("treasury_app.ui.main_window")
 
@@ -156,7 +157,7 @@ class MainWindow(QMainWindow):
         self.status_panel: StatusPanel | None = None
         self.infraction_badge: QLabel | None = None
         self.infractions_waiting: list[Any] = []
-        self.resize(1100, 720)
+        resize_to_fit(self, 1100, 720)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)

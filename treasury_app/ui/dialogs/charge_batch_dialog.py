@@ -72,6 +72,7 @@ from treasury_app.ui.models.charge_batch_model import (
     MemberRow,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = [
@@ -320,7 +321,7 @@ class ChargeBatchDialog(QDialog):
         self._sending = False
         self.setWindowTitle(self.tr("Charges with a due date from a CSV file"))
         self.setObjectName("charge-batch")
-        self.resize(980, 680)
+        resize_to_fit(self, 980, 680)
         self._build()
         self._refresh()
 

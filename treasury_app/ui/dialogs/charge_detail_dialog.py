@@ -45,6 +45,7 @@ from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
 
@@ -149,7 +150,7 @@ class ChargeDetailDialog(QDialog):
         self.confirm_remove_button: QPushButton | None = None
         self.setObjectName("charge-detail")
         self.setWindowTitle(self.tr("Charge %1").replace("%1", txid))
-        self.resize(720, 760)
+        resize_to_fit(self, 720, 760)
 
         self.banner = ErrorBanner(self)
         layout = QVBoxLayout(self)

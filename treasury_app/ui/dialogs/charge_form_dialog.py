@@ -61,6 +61,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 
@@ -224,7 +225,7 @@ class ChargeFormDialog(QDialog):
         layout.addLayout(buttons)
         self.fields = self._field_map()
         self._kind_changed()
-        self.resize(620, 760)
+        resize_to_fit(self, 620, 760)
 
     # -- building --------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQr, charge_qr
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QUIET_ZONE, QrCodeView
 
@@ -84,7 +85,7 @@ class ChargeQrDialog(QDialog):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
         layout.addLayout(self._build_buttons())
-        self.resize(460, 680)
+        resize_to_fit(self, 460, 680)
 
     # -- building --------------------------------------------------------------------------------
 

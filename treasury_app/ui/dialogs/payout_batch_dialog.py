@@ -47,6 +47,7 @@ from treasury_app.ui.csv_files import (
     write_csv_text,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 TEMPLATE = (
@@ -117,7 +118,7 @@ class PayoutBatchDialog(QDialog):
         self._stop_requested = False
         self.setWindowTitle(self.tr("Pix payouts from a CSV file"))
         self.setObjectName("payout-batch")
-        self.resize(820, 640)
+        resize_to_fit(self, 820, 640)
         self._build()
         self._refresh()
 

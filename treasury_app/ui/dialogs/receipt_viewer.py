@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.ui.receipt_names import MAX_NAME_LENGTH, suggested_receipt_name
+from treasury_app.ui.screen_fit import resize_to_fit
 
 __all__ = ["MAX_NAME_LENGTH", "ReceiptViewer", "open_receipt_viewer", "suggested_receipt_name"]
 
@@ -66,7 +67,7 @@ class ReceiptViewer(QDialog):
         super().__init__(parent)
         self.setObjectName("receipt-viewer")
         self.setWindowTitle(title)
-        self.resize(720, 860)
+        resize_to_fit(self, 720, 860)
         self.pdf = pdf
         self.suggested_name = suggested_name
         self.folder = folder

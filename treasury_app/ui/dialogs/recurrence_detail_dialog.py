@@ -49,6 +49,7 @@ from treasury_app.ui.models.recurrences_model import (
     journey_text,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["RecurrenceDetailDialog", "ReviseRecDialog", "load_cobrs"]
@@ -167,7 +168,7 @@ class RecurrenceDetailDialog(QDialog):
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
         self.setObjectName("rec-detail")
         self.setWindowTitle(self.tr("Recurrence %1").replace("%1", id_rec))
-        self.resize(820, 720)
+        resize_to_fit(self, 820, 720)
 
         self.banner = ErrorBanner(self)
         layout = QVBoxLayout(self)

@@ -44,6 +44,7 @@ from treasury_app.services.recurrences import (
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QrCodeView
 from treasury_app.ui.widgets.recurrence_terms_form import (
@@ -131,7 +132,7 @@ class RecurrenceWizard(QDialog):
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
         self.setObjectName("recurrence-wizard")
         self.setWindowTitle(self.tr("New recurrence (Pix Automático)"))
-        self.resize(640, 620)
+        resize_to_fit(self, 640, 620)
         today = workspace.recurrences.today()
 
         self.title = QLabel(self)
