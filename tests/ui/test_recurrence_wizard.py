@@ -339,3 +339,16 @@ def test_a_lost_answer_to_post_rec_disables_create_and_makes_no_duplicate(
     recs = run(recs_of_contract())
     assert len(recs) == 1  # the bank committed it once; the wizard never sent it again
     run(workspace.recurrences.cancel_rec(recs[0].id_rec))
+
+
+def test_the_review_starts_on_the_safe_button(qtbot, run, wizard_and_workspace) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 2)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE
+    assert wizard.focusWidget() is wizard.back_button  # not Cancel, not Create
+    assert wizard.back_button.isDefault() and not wizard.create_button.isDefault()
+    before = sent(workspace)
+    qtbot.keyClick(wizard, Qt.Key.Key_Return)  # Enter: back to the terms, nothing created
+    assert wizard.current_page() != REVIEW_PAGE and sent(workspace) == before

@@ -386,6 +386,17 @@ class RecurrenceWizard(QDialog):
         self.create_button.setEnabled(page == REVIEW_PAGE and not started)
         self.cancel_button.setVisible(not done and not started)
         self.close_button.setVisible(done or started)
+        # Enter and the focus go to the safe choice: Next on the way, Back on the review (never
+        # Create, which writes at the bank, and never Cancel, which loses what was typed).
+        review = page == REVIEW_PAGE
+        self.create_button.setAutoDefault(False)
+        self.cancel_button.setAutoDefault(False)
+        self.next_button.setDefault(not review and not done)
+        self.back_button.setDefault(review)
+        if review:
+            self.back_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif done:
+            self.close_button.setDefault(True)
 
     def _started(self) -> bool:
         """Something may exist at the bank: a second "Create" could make a duplicate."""
