@@ -183,7 +183,9 @@ def test_revise_then_remove_an_active_charge(qtbot, run, charges_list) -> None:
     qtbot.keyClicks(dialog.revise_amount, "99,90")
     dialog.revise_name.setText("Cliente Revisado")
     assert dialog.revise_expiry.value() == 86400  # the default expiry: one day
-    dialog.revise_expiry.setValue(7200)
+    dialog.revise_expiry.amount.setValue(2)  # hours, as a person types them
+    dialog.revise_expiry.unit.setCurrentIndex(0)
+    assert dialog.revise_expiry.value() == 7200
     qtbot.mouseClick(dialog.revise_save, Qt.MouseButton.LeftButton)
     assert dialog.task is not None
     qtbot.waitUntil(dialog.task.done, timeout=15_000)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -42,6 +41,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.charge_form_dialog import ExpiryEdit
 from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
@@ -237,10 +237,8 @@ class ChargeDetailDialog(QDialog):
         self.revise_due.setObjectName("charge-revise-due")
         self.revise_due.setCalendarPopup(True)
         self.revise_due.setDisplayFormat("dd/MM/yyyy")
-        self.revise_expiry = QSpinBox(box)
+        self.revise_expiry = ExpiryEdit(box)  # hours or days after creation, not seconds
         self.revise_expiry.setObjectName("charge-revise-expiry")
-        self.revise_expiry.setRange(1, 2**31 - 1)
-        self.revise_expiry.setSuffix(self.tr(" s after creation"))
         if self.kind == "cobv":
             form.addRow(self.tr("Due date"), self.revise_due)
             self.revise_expiry.hide()

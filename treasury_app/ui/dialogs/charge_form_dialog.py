@@ -142,6 +142,13 @@ class ExpiryEdit(QWidget):
     def seconds(self) -> int:
         return int(self.amount.value()) * int(self.unit.currentData())
 
+    # A spin box's names, for the places that read and set a number of seconds.
+    def value(self) -> int:
+        return self.seconds()
+
+    def setValue(self, seconds: int) -> None:  # noqa: N802 - as QSpinBox
+        self.set_seconds(seconds)
+
     def set_seconds(self, seconds: int) -> None:
         """Days when it is a whole number of days, else hours (rounded up: never shorter)."""
         if seconds % 86400 == 0:
