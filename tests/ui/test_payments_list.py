@@ -5,6 +5,8 @@ shows why, an unknown outcome says it is being checked, and the filters narrow t
 
 from __future__ import annotations
 
+import unicodedata
+
 import datetime as dt
 from decimal import Decimal
 
@@ -100,6 +102,18 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
     assert viewer is not None, widget.banner.detail.text()
     assert viewer is widget.receipt_viewer and viewer.isVisible()
     assert viewer.page_count() >= 1
+    # The file name carries the name the bank gave, not the key.
+    settled = workspace.ledger.journal.get(entry.id)
+    slug = "-".join(
+        unicodedata.normalize("NFKD", settled.creditor_name)
+        .encode("ascii", "ignore")
+        .decode()
+        .lower()
+        .split()
+    )
+    assert viewer.suggested_name.startswith("comprovante-pix-")
+    assert f"-{slug}-R$12,34.pdf" in viewer.suggested_name
+    assert KEY.split("@")[0] not in viewer.suggested_name
 
 
 def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:

@@ -115,7 +115,8 @@ class PaymentTracker:
             kind=kind,
             bank_id=bank_id,
             entry_id=entry.id,
-            payee_name=entry.payee_name or entry.payee_detail,
+            # The name the bank gave (a Pix key names nobody until then), else what was typed.
+            payee_name=entry.creditor_name or entry.payee_name or entry.payee_detail,
             amount=entry.amount,
             paid_on=entry.updated_at[:10],
         )

@@ -350,7 +350,7 @@ async def open_receipt_viewer(
     reach the caller, whose operation presents them."""
     receipt = await tracker.receipt(entry)
     pdf = tracker.ledger.receipts.read(receipt)
-    payee = receipt.payee_name or entry.payee_name or entry.payee_detail
+    payee = entry.creditor_name or receipt.payee_name or entry.payee_name or entry.payee_detail
     name = suggested_receipt_name(
         receipt.kind,
         receipt.paid_on or entry.updated_at,
