@@ -5,9 +5,8 @@ shows why, an unknown outcome says it is being checked, and the filters narrow t
 
 from __future__ import annotations
 
-import unicodedata
-
 import datetime as dt
+import unicodedata
 from decimal import Decimal
 
 import pytest
