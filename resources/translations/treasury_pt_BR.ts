@@ -337,6 +337,38 @@
         <translation>Exibir o comprovante emitido pelo banco para o pagamento selecionado</translation>
     </message>
     <message>
+        <source>Search beneficiary, line, amount</source>
+        <translation>Buscar beneficiário, linha, valor</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Beneficiary</source>
+        <translation>Beneficiário</translation>
+    </message>
+    <message>
+        <source>Digitable line</source>
+        <translation>Linha digitável</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Export paid slips</source>
+        <translation>Exportar boletos pagos</translation>
+    </message>
+    <message>
+        <source>%1 slip(s) saved to %2</source>
+        <translation>%1 boleto(s) salvo(s) em %2</translation>
+    </message>
+    <message>
         <source>Invalid: %1</source>
         <translation>Inválido: %1</translation>
     </message>
@@ -751,10 +783,6 @@
     <message>
         <source>Revise this charge</source>
         <translation>Revisar esta cobrança</translation>
-    </message>
-    <message>
-        <source> s after creation</source>
-        <translation> s após a criação</translation>
     </message>
     <message>
         <source>Debtor&apos;s name</source>

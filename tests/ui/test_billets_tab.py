@@ -281,3 +281,26 @@ def test_sample_slips_are_refused_outside_the_sandbox(run, tab_and_workspace) ->
             run(sample_slips(session))
     finally:
         session.profile = original
+
+
+def test_paid_slips_are_searched_and_exported(qtbot, run, tab_and_workspace, slips, tmp_path):
+    import csv
+    import io
+
+    tab, workspace = tab_and_workspace
+    slip = slips["Assinatura de software"]
+    review = run(workspace.billets.lookup(slip["digitableCode"]))
+    entry = run(workspace.billets.pay(review))
+    tab.refresh()
+    beneficiary = review.beneficiary_name
+    for text in (beneficiary.split()[0].upper(), "99,99", "99.99", slip["barcode"][:20]):
+        tab.search_edit.setText(text)
+        assert entry.id in {e.id for e in tab.shown_entries()}, text
+    tab.search_edit.setText("nothing-like-this")
+    assert tab.shown_entries() == []
+    tab.search_edit.setText("99,99")
+    path = tmp_path / "boletos.csv"
+    assert tab.export_csv(path) == len(tab.shown_entries()) >= 1
+    rows = list(csv.reader(io.StringIO(path.read_text("utf-8-sig")), delimiter=";"))
+    assert rows[0][:2] == ["Date", "Beneficiary"]
+    assert any(r[2] == entry.payee_detail and r[3] == "99,99" for r in rows[1:])

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import io
 import os
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -43,6 +47,7 @@ from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
 from treasury_app.services.sandbox_samples import sample_slips
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.csv_files import save_csv_dialog, write_csv_text
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
 from treasury_app.ui.models.paid_slips_model import (
     Column,
@@ -79,6 +84,7 @@ class BilletsTab(QWidget):
         self.lookup_task: asyncio.Task[Any] | None = None
         self.samples_task: asyncio.Task[Any] | None = None
         self.samples_dialog: QDialog | None = None
+        self.export_dialog: QFileDialog | None = None
         self.receipt_task: asyncio.Task[Any] | None = None
 
         self.banner = ErrorBanner(self)
@@ -158,11 +164,102 @@ class BilletsTab(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.receipt_status, 1)
         bar.addWidget(self.receipt_button)
+        finder = QHBoxLayout()
+        self.search_edit = QLineEdit(box)
+        self.search_edit.setObjectName("billet-search")
+        self.search_edit.setPlaceholderText(self.tr("Search beneficiary, line, amount"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.textChanged.connect(lambda _text: self._apply_search())
+        self.export_button = QPushButton(self.tr("Export…"), box)
+        self.export_button.setObjectName("billet-export")
+        self.export_button.clicked.connect(self._export_clicked)
+        finder.addWidget(self.search_edit, 1)
+        finder.addWidget(self.export_button)
+        self.model.modelReset.connect(self._apply_search)
+        self.model.rowsInserted.connect(lambda *_: self._apply_search())
         layout = QVBoxLayout(box)
+        layout.addLayout(finder)
         layout.addWidget(view, 1)
         layout.addLayout(bar)
         self._update_receipt_button()
         return box
+
+    # -- finding and exporting -----------------------------------------------------------------
+
+    def _matches(self, entry: Entry, words: list[str]) -> bool:
+        amount = format_brl(entry.amount)
+        haystack = _fold(
+            " ".join(
+                part or ""
+                for part in (
+                    entry.creditor_name,
+                    entry.payee_name,
+                    entry.payee_detail,
+                    entry.description,
+                    entry.bank_id,
+                    amount,
+                    amount.replace(".", "").replace("R$ ", ""),
+                    str(entry.amount),
+                )
+            )
+        )
+        return all(word in haystack for word in words)
+
+    def _apply_search(self) -> None:
+        words = [_fold(word) for word in self.search_edit.text().split()]
+        for row in range(self.model.rowCount()):
+            self.view.setRowHidden(
+                row, bool(words) and not self._matches(self.model.entry(row), words)
+            )
+
+    def shown_entries(self) -> list[Entry]:
+        return [
+            self.model.entry(row)
+            for row in range(self.model.rowCount())
+            if not self.view.isRowHidden(row)
+        ]
+
+    def export_csv(self, path: str | Path) -> int:
+        """The paid slips shown, as a pt-BR spreadsheet reads them (``;``, decimal comma)."""
+        entries = self.shown_entries()
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+        writer.writerow(
+            [
+                self.tr("Date"),
+                self.tr("Beneficiary"),
+                self.tr("Digitable line"),
+                self.tr("Amount"),
+                self.tr("Status"),
+            ]
+        )
+        for entry in entries:
+            writer.writerow(
+                [
+                    self.model.index(self.model.row_of(entry.id) or 0, Column.DATE).data(),
+                    entry.creditor_name or entry.payee_name,
+                    entry.payee_detail,
+                    format_brl(entry.amount).replace("R$", "").strip(),
+                    status_word(entry_status(entry)),
+                ]
+            )
+        write_csv_text(path, buffer.getvalue())
+        return len(entries)
+
+    def _export_clicked(self) -> None:
+        self.export_dialog = save_csv_dialog(
+            self, self.tr("Export paid slips"), "boletos-pagos.csv", self._export_to
+        )
+
+    def _export_to(self, path: str) -> None:
+        try:
+            count = self.export_csv(path)
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        self.receipt_status.setText(
+            self.tr("%1 slip(s) saved to %2").replace("%1", str(count)).replace("%2", path)
+        )
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -451,6 +548,11 @@ class BilletsTab(QWidget):
             self.banner.show_message(self.tr("Could not save the receipt"), str(error))
             return
         self.receipt_status.setText(self.tr("Receipt saved to %1").replace("%1", str(target)))
+
+
+def _fold(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return folded.lower()
 
 
 def receipt_viewer_class() -> Any:
