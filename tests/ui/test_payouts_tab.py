@@ -254,6 +254,8 @@ def test_enter_reviews_focus_starts_in_the_form_and_a_sent_form_is_cleared(
     qtbot.keyClick(tab.key_amount, Qt.Key.Key_Return)  # Enter: the review, never a send
     dialog = _wait_for_review(qtbot, tab)
     assert dialog.fields["key"].text().startswith("teclado@empresa.com.br")
+    # The review opens in the amount to type again (never on Send, never on Cancel).
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.confirm_edit)
     entry = _confirm_and_send(qtbot, tab, Decimal("3.21"))
     assert entry.amount == Decimal("3.21")
     for field in (tab.key_edit.line_edit, tab.key_amount, tab.key_description, tab.key_document):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from treasury_app.domain.errors import DomainError
@@ -63,6 +64,13 @@ class AmountConfirmation(QWidget):
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.action_button)
         layout.addLayout(buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        """A review opens with the focus in the amount to type again: the safe place (Enter
+        there moves money only once the amount matches)."""
+        super().showEvent(event)
+        if not self.done:
+            self.edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _changed(self, text: str) -> None:
         matches = False
