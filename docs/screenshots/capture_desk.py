@@ -156,6 +156,27 @@ async def main(lang: str | None) -> None:
     await pause(0.8)
     shot(f"desk-slip-paid-before{suffix}")
 
+    # Every tab at 1366×768, the infractions badge and the audit log's filters included.
+    await window.check_infractions()
+    names = ["statement", "pix", "boletos", "charges", "recurrences", "settings"]
+    for index, name in enumerate(names):
+        window.tabs.setCurrentIndex(index)
+        await pause(2.0)
+        shot(f"desk-tab-{name}{suffix}")
+    settings = window.current_tab()
+    settings.pages.setCurrentIndex(settings.pages.count() - 1)
+    await pause(0.8)
+    shot(f"desk-audit-log{suffix}")
+    window.tabs.setCurrentIndex(2)
+    boletos = window.current_tab()
+    boletos.samples_button.click()
+    while boletos.samples_dialog is None:
+        await pause(0.1)
+    await pause(0.6)
+    shot(f"desk-sample-slips{suffix}")
+    boletos.samples_dialog.reject()
+    await pause(0.3)
+
     window.quit_requested.emit()
     await run
 
