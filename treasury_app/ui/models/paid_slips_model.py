@@ -24,6 +24,7 @@ from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.models.journal_model import JournalEntriesModel
+from treasury_app.ui.models.payments_model import BRASILIA_ZONE
 from treasury_app.ui.status_words import status_word
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -43,7 +44,7 @@ def _local_datetime(iso: str) -> str:
     moment = QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs)
     if not moment.isValid():
         return iso
-    return QLocale().toString(moment.toLocalTime(), "dd/MM/yyyy HH:mm")
+    return QLocale().toString(moment.toTimeZone(BRASILIA_ZONE), "dd/MM/yyyy HH:mm")
 
 
 def _due_date(entry: Entry) -> dt.date | None:
