@@ -2624,6 +2624,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Pagamentos a enviar</translation>
     </message>
     <message>
+        <source>Batch label (optional), e.g. Suppliers, 2nd fortnight of November</source>
+        <translation>Nome do lote (opcional), ex.: Fornecedores, 2ª quinzena de novembro</translation>
+    </message>
+    <message>
         <source>e.g. 1.234,56</source>
         <translation>ex.: 1.234,56</translation>
     </message>

@@ -40,7 +40,7 @@ def test_search_batch_filter_and_export(qtbot, run, listing, tmp_path) -> None:
     batch = workspace.payouts.parse_batch_csv(
         f"chave;valor\nlote{tag}a@empresa.com.br;7,01\nlote{tag}b@empresa.com.br;7,02\n"
     )
-    sent = run(workspace.payouts.send_batch(batch))
+    sent = run(workspace.payouts.send_batch(batch, label=f"Fornecedores {tag}"))
     widget.refresh()
 
     for text in (f"busca{tag}", "1.234,56", "1234,56", "1234.56", single.end_to_end_id):
@@ -56,6 +56,7 @@ def test_search_batch_filter_and_export(qtbot, run, listing, tmp_path) -> None:
     assert index > 0
     label = widget.batch_combo.itemText(index)
     assert "2 payments" in label and "R$ 14,03" in label
+    assert label.startswith(f"Fornecedores {tag} — ")  # the label the person gave
     widget.batch_combo.setCurrentIndex(index)
     assert shown_ids(widget) == {e.id for e in sent}
 

@@ -52,6 +52,7 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
     first = open_dialog(qtbot, workspace)
     first.load_file(path)
     assert not first.duplicate_label.isVisible() and not first.send_again_check.isVisible()
+    qtbot.keyClicks(first.label_edit, "Fornecedores novembro")
     approve(qtbot, first)
     send(qtbot, first)
     assert first.summary()["accepted"] == 5
@@ -63,6 +64,7 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
     warning = again.duplicate_label.text()
     assert "already sent on" in warning and "5 payment(s), R$ 4.260,40" in warning
     assert "the same file" in warning
+    assert workspace.ledger.batches.get(first.batch.batch_id).label == "Fornecedores novembro"
     approve(qtbot, again)
     assert again.approved() and not again.send_button.isEnabled()
     assert "Send this batch again" in again.confirm_hint.text()

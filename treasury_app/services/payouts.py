@@ -404,6 +404,7 @@ class PayoutsService:
         concurrency: int = 4,
         drop_invalid: bool = False,
         send_again: bool = False,
+        label: str = "",
         progress: Callable[[int, int, Entry], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
     ) -> list[Entry]:
@@ -431,6 +432,7 @@ class PayoutsService:
             rows=len(batch.rows),
             total=batch.total,
             file_sha256=batch.file_sha256,
+            label=" ".join(label.split())[:80],
         )
         self.ledger.audit.record(
             "payout.batch",

@@ -186,6 +186,13 @@ class PayoutBatchDialog(QDialog):
         layout.addWidget(self.totals_label)
         layout.addWidget(self.by_type_label)
 
+        self.label_edit = QLineEdit(self)
+        self.label_edit.setObjectName("batch-label")
+        self.label_edit.setMaxLength(80)
+        self.label_edit.setPlaceholderText(
+            self.tr("Batch label (optional), e.g. Suppliers, 2nd fortnight of November")
+        )
+        layout.addWidget(self.label_edit)
         self.confirm_label = QLabel(self)
         self.confirm_edit = QLineEdit(self)
         self.confirm_edit.setObjectName("batch-confirm-amount")
@@ -485,6 +492,7 @@ class PayoutBatchDialog(QDialog):
                     concurrency=CONCURRENCY,
                     drop_invalid=self.leave_out_check.isChecked(),
                     send_again=bool(self.earlier) and self.send_again_check.isChecked(),
+                    label=self.label_edit.text(),
                     progress=self._progress,
                     should_stop=lambda: self._stop_requested,
                 ),

@@ -215,6 +215,8 @@ class PaymentsList(QWidget):
                     if record is not None
                     else self.tr("Batch %1").replace("%1", batch_id)
                 )
+                if record is not None and record.label:
+                    label = f"{record.label} — {label}"
                 self.batch_combo.addItem(label, batch_id)
             index = self.batch_combo.findData(current)
             self.batch_combo.setCurrentIndex(max(index, 0))
