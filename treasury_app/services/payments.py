@@ -279,7 +279,10 @@ class PaymentEngine:
                     "age_minutes": int(self.age(entry).total_seconds() // 60),
                 },
             )
-            return await self._resend(entry, note="resending (confirmed by a person)")
+            resent = await self._resend(entry, note="resending (confirmed by a person)")
+            if resent is None:  # it arrived meanwhile: follow what the bank has
+                return await self._resolve_locked(self.ledger.journal.get(entry.id))
+            return resent
 
     async def cancel_held(self, entry: Entry) -> Entry:
         """A person chose "Cancel payment" for an unresolved intent. Only once the bank says it
@@ -350,16 +353,14 @@ class PaymentEngine:
         log.warning("payment %s not found at the bank and too old to resend: held", entry.id)
         return self._changed(updated)
 
-    async def _resend(self, entry: Entry, *, note: str) -> Entry:
+    async def _resend(self, entry: Entry, *, note: str) -> Entry | None:
+        """Send the intent again with its own key and body. ``None`` when the bank answers
+        that it holds the key already (it arrived meanwhile): the caller asks again."""
         self._changed(self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
         try:
             payment = await self._post(entry)
-        except IdempotencyKeyReused as error:  # it arrived meanwhile: ask once more
-            try:
-                found = await self._query(entry)
-            except ApiFailure:
-                found = None
-            return self._found(entry, found) if found else self._unknown(entry, error)
+        except IdempotencyKeyReused:
+            return None
         except ApiFailure as error:
             if _outcome_unknown(error):
                 return self._unknown(entry, error)
@@ -386,25 +387,9 @@ class PaymentEngine:
             # key, or someone paid it another way meanwhile).
             if not self.resend_allowed(entry):
                 return self._hold(entry)
-            self._changed(
-                self.ledger.journal.update(entry.id, EntryState.SENT, note="resending (not found)")
-            )
-            try:
-                payment = await self._post(entry)
-            except IdempotencyKeyReused:
-                continue  # it arrived meanwhile: ask again
-            except ApiFailure as error:
-                if _outcome_unknown(error):
-                    return self._unknown(entry, error)
-                return self._reject(entry, error)
-            self.ledger.audit.record(
-                "payment.resolve",
-                "resent",
-                reference=entry.idempotency_key,
-                amount=entry.amount,
-                details={"entry": entry.id},
-            )
-            return self._accept(entry, payment, note="accepted on resend")
+            resent = await self._resend(entry, note="resending (not found)")
+            if resent is not None:
+                return resent
         return self._unknown(entry, None, note="still unknown after asking")
 
     async def _query(self, entry: Entry) -> PixPayment | BilletPayment | None:

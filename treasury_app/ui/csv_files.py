@@ -1,14 +1,21 @@
-"""CSV files of the batch dialogs (payouts, due-date charges): the pickers, reading a file as
-spreadsheets save it, and writing a template that spreadsheets open with its accents."""
+"""CSV files of the batch dialogs and the lists' exports: the pickers, reading a file as
+spreadsheets save it, writing files that spreadsheets open with their accents, and the text
+helpers of the lists' searches."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
-from collections.abc import Callable
+import io
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
+
+from treasury_app.domain.money import format_brl
 
 
 def _tr(text: str) -> str:
@@ -60,3 +67,50 @@ def read_csv_file(path: str | Path) -> tuple[str, str]:
 def write_csv_text(path: str | Path, text: str) -> None:
     """Write ``text`` with a BOM, so that spreadsheets read the accents as UTF-8."""
     Path(path).write_text(text, encoding="utf-8-sig")
+
+
+def write_table(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[str]]) -> int:
+    """Rows as a pt-BR spreadsheet opens them: ``;``-separated, CRLF, UTF-8 with a BOM (the
+    amounts already written with a decimal comma). How many rows, the header not counted."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    count = 0
+    for row in rows:
+        writer.writerow(row)
+        count += 1
+    write_csv_text(path, buffer.getvalue())
+    return count
+
+
+def export_with_dialog(
+    parent: QWidget,
+    title: str,
+    suggested: str,
+    export: Callable[[str], int],
+    done: Callable[[str, int], None],
+    failed: Callable[[OSError], None],
+) -> QFileDialog:
+    """Ask where to save, then ``export(path)``; ``done(path, rows)`` or ``failed(error)``."""
+
+    def chosen(path: str) -> None:
+        try:
+            count = export(path)
+        except OSError as error:
+            failed(error)
+            return
+        done(path, count)
+
+    return save_csv_dialog(parent, title, suggested, chosen)
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, for searches that ignore both."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return folded.lower()
+
+
+def amount_texts(amount: Decimal) -> str:
+    """An amount as people type it: ``R$ 1.234,56``, ``1234,56`` and ``1234.56``."""
+    shown = format_brl(amount)
+    return f"{shown} {shown.replace('.', '').replace('R$ ', '')} {amount}"

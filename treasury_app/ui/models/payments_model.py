@@ -5,7 +5,6 @@ group and by the day the payment was made."""
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -27,6 +26,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HELD_NOTE
+from treasury_app.ui.csv_files import amount_texts, fold
 from treasury_app.ui.models.journal_model import JournalEntriesModel
 from treasury_app.ui.status_words import status_word
 
@@ -91,14 +91,8 @@ def entry_day(iso: str) -> dt.date | None:
         return None
 
 
-def _fold(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return folded.lower()
-
-
 def _search_text(entry: Entry) -> str:
-    amount = format_brl(entry.amount)  # R$ 1.234,56
-    return _fold(
+    return fold(
         " ".join(
             part or ""
             for part in (
@@ -108,9 +102,7 @@ def _search_text(entry: Entry) -> str:
                 entry.description,
                 entry.end_to_end_id,
                 entry.batch,
-                amount,
-                amount.replace(".", "").replace("R$ ", ""),  # 1234,56
-                str(entry.amount),  # 1234.56
+                amount_texts(entry.amount),
             )
         )
     )
@@ -262,7 +254,7 @@ class PaymentsFilter(QSortFilterProxyModel):
         """Rows whose payee, key, name, amount, description or endToEndId contain every word
         of ``text`` (case and accents ignored; ``1.234,56`` and ``1234.56`` both match)."""
         self.beginFilterChange()
-        self._words = tuple(_fold(word) for word in text.split() if word.strip())
+        self._words = tuple(fold(word) for word in text.split() if word.strip())
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_batch(self, batch: str | None) -> None:

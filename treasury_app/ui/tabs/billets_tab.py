@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import csv
-import io
 import os
 import tempfile
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +44,7 @@ from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
 from treasury_app.services.sandbox_samples import sample_slips
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.csv_files import save_csv_dialog, write_csv_text
+from treasury_app.ui.csv_files import amount_texts, export_with_dialog, fold, write_table
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
 from treasury_app.ui.models.paid_slips_model import (
     Column,
@@ -187,8 +184,7 @@ class BilletsTab(QWidget):
     # -- finding and exporting -----------------------------------------------------------------
 
     def _matches(self, entry: Entry, words: list[str]) -> bool:
-        amount = format_brl(entry.amount)
-        haystack = _fold(
+        haystack = fold(
             " ".join(
                 part or ""
                 for part in (
@@ -197,16 +193,14 @@ class BilletsTab(QWidget):
                     entry.payee_detail,
                     entry.description,
                     entry.bank_id,
-                    amount,
-                    amount.replace(".", "").replace("R$ ", ""),
-                    str(entry.amount),
+                    amount_texts(entry.amount),
                 )
             )
         )
         return all(word in haystack for word in words)
 
     def _apply_search(self) -> None:
-        words = [_fold(word) for word in self.search_edit.text().split()]
+        words = [fold(word) for word in self.search_edit.text().split()]
         for row in range(self.model.rowCount()):
             self.view.setRowHidden(
                 row, bool(words) and not self._matches(self.model.entry(row), words)
@@ -221,44 +215,35 @@ class BilletsTab(QWidget):
 
     def export_csv(self, path: str | Path) -> int:
         """The paid slips shown, as a pt-BR spreadsheet reads them (``;``, decimal comma)."""
-        entries = self.shown_entries()
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-        writer.writerow(
+        header = [
+            self.tr("Date"),
+            self.tr("Beneficiary"),
+            self.tr("Digitable line"),
+            self.tr("Amount"),
+            self.tr("Status"),
+        ]
+        rows = (
             [
-                self.tr("Date"),
-                self.tr("Beneficiary"),
-                self.tr("Digitable line"),
-                self.tr("Amount"),
-                self.tr("Status"),
+                self.model.index(self.model.row_of(entry.id) or 0, Column.DATE).data(),
+                entry.creditor_name or entry.payee_name,
+                entry.payee_detail,
+                format_brl(entry.amount).replace("R$", "").strip(),
+                status_word(entry_status(entry)),
             ]
+            for entry in self.shown_entries()
         )
-        for entry in entries:
-            writer.writerow(
-                [
-                    self.model.index(self.model.row_of(entry.id) or 0, Column.DATE).data(),
-                    entry.creditor_name or entry.payee_name,
-                    entry.payee_detail,
-                    format_brl(entry.amount).replace("R$", "").strip(),
-                    status_word(entry_status(entry)),
-                ]
-            )
-        write_csv_text(path, buffer.getvalue())
-        return len(entries)
+        return write_table(path, header, rows)
 
     def _export_clicked(self) -> None:
-        self.export_dialog = save_csv_dialog(
-            self, self.tr("Export paid slips"), "boletos-pagos.csv", self._export_to
-        )
-
-    def _export_to(self, path: str) -> None:
-        try:
-            count = self.export_csv(path)
-        except OSError as error:
-            self.banner.show_error(error)
-            return
-        self.receipt_status.setText(
-            self.tr("%1 slip(s) saved to %2").replace("%1", str(count)).replace("%2", path)
+        self.export_dialog = export_with_dialog(
+            self,
+            self.tr("Export paid slips"),
+            "boletos-pagos.csv",
+            self.export_csv,
+            lambda path, count: self.receipt_status.setText(
+                self.tr("%1 slip(s) saved to %2").replace("%1", str(count)).replace("%2", path)
+            ),
+            self.banner.show_error,
         )
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -548,11 +533,6 @@ class BilletsTab(QWidget):
             self.banner.show_message(self.tr("Could not save the receipt"), str(error))
             return
         self.receipt_status.setText(self.tr("Receipt saved to %1").replace("%1", str(target)))
-
-
-def _fold(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return folded.lower()
 
 
 def receipt_viewer_class() -> Any:

@@ -3,9 +3,8 @@ through every row (not only the newest 200), exported as a spreadsheet reads it.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QDate, QSignalBlocker, Qt
@@ -29,7 +28,7 @@ from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock, to
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
-from treasury_app.ui.csv_files import save_csv_dialog, write_csv_text
+from treasury_app.ui.csv_files import export_with_dialog, write_table
 from treasury_app.ui.status_words import action_word, outcome_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -201,25 +200,14 @@ class AuditPanel(QWidget):
     def export_csv(self, path: str | Path) -> int:
         """Every row the filters select (all pages), ``;``-separated with a BOM."""
         criteria = self.criteria()
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-        writer.writerow(
-            [
-                self.tr("When (Brasília)"),
-                self.tr("User"),
-                self.tr("Action"),
-                self.tr("Outcome"),
-                self.tr("Reference"),
-                self.tr("Amount"),
-            ]
-        )
-        count, offset = 0, 0
-        while True:
-            rows = self.ledger.audit.search(**criteria, offset=offset, limit=1000)  # type: ignore[arg-type]
-            for row in rows:
-                amount = format_brl(row.amount).replace("R$", "").strip() if row.amount else ""
-                writer.writerow(
-                    [
+
+        def rows() -> Iterator[list[str]]:
+            offset = 0
+            while True:
+                page = self.ledger.audit.search(**criteria, offset=offset, limit=1000)  # type: ignore[arg-type]
+                for row in page:
+                    amount = format_brl(row.amount).replace("R$", "").strip() if row.amount else ""
+                    yield [
                         _when(row.at),
                         row.os_user,
                         action_word(row.action),
@@ -227,26 +215,29 @@ class AuditPanel(QWidget):
                         row.reference,
                         amount,
                     ]
-                )
-            count += len(rows)
-            offset += len(rows)
-            if len(rows) < 1000:
-                break
-        write_csv_text(path, buffer.getvalue())
-        return count
+                offset += len(page)
+                if len(page) < 1000:
+                    return
+
+        header = [
+            self.tr("When (Brasília)"),
+            self.tr("User"),
+            self.tr("Action"),
+            self.tr("Outcome"),
+            self.tr("Reference"),
+            self.tr("Amount"),
+        ]
+        return write_table(path, header, rows())
 
     def _export_clicked(self) -> None:
-        self.export_dialog = save_csv_dialog(
-            self, self.tr("Export the audit log"), "auditoria.csv", self._export_to
-        )
-
-    def _export_to(self, path: str) -> None:
-        try:
-            count = self.export_csv(path)
-        except OSError as error:
-            self.banner.show_error(error)
-            return
-        self.banner.show_message(
-            self.tr("Exported"),
-            self.tr("%1 row(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+        self.export_dialog = export_with_dialog(
+            self,
+            self.tr("Export the audit log"),
+            "auditoria.csv",
+            self.export_csv,
+            lambda path, count: self.banner.show_message(
+                self.tr("Exported"),
+                self.tr("%1 row(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+            ),
+            self.banner.show_error,
         )

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import csv
-import io
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +40,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.csv_files import save_csv_dialog, write_csv_text
+from treasury_app.ui.csv_files import export_with_dialog, write_table
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
 from treasury_app.ui.models.payments_model import (
     Column,
@@ -230,51 +228,42 @@ class PaymentsList(QWidget):
     def export_csv(self, path: str | Path) -> int:
         """Write the payments shown (filters applied, in the list's order) as CSV for a
         spreadsheet: ``;``-separated, decimal comma, UTF-8 with BOM. How many rows."""
-        entries = self.shown_entries()
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-        writer.writerow(
+        header = [
+            self.tr("Date"),
+            self.tr("Payee"),
+            self.tr("Key or account"),
+            self.tr("Amount"),
+            self.tr("Status"),
+            self.tr("Description"),
+            "endToEndId",
+            self.tr("Batch"),
+        ]
+        rows = (
             [
-                self.tr("Date"),
-                self.tr("Payee"),
-                self.tr("Key or account"),
-                self.tr("Amount"),
-                self.tr("Status"),
-                self.tr("Description"),
-                "endToEndId",
-                self.tr("Batch"),
+                format_datetime(entry.created_at),
+                entry.creditor_name or entry.payee_name,
+                entry.payee_detail,
+                format_brl(entry.amount).replace("R$", "").strip(),
+                self.model.status_text(entry),
+                entry.description,
+                entry.end_to_end_id or "",
+                entry.batch or "",
             ]
+            for entry in self.shown_entries()
         )
-        for entry in entries:
-            writer.writerow(
-                [
-                    format_datetime(entry.created_at),
-                    entry.creditor_name or entry.payee_name,
-                    entry.payee_detail,
-                    format_brl(entry.amount).replace("R$", "").strip(),
-                    self.model.status_text(entry),
-                    entry.description,
-                    entry.end_to_end_id or "",
-                    entry.batch or "",
-                ]
-            )
-        write_csv_text(path, buffer.getvalue())
-        return len(entries)
+        return write_table(path, header, rows)
 
     def _export_clicked(self) -> None:
-        self.export_dialog = save_csv_dialog(
-            self, self.tr("Export payments"), "pagamentos-pix.csv", self._export_to
-        )
-
-    def _export_to(self, path: str) -> None:
-        try:
-            count = self.export_csv(path)
-        except OSError as error:
-            self.banner.show_error(error)
-            return
-        self.banner.show_message(
-            self.tr("Exported"),
-            self.tr("%1 payment(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+        self.export_dialog = export_with_dialog(
+            self,
+            self.tr("Export payments"),
+            "pagamentos-pix.csv",
+            self.export_csv,
+            lambda path, count: self.banner.show_message(
+                self.tr("Exported"),
+                self.tr("%1 payment(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+            ),
+            self.banner.show_error,
         )
 
     def _date_edit(self, name: str, date: QDate) -> QDateEdit:
