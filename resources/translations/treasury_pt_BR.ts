@@ -417,6 +417,18 @@
         <translation>Usar este boleto</translation>
     </message>
     <message>
+        <source>This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is in the list of paid slips.</source>
+        <translation>Este boleto já foi pago em %1: %2 (%3). Um boleto é pago uma vez só; o comprovante está na lista de boletos pagos.</translation>
+    </message>
+    <message>
+        <source>This slip was already sent for payment on %1: %2, still being followed. A slip is paid once: wait for that payment&apos;s outcome.</source>
+        <translation>Este boleto já foi enviado para pagamento em %1: %2, ainda em acompanhamento. Um boleto é pago uma vez só: aguarde o resultado desse pagamento.</translation>
+    </message>
+    <message>
+        <source>Slip already paid</source>
+        <translation>Boleto já pago</translation>
+    </message>
+    <message>
         <source>Sending the payment…</source>
         <translation>Enviando o pagamento…</translation>
     </message>
@@ -4825,6 +4837,10 @@ Primeiro envio: %3 (Brasília)</translation>
     <message>
         <source>Cancel this payment? It will never be sent. The bank is asked first: if it has the payment after all, it is followed as paid instead.</source>
         <translation>Cancelar este pagamento? Ele nunca será enviado. O banco é consultado antes: se, afinal, tiver o pagamento, ele passa a ser acompanhado como pago.</translation>
+    </message>
+    <message>
+        <source>The bank cannot be reached to confirm that it does not have this payment; nothing was cancelled. Try again when the bank answers.</source>
+        <translation>Não foi possível falar com o banco para confirmar que ele não tem este pagamento; nada foi cancelado. Tente de novo quando o banco responder.</translation>
     </message>
     <message>
         <source>%1 to %2: accepted by the bank (%3).</source>

@@ -210,7 +210,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     assert tab.banner.isVisible()
     assert "already paid on" in tab.banner.detail.text()
     assert tab.banner.title.text() == "Slip already paid"
-    assert "R$ 845,32 (LIQUIDATED)" in tab.banner.detail.text()
+    assert "R$ 845,32 (Paid)" in tab.banner.detail.text()
     assert tab.selected_entry().id == entry.id and tab.receipt_button.isEnabled()
     assert run(workspace.statement.balance()).available == before - amount
 

@@ -5,6 +5,7 @@ belongs."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -140,3 +141,30 @@ def test_every_tab_in_portuguese(qtbot, run, open_workspace, portuguese) -> None
     finally:
         window.set_workspace(None)
     assert problems == []
+
+
+def test_a_refusal_banner_in_portuguese(qtbot, run, open_workspace, portuguese) -> None:
+    from treasury_app.services.billets import BilletAlreadyPaid
+    from treasury_app.ui.tabs.billets_tab import BilletsTab
+
+    workspace = open_workspace()
+    tab = BilletsTab(workspace)
+    qtbot.addWidget(tab)
+    tab.show()
+    slips = run(workspace.session.accounts.transport.http.get("/sandbox/slips")).json()["data"]
+    slip = next(
+        s for s in slips if s["label"] == "Internet e telefonia"
+    )  # used by no other UI test
+    # Paid once here, unless an earlier test of the session paid it already.
+    with contextlib.suppress(BilletAlreadyPaid):
+        run(workspace.billets.pay(run(workspace.billets.lookup(slip["digitableCode"]))))
+    tab.code_edit.setText(slip["digitableCode"])
+    tab._look_up_clicked()
+    qtbot.waitUntil(tab.lookup_task.done)
+    assert tab.banner.isVisible()
+    assert tab.banner.title.text() == "Boleto já pago"
+    assert tab.banner.detail.text().startswith("Este boleto já foi ")
+    english = _english_sources()
+    shown = [text for _where, text in visible_texts(tab) if text in english]
+    assert shown == []
+    tab.shutdown()

@@ -51,6 +51,7 @@ from treasury_app.ui.models.paid_slips_model import (
     PaidSlipsModel,
     entry_status,
 )
+from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.status_words import status_word
@@ -383,7 +384,26 @@ class BilletsTab(QWidget):
             return await self.workspace.billets.lookup(code)
         except BilletAlreadyPaid as stop:
             self.select_entry(stop.earlier[0].id)
-            raise
+            raise self._already_paid(stop) from None
+
+    def _already_paid(self, stop: BilletAlreadyPaid) -> BilletAlreadyPaid:
+        """The same refusal, in the UI's language (the service speaks English)."""
+        last = stop.earlier[0]
+        when = format_datetime(last.created_at)
+        if last.final and last.bank_status:
+            text = self.tr(
+                "This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is "
+                "in the list of paid slips."
+            ).replace("%3", status_word(last.bank_status))
+        else:
+            text = self.tr(
+                "This slip was already sent for payment on %1: %2, still being followed. A slip "
+                "is paid once: wait for that payment's outcome."
+            )
+        translated = BilletAlreadyPaid(stop.earlier)
+        translated.message = text.replace("%1", when).replace("%2", format_brl(last.amount))
+        translated.title = self.tr("Slip already paid")
+        return translated
 
     def select_entry(self, entry_id: int) -> bool:
         """Select a payment in the paid slips list (``False`` if it is not listed)."""

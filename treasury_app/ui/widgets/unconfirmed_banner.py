@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from treasury_app.domain.clock import to_brasilia
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.services.payments import HeldPaymentError
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.operation import events, run_operation
@@ -242,7 +243,18 @@ class UnconfirmedBanner(QFrame):
             self.tr("Cancel the payment"),
         ):
             return None
-        return await self._decide(entry, self.workspace.engine.cancel_held(entry))
+        return await self._decide(entry, self._cancel_held(entry))
+
+    async def _cancel_held(self, entry: Entry) -> Entry:
+        try:
+            return await self.workspace.engine.cancel_held(entry)
+        except HeldPaymentError:  # the service speaks English: the same, in the UI's language
+            raise HeldPaymentError(
+                self.tr(
+                    "The bank cannot be reached to confirm that it does not have this payment; "
+                    "nothing was cancelled. Try again when the bank answers."
+                )
+            ) from None
 
     async def _decide(self, entry: Entry, work: Any) -> Entry | None:
         self.errors.clear()
