@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from treasury_app.api.accounts.models import AccountType
+from treasury_app.domain import brcode
 from treasury_app.domain.clock import system_clock
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
@@ -320,3 +321,30 @@ async def test_send_batch_leaves_bad_rows_out_when_asked(
         "file_sha256": None,
         "sent_again_after": [],
     }
+
+
+def _code_with_amount(text: str) -> str:
+    """A static BR Code whose field 54 says ``text`` (a correct CRC)."""
+    base = brcode.build(
+        merchant_name="Loja Exemplo", merchant_city="Sao Paulo", key="loja@exemplo.com.br"
+    )
+    body = base[:-8]
+    marker = "5802BR"
+    tagged = body.replace(marker, f"54{len(text):02d}{text}{marker}", 1)
+    return tagged + "6304" + brcode.crc16(tagged + "6304")
+
+
+def test_a_code_of_zero_asks_for_the_amount_and_a_huge_one_is_refused(
+    ledger: Ledger,
+) -> None:
+    payouts = PayoutsService(JournalOnlyEngine(ledger), ledger)  # type: ignore[arg-type]
+    zero = _code_with_amount("0.00")
+    with pytest.raises(PayoutInputError, match="type the amount") as error:
+        payouts.prepare_qrc(zero, None)
+    assert error.value.field == "amount"
+    with pytest.raises(PayoutInputError, match="greater than zero"):
+        payouts.prepare_qrc(zero, "0,00")
+    review = payouts.prepare_qrc(zero, "12,50")
+    assert review.amount == Decimal("12.50")
+    with pytest.raises(PayoutInputError, match="cannot exceed"):
+        payouts.prepare_qrc(_code_with_amount("2000000.00"), None)

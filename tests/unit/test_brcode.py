@@ -321,6 +321,15 @@ def test_amount_with_three_decimals_refused(vectors):
         parse(with_crc(body))
 
 
+@pytest.mark.parametrize("zero", ["0.00", "0", "000.00"])
+def test_a_zero_amount_is_no_amount(vectors, zero):
+    body = body_of(payload_of(vectors, KEY_AMOUNT_RECURRENCE)).replace(
+        "5406100.50", field("54", zero)
+    )
+    code = parse(with_crc(body))
+    assert code.amount is None  # the person types the amount, never an R$ 0,00 review
+
+
 @pytest.mark.parametrize(
     "amount", ["-1.00", "1,50", "abc", "1.", ".5", "1e5", "١٢", "12345678901.00", "9" * 99]
 )

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from treasury_app.domain.documents import cnpj_check_digits, cpf_check_digits, is_valid_cpf
 from treasury_app.domain.errors import PixKeyError
-from treasury_app.domain.pixkey import KeyType, detect_key_type, normalize_key
+from treasury_app.domain.pixkey import BRAZILIAN_DDDS, KeyType, detect_key_type, normalize_key
 
 
 def test_key_type_values_are_the_api_names():
@@ -97,6 +97,9 @@ def test_masked_cpf_that_is_not_a_mobile_number_is_a_cpf():
         ("٩٦٢٧١٨٤٥٨٦٠", "not a Pix key"),
         ("+1 212 555 0100", "Brazilian"),
         ("+55 (01) 98765-4321", "area code"),
+        ("+55 (23) 98765-4321", "area code"),  # no such DDD in Brazil
+        ("+55 (56) 98765-4321", "area code"),
+        ("+55 (78) 3456-7890", "area code"),
         ("+55 (11) 88765-4321", "must start with 9"),
         ("+55 11 9876", "DDD"),
         ("+55 11 98765-432a", "only contain digits"),
@@ -145,7 +148,7 @@ cnpjs = st.text(alphabet=string.digits + string.ascii_uppercase, min_size=12, ma
 )
 phones = st.builds(
     lambda ddd, number: f"+55 ({ddd}) 9{number[:4]}-{number[4:]}",
-    st.from_regex(r"[1-9]{2}", fullmatch=True),
+    st.sampled_from(sorted(BRAZILIAN_DDDS)),
     st.from_regex(r"[0-9]{8}", fullmatch=True),
 )
 emails = st.from_regex(

@@ -235,6 +235,10 @@ def parse(payload: str) -> BrCode:
 
     raw_amount = top.get("54")
     amount = _parse_amount(raw_amount) if raw_amount is not None else None
+    if amount is not None and amount <= 0:
+        # "0.00" asks nothing: the code is read as having no amount, and the person types one
+        # (with the same greater-than-zero check as any typed amount).
+        amount = None
 
     txid: str | None = None
     additional = top.get("62")

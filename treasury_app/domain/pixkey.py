@@ -41,6 +41,13 @@ _CPF_MASK_RE = re.compile(r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}")
 # and starts with 9.
 _NATIONAL_PHONE_RE = re.compile(r"[1-9]{2}(?:9[0-9]{8}|[2-9][0-9]{7})")
 _MOBILE_RE = re.compile(r"[1-9]{2}9[0-9]{8}")
+# The area codes (DDD) in use in Brazil (Anatel's numbering plan); 23, 25, 26, 29, 36, 39, 52,
+# 56-59, 72, 76 and 78 do not exist.
+BRAZILIAN_DDDS: frozenset[str] = frozenset(
+    """11 12 13 14 15 16 17 18 19 21 22 24 27 28 31 32 33 34 35 37 38 41 42 43 44 45 46 47 48 49
+    51 53 54 55 61 62 63 64 65 66 67 68 69 71 73 74 75 77 79 81 82 83 84 85 86 87 88 89 91 92
+    93 94 95 96 97 98 99""".split()
+)
 _DIGITS_RE = re.compile(r"[0-9]+")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
@@ -98,7 +105,7 @@ def _guess_type(text: str) -> KeyType:
         for kind in order:
             if kind is KeyType.CPF and is_valid_cpf(bare):
                 return kind
-            if kind is KeyType.PHONE and _MOBILE_RE.fullmatch(bare):
+            if kind is KeyType.PHONE and _MOBILE_RE.fullmatch(bare) and bare[:2] in BRAZILIAN_DDDS:
                 return kind
         raise PixKeyError(
             "These 11 digits are neither a valid CPF (the check digits do not match) "
@@ -154,9 +161,9 @@ def _normalize_phone(text: str) -> str:
         raise PixKeyError(
             "A phone key is a DDD (2 digits) plus an 8- or 9-digit number, e.g. +55 11 98765-4321."
         )
+    if national[:2] not in BRAZILIAN_DDDS:
+        raise PixKeyError(f"{national[:2]} is not a Brazilian area code (DDD).")
     if not _NATIONAL_PHONE_RE.fullmatch(national):
-        if "0" in national[:2]:
-            raise PixKeyError(f"{national[:2]} is not a Brazilian area code (DDD).")
         raise PixKeyError(
             "This is not a valid Brazilian phone number: a 9-digit number must start with 9 and "
             "an 8-digit number cannot start with 0 or 1."

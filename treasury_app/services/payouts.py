@@ -226,7 +226,7 @@ class PayoutsService:
                 "This code authorises a recurrence (Pix Automático); it is not a payment.",
             )
         if code.amount is not None:
-            value = code.amount
+            value = _amount(code.amount)  # the code's amount meets the same checks as a typed one
             if amount is not None and _amount(amount) != value:
                 raise PayoutInputError(
                     "amount",
