@@ -116,13 +116,13 @@ class AccountsBank:
 
     def _common_payment_fields(self, body: dict[str, Any]) -> dict[str, Any]:
         flow = body.get("paymentFlow", "INSTANT")
-        if flow not in FLOWS:
+        if not isinstance(flow, str) or flow not in FLOWS:
             raise invalid(
                 "paymentFlow deve ser INSTANT ou APPROVAL_REQUIRED.",
                 Violation("valor não permitido", "paymentFlow", str(flow)),
             )
         priority = body.get("priority", "NORM")
-        if priority not in PRIORITIES:
+        if not isinstance(priority, str) or priority not in PRIORITIES:
             raise invalid(
                 "priority deve ser HIGH ou NORM.",
                 Violation("valor não permitido", "priority", str(priority)),
@@ -294,7 +294,7 @@ class AccountsBank:
         ):
             violations.append(Violation("conta de até 20 dígitos", "creditorAccount.number"))
         account_type = account.get("accountType")
-        if account_type not in ACCOUNT_TYPES:
+        if not isinstance(account_type, str) or account_type not in ACCOUNT_TYPES:
             violations.append(
                 Violation(
                     "CACC, SVGS, SLRY ou TRAN", "creditorAccount.accountType", str(account_type)

@@ -6,7 +6,6 @@ camelCase names; tokens, client ids and certificates of one API are never valid 
 
 from __future__ import annotations
 
-import json
 import math
 import secrets
 from collections import deque
@@ -16,6 +15,7 @@ from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
+from treasury_app.domain.money import loads_json
 from treasury_app.sandbox.clock import SandboxClock
 from treasury_app.sandbox.problems import Problem, Violation, invalid
 
@@ -181,8 +181,8 @@ class AuthService:
                 Violation("codificação inválida", "Content-Type", content_type),
             )
         try:
-            data = json.loads(body)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = loads_json(body)  # numbers as Decimal; nesting too deep is a ValueError
+        except (UnicodeDecodeError, ValueError) as exc:
             raise invalid("Corpo do pedido de token não é JSON válido.") from exc
         if not isinstance(data, dict):
             raise invalid("O pedido de token deve ser um objeto JSON.")

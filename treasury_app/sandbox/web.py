@@ -3,6 +3,7 @@ responses, the client-certificate check, and the app factory."""
 
 from __future__ import annotations
 
+import decimal
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -109,9 +110,23 @@ def build_app(api: str, routes: Sequence[BaseRoute], faults: FaultInjector) -> A
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         detail = {404: "Recurso não encontrado.", 405: "Método não permitido para este recurso."}
-        return problem_response(
-            request, Problem(exc.status_code, detail.get(exc.status_code, str(exc.detail))), api
+        problem = Problem(
+            exc.status_code,
+            detail.get(exc.status_code, str(exc.detail)),
+            headers=dict(exc.headers or {}),  # 405 keeps its Allow header
         )
+        return problem_response(request, problem, api)
+
+    async def on_bad_number(request: Request, exc: Exception) -> Response:
+        # A number no amount can be (1e309, 29 digits): the client's input, never a 500.
+        return problem_response(
+            request,
+            invalid("Um valor numérico está fora do intervalo aceito (muito grande ou inválido)."),
+            api,
+        )
+
+    async def on_too_deep(request: Request, exc: Exception) -> Response:
+        return problem_response(request, invalid("O corpo da requisição é aninhado demais."), api)
 
     async def on_disconnect(request: Request, exc: Exception) -> Response:
         # The client gave up (its read timeout) while we read the body: nobody to answer.
@@ -127,6 +142,9 @@ def build_app(api: str, routes: Sequence[BaseRoute], faults: FaultInjector) -> A
         exception_handlers={
             Problem: on_problem,
             HTTPException: on_http,
+            decimal.InvalidOperation: on_bad_number,
+            OverflowError: on_bad_number,
+            RecursionError: on_too_deep,
             ClientDisconnect: on_disconnect,
             Exception: on_error,
         },
