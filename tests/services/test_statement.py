@@ -341,11 +341,13 @@ def test_export_csv_quotes_and_defuses_awkward_text(tmp_path: Path) -> None:
             counterparty={"name": "@Maria", "document": None},
         ),
         entry(id=9, description="-10 de desconto", amount=Decimal("0.01")),
+        entry(id=10, end_to_end_id="=cmd|'/c calc'!A1"),  # the bank's own fields too
     ]
     stream = io.StringIO(newline="")
-    assert export_csv(awkward, stream) == 3
+    assert export_csv(awkward, stream) == 4
     rows = read_back(stream.getvalue())
-    assert [r["id"] for r in rows] == ["7", "8", "9"]
+    assert [r["id"] for r in rows] == ["7", "8", "9", "10"]
+    assert rows[3]["end_to_end_id"] == "'=cmd|'/c calc'!A1"
     assert rows[0]["description"] == 'Pagamento; "NF 123"\nsegunda linha'
     assert rows[0]["counterparty_name"] == "João; Ltda"
     assert (rows[0]["amount"], rows[0]["signed_amount"]) == ("1234.50", "1234.50")

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 
+from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.ui.widgets.payments_list import PaymentsList
 
 
@@ -68,6 +69,27 @@ def test_search_batch_filter_and_export(qtbot, run, listing, tmp_path) -> None:
     assert rows[0][:4] == ["Date", "Payee", "Key or account", "Amount"]
     assert sorted(r[3] for r in rows[1:]) == ["7,01", "7,02"]  # decimal comma
     assert {r[2] for r in rows[1:]} == {f"lote{tag}a@empresa.com.br", f"lote{tag}b@empresa.com.br"}
+    # Text cells are defused against spreadsheet formulas; our amounts stay numbers.
+    hostile = workspace.ledger.journal.create(
+        NewEntry(
+            kind=EntryKind.PIX_KEY,
+            amount=Decimal("3.33"),
+            idempotency_key=secrets.token_hex(8),
+            request={},
+            payee_detail=f"formula{tag}@empresa.com.br",
+            description='=HYPERLINK("http://x.example","clique")',
+        )
+    )
+    workspace.ledger.journal.update(
+        hostile.id, EntryState.REJECTED, final=True, creditor_name="+SUM(1,2)"
+    )
+    widget.refresh()
     widget.batch_combo.setCurrentIndex(0)
+    widget.search_edit.setText(f"formula{tag}")
+    assert widget.export_csv(path) == 1
+    (row,) = list(csv.reader(io.StringIO(path.read_text("utf-8-sig")), delimiter=";"))[1:]
+    assert row[1] == "'+SUM(1,2)" and row[5].startswith("'=HYPERLINK")
+    assert row[3] == "3,33"
+    widget.search_edit.clear()
     assert {single.id, *(e.id for e in sent)} <= shown_ids(widget)
     assert sum((e.amount for e in sent), Decimal(0)) == Decimal("14.03")

@@ -296,7 +296,7 @@ def _signed(entry: Transaction) -> Decimal | None:
     return None
 
 
-def _text(value: str | None) -> str:
+def spreadsheet_text(value: str | None) -> str:
     """Third-party text, defused for spreadsheets (see the module's notes)."""
     if not value:
         return ""
@@ -305,18 +305,20 @@ def _text(value: str | None) -> str:
 
 def _row(entry: Transaction) -> list[str]:
     counterparty = entry.counterparty
+    # Every text column is defused, the bank's identifiers and types included: a hostile or
+    # broken answer must not become a spreadsheet formula.
     return [
-        str(entry.id),
+        spreadsheet_text(str(entry.id)),
         entry.created_at.astimezone(dt.UTC).isoformat(),
-        str(entry.credit_debit_type),
-        str(entry.transaction_type),
+        spreadsheet_text(str(entry.credit_debit_type)),
+        spreadsheet_text(str(entry.transaction_type)),
         _money(entry.amount),
         _money(_signed(entry)),
         _money(entry.balance_after),
-        _text(entry.description),
-        _text(counterparty.name if counterparty else None),
-        _text(counterparty.document if counterparty else None),
-        entry.end_to_end_id or "",
+        spreadsheet_text(entry.description),
+        spreadsheet_text(counterparty.name if counterparty else None),
+        spreadsheet_text(counterparty.document if counterparty else None),
+        spreadsheet_text(entry.end_to_end_id),
     ]
 
 

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from treasury_app.domain.money import format_brl
+from treasury_app.services.statement import spreadsheet_text
 
 
 def _tr(text: str) -> str:
@@ -69,15 +70,26 @@ def write_csv_text(path: str | Path, text: str) -> None:
     Path(path).write_text(text, encoding="utf-8-sig")
 
 
-def write_table(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[str]]) -> int:
+def write_table(
+    path: str | Path,
+    header: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    *,
+    amounts: Sequence[str] = (),
+) -> int:
     """Rows as a pt-BR spreadsheet opens them: ``;``-separated, CRLF, UTF-8 with a BOM (the
-    amounts already written with a decimal comma). How many rows, the header not counted."""
+    amounts already written with a decimal comma). Every text cell is defused against formula
+    injection; the columns named in ``amounts`` (ours, numbers) are left as numbers. How many
+    rows, the header not counted."""
+    numeric = {index for index, name in enumerate(header) if name in amounts}
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow(header)
     count = 0
     for row in rows:
-        writer.writerow(row)
+        writer.writerow(
+            [cell if index in numeric else spreadsheet_text(cell) for index, cell in enumerate(row)]
+        )
         count += 1
     write_csv_text(path, buffer.getvalue())
     return count

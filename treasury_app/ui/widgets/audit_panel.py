@@ -227,7 +227,7 @@ class AuditPanel(QWidget):
             self.tr("Reference"),
             self.tr("Amount"),
         ]
-        return write_table(path, header, rows())
+        return write_table(path, header, rows(), amounts=[self.tr("Amount")])
 
     def _export_clicked(self) -> None:
         self.export_dialog = export_with_dialog(

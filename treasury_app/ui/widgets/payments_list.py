@@ -251,7 +251,7 @@ class PaymentsList(QWidget):
             ]
             for entry in self.shown_entries()
         )
-        return write_table(path, header, rows)
+        return write_table(path, header, rows, amounts=[self.tr("Amount")])
 
     def _export_clicked(self) -> None:
         self.export_dialog = export_with_dialog(
