@@ -176,6 +176,12 @@ class ResponseFormatError(ApiFailure):
     """The bank answered 2xx with a body our models cannot read."""
 
 
+class TokenAnswerError(ResponseFormatError):
+    """The token endpoint answered 2xx with a token that cannot be used: missing, not a plain
+    bearer token (non-ASCII, CR/LF), or a lifetime that is not a sensible number of seconds.
+    An authentication failure: nothing was sent with it."""
+
+
 def parse_retry_after(value: str | None) -> int | None:
     """Seconds from a ``Retry-After`` header: RFC 9110 delta-seconds, a non-negative integer
     (the HTTP-date form, and anything odd, gives ``None``: the backoff decides then)."""

@@ -17,11 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Literal
 from urllib.parse import urlencode
 
@@ -31,7 +33,7 @@ from treasury_app.api.errors import (
     ApiError,
     ApiFailure,
     RateLimited,
-    ResponseFormatError,
+    TokenAnswerError,
     error_from_response,
     transport_failure,
 )
@@ -47,6 +49,26 @@ RATE_SAFETY_SECONDS = 0.25  # the bank counts from when it received the request
 TOKEN_ATTEMPTS = 3
 
 log = logging.getLogger("treasury_app.api.tokens")
+
+# RFC 6750's b64token: what can go in an Authorization header as it is.
+_BEARER_TOKEN = re.compile(r"[A-Za-z0-9\-._~+/]+=*")
+MAX_TOKEN_LENGTH = 8192
+MAX_TOKEN_LIFETIME = 86_400  # a day; the bank's tokens live 300 s and 3600 s
+
+
+def _lifetime(value: object) -> int | None:
+    """``expires_in`` as whole seconds in 1..MAX_TOKEN_LIFETIME, or ``None``."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, Decimal):
+        if not value.is_finite() or value != value.to_integral_value():
+            return None
+        value = int(value) if abs(value) <= MAX_TOKEN_LIFETIME else MAX_TOKEN_LIFETIME + 1
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 9:
+        value = int(value.strip())
+    if not isinstance(value, int) or not 1 <= value <= MAX_TOKEN_LIFETIME:
+        return None
+    return value
 
 
 class Secret:
@@ -230,14 +252,33 @@ class TokenSession:
     def _store(self, response: httpx.Response) -> str:
         try:
             body = loads_json(response.content)
-            access_token = body["access_token"]
-            expires_in = int(body.get("expires_in", 300))
-        except (ValueError, KeyError, TypeError):
-            raise ResponseFormatError(
-                "The token endpoint's answer has no access_token/expires_in."
+        except ValueError:
+            raise TokenAnswerError(
+                f"The {self.api} token endpoint's answer is not JSON: no token was obtained."
             ) from None
-        if not isinstance(access_token, str) or not access_token or expires_in <= 0:
-            raise ResponseFormatError("The token endpoint sent an empty or expired token.")
+        if not isinstance(body, dict) or "access_token" not in body:
+            raise TokenAnswerError(
+                f"The {self.api} token endpoint's answer has no access_token: no token was "
+                "obtained."
+            )
+        access_token = body["access_token"]
+        if (
+            not isinstance(access_token, str)
+            or not _BEARER_TOKEN.fullmatch(access_token)
+            or len(access_token) > MAX_TOKEN_LENGTH
+        ):
+            raise TokenAnswerError(
+                f"The {self.api} token endpoint sent a token that is not a plain bearer token "
+                "(empty, too long, or with characters such as accents or line breaks): it was "
+                "not used."
+            )
+        expires_in = _lifetime(body.get("expires_in", 300))
+        if expires_in is None:
+            raise TokenAnswerError(
+                f"The {self.api} token endpoint gave the token a lifetime that is not a number "
+                f"of seconds between 1 and {MAX_TOKEN_LIFETIME} (expires_in="
+                f"{str(body.get('expires_in'))[:40]!r}): it was not used."
+            )
         now = self._clock()
         low, high = RENEW_MARGIN_SECONDS
         margin = min(self._rng.uniform(low, high), expires_in / 2)
