@@ -348,3 +348,13 @@ def test_a_code_of_zero_asks_for_the_amount_and_a_huge_one_is_refused(
     assert review.amount == Decimal("12.50")
     with pytest.raises(PayoutInputError, match="cannot exceed"):
         payouts.prepare_qrc(_code_with_amount("2000000.00"), None)
+
+
+def test_a_cpf_that_lost_its_leading_zero_says_so_on_its_line(ledger: Ledger) -> None:
+    payouts = PayoutsService(JournalOnlyEngine(ledger), ledger)  # type: ignore[arg-type]
+    batch = payouts.parse_batch_csv(
+        "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
+        "60746948;1234;98765-4;CACC;1234567890;Maria;10,00\n"
+    )
+    (error,) = batch.errors
+    assert error.line == 2 and "01234567890" in error.message and "leading zero" in error.message

@@ -219,3 +219,12 @@ def test_normalizers_on_document_like_text(text):
         assert not is_valid_cpf(text) and not is_valid_cnpj(text)
     else:
         assert is_valid_cpf(bare) or is_valid_cnpj(bare)
+
+
+def test_a_document_that_lost_its_leading_zero_is_refused_with_the_padded_value():
+    with pytest.raises(DocumentError, match=r"dropped its leading zero \(did you mean 0") as cpf:
+        normalize_document("1234567890")
+    assert "01234567890" in str(cpf.value) and "CPF has 10 digits" in str(cpf.value)
+    with pytest.raises(DocumentError, match="CNPJ has 13 digits") as cnpj:
+        normalize_document("1222333000181")
+    assert "01222333000181" in str(cnpj.value)

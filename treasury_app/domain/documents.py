@@ -171,6 +171,13 @@ def normalize_document(s: str) -> str:
         return _checked_cnpj(bare)
     if not bare:
         raise DocumentError("Please enter a CPF or CNPJ.")
+    if bare.isdigit() and len(bare) in (10, 13):
+        # A spreadsheet read the document as a number and dropped its leading zero.
+        kind, padded = ("CPF", "0" + bare) if len(bare) == 10 else ("CNPJ", "0" + bare)
+        raise DocumentError(
+            f"This {kind} has {len(bare)} digits: a spreadsheet probably dropped its leading "
+            f"zero (did you mean {padded}?). Format the column as text and type it again."
+        )
     raise DocumentError("A CPF has 11 digits and a CNPJ has 14 characters; please check it.")
 
 
