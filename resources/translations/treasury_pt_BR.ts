@@ -4271,6 +4271,22 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Ambiente</translation>
     </message>
     <message>
+        <source>Kept in the system keyring (%1).</source>
+        <translation>Guardados no chaveiro do sistema (%1).</translation>
+    </message>
+    <message>
+        <source>The keyring backend (%1) stores secrets in a plain-text file: client secrets are asked for at each unlock instead.</source>
+        <translation>O chaveiro (%1) guarda segredos em um arquivo de texto simples: os segredos do cliente são pedidos a cada desbloqueio.</translation>
+    </message>
+    <message>
+        <source>No system keyring was found: client secrets are asked for at each unlock.</source>
+        <translation>Nenhum chaveiro do sistema foi encontrado: os segredos do cliente são pedidos a cada desbloqueio.</translation>
+    </message>
+    <message>
+        <source>Client secrets</source>
+        <translation>Segredos do cliente</translation>
+    </message>
+    <message>
         <source>%1 API</source>
         <translation>API %1</translation>
     </message>

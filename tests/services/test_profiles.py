@@ -395,3 +395,29 @@ def test_profiles_round_trip_timestamps(app_paths: AppPaths) -> None:
     store = ProfileStore(app_paths)
     saved = store.save(make_profile(created_at=created))
     assert store.load("Empresa Principal").created_at == created == saved.created_at
+
+
+class PlaintextKeyring(keyring.backend.KeyringBackend):
+    """Stands for keyrings.alt's plaintext backend: secrets in a readable file."""
+
+    priority = 1
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return None
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise AssertionError("a secret must never be written to a plain-text keyring")
+
+    def delete_password(self, service: str, username: str) -> None:
+        return None
+
+
+def test_a_plain_text_keyring_is_not_a_keyring(use_keyring) -> None:
+    use_keyring(PlaintextKeyring())
+    store = SecretStore()
+    assert not store.available
+    assert "plain-text" in (store.unavailable_reason or "")
+    with pytest.raises(SecretStoreUnavailable):
+        store.set("Empresa", "qrcodes", "qr-very-secret-1")
+    use_keyring(null.Keyring())
+    assert "No system keyring" in (SecretStore().unavailable_reason or "")

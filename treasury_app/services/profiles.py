@@ -346,12 +346,31 @@ def _write_atomically(path: Path, data: bytes) -> None:
 # Client secrets in the system keyring
 
 
+def _plain_text(backend: keyring.backend.KeyringBackend) -> bool:
+    """A backend that writes secrets in a readable file (keyrings.alt's plaintext one): no
+    better than writing them ourselves, which the app never does."""
+    kind = type(backend)
+    return "plaintext" in kind.__name__.lower() or kind.__module__.startswith("keyrings.alt")
+
+
 def _backend_usable(backend: keyring.backend.KeyringBackend) -> bool:
-    if isinstance(backend, keyring_fail.Keyring | keyring_null.Keyring):
+    if isinstance(backend, keyring_fail.Keyring | keyring_null.Keyring) or _plain_text(backend):
         return False
     if isinstance(backend, keyring_chainer.ChainerBackend):
         return any(_backend_usable(inner) for inner in backend.backends)
     return True
+
+
+def keyring_unavailable_reason(backend: keyring.backend.KeyringBackend) -> str | None:
+    """Why ``backend`` is not used for secrets (``None``: it is)."""
+    if _backend_usable(backend):
+        return None
+    if _plain_text(backend):
+        return (
+            f"The keyring backend ({backend.name}) stores secrets in a plain-text file: client "
+            "secrets are asked for at each unlock instead."
+        )
+    return "No system keyring was found: client secrets are asked for at each unlock."
 
 
 class SecretStore:
@@ -382,6 +401,16 @@ class SecretStore:
             return _backend_usable(keyring.get_keyring())
         except keyring.errors.KeyringError:
             return False
+
+    @property
+    def unavailable_reason(self) -> str | None:
+        """Why secrets are not kept in the keyring (``None`` when they are)."""
+        if self._failed:
+            return "The system keyring failed: client secrets are asked for at each unlock."
+        try:
+            return keyring_unavailable_reason(keyring.get_keyring())
+        except keyring.errors.KeyringError:
+            return "No system keyring was found: client secrets are asked for at each unlock."
 
     @property
     def backend_name(self) -> str:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.services.profiles import API_LABELS
+from treasury_app.services.profiles import API_LABELS, SecretStore
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
@@ -73,6 +73,23 @@ class SettingsTab(QWidget):
             profile = session.profile
             profile_form.addRow(self.tr("Name"), QLabel(profile.name))
             profile_form.addRow(self.tr("Environment"), QLabel(profile.environment))
+            store = SecretStore()
+            reason = store.unavailable_reason
+            if reason is None:
+                text = self.tr("Kept in the system keyring (%1).").replace("%1", store.backend_name)
+            elif "plain-text" in reason:
+                text = self.tr(
+                    "The keyring backend (%1) stores secrets in a plain-text file: client secrets "
+                    "are asked for at each unlock instead."
+                ).replace("%1", store.backend_name)
+            else:
+                text = self.tr(
+                    "No system keyring was found: client secrets are asked for at each unlock."
+                )
+            self.secrets_label = QLabel(text, self)
+            self.secrets_label.setObjectName("settings-secrets")
+            self.secrets_label.setWordWrap(True)
+            profile_form.addRow(self.tr("Client secrets"), self.secrets_label)
             for api, label in API_LABELS.items():
                 api_profile = getattr(profile, api)
                 profile_form.addRow(
