@@ -202,3 +202,21 @@ def test_the_audit_is_searched_by_period_action_and_text_and_paged(tmp_path: Pat
         assert audit.count(until=now - timedelta(minutes=5)) == 0
     finally:
         ledger.close()
+
+
+def test_receipts_are_private(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    old = os.umask(0o022)  # a usual desktop umask: folders 755 and files 644 by default
+    try:
+        ledger = open_ledger(tmp_path / "r.sqlite3", profile="p")
+        receipt = ledger.receipts.save(b"%PDF-1.4 receipt", kind="PIX", bank_id="E1")
+    finally:
+        os.umask(old)
+    try:
+        assert stat.S_IMODE(ledger.receipts.directory.stat().st_mode) == 0o700
+        assert stat.S_IMODE(receipt.path.parent.stat().st_mode) == 0o700
+        assert stat.S_IMODE(receipt.path.stat().st_mode) == 0o600
+    finally:
+        ledger.close()

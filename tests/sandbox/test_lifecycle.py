@@ -54,6 +54,14 @@ def test_first_start_restart_and_reset(
     assert code == 0, output
     assert "Sandbox bank stopped." in output
     assert not ready_file.exists()  # SIGTERM removes the ready file
+    # Its log never shows a certificate password, only where the credentials are; its data
+    # are its owner's only.
+    for cred in first.credentials.values():
+        assert cred["pfx_password"] not in output and cred["client_secret"] not in output
+    assert "credentials.json" in output
+    assert stat.S_IMODE((tmp_path / "bank").stat().st_mode) == 0o700
+    databases = list((tmp_path / "bank").glob("*.sqlite3")) + list((tmp_path / "bank").glob("*.db"))
+    assert databases and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in databases)
 
     # Restart on the same data directory: same PKI, same state, the clock carries on.
     second = start_sandbox(tmp_path)

@@ -7,6 +7,7 @@ by payment (kind and bank id), journal entry, payee, amount and date.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sqlite3
@@ -63,6 +64,9 @@ class Receipts:
         target = self.path_for(sha)
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            for folder in (self.directory, target.parent):  # mkdir's mode spares the parents
+                with contextlib.suppress(OSError):
+                    folder.chmod(0o700)
             fd, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
             try:
                 with os.fdopen(fd, "wb") as handle:
@@ -70,6 +74,8 @@ class Receipts:
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.replace(temporary, target)
+                with contextlib.suppress(OSError):
+                    target.chmod(0o600)
             except BaseException:
                 Path(temporary).unlink(missing_ok=True)
                 raise

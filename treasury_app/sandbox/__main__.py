@@ -103,14 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sandbox = open_sandbox(args.data_dir, reset=args.reset, clock_start=start, faults=rules)
     print(f"Sandbox data: {sandbox.data_dir}")
     if first_start:
-        # Shown once, when the bundles are made; afterwards they are in credentials.json.
         for api, cred in sandbox.pki.credentials().items():
-            print(
-                f"  {api}: client id {cred['client_id']}, pfx {cred['pfx']}, "
-                f"pfx password {cred['pfx_password']}"
-            )
-    else:
-        print(f"  credentials: {sandbox.pki.credentials_file}")
+            print(f"  {api}: client id {cred['client_id']}, pfx {cred['pfx']}")
+    # Never the passwords themselves (this output is the sandbox's log): where they are.
+    print(f"  passwords and secrets: {sandbox.pki.credentials_file} (readable by you only)")
     try:
         asyncio.run(
             serve(

@@ -149,6 +149,8 @@ def ensure_sandbox_blocking(
         ready_file.unlink()
     log_file = directory / "sandbox.log"
     with log_file.open("ab") as output:
+        with contextlib.suppress(OSError):
+            log_file.chmod(0o600)  # readable by its owner only (POSIX)
         process = subprocess.Popen(
             [
                 *sandbox_command(),
