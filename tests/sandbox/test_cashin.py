@@ -371,6 +371,15 @@ def test_patch_cob_revises_then_removes(qr: Client) -> None:
     problem_of(qr.call("PATCH", path, {"valor": {"original": "1.00"}}), 400, "CobOperacaoInvalida")
     assert pay(qr, cob["txid"]).status_code == 422
     problem_of(qr.call("PATCH", "/cob/" + "q" * 30, {}), 404, "CobNaoEncontrado")
+    # Every revision stays readable: ?revisao= answers that one, or 404 for one that never was.
+    first = qr.ok("GET", path, params={"revisao": 0})
+    assert first["revisao"] == 0 and first["valor"]["original"] == cob["valor"]["original"]
+    assert first["status"] == "ATIVA"
+    second = qr.ok("GET", path, params={"revisao": 1})
+    assert second["revisao"] == 1 and second["valor"]["original"] == "99.90"
+    assert qr.ok("GET", path, params={"revisao": 2})["status"] == "REMOVIDA_PELO_USUARIO_RECEBEDOR"
+    problem_of(qr.call("GET", path, params={"revisao": 7}), 404, "CobNaoEncontrado")
+    assert qr.call("GET", path, params={"revisao": "x"}).status_code == 400
 
 
 def test_list_cobs_filters_and_pages(qr: Client) -> None:

@@ -19,7 +19,7 @@ from treasury_app.sandbox import cashin_bank as bank
 from treasury_app.sandbox.context import QrContext
 from treasury_app.sandbox.problems import Problem, Violation, invalid
 from treasury_app.sandbox.qrcodes_routes import bcb_page, bool_query
-from treasury_app.sandbox.web import JsonResponse, read_json
+from treasury_app.sandbox.web import JsonResponse, query_int, read_json
 
 API = "qrcodes"
 Handler = Callable[[Request], Awaitable[Response]]
@@ -172,6 +172,14 @@ def routes(ctx: QrContext) -> list[Route]:
             stored = ctx.store.get(tipo, txid)
             if stored is None:
                 raise bank.not_found(not_found)
+            wanted = request.query_params.get("revisao")
+            if wanted is not None:
+                revision = query_int(request, "revisao", 0, 0, 10**6)
+                if revision != stored["revisao"]:
+                    earlier = stored.get("_revisions", {}).get(str(revision))
+                    if earlier is None:
+                        raise bank.not_found(not_found)
+                    return JsonResponse(bank.render_charge(ctx, earlier))
             return JsonResponse(bank.render_charge(ctx, stored))
 
         return collection, item

@@ -5,6 +5,7 @@ refunds, webhook notifications and the signed QR payloads (JWS)."""
 from __future__ import annotations
 
 import base64
+import copy
 import datetime as dt
 import functools
 import hashlib
@@ -845,6 +846,9 @@ def revise_charge(
         loc = _usable_loc(ctx, new_loc_id, tipo, txid, chk)
         chk.check(tipo)
     with ctx.store.transaction():
+        # Each revision stays readable (GET /cob/{txid}?revisao=N).
+        earlier = {k: copy.deepcopy(v) for k, v in charge.items() if k != "_revisions"}
+        charge.setdefault("_revisions", {})[str(charge["revisao"])] = earlier
         for name in ("devedor", "solicitacaoPagador", "infoAdicionais"):
             charge.pop(name, None)
         charge.update({k: v for k, v in fields.items() if k != "calendario"})
