@@ -221,6 +221,18 @@ def test_locrec_errors(api: Api) -> None:
     problem = assert_problem(api.get("/locrec/987654"), 404)
     assert problem_type(problem) == "PayloadLocationRecNaoEncontrado"
     assert_problem(api.delete("/locrec/987654/idRec"), 404)
+    long = assert_problem(api.get("/locrec", params={**RANGE, "convenio": "x" * 61}), 400)
+    assert violated(long) == {"convenio"}  # as GET /rec refuses it
+    assert violated(assert_problem(api.get("/locrec", params={**RANGE, "convenio": ""}), 400)) == {
+        "convenio"
+    }
+
+
+@pytest.mark.parametrize("name", ["cnpj", "idRec", "cpf"])
+def test_empty_filters_are_refused(api: Api, name: str) -> None:
+    for path in ("/cobr", "/rec"):
+        problem = assert_problem(api.get(path, params={**RANGE, name: ""}), 400)
+        assert name in violated(problem)
 
 
 # --------------------------------------------------------------------------------------------

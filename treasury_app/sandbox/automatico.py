@@ -57,6 +57,9 @@ def _filters(request: Request, type_name: str, statuses: tuple[str, ...]) -> dic
         name: params.get(name) for name in ("cpf", "cnpj", "status", "convenio", "idRec")
     }
     problems = []
+    for name in ("cpf", "cnpj", "idRec", "status", "convenio"):
+        if filters[name] is not None and not filters[name].strip():  # "cnpj=" filters nothing
+            problems.append(Violation("parâmetro vazio", name, filters[name]))
     if filters["cpf"] and filters["cnpj"]:
         problems.append(Violation("ambos os parâmetros cpf e cnpj estão preenchidos", "cnpj"))
     if filters["cpf"] and not (len(filters["cpf"]) == 11 and filters["cpf"].isdigit()):
@@ -185,6 +188,12 @@ def routes(ctx: QrContext) -> list[Route]:
         type_name = "PayloadLocationRecConsultaInvalida"
         linked = bool_query(request, "idRecPresente", type_name)
         convenio = request.query_params.get("convenio")
+        if convenio is not None and (not convenio.strip() or len(convenio) > 60):
+            raise invalid(
+                "convenio deve ter de 1 a 60 caracteres.",
+                Violation("de 1 a 60 caracteres", "convenio", convenio[:80]),
+                type_name=type_name,
+            )
         items = []
         for loc in ctx.store.all("locrec"):
             if linked is not None and bool(loc.get("idRec")) != linked:
