@@ -92,6 +92,8 @@ def test_faults_are_replaced_and_validated(accounts: Api) -> None:
             {"rate_500": "1"},
             {"latency_ms": -1},
             {"answer_delay_ms": -5},
+            {"drip_ms": -1},
+            {"drip_ms": 20_000},
             {"answer_delay_ms": 700_000},
             {"latency_ms": Decimal("1.5")},
             {"times": 0},

@@ -160,7 +160,12 @@ def transport_failure(error: httpx.TransportError, *, method: str, path: str) ->
     connection could not be opened."""
     sent = not isinstance(error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
     if isinstance(error, httpx.TimeoutException):
-        message = f"No answer from the bank in time ({type(error).__name__})"
+        detail = str(error)
+        message = (
+            f"No complete answer from the bank in time: {detail}"
+            if "overall deadline" in detail
+            else f"No answer from the bank in time ({type(error).__name__})"
+        )
     elif isinstance(error, httpx.ConnectError):
         message = "Could not connect to the bank (network, address or TLS handshake)"
     else:

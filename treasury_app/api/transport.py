@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import Enum
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import httpx
 from pydantic import BaseModel
@@ -56,6 +56,7 @@ SECRET_HEADERS = frozenset(
     {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-client-secret"}
 )
 
+T = TypeVar("T")
 log = logging.getLogger("treasury_app.api.transport")
 
 
@@ -65,6 +66,9 @@ class Timeouts:
     read: float = 30.0
     write: float = 30.0
     pool: float = 10.0
+    # The whole exchange (connect, send, every byte of the answer) of one attempt: the per-read
+    # timeout restarts at every byte, so a server that drips an answer would hold it forever.
+    total: float = 120.0
 
     def httpx(self) -> httpx.Timeout:
         return httpx.Timeout(connect=self.connect, read=self.read, write=self.write, pool=self.pool)
@@ -277,6 +281,7 @@ class ApiTransport:
         query = encode_params(params)
         safe = method in SAFE_METHODS or (method == "POST" and idempotency_key is not None)
         policy = self.config.retry
+        give_up_at = time.monotonic() + self.config.timeouts.total  # for every attempt together
         attempt = 1
         recovered_401 = False
         lost_answer = False  # an earlier attempt may have reached the bank
@@ -289,13 +294,23 @@ class ApiTransport:
             send_headers.update(headers or {})
             token: str | None = None
             if authenticated:
-                token = await self.tokens.token(self._http)
+                try:
+                    token = await self._bounded(
+                        self.tokens.token(self._http), "POST", "token", give_up_at
+                    )
+                except httpx.TransportError as error:
+                    raise transport_failure(error, method="POST", path="token") from None
                 send_headers["authorization"] = f"Bearer {token}"
             started = time.perf_counter()
             self.stats.requests += 1
             try:
-                response = await self._http.request(
-                    method, path, content=content, params=query or None, headers=send_headers
+                response = await self._bounded(
+                    self._http.request(
+                        method, path, content=content, params=query or None, headers=send_headers
+                    ),
+                    method,
+                    path,
+                    give_up_at,
                 )
             except httpx.TransportError as error:
                 sent = not isinstance(
@@ -304,7 +319,8 @@ class ApiTransport:
                 self._log.warning(
                     "%s %s attempt %d: %s", method, _path_of(path), attempt, type(error).__name__
                 )
-                if (safe or not sent) and attempt < policy.max_attempts:
+                timed_out = time.monotonic() >= give_up_at
+                if (safe or not sent) and attempt < policy.max_attempts and not timed_out:
                     lost_answer = lost_answer or sent
                     await self._retry_pause(policy.backoff(attempt, self._rng))
                     attempt += 1
@@ -364,6 +380,18 @@ class ApiTransport:
             raise error
 
     # -- helpers -----------------------------------------------------------------------------
+
+    async def _bounded(self, call: Awaitable[T], method: str, path: str, give_up_at: float) -> T:
+        """``call`` within what is left of the call's overall deadline; past it, a read
+        timeout (the request may have reached the bank: a payment's outcome is then unknown,
+        and resolved by its key)."""
+        try:
+            return await asyncio.wait_for(call, timeout=max(0.0, give_up_at - time.monotonic()))
+        except TimeoutError:
+            raise httpx.ReadTimeout(
+                f"no complete answer within {self.config.timeouts.total:.0f} s "
+                f"(the overall deadline of {method} {_path_of(path)})"
+            ) from None
 
     async def _retry_pause(self, seconds: float) -> None:
         self.stats.retries += 1

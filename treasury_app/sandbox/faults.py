@@ -6,6 +6,7 @@ client waits for its answer; an app killed meanwhile never reads it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fnmatch
 import json
 import random
@@ -35,6 +36,7 @@ class FaultRule:
     rate_504: float = 0.0
     drop_after_commit: float = 0.0
     answer_delay_ms: int = 0  # after the handler committed, before the answer starts
+    drip_ms: int = 0  # the answer's body sent one byte at a time, this long between bytes
     times: int | None = None  # apply to the next N matching requests only
 
     @classmethod
@@ -52,12 +54,14 @@ class FaultRule:
             value = getattr(rule, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{name} must be a probability between 0 and 1")
-        for name in ("latency_ms", "retry_after", "answer_delay_ms", "times"):
+        for name in ("latency_ms", "retry_after", "answer_delay_ms", "drip_ms", "times"):
             value = getattr(rule, name)
             if isinstance(value, bool) or not isinstance(value, int | None):
                 raise ValueError(f"{name} must be a whole number")
         if not isinstance(rule.path, str):
             raise ValueError("path must be a glob pattern")
+        if rule.drip_ms < 0 or rule.drip_ms > 10_000:
+            raise ValueError("drip_ms is between 0 and 10000")
         if rule.latency_ms < 0 or rule.retry_after < 0 or rule.answer_delay_ms < 0:
             raise ValueError("latency_ms, retry_after and answer_delay_ms cannot be negative")
         if rule.latency_ms > 600_000 or rule.answer_delay_ms > 600_000:
@@ -81,6 +85,7 @@ class Decision:
     retry_after: int = 1
     drop: bool = False
     answer_delay: float = 0.0
+    drip: float = 0.0
 
 
 class FaultInjector:
@@ -114,6 +119,7 @@ class FaultInjector:
                 continue
             decision.latency += rule.latency_ms / 1000
             decision.answer_delay += rule.answer_delay_ms / 1000
+            decision.drip = max(decision.drip, rule.drip_ms / 1000)
             draw = self._rng.random()
             for status, rate in (
                 (429, rule.rate_429),
@@ -163,6 +169,9 @@ class FaultMiddleware:
         if decision.status is not None:
             await self._send_problem(scope, send, decision)
             return
+        if not decision.drop and decision.drip:
+            await self._drip(scope, receive, send, decision.drip)
+            return
         if not decision.drop:
             if not decision.answer_delay:
                 await self.app(scope, receive, send)
@@ -191,6 +200,57 @@ class FaultMiddleware:
                 await send(message)
 
         await self.app(scope, receive, drop_send)
+
+    async def _drip(self, scope: Scope, receive: Receive, send: Send, pause: float) -> None:
+        """A server that never stops answering: one byte, a pause, one byte... until the
+        client hangs up (then the rest is dropped: nobody is listening)."""
+        body_read = False
+        gone = asyncio.Event()
+
+        async def watching_receive() -> Message:
+            nonlocal body_read
+            message = await receive()
+            if message["type"] == "http.request" and not message.get("more_body", False):
+                body_read = True
+            return message
+
+        async def watch() -> None:
+            while not gone.is_set():
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    gone.set()
+
+        watcher: asyncio.Task[None] | None = None
+
+        async def drip_send(message: Message) -> None:
+            nonlocal watcher
+            if message["type"] != "http.response.body":
+                await send(message)
+                return
+            if watcher is None:  # the request is read by now (or was empty): hang-ups only
+                watcher = asyncio.create_task(watch())
+            body: bytes = message.get("body", b"")
+            more = message.get("more_body", False)
+            for index in range(len(body)):
+                if gone.is_set():
+                    return
+                await send(
+                    {
+                        "type": "http.response.body",
+                        "body": body[index : index + 1],
+                        "more_body": more or index < len(body) - 1,
+                    }
+                )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(gone.wait(), timeout=pause)
+            if not body:
+                await send(message)
+
+        try:
+            await self.app(scope, watching_receive, drip_send)
+        finally:
+            if watcher is not None:
+                watcher.cancel()
 
     async def _send_problem(self, scope: Scope, send: Send, decision: Decision) -> None:
         status = decision.status or 500
