@@ -161,3 +161,23 @@ def reset_token_limits(ready_file: Path) -> None:
     load_pfx_into(context, Path(cred["pfx"]), cred["pfx_password"])
     with httpx.Client(base_url=ready["accounts_url"], verify=context, timeout=10) as client:
         client.post("/sandbox/tokens/reset-limits").raise_for_status()
+
+
+@pytest.fixture
+def restore_translation(qapp: Any) -> Iterator[None]:
+    """Remove every translator a test installs and put the default locale back."""
+    from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+    locale_before = QLocale()
+    translators_before = set(qapp.findChildren(QTranslator))
+    try:
+        yield
+    finally:
+        # install_translator() parents its translator to the application: find it there.
+        for translator in qapp.findChildren(QTranslator):
+            if translator not in translators_before:
+                qapp.removeTranslator(translator)
+                translator.setParent(None)
+                translator.deleteLater()
+        QLocale.setDefault(locale_before)
+        assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pix payouts"

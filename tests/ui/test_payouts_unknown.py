@@ -6,28 +6,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
-from tests.ui.test_payouts_tab import _confirm_and_send, _review_key
+from tests.ui.test_payouts_tab import (
+    _confirm_and_send,
+    _review_key,
+    tab_and_workspace,  # noqa: F401 - the Pix tab fixture
+)
 from treasury_app.ledger.journal import EntryState
 from treasury_app.services.payments import CHECKING_NOTE
-from treasury_app.ui.tabs.payouts_tab import PayoutsTab
 
 PIX_DICT = "/api/v2/pix/payments/dict"
-
-
-@pytest.fixture
-def tab_and_workspace(qtbot, open_workspace):
-    workspace = open_workspace()
-    tab = PayoutsTab(workspace)
-    qtbot.addWidget(tab)
-    tab.resize(1000, 800)
-    tab.show()
-    qtbot.waitExposed(tab)
-    yield tab, workspace
-    tab.shutdown()
-    if tab.review_task is not None:
-        qtbot.waitUntil(tab.review_task.done)
 
 
 def test_a_lost_answer_shows_unknown_then_one_settled_payment(

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QModelIndex, Qt, QTranslator
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -51,22 +51,11 @@ def _english_sources() -> set[str]:
 
 
 @pytest.fixture
-def portuguese(qapp: Any) -> Iterator[None]:
+def portuguese(qapp: Any, restore_translation: None) -> None:
+    """The app in Brazilian Portuguese for one test (the shared fixture puts English back)."""
     from treasury_app.app import install_translator
 
-    locale_before = QLocale()
-    before = set(qapp.findChildren(QTranslator))
     assert install_translator(qapp, "pt_BR") == "pt_BR"
-    try:
-        yield
-    finally:
-        for translator in qapp.findChildren(QTranslator):
-            if translator not in before:
-                qapp.removeTranslator(translator)
-                translator.setParent(None)
-                translator.deleteLater()
-        QLocale.setDefault(locale_before)
-        assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pix payouts"
 
 
 def _view_texts(view: QAbstractItemView) -> Iterator[str]:

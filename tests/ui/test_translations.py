@@ -12,11 +12,8 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from treasury_app.resources import translations_dir
@@ -39,24 +36,6 @@ def _messages() -> list[tuple[str, str, ET.Element]]:
             assert translation is not None, f"{name}: {message.findtext('source')!r}"
             messages.append((name, message.findtext("source", default=""), translation))
     return messages
-
-
-@pytest.fixture
-def restore_translation(qapp: Any) -> Iterator[None]:
-    """Remove every translator a test installs and put the default locale back."""
-    locale_before = QLocale()
-    translators_before = set(qapp.findChildren(QTranslator))
-    try:
-        yield
-    finally:
-        # install_translator() parents its translator to the application: find it there.
-        for translator in qapp.findChildren(QTranslator):
-            if translator not in translators_before:
-                qapp.removeTranslator(translator)
-                translator.setParent(None)
-                translator.deleteLater()
-        QLocale.setDefault(locale_before)
-        assert QCoreApplication.translate("MainWindow", "Pix payouts") == "Pix payouts"
 
 
 def test_every_message_is_translated():

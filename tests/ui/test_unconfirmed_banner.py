@@ -9,32 +9,20 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.test_payouts_tab import _confirm_and_send, _review_key
+from tests.ui.test_payouts_tab import (
+    _confirm_and_send,
+    _review_key,
+    tab_and_workspace,  # noqa: F401 - the Pix tab fixture
+)
 from treasury_app.domain.clock import system_clock
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryState
-from treasury_app.ui.tabs.payouts_tab import PayoutsTab
 from treasury_app.ui.widgets.unconfirmed_banner import since_text
 
 PIX_DICT = "/api/v2/pix/payments/dict"
 NEVER = {"path": PIX_DICT, "method": "POST", "rate_503": 1, "retry_after": 0, "times": 4}
-
-
-@pytest.fixture
-def tab_and_workspace(qtbot, open_workspace):
-    workspace = open_workspace()
-    tab = PayoutsTab(workspace)
-    qtbot.addWidget(tab)
-    tab.resize(1100, 800)
-    tab.show()
-    qtbot.waitExposed(tab)
-    yield tab, workspace
-    tab.shutdown()
-    if tab.review_task is not None:
-        qtbot.waitUntil(tab.review_task.done)
 
 
 def _never_arrived(qtbot, run, tab, workspace, key: str, amount: str):

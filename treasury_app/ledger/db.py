@@ -10,8 +10,10 @@ from __future__ import annotations
 import getpass
 import sqlite3
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
+
+from treasury_app.domain.clock import system_clock
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: journal, its history, audit
@@ -112,8 +114,14 @@ class LedgerVersionError(RuntimeError):
     """The ledger file was written by a newer version of the app."""
 
 
+def utc_now() -> datetime:
+    """The ledger's clock: the computer's, in UTC. Its stamps are instants (who did what
+    when), never business dates; the one place the ledger reads the machine's clock."""
+    return system_clock()
+
+
 def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return utc_now().isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def os_user() -> str:

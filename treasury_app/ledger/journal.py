@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from treasury_app.domain.money import dumps_json, loads_json
-from treasury_app.ledger.db import LedgerContext, now_iso
+from treasury_app.ledger.db import LedgerContext, now_iso, utc_now
 
 
 class EntryKind(StrEnum):
@@ -298,8 +298,9 @@ class Journal:
         self, payee_detail: str, amount: Decimal, since: datetime | None = None
     ) -> list[Entry]:
         """Entries to the same payee for the same amount (not refused) since ``since``
-        (default: the last 24 hours) — the duplicate-payment guard."""
-        since = since or datetime.now(UTC) - timedelta(hours=24)
+        (default: the last 24 hours on the ledger's clock, the one its stamps come from) — the
+        duplicate-payment guard."""
+        since = since or utc_now() - timedelta(hours=24)
         cutoff = since.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         rows = self._conn.execute(
             "SELECT * FROM journal WHERE payee_detail = ? AND amount = ? AND created_at >= ?"

@@ -269,12 +269,11 @@ class PaymentEngine:
                 return self._unknown(entry, error, note="lookup failed")
             if found is not None:
                 return self._found(entry, found)
-            self.ledger.audit.record(
+            self._audit(
                 "payment.resend_confirmed",
                 "ok",
-                reference=entry.idempotency_key,
-                amount=entry.amount,
-                details={
+                entry,
+                {
                     "entry": entry.id,
                     "age_minutes": int(self.age(entry).total_seconds() // 60),
                 },
@@ -308,25 +307,33 @@ class PaymentEngine:
                 error="Cancelled by a person: the bank had not received it.",
                 note="cancelled by a person",
             )
-            self.ledger.audit.record(
+            self._audit(
                 "payment.cancel",
                 "ok",
-                reference=entry.idempotency_key,
-                amount=entry.amount,
-                details={"entry": entry.id, "kind": entry.kind.value},
+                entry,
+                {"entry": entry.id, "kind": entry.kind.value},
             )
             return self._changed(updated)
 
     # -- resolving -----------------------------------------------------------------------------
 
-    def _found(self, entry: Entry, found: PixPayment | BilletPayment) -> Entry:
-        resolved = self._accept(entry, found, note="found by idempotency key")
+    def _audit(self, action: str, outcome: str, entry: Entry, details: dict[str, Any]) -> None:
+        """One audit row about ``entry``: its idempotency key as reference, its amount."""
         self.ledger.audit.record(
-            "payment.resolve",
-            "found",
+            action,
+            outcome,
             reference=entry.idempotency_key,
             amount=entry.amount,
-            details={"entry": entry.id, "bank_status": resolved.bank_status},
+            details=details,
+        )
+
+    def _found(self, entry: Entry, found: PixPayment | BilletPayment) -> Entry:
+        resolved = self._accept(entry, found, note="found by idempotency key")
+        self._audit(
+            "payment.resolve",
+            "found",
+            entry,
+            {"entry": entry.id, "bank_status": resolved.bank_status},
         )
         return resolved
 
@@ -339,12 +346,11 @@ class PaymentEngine:
             error="Not confirmed by the bank: a person decides whether to send it again.",
             note=HELD_NOTE,
         )
-        self.ledger.audit.record(
+        self._audit(
             "payment.resend_held",
             "held",
-            reference=entry.idempotency_key,
-            amount=entry.amount,
-            details={
+            entry,
+            {
                 "entry": entry.id,
                 "kind": entry.kind.value,
                 "journaled_at": entry.created_at,
@@ -365,12 +371,11 @@ class PaymentEngine:
             if _outcome_unknown(error):
                 return self._unknown(entry, error)
             return self._reject(entry, error)
-        self.ledger.audit.record(
+        self._audit(
             "payment.resolve",
             "resent",
-            reference=entry.idempotency_key,
-            amount=entry.amount,
-            details={"entry": entry.id},
+            entry,
+            {"entry": entry.id},
         )
         return self._accept(entry, payment, note="accepted on resend")
 
@@ -447,12 +452,11 @@ class PaymentEngine:
             creditor_name=creditor,
         )
         if entry.state != EntryState.ACCEPTED:
-            self.ledger.audit.record(
+            self._audit(
                 _audit_action(entry),
                 "accepted",
-                reference=entry.idempotency_key,
-                amount=entry.amount,
-                details={
+                entry,
+                {
                     "entry": entry.id,
                     "kind": entry.kind.value,
                     "payee": entry.payee_name or entry.payee_detail,
@@ -468,12 +472,11 @@ class PaymentEngine:
         updated = self.ledger.journal.update(
             entry.id, EntryState.REJECTED, final=True, error=message, note="refused by the bank"
         )
-        self.ledger.audit.record(
+        self._audit(
             _audit_action(entry),
             "rejected",
-            reference=entry.idempotency_key,
-            amount=entry.amount,
-            details={
+            entry,
+            {
                 "entry": entry.id,
                 "kind": entry.kind.value,
                 "status": getattr(error, "status", None),
@@ -493,12 +496,11 @@ class PaymentEngine:
         if was_unknown:  # the audit repeats a row only when the outcome changes
             log.info("payment %s still unknown: %s", entry.id, message)
             return self._changed(updated)
-        self.ledger.audit.record(
+        self._audit(
             _audit_action(entry),
             "unknown",
-            reference=entry.idempotency_key,
-            amount=entry.amount,
-            details={"entry": entry.id, "kind": entry.kind.value, "error": message},
+            entry,
+            {"entry": entry.id, "kind": entry.kind.value, "error": message},
         )
         log.warning("payment %s outcome unknown: %s", entry.id, message)
         return self._changed(updated)

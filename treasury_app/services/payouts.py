@@ -335,7 +335,11 @@ class PayoutsService:
         brcode: BrCode | None = None,
         extra_warnings: Sequence[str] = (),
     ) -> PayoutReview:
-        duplicates = tuple(self.ledger.journal.same_payee_since(payee_detail, amount))
+        duplicates = tuple(
+            self.ledger.journal.same_payee_since(
+                payee_detail, amount, self.engine.clock() - RECENT_SINGLE_WINDOW
+            )
+        )
         warnings = list(extra_warnings)
         if duplicates:
             warnings.insert(

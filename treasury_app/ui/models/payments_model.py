@@ -126,6 +126,7 @@ class PaymentsModel(JournalEntriesModel):
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
         super().__init__(ledger, parent)
         self._names: dict[int, Entry] | None = None  # entry id -> earlier, other name
+        self._held: set[int] | None = None  # held payments among the listed ones
         self._headers = {
             Column.DATE: self.tr("Date"),
             Column.PAYEE: self.tr("Payee"),
@@ -169,12 +170,23 @@ class PaymentsModel(JournalEntriesModel):
                 latest[item.payee_detail] = item
         return self._names.get(entry.id)
 
+    def _held_ids(self) -> set[int]:
+        """The listed payments held for a person (read once per change, not per paint)."""
+        if self._held is None:
+            self._held = set()
+            for item in self._entries:
+                if item.unresolved:
+                    history = self.ledger.journal.history(item.id)
+                    if history and history[-1].note == HELD_NOTE:
+                        self._held.add(item.id)
+        return self._held
+
     def reload(self) -> None:
-        self._names = None
+        self._names = self._held = None
         super().reload()
 
     def upsert(self, entry: Entry) -> None:
-        self._names = None
+        self._names = self._held = None
         super().upsert(entry)
 
     def status_text(self, entry: Entry) -> str:
@@ -184,8 +196,7 @@ class PaymentsModel(JournalEntriesModel):
         if entry.bank_status:
             return status_word(entry.bank_status)
         if entry.unresolved:
-            history = self.ledger.journal.history(entry.id)
-            if history and history[-1].note == HELD_NOTE:
+            if entry.id in self._held_ids():
                 return self.tr("Not confirmed by the bank — waiting for you")
             return self.tr("UNKNOWN — checking with the bank")
         return status_word(entry.state.value)
