@@ -98,14 +98,15 @@ def test_errors_are_shown_on_their_line_and_send_stays_disabled(qtbot, workspace
     assert dialog.proxy.member(0).line == 3
 
 
-def test_the_template_reads_without_errors(workspace, dialog, tmp_path):
+def test_the_template_reads_without_errors(qtbot, workspace, dialog, tmp_path):
     path = tmp_path / "batch.csv"
     dialog.write_template(path)
     text = path.read_text("utf-8-sig")
     assert text.splitlines()[0] == HEADER.strip()
     batch = read_batch_file(text, today=dt.date(2026, 11, 18))
     assert batch.ok and len(batch.parsed.rows) == 2 and batch.txids == {}
-    dialog.load_file(path)
+    task = dialog.load_file(path)
+    qtbot.waitUntil(task.done, timeout=10_000)
     assert dialog.model.rowCount() == 2 and dialog.source_label.text() == "batch.csv"
 
 

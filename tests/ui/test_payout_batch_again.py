@@ -50,7 +50,8 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
     total = Decimal("4260.40")
 
     first = open_dialog(qtbot, workspace)
-    first.load_file(path)
+    task = first.load_file(path)
+    qtbot.waitUntil(task.done, timeout=10_000)
     assert not first.duplicate_label.isVisible() and not first.send_again_check.isVisible()
     qtbot.keyClicks(first.label_edit, "Fornecedores novembro")
     approve(qtbot, first)
@@ -59,7 +60,8 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
     first.close()
 
     again = open_dialog(qtbot, workspace)  # two minutes later, the same file
-    again.load_file(path)
+    task = again.load_file(path)
+    qtbot.waitUntil(task.done, timeout=10_000)
     assert again.duplicate_label.isVisible()
     warning = again.duplicate_label.text()
     assert "already sent on" in warning and "5 payment(s), R$ 4.260,40" in warning

@@ -78,7 +78,8 @@ def test_the_template_parses_without_errors(qtbot, dialog_and_workspace, tmp_pat
     assert text.splitlines()[0].startswith("chave;ispb;agencia;conta;tipo_conta;documento;nome;")
     batch = workspace.payouts.parse_batch_csv(text)
     assert batch.errors == () and len(batch.rows) == 2
-    dialog.load_file(path)
+    task = dialog.load_file(path)
+    qtbot.waitUntil(task.done, timeout=10_000)
     assert dialog.errors_model.rowCount() == 0 and dialog.rows_model.rowCount() == 2
     assert not dialog.leave_out_check.isVisible()
     assert dialog.source_label.text() == "template.csv"

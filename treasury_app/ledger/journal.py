@@ -319,6 +319,39 @@ class Journal:
         )
         return [_entry(row) for row in rows]
 
+    def payees_since(self, payee_details: Iterable[str], since: datetime) -> list[Entry]:
+        """Entries (not refused) to any of these payees since ``since``, newest first: the
+        duplicate-payment guard of a whole batch, in one query per 500 payees."""
+        cutoff = since.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        found: list[Entry] = []
+        for chunk in _chunks(sorted(set(payee_details))):
+            marks = ",".join("?" for _ in chunk)
+            rows = self._conn.execute(
+                f"SELECT * FROM journal WHERE payee_detail IN ({marks}) AND created_at >= ?"
+                " AND state != ?",
+                [*chunk, cutoff, EntryState.REJECTED.value],
+            )
+            found.extend(_entry(row) for row in rows)
+        found.sort(key=lambda entry: entry.id, reverse=True)
+        return found
+
+    def last_named(self, payee_details: Iterable[str]) -> dict[str, Entry]:
+        """For each of these payees that the bank named, the newest such payment (as
+        :meth:`named_payments` with ``limit=1``, for many payees at once)."""
+        found: dict[str, Entry] = {}
+        for chunk in _chunks(sorted(set(payee_details))):
+            marks = ",".join("?" for _ in chunk)
+            rows = self._conn.execute(
+                "SELECT * FROM journal WHERE id IN (SELECT MAX(id) FROM journal"
+                f" WHERE payee_detail IN ({marks}) AND state = ?"
+                " AND creditor_name IS NOT NULL AND creditor_name != '' GROUP BY payee_detail)",
+                [*chunk, EntryState.ACCEPTED.value],
+            )
+            for row in rows:
+                entry = _entry(row)
+                found[entry.payee_detail] = entry
+        return found
+
     def final_without_receipt(self, statuses: Iterable[str], *, limit: int = 1000) -> list[Entry]:
         """Final accepted entries in one of ``statuses`` (the successful ones) whose receipt
         is not archived yet, oldest first."""
@@ -347,3 +380,8 @@ class Journal:
     def counts(self) -> dict[str, int]:
         rows = self._conn.execute("SELECT state, COUNT(*) AS n FROM journal GROUP BY state")
         return {row["state"]: row["n"] for row in rows}
+
+
+def _chunks(values: list[str], size: int = 500) -> Iterable[list[str]]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]

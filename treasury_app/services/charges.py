@@ -40,7 +40,6 @@ bad row with its line number (1-based, as a text editor counts) and its column.
 from __future__ import annotations
 
 import asyncio
-import csv
 import io
 import re
 import secrets
@@ -98,6 +97,7 @@ from treasury_app.domain.identifiers import is_valid_e2eid, is_valid_txid, new_t
 from treasury_app.domain.money import parse_brl, to_api_string
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
+from treasury_app.services.csv_input import CsvLineError, ReadControl, csv_records
 
 __all__ = [
     "BATCH_COLUMNS",
@@ -662,17 +662,21 @@ def _looks_like_header(cells: list[str]) -> bool:
     return sum(1 for cell in cells if _column_key(cell) in _COLUMN_ALIASES) >= 2
 
 
-def parse_batch_csv(text: str, *, today: date | None = None) -> BatchParseResult:
+def parse_batch_csv(
+    text: str, *, today: date | None = None, control: ReadControl | None = None
+) -> BatchParseResult:
     """Read a batch file (format in the module's docstring): every row, every error.
 
     With ``today``, a due date before it is an error. Never raises for bad content: a
-    result with errors says what to fix, line by line and column by column.
+    result with errors says what to fix, line by line and column by column (a line that is
+    not CSV, or has a control character, is an error of its own and the reading goes on).
+    ``control`` reports progress and takes a Cancel
+    (:class:`~treasury_app.services.csv_input.ReadCancelled`); any thread may call this.
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_batch_csv expects str, not {type(text).__name__}")
     text = text.removeprefix("\ufeff")
     separator = _separator(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=False)
     rows: list[BatchRow] = []
     errors: list[BatchRowError] = []
     columns: dict[str, int] | None = None
@@ -680,37 +684,37 @@ def parse_batch_csv(text: str, *, today: date | None = None) -> BatchParseResult
     data_rows = 0
     first = True
     previous_line = 0
-    try:
-        for record in reader:
-            line = previous_line + 1
-            previous_line = reader.line_num
-            cells = [cell.strip() for cell in record]
-            if not any(cells):
+    for record in csv_records(text, separator, control=control):
+        previous_line = record.line
+        if isinstance(record, CsvLineError):
+            errors.append(BatchRowError(record.line, "", record.message))
+            continue
+        line = record.line
+        cells = [cell.strip() for cell in record.cells]
+        if not any(cells):
+            continue
+        if first:
+            first = False
+            if _looks_like_header(cells):
+                has_header = True
+                columns = _read_header(line, cells, errors)
+                if columns is None:
+                    break
                 continue
-            if first:
-                first = False
-                if _looks_like_header(cells):
-                    has_header = True
-                    columns = _read_header(line, cells, errors)
-                    if columns is None:
-                        break
-                    continue
-                columns = {name: index for index, name in enumerate(BATCH_COLUMNS)}
-            assert columns is not None
-            data_rows += 1
-            if data_rows > MAX_BATCH_MEMBERS:
-                errors.append(
-                    BatchRowError(line, "", f"A batch has at most {MAX_BATCH_MEMBERS} charges.")
-                )
-                break
-            row = _row_cells(line, cells, columns, separator, errors)
-            if row is not None:
-                parsed = _parse_row(line, row, today, errors)
-                if parsed is not None:
-                    rows.append(parsed)
-    except csv.Error as error:
-        errors.append(BatchRowError(previous_line + 1, "", f"The file is not valid CSV: {error}"))
-    if first:
+            columns = {name: index for index, name in enumerate(BATCH_COLUMNS)}
+        assert columns is not None
+        data_rows += 1
+        if data_rows > MAX_BATCH_MEMBERS:
+            errors.append(
+                BatchRowError(line, "", f"A batch has at most {MAX_BATCH_MEMBERS} charges.")
+            )
+            break
+        row = _row_cells(line, cells, columns, separator, errors)
+        if row is not None:
+            parsed = _parse_row(line, row, today, errors)
+            if parsed is not None:
+                rows.append(parsed)
+    if first and not errors:
         errors.append(BatchRowError(1, "", "The file has no charges."))
     elif not rows and not errors:
         errors.append(BatchRowError(max(previous_line, 1), "", "The file has no charges."))

@@ -27,10 +27,8 @@ checked before anything is sent; each bad row is reported with its line number a
 from __future__ import annotations
 
 import asyncio
-import csv
 import hashlib
-import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -57,6 +55,7 @@ from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
+from treasury_app.services.csv_input import MAX_ROWS, CsvLineError, ReadControl, csv_records
 from treasury_app.services.payments import PaymentEngine
 
 MAX_DESCRIPTION = 140
@@ -179,6 +178,21 @@ class PayoutsService:
         flow: PaymentFlow = PaymentFlow.INSTANT,
     ) -> PayoutReview:
         """A payout to a Pix key; the key's type is detected and the key normalised."""
+        return self.look_up(
+            self._draft_key(
+                key, amount, description=description, creditor_document=creditor_document, flow=flow
+            )
+        )
+
+    def _draft_key(
+        self,
+        key: str,
+        amount: Decimal | str,
+        *,
+        description: str = "",
+        creditor_document: str | None = None,
+        flow: PaymentFlow = PaymentFlow.INSTANT,
+    ) -> PayoutReview:
         try:
             key_type = detect_key_type(key)
             normalized = normalize_key(key, key_type)
@@ -195,7 +209,7 @@ class PayoutsService:
             payment_flow=flow,
             creditor_document=document,
         )
-        return self._review(
+        return self._draft(
             EntryKind.PIX_KEY,
             value,
             payee_name="",
@@ -248,17 +262,19 @@ class PayoutsService:
         warnings = []
         if code.is_dynamic:
             warnings.append("Dynamic code: the bank confirms payee and amount when paying.")
-        return self._review(
-            EntryKind.PIX_QRC,
-            value,
-            payee_name=code.merchant_name,
-            payee_document="",
-            payee_detail=code.key or code.url or code.payload[:60],
-            description=text,
-            flow=flow,
-            request=body.to_wire(),
-            brcode=code,
-            extra_warnings=warnings,
+        return self.look_up(
+            self._draft(
+                EntryKind.PIX_QRC,
+                value,
+                payee_name=code.merchant_name,
+                payee_document="",
+                payee_detail=code.key or code.url or code.payload[:60],
+                description=text,
+                flow=flow,
+                request=body.to_wire(),
+                brcode=code,
+                extra_warnings=warnings,
+            )
         )
 
     def prepare_manual(
@@ -275,6 +291,33 @@ class PayoutsService:
         flow: PaymentFlow = PaymentFlow.INSTANT,
     ) -> PayoutReview:
         """A payout by bank data (ISPB, branch, account, type, holder's document and name)."""
+        return self.look_up(
+            self._draft_manual(
+                ispb=ispb,
+                branch=branch,
+                account=account,
+                account_type=account_type,
+                document=document,
+                name=name,
+                amount=amount,
+                description=description,
+                flow=flow,
+            )
+        )
+
+    def _draft_manual(
+        self,
+        *,
+        ispb: str,
+        branch: str,
+        account: str,
+        account_type: AccountType | str,
+        document: str,
+        name: str,
+        amount: Decimal | str,
+        description: str = "",
+        flow: PaymentFlow = PaymentFlow.INSTANT,
+    ) -> PayoutReview:
         ispb = ispb.strip()
         if len(ispb) != 8 or not ispb.isdigit():
             raise PayoutInputError("ispb", "The ISPB is the bank's 8-digit code.")
@@ -309,7 +352,7 @@ class PayoutsService:
             description=text or None,
             payment_flow=flow,
         )
-        return self._review(
+        return self._draft(
             EntryKind.PIX_MANU,
             value,
             payee_name=holder,
@@ -320,7 +363,7 @@ class PayoutsService:
             request=body.to_wire(),
         )
 
-    def _review(
+    def _draft(
         self,
         kind: EntryKind,
         amount: Decimal,
@@ -335,21 +378,11 @@ class PayoutsService:
         brcode: BrCode | None = None,
         extra_warnings: Sequence[str] = (),
     ) -> PayoutReview:
-        duplicates = tuple(
-            self.ledger.journal.same_payee_since(
-                payee_detail, amount, self.engine.clock() - RECENT_SINGLE_WINDOW
-            )
-        )
+        """A review from the domain's checks alone: no journal read (any thread may call it);
+        :meth:`look_up` adds what the journal knows."""
         warnings = list(extra_warnings)
-        if duplicates:
-            warnings.insert(
-                0,
-                f"{len(duplicates)} payment(s) of {format_brl(amount)} to this payee in the "
-                "last 24 hours. Check that this is not a duplicate.",
-            )
         if flow == PaymentFlow.APPROVAL_REQUIRED:
             warnings.append("The payment will wait for approval in the bank's console.")
-        named = self.ledger.journal.named_payments(payee_detail, limit=1)
         return PayoutReview(
             kind=kind,
             amount=amount,
@@ -362,8 +395,41 @@ class PayoutsService:
             key_type=key_type,
             brcode=brcode,
             warnings=tuple(warnings),
+        )
+
+    def history_of(self, details: Sequence[str]) -> PayeeHistory:
+        """What the journal knows of these payees, read at once (two queries per 500)."""
+        journal = self.ledger.journal
+        since = self.engine.clock() - RECENT_SINGLE_WINDOW
+        recent: dict[str, list[Entry]] = {}
+        for entry in journal.payees_since(details, since):
+            recent.setdefault(entry.payee_detail, []).append(entry)
+        return PayeeHistory(
+            {detail: tuple(entries) for detail, entries in recent.items()},
+            journal.last_named(details),
+        )
+
+    def look_up(
+        self, review: PayoutReview, history: PayeeHistory | None = None, *, first: int = 0
+    ) -> PayoutReview:
+        """The review with what the journal knows: payments to the same payee for the same
+        amount in the last 24 hours (a warning, inserted after the first ``first`` warnings)
+        and the last payment the bank named the payee in."""
+        if history is None:
+            history = self.history_of([review.payee_detail])
+        duplicates = history.duplicates(review.payee_detail, review.amount)
+        warnings = list(review.warnings)
+        if duplicates:
+            warnings.insert(
+                first,
+                f"{len(duplicates)} payment(s) of {format_brl(review.amount)} to this payee in "
+                "the last 24 hours. Check that this is not a duplicate.",
+            )
+        return replace(
+            review,
+            warnings=tuple(warnings),
             duplicates=duplicates,
-            last_paid=named[0] if named else None,
+            last_paid=history.named.get(review.payee_detail),
         )
 
     # -- send --------------------------------------------------------------------------------
@@ -377,8 +443,42 @@ class PayoutsService:
     def parse_batch_csv(self, text: str, *, file_sha256: str | None = None) -> PayoutBatch:
         """Read every row; return the reviews and every bad row (line number, column).
         ``file_sha256`` is the SHA-256 of the file as read (to recognise it if sent again)."""
-        batch = parse_batch_csv(text, self)
+        return self.with_history(self.read_batch_csv(text, file_sha256=file_sha256))
+
+    def read_batch_csv(
+        self,
+        text: str,
+        *,
+        file_sha256: str | None = None,
+        control: ReadControl | None = None,
+    ) -> PayoutBatch:
+        """The first half of :meth:`parse_batch_csv`, without the journal: any thread may
+        run it (a window runs it in a worker, ``control`` reporting progress and taking a
+        Cancel). Raises :class:`~treasury_app.services.csv_input.ReadCancelled`."""
+        batch = parse_batch_csv(text, self, control=control)
         return replace(batch, file_sha256=file_sha256) if file_sha256 else batch
+
+    def with_history(self, batch: PayoutBatch) -> PayoutBatch:
+        """The second half of :meth:`parse_batch_csv`, in the journal's thread: each row's
+        recent payments to the same payee, and a row repeating an earlier row of the file."""
+        history = self.history_of([row.review.payee_detail for row in batch.rows])
+        rows = []
+        for row in batch.rows:
+            review = row.review
+            if row.repeats is not None:
+                review = replace(
+                    review,
+                    warnings=(
+                        f"Line {row.repeats} of this file pays the same payee the same amount.",
+                        *review.warnings,
+                    ),
+                )
+            rows.append(
+                replace(
+                    row, review=self.look_up(review, history, first=int(row.repeats is not None))
+                )
+            )
+        return replace(batch, rows=tuple(rows))
 
     def earlier_batches(self, batch: PayoutBatch) -> tuple[BatchRecord, ...]:
         """Batches sent within the duplicate window with the same rows (payees and amounts)
@@ -391,15 +491,8 @@ class PayoutsService:
 
     def recent_single_payments(self, row: BatchRow) -> tuple[Entry, ...]:
         """Payments outside any batch to this row's payee, for its amount, in the last 24
-        hours (not refused)."""
-        since = self.engine.clock() - RECENT_SINGLE_WINDOW
-        return tuple(
-            entry
-            for entry in self.ledger.journal.same_payee_since(
-                row.review.payee_detail, row.review.amount, since
-            )
-            if entry.batch is None
-        )
+        hours (not refused), as the row's review found them."""
+        return tuple(entry for entry in row.review.duplicates if entry.batch is None)
 
     async def send_batch(
         self,
@@ -487,9 +580,22 @@ class PayoutsService:
 
 
 @dataclass(frozen=True)
+class PayeeHistory:
+    """What the journal knows of some payees: payments (not refused) in the last 24 hours,
+    newest first, and the newest payment the bank named the payee in."""
+
+    recent: Mapping[str, tuple[Entry, ...]]
+    named: Mapping[str, Entry]
+
+    def duplicates(self, payee_detail: str, amount: Decimal) -> tuple[Entry, ...]:
+        return tuple(e for e in self.recent.get(payee_detail, ()) if e.amount == amount)
+
+
+@dataclass(frozen=True)
 class BatchRow:
     line: int
     review: PayoutReview
+    repeats: int | None = None  # an earlier line of the file with the same payee and amount
 
 
 @dataclass(frozen=True)
@@ -574,15 +680,21 @@ _ALIASES = {
 _BANK_COLUMNS = ("ispb", "branch", "account", "account_type", "document", "name")
 
 
-def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
-    """Parse a payout batch (see the module's docstring for the columns)."""
-    text = text.lstrip("\ufeff")
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
+def parse_batch_csv(
+    text: str, service: PayoutsService, *, control: ReadControl | None = None
+) -> PayoutBatch:
+    """Parse a payout batch (see the module's docstring for the columns), without reading the
+    journal (:meth:`PayoutsService.with_history` does). At most :data:`MAX_ROWS` rows."""
+    text = text.removeprefix("\ufeff")
+    first = text.split("\n", 1)[0].split("\r", 1)[0]
+    if not first.strip():
         return PayoutBatch((), (RowError(1, "header", "The file is empty."),))
-    delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = [_ALIASES.get(name.strip().lower(), name.strip().lower()) for name in next(reader)]
+    delimiter = ";" if first.count(";") >= first.count(",") else ","
+    records = csv_records(text, delimiter, control=control)
+    head = next(records)
+    if isinstance(head, CsvLineError):
+        return PayoutBatch((), (RowError(1, "header", head.message),))
+    header = [_ALIASES.get(name.strip().lower(), name.strip().lower()) for name in head.cells]
     errors: list[RowError] = []
     # An unnamed column (a trailing separator, as spreadsheets often write) is ignored.
     unknown = [name for name in header if name and name not in set(_ALIASES.values())]
@@ -604,10 +716,21 @@ def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
         return PayoutBatch((), tuple(errors))
     rows: list[BatchRow] = []
     first_line: dict[tuple[str, Decimal], int] = {}
-    for cells in reader:
-        line = reader.line_num
+    data_rows = 0
+    for record in records:
+        if isinstance(record, CsvLineError):
+            errors.append(RowError(record.line, "row", record.message))
+            continue
+        line, cells = record.line, record.cells
         if not any(cell.strip() for cell in cells):
             continue
+        data_rows += 1
+        if data_rows > MAX_ROWS:
+            message = (
+                f"The file has more than {MAX_ROWS:,} payments: split it into files of at most "
+                f"{MAX_ROWS:,} (line {line} is payment {MAX_ROWS + 1:,})."
+            )
+            return PayoutBatch((), (RowError(line, "row", message),))
         if len(cells) != len(header):
             errors.append(
                 RowError(line, "row", f"Expected {len(header)} columns, found {len(cells)}.")
@@ -616,14 +739,14 @@ def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
         values = dict(zip(header, (cell.strip() for cell in cells), strict=True))
         try:
             if has_key and values.get("key"):
-                review = service.prepare_key(
+                review = service._draft_key(
                     values["key"],
                     values.get("amount", ""),
                     description=values.get("description", ""),
                     creditor_document=values.get("creditor_document") or None,
                 )
             elif has_bank:
-                review = service.prepare_manual(
+                review = service._draft_manual(
                     ispb=values["ispb"],
                     branch=values["branch"],
                     account=values["account"],
@@ -639,15 +762,8 @@ def parse_batch_csv(text: str, service: PayoutsService) -> PayoutBatch:
             errors.append(RowError(line, _column_name(error.field), error.message))
             continue
         same = first_line.setdefault((review.payee_detail, review.amount), line)
-        if same != line:  # the journal cannot know it yet: the file repeats a payment
-            review = replace(
-                review,
-                warnings=(
-                    f"Line {same} of this file pays the same payee the same amount.",
-                    *review.warnings,
-                ),
-            )
-        rows.append(BatchRow(line, review))
+        # The journal cannot know it yet: the file repeats a payment.
+        rows.append(BatchRow(line, review, same if same != line else None))
     if not rows and not errors:
         errors.append(RowError(2, "row", "The file has a header but no payments."))
     return PayoutBatch(tuple(rows), tuple(errors))

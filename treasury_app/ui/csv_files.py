@@ -1,11 +1,11 @@
-"""CSV files of the batch dialogs and the lists' exports: the pickers, reading a file as
-spreadsheets save it, writing files that spreadsheets open with their accents, and the text
-helpers of the lists' searches."""
+"""CSV files of the batch dialogs and the lists' exports: the pickers, writing files that
+spreadsheets open with their accents, and the text helpers of the lists' searches. (Reading a
+file is :mod:`treasury_app.services.csv_input`, in a worker thread behind
+:class:`~treasury_app.ui.widgets.csv_reading.CsvReadingBar`.)"""
 
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -46,23 +46,6 @@ def save_csv_dialog(
     dialog.fileSelected.connect(chosen)
     dialog.open()
     return dialog
-
-
-def read_csv_text(path: str | Path) -> str:
-    """The file's text: UTF-8 (with or without BOM), else Windows-1252, which older
-    spreadsheets save. Raises :class:`OSError` when it cannot be read."""
-    return read_csv_file(path)[0]
-
-
-def read_csv_file(path: str | Path) -> tuple[str, str]:
-    """The file's text (as :func:`read_csv_text` reads it) and the SHA-256 of its bytes, from
-    one read. Raises :class:`OSError` when it cannot be read."""
-    raw = Path(path).read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("cp1252", errors="replace")
-    return text, hashlib.sha256(raw).hexdigest()
 
 
 def write_csv_text(path: str | Path, text: str) -> None:

@@ -57,10 +57,16 @@ from treasury_app.services.charges import (
     ChargesService,
     parse_batch_csv,
 )
+from treasury_app.services.csv_input import (
+    CsvFileError,
+    CsvLineError,
+    ReadCancelled,
+    ReadControl,
+    csv_records,
+)
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.csv_files import (
     open_csv_dialog,
-    read_csv_text,
     save_csv_dialog,
     write_csv_text,
 )
@@ -73,6 +79,7 @@ from treasury_app.ui.models.charge_batch_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.widgets.csv_reading import CsvReadingBar
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = [
@@ -163,18 +170,20 @@ def _separator(text: str) -> str:
     return ";" if ";" in first else "\t" if "\t" in first else ","
 
 
-def _records(text: str, separator: str) -> list[tuple[int, list[str]]]:
-    """(first line, cells) of each non-blank record, lines counted as the parser counts them."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=False)
-    records = []
-    previous = 0
-    for record in reader:
-        line = previous + 1
-        previous = reader.line_num
-        cells = [cell.strip() for cell in record]
+def _records(text: str, separator: str) -> tuple[list[tuple[int, list[str]]], list[BatchRowError]]:
+    """(first line, cells) of each non-blank record, lines counted as the parser counts them
+    (a line that cannot be read has no cells), and why those lines cannot be read."""
+    records: list[tuple[int, list[str]]] = []
+    unreadable: list[BatchRowError] = []
+    for record in csv_records(text, separator):
+        if isinstance(record, CsvLineError):
+            records.append((record.line, []))
+            unreadable.append(BatchRowError(record.line, "", record.message))
+            continue
+        cells = [cell.strip() for cell in record.cells]
         if any(cells):
-            records.append((line, cells))
-    return records
+            records.append((record.line, cells))
+    return records, unreadable
 
 
 def _without_column(records: list[tuple[int, list[str]]], index: int, separator: str) -> str:
@@ -212,15 +221,15 @@ def _check_txids(txids: Mapping[int, str]) -> list[BatchRowError]:
     return errors
 
 
-def read_batch_file(text: str, *, today: date | None = None) -> BatchFile:
+def read_batch_file(
+    text: str, *, today: date | None = None, control: ReadControl | None = None
+) -> BatchFile:
     """Read and check a batch file: the service's parser for the five documented columns
-    (with ``today``, a past due date is an error), and the optional ``txid`` column here."""
+    (with ``today``, a past due date is an error), and the optional ``txid`` column here.
+    Any thread may call it; ``control`` reports progress and takes a Cancel."""
     text = text.removeprefix("\ufeff")
     separator = _separator(text)
-    try:
-        records = _records(text, separator)
-    except csv.Error:
-        records = []  # the parser reports it, with its line
+    records, unreadable = _records(text, separator)
     header: list[str] | None = None
     if records and sum(1 for c in records[0][1] if _key(c) in _HEADER_NAMES | {"txid"}) >= 2:
         header = [_key(c) for c in records[0][1]]
@@ -236,10 +245,11 @@ def read_batch_file(text: str, *, today: date | None = None) -> BatchFile:
         for line, cells in records_data:
             if txid_index < len(cells) and cells[txid_index]:
                 txids[line] = cells[txid_index]
-    parsed = parse_batch_csv(source, today=today)
-    errors = tuple(
-        sorted([*parsed.errors, *_check_txids(txids)], key=lambda e: (e.line, e.column_number))
-    )
+    parsed = parse_batch_csv(source, today=today, control=control)
+    # A line that cannot be read is the parser's error too, unless the txid column was taken
+    # out (the line is then blank in what it read): each is kept once.
+    found = dict.fromkeys([*parsed.errors, *unreadable, *_check_txids(txids)])
+    errors = tuple(sorted(found, key=lambda e: (e.line, e.column_number)))
     return BatchFile(parsed, txids, errors, _members(records_data, names, parsed, txids, errors))
 
 
@@ -317,6 +327,7 @@ class ChargeBatchDialog(QDialog):
         self.plan: BatchPlan | None = None
         self.status: BatchStatus | None = None
         self.send_task: asyncio.Task[BatchStatus | None] | None = None
+        self.load_task: asyncio.Task[None] | None = None
         self.file_dialog: QFileDialog | None = None
         self._sending = False
         self.setWindowTitle(self.tr("Charges with a due date from a CSV file"))
@@ -342,6 +353,8 @@ class ChargeBatchDialog(QDialog):
         files.addWidget(self.template_button)
         files.addWidget(self.source_label, 1)
         layout.addLayout(files)
+        self.reader = CsvReadingBar(self)
+        layout.addWidget(self.reader)
 
         form = QFormLayout()
         self.key_combo = QComboBox(self)
@@ -463,25 +476,55 @@ class ChargeBatchDialog(QDialog):
             return
         self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
 
-    def load_file(self, path: str | Path) -> None:
+    def load_file(self, path: str | Path) -> asyncio.Task[None] | None:
+        """Read, decode and check the file in a worker thread (the window stays responsive,
+        with a progress bar and Cancel); the batch shown is replaced only when it succeeds."""
+        if self._sending or self.status is not None or self.reader.reading:
+            return None
+        self.load_task = spawn(self._load_file(Path(path)), name="read-charge-batch")
+        return self.load_task
+
+    async def _load_file(self, path: Path) -> None:
+        self.banner.clear()
+        today = self.workspace.charges.today()
+        self._refresh()
         try:
-            text = read_csv_text(path)
+            batch, _sha256 = await self.reader.read(
+                path, lambda text, control: read_batch_file(text, today=today, control=control)
+            )
+        except ReadCancelled:
+            self.banner.show_message(
+                self.tr("Reading cancelled"),
+                self.tr("Nothing was loaded from %1.").replace("%1", path.name),
+            )
+            return
+        except CsvFileError as error:
+            self.banner.show_message(self.tr("This file cannot be read"), str(error))
+            return
         except OSError as error:
             self.banner.show_error(error)
             return
-        self.load_text(text)
-        self.source_label.setText(Path(path).name)
-
-    def load_text(self, text: str) -> None:
-        """Read and check ``text``; a batch already sent is not replaced."""
+        finally:
+            self._refresh()
         if self._sending or self.status is not None:
             return
+        self._show_batch(batch)
+        self.source_label.setText(path.name)
+
+    def load_text(self, text: str) -> None:
+        """Read and check ``text`` here, in the window's thread (a short text); a batch
+        already sent is not replaced."""
+        if self._sending or self.status is not None or self.reader.reading:
+            return
         self.banner.clear()
-        self.batch = read_batch_file(text, today=self.workspace.charges.today())
+        self._show_batch(read_batch_file(text, today=self.workspace.charges.today()))
+        self.source_label.setText(self.tr("Pasted text"))
+
+    def _show_batch(self, batch: BatchFile) -> None:
+        self.batch = batch
         self.plan = None
         self.leave_out_check.setChecked(False)
-        self.model.set_members(self.batch.members)
-        self.source_label.setText(self.tr("Pasted text"))
+        self.model.set_members(batch.members)
         self.outcome_label.clear()
         self._refresh()
 
@@ -516,6 +559,7 @@ class ChargeBatchDialog(QDialog):
             and bool(self.key_combo.currentText().strip())
             and self.status is None
             and not self._sending
+            and not self.reader.reading
         )
 
     def review(self) -> BatchPlan | None:
@@ -642,7 +686,7 @@ class ChargeBatchDialog(QDialog):
         self.review_button.setEnabled(self.can_review() and self.plan is None)
         self.send_button.setEnabled(self.can_send())
         self.back_button.setEnabled(self.plan is not None and not sent and not self._sending)
-        self.open_button.setEnabled(not sent and not self._sending)
+        self.open_button.setEnabled(not sent and not self._sending and not self.reader.reading)
         self.key_combo.setEnabled(self.plan is None and not sent)
         self.description_edit.setEnabled(self.plan is None and not sent)
         self.refresh_button.setVisible(sent)
@@ -659,6 +703,8 @@ class ChargeBatchDialog(QDialog):
 
     def reject(self) -> None:
         # Closing while sending leaves the request to finish: the batch list shows its outcome.
+        # A file being read stops being read.
+        self.reader.cancel()
         super().reject()
 
 

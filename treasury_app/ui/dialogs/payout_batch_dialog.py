@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -38,16 +39,17 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.services.csv_input import CsvFileError, ReadCancelled
 from treasury_app.services.payouts import PayoutBatch, PayoutReview, journal_time
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.csv_files import (
     open_csv_dialog,
-    read_csv_file,
     save_csv_dialog,
     write_csv_text,
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.widgets.csv_reading import CsvReadingBar
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 TEMPLATE = (
@@ -112,6 +114,7 @@ class PayoutBatchDialog(QDialog):
         self.single_duplicates: dict[int, tuple[Entry, ...]] = {}  # by line
         self.entries: list[Entry] = []
         self.send_task: asyncio.Task[list[Entry] | None] | None = None
+        self.load_task: asyncio.Task[None] | None = None
         self.file_dialog: QFileDialog | None = None
         self._sending = False
         self._sent = False
@@ -139,6 +142,8 @@ class PayoutBatchDialog(QDialog):
         files.addWidget(self.template_button)
         files.addWidget(self.source_label, 1)
         layout.addLayout(files)
+        self.reader = CsvReadingBar(self)
+        layout.addWidget(self.reader)
 
         self.errors_label = QLabel(self)
         self.errors_label.setObjectName("batch-errors-label")
@@ -255,21 +260,60 @@ class PayoutBatchDialog(QDialog):
             return
         self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
 
-    def load_file(self, path: str | Path) -> None:
+    def load_file(self, path: str | Path) -> asyncio.Task[None] | None:
+        """Read, decode and check the file in a worker thread (the window stays responsive,
+        with a progress bar and Cancel); the batch shown is replaced only when it succeeds."""
+        if self._sending or self.reader.reading:
+            return None
+        self.load_task = spawn(self._load_file(Path(path)), name="read-payout-batch")
+        return self.load_task
+
+    async def _load_file(self, path: Path) -> None:
+        self.banner.clear()
+        payouts = self.workspace.payouts
+        self._refresh_reading(True)
         try:
-            text, file_sha256 = read_csv_file(path)
+            batch, file_sha256 = await self.reader.read(
+                path, lambda text, control: payouts.read_batch_csv(text, control=control)
+            )
+        except ReadCancelled:
+            self.banner.show_message(
+                self.tr("Reading cancelled"),
+                self.tr("Nothing was loaded from %1.").replace("%1", path.name),
+            )
+            return
+        except CsvFileError as error:
+            self.banner.show_message(self.tr("This file cannot be read"), str(error))
+            return
         except OSError as error:
             self.banner.show_error(error)
             return
-        self.load_text(text, file_sha256=file_sha256)
-        self.source_label.setText(Path(path).name)
-
-    def load_text(self, text: str, *, file_sha256: str | None = None) -> None:
+        finally:
+            self._refresh_reading(False)
         if self._sending:
             return
+        self._show_batch(payouts.with_history(replace(batch, file_sha256=file_sha256)))
+        self.source_label.setText(path.name)
+
+    def _refresh_reading(self, reading: bool) -> None:
+        self.open_button.setEnabled(not reading and not self._sending)
+        if reading:
+            self.send_button.setEnabled(False)
+            self.confirm_edit.setEnabled(False)
+        else:
+            self._refresh()
+
+    def load_text(self, text: str, *, file_sha256: str | None = None) -> None:
+        """Read and check ``text`` here, in the window's thread (a short text)."""
+        if self._sending or self.reader.reading:
+            return
         self.banner.clear()
+        self._show_batch(self.workspace.payouts.parse_batch_csv(text, file_sha256=file_sha256))
+        self.source_label.setText(self.tr("Pasted text"))
+
+    def _show_batch(self, batch: PayoutBatch) -> None:
         payouts = self.workspace.payouts
-        self.batch = payouts.parse_batch_csv(text, file_sha256=file_sha256)
+        self.batch = batch
         self.earlier = payouts.earlier_batches(self.batch)
         self.single_duplicates = {
             row.line: found
@@ -279,7 +323,6 @@ class PayoutBatchDialog(QDialog):
         self.entries = []
         self._sent = False
         self._stop_requested = False
-        self.source_label.setText(self.tr("Pasted text"))
         self.errors_model.set_rows([(str(e.line), e.column, e.message) for e in self.batch.errors])
         self.rows_model.set_rows(
             [
@@ -404,6 +447,7 @@ class PayoutBatchDialog(QDialog):
             and self.approved()
             and not self._sending
             and not self._sent
+            and not self.reader.reading
         )
 
     def _refresh(self) -> None:
@@ -441,7 +485,7 @@ class PayoutBatchDialog(QDialog):
         )
         self.send_button.setEnabled(self.can_send())
         self.stop_button.setEnabled(self._sending and not self._stop_requested)
-        self.open_button.setEnabled(not self._sending)
+        self.open_button.setEnabled(not self._sending and not self.reader.reading)
 
     def _hint(self) -> str:
         text = self.confirm_edit.text()
@@ -532,8 +576,10 @@ class PayoutBatchDialog(QDialog):
             self._refresh()
 
     def reject(self) -> None:
-        # Closing while sending asks nothing: it stops new rows, the ones sent finish.
+        # Closing while sending asks nothing: it stops new rows, the ones sent finish. A file
+        # being read stops being read.
         self.stop()
+        self.reader.cancel()
         super().reject()
 
     def summary(self) -> dict[str, int]:
