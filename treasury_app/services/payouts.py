@@ -418,6 +418,9 @@ class PayoutsService:
         if history is None:
             history = self.history_of([review.payee_detail])
         duplicates = history.duplicates(review.payee_detail, review.amount)
+        named = history.named.get(review.payee_detail)
+        if not duplicates and named is None and not review.duplicates and review.last_paid is None:
+            return review  # nothing to add (most rows of a batch): no copy
         warnings = list(review.warnings)
         if duplicates:
             warnings.insert(
@@ -429,7 +432,7 @@ class PayoutsService:
             review,
             warnings=tuple(warnings),
             duplicates=duplicates,
-            last_paid=history.named.get(review.payee_detail),
+            last_paid=named,
         )
 
     # -- send --------------------------------------------------------------------------------
@@ -465,6 +468,9 @@ class PayoutsService:
         rows = []
         for row in batch.rows:
             review = row.review
+            if row.repeats is None and not history.knows(review.payee_detail):
+                rows.append(row)
+                continue
             if row.repeats is not None:
                 review = replace(
                     review,
@@ -586,6 +592,9 @@ class PayeeHistory:
 
     recent: Mapping[str, tuple[Entry, ...]]
     named: Mapping[str, Entry]
+
+    def knows(self, payee_detail: str) -> bool:
+        return payee_detail in self.recent or payee_detail in self.named
 
     def duplicates(self, payee_detail: str, amount: Decimal) -> tuple[Entry, ...]:
         return tuple(e for e in self.recent.get(payee_detail, ()) if e.amount == amount)

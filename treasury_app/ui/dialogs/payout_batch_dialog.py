@@ -238,6 +238,8 @@ class PayoutBatchDialog(QDialog):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.verticalHeader().hide()
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized from the first rows, not all: measuring 10,000 rows would stall the window.
+        view.horizontalHeader().setResizeContentsPrecision(200)
         view.horizontalHeader().setStretchLastSection(True)
         return view
 
@@ -324,12 +326,13 @@ class PayoutBatchDialog(QDialog):
         self._sent = False
         self._stop_requested = False
         self.errors_model.set_rows([(str(e.line), e.column, e.message) for e in self.batch.errors])
+        labels = self.key_type_labels()
         self.rows_model.set_rows(
             [
                 (
                     str(row.line),
                     row.review.payee_name or row.review.payee_detail,
-                    self.key_type_label(key_type_of(row.review)),
+                    labels.get(kind := key_type_of(row.review), kind),
                     format_brl(row.review.amount),
                     self.row_check(row.line),
                 )
@@ -356,7 +359,10 @@ class PayoutBatchDialog(QDialog):
         return totals
 
     def key_type_label(self, kind: str) -> str:
-        labels = {
+        return self.key_type_labels().get(kind, kind)
+
+    def key_type_labels(self) -> dict[str, str]:
+        return {
             "CPF": self.tr("CPF"),
             "CNPJ": self.tr("CNPJ"),
             "EMAIL": self.tr("E-mail"),
@@ -364,7 +370,6 @@ class PayoutBatchDialog(QDialog):
             "EVP": self.tr("Random key"),
             BANK_DATA: self.tr("Bank data"),
         }
-        return labels.get(kind, kind)
 
     def _show_totals(self) -> None:
         batch = self.batch
