@@ -1,10 +1,11 @@
 """The transport against the sandbox's injected faults: which calls are retried (and how
-long it waits), which never are, problem+json mapped to typed errors, and the payment whose
-answer is lost after the bank committed it."""
+long it waits), which never are, problem+json mapped to typed errors, the payment whose
+answer is lost after the bank committed it, and answers inflated a bounded step at a time."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import zlib
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 
 import httpx
@@ -14,6 +15,7 @@ from tests.api.conftest import api_config
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
 from treasury_app.api.errors import (
+    AnswerTooLargeError,
     ApiError,
     BadRequest,
     BusinessRuleViolation,
@@ -21,17 +23,22 @@ from treasury_app.api.errors import (
     IdempotencyKeyReused,
     NotFound,
     RateLimited,
+    ResponseFormatError,
     ServerError,
     TransportFailure,
     Violation,
     error_from_response,
 )
 from treasury_app.api.transport import (
+    DECODE_STEP,
     USER_AGENT,
     ApiTransport,
+    Inflater,
+    MiB,
     RetryPolicy,
     Timeouts,
     encode_params,
+    read_capped,
 )
 from treasury_app.domain.identifiers import new_idempotency_key, new_txid
 
@@ -341,3 +348,67 @@ def test_an_error_without_a_problem_body_still_maps_by_status() -> None:
     assert isinstance(error, ServerError) and isinstance(error, ApiError)
     assert error.retry_after == 3 and "upstream down" in error.detail
     assert error.instance == "/api/v2/x" and error.violacoes == []
+
+
+def _compressed(data: bytes, wbits: int) -> bytes:
+    compressor = zlib.compressobj(9, zlib.DEFLATED, wbits)
+    return compressor.compress(data) + compressor.flush()
+
+
+def _chunks(data: bytes, size: int = 64 * 1024) -> list[bytes]:
+    return [data[i : i + size] for i in range(0, len(data), size)]
+
+
+class _Stream(httpx.AsyncByteStream):
+    """An answer body arriving in network-sized chunks; counts the chunks read."""
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = chunks
+        self.read = 0
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for chunk in self.chunks:
+            self.read += 1
+            yield chunk
+
+
+def _streamed(stream: _Stream, **headers: str) -> httpx.Response:
+    request = httpx.Request("GET", "https://bank.example/api/v2/accounts/balances?x=1")
+    return httpx.Response(200, headers=headers, stream=stream, request=request)
+
+
+def test_inflating_never_yields_more_than_a_step_at_once() -> None:
+    data = b'{"a":"' + b"0" * (20 * MiB) + b'"}'
+    for coding, wbits in (("gzip", 31), ("deflate", 15), ("deflate", -15), ("identity", 0)):
+        wire = _compressed(data, wbits) if wbits else data
+        inflater = Inflater(coding)
+        pieces = [p for chunk in _chunks(wire) for p in inflater.decode(chunk)]
+        pieces += inflater.flush()
+        assert max(len(p) for p in pieces) <= DECODE_STEP, coding  # httpx: 64 MB at once
+        assert b"".join(pieces) == data, coding
+    with pytest.raises(ValueError, match="'br' was not asked for"):
+        Inflater("br")
+
+
+async def test_a_capped_read_stops_reading_at_the_limit() -> None:
+    bomb = _compressed(b"0" * (100 * MiB), 31)  # about 100 KB
+    stream = _Stream(_chunks(bomb, 4096))
+    with pytest.raises(AnswerTooLargeError) as error:
+        await read_capped(_streamed(stream, **{"content-encoding": "gzip"}), MiB, "JSON")
+    assert str(error.value) == (
+        "The bank's answer is larger than the 1 MiB accepted for a JSON answer; it was "
+        "refused before it was read whole [GET /api/v2/accounts/balances]"
+    )
+    # The first 4 KiB inflate past 1 MiB; the other 24 chunks are never read.
+    assert (stream.read, len(stream.chunks)) == (1, 25)
+
+
+async def test_a_capped_read_of_an_answer_within_the_limit_and_a_broken_one() -> None:
+    data = b'{"data": []}' * 1000
+    stream = _Stream(_chunks(_compressed(data, 31), 100))
+    assert await read_capped(_streamed(stream, **{"content-encoding": "gzip"}), MiB, "JSON") == data
+    assert await read_capped(_streamed(_Stream([data]), **{"content-length": "12000"}), 12000, "X")
+    with pytest.raises(ResponseFormatError, match="is not valid gzip"):
+        await read_capped(_streamed(_Stream([data]), **{"content-encoding": "gzip"}), MiB, "JSON")
+    with pytest.raises(ResponseFormatError, match="'br' was not asked for"):
+        await read_capped(_streamed(_Stream([data]), **{"content-encoding": "br"}), MiB, "JSON")

@@ -1,10 +1,12 @@
 """Injected faults: latency, 429 with Retry-After, 5xx for the next N requests, a response
-dropped after the payment was committed; configured at run time through /sandbox/faults (never
-applied to /sandbox itself) and at start-up on the command line."""
+dropped after the payment was committed, a gzip bomb; configured at run time through
+/sandbox/faults (never applied to /sandbox itself) and at start-up on the command line."""
 
 from __future__ import annotations
 
+import json
 import time
+import zlib
 from collections.abc import Callable
 from decimal import Decimal
 
@@ -94,6 +96,9 @@ def test_faults_are_replaced_and_validated(accounts: Api) -> None:
             {"answer_delay_ms": -5},
             {"drip_ms": -1},
             {"drip_ms": 20_000},
+            {"gzip_bomb_mb": -1},
+            {"gzip_bomb_mb": 1001},
+            {"gzip_bomb_mb": None},
             {"answer_delay_ms": 700_000},
             {"latency_ms": Decimal("1.5")},
             {"times": 0},
@@ -168,6 +173,38 @@ def test_answer_delayed_after_commit(accounts: Api) -> None:
         assert accounts.get(BALANCES).status_code == 200
         assert time.perf_counter() - started >= 0.4
     accounts.settle(body_of(found)["data"]["endToEndId"])
+
+
+def test_gzip_bomb_after_commit(accounts: Api) -> None:
+    """The handler runs (the payment exists) and its answer is replaced by 200 and a gzip
+    body of about 1 KB per MB of JSON it inflates to."""
+    key = new_idempotency_key()
+    before = accounts.balance()
+    with accounts.faults({"path": "/api/v2/pix/payments/dict", "gzip_bomb_mb": 5, "times": 1}):
+        bombed = accounts.pay_dict(Decimal("63.50"), idem=key)
+    assert bombed.status_code == 200
+    assert bombed.headers["content-encoding"] == "gzip"
+    assert int(bombed.headers["content-length"]) < 10_000
+    assert len(bombed.content) == 5_000_000  # httpx inflated it whole: 5 MB
+    assert json.loads(bombed.content) == {"a": "0" * (5_000_000 - 8)}
+    found = accounts.get(f"/api/v2/pix/payments/idempotencyKey/{key}")
+    assert found.status_code == 200, found.text
+    assert accounts.balance() == before - Decimal("63.50")
+    accounts.settle(body_of(found)["data"]["endToEndId"])
+
+
+def test_gzip_bomb_survives_a_client_hanging_up(accounts: Api) -> None:
+    """300 MB once inflated, 292 KB on the wire, sent in chunks; a client that reads a little
+    and hangs up leaves the sandbox answering (and no traceback in its output)."""
+    auth = {"authorization": f"Bearer {accounts.token}"}
+    with accounts.faults({"path": BALANCES, "gzip_bomb_mb": 300, "times": 1}):
+        with accounts.http.stream("GET", BALANCES, headers=auth) as bombed:
+            assert bombed.status_code == 200
+            assert 250_000 < int(bombed.headers["content-length"]) < 300_000
+            first = next(bombed.iter_raw())
+        start = zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(first, 16)
+        assert start == b'{"a":"0000000000'
+        assert accounts.get(BALANCES).status_code == 200
 
 
 def test_cli_rate_503(make_sandbox: Callable[..., RunningSandbox]) -> None:

@@ -181,6 +181,44 @@ class ResponseFormatError(ApiFailure):
     """The bank answered 2xx with a body our models cannot read."""
 
 
+class AnswerTooLargeError(ResponseFormatError):
+    """The bank's answer is larger than the transport accepts (the answer's size after gzip,
+    whatever its status): refused before it was held whole. A gzip "bomb" of 300 KB that
+    inflates to 300 MB stops at the limit. The request was sent and answered, so for a payment
+    the outcome is unknown, as with a lost answer: it is looked up by its key."""
+
+    title = "The bank's answer is too large"
+
+    def __init__(
+        self, *, method: str, path: str, limit: int, kind: str, announced: int | None = None
+    ) -> None:
+        self.method = method
+        self.path = path
+        self.limit = limit
+        self.kind = kind
+        self.announced = announced
+        accepted = f"the {byte_size(limit)} accepted for a {kind} answer"
+        super().__init__(
+            f"The bank's answer is larger than {accepted}; it was refused before it was read "
+            f"whole [{method} {path}]"
+            if announced is None
+            else f"The bank's answer announces {byte_size(announced)}, more than {accepted}; it "
+            f"was refused unread [{method} {path}]"
+        )
+
+
+def byte_size(count: int) -> str:
+    """A size for a message: ``1536`` -> ``'1.5 KiB'``, ``16 * 2**20`` -> ``'16 MiB'``."""
+    if count < 1024:
+        return f"{count} bytes"
+    size = count / 1024
+    for unit in ("KiB", "MiB"):
+        if size < 1024:
+            return f"{size:.1f}".removesuffix(".0") + f" {unit}"
+        size /= 1024
+    return f"{size:.1f}".removesuffix(".0") + " GiB"
+
+
 class TokenAnswerError(ResponseFormatError):
     """The token endpoint answered 2xx with a token that cannot be used: missing, not a plain
     bearer token (non-ASCII, CR/LF), or a lifetime that is not a sensible number of seconds.

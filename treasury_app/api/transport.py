@@ -9,7 +9,10 @@ offers it) for the whole session. Every call:
    connection failures, with exponential backoff and full jitter, honouring ``Retry-After``,
    at most :attr:`RetryPolicy.max_attempts` attempts;
 3. on a 401 invalidates its token and is repeated once with a new one;
-4. ends in the answer (2xx), a typed :class:`~treasury_app.api.errors.ApiError`, or a
+4. reads its answer a bounded step at a time (gzip included) and refuses it past
+   :class:`AnswerLimits` with :class:`~treasury_app.api.errors.AnswerTooLargeError`, never
+   retried: a gzip "bomb" costs the limit, not what it inflates to;
+5. ends in the answer (2xx), a typed :class:`~treasury_app.api.errors.ApiError`, or a
    :class:`~treasury_app.api.errors.TransportFailure` when the outcome is unknown.
 
 A payment POST whose answer was lost and whose retry meets ``412`` (the bank already has this
@@ -26,7 +29,8 @@ import logging
 import random
 import ssl
 import time
-from collections.abc import Awaitable, Callable, Mapping
+import zlib
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import Enum
@@ -37,6 +41,7 @@ from pydantic import BaseModel
 
 from treasury_app import __version__
 from treasury_app.api.errors import (
+    AnswerTooLargeError,
     IdempotencyKeyReused,
     ResponseFormatError,
     TransportFailure,
@@ -55,6 +60,11 @@ REDACTED = "********"
 SECRET_HEADERS = frozenset(
     {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-client-secret"}
 )
+MiB = 1024 * 1024
+# Only the codings the transport inflates itself, a bounded step at a time (httpx would also
+# offer br and zstd whenever their packages happen to be installed).
+ACCEPT_ENCODING = "gzip, deflate"
+DECODE_STEP = 256 * 1024  # the most decoded bytes one step of inflating yields
 
 T = TypeVar("T")
 log = logging.getLogger("treasury_app.api.transport")
@@ -72,6 +82,24 @@ class Timeouts:
 
     def httpx(self) -> httpx.Timeout:
         return httpx.Timeout(connect=self.connect, read=self.read, write=self.write, pool=self.pool)
+
+
+@dataclass(frozen=True)
+class AnswerLimits:
+    """The most bytes one answer may have, counted after gzip; past it the answer is refused
+    (:class:`~treasury_app.api.errors.AnswerTooLargeError`) before it is held whole.
+
+    ``json``: the largest legitimate answers are a full page (``itensPorPagina`` and
+    ``perPage`` go up to 1,000; 1,000 due-date charges read about 1.6 MB in the sandbox) and
+    a batch read with its members in detail (at most 5,000 members, about 8 MB at 1.6 KB
+    each); 16 MiB leaves them twice that room, and stops a 300 MB gzip bomb at 16 MiB.
+
+    ``document``: an answer carrying a file (a receipt: a PDF in base64 inside JSON, 4/3 of
+    the file's size). A receipt is a page of tens of KB; 32 MiB (a 24 MiB PDF) is generous.
+    """
+
+    json: int = 16 * MiB
+    document: int = 32 * MiB
 
 
 @dataclass(frozen=True)
@@ -108,6 +136,7 @@ class ApiConfig:
     scopes: tuple[str, ...] = ()
     timeouts: Timeouts = field(default_factory=Timeouts)
     retry: RetryPolicy = field(default_factory=RetryPolicy)
+    limits: AnswerLimits = field(default_factory=AnswerLimits)
     http2: bool = True
     # Few connections on purpose: httpcore polls every idle pooled connection on each request,
     # so a large idle pool slows sequential calls (measured: 0.80 -> 0.87 of the bare-httpx
@@ -205,7 +234,11 @@ class ApiTransport:
             verify=context,
             http2=config.http2,
             timeout=config.timeouts.httpx(),
-            headers={"user-agent": USER_AGENT, "accept": "application/json"},
+            headers={
+                "user-agent": USER_AGENT,
+                "accept": "application/json",
+                "accept-encoding": ACCEPT_ENCODING,
+            },
             limits=httpx.Limits(
                 max_connections=config.max_connections,
                 max_keepalive_connections=config.max_connections,
@@ -242,6 +275,7 @@ class ApiTransport:
         idempotency_key: str | None = None,
         headers: Mapping[str, str] | None = None,
         authenticated: bool = True,
+        document: bool = False,
     ) -> Any:
         """:meth:`request` and its body read with ``loads_json`` (``None`` when empty)."""
         response = await self.request(
@@ -252,6 +286,7 @@ class ApiTransport:
             idempotency_key=idempotency_key,
             headers=headers,
             authenticated=authenticated,
+            document=document,
         )
         if not response.content:
             return None
@@ -272,8 +307,11 @@ class ApiTransport:
         idempotency_key: str | None = None,
         headers: Mapping[str, str] | None = None,
         authenticated: bool = True,
+        document: bool = False,
     ) -> httpx.Response:
-        """Send one call (with its retries) and return the 2xx answer; raise otherwise."""
+        """Send one call (with its retries) and return the 2xx answer, read whole; raise
+        otherwise. ``document``: the answer carries a file (a receipt), so
+        :attr:`AnswerLimits.document` bounds it rather than :attr:`AnswerLimits.json`."""
         method = method.upper()
         if idempotency_key is not None and not is_valid_idempotency_key(idempotency_key):
             raise ValueError("An idempotency key is 1 to 50 characters of [a-zA-Z0-9].")
@@ -281,6 +319,8 @@ class ApiTransport:
         query = encode_params(params)
         safe = method in SAFE_METHODS or (method == "POST" and idempotency_key is not None)
         policy = self.config.retry
+        limits = self.config.limits
+        limit, kind = (limits.document, "document") if document else (limits.json, "JSON")
         give_up_at = time.monotonic() + self.config.timeouts.total  # for every attempt together
         attempt = 1
         recovered_401 = False
@@ -304,13 +344,11 @@ class ApiTransport:
             started = time.perf_counter()
             self.stats.requests += 1
             try:
+                request = self._http.build_request(
+                    method, path, content=content, params=query or None, headers=send_headers
+                )
                 response = await self._bounded(
-                    self._http.request(
-                        method, path, content=content, params=query or None, headers=send_headers
-                    ),
-                    method,
-                    path,
-                    give_up_at,
+                    self._exchange(request, limit, kind), method, path, give_up_at
                 )
             except httpx.TransportError as error:
                 sent = not isinstance(
@@ -381,6 +419,20 @@ class ApiTransport:
 
     # -- helpers -----------------------------------------------------------------------------
 
+    async def _exchange(self, request: httpx.Request, limit: int, kind: str) -> httpx.Response:
+        """One attempt: send, then read the answer whole, or refuse it past ``limit``."""
+        response = await self._http.send(request, stream=True)
+        try:
+            body = await read_capped(response, limit, kind)
+        except AnswerTooLargeError as error:
+            self._log.warning("%s: %s", type(error).__name__, error)
+            raise
+        finally:
+            await response.aclose()  # unread, a large answer's connection is dropped
+        # What ``aread()`` would have stored: ``content`` and ``text`` work as usual.
+        response._content = body
+        return response
+
     async def _bounded(self, call: Awaitable[T], method: str, path: str, give_up_at: float) -> T:
         """``call`` within what is left of the call's overall deadline; past it, a read
         timeout (the request may have reached the bank: a payment's outcome is then unknown,
@@ -403,6 +455,97 @@ class ApiTransport:
     async def _trace(self, event: str, info: Mapping[str, Any]) -> None:
         if event.endswith("start_tls.complete"):
             self.stats.tls_handshakes += 1
+
+
+async def read_capped(response: httpx.Response, limit: int, kind: str) -> bytes:
+    """The decoded body of a streamed ``response``; :class:`AnswerTooLargeError` as soon as it
+    announces (``Content-Length``) or reaches more than ``limit`` bytes. At most ``limit``
+    plus one step of inflating (:data:`DECODE_STEP`) is ever held."""
+    method, path = response.request.method, response.request.url.path
+    announced = None if method == "HEAD" else _content_length(response)
+    if announced is not None and announced > limit:
+        raise AnswerTooLargeError(
+            method=method, path=path, limit=limit, kind=kind, announced=announced
+        )
+    try:
+        inflater = Inflater(response.headers.get("content-encoding", ""))
+    except ValueError as error:
+        raise ResponseFormatError(f"The bank's answer to {method} {path}: {error}.") from None
+    pieces: list[bytes] = []
+    held = 0
+
+    def keep(decoded: Iterator[bytes]) -> None:
+        nonlocal held
+        for piece in decoded:
+            held += len(piece)
+            if held > limit:
+                pieces.clear()
+                raise AnswerTooLargeError(method=method, path=path, limit=limit, kind=kind)
+            pieces.append(piece)
+
+    try:
+        async for raw in response.aiter_raw():
+            keep(inflater.decode(raw))
+        keep(inflater.flush())
+    except zlib.error:
+        raise ResponseFormatError(
+            f"The bank's answer to {method} {path} is not valid {inflater.coding}."
+        ) from None
+    return b"".join(pieces)
+
+
+class Inflater:
+    """Undoes a Content-Encoding (gzip, deflate or none) at most :data:`DECODE_STEP` bytes at
+    a time. httpx's own decoders inflate a whole network read in one piece, and 64 KiB of a
+    gzip bomb is 64 MB: held before any limit could be checked."""
+
+    def __init__(self, content_encoding: str) -> None:
+        self.coding = content_encoding.strip().lower() or "identity"
+        self._zlib: Any = None  # zlib's decompress object (its type is not public)
+        self._raw_deflate_fallback = False
+        if self.coding in ("gzip", "x-gzip"):
+            self._zlib = zlib.decompressobj(zlib.MAX_WBITS | 16)
+        elif self.coding == "deflate":
+            # RFC 9110 "deflate" is zlib-wrapped; some servers send it raw (as httpx, try both).
+            self._zlib = zlib.decompressobj(zlib.MAX_WBITS)
+            self._raw_deflate_fallback = True
+        elif self.coding != "identity":
+            raise ValueError(f"its content coding {self.coding!r} was not asked for")
+
+    def decode(self, data: bytes) -> Iterator[bytes]:
+        """The decoded pieces of ``data``, none longer than :data:`DECODE_STEP`."""
+        if self._zlib is None:
+            if data:
+                yield data
+            return
+        while True:
+            try:
+                piece = self._zlib.decompress(data, DECODE_STEP)
+            except zlib.error:
+                if not self._raw_deflate_fallback:
+                    raise
+                self._raw_deflate_fallback = False
+                self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+                continue
+            self._raw_deflate_fallback = False
+            if piece:
+                yield piece
+            data = self._zlib.unconsumed_tail
+            # A full step may leave output inside zlib even when all the input is consumed.
+            if not data and len(piece) < DECODE_STEP:
+                return
+
+    def flush(self) -> Iterator[bytes]:
+        if self._zlib is not None:
+            yield from self.decode(b"")
+
+
+def _content_length(response: httpx.Response) -> int | None:
+    try:
+        length = int(response.headers.get("content-length", ""))
+    except ValueError:
+        return None
+    return length if length >= 0 else None
 
 
 def _path_of(path: str) -> str:

@@ -1,15 +1,19 @@
 """Injected faults for resilience tests: latency, 429 with Retry-After, 5xx, a response
-dropped after the request was committed (the payment exists but the client sees a reset), and
-an answer held back after the commit (``answer_delay_ms``: the payment exists at once, the
-client waits for its answer; an app killed meanwhile never reads it)."""
+dropped after the request was committed (the payment exists but the client sees a reset), an
+answer held back after the commit (``answer_delay_ms``: the payment exists at once, the
+client waits for its answer; an app killed meanwhile never reads it), an answer dripped one
+byte at a time (``drip_ms``), and a gzip bomb (``gzip_bomb_mb``: the handler runs, a payment
+commits, and the answer is replaced by 200 with about 1 KB of gzip per MB it inflates to)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import fnmatch
+import functools
 import json
 import random
+import zlib
 from dataclasses import asdict, dataclass, fields
 from decimal import Decimal
 from typing import Any
@@ -19,6 +23,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from treasury_app.sandbox.problems import Problem, problem_body
 
 RATES = ("rate_429", "rate_500", "rate_503", "rate_504", "drop_after_commit")
+WHOLE_NUMBERS = ("latency_ms", "retry_after", "answer_delay_ms", "drip_ms", "gzip_bomb_mb", "times")
+MAX_GZIP_BOMB_MB = 1000
+BOMB_CHUNK = 64 * 1024
 
 
 @dataclass
@@ -37,6 +44,7 @@ class FaultRule:
     drop_after_commit: float = 0.0
     answer_delay_ms: int = 0  # after the handler committed, before the answer starts
     drip_ms: int = 0  # the answer's body sent one byte at a time, this long between bytes
+    gzip_bomb_mb: int = 0  # the answer replaced by 200, gzip, inflating to this many MB of JSON
     times: int | None = None  # apply to the next N matching requests only
 
     @classmethod
@@ -54,14 +62,17 @@ class FaultRule:
             value = getattr(rule, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"{name} must be a probability between 0 and 1")
-        for name in ("latency_ms", "retry_after", "answer_delay_ms", "drip_ms", "times"):
+        for name in WHOLE_NUMBERS:
             value = getattr(rule, name)
-            if isinstance(value, bool) or not isinstance(value, int | None):
+            optional = name == "times"  # the others compare below: null is no number
+            if isinstance(value, bool) or not isinstance(value, int | None if optional else int):
                 raise ValueError(f"{name} must be a whole number")
         if not isinstance(rule.path, str):
             raise ValueError("path must be a glob pattern")
         if rule.drip_ms < 0 or rule.drip_ms > 10_000:
             raise ValueError("drip_ms is between 0 and 10000")
+        if rule.gzip_bomb_mb < 0 or rule.gzip_bomb_mb > MAX_GZIP_BOMB_MB:
+            raise ValueError(f"gzip_bomb_mb is between 0 and {MAX_GZIP_BOMB_MB}")
         if rule.latency_ms < 0 or rule.retry_after < 0 or rule.answer_delay_ms < 0:
             raise ValueError("latency_ms, retry_after and answer_delay_ms cannot be negative")
         if rule.latency_ms > 600_000 or rule.answer_delay_ms > 600_000:
@@ -86,6 +97,7 @@ class Decision:
     drop: bool = False
     answer_delay: float = 0.0
     drip: float = 0.0
+    gzip_bomb_mb: int = 0
 
 
 class FaultInjector:
@@ -120,6 +132,7 @@ class FaultInjector:
             decision.latency += rule.latency_ms / 1000
             decision.answer_delay += rule.answer_delay_ms / 1000
             decision.drip = max(decision.drip, rule.drip_ms / 1000)
+            decision.gzip_bomb_mb = max(decision.gzip_bomb_mb, rule.gzip_bomb_mb)
             draw = self._rng.random()
             for status, rate in (
                 (429, rule.rate_429),
@@ -138,7 +151,7 @@ class FaultInjector:
                 rule.times -= 1
                 if rule.times <= 0:
                     self.rules.remove(rule)
-        if decision.status or decision.drop:
+        if decision.status or decision.drop or decision.gzip_bomb_mb:
             self.injected += 1
         return decision
 
@@ -168,6 +181,9 @@ class FaultMiddleware:
             await asyncio.sleep(decision.latency)
         if decision.status is not None:
             await self._send_problem(scope, send, decision)
+            return
+        if not decision.drop and decision.gzip_bomb_mb:
+            await self._gzip_bomb(scope, receive, send, decision.gzip_bomb_mb)
             return
         if not decision.drop and decision.drip:
             await self._drip(scope, receive, send, decision.drip)
@@ -252,6 +268,27 @@ class FaultMiddleware:
             if watcher is not None:
                 watcher.cancel()
 
+    async def _gzip_bomb(self, scope: Scope, receive: Receive, send: Send, megabytes: int) -> None:
+        """The handler runs (a payment commits) and its answer is thrown away; the client gets
+        200 and a small gzip body that inflates to ``megabytes`` MB, sent in chunks. A client
+        that hangs up early is no failure: the rest is not sent."""
+
+        async def discard(message: Message) -> None:
+            pass
+
+        await self.app(scope, receive, discard)
+        body = await asyncio.to_thread(gzip_bomb, megabytes)
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-encoding", b"gzip"),
+            (b"content-length", str(len(body)).encode()),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        for start in range(0, len(body), BOMB_CHUNK):
+            more = start + BOMB_CHUNK < len(body)
+            chunk = body[start : start + BOMB_CHUNK]
+            await send({"type": "http.response.body", "body": chunk, "more_body": more})
+
     async def _send_problem(self, scope: Scope, send: Send, decision: Decision) -> None:
         status = decision.status or 500
         body = problem_body(Problem(status, FAULT_MESSAGES[status]), scope["path"], self.api)
@@ -262,3 +299,19 @@ class FaultMiddleware:
         headers.append((b"content-length", str(len(payload)).encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": payload})
+
+
+@functools.lru_cache(maxsize=4)
+def gzip_bomb(megabytes: int) -> bytes:
+    """Gzip of ``{"a":"000…"}``, ``megabytes`` × 1,000,000 bytes once inflated: about 1 KB per
+    MB (300 MB -> 292 KB). Compressed once per size, from one block: never held inflated."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+    head, tail = b'{"a":"', b'"}'
+    zeros = megabytes * 1_000_000 - len(head) - len(tail)
+    block = b"0" * 1_000_000
+    parts = [compressor.compress(head)]
+    while zeros > 0:
+        parts.append(compressor.compress(block[:zeros]))
+        zeros -= len(block)
+    parts += [compressor.compress(tail), compressor.flush()]
+    return b"".join(parts)

@@ -140,8 +140,10 @@ class AccountsClient:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    async def _get(self, path: str, params: dict[str, Any] | None = None) -> Any:
-        return await self._transport.request_json("GET", path, params=params)
+    async def _get(
+        self, path: str, params: dict[str, Any] | None = None, *, document: bool = False
+    ) -> Any:
+        return await self._transport.request_json("GET", path, params=params, document=document)
 
     async def _one(self, model: type[M], path: str) -> M:
         return parse_model(model, _data(await self._get(path)))
@@ -253,7 +255,7 @@ class AccountsClient:
     async def get_pix_receipt(self, end_to_end_id: str) -> bytes:
         """GET /api/v2/pix/payments/receipt/{endToEndId}: the PDF receipt (settled only)."""
         path = f"/api/v2/pix/payments/receipt/{_segment(end_to_end_id)}"
-        return _pdf(await self._get(path))
+        return _pdf(await self._get(path, document=True))
 
     # -- webhooks ----------------------------------------------------------------------------
 
@@ -388,4 +390,5 @@ class AccountsClient:
 
     async def get_billet_receipt(self, billet_id: int | str) -> bytes:
         """GET /api/v2/billets/payments/receipt/{id}: the PDF receipt (liquidated only)."""
-        return _pdf(await self._get(f"/api/v2/billets/payments/receipt/{_segment(billet_id)}"))
+        path = f"/api/v2/billets/payments/receipt/{_segment(billet_id)}"
+        return _pdf(await self._get(path, document=True))
