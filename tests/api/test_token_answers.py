@@ -6,6 +6,8 @@ tested; the real exchanges are tested against the sandbox in test_tokens.py)."""
 from __future__ import annotations
 
 import json
+import zlib
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -59,3 +61,32 @@ async def test_a_sensible_answer_gives_the_token() -> None:
         "eyJ0eXAi.abc-_~+/="
     )
     assert await token_from(answer(access_token="abc", expires_in="300")) == "abc"
+
+
+class Bomb(httpx.AsyncByteStream):
+    """300 MB of zeros gzipped to some 300 KB, sent as a network would: unread until asked."""
+
+    def __init__(self) -> None:
+        packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+        chunk = bytes(1024 * 1024)
+        self.body = b"".join(packer.compress(chunk) for _ in range(300)) + packer.flush()
+        self.sent = 0
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for start in range(0, len(self.body), 16_384):
+            self.sent += 16_384
+            yield self.body[start : start + 16_384]
+
+
+async def test_a_gzip_bomb_for_a_token_is_refused_before_it_inflates() -> None:
+    bomb = Bomb()
+    assert len(bomb.body) < 400_000
+    transport = httpx.MockTransport(
+        lambda request: httpx.Response(200, stream=bomb, headers={"content-encoding": "gzip"})
+    )
+    session = TokenSession("qrcodes", "client", Secret("secret"), sleep=_no_sleep)
+    async with httpx.AsyncClient(transport=transport, base_url="https://bank.test") as http:
+        with pytest.raises(TokenAnswerError, match="larger than 64 KiB") as error:
+            await session.token(http)
+    assert "qrcodes" in str(error.value)
+    assert bomb.sent < len(bomb.body)  # refused long before the end: never inflated whole

@@ -14,6 +14,7 @@ import pytest
 from tests.api.conftest import api_config
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
+from treasury_app.api.answers import DECODE_STEP, Inflater, read_capped
 from treasury_app.api.errors import (
     AnswerTooLargeError,
     ApiError,
@@ -30,15 +31,12 @@ from treasury_app.api.errors import (
     error_from_response,
 )
 from treasury_app.api.transport import (
-    DECODE_STEP,
     USER_AGENT,
     ApiTransport,
-    Inflater,
     MiB,
     RetryPolicy,
     Timeouts,
     encode_params,
-    read_capped,
 )
 from treasury_app.domain.identifiers import new_idempotency_key, new_txid
 

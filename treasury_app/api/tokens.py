@@ -29,7 +29,9 @@ from urllib.parse import urlencode
 
 import httpx
 
+from treasury_app.api.answers import read_capped
 from treasury_app.api.errors import (
+    AnswerTooLargeError,
     ApiError,
     ApiFailure,
     RateLimited,
@@ -53,6 +55,7 @@ log = logging.getLogger("treasury_app.api.tokens")
 # RFC 6750's b64token: what can go in an Authorization header as it is.
 _BEARER_TOKEN = re.compile(r"[A-Za-z0-9\-._~+/]+=*")
 MAX_TOKEN_LENGTH = 8192
+MAX_TOKEN_ANSWER = 64 * 1024  # a token answer is a few hundred bytes
 MAX_TOKEN_LIFETIME = 86_400  # a day; the bank's tokens live 300 s and 3600 s
 
 
@@ -226,11 +229,7 @@ class TokenSession:
             await self._wait_for_rate_window()
             self.state.requests += 1
             try:
-                response = await http.post(
-                    self.path,
-                    content=content,
-                    headers={"content-type": content_type, "accept": "application/json"},
-                )
+                response = await self._post(http, content, content_type)
             except httpx.TransportError as error:
                 last = transport_failure(error, method="POST", path=self.path)
             else:
@@ -248,6 +247,31 @@ class TokenSession:
         self.state.last_error = str(last)
         log.warning("%s token request failed: %s", self.api, last)
         raise last
+
+    async def _post(
+        self, http: httpx.AsyncClient, content: bytes, content_type: str
+    ) -> httpx.Response:
+        """One token request, its answer read whole unless it is larger than a token answer
+        can honestly be (:data:`MAX_TOKEN_ANSWER`; a gzip bomb stops there)."""
+        request = http.build_request(
+            "POST",
+            self.path,
+            content=content,
+            headers={"content-type": content_type, "accept": "application/json"},
+        )
+        response = await http.send(request, stream=True)
+        try:
+            body = await read_capped(response, MAX_TOKEN_ANSWER, "token")
+        except AnswerTooLargeError:
+            raise TokenAnswerError(
+                f"The {self.api} token endpoint's answer is larger than "
+                f"{MAX_TOKEN_ANSWER // 1024} KiB: it is not a token answer, and no token was "
+                "obtained."
+            ) from None
+        finally:
+            await response.aclose()
+        response._content = body  # what ``aread()`` would have stored
+        return response
 
     def _store(self, response: httpx.Response) -> str:
         try:
