@@ -10,13 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
 
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
 from treasury_app.config import AppPaths
 from treasury_app.services.profiles import (
     SANDBOX_PROFILE_NAME,
+    CaFileError,
+    EndpointConfirmations,
     Profile,
     ProfileError,
     ProfileStore,
@@ -71,6 +73,8 @@ class AppController(QObject):
         self.paths = paths
         self.options = options or StartOptions()
         self.store = ProfileStore(paths)
+        self.endpoints = EndpointConfirmations(paths)
+        self.endpoint_box: QMessageBox | None = None  # a bank address to confirm, while shown
         self.secret_store = secret_store or SecretStore()
         self.sandbox: SandboxHandle | None = None
         self.sandbox_box: QMessageBox | None = None  # "the sandbox bank stopped", while shown
@@ -101,7 +105,8 @@ class AppController(QObject):
                     # "lock" or "restart-sandbox": the sandbox bank may have stopped, and a
                     # restarted one listens on new ports: start it again if needed.
                     profile = await self.sandbox_profile()
-                # "lock": unlock the same profile again
+                else:  # "lock": the same profile again, as saved ("Edit profile…" applies now)
+                    profile = self._reloaded(profile)
         finally:
             await self.close_workspace()
             if self.window is not None:
@@ -131,6 +136,16 @@ class AppController(QObject):
                 return await self.sandbox_profile()
         return self.store.load(name)
 
+    def _reloaded(self, profile: Profile) -> Profile:
+        """``profile`` as its file now says: an edit made while it was open applies from the
+        next unlock, and an edit made outside the app is confirmed there (an old copy would
+        be flagged against its own newer confirmation). Kept as it was if the file is gone."""
+        try:
+            return self.store.load(profile.name)
+        except ProfileError as error:
+            log.warning("profile %r not reloaded: %s", profile.name, error)
+            return profile
+
     async def first_run(self) -> Profile | None:
         from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 
@@ -146,13 +161,19 @@ class AppController(QObject):
         from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
 
         dialog = ProfileDialog(
-            profile=profile, secret_store=self.secret_store, existing_names=self.store.list()
+            profile=profile,
+            secret_store=self.secret_store,
+            existing_names=self.store.list(),
+            endpoints=self.endpoints,
         )
         self._keep(dialog)
         if await ask(dialog) != QDialog.DialogCode.Accepted:
             return None
-        created = dialog.result_profile()
-        self.store.save(created)
+        created = self.store.save(dialog.result_profile())
+        # A new production profile's first confirmation (audited in its new ledger).
+        self.endpoints.confirm(
+            created.name, dialog.confirmed_changes(), confirmed_in="profile dialog"
+        )
         for api, secret in dialog.result_secrets().items():
             if secret and self.secret_store.available:
                 self.secret_store.set(created.name, api, secret)
@@ -197,10 +218,60 @@ class AppController(QObject):
             return dict(self.sandbox_secrets.client_secrets)
         return None
 
+    async def confirm_endpoints(self, profile: Profile) -> bool:
+        """Before anything is sent: a production profile whose bank address or CA is not the
+        one last confirmed on this computer (its file edited outside the app, or copied here)
+        is shown to the person, who confirms it (recorded and audited) or not (the profile
+        stays locked). A CA file that cannot be read cannot be confirmed: locked too."""
+        from treasury_app.ui.dialogs.profile_dialog import endpoint_confirmation_box
+
+        try:
+            changes = self.endpoints.pending(profile)
+        except CaFileError as error:
+            log.warning("unlock refused: %s", error)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("The bank's CA cannot be checked"),
+                self.tr(
+                    "%1\nThe profile stays locked: nothing is sent to a bank whose CA cannot "
+                    "be shown to you first. Put the CA file back in place and open the profile "
+                    "again."
+                ).replace("%1", str(error)),
+                parent=self.window,
+            )
+            box.setObjectName("endpoint-error")
+            await self._ask_endpoints(box)
+            return False
+        if not changes:
+            return True
+        box, confirm = endpoint_confirmation_box(
+            profile.name, changes, at_unlock=True, parent=self.window
+        )
+        clicked = await self._ask_endpoints(box)
+        if clicked is confirm:
+            self.endpoints.confirm(profile.name, changes, confirmed_in="unlock")
+            return True
+        if clicked is not None:  # Cancel (not a Quit that closed the box)
+            self.endpoints.decline(profile.name, changes)
+        return False
+
+    async def _ask_endpoints(self, box: QMessageBox) -> QAbstractButton | None:
+        """Show ``box`` (window-modal) and return the button clicked (``None``: closed)."""
+        self.endpoint_box = box
+        try:
+            await ask(box)
+            return box.clickedButton()
+        finally:
+            self.endpoint_box = None
+            box.deleteLater()
+
     async def unlock(self, profile: Profile) -> Workspace | None:
-        """Ask for the certificate passwords until the session opens (or the person gives up)."""
+        """Ask for the certificate passwords until the session opens (or the person gives up);
+        a changed bank address or CA is confirmed first (:meth:`confirm_endpoints`)."""
         from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 
+        if not await self.confirm_endpoints(profile):
+            return None
         client_secrets = self._client_secrets(profile)
         hints = (
             dict(self.sandbox_secrets.pfx_passwords)
@@ -365,13 +436,19 @@ class AppController(QObject):
         from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
 
         profile = workspace.session.profile
-        dialog = ProfileDialog(profile=profile, secret_store=self.secret_store)
+        dialog = ProfileDialog(
+            profile=profile, secret_store=self.secret_store, endpoints=self.endpoints
+        )
         self._keep(dialog)
         if await ask(dialog) != QDialog.DialogCode.Accepted:
             return
         edited = dialog.result_profile()
         audit = None if workspace.session.closed else workspace.ledger.audit
         self.store.save(edited, audit=audit)
+        # After the save: a failure in between asks again at the next unlock, never the reverse.
+        self.endpoints.confirm(
+            edited.name, dialog.confirmed_changes(), confirmed_in="profile dialog", audit=audit
+        )
         for api, secret in dialog.result_secrets().items():
             if secret and self.secret_store.available:
                 self.secret_store.set(edited.name, api, secret, audit=audit)

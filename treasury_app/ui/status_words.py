@@ -70,6 +70,7 @@ _ACTIONS: dict[str, str] = {
     "session.open": QT_TRANSLATE_NOOP("StatusWords", "Profile unlocked"),
     "certificate.load": QT_TRANSLATE_NOOP("StatusWords", "Certificate loaded"),
     "profile.save": QT_TRANSLATE_NOOP("StatusWords", "Profile saved"),
+    "profile.endpoints.confirm": QT_TRANSLATE_NOOP("StatusWords", "Bank servers confirmed"),
     "infraction.defense": QT_TRANSLATE_NOOP("StatusWords", "Infraction defense"),
 }
 
@@ -85,6 +86,8 @@ _OUTCOMES: dict[str, str] = {
     "started": QT_TRANSLATE_NOOP("StatusWords", "started"),
     "sent": QT_TRANSLATE_NOOP("StatusWords", "sent"),
     "stopped": QT_TRANSLATE_NOOP("StatusWords", "stopped"),
+    "confirmed": QT_TRANSLATE_NOOP("StatusWords", "confirmed"),
+    "declined": QT_TRANSLATE_NOOP("StatusWords", "declined"),
 }
 
 

@@ -1,6 +1,11 @@
 """Create or edit a connection profile: its name, environment and, per API, the bank's address,
 client id and secret, certificate file and trust. The dialog only checks and returns; the caller
-saves the profile (ProfileStore) and the secrets (SecretStore)."""
+saves the profile (ProfileStore) and the secrets (SecretStore).
+
+Given the :class:`EndpointConfirmations`, a production profile whose bank address or CA differs
+from the last confirmed one is accepted only after the person has seen, for each such API, the
+old and new host and the new CA's SHA-256 fingerprint (:func:`endpoint_confirmation_box`, also
+used at unlock); the caller records :meth:`ProfileDialog.confirmed_changes` once it has saved."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -21,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -30,6 +36,9 @@ from treasury_app.api.tokens import ApiName
 from treasury_app.services.profiles import (
     APIS,
     ApiProfile,
+    CaFileError,
+    EndpointChange,
+    EndpointConfirmations,
     Profile,
     ProfileNameError,
     SecretStore,
@@ -38,6 +47,7 @@ from treasury_app.services.profiles import (
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 ERROR_STYLE = "color: #b3261e;"
+WARNING_STYLE = "color: #8a5300;"
 
 
 class ProfileFieldError(ValueError):
@@ -50,7 +60,8 @@ class ProfileFieldError(ValueError):
 
 
 class _ApiFields:
-    """The widgets of one API's group box."""
+    """The widgets of one API's group box (their texts in the dialog's translation context:
+    ``dialog.tr()`` would file them under "dialog" in the catalogue, never found at run time)."""
 
     def __init__(self, dialog: ProfileDialog, api: ApiName) -> None:
         self.base_url = QLineEdit(dialog)
@@ -67,18 +78,34 @@ class _ApiFields:
         self.secret_note.setStyleSheet("color: #555;")
         self.pfx = QLineEdit(dialog)
         self.pfx.setObjectName(f"{api}-pfx")
-        self.pfx_browse = QPushButton(dialog.tr("Browse…"), dialog)
+        self.pfx_browse = QPushButton(
+            QCoreApplication.translate("ProfileDialog", "Browse…"), dialog
+        )
         self.pfx_browse.setObjectName(f"{api}-pfx-browse")
         self.pfx_browse.setAutoDefault(False)
         self.trust = QComboBox(dialog)
         self.trust.setObjectName(f"{api}-trust")
-        self.trust.addItem(dialog.tr("Operating system"), "system")
-        self.trust.addItem(dialog.tr("A CA file"), "file")
+        self.trust.addItem(
+            QCoreApplication.translate("ProfileDialog", "Operating system"), "system"
+        )
+        self.trust.addItem(QCoreApplication.translate("ProfileDialog", "A CA file"), "file")
         self.ca_file = QLineEdit(dialog)
         self.ca_file.setObjectName(f"{api}-ca-file")
-        self.ca_browse = QPushButton(dialog.tr("Browse…"), dialog)
+        self.ca_browse = QPushButton(QCoreApplication.translate("ProfileDialog", "Browse…"), dialog)
         self.ca_browse.setObjectName(f"{api}-ca-browse")
         self.ca_browse.setAutoDefault(False)
+        self.ca_warning = QLabel(
+            QCoreApplication.translate(
+                "ProfileDialog",
+                "Real banks are verified through the system trust store: a custom CA file is "
+                "for test setups. Use one only if your bank gave it to you, and check its "
+                "fingerprint with the bank.",
+            ),
+            dialog,
+        )
+        self.ca_warning.setObjectName(f"{api}-ca-warning")
+        self.ca_warning.setWordWrap(True)
+        self.ca_warning.setStyleSheet(WARNING_STYLE)
 
     def uses_ca_file(self) -> bool:
         return bool(self.trust.currentData() == "file")
@@ -92,6 +119,8 @@ class ProfileDialog(QDialog):
     (compared case-insensitively, as file names are on Windows and macOS). An edited profile
     keeps its name, because its ledger and keyring entries are filed under it.
     ``secret_store`` says where client secrets will be kept (only to tell the user).
+    ``endpoints``: the last confirmed bank addresses and CAs; when given, a change to them is
+    confirmed before the dialog accepts (the caller records it: :meth:`confirmed_changes`).
     """
 
     def __init__(
@@ -100,10 +129,14 @@ class ProfileDialog(QDialog):
         *,
         secret_store: SecretStore | None = None,
         existing_names: Iterable[str] = (),
+        endpoints: EndpointConfirmations | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("profile-dialog")
+        self._endpoints = endpoints
+        self._confirmed: tuple[EndpointChange, ...] = ()
+        self.endpoint_box: QMessageBox | None = None  # the confirmation, while it is open
         self._original = profile
         self._existing = {name.casefold() for name in existing_names}
         if profile is not None:
@@ -140,6 +173,8 @@ class ProfileDialog(QDialog):
         }
         self.errors: dict[str, QLabel] = {}
         self._error_rows: dict[str, QFormLayout] = {}
+        self._warning_rows: dict[ApiName, QFormLayout] = {}
+        self._closing = False
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
@@ -162,6 +197,8 @@ class ProfileDialog(QDialog):
         layout.addWidget(self.buttons)
         self.setMinimumWidth(560)
         self._fill(profile)
+        self.environment.currentIndexChanged.connect(self._show_ca_warnings)
+        self._show_ca_warnings()
 
     # -- results -----------------------------------------------------------------------------
 
@@ -174,6 +211,11 @@ class ProfileDialog(QDialog):
     def result_secrets(self) -> dict[ApiName, str]:
         """The client secrets typed, by API (an API left empty is absent)."""
         return dict(self._secrets)
+
+    def confirmed_changes(self) -> tuple[EndpointChange, ...]:
+        """The bank address and CA changes the person confirmed (empty: none to confirm), to
+        record once the profile is saved."""
+        return self._confirmed
 
     # -- checking ----------------------------------------------------------------------------
 
@@ -192,9 +234,58 @@ class ProfileDialog(QDialog):
         return problems
 
     def accept(self) -> None:
-        """Accept only a valid form (the profile is then kept for :meth:`result_profile`)."""
-        if self.validate():
+        """Accept only a valid form (the profile is then kept for :meth:`result_profile`),
+        and a changed bank address or CA only once the person has confirmed it."""
+        if self.endpoint_box is not None or self.validate():
             return
+        changes = self._endpoint_changes()
+        if changes is None:
+            return
+        if changes:
+            self._confirm_endpoints(changes)
+            return
+        self._accept_confirmed(())
+
+    def _endpoint_changes(self) -> tuple[EndpointChange, ...] | None:
+        """What differs from the last confirmation (``None``: a CA file cannot be read; the
+        problem is shown next to it)."""
+        if self._endpoints is None or self._result is None:
+            return ()
+        try:
+            return self._endpoints.pending(self._result)
+        except CaFileError as error:
+            path = self.apis[error.api].ca_file.text().strip()
+            self._show_problems(
+                {
+                    f"{error.api}.ca_file": self.tr(
+                        "The file %1 cannot be read as PEM certificates (the bank's CA)."
+                    ).replace("%1", path)
+                }
+            )
+            self._result = None
+            return None
+
+    def _confirm_endpoints(self, changes: tuple[EndpointChange, ...]) -> None:
+        """Show the confirmation window-modally (``open()``: no nested event loop); the
+        dialog accepts only on "Confirm and save", and stays open otherwise."""
+        assert self._result is not None
+        box, confirm = endpoint_confirmation_box(
+            self._result.name, changes, at_unlock=False, parent=self
+        )
+        self.endpoint_box = box
+
+        def answered(_result: int) -> None:
+            self.endpoint_box = None
+            confirmed = box.clickedButton() is confirm
+            box.deleteLater()
+            if confirmed and not self._closing:
+                self._accept_confirmed(changes)
+
+        box.finished.connect(answered)
+        box.open()
+
+    def _accept_confirmed(self, changes: tuple[EndpointChange, ...]) -> None:
+        self._confirmed = changes
         self._secrets = {
             api: fields.client_secret.text()
             for api, fields in self.apis.items()
@@ -202,14 +293,20 @@ class ProfileDialog(QDialog):
         }
         super().accept()
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        QTimer.singleShot(0, lambda: _fit_height(self))
-
     def done(self, result: int) -> None:
+        self._closing = True
+        if self.endpoint_box is not None:
+            self.endpoint_box.reject()  # closed meanwhile (Quit): nothing was confirmed
         for fields in self.apis.values():
             fields.client_secret.clear()  # what was typed lives on in result_secrets() only
+        if result != QDialog.DialogCode.Accepted:
+            self._confirmed = ()
         super().done(result)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        self._closing = False
+        super().showEvent(event)
+        QTimer.singleShot(0, lambda: _fit_height(self))
 
     def _problems(self) -> dict[str, str]:
         problems: dict[str, str] = {}
@@ -353,6 +450,8 @@ class ProfileDialog(QDialog):
         form.addRow(self.tr("Trust the bank's server by"), fields.trust)
         ca_file = _beside(fields.ca_file, fields.ca_browse)
         self._add_row(form, self.tr("CA file"), ca_file, f"{api}.ca_file")
+        form.addRow("", fields.ca_warning)
+        self._warning_rows[api] = form
         fields.pfx_browse.clicked.connect(
             lambda: self._browse(
                 fields.pfx,
@@ -426,6 +525,16 @@ class ProfileDialog(QDialog):
         fields.ca_browse.setEnabled(uses_file)
         if not uses_file:
             self._error_rows[f"{api}.ca_file"].setRowVisible(self.errors[f"{api}.ca_file"], False)
+        self._show_ca_warnings()
+
+    def _show_ca_warnings(self) -> None:
+        """Under a production profile's custom CA: real banks are verified through the system
+        trust store."""
+        production = self.environment.currentData() == "production"
+        for api, form in self._warning_rows.items():
+            fields = self.apis[api]
+            form.setRowVisible(fields.ca_warning, production and fields.uses_ca_file())
+        QTimer.singleShot(0, lambda: _fit_height(self))
 
     def _browse(self, target: QLineEdit, title: str, name_filter: str) -> None:
         """Pick a file with a window-modal QFileDialog (``open()``: no nested event loop)."""
@@ -439,6 +548,112 @@ class ProfileDialog(QDialog):
         picker.finished.connect(picker.deleteLater)
         self.file_dialog = picker
         picker.open()
+
+
+def endpoint_confirmation_box(
+    profile_name: str,
+    changes: Iterable[EndpointChange],
+    *,
+    at_unlock: bool,
+    parent: QWidget | None = None,
+) -> tuple[QMessageBox, QPushButton]:
+    """The confirmation of changed bank addresses or CAs: for each API, the old and new host,
+    the new address and the new CA (or the system trust store) with each certificate's SHA-256
+    fingerprint. Returns the box (window-modal, not shown: ``open()`` it) and its confirm
+    button; Cancel is the default."""
+    changes = tuple(changes)
+    if not at_unlock:
+        lead = QCoreApplication.translate(
+            "EndpointConfirmation",
+            "The profile “%1” will send payments to these servers. Check them with your bank "
+            "before you confirm.",
+        )
+    elif all(change.old is None for change in changes):
+        lead = QCoreApplication.translate(
+            "EndpointConfirmation",
+            "The bank addresses and CAs of the profile “%1” have not been confirmed on this "
+            "computer yet. Nothing is sent to the bank until you confirm them: check them with "
+            "your bank first.",
+        )
+    else:
+        lead = QCoreApplication.translate(
+            "EndpointConfirmation",
+            "The file of the profile “%1” was changed outside the app: a bank address or CA is "
+            "not the one last confirmed on this computer. Nothing is sent to the bank until you "
+            "confirm: check with your bank first.",
+        )
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        QCoreApplication.translate("EndpointConfirmation", "Confirm the bank's servers"),
+        lead.replace("%1", profile_name),
+        parent=parent,
+    )
+    box.setObjectName("endpoint-confirmation")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setWindowModality(Qt.WindowModality.WindowModal)
+    box.setInformativeText("\n\n".join(_change_lines(change) for change in changes))
+    confirm_text = (
+        QCoreApplication.translate("EndpointConfirmation", "Confirm and unlock")
+        if at_unlock
+        else QCoreApplication.translate("EndpointConfirmation", "Confirm and save")
+    )
+    confirm = box.addButton(confirm_text, QMessageBox.ButtonRole.AcceptRole)
+    confirm.setObjectName("endpoint-confirm")
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    return box, confirm
+
+
+def _change_lines(change: EndpointChange) -> str:
+    title = (
+        QCoreApplication.translate("EndpointConfirmation", "QR Codes API")
+        if change.api == "qrcodes"
+        else QCoreApplication.translate("EndpointConfirmation", "Accounts API")
+    )
+    old_host = change.old_host or QCoreApplication.translate(
+        "EndpointConfirmation", "none confirmed yet"
+    )
+    lines = [
+        title,
+        QCoreApplication.translate("EndpointConfirmation", "Host: %1 → %2")
+        .replace("%1", old_host)
+        .replace("%2", change.new_host),
+        QCoreApplication.translate("EndpointConfirmation", "Address: %1").replace(
+            "%1", change.new.base_url
+        ),
+    ]
+    if change.new.ca_file is None:
+        lines.append(
+            QCoreApplication.translate("EndpointConfirmation", "CA: the system trust store")
+        )
+    else:
+        lines.append(
+            QCoreApplication.translate("EndpointConfirmation", "CA file: %1").replace(
+                "%1", change.new.ca_file
+            )
+        )
+        for certificate in change.new.ca_certificates:
+            lines.append(
+                QCoreApplication.translate("EndpointConfirmation", "%1, SHA-256:").replace(
+                    "%1", certificate.subject
+                )
+            )
+            lines.extend(_fingerprint_lines(certificate.sha256))
+    if change.old is not None:
+        lines.append(
+            QCoreApplication.translate("EndpointConfirmation", "The CA changed.")
+            if change.ca_changed
+            else QCoreApplication.translate("EndpointConfirmation", "The CA did not change.")
+        )
+    return "\n".join(lines)
+
+
+def _fingerprint_lines(fingerprint: str) -> list[str]:
+    """A colon-separated SHA-256 fingerprint in two lines of 16 bytes (a label wraps only at
+    spaces, so one line of 95 characters would widen the box past small screens)."""
+    parts = fingerprint.split(":")
+    return [":".join(parts[start : start + 16]) for start in range(0, len(parts), 16)]
 
 
 def _beside(edit: QLineEdit, button: QPushButton) -> QWidget:
