@@ -165,7 +165,7 @@ def _key(text: str) -> str:
 
 
 def _separator(text: str) -> str:
-    # The parser's rule (module docstring of services.charges), so both read the same cells.
+    # The parser's rule (docstring of services.charges.batch_file), so both read the same cells.
     first = next((line for line in text.splitlines() if line.strip()), "")
     return ";" if ";" in first else "\t" if "\t" in first else ","
 

@@ -1,0 +1,337 @@
+"""The batch file of charges with a due date: :func:`parse_batch_csv` reads it, row by row.
+
+One charge with a due date (``cobv``) per row, in these columns::
+
+    nome;cpf_cnpj;valor;vencimento;descricao
+
+* ``nome`` — the debtor's name (required, at most 200 characters).
+* ``cpf_cnpj`` — the debtor's CPF or CNPJ, with or without its mask; check digits are checked.
+* ``valor`` — the amount in reais, greater than zero: ``1.234,56``, ``1234,56`` or ``1234.56``
+  (with ``,`` as separator, an amount with a comma must be quoted: ``"1.234,56"``).
+* ``vencimento`` — the due date, ``DD/MM/YYYY`` or ``YYYY-MM-DD``.
+* ``descricao`` — optional text shown to the payer (at most 140 characters).
+
+The separator is ``;`` when the first line has one, else a tab when it has one, else ``,``.
+A first line naming the columns (``nome;cpf_cnpj;valor;vencimento[;descricao]``, in any order;
+``documento``, ``cpf``, ``cnpj`` and ``cpf/cnpj`` also name the document column) is a header;
+without one the columns are read in the order above. Blank lines are skipped; a UTF-8 byte
+order mark is ignored. Every row is read before anything is reported: the result lists every
+bad row with its line number (1-based, as a text editor counts) and its column.
+
+The lines themselves come from :mod:`treasury_app.services.csv_input`; sending the rows as a
+batch is :mod:`.batches`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from treasury_app.domain.documents import normalize_document
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import parse_brl, to_api_string
+from treasury_app.services.charges.checks import MAX_DESCRIPTION, MAX_NAME
+from treasury_app.services.csv_input import CsvLineError, ReadControl, csv_records
+
+__all__ = [
+    "BATCH_COLUMNS",
+    "MAX_BATCH_MEMBERS",
+    "BatchParseResult",
+    "BatchRow",
+    "BatchRowError",
+    "parse_batch_csv",
+]
+
+MAX_BATCH_MEMBERS = 5000
+
+_BR_DATE_RE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+_ISO_DATE_RE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_SPLIT_UNITS_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})*")
+_SPLIT_CENTS_RE = re.compile(r"[0-9]{1,2}")
+
+BATCH_COLUMNS = ("nome", "cpf_cnpj", "valor", "vencimento", "descricao")
+_REQUIRED_COLUMNS = BATCH_COLUMNS[:4]
+_COLUMN_ALIASES = {
+    "nome": "nome",
+    "cpf_cnpj": "cpf_cnpj",
+    "cpfcnpj": "cpf_cnpj",
+    "documento": "cpf_cnpj",
+    "cpf": "cpf_cnpj",
+    "cnpj": "cpf_cnpj",
+    "valor": "valor",
+    "vencimento": "vencimento",
+    "data_de_vencimento": "vencimento",
+    "data_vencimento": "vencimento",
+    "descricao": "descricao",
+}
+
+
+@dataclass(frozen=True)
+class BatchRow:
+    """One good row of a batch file: a charge with a due date to create."""
+
+    line: int
+    name: str
+    document: str
+    amount: Decimal
+    due_date: date
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class BatchRowError:
+    """Why one cell (or one row, when ``column`` is empty) of a batch file was refused.
+    ``column_number`` is 1-based (0 when the row as a whole is at fault)."""
+
+    line: int
+    column: str
+    message: str
+    column_number: int = 0
+
+    def __str__(self) -> str:
+        where = f"line {self.line}, column {self.column}" if self.column else f"line {self.line}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class BatchParseResult:
+    """Every good row and every error of a batch file."""
+
+    rows: tuple[BatchRow, ...]
+    errors: tuple[BatchRowError, ...]
+    separator: str
+    has_header: bool
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file can be sent: rows and no error."""
+        return bool(self.rows) and not self.errors
+
+    @property
+    def total(self) -> Decimal:
+        """The sum of the good rows' amounts."""
+        return sum((row.amount for row in self.rows), Decimal("0.00"))
+
+    @property
+    def bad_lines(self) -> tuple[int, ...]:
+        """The line numbers with at least one error, in order."""
+        return tuple(sorted({error.line for error in self.errors}))
+
+
+def _column_key(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text.strip().lower())
+    ascii_text = "".join(c for c in folded if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "_", ascii_text).strip("_")
+
+
+def _separator(text: str) -> str:
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if ";" in first:
+        return ";"
+    if "\t" in first:
+        return "\t"
+    return ","
+
+
+def _parse_due_date(text: str) -> date:
+    match = _BR_DATE_RE.fullmatch(text)
+    if match:
+        day, month, year = (int(part) for part in match.groups())
+    else:
+        match = _ISO_DATE_RE.fullmatch(text)
+        if not match:
+            raise ValueError("Write the due date as DD/MM/YYYY or YYYY-MM-DD.")
+        year, month, day = (int(part) for part in match.groups())
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise ValueError(f"{text} is not a real date.") from None
+
+
+def _parse_row(
+    line: int,
+    cells: Mapping[str, tuple[int, str]],
+    today: date | None,
+    errors: list[BatchRowError],
+) -> BatchRow | None:
+    """One row's cells by column name -> a row, or errors (every bad cell, not the first)."""
+    found = len(errors)
+
+    def fail(column: str, message: str) -> None:
+        errors.append(BatchRowError(line, column, message, cells[column][0]))
+
+    name = cells["nome"][1]
+    if not name:
+        fail("nome", "The debtor's name is missing.")
+    elif len(name) > MAX_NAME:
+        fail("nome", f"The name has more than {MAX_NAME} characters.")
+    document = ""
+    try:
+        document = normalize_document(cells["cpf_cnpj"][1])
+    except DomainError as error:
+        fail("cpf_cnpj", str(error))
+    amount = Decimal(0)
+    try:
+        amount = parse_brl(cells["valor"][1])
+        to_api_string(amount)
+        if amount <= 0:
+            fail("valor", "The amount must be greater than zero.")
+    except DomainError as error:
+        fail("valor", str(error))
+    due = date.min
+    raw_due = cells["vencimento"][1]
+    if not raw_due:
+        fail("vencimento", "The due date is missing.")
+    else:
+        try:
+            due = _parse_due_date(raw_due)
+            if today is not None and due < today:
+                fail("vencimento", f"The due date {due:%d/%m/%Y} has passed.")
+        except ValueError as error:
+            fail("vencimento", str(error))
+    description = cells["descricao"][1] if "descricao" in cells else ""
+    if len(description) > MAX_DESCRIPTION:
+        fail("descricao", f"The description has more than {MAX_DESCRIPTION} characters.")
+    if len(errors) > found:
+        return None
+    return BatchRow(line, name, document, amount, due, description or None)
+
+
+def _read_header(line: int, cells: list[str], errors: list[BatchRowError]) -> dict[str, int] | None:
+    """Column name -> index from a header row, or ``None`` (and errors) if unusable."""
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        key = _COLUMN_ALIASES.get(_column_key(cell))
+        if key is None:
+            if cell.strip():
+                message = f"Unknown column {cell.strip()!r}; the columns are " + ";".join(
+                    BATCH_COLUMNS
+                )
+                errors.append(BatchRowError(line, cell.strip(), message, index + 1))
+        elif key in columns:
+            errors.append(BatchRowError(line, key, "This column appears twice.", index + 1))
+        else:
+            columns[key] = index
+    for name in _REQUIRED_COLUMNS:
+        if name not in columns:
+            errors.append(BatchRowError(line, name, "The header lacks this column."))
+    return None if errors else columns
+
+
+def _looks_like_header(cells: list[str]) -> bool:
+    return sum(1 for cell in cells if _column_key(cell) in _COLUMN_ALIASES) >= 2
+
+
+def parse_batch_csv(
+    text: str, *, today: date | None = None, control: ReadControl | None = None
+) -> BatchParseResult:
+    """Read a batch file (format in the module's docstring): every row, every error.
+
+    With ``today``, a due date before it is an error. Never raises for bad content: a
+    result with errors says what to fix, line by line and column by column (a line that is
+    not CSV, or has a control character, is an error of its own and the reading goes on).
+    ``control`` reports progress and takes a Cancel
+    (:class:`~treasury_app.services.csv_input.ReadCancelled`); any thread may call this.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_batch_csv expects str, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")
+    separator = _separator(text)
+    rows: list[BatchRow] = []
+    errors: list[BatchRowError] = []
+    columns: dict[str, int] | None = None
+    has_header = False
+    data_rows = 0
+    first = True
+    previous_line = 0
+    for record in csv_records(text, separator, control=control):
+        previous_line = record.line
+        if isinstance(record, CsvLineError):
+            errors.append(BatchRowError(record.line, "", record.message))
+            continue
+        line = record.line
+        cells = [cell.strip() for cell in record.cells]
+        if not any(cells):
+            continue
+        if first:
+            first = False
+            if _looks_like_header(cells):
+                has_header = True
+                columns = _read_header(line, cells, errors)
+                if columns is None:
+                    break
+                continue
+            columns = {name: index for index, name in enumerate(BATCH_COLUMNS)}
+        assert columns is not None
+        data_rows += 1
+        if data_rows > MAX_BATCH_MEMBERS:
+            errors.append(
+                BatchRowError(line, "", f"A batch has at most {MAX_BATCH_MEMBERS} charges.")
+            )
+            break
+        row = _row_cells(line, cells, columns, separator, errors)
+        if row is not None:
+            parsed = _parse_row(line, row, today, errors)
+            if parsed is not None:
+                rows.append(parsed)
+    if first and not errors:
+        errors.append(BatchRowError(1, "", "The file has no charges."))
+    elif not rows and not errors:
+        errors.append(BatchRowError(max(previous_line, 1), "", "The file has no charges."))
+    return BatchParseResult(tuple(rows), tuple(errors), separator, has_header)
+
+
+def _row_cells(
+    line: int,
+    cells: list[str],
+    columns: Mapping[str, int],
+    separator: str,
+    errors: list[BatchRowError],
+) -> dict[str, tuple[int, str]] | None:
+    """The cells of one row by column name, or ``None`` (and errors) if columns are missing
+    or extra."""
+    width = max(columns.values()) + 1
+    found = len(errors)
+    for name in _REQUIRED_COLUMNS:
+        index = columns[name]
+        if index >= len(cells):
+            errors.append(BatchRowError(line, name, "This column is missing.", index + 1))
+    if len(cells) > width and any(cells[width:]):
+        hint = ""
+        if separator == ",":
+            hint = " (with ',' as separator, quote amounts written with a comma: \"1.234,56\")"
+        errors.append(
+            BatchRowError(
+                line,
+                "",
+                f"The row has {len(cells)} columns, at most {width} are expected{hint}.",
+                width + 1,
+            )
+        )
+    value_index = columns["valor"]
+    if (
+        separator == ","
+        and len(errors) == found
+        and value_index + 1 < len(cells)
+        and _SPLIT_CENTS_RE.fullmatch(cells[value_index + 1])
+        and _SPLIT_UNITS_RE.fullmatch(cells[value_index])
+    ):
+        errors.append(
+            BatchRowError(
+                line,
+                "valor",
+                "The amount seems cut in two by the ',' separator: quote it (\"1.234,56\") "
+                "or write it with a decimal point (1234.56).",
+                value_index + 1,
+            )
+        )
+    if len(errors) > found:
+        return None
+    return {
+        name: (index + 1, cells[index] if index < len(cells) else "")
+        for name, index in columns.items()
+    }

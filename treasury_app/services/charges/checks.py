@@ -1,0 +1,269 @@
+"""Checks of what a person or a file gives the Cash In use cases, before anything is sent.
+
+Each checker returns the value as the bank wants it or raises :class:`ChargeInputError`, a
+``ValueError`` naming the field at fault: nothing reached the bank. Shared by every module of
+this package and by the recurrences service.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+
+from treasury_app.api.qrcodes.models_common import Devedor
+from treasury_app.domain.clock import BRASILIA
+from treasury_app.domain.documents import mask_document, normalize_document
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.identifiers import is_valid_txid, new_txid
+from treasury_app.domain.money import parse_brl, to_api_string
+from treasury_app.domain.pixkey import detect_key_type, normalize_key
+
+__all__ = [
+    "MAX_DAYS_AFTER_DUE",
+    "MAX_DESCRIPTION",
+    "MAX_NAME",
+    "ChargeInputError",
+    "Debtor",
+    "check_address",
+    "check_amount",
+    "check_days_after_due",
+    "check_document",
+    "check_int",
+    "check_key",
+    "check_page_size",
+    "check_text",
+    "check_txid",
+    "document_filter",
+    "masked_debtor",
+    "time_range",
+    "txid_or_new",
+]
+
+MAX_NAME = 200
+MAX_DESCRIPTION = 140
+MAX_DAYS_AFTER_DUE = 36500
+
+_UF_RE = re.compile(r"[A-Za-z]{2}")
+_CEP_RE = re.compile(r"[0-9]{8}")
+_CEP_MASK_RE = re.compile(r"[\s.-]")
+
+
+class ChargeInputError(ValueError):
+    """An input was refused before anything was sent to the bank.
+
+    ``field`` names the input at fault (the bank's own field name where there is one, such as
+    ``valor.original`` or ``devedor.cpf``); ``message`` says why, fit to show to a person.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+def check_amount(value: Decimal | str, field: str) -> Decimal:
+    """An amount greater than zero with at most 2 decimal places that fits the QR Codes API,
+    returned with exactly 2 places. A ``str`` is read as a person types it (``1.234,56``).
+    Raises :class:`ChargeInputError` for anything else (``float`` included)."""
+    if isinstance(value, str):
+        try:
+            amount = parse_brl(value)
+        except DomainError as error:
+            raise ChargeInputError(field, str(error)) from None
+    elif isinstance(value, Decimal):
+        amount = value
+    else:
+        raise ChargeInputError(
+            field, f"An amount must be a Decimal or text, not {type(value).__name__}."
+        )
+    try:
+        to_api_string(amount)
+    except DomainError as error:
+        raise ChargeInputError(field, str(error)) from None
+    if amount <= 0:
+        raise ChargeInputError(field, "The amount must be greater than zero.")
+    return amount.quantize(Decimal("0.01"))
+
+
+def check_document(value: str, field: str) -> str:
+    """The bare form of a valid CPF (11 digits) or CNPJ (14 characters)."""
+    if not isinstance(value, str):
+        raise ChargeInputError(field, "Please enter a CPF or CNPJ.")
+    try:
+        return normalize_document(value)
+    except DomainError as error:
+        raise ChargeInputError(field, str(error)) from None
+
+
+def check_text(
+    value: str | None, field: str, *, max_len: int, required: bool = False
+) -> str | None:
+    """``value`` trimmed; ``None`` when absent and optional. Refuses empty required text and
+    text longer than ``max_len``."""
+    if value is None:
+        if required:
+            raise ChargeInputError(field, "This field is required.")
+        return None
+    if not isinstance(value, str):
+        raise ChargeInputError(field, "This field must be text.")
+    text = value.strip()
+    if not text:
+        if required:
+            raise ChargeInputError(field, "This field is required.")
+        return None
+    if len(text) > max_len:
+        raise ChargeInputError(field, f"At most {max_len} characters (this has {len(text)}).")
+    return text
+
+
+def check_key(value: str, field: str = "chave") -> str:
+    """A Pix key in its canonical form (format only: whether it is one of the account's keys
+    is for the bank to say)."""
+    if not isinstance(value, str):
+        raise ChargeInputError(field, "Please enter a Pix key.")
+    try:
+        return normalize_key(value, detect_key_type(value))
+    except DomainError as error:
+        raise ChargeInputError(field, str(error)) from None
+
+
+def txid_or_new(value: str | None) -> str:
+    """The txid of a charge about to be created: ``value`` checked, or a new one."""
+    if value is None:
+        return new_txid()
+    if not is_valid_txid(value):
+        raise ChargeInputError("txid", "A txid has 26 to 35 letters or digits.")
+    return value
+
+
+def check_txid(value: str) -> str:
+    """The txid of an existing charge, checked."""
+    if not isinstance(value, str) or not is_valid_txid(value):
+        raise ChargeInputError("txid", "A txid has 26 to 35 letters or digits.")
+    return value
+
+
+def check_int(value: int, field: str, *, minimum: int, maximum: int) -> int:
+    """A whole number (not a ``bool``) from ``minimum`` to ``maximum``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise ChargeInputError(field, f"Must be a whole number from {minimum} to {maximum}.")
+    return value
+
+
+def check_days_after_due(value: int | None) -> int | None:
+    """How many days a charge with a due date may still be paid after it (``None``: the
+    bank's rule)."""
+    if value is None:
+        return None
+    return check_int(
+        value, "calendario.validadeAposVencimento", minimum=0, maximum=MAX_DAYS_AFTER_DUE
+    )
+
+
+def check_page_size(value: int | None) -> int | None:
+    """The page size of a list (``None``: the bank's default)."""
+    if value is None:
+        return None
+    return check_int(value, "paginacao.itensPorPagina", minimum=1, maximum=1000)
+
+
+def _as_utc(value: date | datetime, *, end: bool) -> datetime:
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            raise ChargeInputError("fim" if end else "inicio", "A time needs its time zone.")
+        return value.astimezone(UTC)
+    moment = datetime.combine(value, time.max if end else time.min, tzinfo=BRASILIA)
+    return moment.astimezone(UTC)
+
+
+def time_range(start: date | datetime, end: date | datetime) -> tuple[datetime, datetime]:
+    """The UTC instants of a list range: a ``date`` is a whole day in Brasília (``start`` from
+    00:00, ``end`` until 23:59:59.999999); a ``datetime`` needs its time zone."""
+    begin, finish = _as_utc(start, end=False), _as_utc(end, end=True)
+    if finish < begin:
+        raise ChargeInputError("fim", "The end of the range is before its start.")
+    return begin, finish
+
+
+def document_filter(document: str | None, field: str = "cpf_cnpj") -> dict[str, str | None]:
+    """The ``cpf``/``cnpj`` filter of a list, by the document's length (both ``None``: all)."""
+    if document is None:
+        return {"cpf": None, "cnpj": None}
+    bare = check_document(document, field)
+    return {"cpf": bare, "cnpj": None} if len(bare) == 11 else {"cpf": None, "cnpj": bare}
+
+
+@dataclass(frozen=True)
+class Debtor:
+    """Who pays a charge: a CPF or CNPJ and a name; cobv may add an address."""
+
+    document: str
+    name: str
+    email: str | None = None
+    street: str | None = None
+    city: str | None = None
+    state: str | None = None
+    postal_code: str | None = None
+
+    def to_devedor(self, field: str = "devedor", *, address: bool = False) -> Devedor:
+        """The checked wire ``devedor`` (``cpf`` or ``cnpj`` by the document's length).
+        Raises :class:`ChargeInputError`; an address is refused unless ``address``."""
+        bare = check_document(self.document, f"{field}.cpf_cnpj")
+        nome = check_text(self.name, f"{field}.nome", max_len=MAX_NAME, required=True)
+        devedor = Devedor(nome=nome, **({"cpf": bare} if len(bare) == 11 else {"cnpj": bare}))
+        extras = (self.email, self.street, self.city, self.state, self.postal_code)
+        if not address:
+            if any(value is not None for value in extras):
+                raise ChargeInputError(field, "An immediate charge has no debtor address.")
+            return devedor
+        for name, value in check_address(
+            email=self.email,
+            street=self.street,
+            city=self.city,
+            state=self.state,
+            postal_code=self.postal_code,
+            field=field,
+        ).items():
+            setattr(devedor, name, value)
+        return devedor
+
+
+def check_address(
+    *,
+    email: str | None,
+    street: str | None,
+    city: str | None,
+    state: str | None,
+    postal_code: str | None,
+    field: str = "devedor",
+) -> dict[str, str | None]:
+    """A debtor's address as the wire names it (``email``, ``logradouro``, ``cidade``, ``uf``,
+    ``cep``), checked: an e-mail has an ``@``, a state 2 letters, a CEP 8 digits."""
+    checked_email = check_text(email, f"{field}.email", max_len=140)
+    if checked_email is not None and "@" not in checked_email:
+        raise ChargeInputError(f"{field}.email", "This is not an e-mail address.")
+    uf = check_text(state, f"{field}.uf", max_len=2)
+    if uf is not None and not _UF_RE.fullmatch(uf):
+        raise ChargeInputError(f"{field}.uf", "A state (UF) is 2 letters, such as SP.")
+    cep = check_text(postal_code, f"{field}.cep", max_len=10)
+    if cep is not None:
+        cep = _CEP_MASK_RE.sub("", cep)
+        if not _CEP_RE.fullmatch(cep):
+            raise ChargeInputError(f"{field}.cep", "A CEP has 8 digits.")
+    return {
+        "email": checked_email,
+        "logradouro": check_text(street, f"{field}.logradouro", max_len=200),
+        "cidade": check_text(city, f"{field}.cidade", max_len=200),
+        "uf": uf.upper() if uf else None,
+        "cep": cep,
+    }
+
+
+def masked_debtor(devedor: Devedor | None) -> str | None:
+    """The debtor's document as review screens show it (a CPF half hidden), for the audit."""
+    if devedor is None:
+        return None
+    document = devedor.cpf or devedor.cnpj
+    return mask_document(document) if document else None
