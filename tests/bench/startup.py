@@ -5,7 +5,8 @@ The sandbox bank is started once beforehand for the data dir (the app reuses it)
 start is not counted. Each run is the wall time from ``subprocess.Popen`` to the line the child
 prints when its window is shown ("Main window shown" in the app's log). App and floor runs
 alternate, so both share any noise. Prints every run, the medians and their ratio
-(target < 1.5 x the floor), then where the difference goes: one more run of each under
+(target ≤ 1.3 × the floor), the time to the sandbox profile unlocked and to its statement
+shown (target < 500 ms from the start), then where the difference goes: one more run of each under
 ``python -X importtime`` (not in the medians) gives their import times and the heaviest modules.
 Not a test: it prints figures (``make bench``).
 """
@@ -29,10 +30,12 @@ from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 5
-TARGET_RATIO = 1.5
+TARGET_RATIO = 1.3
+TARGET_STATEMENT = 0.5  # seconds: start to the statement shown, the sandbox profile unlocked
 RUN_TIMEOUT = 60.0  # seconds: a child that never shows its window is killed
 APP_MARKER = "Main window shown"
 UNLOCK_MARKER = "Profile unlocked"  # the session open behind the window (also reported)
+STATEMENT_MARKER = "Statement shown"  # its balance and first page on screen (also reported)
 FLOOR_MARKER = "floor window shown"
 
 FLOOR_SCRIPT = f"""
@@ -79,8 +82,9 @@ def time_to_marker(
         for line in child.stdout:
             if seen is None and marker in line:
                 seen = time.perf_counter() - started
-            if also is not None and UNLOCK_MARKER in line and UNLOCK_MARKER not in also:
-                also[UNLOCK_MARKER] = time.perf_counter() - started
+            for other in (UNLOCK_MARKER, STATEMENT_MARKER):
+                if also is not None and other in line and other not in also:
+                    also[other] = time.perf_counter() - started
             lines.append(line)
         code = child.wait()
     finally:
@@ -138,6 +142,12 @@ def main() -> None:
         paths.ensure()
         env = dict(os.environ)
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # As installed: the app's modules compiled once (pip and the frozen build ship them
+        # compiled); a shell that forbids writing bytecode would time the compiler instead.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(ROOT / "treasury_app")], check=True
+        )
         # QSettings and any other per-user file go under the temporary dir, not the user's home.
         env["XDG_CONFIG_HOME"] = str(root / "xdg-config")
         env["XDG_DATA_HOME"] = str(root / "xdg-data")
@@ -151,19 +161,21 @@ def main() -> None:
             "--sandbox",
             "--unlock-sandbox",
             "--exit-after-ms",
-            "500",
+            "1500",
         ]
         floor_command = [sys.executable, "-c", FLOOR_SCRIPT]
         sandbox = ensure_sandbox_blocking(paths)
         try:
             app_runs: list[float] = []
             unlock_runs: list[float] = []
+            statement_runs: list[float] = []
             floor_runs: list[float] = []
             for _ in range(RUNS):
                 floor_runs.append(time_to_marker(floor_command, FLOOR_MARKER, env))
                 unlocked: dict[str, float] = {}
                 app_runs.append(time_to_marker(app_command, APP_MARKER, env, also=unlocked))
                 unlock_runs.append(unlocked[UNLOCK_MARKER])
+                statement_runs.append(unlocked[STATEMENT_MARKER])
             app_imports = import_times(app_command, APP_MARKER, env)
             floor_imports = import_times(floor_command, FLOOR_MARKER, env)
         finally:
@@ -172,9 +184,15 @@ def main() -> None:
     floor = report("floor: bare QApplication + QMainWindow shown", floor_runs)
     app = report("treasury app: main window shown (locked)", app_runs)
     report("treasury app: sandbox profile unlocked behind it", unlock_runs)
+    statement = report("treasury app: statement shown (balance, first page)", statement_runs)
     ratio = app / floor
-    verdict = "met" if ratio < TARGET_RATIO else "MISSED"
-    print(f"ratio app / floor = {ratio:.2f}   target < {TARGET_RATIO:.1f} ({verdict})")
+    verdict = "met" if ratio <= TARGET_RATIO else "MISSED"
+    print(f"ratio app / floor = {ratio:.2f}   target <= {TARGET_RATIO:.1f} ({verdict})")
+    verdict = "met" if statement < TARGET_STATEMENT else "MISSED"
+    print(
+        f"start to statement = {statement * 1000:.0f} ms   target < {TARGET_STATEMENT * 1000:.0f} "
+        f"ms ({verdict})"
+    )
     report_imports(app_imports, floor_imports)
 
 

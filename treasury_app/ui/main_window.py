@@ -13,6 +13,7 @@ listens to its ``lock_requested`` / ``switch_profile_requested`` / ``edit_profil
 from __future__ import annotations
 
 import contextlib
+import html
 import logging
 import platform
 import sys
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt, QUrl, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -67,10 +68,14 @@ class EmptyStateTab(QWidget):
             if locked
             else self.tr("%1 arrives in a coming version.")
         )
-        message = QLabel(text.replace("%1", title), self)
-        message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # Centred by rich text and stretches, not by Qt.AlignmentFlag: the locked window is the
+        # first paint, and touching PySide6's ``Qt`` namespace builds its hundred-odd enums
+        # (about 12 ms) — they are built after the window is on screen instead.
+        message = QLabel(f'<p align="center">{html.escape(text.replace("%1", title))}</p>', self)
         message.setWordWrap(True)
+        layout.addStretch(1)
         layout.addWidget(message)
+        layout.addStretch(1)
 
 
 def _statement_tab(workspace: Workspace, parent: QWidget) -> QWidget:
@@ -132,15 +137,31 @@ def user_guide_path() -> Path | None:
 class TabPage(QScrollArea):
     """A tab's content in a scroll area: on a small screen (a 1366×768 laptop) the window
     fits and a long tab scrolls, instead of the window growing past the screen's bottom and
-    hiding the status bar. ``inner`` is the tab itself."""
+    hiding the status bar.
 
-    def __init__(self, inner: QWidget, parent: QWidget | None = None) -> None:
+    The tab itself (``inner``) is built the first time it is asked for — when the person opens
+    the tab, or when code reaches for it: a tab nobody opens costs nothing at unlock."""
+
+    def __init__(self, build: Callable[[], QWidget], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.inner = inner
-        self.setObjectName(f"page:{inner.objectName()}")
+        self._build = build
+        self._inner: QWidget | None = None
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setWidget(inner)
+
+    @property
+    def inner(self) -> QWidget:
+        """The tab, built now if it was not yet."""
+        if self._inner is None:
+            self._inner = self._build()
+            self.setObjectName(f"page:{self._inner.objectName()}")
+            self.setWidget(self._inner)
+        return self._inner
+
+    @property
+    def built(self) -> QWidget | None:
+        """The tab if it was built, else ``None`` (nothing is built by asking)."""
+        return self._inner
 
 
 class MainWindow(QMainWindow):
@@ -161,11 +182,14 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
+        self._filling = False
+        self.tabs.currentChanged.connect(self._build_page)
         self._build_menus()
         self._fill_tabs()
         self._update_title()
         self.statusBar().showMessage(self.tr("Locked"))
         self._restore()
+        self._build_page(self.tabs.currentIndex())
         if workspace is not None:
             self.set_workspace(workspace)
 
@@ -180,6 +204,7 @@ class MainWindow(QMainWindow):
         current = self.tabs.currentIndex()
         self._fill_tabs()
         self.tabs.setCurrentIndex(max(current, 0))
+        self._build_page(self.tabs.currentIndex())
         if self.status_panel is not None:
             self.statusBar().removeWidget(self.status_panel)
             self.status_panel.deleteLater()
@@ -199,10 +224,6 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(self.infraction_badge)
             self.status_panel = StatusPanel(workspace.session, self)
             self.statusBar().addPermanentWidget(self.status_panel)
-            settings = self.tab(TAB_TITLES.index("Settings"))
-            panel = getattr(settings, "infractions_panel", None)
-            if panel is not None:
-                panel.loaded.connect(self._infractions_loaded)
             self.statusBar().showMessage(self.tr("Ready"), 5_000)
         else:
             self.statusBar().showMessage(self.tr("Locked"))
@@ -211,19 +232,40 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _fill_tabs(self) -> None:
-        while self.tabs.count():
-            page = self.tabs.widget(0)
-            self.tabs.removeTab(0)
-            page.deleteLater()
-        for name in TAB_TITLES:
-            factory = TAB_FACTORIES.get(name)
-            title = self.tr(name)
-            if self.workspace is not None and factory is not None:
-                widget = factory(self.workspace, self.tabs)
-            else:
-                widget = EmptyStateTab(title, self.tabs, locked=self.workspace is None)
-            # "&" marks a keyboard mnemonic in Qt labels; "&&" shows a literal ampersand.
-            self.tabs.addTab(TabPage(widget, self.tabs), title.replace("&", "&&"))
+        self._filling = True  # removing and adding pages moves the current index: build none
+        try:
+            while self.tabs.count():
+                page = self.tabs.widget(0)
+                self.tabs.removeTab(0)
+                page.deleteLater()
+            for name in TAB_TITLES:
+                title = self.tr(name)
+                page = TabPage(self._page_builder(name, title), self.tabs)
+                # "&" marks a keyboard mnemonic in Qt labels; "&&" shows a literal ampersand.
+                self.tabs.addTab(page, title.replace("&", "&&"))
+        finally:
+            self._filling = False
+
+    def _page_builder(self, name: str, title: str) -> Callable[[], QWidget]:
+        workspace = self.workspace
+        factory = TAB_FACTORIES.get(name)
+
+        def build() -> QWidget:
+            if workspace is None or factory is None:
+                return EmptyStateTab(title, self.tabs, locked=workspace is None)
+            widget = factory(workspace, self.tabs)
+            panel = getattr(widget, "infractions_panel", None)
+            if panel is not None:
+                panel.loaded.connect(self._infractions_loaded)
+            return widget
+
+        return build
+
+    def _build_page(self, index: int) -> None:
+        """Build the tab the person opens (the others wait until they are opened)."""
+        page = self.tabs.widget(index)
+        if not self._filling and isinstance(page, TabPage):
+            _ = page.inner
 
     # -- infractions waiting for a defense --------------------------------------------------------
 
@@ -301,45 +343,58 @@ class MainWindow(QMainWindow):
         if self.status_panel is not None:
             self.status_panel.timer.stop()
         for index in range(self.tabs.count()):
-            stop = getattr(self.tab(index), "shutdown", None)
+            page = self.tabs.widget(index)
+            built = page.built if isinstance(page, TabPage) else page
+            stop = getattr(built, "shutdown", None)
             if callable(stop):
                 stop()
 
     # -- menus ---------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
+        # Shortcuts are set just after the first paint: the first QKeySequence given to an
+        # action makes PySide6 build its ``Qt`` enums (some 20 ms), which can wait.
+        shortcuts: list[tuple[QAction, QKeySequence.StandardKey | str]] = []
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         self.switch_action = file_menu.addAction(self.tr("&Switch profile…"))
         self.switch_action.triggered.connect(self.switch_profile_requested)
         self.edit_profile_action = file_menu.addAction(self.tr("&Edit profile…"))
         self.edit_profile_action.triggered.connect(self.edit_profile_requested)
         self.lock_action = file_menu.addAction(self.tr("&Lock"))
-        self.lock_action.setShortcut(QKeySequence("Ctrl+L"))
+        shortcuts.append((self.lock_action, "Ctrl+L"))
         self.lock_action.triggered.connect(self.lock_requested)
         file_menu.addSeparator()
         quit_action = file_menu.addAction(self.tr("&Quit"))
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        shortcuts.append((quit_action, QKeySequence.StandardKey.Quit))
         quit_action.triggered.connect(self.quit_requested)
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.refresh_action = view_menu.addAction(self.tr("&Refresh"))
-        self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
+        shortcuts.append((self.refresh_action, QKeySequence.StandardKey.Refresh))
         self.refresh_action.triggered.connect(self.refresh_current)
         view_menu.addSeparator()
         for index, name in enumerate(TAB_TITLES):
             action = QAction(self.tr(name).replace("&", "&&"), self)
-            action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
+            shortcuts.append((action, f"Ctrl+{index + 1}"))
             action.triggered.connect(lambda _=False, i=index: self.tabs.setCurrentIndex(i))
             view_menu.addAction(action)
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.guide_action = help_menu.addAction(self.tr("&User guide"))
-        self.guide_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        shortcuts.append((self.guide_action, QKeySequence.StandardKey.HelpContents))
         self.guide_action.triggered.connect(self.open_user_guide)
         about = help_menu.addAction(self.tr("&About Treasury"))
         about.triggered.connect(self.show_about)
         for action in (self.lock_action, self.edit_profile_action, self.refresh_action):
             action.setEnabled(False)
+        self._shortcuts = shortcuts
+        QTimer.singleShot(0, self.add_shortcuts)
+
+    def add_shortcuts(self) -> None:
+        """The menus' keyboard shortcuts (once; called by a timer after the first paint)."""
+        for action, key in self._shortcuts:
+            action.setShortcut(QKeySequence(key))
+        self._shortcuts = []
 
     def refresh_current(self) -> None:
         widget = self.current_tab()
