@@ -31,7 +31,8 @@ from treasury_app.config import AppPaths
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.payments import PaymentEngine
-from treasury_app.services.profiles import API_LABELS, APIS, Profile, SecretStore
+from treasury_app.services.profiles import API_LABELS, APIS, Profile
+from treasury_app.services.secret_store import SecretStore
 
 log = logging.getLogger("treasury_app.services.session")
 

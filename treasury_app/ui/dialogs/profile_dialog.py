@@ -33,17 +33,16 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.tokens import ApiName
+from treasury_app.services.endpoints import EndpointChange, EndpointConfirmations
 from treasury_app.services.profiles import (
     APIS,
     ApiProfile,
     CaFileError,
-    EndpointChange,
-    EndpointConfirmations,
     Profile,
     ProfileNameError,
-    SecretStore,
     validate_profile_name,
 )
+from treasury_app.services.secret_store import SecretStore
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 ERROR_STYLE = "color: #b3261e;"

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.services.profiles import API_LABELS, SecretStore
+from treasury_app.services.profiles import API_LABELS
+from treasury_app.services.secret_store import SecretStore
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
