@@ -21,7 +21,7 @@ from tests.ui.conftest import private_sandbox, workspace_on
 from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import ReceiverAccount, RecurrenceTerms, charging_cycle
-from treasury_app.ui.dialogs.cobr_dialog import CobrDialog, sandbox_post
+from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn
 
@@ -57,7 +57,7 @@ def approved_rec(run: Callable[..., Any], workspace: Any, **changes: Any) -> Any
         **changes,
     }
     rec = run(service.create_rec(RecurrenceTerms(**values)))
-    run(sandbox_post(workspace, f"/sandbox/automatico/rec/{rec.id_rec}/approve"))
+    run(workspace.sandbox.approve_rec(rec.id_rec))
     return run(service.get_rec(rec.id_rec))
 
 

@@ -20,6 +20,7 @@ from treasury_app.api.errors import (
 )
 from treasury_app.api.qrcodes.cashin_models import DevolucaoStatus
 from treasury_app.domain.money import format_brl
+from treasury_app.services.sandbox_console import SANDBOX_PAYER
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
 from treasury_app.ui.dialogs.refund_dialog import (
     PendingRefund,
@@ -29,7 +30,6 @@ from treasury_app.ui.dialogs.refund_dialog import (
     outcome_unknown,
 )
 from treasury_app.ui.models.received_pix_model import Column
-from treasury_app.ui.widgets.charges_list import SANDBOX_PAYER, sandbox_pay
 from treasury_app.ui.widgets.received_pix_list import ReceivedPixList
 
 
@@ -51,7 +51,7 @@ def received_list(qtbot, open_workspace):
 def _paid_charge(run, workspace, amount: Decimal) -> tuple[str, str]:
     """A new cob paid in full by the sandbox payer: its endToEndId and txid."""
     cob = run(workspace.charges.create_cob(amount=amount, key=workspace.pix_keys[0]))
-    answer = run(sandbox_pay(workspace, cob.txid))
+    answer = run(workspace.sandbox.pay_charge(cob.txid))
     return answer["pix"]["endToEndId"], cob.txid
 
 

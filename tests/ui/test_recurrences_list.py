@@ -20,7 +20,6 @@ from tests.ui.conftest import private_sandbox, workspace_on
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
-from treasury_app.ui.dialogs.cobr_dialog import sandbox_post
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.recurrences_model import Column
 from treasury_app.ui.widgets.recurrences_list import RecurrencesList
@@ -89,7 +88,7 @@ def test_an_approved_recurrence_is_listed_and_the_filters_narrow_it(
 ) -> None:
     service = workspace.recurrences
     approved = run(service.create_rec(terms(service.today(), contract="CT-UI-APPROVED")))
-    run(sandbox_post(workspace, f"/sandbox/automatico/rec/{approved.id_rec}/approve"))
+    run(workspace.sandbox.approve_rec(approved.id_rec))
     company = run(
         service.create_rec(
             terms(

@@ -15,6 +15,7 @@ from treasury_app.services.charges import ChargesService
 from treasury_app.services.infractions import InfractionsService
 from treasury_app.services.payouts import PayoutsService
 from treasury_app.services.recurrences import RecurrencesService
+from treasury_app.services.sandbox_console import SandboxConsole
 from treasury_app.services.session import Session
 from treasury_app.services.statement import StatementService
 from treasury_app.services.tracker import PaymentTracker
@@ -61,6 +62,13 @@ class Workspace:
             clock=clock,
         )
         self.infractions = InfractionsService(session.accounts, session.ledger, clock=clock)
+        # The sandbox-only simulations; every call refused unless the profile is a sandbox's.
+        self.sandbox = SandboxConsole(
+            session.accounts.transport,
+            self.recurrences,
+            sandbox=session.profile.environment == "sandbox",
+            clock_moved=self.sync_clock,
+        )
 
     async def sync_clock(self) -> None:
         """After a sandbox action moved the bank's clock: local date checks follow it again."""

@@ -17,8 +17,8 @@ import base64
 import binascii
 from collections.abc import AsyncIterator, Mapping
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlsplit
+from typing import Any
+from urllib.parse import urlsplit
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
@@ -26,7 +26,6 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from treasury_app.api.errors import ResponseFormatError
 from treasury_app.api.modeling import parse_model
-from treasury_app.api.pagination import iterate_pages
 from treasury_app.api.qrcodes.automatico_models import (
     CobRCompleta,
     CobRRevisada,
@@ -49,22 +48,11 @@ from treasury_app.api.qrcodes.automatico_models import (
     WebhookRecSolicitado,
 )
 from treasury_app.api.qrcodes.cashin import PayloadSignatureError
+from treasury_app.api.qrcodes.resources import Resources, every_page, paging, segment
 from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import loads_json
 
-if TYPE_CHECKING:
-    from treasury_app.api.transport import ApiTransport
-
 __all__ = ["AutomaticoMethods", "verify_rec_payload_jws"]
-
-
-def _segment(value: str | int) -> str:
-    """One path segment, percent-encoded (an id can never change the path)."""
-    return quote(str(value), safe="")
-
-
-def _paging(pagina_atual: int | None, itens_por_pagina: int | None) -> dict[str, Any]:
-    return {"paginacao.paginaAtual": pagina_atual, "paginacao.itensPorPagina": itens_por_pagina}
 
 
 def _b64url_decode(text: str) -> bytes:
@@ -154,29 +142,24 @@ def verify_rec_payload_jws(jws: str, jwks: Any) -> bytes:
     )
 
 
-class AutomaticoMethods:
+class AutomaticoMethods(Resources):
     """Pix Automático endpoints of the QR Codes API (mixin; needs ``self._transport``)."""
-
-    _transport: ApiTransport
 
     # -- rec ---------------------------------------------------------------------------------
 
     async def post_rec(self, body: RecSolicitada) -> RecCompleta:
         """POST /rec: create a recurrence (answers it with status CRIADA)."""
-        data = await self._transport.request_json("POST", "/rec", json=body)
-        return parse_model(RecCompleta, data)
+        return await self._resource(RecCompleta, "POST", "/rec", json=body)
 
     async def get_rec(self, id_rec: str, txid: str | None = None) -> RecCompleta:
         """GET /rec/{idRec}[?txid=]: the recurrence, with ``dadosQR`` (composite with txid)."""
-        data = await self._transport.request_json(
-            "GET", f"/rec/{_segment(id_rec)}", params={"txid": txid}
+        return await self._resource(
+            RecCompleta, "GET", f"/rec/{segment(id_rec)}", params={"txid": txid}
         )
-        return parse_model(RecCompleta, data)
 
     async def patch_rec(self, id_rec: str, body: RecRevisada) -> RecCompleta:
         """PATCH /rec/{idRec}: revise a recurrence, or cancel it (status CANCELADA alone)."""
-        data = await self._transport.request_json("PATCH", f"/rec/{_segment(id_rec)}", json=body)
-        return parse_model(RecCompleta, data)
+        return await self._resource(RecCompleta, "PATCH", f"/rec/{segment(id_rec)}", json=body)
 
     async def cancel_rec(self, id_rec: str) -> RecCompleta:
         """PATCH /rec/{idRec} with ``{"status": "CANCELADA"}``."""
@@ -204,12 +187,11 @@ class AutomaticoMethods:
             "status": status,
             "convenio": convenio,
             "locationPresente": location_presente,
-            **_paging(pagina_atual, itens_por_pagina),
+            **paging(pagina_atual, itens_por_pagina),
         }
-        data = await self._transport.request_json("GET", "/rec", params=params)
-        return parse_model(RecsConsultadas, data)
+        return await self._resource(RecsConsultadas, "GET", "/rec", params=params)
 
-    async def iter_rec(
+    def iter_rec(
         self,
         *,
         inicio: datetime,
@@ -222,42 +204,34 @@ class AutomaticoMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[RecCompleta]:
         """GET /rec, every page: the recurrences one by one, pages fetched as needed."""
-
-        async def fetch(page: int) -> tuple[list[RecCompleta], int]:
-            result = await self.list_rec(
-                inicio=inicio,
-                fim=fim,
-                cpf=cpf,
-                cnpj=cnpj,
-                status=status,
-                convenio=convenio,
-                location_presente=location_presente,
-                pagina_atual=page,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return result.recs, result.parametros.paginacao.quantidade_de_paginas
-
-        async for rec in iterate_pages(fetch, first_page=0):
-            yield rec
+        return every_page(
+            self.list_rec,
+            lambda answer: answer.recs,
+            inicio=inicio,
+            fim=fim,
+            cpf=cpf,
+            cnpj=cnpj,
+            status=status,
+            convenio=convenio,
+            location_presente=location_presente,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     # -- solicrec ----------------------------------------------------------------------------
 
     async def post_solicrec(self, body: SolicRecSolicitada) -> SolicRecCompleta:
         """POST /solicrec: ask the payer's PSP to confirm a CRIADA recurrence (journey 1)."""
-        data = await self._transport.request_json("POST", "/solicrec", json=body)
-        return parse_model(SolicRecCompleta, data)
+        return await self._resource(SolicRecCompleta, "POST", "/solicrec", json=body)
 
     async def get_solicrec(self, id_solic_rec: str) -> SolicRecCompleta:
         """GET /solicrec/{idSolicRec}: a confirmation request."""
-        data = await self._transport.request_json("GET", f"/solicrec/{_segment(id_solic_rec)}")
-        return parse_model(SolicRecCompleta, data)
+        return await self._resource(SolicRecCompleta, "GET", f"/solicrec/{segment(id_solic_rec)}")
 
     async def patch_solicrec(self, id_solic_rec: str, body: SolicRecRevisada) -> SolicRecCompleta:
         """PATCH /solicrec/{idSolicRec}: revise a confirmation request (only to CANCELADA)."""
-        data = await self._transport.request_json(
-            "PATCH", f"/solicrec/{_segment(id_solic_rec)}", json=body
+        return await self._resource(
+            SolicRecCompleta, "PATCH", f"/solicrec/{segment(id_solic_rec)}", json=body
         )
-        return parse_model(SolicRecCompleta, data)
 
     async def cancel_solicrec(self, id_solic_rec: str) -> SolicRecCompleta:
         """PATCH /solicrec/{idSolicRec} with ``{"status": "CANCELADA"}``."""
@@ -267,13 +241,11 @@ class AutomaticoMethods:
 
     async def put_cobr(self, txid: str, body: CobRSolicitada) -> CobRCompleta:
         """PUT /cobr/{txid}: create a recurring charge with our own txid."""
-        data = await self._transport.request_json("PUT", f"/cobr/{_segment(txid)}", json=body)
-        return parse_model(CobRCompleta, data)
+        return await self._resource(CobRCompleta, "PUT", f"/cobr/{segment(txid)}", json=body)
 
     async def post_cobr(self, body: CobRSolicitada) -> CobRCompleta:
         """POST /cobr: create a recurring charge, the bank choosing the txid."""
-        data = await self._transport.request_json("POST", "/cobr", json=body)
-        return parse_model(CobRCompleta, data)
+        return await self._resource(CobRCompleta, "POST", "/cobr", json=body)
 
     async def create_cobr(self, body: CobRSolicitada, txid: str | None = None) -> CobRCompleta:
         """PUT /cobr/{txid} with ``txid`` or a new one (PUT: a retry never makes two)."""
@@ -281,8 +253,7 @@ class AutomaticoMethods:
 
     async def get_cobr(self, txid: str) -> CobRCompleta:
         """GET /cobr/{txid}: a recurring charge with its settlement attempts."""
-        data = await self._transport.request_json("GET", f"/cobr/{_segment(txid)}")
-        return parse_model(CobRCompleta, data)
+        return await self._resource(CobRCompleta, "GET", f"/cobr/{segment(txid)}")
 
     async def list_cobr(
         self,
@@ -306,12 +277,11 @@ class AutomaticoMethods:
             "cnpj": cnpj,
             "status": status,
             "convenio": convenio,
-            **_paging(pagina_atual, itens_por_pagina),
+            **paging(pagina_atual, itens_por_pagina),
         }
-        data = await self._transport.request_json("GET", "/cobr", params=params)
-        return parse_model(CobsRConsultadas, data)
+        return await self._resource(CobsRConsultadas, "GET", "/cobr", params=params)
 
-    async def iter_cobr(
+    def iter_cobr(
         self,
         *,
         inicio: datetime,
@@ -324,28 +294,22 @@ class AutomaticoMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[CobRCompleta]:
         """GET /cobr, every page: the recurring charges one by one, pages fetched as needed."""
-
-        async def fetch(page: int) -> tuple[list[CobRCompleta], int]:
-            result = await self.list_cobr(
-                inicio=inicio,
-                fim=fim,
-                id_rec=id_rec,
-                cpf=cpf,
-                cnpj=cnpj,
-                status=status,
-                convenio=convenio,
-                pagina_atual=page,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return result.cobsr, result.parametros.paginacao.quantidade_de_paginas
-
-        async for cobr in iterate_pages(fetch, first_page=0):
-            yield cobr
+        return every_page(
+            self.list_cobr,
+            lambda answer: answer.cobsr,
+            inicio=inicio,
+            fim=fim,
+            id_rec=id_rec,
+            cpf=cpf,
+            cnpj=cnpj,
+            status=status,
+            convenio=convenio,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     async def patch_cobr(self, txid: str, body: CobRRevisada) -> CobRCompleta:
         """PATCH /cobr/{txid}: cancel a recurring charge (before its first attempt's date)."""
-        data = await self._transport.request_json("PATCH", f"/cobr/{_segment(txid)}", json=body)
-        return parse_model(CobRCompleta, data)
+        return await self._resource(CobRCompleta, "PATCH", f"/cobr/{segment(txid)}", json=body)
 
     async def cancel_cobr(self, txid: str) -> CobRCompleta:
         """PATCH /cobr/{txid} with ``{"status": "CANCELADA"}``."""
@@ -353,22 +317,19 @@ class AutomaticoMethods:
 
     async def post_cobr_retentativa(self, txid: str, data: date) -> CobRCompleta:
         """POST /cobr/{txid}/retentativa/{data}: schedule a retry (NTAG) on a future date."""
-        answer = await self._transport.request_json(
-            "POST", f"/cobr/{_segment(txid)}/retentativa/{_segment(data.isoformat())}"
+        return await self._resource(
+            CobRCompleta, "POST", f"/cobr/{segment(txid)}/retentativa/{segment(data.isoformat())}"
         )
-        return parse_model(CobRCompleta, answer)
 
     # -- locrec ------------------------------------------------------------------------------
 
     async def post_locrec(self) -> LocRec:
         """POST /locrec: create a recurrence payload location."""
-        data = await self._transport.request_json("POST", "/locrec")
-        return parse_model(LocRec, data)
+        return await self._resource(LocRec, "POST", "/locrec")
 
     async def get_locrec(self, loc_id: int) -> LocRec:
         """GET /locrec/{id}: a recurrence payload location."""
-        data = await self._transport.request_json("GET", f"/locrec/{_segment(loc_id)}")
-        return parse_model(LocRec, data)
+        return await self._resource(LocRec, "GET", f"/locrec/{segment(loc_id)}")
 
     async def list_locrec(
         self,
@@ -386,12 +347,11 @@ class AutomaticoMethods:
             "fim": fim,
             "idRecPresente": id_rec_presente,
             "convenio": convenio,
-            **_paging(pagina_atual, itens_por_pagina),
+            **paging(pagina_atual, itens_por_pagina),
         }
-        data = await self._transport.request_json("GET", "/locrec", params=params)
-        return parse_model(LocsRecConsultadas, data)
+        return await self._resource(LocsRecConsultadas, "GET", "/locrec", params=params)
 
-    async def iter_locrec(
+    def iter_locrec(
         self,
         *,
         inicio: datetime,
@@ -401,25 +361,19 @@ class AutomaticoMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[LocRec]:
         """GET /locrec, every page: the recurrence locations one by one."""
-
-        async def fetch(page: int) -> tuple[list[LocRec], int]:
-            result = await self.list_locrec(
-                inicio=inicio,
-                fim=fim,
-                id_rec_presente=id_rec_presente,
-                convenio=convenio,
-                pagina_atual=page,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return result.loc, result.parametros.paginacao.quantidade_de_paginas
-
-        async for loc in iterate_pages(fetch, first_page=0):
-            yield loc
+        return every_page(
+            self.list_locrec,
+            lambda answer: answer.loc,
+            inicio=inicio,
+            fim=fim,
+            id_rec_presente=id_rec_presente,
+            convenio=convenio,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     async def delete_locrec_idrec(self, loc_id: int) -> LocRec:
         """DELETE /locrec/{id}/idRec: unlink the recurrence (its status does not change)."""
-        data = await self._transport.request_json("DELETE", f"/locrec/{_segment(loc_id)}/idRec")
-        return parse_model(LocRec, data)
+        return await self._resource(LocRec, "DELETE", f"/locrec/{segment(loc_id)}/idRec")
 
     # -- webhookrec / webhookcobr ------------------------------------------------------------
 
@@ -432,8 +386,7 @@ class AutomaticoMethods:
 
     async def get_webhookrec(self) -> WebhookRec:
         """GET /webhookrec: the registered recurrence webhook."""
-        data = await self._transport.request_json("GET", "/webhookrec")
-        return parse_model(WebhookRec, data)
+        return await self._resource(WebhookRec, "GET", "/webhookrec")
 
     async def delete_webhookrec(self) -> None:
         """DELETE /webhookrec: stop recurrence notifications."""
@@ -447,8 +400,7 @@ class AutomaticoMethods:
 
     async def get_webhookcobr(self) -> WebhookCobR:
         """GET /webhookcobr: the registered recurring-charge webhook."""
-        data = await self._transport.request_json("GET", "/webhookcobr")
-        return parse_model(WebhookCobR, data)
+        return await self._resource(WebhookCobR, "GET", "/webhookcobr")
 
     async def delete_webhookcobr(self) -> None:
         """DELETE /webhookcobr: stop recurring-charge notifications."""

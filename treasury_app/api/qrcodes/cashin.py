@@ -18,8 +18,7 @@ import base64
 import binascii
 from collections.abc import AsyncIterator, Mapping
 from datetime import date, datetime
-from typing import Any, TypeVar
-from urllib.parse import quote
+from typing import Any
 
 import httpx
 from cryptography.exceptions import InvalidSignature
@@ -27,8 +26,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from treasury_app.api.errors import ApiFailure, ResponseFormatError
-from treasury_app.api.modeling import ApiModel, parse_model
-from treasury_app.api.pagination import iterate_pages
+from treasury_app.api.modeling import parse_model
 from treasury_app.api.qrcodes.cashin_models import (
     CobCompleta,
     CobGerada,
@@ -60,34 +58,21 @@ from treasury_app.api.qrcodes.cashin_models import (
     WebhooksConsultados,
     WebhookSolicitado,
 )
-from treasury_app.api.transport import ApiTransport
+from treasury_app.api.qrcodes.resources import (
+    Resources,
+    every_page,
+    range_params,
+    segment,
+)
 from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import loads_json
 
 __all__ = ["CashInMethods", "PayloadSignatureError"]
 
-M = TypeVar("M", bound=ApiModel)
-
 
 class PayloadSignatureError(ApiFailure):
     """The payload served at a QR location is not a JWS validly signed (RS256) by a key of the
     server's published key set: it must not be trusted, let alone paid."""
-
-
-def _segment(value: str | int) -> str:
-    """One path segment, percent-encoded (a key such as an e-mail or a phone is data)."""
-    return quote(str(value), safe="")
-
-
-def _range_params(
-    inicio: datetime, fim: datetime, pagina_atual: int | None, itens_por_pagina: int | None
-) -> dict[str, Any]:
-    return {
-        "inicio": inicio,
-        "fim": fim,
-        "paginacao.paginaAtual": pagina_atual,
-        "paginacao.itensPorPagina": itens_por_pagina,
-    }
 
 
 def _b64url_decode(text: str) -> bytes:
@@ -121,32 +106,18 @@ def _rsa_key(jwk: Mapping[str, Any]) -> rsa.RSAPublicKey | None:
         return None
 
 
-class CashInMethods:
+class CashInMethods(Resources):
     """Cash In half of the QR Codes client (mixin; needs ``self._transport``)."""
-
-    _transport: ApiTransport
-
-    async def _call(
-        self,
-        model: type[M],
-        method: str,
-        path: str,
-        *,
-        json: ApiModel | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> M:
-        data = await self._transport.request_json(method, path, json=json, params=params)
-        return parse_model(model, data)
 
     # -- cob: immediate charges --------------------------------------------------------------
 
     async def post_cob(self, body: CobSolicitada) -> CobGerada:
         """POST /cob: create an immediate charge whose txid the bank chooses."""
-        return await self._call(CobGerada, "POST", "/cob", json=body)
+        return await self._resource(CobGerada, "POST", "/cob", json=body)
 
     async def put_cob(self, txid: str, body: CobSolicitada) -> CobGerada:
         """PUT /cob/{txid}: create an immediate charge with a client txid."""
-        return await self._call(CobGerada, "PUT", f"/cob/{_segment(txid)}", json=body)
+        return await self._resource(CobGerada, "PUT", f"/cob/{segment(txid)}", json=body)
 
     async def create_cob(self, body: CobSolicitada, txid: str | None = None) -> CobGerada:
         """PUT /cob/{txid} with a new local txid when none is given (a retry never duplicates)."""
@@ -154,12 +125,12 @@ class CashInMethods:
 
     async def patch_cob(self, txid: str, body: CobRevisada) -> CobGerada:
         """PATCH /cob/{txid}: revise an immediate charge (or remove it with its status)."""
-        return await self._call(CobGerada, "PATCH", f"/cob/{_segment(txid)}", json=body)
+        return await self._resource(CobGerada, "PATCH", f"/cob/{segment(txid)}", json=body)
 
     async def get_cob(self, txid: str, *, revisao: int | None = None) -> CobCompleta:
         """GET /cob/{txid}: an immediate charge with the Pix that paid it."""
-        return await self._call(
-            CobCompleta, "GET", f"/cob/{_segment(txid)}", params={"revisao": revisao}
+        return await self._resource(
+            CobCompleta, "GET", f"/cob/{segment(txid)}", params={"revisao": revisao}
         )
 
     async def list_cob(
@@ -176,13 +147,13 @@ class CashInMethods:
     ) -> CobsConsultadas:
         """GET /cob: one page of the immediate charges created between inicio and fim."""
         params = {
-            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            **range_params(inicio, fim, pagina_atual, itens_por_pagina),
             "cpf": cpf,
             "cnpj": cnpj,
             "locationPresente": location_presente,
             "status": status,
         }
-        return await self._call(CobsConsultadas, "GET", "/cob", params=params)
+        return await self._resource(CobsConsultadas, "GET", "/cob", params=params)
 
     def iter_cob(
         self,
@@ -196,27 +167,23 @@ class CashInMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[CobCompleta]:
         """GET /cob over every page, each fetched only when the iteration reaches it."""
-
-        async def page(number: int) -> tuple[list[CobCompleta], int]:
-            answer = await self.list_cob(
-                inicio=inicio,
-                fim=fim,
-                cpf=cpf,
-                cnpj=cnpj,
-                location_presente=location_presente,
-                status=status,
-                pagina_atual=number,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return answer.cobs, answer.parametros.paginacao.quantidade_de_paginas
-
-        return iterate_pages(page, first_page=0)
+        return every_page(
+            self.list_cob,
+            lambda answer: answer.cobs,
+            inicio=inicio,
+            fim=fim,
+            cpf=cpf,
+            cnpj=cnpj,
+            location_presente=location_presente,
+            status=status,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     # -- cobv: charges with a due date -------------------------------------------------------
 
     async def put_cobv(self, txid: str, body: CobVSolicitada) -> CobVGerada:
         """PUT /cobv/{txid}: create a charge with a due date and a client txid."""
-        return await self._call(CobVGerada, "PUT", f"/cobv/{_segment(txid)}", json=body)
+        return await self._resource(CobVGerada, "PUT", f"/cobv/{segment(txid)}", json=body)
 
     async def create_cobv(self, body: CobVSolicitada, txid: str | None = None) -> CobVGerada:
         """PUT /cobv/{txid} with a new local txid when none is given (a retry never duplicates)."""
@@ -224,12 +191,12 @@ class CashInMethods:
 
     async def patch_cobv(self, txid: str, body: CobVRevisada) -> CobVGerada:
         """PATCH /cobv/{txid}: revise a charge with a due date (or remove it)."""
-        return await self._call(CobVGerada, "PATCH", f"/cobv/{_segment(txid)}", json=body)
+        return await self._resource(CobVGerada, "PATCH", f"/cobv/{segment(txid)}", json=body)
 
     async def get_cobv(self, txid: str, *, revisao: int | None = None) -> CobVCompleta:
         """GET /cobv/{txid}: a charge with a due date and the Pix that paid it."""
-        return await self._call(
-            CobVCompleta, "GET", f"/cobv/{_segment(txid)}", params={"revisao": revisao}
+        return await self._resource(
+            CobVCompleta, "GET", f"/cobv/{segment(txid)}", params={"revisao": revisao}
         )
 
     async def list_cobv(
@@ -247,14 +214,14 @@ class CashInMethods:
     ) -> CobsVConsultadas:
         """GET /cobv: one page of the charges with a due date created between inicio and fim."""
         params = {
-            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            **range_params(inicio, fim, pagina_atual, itens_por_pagina),
             "cpf": cpf,
             "cnpj": cnpj,
             "locationPresente": location_presente,
             "status": status,
             "loteCobVId": lote_cobv_id,
         }
-        return await self._call(CobsVConsultadas, "GET", "/cobv", params=params)
+        return await self._resource(CobsVConsultadas, "GET", "/cobv", params=params)
 
     def iter_cobv(
         self,
@@ -269,22 +236,18 @@ class CashInMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[CobVCompleta]:
         """GET /cobv over every page, each fetched only when the iteration reaches it."""
-
-        async def page(number: int) -> tuple[list[CobVCompleta], int]:
-            answer = await self.list_cobv(
-                inicio=inicio,
-                fim=fim,
-                cpf=cpf,
-                cnpj=cnpj,
-                location_presente=location_presente,
-                status=status,
-                lote_cobv_id=lote_cobv_id,
-                pagina_atual=number,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return answer.cobs, answer.parametros.paginacao.quantidade_de_paginas
-
-        return iterate_pages(page, first_page=0)
+        return every_page(
+            self.list_cobv,
+            lambda answer: answer.cobs,
+            inicio=inicio,
+            fim=fim,
+            cpf=cpf,
+            cnpj=cnpj,
+            location_presente=location_presente,
+            status=status,
+            lote_cobv_id=lote_cobv_id,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     # -- lotecobv: batches of charges with a due date ----------------------------------------
 
@@ -293,23 +256,21 @@ class CashInMethods:
 
         BCB's 202 carries no body; the service's contract returns the batch. Without a body
         the batch is read back with GET."""
-        path = f"/lotecobv/{_segment(lote_id)}"
-        data = await self._transport.request_json("PUT", path, json=body)
-        if data is None:
-            return await self.get_lotecobv(lote_id)
-        return parse_model(LoteCobVConsultado, data)
+        path = f"/lotecobv/{segment(lote_id)}"
+        return await self._written(
+            LoteCobVConsultado, "PUT", path, body, lambda: self.get_lotecobv(lote_id)
+        )
 
     async def patch_lotecobv(self, lote_id: str, body: LoteCobVRevisado) -> LoteCobVConsultado:
         """PATCH /lotecobv/{id}: revise members of a batch (none added or removed)."""
-        path = f"/lotecobv/{_segment(lote_id)}"
-        data = await self._transport.request_json("PATCH", path, json=body)
-        if data is None:
-            return await self.get_lotecobv(lote_id)
-        return parse_model(LoteCobVConsultado, data)
+        path = f"/lotecobv/{segment(lote_id)}"
+        return await self._written(
+            LoteCobVConsultado, "PATCH", path, body, lambda: self.get_lotecobv(lote_id)
+        )
 
     async def get_lotecobv(self, lote_id: str) -> LoteCobVConsultado:
         """GET /lotecobv/{id}: a batch with the status, debtor and amount of each member."""
-        return await self._call(LoteCobVConsultado, "GET", f"/lotecobv/{_segment(lote_id)}")
+        return await self._resource(LoteCobVConsultado, "GET", f"/lotecobv/{segment(lote_id)}")
 
     async def list_lotecobv(
         self,
@@ -320,31 +281,30 @@ class CashInMethods:
         itens_por_pagina: int | None = None,
     ) -> LotesCobVConsultados:
         """GET /lotecobv: one page of the batches created between inicio and fim."""
-        params = _range_params(inicio, fim, pagina_atual, itens_por_pagina)
-        return await self._call(LotesCobVConsultados, "GET", "/lotecobv", params=params)
+        params = range_params(inicio, fim, pagina_atual, itens_por_pagina)
+        return await self._resource(LotesCobVConsultados, "GET", "/lotecobv", params=params)
 
     def iter_lotecobv(
         self, *, inicio: datetime, fim: datetime, itens_por_pagina: int | None = None
     ) -> AsyncIterator[LoteCobVConsultado]:
         """GET /lotecobv over every page, each fetched only when the iteration reaches it."""
-
-        async def page(number: int) -> tuple[list[LoteCobVConsultado], int]:
-            answer = await self.list_lotecobv(
-                inicio=inicio, fim=fim, pagina_atual=number, itens_por_pagina=itens_por_pagina
-            )
-            return answer.lotes, answer.parametros.paginacao.quantidade_de_paginas
-
-        return iterate_pages(page, first_page=0)
+        return every_page(
+            self.list_lotecobv,
+            lambda answer: answer.lotes,
+            inicio=inicio,
+            fim=fim,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     # -- loc: payload locations --------------------------------------------------------------
 
     async def post_loc(self, body: PayloadLocationSolicitada) -> PayloadLocationCompleta:
         """POST /loc: create a payload location for a future cob or cobv."""
-        return await self._call(PayloadLocationCompleta, "POST", "/loc", json=body)
+        return await self._resource(PayloadLocationCompleta, "POST", "/loc", json=body)
 
     async def get_loc(self, loc_id: int) -> PayloadLocationCompleta:
         """GET /loc/{id}: a payload location and the txid linked to it, if any."""
-        return await self._call(PayloadLocationCompleta, "GET", f"/loc/{_segment(loc_id)}")
+        return await self._resource(PayloadLocationCompleta, "GET", f"/loc/{segment(loc_id)}")
 
     async def list_loc(
         self,
@@ -358,11 +318,11 @@ class CashInMethods:
     ) -> PayloadLocationConsultadas:
         """GET /loc: one page of the payload locations created between inicio and fim."""
         params = {
-            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            **range_params(inicio, fim, pagina_atual, itens_por_pagina),
             "txIdPresente": tx_id_presente,
             "tipoCob": tipo_cob,
         }
-        return await self._call(PayloadLocationConsultadas, "GET", "/loc", params=params)
+        return await self._resource(PayloadLocationConsultadas, "GET", "/loc", params=params)
 
     def iter_loc(
         self,
@@ -374,23 +334,19 @@ class CashInMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[PayloadLocationCompleta]:
         """GET /loc over every page, each fetched only when the iteration reaches it."""
-
-        async def page(number: int) -> tuple[list[PayloadLocationCompleta], int]:
-            answer = await self.list_loc(
-                inicio=inicio,
-                fim=fim,
-                tx_id_presente=tx_id_presente,
-                tipo_cob=tipo_cob,
-                pagina_atual=number,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return answer.loc, answer.parametros.paginacao.quantidade_de_paginas
-
-        return iterate_pages(page, first_page=0)
+        return every_page(
+            self.list_loc,
+            lambda answer: answer.loc,
+            inicio=inicio,
+            fim=fim,
+            tx_id_presente=tx_id_presente,
+            tipo_cob=tipo_cob,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     async def delete_loc_txid(self, loc_id: int) -> PayloadLocation:
         """DELETE /loc/{id}/txid: unlink the charge from a location (the charge loses it)."""
-        return await self._call(PayloadLocation, "DELETE", f"/loc/{_segment(loc_id)}/txid")
+        return await self._resource(PayloadLocation, "DELETE", f"/loc/{segment(loc_id)}/txid")
 
     # -- the signed payload served at a location ---------------------------------------------
 
@@ -477,7 +433,7 @@ class CashInMethods:
 
     async def get_pix(self, e2eid: str) -> Pix:
         """GET /pix/{e2eid}: a Pix received, with its refunds."""
-        return await self._call(Pix, "GET", f"/pix/{_segment(e2eid)}")
+        return await self._resource(Pix, "GET", f"/pix/{segment(e2eid)}")
 
     async def list_pix(
         self,
@@ -494,14 +450,14 @@ class CashInMethods:
     ) -> PixConsultados:
         """GET /pix: one page of the Pix received between inicio and fim."""
         params = {
-            **_range_params(inicio, fim, pagina_atual, itens_por_pagina),
+            **range_params(inicio, fim, pagina_atual, itens_por_pagina),
             "txid": txid,
             "txIdPresente": tx_id_presente,
             "devolucaoPresente": devolucao_presente,
             "cpf": cpf,
             "cnpj": cnpj,
         }
-        return await self._call(PixConsultados, "GET", "/pix", params=params)
+        return await self._resource(PixConsultados, "GET", "/pix", params=params)
 
     def iter_pix(
         self,
@@ -516,34 +472,30 @@ class CashInMethods:
         itens_por_pagina: int | None = None,
     ) -> AsyncIterator[Pix]:
         """GET /pix over every page, each fetched only when the iteration reaches it."""
-
-        async def page(number: int) -> tuple[list[Pix], int]:
-            answer = await self.list_pix(
-                inicio=inicio,
-                fim=fim,
-                txid=txid,
-                tx_id_presente=tx_id_presente,
-                devolucao_presente=devolucao_presente,
-                cpf=cpf,
-                cnpj=cnpj,
-                pagina_atual=number,
-                itens_por_pagina=itens_por_pagina,
-            )
-            return answer.pix, answer.parametros.paginacao.quantidade_de_paginas
-
-        return iterate_pages(page, first_page=0)
+        return every_page(
+            self.list_pix,
+            lambda answer: answer.pix,
+            inicio=inicio,
+            fim=fim,
+            txid=txid,
+            tx_id_presente=tx_id_presente,
+            devolucao_presente=devolucao_presente,
+            cpf=cpf,
+            cnpj=cnpj,
+            itens_por_pagina=itens_por_pagina,
+        )
 
     async def put_devolucao(
         self, e2eid: str, devolucao_id: str, body: DevolucaoSolicitada
     ) -> Devolucao:
         """PUT /pix/{e2eid}/devolucao/{id}: refund (part of) a Pix received; id chosen by us."""
-        path = f"/pix/{_segment(e2eid)}/devolucao/{_segment(devolucao_id)}"
-        return await self._call(Devolucao, "PUT", path, json=body)
+        path = f"/pix/{segment(e2eid)}/devolucao/{segment(devolucao_id)}"
+        return await self._resource(Devolucao, "PUT", path, json=body)
 
     async def get_devolucao(self, e2eid: str, devolucao_id: str) -> Devolucao:
         """GET /pix/{e2eid}/devolucao/{id}: a refund and its status."""
-        path = f"/pix/{_segment(e2eid)}/devolucao/{_segment(devolucao_id)}"
-        return await self._call(Devolucao, "GET", path)
+        path = f"/pix/{segment(e2eid)}/devolucao/{segment(devolucao_id)}"
+        return await self._resource(Devolucao, "GET", path)
 
     # -- per-key Pix webhook -----------------------------------------------------------------
 
@@ -552,22 +504,21 @@ class CashInMethods:
 
         The bank notifies ``<webhookUrl>/pix``. BCB answers without a body: then the webhook
         is read back with GET."""
-        path = f"/webhook/{_segment(chave)}"
-        data = await self._transport.request_json("PUT", path, json=body)
-        if data is None:
-            return await self.get_webhook(chave)
-        return parse_model(WebhookCompleto, data)
+        path = f"/webhook/{segment(chave)}"
+        return await self._written(
+            WebhookCompleto, "PUT", path, body, lambda: self.get_webhook(chave)
+        )
 
     async def get_webhook(self, chave: str) -> WebhookCompleto:
         """GET /webhook/{chave}: the webhook of a key (``chave`` filled in when not echoed)."""
-        webhook = await self._call(WebhookCompleto, "GET", f"/webhook/{_segment(chave)}")
+        webhook = await self._resource(WebhookCompleto, "GET", f"/webhook/{segment(chave)}")
         if webhook.chave is None:
             webhook.chave = chave
         return webhook
 
     async def delete_webhook(self, chave: str) -> None:
         """DELETE /webhook/{chave}: stop the Pix notifications of a key."""
-        await self._transport.request("DELETE", f"/webhook/{_segment(chave)}")
+        await self._transport.request("DELETE", f"/webhook/{segment(chave)}")
 
     async def list_webhook(
         self,
@@ -578,18 +529,17 @@ class CashInMethods:
         itens_por_pagina: int | None = None,
     ) -> WebhooksConsultados:
         """GET /webhook: one page of the per-key webhooks created between inicio and fim."""
-        params = _range_params(inicio, fim, pagina_atual, itens_por_pagina)
-        return await self._call(WebhooksConsultados, "GET", "/webhook", params=params)
+        params = range_params(inicio, fim, pagina_atual, itens_por_pagina)
+        return await self._resource(WebhooksConsultados, "GET", "/webhook", params=params)
 
     def iter_webhook(
         self, *, inicio: datetime, fim: datetime, itens_por_pagina: int | None = None
     ) -> AsyncIterator[WebhookCompleto]:
         """GET /webhook over every page, each fetched only when the iteration reaches it."""
-
-        async def page(number: int) -> tuple[list[WebhookCompleto], int]:
-            answer = await self.list_webhook(
-                inicio=inicio, fim=fim, pagina_atual=number, itens_por_pagina=itens_por_pagina
-            )
-            return answer.webhooks, answer.parametros.paginacao.quantidade_de_paginas
-
-        return iterate_pages(page, first_page=0)
+        return every_page(
+            self.list_webhook,
+            lambda answer: answer.webhooks,
+            inicio=inicio,
+            fim=fim,
+            itens_por_pagina=itens_por_pagina,
+        )

@@ -3,8 +3,10 @@
 The Cash In endpoints (cob, cobv, lotecobv, loc, payloads, pix, devolucao, webhook) live in
 :class:`~treasury_app.api.qrcodes.cashin.CashInMethods`, the Pix Automático ones (rec,
 solicrec, cobr, retentativa, locrec, webhookrec, webhookcobr) in
-:class:`~treasury_app.api.qrcodes.automatico.AutomaticoMethods`. Retries, tokens and error
-mapping belong to the :class:`~treasury_app.api.transport.ApiTransport` underneath.
+:class:`~treasury_app.api.qrcodes.automatico.AutomaticoMethods`; both build on
+:class:`~treasury_app.api.qrcodes.resources.Resources` (a resource at a path with a model, a
+list read page by page). Retries, tokens and error mapping belong to the
+:class:`~treasury_app.api.transport.ApiTransport` underneath.
 """
 
 from __future__ import annotations

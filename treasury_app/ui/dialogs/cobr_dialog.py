@@ -1,30 +1,25 @@
-"""The recurring charge (``cobr``) dialog: a form for one cycle of a recurrence, checked here
-before the bank is asked (2 business days of lead time, one active charge per cycle), a review
-of who pays what (a charge ends in the payer's account being debited), then the charge itself:
-its settlement attempts, cancellation before the first attempt, retries under
-``PERMITE_3R_7D`` and, in the sandbox only, settling or failing the next attempt."""
+"""The recurring charge (``cobr``) dialog. A new charge goes through the form and the review
+of :mod:`~treasury_app.ui.dialogs.cobr_new` (who pays what: a charge ends in the payer's
+account being debited); then the charge itself: its settlement attempts, cancellation before
+the first attempt, retries under ``PERMITE_3R_7D`` and, in the sandbox only, settling or
+failing the next attempt (through the workspace's sandbox console)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
-from collections.abc import Sequence
-from decimal import Decimal
-from typing import Any
+from collections.abc import Awaitable, Sequence
+from typing import Any, TypeVar
 
-import httpx
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QDateEdit,
     QDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
     QStackedWidget,
@@ -33,220 +28,43 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.api.errors import ApiError, NotFound, TransportFailure
 from treasury_app.api.qrcodes.automatico_models import (
     CobRCompleta,
     CobRStatus,
     PoliticaRetentativa,
     RecCompleta,
-    RecStatus,
-    TentativaStatus,
-    TipoConta,
 )
-from treasury_app.domain.clock import BRASILIA
-from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import format_brl
-from treasury_app.services.recurrences import (
-    ReceiverAccount,
-    RecurrenceInputError,
-    charging_cycle,
-)
+from treasury_app.services.recurrences import RecurrenceInputError
+from treasury_app.services.sandbox_console import pending_attempt
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.cobr_new import (
+    NewCobrPages,
+    check_new_cobr,
+    to_date,
+    to_qdate,
+    value_rows,
+)
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn, CobrAttemptsModel
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
-from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
 from treasury_app.ui.widgets.error_banner import ErrorBanner
-from treasury_app.ui.widgets.money_edit import MoneyEdit
 
 __all__ = [
     "SANDBOX_STYLE",
     "CobrDialog",
     "check_new_cobr",
     "pending_attempt",
-    "sandbox_post",
-    "settle_next_attempt",
-    "settlement_moment",
 ]
 
-SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
-"""The look of sandbox-only actions (as in the payments list)."""
-
-_CLOSED_FOR_CYCLE = {CobRStatus.REJEITADA.value, CobRStatus.CANCELADA.value}
 _OPEN = {CobRStatus.CRIADA.value, CobRStatus.ATIVA.value}
-_PENDING = {TentativaStatus.SOLICITADA.value, TentativaStatus.AGENDADA.value}
-_SETTLEMENT_TIME = dt.time(10, 0)  # the sandbox settles attempts at 10:00 in Brasília
+
+T = TypeVar("T")
 
 
-def check_new_cobr(
-    rec: RecCompleta,
-    existing: Sequence[CobRCompleta],
-    *,
-    due: dt.date,
-    amount: Decimal | None,
-    earliest: dt.date,
-) -> None:
-    """Raise :class:`RecurrenceInputError` (naming the field) when the bank would refuse a
-    charge of ``rec`` due on ``due``: the recurrence not approved, the lead time, its
-    validity, its amount, or another active charge of ``existing`` in the same cycle."""
-    if enum_text(rec.status) != RecStatus.APROVADA.value:
-        raise RecurrenceInputError(
-            "idRec",
-            QCoreApplication.translate(
-                "CobrDialog", "The recurrence is %1: only APROVADA can be charged."
-            ).replace("%1", enum_text(rec.status)),
-        )
-    field = "calendario.dataDeVencimento"
-    if due < earliest:
-        raise RecurrenceInputError(
-            field,
-            QCoreApplication.translate(
-                "CobrDialog",
-                "The due date %1 is too close: a recurring charge is created at least "
-                "2 business days before its due date, so the earliest is %2.",
-            )
-            .replace("%1", f"{due:%d/%m/%Y}")
-            .replace("%2", f"{earliest:%d/%m/%Y}"),
-        )
-    calendario = rec.calendario
-    if due < calendario.data_inicial or (
-        calendario.data_final is not None and due > calendario.data_final
-    ):
-        until = (
-            f"{calendario.data_final:%d/%m/%Y}"
-            if calendario.data_final
-            else QCoreApplication.translate("CobrDialog", "no end")
-        )
-        raise RecurrenceInputError(
-            field,
-            QCoreApplication.translate(
-                "CobrDialog", "The due date is outside the recurrence's validity (%1 to %2)."
-            )
-            .replace("%1", f"{calendario.data_inicial:%d/%m/%Y}")
-            .replace("%2", until),
-        )
-    if amount is None:
-        raise RecurrenceInputError(
-            "valor.original",
-            QCoreApplication.translate("CobrDialog", "Type the amount of the charge."),
-        )
-    valor = rec.valor
-    if valor is not None and valor.valor_rec is not None and amount != valor.valor_rec:
-        raise RecurrenceInputError(
-            "valor.original",
-            QCoreApplication.translate(
-                "CobrDialog", "The amount is the recurrence's fixed %1."
-            ).replace("%1", format_brl(valor.valor_rec)),
-        )
-    minimum = valor.valor_minimo_recebedor if valor is not None else None
-    if minimum is not None and amount < minimum:
-        raise RecurrenceInputError(
-            "valor.original",
-            QCoreApplication.translate(
-                "CobrDialog", "The amount is below the recurrence's minimum %1."
-            ).replace("%1", format_brl(minimum)),
-        )
-    cycle = charging_cycle(calendario.periodicidade, due)
-    for other in existing:
-        if other.id_rec != rec.id_rec or enum_text(other.status) in _CLOSED_FOR_CYCLE:
-            continue
-        if charging_cycle(calendario.periodicidade, other.calendario.data_de_vencimento) == cycle:
-            raise RecurrenceInputError(
-                field,
-                QCoreApplication.translate(
-                    "CobrDialog",
-                    "The recurrence already has an active charge in this cycle (%1): %2, %3, "
-                    "due %4. Cancel it first or choose another cycle.",
-                )
-                .replace("%1", cycle)
-                .replace("%2", other.txid)
-                .replace("%3", enum_text(other.status))
-                .replace("%4", f"{other.calendario.data_de_vencimento:%d/%m/%Y}"),
-            )
-
-
-def pending_attempt(cobr: CobRCompleta) -> Any:
-    """The attempt still waiting for its settlement date (``None`` when there is none)."""
-    return next((t for t in cobr.tentativas if enum_text(t.status) in _PENDING), None)
-
-
-def settlement_moment(day: dt.date) -> dt.datetime:
-    """When the sandbox settles an attempt of ``day`` (10:00 in Brasília), in UTC."""
-    return dt.datetime.combine(day, _SETTLEMENT_TIME, BRASILIA).astimezone(dt.UTC)
-
-
-async def sandbox_post(workspace: Workspace, path: str, body: Any = None) -> dict[str, Any]:
-    """A call to the sandbox bank's control surface (mTLS, no token); refusals become
-    ``ValueError`` for the operation's banner."""
-    http = workspace.session.qrcodes.transport.http
-    try:
-        response = await http.post(path, json=body)
-        response.raise_for_status()
-    except httpx.HTTPStatusError as error:
-        detail = ""
-        with contextlib.suppress(ValueError):
-            detail = str(error.response.json().get("detail") or "")
-        refused = (
-            QCoreApplication.translate("CobrDialog", "The sandbox bank refused %1 (%2).")
-            .replace("%1", path)
-            .replace("%2", str(error.response.status_code))
-        )
-        raise ValueError(f"{refused} {detail}".strip()) from None
-    except httpx.TransportError as error:
-        raise ValueError(
-            QCoreApplication.translate(
-                "CobrDialog", "The sandbox bank could not be reached: %1"
-            ).replace("%1", str(error))
-        ) from None
-    answer = response.json()
-    return answer if isinstance(answer, dict) else {}
-
-
-async def _sandbox_now(workspace: Workspace) -> dt.datetime:
-    http = workspace.session.qrcodes.transport.http
-    try:
-        response = await http.get("/sandbox/status")
-        response.raise_for_status()
-        return dt.datetime.fromisoformat(str(response.json()["now"]).replace("Z", "+00:00"))
-    except (httpx.HTTPError, KeyError, ValueError) as error:
-        raise ValueError(
-            QCoreApplication.translate(
-                "CobrDialog", "The sandbox clock could not be read: %1"
-            ).replace("%1", str(error))
-        ) from None
-
-
-async def settle_next_attempt(workspace: Workspace, txid: str, *, fail: bool) -> CobRCompleta:
-    """Sandbox: make the next attempt of ``txid`` fail (``fail-next``) or not, then move the
-    sandbox clock to its settlement moment and wait (a few seconds at most) for its result."""
-    service = workspace.recurrences
-    cobr = await service.get_cobr(txid)
-    attempt = pending_attempt(cobr)
-    if attempt is None:
-        raise ValueError(
-            QCoreApplication.translate(
-                "CobrDialog", "The charge has no attempt waiting to be settled."
-            )
-        )
-    if fail:
-        await sandbox_post(workspace, f"/sandbox/automatico/cobr/{txid}/fail-next")
-    target = settlement_moment(attempt.data_liquidacao) + dt.timedelta(minutes=1)
-    now = await _sandbox_now(workspace)
-    if now < target:
-        await sandbox_post(workspace, "/sandbox/clock", {"set": target.isoformat()})
-    else:
-        await sandbox_post(workspace, "/sandbox/clock", {"advance": 1})
-    await workspace.sync_clock()  # the app's "today" follows the bank's again
-    for _ in range(40):
-        cobr = await service.get_cobr(txid)
-        same = [t for t in cobr.tentativas if t.data_liquidacao == attempt.data_liquidacao]
-        if not any(enum_text(t.status) in _PENDING for t in same):
-            break
-        await asyncio.sleep(0.25)
-    return cobr
-
-
-class CobrDialog(QDialog):
+class CobrDialog(NewCobrPages, QDialog):
     """New charge (``cobr`` is ``None``: form, review, then the charge) or an existing one.
 
     ``existing`` are the recurrence's charges already known (the cycle check). Each action is
@@ -302,175 +120,25 @@ class CobrDialog(QDialog):
         if cobr is not None:
             self._show_charge(cobr)
 
-    # -- building --------------------------------------------------------------------------------
-
-    def _build_form(self) -> QWidget:
-        page = QWidget(self)
-        form = QFormLayout()
-        earliest = self.service.earliest_due_date()
-        self.due_edit = QDateEdit(_qdate(earliest), page)
-        self.due_edit.setObjectName("cobr-due-date")
-        self.due_edit.setCalendarPopup(True)
-        self.due_edit.setDisplayFormat("dd/MM/yyyy")
-        self.due_hint = QLabel(
-            self.tr("Earliest due date today: %1 (2 business days ahead).").replace(
-                "%1", f"{earliest:%d/%m/%Y}"
-            ),
-            page,
-        )
-        self.amount_edit = MoneyEdit(page)
-        self.amount_edit.setObjectName("cobr-amount")
-        valor = self.rec.valor
-        if valor is not None and valor.valor_rec is not None:
-            self.amount_edit.set_value(valor.valor_rec)
-            self.amount_edit.setReadOnly(True)
-            self.amount_edit.setToolTip(self.tr("The recurrence's fixed amount."))
-        elif valor is not None and valor.valor_minimo_recebedor is not None:
-            self.amount_edit.setPlaceholderText(
-                self.tr("at least %1").replace("%1", format_brl(valor.valor_minimo_recebedor))
-            )
-        self.info_edit = QLineEdit(page)
-        self.info_edit.setObjectName("cobr-message")
-        self.info_edit.setMaxLength(140)
-        self.info_edit.setPlaceholderText(self.tr("Message shown to the payer (optional)"))
-        self.branch_edit = QLineEdit(page)
-        self.branch_edit.setObjectName("cobr-branch")
-        self.branch_edit.setMaxLength(4)
-        self.account_edit = QLineEdit(page)
-        self.account_edit.setObjectName("cobr-account")
-        self.account_edit.setMaxLength(20)
-        self.account_type = QComboBox(page)
-        self.account_type.setObjectName("cobr-account-type")
-        for kind, label in (
-            (TipoConta.CORRENTE, self.tr("Checking (CORRENTE)")),
-            (TipoConta.POUPANCA, self.tr("Savings (POUPANCA)")),
-            (TipoConta.PAGAMENTO, self.tr("Payment (PAGAMENTO)")),
-        ):
-            self.account_type.addItem(label, kind.value)
-        self._prefill_receiver()
-        form.addRow(self.tr("Due date"), self.due_edit)
-        form.addRow("", self.due_hint)
-        form.addRow(self.tr("Amount"), self.amount_edit)
-        form.addRow(self.tr("Message"), self.info_edit)
-        form.addRow(self.tr("Credit to branch"), self.branch_edit)
-        form.addRow(self.tr("Credit to account"), self.account_edit)
-        form.addRow(self.tr("Account type"), self.account_type)
-
-        self.review_button = QPushButton(self.tr("Review…"), page)
-        self.review_button.setObjectName("cobr-review")
-        self.review_button.clicked.connect(lambda: self._start(self.review(), "cobr-review"))
-        close = QPushButton(self.tr("Close"), page)
-        close.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(close)
-        buttons.addWidget(self.review_button)
-        layout = QVBoxLayout(page)
-        debtor = QLabel(self._debtor_text(), page)
-        debtor.setWordWrap(True)
-        layout.addWidget(debtor)
-        layout.addLayout(form)
-        layout.addStretch(1)
-        layout.addLayout(buttons)
-        return page
-
-    def _prefill_receiver(self) -> None:
-        """The account the recurrence's last charge credited; for a first charge, the account
-        the bank reports with the balance (read in the background, typed fields win)."""
-        for other in reversed(self.existing):
-            recebedor = other.recebedor
-            if recebedor is not None and recebedor.conta:
-                self.branch_edit.setText(recebedor.agencia or "")
-                self.account_edit.setText(recebedor.conta)
-                index = self.account_type.findData(enum_text(recebedor.tipo_conta))
-                if index >= 0:
-                    self.account_type.setCurrentIndex(index)
-                return
-        if self.cobr is None:
-            self.prefill_task = spawn(self.prefill_from_balance())
-
-    async def prefill_from_balance(self) -> bool:
-        """Fill the empty account fields from the balance's account data (``False`` if the
-        bank did not say, or the person already typed them)."""
-        try:
-            balance = await self.workspace.statement.balance()
-        except EXPECTED_ERRORS:
-            return False  # the person types the account, as before
-        if not shiboken6.isValid(self) or not balance.account_number:
-            return False
-        if self.account_edit.text().strip() or self.branch_edit.text().strip():
-            return False
-        self.branch_edit.setText(balance.branch or "")
-        self.account_edit.setText(balance.account_number)
-        return True
-
-    def _build_review(self) -> QWidget:
-        page = QWidget(self)
-        form = QFormLayout()
-        self.review_labels: dict[str, QLabel] = {}
-        for name, label in (
-            ("debtor", self.tr("Payer (debtor)")),
-            ("document", self.tr("Document")),
-            ("due", self.tr("Due date")),
-            ("cycle", self.tr("Cycle")),
-            ("message", self.tr("Message")),
-            ("account", self.tr("Credited account")),
-        ):
-            value = QLabel(page)
-            value.setObjectName(f"cobr-review-{name}")
-            value.setWordWrap(True)
-            self.review_labels[name] = value
-            form.addRow(label, value)
-        self.review_amount = QLabel(page)
-        self.review_amount.setObjectName("cobr-review-amount")
-        self.review_amount.setStyleSheet("font-size: 20pt; font-weight: bold;")
-        warning = QLabel(
-            self.tr(
-                "Creating this charge schedules a debit of this amount from the payer's account "
-                "on the due date, under the recurrence the payer authorized."
-            ),
-            page,
-        )
-        warning.setWordWrap(True)
-        warning.setStyleSheet(
-            "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px; padding: 6px;"
-        )
-        self.back_button = QPushButton(self.tr("Back"), page)
-        self.back_button.clicked.connect(lambda: self.pages.setCurrentIndex(self.FORM))
-        self.create_button = QPushButton(self.tr("Create recurring charge"), page)
-        self.create_button.setObjectName("cobr-create")
-        self.create_button.setAutoDefault(False)
-        self.create_button.clicked.connect(lambda: self._start(self.create_charge(), "cobr-create"))
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.back_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.create_button)
-        layout = QVBoxLayout(page)
-        layout.addWidget(QLabel(self.tr("Review the recurring charge"), page))
-        layout.addLayout(form)
-        layout.addWidget(QLabel(self.tr("Amount to be charged"), page))
-        layout.addWidget(self.review_amount)
-        layout.addWidget(warning)
-        layout.addStretch(1)
-        layout.addLayout(buttons)
-        return page
+    # -- the charge page -------------------------------------------------------------------------
 
     def _build_charge(self) -> QWidget:
         page = QWidget(self)
         form = QFormLayout()
-        self.charge_labels: dict[str, QLabel] = {}
-        for name, label in (
-            ("txid", self.tr("txid")),
-            ("status", self.tr("Status")),
-            ("due", self.tr("Due date")),
-            ("amount", self.tr("Amount")),
-            ("policy", self.tr("Retry policy")),
-        ):
-            value = QLabel(page)
-            value.setObjectName(f"cobr-{name}")
+        self.charge_labels = value_rows(
+            form,
+            page,
+            "cobr-",
+            (
+                ("txid", self.tr("txid")),
+                ("status", self.tr("Status")),
+                ("due", self.tr("Due date")),
+                ("amount", self.tr("Amount")),
+                ("policy", self.tr("Retry policy")),
+            ),
+        )
+        for value in self.charge_labels.values():
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.charge_labels[name] = value
-            form.addRow(label, value)
         self.status_line = QLabel(page)
         self.status_line.setObjectName("cobr-status-line")
         self.status_line.setWordWrap(True)
@@ -567,149 +235,13 @@ class CobrDialog(QDialog):
             .replace("%5", policy)
         )
 
-    # -- new charge ------------------------------------------------------------------------------
-
-    def _fields(self) -> dict[str, QWidget]:
-        return {
-            "calendario.dataDeVencimento": self.due_edit,
-            "dataDeVencimento": self.due_edit,
-            "valor.original": self.amount_edit,
-            "infoAdicional": self.info_edit,
-            "recebedor.agencia": self.branch_edit,
-            "recebedor.conta": self.account_edit,
-            "recebedor.tipoConta": self.account_type,
-        }
-
-    def _receiver(self) -> ReceiverAccount:
-        account = self.account_edit.text().strip()
-        if not account:
-            raise RecurrenceInputError(
-                "recebedor.conta", self.tr("Type the account to be credited.")
-            )
-        return ReceiverAccount(
-            account=account,
-            branch=self.branch_edit.text().strip() or None,
-            account_type=str(self.account_type.currentData()),
-        )
-
-    async def review(self) -> bool:
-        """Check the form locally (nothing is sent) and show the review; ``False`` with the
-        reason in the banner when it is refused."""
-        try:
-            due = _to_date(self.due_edit.date())
-            amount = self.amount_edit.value()
-            check_new_cobr(
-                self.rec,
-                self.existing,
-                due=due,
-                amount=amount,
-                earliest=self.service.earliest_due_date(),
-            )
-            receiver = self._receiver()
-        except RecurrenceInputError as error:
-            self.banner.show_error(error, self._fields())
-            return False
-        assert amount is not None
-        info = self.info_edit.text().strip() or None
-        if self.txid is None:
-            self.txid = new_txid()  # kept for every attempt of this dialog: at most one charge
-        self._pending = {"due": due, "amount": amount, "receiver": receiver, "info": info}
-        self.banner.clear()
-        labels = self.review_labels
-        labels["debtor"].setText(self.rec.vinculo.devedor.nome or "")
-        labels["document"].setText(debtor_document(self.rec))
-        labels["due"].setText(f"{due:%d/%m/%Y}")
-        labels["cycle"].setText(charging_cycle(self.rec.calendario.periodicidade, due))
-        labels["message"].setText(info or "")
-        branch = f"{receiver.branch} / " if receiver.branch else ""
-        labels["account"].setText(f"{branch}{receiver.account} ({receiver.account_type})")
-        self.review_amount.setText(format_brl(amount))
-        self.create_button.setEnabled(True)
-        self.pages.setCurrentIndex(self.REVIEW)
-        return True
-
-    async def create_charge(self) -> CobRCompleta | None:
-        """Create the reviewed charge (once: the button stays disabled after a success). After
-        a lost answer the bank is asked for the txid first; the charge is sent again (same
-        txid) only when the bank does not have it."""
-        pending = self._pending
-        if pending is None or self.cobr is not None or self.txid is None:
-            return None
-        cobr = await self._write(
-            self._create_or_find(pending, self.txid),
-            controls=[self.create_button, self.back_button],
-            fields=self._fields(),
-        )
-        if not shiboken6.isValid(self):
-            return cobr
-        if cobr is None:
-            self._explain_lost_answer()
-            return None
-        self.changed = True
-        self.create_button.setEnabled(False)
-        self._show_charge(cobr)
-        self.status_line.setText(
-            self.tr("Recurring charge created: %1.").replace("%1", enum_text(cobr.status))
-        )
-        return cobr
-
-    async def _create_or_find(self, pending: dict[str, Any], txid: str) -> CobRCompleta:
-        self._answer_lost = False
-        if self.outcome_unknown:
-            found = await self._find_cobr(txid)
-            if found is not None:
-                return found
-        try:
-            return await self.service.create_cobr(
-                self.rec.id_rec,
-                due_date=pending["due"],
-                amount=pending["amount"],
-                receiver=pending["receiver"],
-                info=pending["info"],
-                txid=txid,
-            )
-        except (ApiError, TransportFailure) as failure:
-            # The transport repeats a PUT whose answer was lost: the bank then refuses the
-            # txid it already holds. Either way, only the bank can say whether it has it.
-            if isinstance(failure, TransportFailure):
-                if not failure.outcome_unknown:
-                    raise
-                self.outcome_unknown = self._answer_lost = True
-            try:
-                found = await self._find_cobr(txid)
-            except EXPECTED_ERRORS:
-                raise failure from None  # still unknown: "Create" asks the bank again first
-            if found is None:
-                raise
-            self._answer_lost = False
-            return found
-
-    async def _find_cobr(self, txid: str) -> CobRCompleta | None:
-        """The bank's charge ``txid`` (``None`` when the bank does not have it)."""
-        try:
-            return await self.service.get_cobr(txid)
-        except NotFound:
-            return None
-
-    def _explain_lost_answer(self) -> None:
-        if not self._answer_lost:
-            return
-        self.banner.show_message(
-            self.tr("No answer from the bank"),
-            self.tr(
-                'The bank\'s answer to the recurring charge %1 was lost. "Create" asks the '
-                "bank for %1 first and sends it again (the same txid) only if the bank does "
-                "not have it: it is never created twice."
-            ).replace("%1", self.txid or ""),
-        )
-
     async def _write(
         self,
-        work: Any,
+        work: Awaitable[T],
         *,
         controls: Sequence[QWidget],
         fields: dict[str, QWidget] | None = None,
-    ) -> Any:
+    ) -> T | None:
         """``run_operation`` for a request that changes the charge: the dialog does not close
         (nor cancel it) until its answer is shown."""
         self._writing = True
@@ -759,7 +291,7 @@ class CobrDialog(QDialog):
             latest = self.service.latest_retry_date(cobr)
             last = max((t.data_liquidacao for t in cobr.tentativas), default=today)
             proposed = min(max(today, last) + dt.timedelta(days=1), latest)
-            self.retry_date.setDate(_qdate(proposed))
+            self.retry_date.setDate(to_qdate(proposed))
             self.retry_note.setText(
                 self.tr(
                     "Up to 3 retries after a failed attempt, until %1 (7 days after the due date)."
@@ -827,7 +359,7 @@ class CobrDialog(QDialog):
         against the policy, then confirmed, then sent."""
         if self.cobr is None:
             return None
-        when = day if day is not None else _to_date(self.retry_date.date())
+        when = day if day is not None else to_date(self.retry_date.date())
         fields: dict[str, QWidget] = {"data": self.retry_date}
         fresh = await run_operation(
             self.service.get_cobr(self.cobr.txid), controls=[self.retry_button], banner=self.banner
@@ -868,7 +400,7 @@ class CobrDialog(QDialog):
         if not self.is_sandbox or self.cobr is None:
             return None
         done = await self._write(
-            settle_next_attempt(self.workspace, self.cobr.txid, fail=fail),
+            simulated(self.workspace.sandbox.settle_next_attempt(self.cobr.txid, fail=fail)),
             controls=[self.settle_button, self.fail_button],
         )
         if not shiboken6.isValid(self):
@@ -897,11 +429,3 @@ class CobrDialog(QDialog):
             if task is not None and not task.done():
                 task.cancel()
         super().done(result)
-
-
-def _qdate(day: dt.date) -> QDate:
-    return QDate(day.year, day.month, day.day)
-
-
-def _to_date(day: QDate) -> dt.date:
-    return dt.date(day.year(), day.month(), day.day())

@@ -41,7 +41,7 @@ from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.dialogs.cobr_dialog import SANDBOX_STYLE, CobrDialog, sandbox_post
+from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.models.recurrences_model import (
     amount_text,
     debtor_document,
@@ -49,6 +49,7 @@ from treasury_app.ui.models.recurrences_model import (
     journey_text,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -539,9 +540,9 @@ class RecurrenceDetailDialog(QDialog):
         pending confirmation request) through the test bank's control surface."""
         if not self.is_sandbox or self.rec is None:
             return None
-        path = f"/sandbox/automatico/rec/{self.rec.id_rec}/{action}"
+        decision = self.workspace.sandbox.decide_rec(self.rec.id_rec, approve=action == "approve")
         done = await run_operation(
-            sandbox_post(self.workspace, path),
+            simulated(decision),
             controls=[self.approve_button, self.reject_button],
             banner=self.banner,
         )

@@ -13,7 +13,6 @@ import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
-import httpx
 import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
@@ -32,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.errors import ApiFailure, TransportFailure
-from treasury_app.domain.documents import normalize_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, charge_qr
@@ -41,9 +39,11 @@ from treasury_app.services.recurrences import (
     QrJourney,
     SolicitationJourney,
 )
+from treasury_app.services.sandbox_console import payer_of
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QrCodeView
@@ -62,8 +62,6 @@ JOURNEY_PAGE, TERMS_PAGE, DETAILS_PAGE, REVIEW_PAGE, RESULT_PAGE = range(5)
 
 _TITLE_STYLE = "font-size: 13pt; font-weight: bold;"
 _OK_STYLE = "color: #1e7e34; font-weight: bold;"
-# As the payments list's sandbox actions: plainly not part of a real bank's flow.
-_SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
 _WARN_STYLE = "color: #7a3e00; font-weight: bold;"
 
 
@@ -76,33 +74,6 @@ def pages_of(journey: int) -> list[int]:
 
 def _status(value: Any) -> str:
     return str(getattr(value, "value", value))
-
-
-async def sandbox_authorise(
-    workspace: Workspace, outcome: SolicitationJourney | QrJourney, payer_name: str, payer: str
-) -> bool:
-    """Play the payer at the sandbox bank: approve the recurrence (journeys 1 and 2; journey 1's
-    request is accepted with it) or pay the charge of the composite QR (journeys 3 and 4, which
-    approves the recurrence on the bank's next tick). Failures become ``ValueError``."""
-    http = workspace.session.accounts.transport.http
-    txid = outcome.txid if isinstance(outcome, QrJourney) else None
-    if txid is None:
-        request = http.post(f"/sandbox/automatico/rec/{outcome.rec.id_rec}/approve")
-    else:
-        bare = normalize_document(payer)
-        kind = "cpf" if len(bare) == 11 else "cnpj"
-        body = {"txid": txid, "payer": {"name": payer_name, kind: bare}}
-        request = http.post("/sandbox/cashin/pay", json=body)
-    try:
-        response = await request
-        response.raise_for_status()
-    except httpx.HTTPStatusError as error:
-        raise ValueError(
-            f"The sandbox bank refused it ({error.response.status_code}): {error.response.text}"
-        ) from None
-    except httpx.TransportError as error:
-        raise ValueError(f"The sandbox bank could not be reached: {error}") from None
-    return True
 
 
 class RecurrenceWizard(QDialog):
@@ -283,7 +254,7 @@ class RecurrenceWizard(QDialog):
         self.refresh_button.clicked.connect(self._refresh_clicked)
         self.sandbox_button = QPushButton(self.tr("Sandbox: authorise as the payer"), page)
         self.sandbox_button.setObjectName("result-sandbox-authorise")
-        self.sandbox_button.setStyleSheet(_SANDBOX_STYLE)
+        self.sandbox_button.setStyleSheet(SANDBOX_STYLE)
         self.sandbox_button.setToolTip(
             self.tr(
                 "Sandbox only: approves the recurrence (journeys 1 and 2) or pays the charge "
@@ -714,14 +685,15 @@ class RecurrenceWizard(QDialog):
         if not self.is_sandbox or self.outcome is None:
             return False
         debtor = self.terms_form.terms().debtor
+        payer = payer_of(debtor.name, debtor.document)
         done = await run_operation(
-            sandbox_authorise(self.workspace, self.outcome, debtor.name, debtor.document),
+            simulated(self.workspace.sandbox.authorise(self.outcome, payer)),
             controls=[self.sandbox_button],
             banner=self.banner,
         )
         if not shiboken6.isValid(self):
             return False
-        if not done:
+        if done is None:
             return False
         self.sandbox_button.setEnabled(False)  # once: a second payment would be refused
         await self.refresh_status()

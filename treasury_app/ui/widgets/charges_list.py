@@ -7,7 +7,6 @@ import asyncio
 import datetime as dt
 from typing import Any
 
-import httpx
 import shiboken6
 from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -38,19 +37,12 @@ from treasury_app.ui.models.charges_model import (
     status_text,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
-__all__ = [
-    "DEFAULT_DAYS",
-    "SANDBOX_PAYER",
-    "ChargesList",
-    "load_charges",
-    "sandbox_pay",
-]
+__all__ = ["DEFAULT_DAYS", "ChargesList", "load_charges"]
 
 DEFAULT_DAYS = 7
-SANDBOX_PAYER = {"name": "Pagador Sandbox", "cpf": "40364478829"}
-_SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
 
 
 async def load_charges(
@@ -68,27 +60,6 @@ async def load_charges(
 
     cobs, cobvs = await asyncio.gather(collect("cob"), collect("cobv"))
     return cobs + cobvs
-
-
-async def sandbox_pay(
-    workspace: Workspace, txid: str, payer: dict[str, str] | None = None
-) -> dict[str, Any]:
-    """What a payer does at the sandbox bank: pay the charge ``txid`` in full. Failures become
-    ``ValueError`` so the operation's banner shows them."""
-    http = workspace.session.qrcodes.transport.http
-    body = {"txid": txid, "payer": dict(payer or SANDBOX_PAYER)}
-    try:
-        response = await http.post("/sandbox/cashin/pay", json=body)
-        response.raise_for_status()
-    except httpx.HTTPStatusError as error:
-        raise ValueError(
-            f"The sandbox bank refused the payment ({error.response.status_code}): "
-            f"{error.response.text[:200]}"
-        ) from None
-    except httpx.TransportError as error:
-        raise ValueError(f"The sandbox bank could not be reached: {error}") from None
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 class ChargesList(QWidget):
@@ -224,7 +195,7 @@ class ChargesList(QWidget):
         self.details_button.clicked.connect(self._details_clicked)
         self.sandbox_pay_button = QPushButton(self.tr("Sandbox: simulate payer"), self)
         self.sandbox_pay_button.setObjectName("charges-sandbox-pay")
-        self.sandbox_pay_button.setStyleSheet(_SANDBOX_STYLE)
+        self.sandbox_pay_button.setStyleSheet(SANDBOX_STYLE)
         self.sandbox_pay_button.setToolTip(
             self.tr(
                 "Sandbox only: a test payer pays the selected active charge in full, as a "
@@ -383,7 +354,7 @@ class ChargesList(QWidget):
                 return False
             txid = selected.txid
         paid = await run_operation(
-            sandbox_pay(self.workspace, txid),
+            simulated(self.workspace.sandbox.pay_charge(txid)),
             controls=[self.sandbox_pay_button],
             banner=self.banner,
             changes_ledger=True,

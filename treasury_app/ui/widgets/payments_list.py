@@ -9,7 +9,6 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-import httpx
 import shiboken6
 from PySide6.QtCore import QDate, QItemSelectionModel, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
@@ -51,6 +50,7 @@ from treasury_app.ui.models.payments_model import (
     to_date,
 )
 from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
 from treasury_app.ui.status_words import note_word, status_word
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -67,7 +67,6 @@ DETAIL_FIELDS = (
     "idempotency_key",
     "error",
 )
-_SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
 
 
 def is_settled(entry: Entry) -> bool:
@@ -85,17 +84,7 @@ async def sandbox_decide(workspace: Workspace, entry: Entry, *, approve: bool) -
     entries that changed). Failures become ``ValueError``: the operation's banner shows them."""
     if entry.end_to_end_id is None:
         raise ValueError("This payment has no endToEndId yet.")
-    action = "approve" if approve else "reject"
-    http = workspace.session.accounts.transport.http
-    try:
-        response = await http.post(f"/sandbox/pix/{entry.end_to_end_id}/{action}")
-        response.raise_for_status()
-    except httpx.HTTPStatusError as error:
-        raise ValueError(
-            f"The sandbox bank refused to {action} this payment ({error.response.status_code})."
-        ) from None
-    except httpx.TransportError as error:
-        raise ValueError(f"The sandbox bank could not be reached: {error}") from None
+    await simulated(workspace.sandbox.decide_pix(entry.end_to_end_id, approve=approve))
     return await workspace.tracker.poll_once()
 
 
@@ -342,7 +331,7 @@ class PaymentsList(QWidget):
     def _sandbox_button(self, text: str, name: str, *, approve: bool) -> QPushButton:
         button = QPushButton(text, self)
         button.setObjectName(name)
-        button.setStyleSheet(_SANDBOX_STYLE)
+        button.setStyleSheet(SANDBOX_STYLE)
         button.setToolTip(
             self.tr(
                 "Sandbox only: does what the test bank's web console does. A real bank's "

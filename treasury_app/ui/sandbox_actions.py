@@ -1,0 +1,64 @@
+"""What the sandbox-only buttons share: their look (plainly not part of a real bank's flow) and
+the sandbox console's failures said in the user's language. The buttons call
+:class:`~treasury_app.services.sandbox_console.SandboxConsole` (``workspace.sandbox``) through
+:func:`simulated`; the UI never talks to the sandbox itself."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import TypeVar
+
+from PySide6.QtCore import QCoreApplication
+
+from treasury_app.services.sandbox_console import (
+    NoPendingAttempt,
+    NotASandbox,
+    SandboxClockUnknown,
+    SandboxConsoleError,
+    SandboxRefused,
+    SandboxUnreachable,
+)
+
+__all__ = ["SANDBOX_STYLE", "console_text", "simulated"]
+
+T = TypeVar("T")
+
+SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
+"""The look of sandbox-only actions."""
+
+
+def console_text(error: SandboxConsoleError) -> str:
+    """What went wrong with a simulation, in the user's language."""
+    translate = QCoreApplication.translate
+    if isinstance(error, SandboxRefused):
+        refused = (
+            translate("SandboxActions", "The sandbox bank refused %1 (%2).")
+            .replace("%1", error.action)
+            .replace("%2", str(error.status))
+        )
+        return f"{refused} {error.detail}".strip()
+    if isinstance(error, SandboxClockUnknown):
+        return translate("SandboxActions", "The sandbox clock could not be read: %1").replace(
+            "%1", error.reason
+        )
+    if isinstance(error, SandboxUnreachable):
+        return translate("SandboxActions", "The sandbox bank could not be reached: %1").replace(
+            "%1", error.reason
+        )
+    if isinstance(error, NoPendingAttempt):
+        return translate("SandboxActions", "The charge has no attempt waiting to be settled.")
+    if isinstance(error, NotASandbox):
+        return translate(
+            "SandboxActions",
+            "This profile is not the sandbox bank's: simulations exist only in the sandbox.",
+        )
+    return str(error)
+
+
+async def simulated(work: Awaitable[T]) -> T:
+    """Await a sandbox console call; its failure becomes a ``ValueError`` in the user's
+    language, which the operation's banner shows."""
+    try:
+        return await work
+    except SandboxConsoleError as error:
+        raise ValueError(console_text(error)) from None
