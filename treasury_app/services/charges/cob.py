@@ -13,9 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Literal, TypeVar
-
-import segno
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from treasury_app.api.qrcodes.cashin_models import (
     CalendarioCob,
@@ -75,6 +73,9 @@ DEFAULT_EXPIRATION = 86400
 
 MAX_INFO_NAME = 50
 MAX_INFO_VALUE = 200
+
+if TYPE_CHECKING:
+    import segno
 
 
 def _cob_status(status: CobStatus | str | None) -> CobStatus | None:
@@ -136,6 +137,8 @@ def charge_qr(source: str | CobGerada | CobVGerada) -> ChargeQr:
         code = brcode.parse(text)
     except DomainError as error:
         raise ChargeQrError(f"The charge's QR Code payload is not valid: {error}") from None
+    import segno  # loaded with the first QR Code drawn, not at start-up
+
     symbol = segno.make(code.payload, error="m", micro=False)
     return ChargeQr(pix_copia_e_cola=code.payload, code=code, symbol=symbol)
 
