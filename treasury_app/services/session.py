@@ -18,12 +18,12 @@ import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.errors import ApiFailure
-from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.tls import ClientIdentity, load_pfx
 from treasury_app.api.tokens import ApiName, Secret, TokenState
 from treasury_app.api.transport import ApiConfig, ApiTransport
@@ -33,6 +33,9 @@ from treasury_app.ledger.journal import Entry
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.profiles import API_LABELS, APIS, Profile
 from treasury_app.services.secret_store import SecretStore
+
+if TYPE_CHECKING:
+    from treasury_app.api.qrcodes.client import QrCodesClient
 
 log = logging.getLogger("treasury_app.services.session")
 
@@ -130,7 +133,6 @@ class Session:
         self.ledger = ledger
         self.transports: dict[ApiName, ApiTransport] = dict(transports)
         self.certificates: dict[ApiName, CertificateInfo] = dict(certificates)
-        self.qrcodes = QrCodesClient(self.transports["qrcodes"])
         self.accounts = AccountsClient(self.transports["accounts"])
         self.payments = PaymentEngine(
             self.accounts,
@@ -139,6 +141,14 @@ class Session:
         )
         self.resolved_at_start: list[Entry] = []
         self._closed = False
+
+    @cached_property
+    def qrcodes(self) -> QrCodesClient:
+        """The QR Codes API's client, built (its models loaded) when first used: the statement
+        shown at unlock needs none of it. Its transport and token exist from the unlock."""
+        from treasury_app.api.qrcodes.client import QrCodesClient
+
+        return QrCodesClient(self.transports["qrcodes"])
 
     # -- opening -----------------------------------------------------------------------------
 

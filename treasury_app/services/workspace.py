@@ -8,24 +8,32 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from treasury_app.domain.clock import Clock, system_clock
 from treasury_app.services.billets import BilletsService
-from treasury_app.services.charges import ChargesService
-from treasury_app.services.infractions import InfractionsService
 from treasury_app.services.payouts import PayoutsService
-from treasury_app.services.recurrences import RecurrencesService
-from treasury_app.services.sandbox_console import SandboxConsole
 from treasury_app.services.session import Session
 from treasury_app.services.statement import StatementService
 from treasury_app.services.tracker import PaymentTracker
-from treasury_app.services.webhooks import WebhooksService
+
+if TYPE_CHECKING:
+    from treasury_app.services.charges import ChargesService
+    from treasury_app.services.infractions import InfractionsService
+    from treasury_app.services.recurrences import RecurrencesService
+    from treasury_app.services.sandbox_console import SandboxConsole
+    from treasury_app.services.webhooks import WebhooksService
 
 log = logging.getLogger("treasury_app.services.workspace")
 
 
 class Workspace:
-    """The services the UI calls, for one :class:`Session`."""
+    """The services the UI calls, for one :class:`Session`.
+
+    The Accounts API's services (statement, payouts, boletos, the tracker) are built with the
+    workspace; the others when a tab first asks for them — the QR Codes API's client and its
+    models load then, not between the unlock and the statement on screen."""
 
     def __init__(
         self,
@@ -51,22 +59,43 @@ class Workspace:
             self.engine, session.accounts, session.ledger, clock=self.clock
         )
         self.tracker = PaymentTracker(self.engine)
-        clock = self.clock
-        self.charges = ChargesService(session.qrcodes, session.ledger, clock=clock)
-        self.recurrences = RecurrencesService(session.qrcodes, session.ledger, clock=clock)
-        self.webhooks = WebhooksService(
-            session.qrcodes,
-            session.accounts,
-            session.ledger,
-            pix_keys=self.pix_keys,
-            clock=clock,
+
+    @cached_property
+    def charges(self) -> ChargesService:
+        from treasury_app.services.charges import ChargesService
+
+        return ChargesService(self.session.qrcodes, self.ledger, clock=self.clock)
+
+    @cached_property
+    def recurrences(self) -> RecurrencesService:
+        from treasury_app.services.recurrences import RecurrencesService
+
+        return RecurrencesService(self.session.qrcodes, self.ledger, clock=self.clock)
+
+    @cached_property
+    def webhooks(self) -> WebhooksService:
+        from treasury_app.services.webhooks import WebhooksService
+
+        session = self.session
+        return WebhooksService(
+            session.qrcodes, session.accounts, self.ledger, pix_keys=self.pix_keys, clock=self.clock
         )
-        self.infractions = InfractionsService(session.accounts, session.ledger, clock=clock)
-        # The sandbox-only simulations; every call refused unless the profile is a sandbox's.
-        self.sandbox = SandboxConsole(
-            session.accounts.transport,
+
+    @cached_property
+    def infractions(self) -> InfractionsService:
+        from treasury_app.services.infractions import InfractionsService
+
+        return InfractionsService(self.session.accounts, self.ledger, clock=self.clock)
+
+    @cached_property
+    def sandbox(self) -> SandboxConsole:
+        """The sandbox-only simulations; every call refused unless the profile is a sandbox's."""
+        from treasury_app.services.sandbox_console import SandboxConsole
+
+        return SandboxConsole(
+            self.session.accounts.transport,
             self.recurrences,
-            sandbox=session.profile.environment == "sandbox",
+            sandbox=self.session.profile.environment == "sandbox",
             clock_moved=self.sync_clock,
         )
 
