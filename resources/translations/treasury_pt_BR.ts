@@ -66,7 +66,7 @@
         <translation>Perfil</translation>
     </message>
     <message>
-        <source>The bank's CA cannot be checked</source>
+        <source>The bank&apos;s CA cannot be checked</source>
         <translation>Não é possível conferir a CA do banco</translation>
     </message>
     <message>
@@ -331,7 +331,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Boletos de exemplo…</translation>
     </message>
     <message>
-        <source>The sandbox bank's slips to learn with</source>
+        <source>The sandbox bank&apos;s slips to learn with</source>
         <translation>Os boletos do banco sandbox para aprender</translation>
     </message>
     <message>
@@ -343,7 +343,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Comprovante…</translation>
     </message>
     <message>
-        <source>Show the bank's receipt of the selected payment</source>
+        <source>Show the bank&apos;s receipt of the selected payment</source>
         <translation>Exibir o comprovante emitido pelo banco para o pagamento selecionado</translation>
     </message>
     <message>
@@ -431,7 +431,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Este boleto já foi pago em %1: %2 (%3). Um boleto é pago uma vez só; o comprovante está na lista de boletos pagos.</translation>
     </message>
     <message>
-        <source>This slip was already sent for payment on %1: %2, still being followed. A slip is paid once: wait for that payment's outcome.</source>
+        <source>This slip was already sent for payment on %1: %2, still being followed. A slip is paid once: wait for that payment&apos;s outcome.</source>
         <translation>Este boleto já foi enviado para pagamento em %1: %2, ainda em acompanhamento. Um boleto é pago uma vez só: aguarde o resultado desse pagamento.</translation>
     </message>
     <message>
@@ -819,7 +819,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Revisar esta cobrança</translation>
     </message>
     <message>
-        <source>Debtor's name</source>
+        <source>Debtor&apos;s name</source>
         <translation>Nome do devedor</translation>
     </message>
     <message>
@@ -939,7 +939,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Nada a alterar</translation>
     </message>
     <message>
-        <source>Change the amount, due date, debtor's name or text first.</source>
+        <source>Change the amount, due date, debtor&apos;s name or text first.</source>
         <translation>Altere primeiro o valor, o vencimento, o nome do devedor ou o texto.</translation>
     </message>
     <message>
@@ -986,7 +986,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Cobrança</translation>
     </message>
     <message>
-        <source>The account's Pix key</source>
+        <source>The account&apos;s Pix key</source>
         <translation>A chave Pix da conta</translation>
     </message>
     <message>
@@ -1010,11 +1010,11 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Chave Pix</translation>
     </message>
     <message>
-        <source>Debtor's CPF or CNPJ</source>
+        <source>Debtor&apos;s CPF or CNPJ</source>
         <translation>CPF ou CNPJ do devedor</translation>
     </message>
     <message>
-        <source>Debtor's name</source>
+        <source>Debtor&apos;s name</source>
         <translation>Nome do devedor</translation>
     </message>
     <message>
@@ -1383,7 +1383,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Com vencimento (cobv)</translation>
     </message>
     <message>
-        <source>Debtor's CPF/CNPJ</source>
+        <source>Debtor&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do devedor</translation>
     </message>
     <message>
@@ -1399,7 +1399,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Sandbox: simular pagador</translation>
     </message>
     <message>
-        <source>Sandbox only: a test payer pays the selected active charge in full, as a real payer would with their bank's app.</source>
+        <source>Sandbox only: a test payer pays the selected active charge in full, as a real payer would with their bank&apos;s app.</source>
         <translation>Somente no sandbox: um pagador de teste paga integralmente a cobrança ativa selecionada, como um pagador real faria pelo aplicativo do seu banco.</translation>
     </message>
     <message>
@@ -1519,7 +1519,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>sem fim</translation>
     </message>
     <message>
-        <source>The due date is outside the recurrence's validity (%1 to %2).</source>
+        <source>The due date is outside the recurrence&apos;s validity (%1 to %2).</source>
         <translation>O vencimento está fora da vigência da recorrência (%1 a %2).</translation>
     </message>
     <message>
@@ -1527,11 +1527,11 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Digite o valor da cobrança.</translation>
     </message>
     <message>
-        <source>The amount is the recurrence's fixed %1.</source>
+        <source>The amount is the recurrence&apos;s fixed %1.</source>
         <translation>O valor é o valor fixo da recorrência, %1.</translation>
     </message>
     <message>
-        <source>The amount is below the recurrence's minimum %1.</source>
+        <source>The amount is below the recurrence&apos;s minimum %1.</source>
         <translation>O valor está abaixo do mínimo da recorrência, %1.</translation>
     </message>
     <message>
@@ -1595,7 +1595,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Tentativas de liquidação</translation>
     </message>
     <message>
-        <source>Sandbox only: plays the payer's bank and moves the test bank's clock to the settlement moment (10:00 in Brasília on the settlement date). Other open charges due by then settle too.</source>
+        <source>Sandbox only: plays the payer&apos;s bank and moves the test bank&apos;s clock to the settlement moment (10:00 in Brasília on the settlement date). Other open charges due by then settle too.</source>
         <translation>Somente no sandbox: faz o papel do banco do pagador e avança o relógio do banco de testes até o momento da liquidação (10:00 de Brasília na data de liquidação). Outras cobranças em aberto com vencimento até lá também são liquidadas.</translation>
     </message>
     <message>
@@ -1643,7 +1643,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Sandbox: situação da tentativa: %1; situação da cobrança: %2.</translation>
     </message>
     <message>
-        <source>Waiting for the bank's answer</source>
+        <source>Waiting for the bank&apos;s answer</source>
         <translation>Aguardando a resposta do banco</translation>
     </message>
     <message>
@@ -1735,7 +1735,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>O arquivo do perfil “%1” foi alterado fora do aplicativo: um endereço do banco ou uma CA não é o último confirmado neste computador. Nada é enviado ao banco até você confirmar: confira com o seu banco antes.</translation>
     </message>
     <message>
-        <source>Confirm the bank's servers</source>
+        <source>Confirm the bank&apos;s servers</source>
         <translation>Confirme os servidores do banco</translation>
     </message>
     <message>
@@ -2260,7 +2260,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Vencimento mais próximo possível hoje: %1 (daqui a 2 dias úteis).</translation>
     </message>
     <message>
-        <source>The recurrence's fixed amount.</source>
+        <source>The recurrence&apos;s fixed amount.</source>
         <translation>O valor fixo da recorrência.</translation>
     </message>
     <message>
@@ -2332,7 +2332,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Conta creditada</translation>
     </message>
     <message>
-        <source>Creating this charge schedules a debit of this amount from the payer's account on the due date, under the recurrence the payer authorized.</source>
+        <source>Creating this charge schedules a debit of this amount from the payer&apos;s account on the due date, under the recurrence the payer authorized.</source>
         <translation>Ao criar esta cobrança, será agendado o débito deste valor na conta do pagador no vencimento, conforme a recorrência autorizada por ele.</translation>
     </message>
     <message>
@@ -2364,8 +2364,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Sem resposta do banco</translation>
     </message>
     <message>
-        <source>The bank's answer to the recurring charge %1 was lost. "Create" asks the bank for %1 first and sends it again (the same txid) only if the bank does not have it: it is never created twice.</source>
-        <translation>A resposta do banco para a cobrança recorrente %1 se perdeu. "Criar" primeiro consulta %1 no banco e só a envia de novo (com o mesmo txid) se o banco não a tiver: ela nunca é criada duas vezes.</translation>
+        <source>The bank&apos;s answer to the recurring charge %1 was lost. &quot;Create&quot; asks the bank for %1 first and sends it again (the same txid) only if the bank does not have it: it is never created twice.</source>
+        <translation>A resposta do banco para a cobrança recorrente %1 se perdeu. &quot;Criar&quot; primeiro consulta %1 no banco e só a envia de novo (com o mesmo txid) se o banco não a tiver: ela nunca é criada duas vezes.</translation>
     </message>
 </context>
 <context>
@@ -2418,15 +2418,15 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation> dia(s)</translation>
     </message>
     <message>
-        <source>The payer's bank asks them to authorise the recurrence in its app. The account holder must be the debtor.</source>
+        <source>The payer&apos;s bank asks them to authorise the recurrence in its app. The account holder must be the debtor.</source>
         <translation>O banco do pagador solicita que ele autorize a recorrência no aplicativo do banco. O titular da conta deve ser o devedor.</translation>
     </message>
     <message>
-        <source>Payer's CPF/CNPJ</source>
+        <source>Payer&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do pagador</translation>
     </message>
     <message>
-        <source>Payer's bank (ISPB)</source>
+        <source>Payer&apos;s bank (ISPB)</source>
         <translation>Banco do pagador (ISPB)</translation>
     </message>
     <message>
@@ -2450,7 +2450,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Uma agência tem até 4 dígitos.</translation>
     </message>
     <message>
-        <source>Enter the payer's account.</source>
+        <source>Enter the payer&apos;s account.</source>
         <translation>Informe a conta do pagador.</translation>
     </message>
     <message>
@@ -2625,7 +2625,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Histórico da situação</translation>
     </message>
     <message>
-        <source>Sandbox only: does what the test bank's web console does. A real bank's approval happens in the bank's own channel.</source>
+        <source>Sandbox only: does what the test bank&apos;s web console does. A real bank&apos;s approval happens in the bank&apos;s own channel.</source>
         <translation>Somente no sandbox: faz o que o console web do banco de testes faz. Em um banco real, a aprovação é feita no canal do próprio banco.</translation>
     </message>
     <message>
@@ -2859,7 +2859,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Enviar de novo %1 pagamento(s)</translation>
     </message>
     <message>
-        <source>This is not the batch's total.</source>
+        <source>This is not the batch&apos;s total.</source>
         <translation>Este não é o valor total do lote.</translation>
     </message>
     <message>
@@ -2930,7 +2930,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>%1 em %2</translation>
     </message>
     <message>
-        <source>Payee's CPF/CNPJ</source>
+        <source>Payee&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do favorecido</translation>
     </message>
     <message>
@@ -2970,7 +2970,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>ISPB %1, agência %2, conta %3 (%4)</translation>
     </message>
     <message>
-        <source>Held for approval in the bank's console</source>
+        <source>Held for approval in the bank&apos;s console</source>
         <translation>Aguardando aprovação no console do banco</translation>
     </message>
     <message>
@@ -3013,7 +3013,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Imediato</translation>
     </message>
     <message>
-        <source>Held for approval in the bank's console</source>
+        <source>Held for approval in the bank&apos;s console</source>
         <translation>Aguardando aprovação no console do banco</translation>
     </message>
     <message>
@@ -3025,7 +3025,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Opcional</translation>
     </message>
     <message>
-        <source>Optional: the key owner's CPF/CNPJ</source>
+        <source>Optional: the key owner&apos;s CPF/CNPJ</source>
         <translation>Opcional: CPF/CNPJ do titular da chave</translation>
     </message>
     <message>
@@ -3041,7 +3041,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Descrição</translation>
     </message>
     <message>
-        <source>Payee's CPF/CNPJ</source>
+        <source>Payee&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do favorecido</translation>
     </message>
     <message>
@@ -3093,11 +3093,11 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Conta de pagamento (TRAN)</translation>
     </message>
     <message>
-        <source>Holder's CPF/CNPJ</source>
+        <source>Holder&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do titular</translation>
     </message>
     <message>
-        <source>Holder's name</source>
+        <source>Holder&apos;s name</source>
         <translation>Nome do titular</translation>
     </message>
     <message>
@@ -3275,7 +3275,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CNPJ, e-mail, telefone ou chave aleatória; separados por vírgula</translation>
     </message>
     <message>
-        <source>The Pix keys registered on the company's account: charges are issued to them.</source>
+        <source>The Pix keys registered on the company&apos;s account: charges are issued to them.</source>
         <translation>As chaves Pix cadastradas na conta da empresa: as cobranças são emitidas para elas.</translation>
     </message>
     <message>
@@ -3287,7 +3287,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Ambiente</translation>
     </message>
     <message>
-        <source>Account's Pix keys</source>
+        <source>Account&apos;s Pix keys</source>
         <translation>Chaves Pix da conta</translation>
     </message>
     <message>
@@ -3295,7 +3295,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Salvar</translation>
     </message>
     <message>
-        <source>The file %1 cannot be read as PEM certificates (the bank's CA).</source>
+        <source>The file %1 cannot be read as PEM certificates (the bank&apos;s CA).</source>
         <translation>O arquivo %1 não pode ser lido como certificados PEM (a CA do banco).</translation>
     </message>
     <message>
@@ -3319,7 +3319,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CA</translation>
     </message>
     <message>
-        <source>Enter the API's address (https://…).</source>
+        <source>Enter the API&apos;s address (https://…).</source>
         <translation>Informe o endereço da API (https://…).</translation>
     </message>
     <message>
@@ -3371,7 +3371,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Certificado (.pfx)</translation>
     </message>
     <message>
-        <source>Trust the bank's server by</source>
+        <source>Trust the bank&apos;s server by</source>
         <translation>Confiar no servidor do banco via</translation>
     </message>
     <message>
@@ -3611,7 +3611,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Jornada</translation>
     </message>
     <message>
-        <source>Payer's PSP</source>
+        <source>Payer&apos;s PSP</source>
         <translation>PSP do pagador</translation>
     </message>
     <message>
@@ -3723,7 +3723,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Cancelar a solicitação</translation>
     </message>
     <message>
-        <source>Waiting for the bank's answer</source>
+        <source>Waiting for the bank&apos;s answer</source>
         <translation>Aguardando a resposta do banco</translation>
     </message>
     <message>
@@ -3794,11 +3794,11 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Contrato</translation>
     </message>
     <message>
-        <source>Debtor's CPF/CNPJ</source>
+        <source>Debtor&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do devedor</translation>
     </message>
     <message>
-        <source>Debtor's name</source>
+        <source>Debtor&apos;s name</source>
         <translation>Nome do devedor</translation>
     </message>
     <message>
@@ -3830,11 +3830,11 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Novas tentativas</translation>
     </message>
     <message>
-        <source>Enter the contract's reference.</source>
+        <source>Enter the contract&apos;s reference.</source>
         <translation>Informe a referência do contrato.</translation>
     </message>
     <message>
-        <source>Enter the debtor's name.</source>
+        <source>Enter the debtor&apos;s name.</source>
         <translation>Informe o nome do devedor.</translation>
     </message>
     <message>
@@ -3913,11 +3913,11 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Como o pagador vai autorizar a recorrência?</translation>
     </message>
     <message>
-        <source>Request through the payer's bank (journey 1)</source>
+        <source>Request through the payer&apos;s bank (journey 1)</source>
         <translation>Solicitação pelo banco do pagador (jornada 1)</translation>
     </message>
     <message>
-        <source>We send a confirmation request to the payer's bank, which asks them to authorise it in their banking app; no QR Code, nothing paid now.</source>
+        <source>We send a confirmation request to the payer&apos;s bank, which asks them to authorise it in their banking app; no QR Code, nothing paid now.</source>
         <translation>Enviamos uma solicitação de confirmação ao banco do pagador, que pede que ele a autorize no aplicativo do banco; sem QR Code, nada é pago agora.</translation>
     </message>
     <message>
@@ -4001,7 +4001,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>2. Condições da recorrência</translation>
     </message>
     <message>
-        <source>3. Payer's account</source>
+        <source>3. Payer&apos;s account</source>
         <translation>3. Conta do pagador</translation>
     </message>
     <message>
@@ -4021,7 +4021,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Verifique o formulário</translation>
     </message>
     <message>
-        <source>Confirmation request through the payer's bank (journey 1)</source>
+        <source>Confirmation request through the payer&apos;s bank (journey 1)</source>
         <translation>Solicitação de confirmação pelo banco do pagador (jornada 1)</translation>
     </message>
     <message>
@@ -4045,7 +4045,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Conclua ou cancele pela lista de recorrências.</translation>
     </message>
     <message>
-        <source>The bank's answer was lost: the recurrence may have been created</source>
+        <source>The bank&apos;s answer was lost: the recurrence may have been created</source>
         <translation>A resposta do banco se perdeu: a recorrência pode ter sido criada</translation>
     </message>
     <message>
@@ -4053,7 +4053,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>A solicitação chegou ao banco, mas nenhuma resposta voltou (%1). Confira na lista de Recorrências o contrato %2 antes de tentar de novo: criá-la outra vez poderia gerar uma recorrência duplicada e um segundo pedido ao pagador.</translation>
     </message>
     <message>
-        <source>Recurrence created and confirmation request sent: the payer's bank will ask them to authorise it.</source>
+        <source>Recurrence created and confirmation request sent: the payer&apos;s bank will ask them to authorise it.</source>
         <translation>Recorrência criada e solicitação de confirmação enviada: o banco do pagador pedirá que ele a autorize.</translation>
     </message>
     <message>
@@ -4069,7 +4069,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Recorrência criada: mostre este QR Code ao pagador, que autoriza a recorrência ao lê-lo.</translation>
     </message>
     <message>
-        <source>The bank's code could not be read: %1</source>
+        <source>The bank&apos;s code could not be read: %1</source>
         <translation>Não foi possível ler o código do banco: %1</translation>
     </message>
     <message>
@@ -4092,7 +4092,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Qualquer situação</translation>
     </message>
     <message>
-        <source>Debtor's CPF or CNPJ</source>
+        <source>Debtor&apos;s CPF or CNPJ</source>
         <translation>CPF ou CNPJ do devedor</translation>
     </message>
     <message>
@@ -4337,7 +4337,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>o pagador</translation>
     </message>
     <message>
-        <source>The bank's answer to this refund was lost: the refund may already be done. Do not make another refund for this Pix; check its status, or retry with the same id (the bank never makes the same id twice).</source>
+        <source>The bank&apos;s answer to this refund was lost: the refund may already be done. Do not make another refund for this Pix; check its status, or retry with the same id (the bank never makes the same id twice).</source>
         <translation>A resposta do banco para esta devolução se perdeu: a devolução pode já ter sido feita. Não faça outra devolução deste Pix; consulte a situação ou tente de novo com o mesmo id (o banco nunca faz o mesmo id duas vezes).</translation>
     </message>
     <message>
@@ -4379,7 +4379,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Revisar a recorrência</translation>
     </message>
     <message>
-        <source>Debtor's name</source>
+        <source>Debtor&apos;s name</source>
         <translation>Nome do devedor</translation>
     </message>
     <message>
@@ -4406,7 +4406,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>A cobrança não tem tentativa aguardando liquidação.</translation>
     </message>
     <message>
-        <source>This profile is not the sandbox bank's: simulations exist only in the sandbox.</source>
+        <source>This profile is not the sandbox bank&apos;s: simulations exist only in the sandbox.</source>
         <translation>Este perfil não é o do banco sandbox: as simulações existem apenas no sandbox.</translation>
     </message>
 </context>
@@ -4989,7 +4989,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Cancelar pagamento…</translation>
     </message>
     <message>
-        <source>A payment held here is not sent again by itself: the bank may have forgotten it after some time, and someone may have paid it another way meanwhile. Check the bank's statement, then send it now or cancel it.</source>
+        <source>A payment held here is not sent again by itself: the bank may have forgotten it after some time, and someone may have paid it another way meanwhile. Check the bank&apos;s statement, then send it now or cancel it.</source>
         <translation>Um pagamento retido aqui não é reenviado sozinho: o banco pode tê-lo esquecido depois de algum tempo, e alguém pode tê-lo pago de outra forma nesse meio-tempo. Confira o extrato do banco e então envie agora ou cancele.</translation>
     </message>
     <message>
@@ -5142,11 +5142,11 @@ Válido a partir de %2</translation>
         <translation>Client secret</translation>
     </message>
     <message>
-        <source>The sandbox's test password: “%1”</source>
+        <source>The sandbox&apos;s test password: “%1”</source>
         <translation>Senha de teste do sandbox: “%1”</translation>
     </message>
     <message>
-        <source>The sandbox's test passwords: %1</source>
+        <source>The sandbox&apos;s test passwords: %1</source>
         <translation>Senhas de teste do sandbox: %1</translation>
     </message>
     <message>
@@ -5387,7 +5387,7 @@ Válido a partir de %2</translation>
         <translation>Boas-vindas! Como você quer começar?</translation>
     </message>
     <message>
-        <source>Treasury shows your company's balance and statement, sends Pix payouts, pays boletos and issues charges through your bank's APIs.</source>
+        <source>Treasury shows your company&apos;s balance and statement, sends Pix payouts, pays boletos and issues charges through your bank&apos;s APIs.</source>
         <translation>A Tesouraria mostra o saldo e o extrato da sua empresa, envia pagamentos Pix, paga boletos e emite cobranças pelas APIs do seu banco.</translation>
     </message>
     <message>

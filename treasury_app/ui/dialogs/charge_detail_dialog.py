@@ -41,12 +41,12 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.dialogs.charge_form_dialog import ExpiryEdit
 from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.expiry_edit import ExpiryEdit
 from treasury_app.ui.widgets.money_edit import MoneyEdit
 
 __all__ = ["DETAIL_FIELDS", "ChargeDetailDialog", "RevisionForm", "revision_of"]
