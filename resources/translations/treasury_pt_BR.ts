@@ -2783,6 +2783,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Texto colado</translation>
     </message>
     <message>
+        <source>(whole line)</source>
+        <translation>(linha inteira)</translation>
+    </message>
+    <message>
         <source>CPF</source>
         <translation>CPF</translation>
     </message>

@@ -121,7 +121,7 @@ def test_a_utf16_excel_file_with_bad_lines_opens_in_the_payout_dialog(
         tuple(payout_dialog.errors_model.index(r, c).data() for c in range(3))
         for r in range(payout_dialog.errors_model.rowCount())
     ]
-    assert [(line, column) for line, column, _ in rows] == [("3", "row")]
+    assert [(line, column) for line, column, _ in rows] == [("3", "(whole line)")]
     assert "U+0000" in rows[0][2]
     assert payout_dialog.rows_model.rowCount() == 2
     assert payout_dialog.batch.rows[0].review.description == "Manutenção"

@@ -488,6 +488,9 @@ class ChargeBatchDialog(QDialog):
         self.banner.clear()
         today = self.workspace.charges.today()
         self._refresh()
+        self.source_label.hide()  # the reading bar says which file
+        if self.batch is None:
+            self.totals_label.clear()
         try:
             batch, _sha256 = await self.reader.read(
                 path, lambda text, control: read_batch_file(text, today=today, control=control)
@@ -505,6 +508,7 @@ class ChargeBatchDialog(QDialog):
             self.banner.show_error(error)
             return
         finally:
+            self.source_label.show()
             self._refresh()
         if self._sending or self.status is not None:
             return

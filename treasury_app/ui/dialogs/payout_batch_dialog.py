@@ -81,8 +81,8 @@ class ListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.headers)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
-            return self.rows[index.row()][index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) and index.isValid():
+            return self.rows[index.row()][index.column()]  # the tooltip: a long reason whole
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -150,6 +150,11 @@ class PayoutBatchDialog(QDialog):
         self.errors_label.setStyleSheet("font-weight: bold; color: #8a1c14;")
         self.errors_model = ListModel([self.tr("Line"), self.tr("Column"), self.tr("Reason")], self)
         self.errors_view = self._table(self.errors_model)
+        # Each reason on as many lines as it needs, and room for a few of them at least.
+        self.errors_view.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.errors_view.setMinimumHeight(5 * self.errors_view.fontMetrics().height() * 2)
         self.leave_out_check = QCheckBox(self)
         self.leave_out_check.toggled.connect(lambda _checked: self._refresh())
         layout.addWidget(self.errors_label)
@@ -299,9 +304,12 @@ class PayoutBatchDialog(QDialog):
 
     def _refresh_reading(self, reading: bool) -> None:
         self.open_button.setEnabled(not reading and not self._sending)
+        self.source_label.setVisible(not reading)  # the reading bar says which file
         if reading:
             self.send_button.setEnabled(False)
             self.confirm_edit.setEnabled(False)
+            if self.batch is None:
+                self.totals_label.clear()  # not "Open a CSV file": one is being opened
         else:
             self._refresh()
 
@@ -325,7 +333,13 @@ class PayoutBatchDialog(QDialog):
         self.entries = []
         self._sent = False
         self._stop_requested = False
-        self.errors_model.set_rows([(str(e.line), e.column, e.message) for e in self.batch.errors])
+        whole_line = self.tr("(whole line)")
+        self.errors_model.set_rows(
+            [
+                (str(e.line), whole_line if e.column == "row" else e.column, e.message)
+                for e in self.batch.errors
+            ]
+        )
         labels = self.key_type_labels()
         self.rows_model.set_rows(
             [
