@@ -4,6 +4,8 @@ at both APIs and both token endpoints (Hypothesis). A 405 names the allowed meth
 
 from __future__ import annotations
 
+import json
+import secrets
 from typing import Any
 
 import httpx
@@ -121,3 +123,23 @@ def test_random_json_never_makes_a_500(accounts: Api, qrcodes: Api, target, body
         auth="token" not in path,
     )
     assert response.status_code < 500, (target, body, response.status_code, response.text)
+
+
+def test_a_batch_with_a_member_txid_that_is_not_text_can_be_sent_again(qrcodes: Api) -> None:
+    """A member whose txid is an object is refused alone; sending the same batch again (BCB's
+    "criar/alterar") answered 500 (an unhashable txid) and now answers as the batch's rules
+    say, never 5xx."""
+    batch_id = str(secrets.randbelow(10**9) + 1)
+    member = {
+        "calendario": {"dataDeVencimento": "2030-01-10"},
+        "devedor": {"cpf": "52998224725", "nome": "Ana"},
+        "valor": {"original": "10.00"},
+        "chave": "financeiro@empresasandbox.com.br",
+    }
+    body = json.dumps({"descricao": "lote", "cobsv": [{**member, "txid": {"a": 1}}]}).encode()
+    first = raw(qrcodes, "PUT", f"/lotecobv/{batch_id}", body)
+    assert first.status_code in (200, 201, 202), first.text
+    again = raw(qrcodes, "PUT", f"/lotecobv/{batch_id}", body)
+    assert again.status_code < 500, again.text
+    listed = raw(qrcodes, "GET", f"/lotecobv/{batch_id}", b"")
+    assert listed.status_code == 200, listed.text
