@@ -121,10 +121,11 @@ bench: $(STAMP) qt-deps-offscreen
 	done
 
 # One-folder build in dist/treasury-app (PyInstaller, packaging/treasury.spec), then its checks:
-# the built binary's --version and --self-test. PyInstaller comes from the "package" extra.
+# the built binary's --version and --self-test. PyInstaller and every dependency come from
+# requirements/linux.lock (pip --require-hashes), in a build venv of their own
+# (build/package-venv, made from $(PYTHON), which must be 3.11: the lock's Python).
 package: $(STAMP) $(QM) qt-deps-offscreen
-	@$(BIN)/python -c 'import PyInstaller' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[package]'
-	PYTHON=$(BIN)/python bash packaging/build.sh
+	PYTHON=$(PYTHON) bash packaging/build.sh
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

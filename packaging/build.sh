@@ -3,27 +3,57 @@
 #   dist/treasury-app/treasury-app --version     prints "treasury-app <version>"
 #   dist/treasury-app/treasury-app --self-test   passes (offscreen when there is no display)
 #
-# Usage: packaging/build.sh [--no-check]      (make package runs it with the project's venv)
-# Env:   PYTHON  the interpreter with the project and PyInstaller (default: .venv/bin/python)
-# Windows: see packaging/WINDOWS.md (the same spec, run from PowerShell).
+# PyInstaller runs in a build venv (build/package-venv) holding exactly the versions of
+# requirements/linux.lock, installed with --require-hashes (the Windows build installs
+# requirements/windows.lock the same way: the same versions on both), plus the project from
+# the checkout. The venv is made again whenever the lock or pyproject.toml changes.
+#
+# Usage: packaging/build.sh [--no-check]      (make package runs it)
+# Env:   PYTHON        CPython 3.11 (the lock's Python), the base of the build venv (default: python3)
+#        PACKAGE_VENV  the build venv (default: build/package-venv)
+# Windows: see packaging/WINDOWS.md (the same spec, from PowerShell or .github/workflows/windows.yml).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-PYTHON=${PYTHON:-.venv/bin/python}
+PYTHON=${PYTHON:-python3}
+PACKAGE_VENV=${PACKAGE_VENV:-build/package-venv}
+LOCK=requirements/linux.lock
 NAME=treasury-app
 DIST=dist/$NAME
 CHECK=1
 [ "${1:-}" = "--no-check" ] && CHECK=0
 
 started=$(date +%s)
-if ! "$PYTHON" -c 'import PyInstaller' 2>/dev/null; then
-    echo "PyInstaller is missing: installing the 'package' extra..."
-    "$PYTHON" -m pip install --quiet -e '.[package]'
-fi
 if ! ls resources/translations/*.qm >/dev/null 2>&1; then
     echo "No compiled translation: run 'make translations' first." >&2
     exit 1
 fi
+
+# The lock is compiled for CPython 3.11 (requirements/compile.sh), the Python the app ships.
+base_version=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+if [ "$base_version" != 3.11 ]; then
+    echo "The package build needs Python 3.11 ($LOCK is compiled for it); $PYTHON is $base_version." >&2
+    echo "Run with PYTHON=python3.11 (make package PYTHON=python3.11)." >&2
+    exit 1
+fi
+
+# The build venv: made again when the lock, pyproject.toml or the base Python changed.
+wanted="$(sha256sum "$LOCK" pyproject.toml | sha256sum | cut -d' ' -f1) $("$PYTHON" -c 'import sys; print(sys.version.split()[0])')"
+stamp="$PACKAGE_VENV/.lock-stamp"
+VENV_PYTHON=$PACKAGE_VENV/bin/python
+if [ ! -x "$VENV_PYTHON" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    echo "== build venv $PACKAGE_VENV from $LOCK (pip --require-hashes)"
+    rm -rf "$PACKAGE_VENV"
+    "$PYTHON" -m venv "$PACKAGE_VENV"
+    "$VENV_PYTHON" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$LOCK"
+    # The project itself from the checkout, without dependencies (all came from the lock) and
+    # with the lock's setuptools as build backend (no download outside the lock).
+    "$VENV_PYTHON" -m pip install --quiet --disable-pip-version-check --no-deps \
+        --no-build-isolation -e .
+    "$VENV_PYTHON" -m pip check
+    echo "$wanted" >"$stamp"
+fi
+PYTHON=$VENV_PYTHON
 
 echo "== PyInstaller ($("$PYTHON" -m PyInstaller --version)) -> $DIST"
 "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
