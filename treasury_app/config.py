@@ -7,6 +7,8 @@ from pathlib import Path
 
 import platformdirs
 
+from treasury_app.private_files import make_private_dir
+
 APP_NAME = "TreasuryApp"
 APP_AUTHOR = "Treasury"
 
@@ -34,4 +36,4 @@ class AppPaths:
     def ensure(self) -> None:
         """Create the directories (private to the user) if they do not exist."""
         for path in (self.config_dir, self.data_dir, self.log_dir):
-            path.mkdir(parents=True, exist_ok=True, mode=0o700)
+            make_private_dir(path)

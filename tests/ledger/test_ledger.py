@@ -4,6 +4,7 @@ append-only scrubbed audit, content-addressed receipts."""
 from __future__ import annotations
 
 import sqlite3
+import sys
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -14,6 +15,8 @@ from treasury_app.ledger import LedgerVersionError, open_ledger
 from treasury_app.ledger.db import MIGRATIONS, SCHEMA_VERSION, connect, migrate
 from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.receipts import ReceiptError
+
+POSIX_MODES = sys.platform != "win32"  # Windows ignores modes: ACLs (test_private_files.py)
 
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 
@@ -35,7 +38,8 @@ def test_a_new_file_is_at_the_current_version_wal_and_private(tmp_path: Path) ->
     ledger.close()
     assert version == SCHEMA_VERSION == len(MIGRATIONS)
     assert mode == "wal"
-    assert (tmp_path / "p.sqlite3").stat().st_mode & 0o777 == 0o600
+    if POSIX_MODES:
+        assert (tmp_path / "p.sqlite3").stat().st_mode & 0o777 == 0o600
 
 
 def test_a_version_1_file_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
@@ -204,6 +208,7 @@ def test_the_audit_is_searched_by_period_action_and_text_and_paged(tmp_path: Pat
         ledger.close()
 
 
+@pytest.mark.skipif(not POSIX_MODES, reason="POSIX modes")
 def test_receipts_are_private(tmp_path: Path) -> None:
     import os
     import stat

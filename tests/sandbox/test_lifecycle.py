@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import stat
+import sys
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -15,6 +16,8 @@ from cryptography.x509.oid import NameOID
 from tests.sandbox.conftest import CLOCK_START, Api, assert_problem, body_of
 from tests.sandbox_harness import RunningSandbox, start_sandbox
 from treasury_app.sandbox.seed import OPENING_BALANCE
+
+POSIX_MODES = sys.platform != "win32"  # Windows ignores modes: ACLs (test_private_files.py)
 
 TITLES = {"qrcodes": "QR Codes API", "accounts": "Accounts API"}
 
@@ -59,9 +62,11 @@ def test_first_start_restart_and_reset(
     for cred in first.credentials.values():
         assert cred["pfx_password"] not in output and cred["client_secret"] not in output
     assert "credentials.json" in output
-    assert stat.S_IMODE((tmp_path / "bank").stat().st_mode) == 0o700
     databases = list((tmp_path / "bank").glob("*.sqlite3")) + list((tmp_path / "bank").glob("*.db"))
-    assert databases and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in databases)
+    assert databases
+    if POSIX_MODES:
+        assert stat.S_IMODE((tmp_path / "bank").stat().st_mode) == 0o700
+        assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in databases)
 
     # Restart on the same data directory: same PKI, same state, the clock carries on.
     second = start_sandbox(tmp_path)
@@ -131,9 +136,9 @@ def test_delivered_credentials_and_files(sandbox: RunningSandbox) -> None:
         assert request.subject == cert.subject and request.is_signature_valid
         assert key_file.read_bytes().startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----")
         for private in (key_file, pfx):
-            assert stat.S_IMODE(private.stat().st_mode) == 0o600
+            assert not POSIX_MODES or stat.S_IMODE(private.stat().st_mode) == 0o600
     credentials_file = Path(sandbox.ready["credentials_file"])
-    assert stat.S_IMODE(credentials_file.stat().st_mode) == 0o600
+    assert not POSIX_MODES or stat.S_IMODE(credentials_file.stat().st_mode) == 0o600
 
 
 def test_shared_sandbox_started_fast(sandbox: RunningSandbox) -> None:

@@ -4,6 +4,7 @@ fingerprint), where the confirmation is kept (not in the profile file), and its 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,8 @@ from treasury_app.services.profiles import (
     host_of,
 )
 from treasury_app.services.session import ledger_path
+
+POSIX_MODES = sys.platform != "win32"  # Windows ignores modes: ACLs (test_private_files.py)
 
 __all__ = ["app_paths"]
 NAME = "Banco Real"
@@ -175,7 +178,8 @@ def test_confirming_records_outside_the_profile_file_and_audits_each_api(
         endpoints.confirm(NAME, first, confirmed_in="profile dialog", audit=ledger.audit)
         assert endpoints.pending(profile) == ()
         assert endpoints.path_for(NAME).parent != store.directory
-        assert oct(endpoints.path_for(NAME).stat().st_mode & 0o777) == "0o600"
+        if POSIX_MODES:
+            assert oct(endpoints.path_for(NAME).stat().st_mode & 0o777) == "0o600"
 
         edited = store.save(_profile(ca_file, accounts="https://accounts.newbank.example"))
         (change,) = endpoints.pending(edited)

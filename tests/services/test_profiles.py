@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -39,6 +40,8 @@ from treasury_app.services.profiles import (
     sandbox_profile,
     validate_profile_name,
 )
+
+POSIX_MODES = sys.platform != "win32"  # Windows ignores modes: ACLs (test_private_files.py)
 
 __all__ = ["app_paths", "memory_keyring", "ready_file", "sandbox", "use_keyring"]
 
@@ -162,8 +165,9 @@ def test_files_are_private_and_hold_no_secret(app_paths: AppPaths) -> None:
     store = ProfileStore(app_paths)
     store.save(make_profile())
     path = store.path_for("Empresa Principal")
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert stat.S_IMODE(store.directory.stat().st_mode) == 0o700
+    if POSIX_MODES:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(store.directory.stat().st_mode) == 0o700
     data = json.loads(path.read_text("utf-8"))
     assert set(data) == {
         "name",
@@ -198,7 +202,7 @@ def test_write_is_atomic(app_paths: AppPaths, monkeypatch: pytest.MonkeyPatch) -
     store.save(make_profile(read_timeout=60))
     [(source, target, mode)] = renames
     assert source.parent == path.parent and source != path and target == path
-    assert mode == 0o600  # private before it ever has the final name
+    assert not POSIX_MODES or mode == 0o600  # private before it ever has the final name
 
     # A crash between writing and renaming leaves the old file whole and no debris.
     def crashing_replace(source: str, target: Path) -> None:

@@ -13,9 +13,10 @@ from treasury_app.ledger.audit import Audit
 from treasury_app.ledger.batches import Batches
 from treasury_app.ledger.db import LedgerContext, LedgerVersionError, connect, os_user
 from treasury_app.ledger.journal import Journal
+from treasury_app.ledger.location import LedgerLocationError, check_ledger_location
 from treasury_app.ledger.receipts import Receipts
 
-__all__ = ["Ledger", "LedgerVersionError", "open_ledger"]
+__all__ = ["Ledger", "LedgerLocationError", "LedgerVersionError", "open_ledger"]
 
 
 class Ledger:
@@ -35,6 +36,8 @@ class Ledger:
 
 
 def open_ledger(path: Path, *, profile: str, user: str | None = None) -> Ledger:
-    """Open the ledger file at ``path`` for ``profile`` (creating and migrating it)."""
+    """Open the ledger file at ``path`` for ``profile`` (creating and migrating it); a ledger
+    on a network folder is refused (:class:`LedgerLocationError`) before anything is written."""
+    check_ledger_location(path)
     context = LedgerContext(profile=profile, os_user=user or os_user())
     return Ledger(connect(path), path, context)

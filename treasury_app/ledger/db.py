@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from treasury_app.domain.clock import system_clock
+from treasury_app.private_files import make_private_dir, make_private_file
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: journal, its history, audit
@@ -141,14 +142,14 @@ class LedgerContext:
 
 def connect(path: Path) -> sqlite3.Connection:
     """Open (creating if needed) and migrate a ledger file."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dir(path.parent)
     conn = sqlite3.connect(path, isolation_level=None, timeout=10)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")  # a journaled payment must survive a power cut
     conn.execute("PRAGMA foreign_keys=ON")
     migrate(conn, path)
-    path.chmod(0o600)
+    make_private_file(path)
     return conn
 
 

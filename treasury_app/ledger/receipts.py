@@ -7,7 +7,6 @@ by payment (kind and bank id), journal entry, payee, amount and date.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import sqlite3
@@ -17,6 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from treasury_app.ledger.db import now_iso
+from treasury_app.private_files import make_private_dir, make_private_file
 
 
 class ReceiptError(ValueError):
@@ -63,10 +63,8 @@ class Receipts:
         sha = hashlib.sha256(pdf).hexdigest()
         target = self.path_for(sha)
         if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             for folder in (self.directory, target.parent):  # mkdir's mode spares the parents
-                with contextlib.suppress(OSError):
-                    folder.chmod(0o700)
+                make_private_dir(folder)
             fd, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
             try:
                 with os.fdopen(fd, "wb") as handle:
@@ -74,8 +72,7 @@ class Receipts:
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.replace(temporary, target)
-                with contextlib.suppress(OSError):
-                    target.chmod(0o600)
+                make_private_file(target)
             except BaseException:
                 Path(temporary).unlink(missing_ok=True)
                 raise

@@ -9,11 +9,15 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from treasury_app.config import APP_AUTHOR, APP_NAME
 from treasury_app.sandbox.faults import FaultRule
+
+if TYPE_CHECKING:
+    from treasury_app.sandbox.server import ParentWatch, Sandbox
 
 
 def default_data_dir() -> Path:
@@ -41,6 +45,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--ready-file",
         type=Path,
         help="write URLs, CA file, credentials file and pid here once ready",
+    )
+    parser.add_argument(
+        "--exit-with-parent",
+        action="store_true",
+        help="stop when standard input closes (the app that starts the sandbox holds it open, "
+        "so the sandbox never outlives that app)",
     )
     parser.add_argument("--clock-start", help="start the sandbox clock at this RFC 3339 instant")
     faults = parser.add_argument_group("faults (global; change at run time with /sandbox/faults)")
@@ -85,8 +95,10 @@ def fault_rules(args: argparse.Namespace) -> list[FaultRule]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    from treasury_app.sandbox.server import open_sandbox, serve
+    from treasury_app.sandbox.server import ParentWatch, open_sandbox
 
+    # Watching from the start: the app may die while the PKI is being created.
+    watch = ParentWatch().start() if args.exit_with_parent else None
     try:
         start = (
             dt.datetime.fromisoformat(args.clock_start.replace("Z", "+00:00"))
@@ -101,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     first_start = not (args.data_dir / "pki" / "credentials.json").exists() or args.reset
     sandbox = open_sandbox(args.data_dir, reset=args.reset, clock_start=start, faults=rules)
+    if watch is not None and watch.gone.is_set():
+        sandbox.store.close()
+        return 0
     print(f"Sandbox data: {sandbox.data_dir}")
     if first_start:
         for api, cred in sandbox.pki.credentials().items():
@@ -108,20 +123,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Never the passwords themselves (this output is the sandbox's log): where they are.
     print(f"  passwords and secrets: {sandbox.pki.credentials_file} (readable by you only)")
     try:
-        asyncio.run(
-            serve(
-                sandbox,
-                host=args.host,
-                ports={"qrcodes": args.qrcodes_port, "accounts": args.accounts_port},
-                ready_file=args.ready_file,
-            )
-        )
+        asyncio.run(_serve(sandbox, args, watch))
     except KeyboardInterrupt:
         pass
     except (OSError, RuntimeError) as exc:
         print(f"treasury-sandbox: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+async def _serve(sandbox: Sandbox, args: argparse.Namespace, watch: ParentWatch | None) -> None:
+    from treasury_app.sandbox.server import serve
+
+    stop = asyncio.Event()
+    if watch is not None:
+        watch.stop_with(asyncio.get_running_loop(), stop)
+    await serve(
+        sandbox,
+        host=args.host,
+        ports={"qrcodes": args.qrcodes_port, "accounts": args.accounts_port},
+        ready_file=args.ready_file,
+        stop=stop,
+    )
 
 
 if __name__ == "__main__":

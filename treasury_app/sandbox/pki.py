@@ -22,6 +22,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from treasury_app.private_files import make_private_dir
+
 APIS: tuple[str, ...] = ("qrcodes", "accounts")
 API_TITLES = {"qrcodes": "QR Codes API", "accounts": "Accounts API"}
 ORGANIZATION = "Sandbox Bank"
@@ -230,7 +232,7 @@ def ensure_pki(directory: Path) -> SandboxPki:
     pki = _paths(directory)
     if pki.credentials_file.is_file():
         return pki
-    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dir(directory)
     root = new_ca("Sandbox Bank Root CA")
     _write(pki.ca_file, _pem(root.cert))
     _write(directory / "ca.key", _key_pem(root.key), private=True)

@@ -12,6 +12,9 @@ import os
 import shutil
 import signal
 import ssl
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,7 @@ import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from treasury_app.private_files import make_private_dir
 from treasury_app.sandbox import (
     accounts_events,
     accounts_routes,
@@ -144,7 +148,7 @@ def open_sandbox(
     """Create or reopen the sandbox's files under ``data_dir`` (``reset`` starts afresh)."""
     if reset and data_dir.exists():
         shutil.rmtree(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dir(data_dir)
     pki = ensure_pki(data_dir / "pki")
     store = Store(data_dir / "sandbox.sqlite3")
     offset = dt.timedelta(seconds=float(store.meta("clock_offset", "0") or 0))
@@ -271,9 +275,77 @@ async def serve(
         await asyncio.gather(*tasks, return_exceptions=True)
         sandbox.store.close()
         if ready_file is not None:
-            with contextlib.suppress(FileNotFoundError):
-                ready_file.unlink()
+            _remove_own_ready_file(ready_file)
         print("Sandbox bank stopped.", flush=True)
+
+
+def _remove_own_ready_file(path: Path) -> None:
+    # Only if it still announces this process: a sandbox stopping because its app let go of
+    # it may finish after that app has started the next one, whose ready file this now is.
+    try:
+        pid = json.loads(path.read_text("utf-8")).get("pid")
+    except (OSError, ValueError, AttributeError):
+        return
+    if pid == os.getpid():
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+class ParentWatch:
+    """Stops the sandbox when the app that started it goes away, on every platform.
+
+    The app holds the write end of this process's standard input and never writes to it;
+    when the app exits or is killed (SIGKILL, Windows' TerminateProcess), the system closes
+    it and a read here returns end-of-file. The stop is then the normal one (servers drained,
+    store closed, ready file removed); should that hang, the process ends anyway after
+    ``grace`` seconds. Only ``--exit-with-parent`` asks for it: a sandbox run by hand keeps
+    running whatever its standard input is.
+    """
+
+    def __init__(
+        self, fd: int = 0, *, grace: float = 3.0, force_exit: Callable[[int], object] = os._exit
+    ) -> None:
+        self.fd = fd
+        self.grace = grace
+        self.gone = threading.Event()
+        self._force_exit = force_exit
+        self._lock = threading.Lock()
+        self._target: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+
+    def start(self) -> ParentWatch:
+        threading.Thread(target=self._run, name="parent-watch", daemon=True).start()
+        return self
+
+    def stop_with(self, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+        """Set ``stop`` (on ``loop``) when the parent goes, or now if it has already gone."""
+        with self._lock:
+            self._target = (loop, stop)
+            gone = self.gone.is_set()
+        if gone:
+            loop.call_soon_threadsafe(stop.set)
+
+    def _run(self) -> None:
+        self._wait_for_end_of_file()
+        log.warning("the app that started the sandbox bank is gone: stopping")
+        with self._lock:
+            self.gone.set()
+            target = self._target
+        if target is not None:
+            loop, stop = target
+            with contextlib.suppress(RuntimeError):  # the loop has closed: already stopping
+                loop.call_soon_threadsafe(stop.set)
+        time.sleep(self.grace)
+        # Still here: the clean stop hung. Nobody is left to stop this process otherwise.
+        print("Sandbox bank stopped (its parent is gone; forced).", flush=True)
+        self._force_exit(1)
+
+    def _wait_for_end_of_file(self) -> None:
+        while True:
+            try:
+                if not os.read(self.fd, 4096):
+                    return
+            except OSError:  # a broken pipe (Windows) or a closed descriptor: the same news
+                return
 
 
 def write_ready_file(sandbox: Sandbox, path: Path) -> None:

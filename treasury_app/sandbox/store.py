@@ -3,7 +3,6 @@ entries (the statement), used idempotency keys and counters. Survives restarts."
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from treasury_app.domain.money import dumps_json, loads_json
+from treasury_app.private_files import make_private_dir, make_private_file
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -38,21 +38,14 @@ CREATE INDEX IF NOT EXISTS entries_day ON entries (day);
 """
 
 
-def private_file(path: Path) -> None:
-    """Readable and writable by its owner only (POSIX modes; on Windows the user's profile
-    folder, where the data lives, is what keeps other users out)."""
-    with contextlib.suppress(OSError):
-        path.chmod(0o600)
-
-
 class Store:
     """Thin typed access to the sandbox database (one connection, one event loop)."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dir(path.parent)
         self.path = path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        private_file(path)
+        make_private_file(path)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)

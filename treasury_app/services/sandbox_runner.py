@@ -3,6 +3,13 @@ this data dir, and stop it when the app exits (only if the app started it).
 
 The sandbox announces itself in ``<data dir>/sandbox/ready.json`` (addresses, CA, credentials
 file, pid); a ready file whose process is gone or whose port refuses connections is stale.
+
+A sandbox never outlives the app that started it: the app holds the sandbox's standard input
+open (``--exit-with-parent``) and never writes to it; when the app quits, crashes or is killed,
+the system closes that pipe and the sandbox stops itself cleanly, on every platform. An app
+that *reuses* a sandbox started by another app process therefore loses it when that first app
+goes; its controller notices (``AppController._watch_sandbox``) and offers to start one of its
+own. One rule, no ownership hand-over: the sandbox lives as long as the app that started it.
 """
 
 from __future__ import annotations
@@ -12,7 +19,6 @@ import contextlib
 import json
 import logging
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -23,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from treasury_app.config import AppPaths
+from treasury_app.private_files import make_private_dir, make_private_file
 
 log = logging.getLogger("treasury_app.services.sandbox")
 START_TIMEOUT = 30.0
@@ -55,16 +62,27 @@ class SandboxHandle:
         return self.directory / "sandbox.log"
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Stop the sandbox if this app started it (a reused one keeps running)."""
-        if self.process is None or self.process.poll() is not None:
+        """Stop the sandbox if this app started it (a reused one keeps running).
+
+        Closing its standard input is its clean stop everywhere (SIGTERM is a hard kill on
+        Windows); a sandbox that does not stop in ``timeout`` seconds is killed."""
+        if self.process is None:
             return
-        self.process.send_signal(signal.SIGTERM)
+        _close_pipe(self.process)
+        if self.process.poll() is not None:
+            return
         try:
             self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
         log.info("sandbox bank stopped")
+
+
+def _close_pipe(process: subprocess.Popen[bytes]) -> None:
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
 
 
 # A frozen build (PyInstaller) has no ``python -m``: its own binary runs the sandbox bank when
@@ -139,7 +157,7 @@ def ensure_sandbox_blocking(
 ) -> SandboxHandle:
     """Reuse the sandbox running for ``paths`` or start one and wait until it is ready."""
     directory = sandbox_dir(paths)
-    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dir(directory)
     ready_file = directory / "ready.json"
     ready = _running(ready_file)
     if ready is not None:
@@ -149,8 +167,7 @@ def ensure_sandbox_blocking(
         ready_file.unlink()
     log_file = directory / "sandbox.log"
     with log_file.open("ab") as output:
-        with contextlib.suppress(OSError):
-            log_file.chmod(0o600)  # readable by its owner only (POSIX)
+        make_private_file(log_file)
         process = subprocess.Popen(
             [
                 *sandbox_command(),
@@ -158,15 +175,18 @@ def ensure_sandbox_blocking(
                 str(directory / "bank"),
                 "--ready-file",
                 str(ready_file),
+                "--exit-with-parent",
                 *extra_args,
             ],
             stdout=output,
             stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
+            # Held open, never written: the sandbox stops when it closes (module docstring).
+            stdin=subprocess.PIPE,
         )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            _close_pipe(process)
             raise SandboxStartError(
                 f"The sandbox bank stopped at start (exit {process.returncode}); see {log_file}."
             )
@@ -176,6 +196,8 @@ def ensure_sandbox_blocking(
             return SandboxHandle(directory, ready_file, ready, process)
         time.sleep(0.05)
     process.kill()
+    process.wait()
+    _close_pipe(process)
     raise SandboxStartError(f"The sandbox bank did not start in {timeout:.0f} s; see {log_file}.")
 
 

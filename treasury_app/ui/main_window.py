@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app import __version__
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.theme import text_style
 
 log = logging.getLogger("treasury_app.ui.main_window")
 
@@ -219,7 +220,7 @@ class MainWindow(QMainWindow):
 
             self.infraction_badge = QLabel(self)
             self.infraction_badge.setObjectName("infractions-badge")
-            self.infraction_badge.setStyleSheet("color: #b3261e; font-weight: bold;")
+            self.infraction_badge.setStyleSheet(f"{text_style('error', self)} font-weight: bold;")
             self.infraction_badge.hide()
             self.statusBar().addPermanentWidget(self.infraction_badge)
             self.status_panel = StatusPanel(workspace.session, self)

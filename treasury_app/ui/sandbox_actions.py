@@ -23,8 +23,12 @@ __all__ = ["SANDBOX_STYLE", "console_text", "simulated"]
 
 T = TypeVar("T")
 
-SANDBOX_STYLE = "QPushButton { color: #7a4b00; background: #fff4d6; border: 1px dashed #c98a00; }"
-"""The look of sandbox-only actions."""
+SANDBOX_STYLE = (
+    "QPushButton { border: 1px dashed #c98a00; border-radius: 3px; padding: 3px 10px;"
+    " background: palette(button); color: palette(button-text); }"
+)
+"""The look of sandbox-only actions: a dashed amber edge; text and face from the palette, so
+the button reads in a dark palette too (a constant: the lists import it)."""
 
 
 def console_text(error: SandboxConsoleError) -> str:

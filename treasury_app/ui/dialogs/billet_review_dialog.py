@@ -21,6 +21,7 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.billets import BilletReview
+from treasury_app.ui.theme import banner_style
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 ZERO = Decimal("0.00")
@@ -81,10 +82,7 @@ class BilletReviewDialog(QDialog):
         label = QLabel("\n".join(f"⚠ {w}" for w in self.review.warnings), self)
         label.setObjectName("billet-warnings")
         label.setWordWrap(True)
-        label.setStyleSheet(
-            "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px;"
-            " padding: 6px; font-weight: bold; color: #7a3e00;"
-        )
+        label.setStyleSheet(f"{banner_style('warning', self)} padding: 6px; font-weight: bold;")
         label.setVisible(bool(self.review.warnings))
         return label
 

@@ -79,6 +79,7 @@ from treasury_app.ui.models.charge_batch_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.csv_reading import CsvReadingBar
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -372,7 +373,7 @@ class ChargeBatchDialog(QDialog):
         self.file_errors_label = QLabel(self)
         self.file_errors_label.setObjectName("charge-batch-file-errors")
         self.file_errors_label.setWordWrap(True)
-        self.file_errors_label.setStyleSheet("font-weight: bold; color: #8a1c14;")
+        self.file_errors_label.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
         layout.addWidget(self.file_errors_label)
 
         self.model = ChargeBatchModel(self)
@@ -394,7 +395,7 @@ class ChargeBatchDialog(QDialog):
         self.problem_label = QLabel(self)
         self.problem_label.setObjectName("charge-batch-problem")
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #8a1c14;")
+        self.problem_label.setStyleSheet(text_style("error", self))
         self.problem_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.problem_label)
         self.view.selectionModel().currentRowChanged.connect(lambda *_: self._show_problem())

@@ -62,6 +62,7 @@ from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.expiry_edit import ExpiryEdit, human_duration
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -79,7 +80,6 @@ Kind = Literal["cob", "cobv"]
 DISCOUNT_DATES = 3
 """BCB allows up to 3 fixed-date discounts (``descontoDataFixa``)."""
 
-_ERROR_STYLE = "color: #d93025; font-size: 9pt;"
 _INVALID_STYLE = "border: 1px solid #d93025;"
 _HUNDRED = Decimal(100)
 _MAX_EXPIRATION = 2**31 - 1
@@ -192,7 +192,7 @@ class ChargeFormDialog(QDialog):
         label = QLabel(box)
         label.setObjectName(f"{widget.objectName()}-error")
         label.setWordWrap(True)
-        label.setStyleSheet(_ERROR_STYLE)
+        label.setStyleSheet(f"{text_style('error', self)} font-size: 9pt;")
         label.hide()
         column.addWidget(widget)
         column.addWidget(label)

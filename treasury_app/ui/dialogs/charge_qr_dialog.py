@@ -9,7 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -28,6 +28,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQr, charge_qr
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.theme import fixed_font
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QUIET_ZONE, QrCodeView
 
@@ -138,7 +139,7 @@ class ChargeQrDialog(QDialog):
         self.copy_paste = QPlainTextEdit(self.qr.pix_copia_e_cola, self)
         self.copy_paste.setObjectName("charge-qr-copia-e-cola")
         self.copy_paste.setReadOnly(True)
-        self.copy_paste.setFont(QFont("monospace"))
+        self.copy_paste.setFont(fixed_font())
         self.copy_paste.setFixedHeight(self.copy_paste.fontMetrics().lineSpacing() * 4 + 12)
         self.copy_button = QPushButton(self.tr("Copy"), self)
         self.copy_button.setObjectName("charge-qr-copy")

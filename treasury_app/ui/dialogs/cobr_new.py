@@ -48,6 +48,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import EXPECTED_ERRORS
+from treasury_app.ui.theme import banner_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
 
@@ -329,9 +330,7 @@ class NewCobrPages(_Host):
             page,
         )
         warning.setWordWrap(True)
-        warning.setStyleSheet(
-            "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px; padding: 6px;"
-        )
+        warning.setStyleSheet(f"{banner_style('warning', self)} padding: 6px;")
         self.back_button = QPushButton(self.tr("Back"), page)
         self.back_button.clicked.connect(lambda: self.pages.setCurrentIndex(self.FORM))
         self.create_button = QPushButton(self.tr("Create recurring charge"), page)

@@ -29,16 +29,10 @@ from treasury_app.services.infractions import (
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.models.infractions_model import format_moment
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["DefenseDialog", "attachment_names"]
-
-_COUNTER_OK = "color: #555;"
-_COUNTER_BAD = "color: #b3261e; font-weight: bold;"
-_PROBLEM_STYLE = (
-    "background: #fdecea; border: 1px solid #f5c2c0; border-radius: 4px; padding: 6px;"
-    " color: #8a1c14;"
-)
 
 
 def attachment_names(text: str) -> list[str]:
@@ -71,7 +65,7 @@ class DefenseDialog(QDialog):
         self.problem_label = QLabel(str(self.problem or ""), self)
         self.problem_label.setObjectName("defense-problem")
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(_PROBLEM_STYLE)
+        self.problem_label.setStyleSheet(f"{banner_style('error', self)} padding: 6px;")
         self.problem_label.setVisible(self.problem is not None)
         layout.addWidget(self.problem_label)
 
@@ -139,7 +133,11 @@ class DefenseDialog(QDialog):
             .replace("%2", str(MAX_DEFENSE_LENGTH))
         )
         too_long = length > MAX_DEFENSE_LENGTH
-        self.counter.setStyleSheet(_COUNTER_BAD if too_long else _COUNTER_OK)
+        self.counter.setStyleSheet(
+            f"{text_style('error', self)} font-weight: bold;"
+            if too_long
+            else text_style("muted", self)
+        )
         busy = self.task is not None and not self.task.done()
         self.submit_button.setEnabled(
             self.problem is None and 0 < length <= MAX_DEFENSE_LENGTH and not busy

@@ -49,6 +49,7 @@ from treasury_app.ui.csv_files import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.widgets.csv_reading import CsvReadingBar
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -147,7 +148,7 @@ class PayoutBatchDialog(QDialog):
 
         self.errors_label = QLabel(self)
         self.errors_label.setObjectName("batch-errors-label")
-        self.errors_label.setStyleSheet("font-weight: bold; color: #8a1c14;")
+        self.errors_label.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
         self.errors_model = ListModel([self.tr("Line"), self.tr("Column"), self.tr("Reason")], self)
         self.errors_view = self._table(self.errors_model)
         # Each reason on as many lines as it needs, and room for a few of them at least.
@@ -165,8 +166,7 @@ class PayoutBatchDialog(QDialog):
         self.duplicate_label.setObjectName("batch-duplicate")
         self.duplicate_label.setWordWrap(True)
         self.duplicate_label.setStyleSheet(
-            "font-weight: bold; color: #8a1c14; background: #fdecea; padding: 6px;"
-            " border: 2px solid #c62828; border-radius: 4px;"
+            f"font-weight: bold; {banner_style('error', self, border=2)} padding: 6px;"
         )
         self.send_again_check = QCheckBox(self)
         self.send_again_check.setObjectName("batch-send-again")

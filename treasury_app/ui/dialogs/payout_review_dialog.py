@@ -21,17 +21,12 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
 from treasury_app.services.payouts import PayoutReview, journal_time
+from treasury_app.ui.theme import banner_style
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
-_WARNING_STYLE = (
-    "background: #fff4e5; border: 1px solid #f0a040; border-radius: 4px;"
-    " padding: 6px; font-weight: bold; color: #7a3e00;"
-)
 # A possible duplicate is the one mistake a second look exists for: louder than the others.
-_DUPLICATE_STYLE = (
-    "background: #fdecea; border: 2px solid #d93025; border-radius: 4px;"
-    " padding: 8px; font-weight: bold; font-size: 11pt; color: #8a1c14;"
-)
+_DUPLICATE_EXTRA = " padding: 8px; font-weight: bold; font-size: 11pt;"
+_WARNING_EXTRA = " padding: 6px; font-weight: bold;"
 
 
 def masked(document: str) -> str:
@@ -96,12 +91,12 @@ class PayoutReviewDialog(QDialog):
         duplicate = QLabel(f"⚠ {self.tr(duplicate_text)}" if duplicate_text else "", self)
         duplicate.setObjectName("payout-duplicate-warning")
         duplicate.setWordWrap(True)
-        duplicate.setStyleSheet(_DUPLICATE_STYLE)
+        duplicate.setStyleSheet(banner_style("error", self, border=2) + _DUPLICATE_EXTRA)
         duplicate.setVisible(bool(duplicate_text))
         others = QLabel("\n".join(f"⚠ {self.tr(text)}" for text in texts), self)
         others.setObjectName("payout-warnings")
         others.setWordWrap(True)
-        others.setStyleSheet(_WARNING_STYLE)
+        others.setStyleSheet(banner_style("warning", self) + _WARNING_EXTRA)
         others.setVisible(bool(texts))
         return duplicate, others
 

@@ -45,6 +45,7 @@ from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QrCodeView
 from treasury_app.ui.widgets.recurrence_terms_form import (
@@ -61,8 +62,6 @@ JOURNEYS = (1, 2, 3, 4)
 JOURNEY_PAGE, TERMS_PAGE, DETAILS_PAGE, REVIEW_PAGE, RESULT_PAGE = range(5)
 
 _TITLE_STYLE = "font-size: 13pt; font-weight: bold;"
-_OK_STYLE = "color: #1e7e34; font-weight: bold;"
-_WARN_STYLE = "color: #7a3e00; font-weight: bold;"
 
 
 def pages_of(journey: int) -> list[int]:
@@ -229,7 +228,7 @@ class RecurrenceWizard(QDialog):
         self.outcome_label = QLabel(page)
         self.outcome_label.setObjectName("result-outcome")
         self.outcome_label.setWordWrap(True)
-        self.outcome_label.setStyleSheet(_OK_STYLE)
+        self.outcome_label.setStyleSheet(f"{text_style('success', self)} font-weight: bold;")
         self.rec_id_label = QLabel(page)
         self.rec_id_label.setObjectName("result-idrec")
         self.rec_status_label = QLabel(page)
@@ -630,7 +629,7 @@ class RecurrenceWizard(QDialog):
         try:
             qr = charge_qr(outcome.pix_copia_e_cola)
         except (ChargeQrError, DomainError) as error:
-            self.qr_kind_label.setStyleSheet(_WARN_STYLE)
+            self.qr_kind_label.setStyleSheet(f"{text_style('warning', self)} font-weight: bold;")
             self.qr_kind_label.setText(
                 self.tr("The bank's code could not be read: %1").replace("%1", str(error))
             )

@@ -39,6 +39,7 @@ from treasury_app.ui.models.received_pix_model import (
     refunded_amount,
 )
 from treasury_app.ui.operation import EXPECTED_ERRORS, events, run_operation
+from treasury_app.ui.theme import Tone, text_style
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
@@ -223,7 +224,7 @@ class RefundDialog(QDialog):
         partial.addWidget(self.amount_edit, 1)
         self.amount_hint = QLabel(page)
         self.amount_hint.setObjectName("refund-amount-hint")
-        self.amount_hint.setStyleSheet("color: #b3261e;")
+        self.amount_hint.setStyleSheet(text_style("error", self))
         self.amount_hint.setWordWrap(True)
 
         self.cancel_button = QPushButton(self.tr("Cancel"), page)
@@ -398,7 +399,7 @@ class RefundDialog(QDialog):
         self.unknown_title.setWordWrap(True)
         self.unknown_label = QLabel(page)
         self.unknown_label.setObjectName("refund-unknown")
-        self.unknown_label.setStyleSheet(f"{_STATUS_STYLE} color: #7a4b00;")
+        self.unknown_label.setStyleSheet(f"{_STATUS_STYLE} {text_style('warning', self)}")
         self.unknown_label.setWordWrap(True)
         self.retry_button = QPushButton(self.tr("Retry with the same id"), page)
         self.retry_button.setObjectName("refund-retry")
@@ -538,12 +539,12 @@ class RefundDialog(QDialog):
             text += f": {refund.motivo}"
         if refund.status == DevolucaoStatus.EM_PROCESSAMENTO:
             text += " — " + self.tr("following it with the bank…")
-        colours: dict[str, str] = {
-            DevolucaoStatus.DEVOLVIDO: "#1e6b2f",
-            DevolucaoStatus.NAO_REALIZADO: "#b3261e",
+        tones: dict[str, Tone] = {
+            DevolucaoStatus.DEVOLVIDO: "success",
+            DevolucaoStatus.NAO_REALIZADO: "error",
         }
-        colour = colours.get(str(refund.status), "#7a4b00")
-        self.status_label.setStyleSheet(f"{_STATUS_STYLE} color: {colour};")
+        tone = tones.get(str(refund.status), "warning")
+        self.status_label.setStyleSheet(f"{_STATUS_STYLE} {text_style(tone, self)}")
         self.status_label.setText(text)
         self.refund_changed.emit(refund)
 

@@ -36,11 +36,9 @@ from treasury_app.api.tls import (
 from treasury_app.api.tokens import ApiName
 from treasury_app.services.profiles import APIS, Profile
 from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.theme import text_style
 
 log = logging.getLogger("treasury_app.ui.unlock")
-
-ERROR_STYLE = "color: #b3261e;"
-WARNING_STYLE = "color: #8a5300;"
 
 
 class UnlockDialog(QDialog):
@@ -145,7 +143,7 @@ class UnlockDialog(QDialog):
     def show_error(self, message: str) -> None:
         """Show why the session could not be opened (before asking the dialog again)."""
         self.clear_secrets()
-        self._show_message(message, ERROR_STYLE)
+        self._show_message(message, text_style("error", self))
 
     # -- unlocking ---------------------------------------------------------------------------
 
@@ -159,7 +157,7 @@ class UnlockDialog(QDialog):
         missing = self._first_missing(passwords, secrets)
         if missing is not None:
             field, text = missing
-            self._show_message(text, ERROR_STYLE)
+            self._show_message(text, text_style("error", self))
             field.setFocus()
             return None
         self._set_busy(True)
@@ -201,7 +199,7 @@ class UnlockDialog(QDialog):
         if warnings:
             self._awaiting_confirmation = True
             self.unlock_button.setText(self.tr("Continue"))
-            self._show_message("\n".join(warnings), WARNING_STYLE)
+            self._show_message("\n".join(warnings), text_style("warning", self))
             self.unlock_button.setFocus()
             return identities
         self.accept()
@@ -296,7 +294,7 @@ class UnlockDialog(QDialog):
             if not isinstance(error, PfxPasswordError):
                 # CertificateError messages are written to be shown as they are.
                 lines.append(f"{self._api_title(api)}: {error}")
-        self._show_message("\n".join(lines), ERROR_STYLE)
+        self._show_message("\n".join(lines), text_style("error", self))
         if wrong:
             retype = self._password_field_of(wrong[0])
             retype.setFocus()
@@ -310,15 +308,15 @@ class UnlockDialog(QDialog):
             warning = outcome.expiry_warning()
             if warning:
                 text += "\n" + warning
-            label.setStyleSheet(WARNING_STYLE if warning else "")
+            label.setStyleSheet(text_style("warning", self) if warning else "")
         elif isinstance(outcome, CertificateExpired):
             text = self.tr("Subject: %1\nExpired on %2").replace("%1", outcome.subject)
             text = text.replace("%2", f"{outcome.not_after:%Y-%m-%d %H:%M} UTC")
-            label.setStyleSheet(ERROR_STYLE)
+            label.setStyleSheet(text_style("error", self))
         elif isinstance(outcome, CertificateNotYetValid):
             text = self.tr("Subject: %1\nValid from %2").replace("%1", outcome.subject)
             text = text.replace("%2", f"{outcome.not_before:%Y-%m-%d %H:%M} UTC")
-            label.setStyleSheet(ERROR_STYLE)
+            label.setStyleSheet(text_style("error", self))
         else:
             label.clear()
             label.hide()

@@ -38,13 +38,12 @@ from treasury_app.services.webhooks import (
 )
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["SECRET_MASK", "WebhookDialog", "collect_headers", "kind_label"]
 
 SECRET_MASK = "••••••••"
-_HINT_OK = "color: #1e7e34;"
-_HINT_BAD = "color: #b3261e;"
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -217,7 +216,7 @@ class WebhookDialog(QDialog):
             box,
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #555;")
+        note.setStyleSheet(text_style("muted", self))
         layout.addWidget(note)
         row = QHBoxLayout()
         add = QPushButton(self.tr("Add header"), box)
@@ -303,16 +302,16 @@ class WebhookDialog(QDialog):
     def _url_changed(self, text: str) -> None:
         """Say at once what is wrong with the URL (HTTPS only); nothing is sent."""
         if not text.strip():
-            self.url_hint.setStyleSheet(_HINT_BAD)
+            self.url_hint.setStyleSheet(text_style("error", self))
             self.url_hint.setText(self.tr("Enter the HTTPS address of your receiver."))
             return
         try:
             validate_webhook_url(text)
         except WebhookConfigError as error:
-            self.url_hint.setStyleSheet(_HINT_BAD)
+            self.url_hint.setStyleSheet(text_style("error", self))
             self.url_hint.setText(str(error))
         else:
-            self.url_hint.setStyleSheet(_HINT_OK)
+            self.url_hint.setStyleSheet(text_style("success", self))
             self.url_hint.setText(self.tr("HTTPS address: OK."))
 
     def request(self) -> dict[str, Any]:

@@ -20,12 +20,13 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QPalette
 
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import BatchRowError, BatchStatus
+from treasury_app.ui.theme import tint, tinted_text
 
 __all__ = [
     "MEMBER_ROLE",
@@ -36,11 +37,10 @@ __all__ = [
     "MemberRow",
 ]
 
+_BASE = QPalette.ColorRole.Base  # rows are painted on the view's base colour
+
 MEMBER_ROLE = Qt.ItemDataRole.UserRole
 _Index = QModelIndex | QPersistentModelIndex
-_BAD_ROW = QBrush(QColor("#fdecea"))
-_BAD_CELL = QBrush(QColor("#f5c2c0"))
-_BAD_TEXT = QBrush(QColor("#8a1c14"))
 _REFUSED = "NEGADA"
 
 
@@ -265,9 +265,9 @@ class ChargeBatchModel(QAbstractTableModel):
             return None
         error = member.error_for(column)
         if role == Qt.ItemDataRole.BackgroundRole:
-            return _BAD_CELL if error else _BAD_ROW
+            return QBrush(tint("error", on=_BASE, amount=0.32 if error else 0.14))
         if role == Qt.ItemDataRole.ForegroundRole and (error or column == Column.PROBLEM):
-            return _BAD_TEXT
+            return QBrush(tinted_text("error", on=_BASE, amount=0.32))
         if role == Qt.ItemDataRole.ToolTipRole:
             return error or member.problema
         return None

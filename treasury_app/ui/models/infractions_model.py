@@ -17,11 +17,12 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QPalette
 
 from treasury_app.api.accounts.models import Infraction
 from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import DEFENSE_STATUSES
+from treasury_app.ui.theme import Tinted, tint
 
 __all__ = [
     "INFRACTION_ROLE",
@@ -34,12 +35,12 @@ __all__ = [
     "urgency",
 ]
 
+_BASE = QPalette.ColorRole.Base  # rows are painted on the view's base colour
+
 INFRACTION_ROLE = Qt.ItemDataRole.UserRole
 NEAR_DEADLINE = dt.timedelta(days=2)
 """An infraction still open whose deadline is closer than this is highlighted."""
 _Index = QModelIndex | QPersistentModelIndex
-_PASSED = QColor("#f8d7da")
-_NEAR = QColor("#fff3cd")
 
 
 class Column(IntEnum):
@@ -149,7 +150,8 @@ class InfractionsModel(QAbstractTableModel):
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         state = urgency(item, self._clock())
         if role == Qt.ItemDataRole.BackgroundRole and state is not Urgency.NONE:
-            return QBrush(_PASSED if state is Urgency.PASSED else _NEAR)
+            tone: Tinted = "error" if state is Urgency.PASSED else "warning"
+            return QBrush(tint(tone, on=_BASE, amount=0.25))
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DEADLINE:
             if state is Urgency.PASSED:
                 return self.tr("The deadline to defend has passed.")

@@ -38,13 +38,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QPalette
 
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.domain.clock import system_clock
 from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import export_csv
 from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.theme import tone_color
 
 __all__ = [
     "ENTRY_ROLE",
@@ -65,8 +66,6 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole + 2
 """The row's :class:`StatementRow`."""
 
 MINUS = "\u2212"  # a real minus sign: easier to see than a hyphen, and read as "minus"
-CREDIT_COLOUR = QColor("#1b6e20")
-DEBIT_COLOUR = QColor("#b3261e")
 
 Index = QModelIndex | QPersistentModelIndex
 Runner = Callable[[Awaitable[Any]], Awaitable[Any]]
@@ -546,7 +545,7 @@ class StatementModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and column in (Column.DIRECTION, Column.AMOUNT):
             debit = entry.credit_debit_type == CreditDebitType.DEBIT
-            return DEBIT_COLOUR if debit else CREDIT_COLOUR
+            return tone_color("error" if debit else "success", on=QPalette.ColorRole.Base)
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DATE:
             return QLocale().toString(
                 local_datetime(entry.created_at), QLocale.FormatType.LongFormat

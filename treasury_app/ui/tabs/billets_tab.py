@@ -55,11 +55,9 @@ from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.status_words import status_word
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
-
-_OK_STYLE = "color: #1e7e34;"
-_BAD_STYLE = "color: #b3261e;"
 
 
 class BilletsTab(QWidget):
@@ -280,11 +278,11 @@ class BilletsTab(QWidget):
         try:
             parsed = boleto.parse(text, today=self.workspace.billets.today())
         except DomainError as error:
-            self.feedback.setStyleSheet(_BAD_STYLE)
+            self.feedback.setStyleSheet(text_style("error", self))
             self.feedback.setText(self.tr("Invalid: %1").replace("%1", str(error)))
             self.lookup_button.setEnabled(False)
             return False
-        self.feedback.setStyleSheet(_OK_STYLE)
+        self.feedback.setStyleSheet(text_style("success", self))
         self.feedback.setText(self._describe(parsed))
         self.lookup_button.setEnabled(True)
         return True

@@ -49,13 +49,12 @@ from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
 from treasury_app.ui.status_words import status_word
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
 from treasury_app.ui.widgets.unconfirmed_banner import PIX_KINDS, UnconfirmedBanner
 
-_OK_STYLE = "color: #1e7e34;"
-_BAD_STYLE = "color: #b3261e;"
 _BATCH_MODULE = "treasury_app.ui.dialogs.payout_batch_dialog"
 _LIST_MODULE = "treasury_app.ui.widgets.payments_list"
 
@@ -412,7 +411,7 @@ class PayoutsTab(QWidget):
         return code
 
     def _preview(self, text: str, *, ok: bool) -> None:
-        self.qr_preview.setStyleSheet(_OK_STYLE if ok else _BAD_STYLE)
+        self.qr_preview.setStyleSheet(text_style("success" if ok else "error", self))
         self.qr_preview.setText(text)
 
     def _describe(self, code: BrCode) -> str:

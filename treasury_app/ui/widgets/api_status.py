@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from treasury_app.api.tls import EXPIRY_WARNING_DAYS
 from treasury_app.services.profiles import API_LABELS, APIS
 from treasury_app.services.session import Session
+from treasury_app.ui.theme import text_style
 
 ENVIRONMENT_STYLES = {
     "sandbox": (
@@ -84,7 +85,8 @@ class ApiStatus(QLabel):
         if state.last_error:
             details.append(state.last_error)
         self.setToolTip("\n".join(details))
-        self.setStyleSheet("color:#b3261e;font-weight:bold;" if self.warning else "")
+        warning = f"{text_style('error', self)} font-weight: bold;"
+        self.setStyleSheet(warning if self.warning else "")
 
 
 class StatusPanel(QWidget):

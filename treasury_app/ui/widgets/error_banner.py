@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from treasury_app.api.errors import ApiError, TransportFailure
+from treasury_app.ui.theme import banner_style, text_style
 
 
 def friendly_message(error: BaseException) -> tuple[str, str]:
@@ -39,14 +40,12 @@ class ErrorBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("error-banner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(
-            "#error-banner { background: #fdecea; border: 1px solid #f5c2c0; border-radius: 4px; }"
-        )
+        self.setStyleSheet(f"#error-banner {{ {banner_style('error', self)} }}")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         self.title = QLabel(self)
         self.title.setObjectName("error-title")
-        self.title.setStyleSheet("font-weight: bold; color: #8a1c14;")
+        self.title.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
         self.detail = QLabel(self)
         self.detail.setObjectName("error-detail")
         self.detail.setWordWrap(True)

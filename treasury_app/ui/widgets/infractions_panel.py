@@ -41,6 +41,7 @@ from treasury_app.ui.models.infractions_model import (
     format_moment,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["DETAIL_FIELDS", "InfractionsPanel"]
@@ -147,7 +148,7 @@ class InfractionsPanel(QWidget):
         row.addWidget(self.status_combo)
         row.addStretch(1)
         legend = QLabel(self.tr("Yellow: deadline within 2 days · red: deadline passed"), self)
-        legend.setStyleSheet("color: #555;")
+        legend.setStyleSheet(text_style("muted", self))
         row.addWidget(legend)
         row.addWidget(self.reload_button)
         return row
@@ -201,7 +202,7 @@ class InfractionsPanel(QWidget):
         self.defend_note = QLabel(box)
         self.defend_note.setObjectName("infraction-defend-note")
         self.defend_note.setWordWrap(True)
-        self.defend_note.setStyleSheet("color: #8a1c14;")
+        self.defend_note.setStyleSheet(text_style("error", self))
         layout = QVBoxLayout(box)
         layout.addLayout(form)
         layout.addWidget(QLabel(self.tr("Defenses"), box))

@@ -9,12 +9,12 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DocumentError, PixKeyError
 from treasury_app.domain.pixkey import KeyType, detect_key_type, normalize_key
+from treasury_app.ui.theme import text_style
 
 __all__ = ["PixKeyEdit"]
 
 _INVALID_STYLE = "border: 1px solid #d93025;"
 _LABEL_STYLE = "font-size: 9pt; color: palette(mid);"
-_LABEL_INVALID_STYLE = "font-size: 9pt; color: #d93025;"
 
 
 class PixKeyEdit(QWidget):
@@ -97,7 +97,9 @@ class PixKeyEdit(QWidget):
         else:
             # Domain messages are English sentences; translated when the .ts carries them.
             self.type_label.setText(self.tr(self._error) if self._error else "")
-        self.type_label.setStyleSheet(_LABEL_INVALID_STYLE if invalid else _LABEL_STYLE)
+        self.type_label.setStyleSheet(
+            f"font-size: 9pt; {text_style('error', self)}" if invalid else _LABEL_STYLE
+        )
         if bool(self.property("invalid")) != invalid:
             self.setProperty("invalid", invalid)
             self.line_edit.setProperty("invalid", invalid)

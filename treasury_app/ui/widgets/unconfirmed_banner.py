@@ -38,6 +38,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.status_words import status_word
+from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 PIX_KINDS = frozenset({EntryKind.PIX_KEY, EntryKind.PIX_QRC, EntryKind.PIX_MANU})
@@ -70,8 +71,8 @@ class UnconfirmedBanner(QFrame):
         self.buttons: dict[tuple[int, str], QPushButton] = {}
         self.setObjectName("unconfirmed-banner")
         self.setStyleSheet(
-            "#unconfirmed-banner { background: #fdecea; border: 2px solid #c62828;"
-            " border-radius: 4px; } #unconfirmed-banner QLabel { color: #8a1c14; }"
+            f"#unconfirmed-banner {{ {banner_style('error', self, border=2)} }}"
+            f" #unconfirmed-banner QLabel {{ {text_style('error', self)} }}"
         )
         layout = QVBoxLayout(self)
         self.title = QLabel(self)

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -26,6 +26,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, kind_label
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.theme import tone_color
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["COLUMNS", "WebhooksPanel", "masked_headers"]
@@ -128,7 +129,7 @@ class WebhooksPanel(QWidget):
                         self.tr("The bank posts to %1").replace("%1", view.delivery_url)
                     )
                 if COLUMNS[column] == "url" and not view.registered:
-                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setForeground(tone_color("muted", self.table, on=QPalette.ColorRole.Base))
                 self.table.setItem(row, column, item)
         self._update_buttons()
 

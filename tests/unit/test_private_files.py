@@ -1,0 +1,112 @@
+"""Owner-only folders and files: POSIX modes where they mean something, an explicit ACL
+(``icacls``) on Windows, checked here through the command it builds and runs."""
+
+from __future__ import annotations
+
+import stat
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from treasury_app import private_files
+from treasury_app.private_files import icacls_command, make_private_dir, make_private_file
+
+
+@pytest.fixture
+def on_windows(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Pretend to be Windows (user ``ACME\\ana``): the commands run, recorded, not executed."""
+    ran: list[list[str]] = []
+
+    def runner(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        ran.append(list(command))
+        return subprocess.CompletedProcess(list(command), 0, "", "")
+
+    monkeypatch.setattr(private_files, "IS_WINDOWS", True)
+    monkeypatch.setattr(private_files, "run_command", runner)
+    monkeypatch.setattr(private_files, "_private_roots", set())
+    monkeypatch.setattr(private_files.getpass, "getuser", lambda: "ana")
+    monkeypatch.setenv("USERDOMAIN", "ACME")
+    return ran
+
+
+def test_the_icacls_command_gives_the_owner_alone_full_control() -> None:
+    folder = Path("C:/Users/ana/AppData/Local/Treasury/data")
+    assert icacls_command(folder, "ACME\\ana", directory=True) == [
+        "icacls",
+        str(folder),
+        "/inheritance:r",
+        "/grant:r",
+        "ACME\\ana:(OI)(CI)F",
+        "/q",
+    ]
+    assert icacls_command(folder / "a.sqlite3", "ana", directory=False)[-2] == "ana:F"
+
+
+def test_on_windows_a_folder_gets_an_acl_for_the_current_user(
+    tmp_path: Path, on_windows: list[list[str]]
+) -> None:
+    data = make_private_dir(tmp_path / "data")
+    assert data.is_dir()
+    assert on_windows == [
+        ["icacls", str(data.resolve()), "/inheritance:r", "/grant:r", "ACME\\ana:(OI)(CI)F", "/q"]
+    ]
+
+
+def test_on_windows_what_is_inside_a_private_folder_inherits_it(
+    tmp_path: Path, on_windows: list[list[str]]
+) -> None:
+    data = make_private_dir(tmp_path / "data")
+    ledgers = make_private_dir(data / "ledgers")
+    ledger = ledgers / "acme.sqlite3"
+    ledger.write_bytes(b"")
+    make_private_file(ledger)
+    make_private_dir(data)  # again: already done
+    assert len(on_windows) == 1  # the folder's (OI)(CI) entry covers the rest
+
+    elsewhere = tmp_path / "elsewhere.log"
+    elsewhere.write_text("")
+    make_private_file(elsewhere)  # outside any private folder: set on its own
+    assert on_windows[-1] == [
+        "icacls",
+        str(elsewhere.resolve()),
+        "/inheritance:r",
+        "/grant:r",
+        "ACME\\ana:F",
+        "/q",
+    ]
+
+
+def test_on_windows_a_failed_icacls_is_logged_not_fatal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(private_files, "IS_WINDOWS", True)
+    monkeypatch.setattr(private_files, "_private_roots", set())
+    monkeypatch.setattr(
+        private_files,
+        "run_command",
+        lambda command: subprocess.CompletedProcess(command, 5, "", "Access is denied."),
+    )
+    folder = make_private_dir(tmp_path / "fat32")
+    assert folder.is_dir()
+    assert "Access is denied." in caplog.text
+    make_private_dir(folder / "inside")  # not recorded as private: tried again
+    assert caplog.text.count("Access is denied.") == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_on_posix_modes_are_0700_and_0600(tmp_path: Path) -> None:
+    existing = tmp_path / "existing"
+    existing.mkdir(mode=0o755)
+    existing.chmod(0o755)
+    make_private_dir(existing)
+    assert stat.S_IMODE(existing.stat().st_mode) == 0o700
+    nested = make_private_dir(tmp_path / "a" / "b")
+    assert stat.S_IMODE(nested.stat().st_mode) == 0o700
+    file = nested / "f"
+    file.write_text("x")
+    file.chmod(0o644)
+    make_private_file(file)
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600
