@@ -218,7 +218,7 @@ def test_bad_bank_data_rows_name_their_column(payouts: PayoutsService) -> None:
 
     batch = payouts.parse_batch_csv(
         header
-        + row(0, "123")
+        + row(0, "123456789")  # 1 to 7 digits are padded (a zero Excel dropped); 9 are not
         + row(1, "12345")
         + row(2, "12a45")
         + row(3, "CORRENTE")
@@ -358,3 +358,89 @@ def test_a_cpf_that_lost_its_leading_zero_says_so_on_its_line(ledger: Ledger) ->
     )
     (error,) = batch.errors
     assert error.line == 2 and "01234567890" in error.message and "leading zero" in error.message
+
+
+# After a round trip through Excel ------------------------------------------------------------
+BANK_HEADER = "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
+
+
+@pytest.mark.parametrize(
+    ("ispb", "branch", "detail"),
+    [
+        ("360305", "1", "00360305/0001/987654"),  # Caixa's ISPB, branch 0001, zeros dropped
+        ("0", "12", "00000000/0012/987654"),  # Banco do Brasil's ISPB is all zeros
+        ("1234567", "123", "01234567/0123/987654"),
+        (" 416968 ", " 0001 ", "00416968/0001/987654"),  # spaces around, zeros kept
+        ("60746948", "1234", "60746948/1234/987654"),  # already whole: unchanged
+    ],
+)
+def test_an_ispb_and_a_branch_that_lost_their_zeros_are_padded(
+    payouts: PayoutsService, ispb: str, branch: str, detail: str
+) -> None:
+    batch = payouts.parse_batch_csv(
+        BANK_HEADER + f"{ispb};{branch};98765-4;CACC;{CPF};Maria;1,00\n"
+    )
+    assert batch.errors == ()
+    (row,) = batch.rows
+    assert row.review.payee_detail == detail  # what the review and the batch table show
+    account = row.review.request["creditorAccount"]
+    assert (account["ispb"], account["issuer"]) == tuple(detail.split("/")[:2])
+
+
+@pytest.mark.parametrize(
+    ("ispb", "branch", "column"),
+    [
+        ("3603O5", "1", "ispb"),  # a letter O: never padded, still refused
+        ("123456789", "1", "ispb"),
+        ("36-0305", "1", "ispb"),
+        ("٣٦٠٣٠٥", "1", "ispb"),  # digits of another script are not ISPB digits
+        ("60746948", "1a", "agencia"),
+        ("60746948", "12345", "agencia"),
+        ("60746948", "²", "agencia"),
+    ],
+)
+def test_bank_data_that_is_not_plain_digits_is_still_refused(
+    payouts: PayoutsService, ispb: str, branch: str, column: str
+) -> None:
+    batch = payouts.parse_batch_csv(BANK_HEADER + f"{ispb};{branch};987654;CACC;{CPF};Maria;1,00\n")
+    assert errors_of(batch) == [(2, column)]
+
+
+@pytest.mark.parametrize("shown", ["1,12E+13", "5.29982E+10", "1E+13", "5,29982e+10", " 1,1E+19 "])
+def test_numbers_in_scientific_notation_are_refused_with_a_word_on_text_columns(
+    payouts: PayoutsService, shown: str
+) -> None:
+    good = ["60746948", "1234", "987654", "CACC", CPF, "Maria", "1,00"]
+    lines = []
+    for index in (0, 2, 4):  # ispb, conta, documento
+        cells = list(good)
+        cells[index] = f'"{shown}"' if "," in shown else shown
+        lines.append(";".join(cells))
+    batch = payouts.parse_batch_csv(BANK_HEADER + "\n".join(lines) + "\n")
+    assert errors_of(batch) == [(2, "ispb"), (3, "conta"), (4, "documento")]
+    for error in batch.errors:
+        assert "scientific notation" in error.message
+        assert "Format the column as text in Excel" in error.message
+        assert shown.strip() in error.message
+    by_key = payouts.parse_batch_csv(f"chave;valor;documento_favorecido\nx@y.com.br;1,00;{shown}\n")
+    (error,) = by_key.errors
+    assert error.column == "documento_favorecido" and "scientific notation" in error.message
+
+
+def test_the_single_payment_form_refuses_scientific_notation_too(payouts: PayoutsService) -> None:
+    bank = {
+        "ispb": "60746948",
+        "branch": "1234",
+        "account": "987654",
+        "account_type": "CACC",
+        "document": CPF,
+        "name": "Maria",
+    }
+    for field_name, value in (("account", "1,12E+13"), ("document", "5.29982E+10")):
+        with pytest.raises(PayoutInputError, match="Format the column as text") as error:
+            payouts.prepare_manual(**{**bank, field_name: value}, amount="1")
+        assert error.value.field == field_name
+    # The form is typed, not read from Excel: a short ISPB there is a typo, not padded.
+    with pytest.raises(PayoutInputError, match="8-digit") as error:
+        payouts.prepare_manual(**{**bank, "ispb": "360305"}, amount="1")
+    assert error.value.field == "ispb"

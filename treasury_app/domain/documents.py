@@ -15,10 +15,12 @@ __all__ = [
     "document_kind",
     "format_cnpj",
     "format_cpf",
+    "is_scientific_notation",
     "is_valid_cnpj",
     "is_valid_cpf",
     "mask_document",
     "normalize_document",
+    "scientific_notation_message",
 ]
 
 # Longer than any masked CPF/CNPJ with generous spacing; longer input is rejected before any
@@ -33,6 +35,11 @@ _CPF_RE = re.compile(r"[0-9]{11}")
 _CPF_BASE_RE = re.compile(r"[0-9]{9}")
 _CNPJ_RE = re.compile(r"[0-9A-Z]{12}[0-9]{2}")
 _CNPJ_BASE_RE = re.compile(r"[0-9A-Z]{12}")
+
+# A number as a spreadsheet writes it in scientific notation: 1,12E+13, 5.29982E+10, 1E+13. The
+# exponent's sign is required (spreadsheets always write it), so that no alphanumeric CNPJ
+# (letters and digits only) can ever look like one.
+_SCIENTIFIC_RE = re.compile(r"[0-9]+(?:[.,][0-9]+)?[eE][+-][0-9]{1,3}")
 
 _CNPJ_DV1_WEIGHTS = (5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
 _CNPJ_DV2_WEIGHTS = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
@@ -156,14 +163,35 @@ def format_cnpj(s: str) -> str:
     return f"{c[:2]}.{c[2:5]}.{c[5:8]}/{c[8:12]}-{c[12:]}"
 
 
+def is_scientific_notation(s: str) -> bool:
+    """Whether ``s`` is a number in scientific notation (``1,12E+13``): what a spreadsheet
+    writes for a long number column, its last digits already lost."""
+    return (
+        isinstance(s, str)
+        and len(s) <= _MAX_INPUT_LENGTH
+        and bool(_SCIENTIFIC_RE.fullmatch(s.strip()))
+    )
+
+
+def scientific_notation_message(what: str, s: str) -> str:
+    """Why ``s`` (in scientific notation) is refused as ``what`` (a CPF/CNPJ, an account)."""
+    return (
+        f"This {what} is in scientific notation ({s.strip()}): a spreadsheet turned it into a "
+        "number and lost its last digits. Format the column as text in Excel and type it again."
+    )
+
+
 def normalize_document(s: str) -> str:
     """The bare form of a valid CPF (11 digits) or CNPJ (14 characters, upper case).
 
     Dots, slashes, hyphens and spaces are removed wherever they are; the result's length decides
-    whether it is read as a CPF or a CNPJ. Raises :class:`DocumentError` otherwise.
+    whether it is read as a CPF or a CNPJ. Raises :class:`DocumentError` otherwise, saying so
+    when a spreadsheet has mangled the number (a dropped leading zero, scientific notation).
     """
     if not isinstance(s, str):
         raise TypeError(f"expected str, not {type(s).__name__}")
+    if is_scientific_notation(s):
+        raise DocumentError(scientific_notation_message("CPF/CNPJ", s))
     bare = _strip_mask(s) if len(s) <= _MAX_INPUT_LENGTH else s
     if len(bare) == 11:
         return _checked_cpf(bare)

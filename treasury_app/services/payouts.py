@@ -13,7 +13,8 @@ column                 meaning
 =====================  ==========================================================
 ``chave``              Pix key (CPF, CNPJ, e-mail, +55 phone, random key); or, instead,
 ``ispb``, ``agencia``, ``conta``, ``tipo_conta`` (CACC, SVGS, SLRY, TRAN), ``documento``,
-``nome``               the payee's bank data
+``nome``               the payee's bank data (an ISPB of 1 to 7 digits and a branch of
+                       1 to 3 are left-padded with zeros, as Excel drops them)
 ``valor``              amount: ``1.234,56``, ``1234,56``, ``1234.56`` or ``R$ 1.234,56``
 ``descricao``          optional, at most 140 characters
 ``documento_favorecido``  optional CPF/CNPJ of the key's owner (checked by the bank)
@@ -21,13 +22,16 @@ column                 meaning
 
 English headers (``key``, ``amount``, ``description``, ``branch``, ``account``,
 ``account_type``, ``document``, ``name``, ``creditor_document``) are accepted too. Every row is
-checked before anything is sent; each bad row is reported with its line number and column.
+checked before anything is sent; each bad row is reported with its line number and column. A
+CPF/CNPJ, account or ISPB in scientific notation (``1,12E+13``: Excel's way of showing a long
+number, its last digits lost) is refused with a word on formatting the column as text.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -47,7 +51,11 @@ from treasury_app.api.accounts.models import (
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import to_brasilia
-from treasury_app.domain.documents import normalize_document
+from treasury_app.domain.documents import (
+    is_scientific_notation,
+    normalize_document,
+    scientific_notation_message,
+)
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl, parse_brl
@@ -60,6 +68,7 @@ from treasury_app.services.payments import PaymentEngine
 
 MAX_DESCRIPTION = 140
 MAX_PIX_AMOUNT = Decimal("1000000.00")
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also takes "²" and "٣"
 
 
 class PayoutInputError(ValueError):
@@ -318,14 +327,17 @@ class PayoutsService:
         description: str = "",
         flow: PaymentFlow = PaymentFlow.INSTANT,
     ) -> PayoutReview:
+        for field_name, cell, what in (("ispb", ispb, "ISPB"), ("account", account, "account")):
+            if is_scientific_notation(cell):
+                raise PayoutInputError(field_name, scientific_notation_message(what, cell))
         ispb = ispb.strip()
-        if len(ispb) != 8 or not ispb.isdigit():
+        if not _DIGITS.fullmatch(ispb) or len(ispb) != 8:
             raise PayoutInputError("ispb", "The ISPB is the bank's 8-digit code.")
         branch = branch.strip()
-        if not branch.isdigit() or not 1 <= len(branch) <= 4:
+        if not _DIGITS.fullmatch(branch) or not 1 <= len(branch) <= 4:
             raise PayoutInputError("branch", "The branch is 1 to 4 digits, without check digit.")
         number = account.strip().replace("-", "")
-        if not number.isdigit() or not 1 <= len(number) <= 20:
+        if not _DIGITS.fullmatch(number) or not 1 <= len(number) <= 20:
             raise PayoutInputError("account", "The account is digits (check digit included).")
         try:
             kind_of_account = AccountType(str(account_type).strip().upper())
@@ -756,8 +768,8 @@ def parse_batch_csv(
                 )
             elif has_bank:
                 review = service._draft_manual(
-                    ispb=values["ispb"],
-                    branch=values["branch"],
+                    ispb=excel_padded(values["ispb"], 8),
+                    branch=excel_padded(values["branch"], 4),
                     account=values["account"],
                     account_type=values["account_type"],
                     document=values["document"],
@@ -776,6 +788,16 @@ def parse_batch_csv(
     if not rows and not errors:
         errors.append(RowError(2, "row", "The file has a header but no payments."))
     return PayoutBatch(tuple(rows), tuple(errors))
+
+
+def excel_padded(text: str, width: int) -> str:
+    """``text`` left-padded with zeros to ``width`` when it is 1 to ``width - 1`` digits and
+    nothing else: Excel stores an ISPB (``00360305``) or a branch (``0001``) as a number and
+    drops its leading zeros. Anything else is left for the checks to refuse."""
+    text = text.strip()
+    if _DIGITS.fullmatch(text) and len(text) < width:
+        return text.zfill(width)
+    return text
 
 
 _COLUMN_NAMES = {

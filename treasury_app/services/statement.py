@@ -5,19 +5,21 @@
 so that a lazy Qt model can ask for more rows only when the view scrolls; the same entries
 can be summed (:func:`summarize`) and written as CSV (:func:`export_csv`).
 
-CSV format (one header line, then one line per entry, in the order given):
+CSV format (one header line, then one line per entry, in the order given), in either of the
+two formats of :mod:`treasury_app.services.exports` (machine-readable unless asked otherwise):
 
-* UTF-8 (optionally with a byte-order mark for spreadsheet programs that need one), lines
-  ended by CRLF as RFC 4180 says, fields separated by ``;`` (the list separator of spreadsheets
-  set up for Brazil). A field holding ``;``, quotes or line breaks is quoted by the ``csv``
-  module, so any description survives the round trip.
-* ``created_at``: ISO-8601 timestamp in UTC (``2026-11-18T13:00:00+00:00``).
+* Lines ended by CRLF as RFC 4180 says, fields separated by ``;`` (the list separator of
+  spreadsheets set up for Brazil). A field holding ``;``, quotes or line breaks is quoted by
+  the ``csv`` module, so any description survives the round trip.
+* Machine-readable: UTF-8 (optionally with a byte-order mark), ``created_at`` as ISO-8601 in
+  UTC (``2026-11-18T13:00:00+00:00``), amounts with a dot and exactly two places (``1234.56``,
+  ``-0.99``). For Excel: UTF-8 with a byte-order mark, ``created_at`` as ``18/11/2026 10:00``
+  in Brasília time, amounts with a decimal comma (``1234,56``), long digit strings kept as text.
 * ``credit_debit``: ``CREDIT`` or ``DEBIT``; ``amount``: the amount as the bank reports it
   (never negative); ``signed_amount``: the same amount with the sign of its effect on the
-  balance (debits negative), so a spreadsheet can simply sum the column. Amounts are decimal
-  text with a dot and exactly two places (``1234.56``, ``-0.99``), written from ``Decimal``
-  digits, never through ``float``. ``balance_after``: the balance after the entry (empty when
-  the bank did not send it).
+  balance (debits negative), so a spreadsheet can simply sum the column. Amounts are written
+  from ``Decimal`` digits, never through ``float``. ``balance_after``: the balance after the
+  entry (empty when the bank did not send it).
 * Text written by third parties (description, counterparty name) that starts with ``=``,
   ``+``, ``-``, ``@``, a tab or a carriage return is prefixed with ``'`` so that a spreadsheet
   does not run it as a formula (CSV injection). Numeric columns are never altered.
@@ -26,28 +28,37 @@ CSV format (one header line, then one line per entry, in the order given):
 from __future__ import annotations
 
 import codecs
-import csv
 import datetime as dt
-import io
 import os
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 from typing import IO
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.api.errors import ResponseFormatError
+from treasury_app.services.exports import (
+    CSV_DELIMITER,
+    ExportFormat,
+    amount_cell,
+    datetime_cell,
+    spreadsheet_text,
+    table_text,
+    text_cell,
+)
+from treasury_app.services.files import replace_file
 
 __all__ = [
     "CSV_COLUMNS",
+    "CSV_DELIMITER",
     "MAX_PAGE_SIZE",
     "BalanceView",
     "StatementService",
     "StatementSummary",
     "csv_text",
     "export_csv",
+    "spreadsheet_text",
     "summarize",
 ]
 
@@ -72,10 +83,7 @@ CSV_COLUMNS = (
 )
 """The header line of :func:`export_csv`, in order."""
 
-CSV_DELIMITER = ";"
 _ZERO = Decimal("0.00")
-_CENT = Decimal("0.01")
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -259,9 +267,10 @@ class StatementService:
         destination: str | os.PathLike[str] | IO[str],
         *,
         bom: bool = False,
+        export_format: ExportFormat = ExportFormat.MACHINE,
     ) -> int:
         """Write ``entries`` as CSV to a path or a text stream (see :func:`export_csv`)."""
-        return export_csv(entries, destination, bom=bom)
+        return export_csv(entries, destination, bom=bom, export_format=export_format)
 
 
 def summarize(entries: Iterable[Transaction]) -> StatementSummary:
@@ -280,14 +289,6 @@ def summarize(entries: Iterable[Transaction]) -> StatementSummary:
     return StatementSummary(credits, debits, credit_count, debit_count, unclassified)
 
 
-def _money(value: Decimal | None) -> str:
-    """``1234.56``: two places, dot, no grouping, no exponent; empty for ``None``."""
-    if value is None:
-        return ""
-    text = f"{value.quantize(_CENT):f}"
-    return "0.00" if text == "-0.00" else text
-
-
 def _signed(entry: Transaction) -> Decimal | None:
     if entry.credit_debit_type == CreditDebitType.DEBIT:
         return -entry.amount
@@ -296,40 +297,35 @@ def _signed(entry: Transaction) -> Decimal | None:
     return None
 
 
-def spreadsheet_text(value: str | None) -> str:
-    """Third-party text, defused for spreadsheets (see the module's notes)."""
-    if not value:
-        return ""
-    return "'" + value if value.startswith(_FORMULA_STARTS) else value
-
-
-def _row(entry: Transaction) -> list[str]:
+def _row(entry: Transaction, export_format: ExportFormat) -> list[str]:
     counterparty = entry.counterparty
+
+    def text(value: str | None) -> str:
+        return text_cell(value, export_format)
+
+    def money(value: Decimal | None) -> str:
+        return amount_cell(value, export_format)
+
     # Every text column is defused, the bank's identifiers and types included: a hostile or
     # broken answer must not become a spreadsheet formula.
     return [
-        spreadsheet_text(str(entry.id)),
-        entry.created_at.astimezone(dt.UTC).isoformat(),
-        spreadsheet_text(str(entry.credit_debit_type)),
-        spreadsheet_text(str(entry.transaction_type)),
-        _money(entry.amount),
-        _money(_signed(entry)),
-        _money(entry.balance_after),
-        spreadsheet_text(entry.description),
-        spreadsheet_text(counterparty.name if counterparty else None),
-        spreadsheet_text(counterparty.document if counterparty else None),
-        spreadsheet_text(entry.end_to_end_id),
+        text(str(entry.id)),
+        datetime_cell(entry.created_at, export_format),
+        text(str(entry.credit_debit_type)),
+        text(str(entry.transaction_type)),
+        money(entry.amount),
+        money(_signed(entry)),
+        money(entry.balance_after),
+        text(entry.description),
+        text(counterparty.name if counterparty else None),
+        text(counterparty.document if counterparty else None),
+        text(entry.end_to_end_id),
     ]
 
 
-def _write(entries: Iterable[Transaction], stream: IO[str]) -> int:
-    writer = csv.writer(stream, delimiter=CSV_DELIMITER, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    count = 0
-    for entry in entries:
-        writer.writerow(_row(entry))
-        count += 1
-    return count
+def _text(entries: Iterable[Transaction], export_format: ExportFormat) -> tuple[str, int]:
+    """The CSV text of ``entries`` and how many they were."""
+    return table_text(CSV_COLUMNS, (_row(entry, export_format) for entry in entries))
 
 
 def export_csv(
@@ -337,32 +333,30 @@ def export_csv(
     destination: str | os.PathLike[str] | IO[str],
     *,
     bom: bool = False,
+    export_format: ExportFormat = ExportFormat.MACHINE,
 ) -> int:
     """Write ``entries`` as CSV (format in the module's notes) and return how many were
     written.
 
-    ``destination`` is a path (the file is written in UTF-8, replaced if it exists, and only
-    appears complete: it is written beside and renamed) or an open text stream (opened with
-    ``newline=""``; it is not closed). ``bom`` starts a file with the UTF-8 byte-order mark
-    that some spreadsheet programs need to read accents right.
+    ``destination`` is a path (the file is replaced if it exists, and only appears complete:
+    see :func:`~treasury_app.services.files.replace_file`, which also says when another
+    program holds it open) or an open text stream (opened with ``newline=""``; it is not
+    closed). ``bom`` starts a machine-readable file with the UTF-8 byte-order mark; a file for
+    Excel always has one.
     """
+    text, count = _text(entries, export_format)
+    bom = bom or export_format == ExportFormat.EXCEL
     if isinstance(destination, str | os.PathLike):
-        path = Path(destination)
-        partial = path.with_name(path.name + ".partial")
-        try:
-            with partial.open("w", encoding="utf-8-sig" if bom else "utf-8", newline="") as out:
-                count = _write(entries, out)
-            partial.replace(path)
-        finally:
-            partial.unlink(missing_ok=True)
+        replace_file(destination, text.encode("utf-8-sig" if bom else "utf-8"))
         return count
     if bom:
         destination.write(codecs.BOM_UTF8.decode("utf-8"))
-    return _write(entries, destination)
+    destination.write(text)
+    return count
 
 
-def csv_text(entries: Iterable[Transaction]) -> str:
+def csv_text(
+    entries: Iterable[Transaction], export_format: ExportFormat = ExportFormat.MACHINE
+) -> str:
     """The CSV of ``entries`` as one string (for the clipboard)."""
-    buffer = io.StringIO(newline="")
-    _write(entries, buffer)
-    return buffer.getvalue()
+    return _text(entries, export_format)[0]

@@ -1,22 +1,32 @@
-"""CSV files of the batch dialogs and the lists' exports: the pickers, writing files that
-spreadsheets open with their accents, and the text helpers of the lists' searches. (Reading a
-file is :mod:`treasury_app.services.csv_input`, in a worker thread behind
+"""CSV files of the batch dialogs and the lists' exports: the pickers (the export's picker
+also asks for the format, :mod:`treasury_app.services.exports`), writing files that
+spreadsheets open with their accents, the words for a file that could not be written, and the
+text helpers of the lists' searches. (Reading a file is
+:mod:`treasury_app.services.csv_input`, in a worker thread behind
 :class:`~treasury_app.ui.widgets.csv_reading.CsvReadingBar`.)"""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from treasury_app.domain.money import format_brl
-from treasury_app.services.statement import spreadsheet_text
+from treasury_app.services.exports import ExportFormat, csv_bytes, spreadsheet_text
+from treasury_app.services.files import (
+    FileInUseError,
+    FileReadOnlyError,
+    FileWriteError,
+    FolderNotWritableError,
+    replace_file,
+)
 
 
 def _tr(text: str) -> str:
@@ -48,9 +58,83 @@ def save_csv_dialog(
     return dialog
 
 
+def export_format_filters() -> dict[ExportFormat, str]:
+    """The export dialog's name filters, one per format: where the person chooses it."""
+    return {
+        ExportFormat.EXCEL: _tr("CSV for Excel (*.csv)"),
+        ExportFormat.MACHINE: _tr("CSV, machine-readable (*.csv)"),
+    }
+
+
+def default_export_format() -> ExportFormat:
+    """For Excel when the app speaks Portuguese (a pt-BR Excel is then the likely reader),
+    else machine-readable."""
+    if QLocale().language() == QLocale.Language.Portuguese:
+        return ExportFormat.EXCEL
+    return ExportFormat.MACHINE
+
+
+def export_dialog(
+    parent: QWidget, title: str, suggested: str, directory: str | os.PathLike[str] = ""
+) -> QFileDialog:
+    """A save dialog whose name filters choose the format (see :func:`chosen_format`), the
+    default one selected, ``suggested`` as the file's name (in ``directory`` if given); not
+    opened yet."""
+    filters = export_format_filters()
+    dialog = QFileDialog(parent, title, str(directory))
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setDefaultSuffix("csv")
+    dialog.setNameFilters(list(filters.values()))
+    dialog.selectNameFilter(filters[default_export_format()])
+    dialog.selectFile(suggested)
+    return dialog
+
+
+def chosen_format(dialog: QFileDialog) -> ExportFormat:
+    """The format whose name filter is selected in an :func:`export_dialog`."""
+    selected = dialog.selectedNameFilter()
+    for export_format, name_filter in export_format_filters().items():
+        if name_filter == selected:
+            return export_format
+    return default_export_format()
+
+
+def file_error(error: OSError, path: str | os.PathLike[str] | None = None) -> FileWriteError:
+    """``error`` (raised writing ``path``) as a :class:`FileWriteError` whose title and
+    message are in the person's language and name the file, never a ``WinError``: what a
+    banner shows."""
+    target = getattr(error, "path", None) or str(path or error.filename or "")
+    named = target
+    reason = error.reason if isinstance(error, FileWriteError) else (error.strerror or "")
+    if isinstance(error, FileInUseError):
+        text = _tr("The file %1 is open in another program (Excel?): close it and try again.")
+    elif isinstance(error, FileReadOnlyError):
+        text = _tr("The file %1 is read-only: save under another name.")
+    elif isinstance(error, FolderNotWritableError):
+        text = _tr("The folder %1 cannot be written to: choose another folder.")
+        named = str(Path(target).parent)
+    elif reason:
+        text = _tr("Could not write the file %1: %2.").replace("%2", reason)
+    else:
+        text = _tr("Could not write the file %1.")
+    kind = type(error) if isinstance(error, FileWriteError) else FileWriteError
+    shown = kind(target, text.replace("%1", named), reason=reason)
+    shown.title = _tr("Could not save the file")
+    return shown
+
+
+def save_file(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write a file the person chose (see :func:`~treasury_app.services.files.replace_file`);
+    a failure is a :func:`file_error`."""
+    try:
+        replace_file(path, data)
+    except OSError as error:
+        raise file_error(error, path) from error
+
+
 def write_csv_text(path: str | Path, text: str) -> None:
     """Write ``text`` with a BOM, so that spreadsheets read the accents as UTF-8."""
-    Path(path).write_text(text, encoding="utf-8-sig")
+    save_file(path, text.encode("utf-8-sig"))
 
 
 def write_table(
@@ -78,25 +162,71 @@ def write_table(
     return count
 
 
+def write_export(
+    path: str | Path,
+    header: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    export_format: ExportFormat,
+    *,
+    raw_columns: Container[int] = (),
+) -> int:
+    """A list's export in ``export_format`` (see :func:`~treasury_app.services.exports.csv_bytes`:
+    ``raw_columns`` are the amounts and instants, already written for the format). How many
+    rows, the header not counted."""
+    data, count = csv_bytes(header, rows, export_format, raw_columns=raw_columns)
+    save_file(path, data)
+    return count
+
+
+def _run_export(
+    export: Callable[[], int],
+    path: str,
+    done: Callable[[str, int], None],
+    failed: Callable[[OSError], object],
+) -> None:
+    try:
+        count = export()
+    except OSError as error:
+        failed(file_error(error, path))
+        return
+    done(path, count)
+
+
 def export_with_dialog(
     parent: QWidget,
     title: str,
     suggested: str,
     export: Callable[[str], int],
     done: Callable[[str, int], None],
-    failed: Callable[[OSError], None],
+    failed: Callable[[OSError], object],
 ) -> QFileDialog:
-    """Ask where to save, then ``export(path)``; ``done(path, rows)`` or ``failed(error)``."""
+    """Ask where to save, then ``export(path)``; ``done(path, rows)`` or ``failed(error)``
+    (a :func:`file_error`, for the banner)."""
+    return save_csv_dialog(
+        parent, title, suggested, lambda path: _run_export(lambda: export(path), path, done, failed)
+    )
+
+
+def export_choosing_format(
+    parent: QWidget,
+    title: str,
+    suggested: str,
+    export: Callable[[str, ExportFormat], int],
+    done: Callable[[str, int], None],
+    failed: Callable[[OSError], object],
+) -> QFileDialog:
+    """Ask where to save and in which format (:func:`export_dialog`, window-modal, no nested
+    event loop), then ``export(path, format)``; ``done(path, rows)`` or ``failed(error)`` (a
+    :func:`file_error`, for the banner)."""
+    dialog = export_dialog(parent, title, suggested)
 
     def chosen(path: str) -> None:
-        try:
-            count = export(path)
-        except OSError as error:
-            failed(error)
-            return
-        done(path, count)
+        export_format = chosen_format(dialog)
+        _run_export(lambda: export(path, export_format), path, done, failed)
 
-    return save_csv_dialog(parent, title, suggested, chosen)
+    dialog.fileSelected.connect(chosen)
+    dialog.open()
+    return dialog
 
 
 def fold(text: str) -> str:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.ui.csv_files import file_error, save_file
 from treasury_app.ui.receipt_names import MAX_NAME_LENGTH, suggested_receipt_name
 from treasury_app.ui.screen_fit import resize_to_fit
 
@@ -250,10 +251,12 @@ class ReceiptViewer(QDialog):
     def save_to(self, path: Path) -> bool:
         """Write the receipt's bytes, unchanged, to ``path``; says the outcome in the dialog."""
         try:
-            Path(path).write_bytes(self.pdf)
+            save_file(path, self.pdf)  # whole or not at all; a PDF open elsewhere is said so
         except OSError as error:
             self.status.setText(
-                self.tr("The receipt was not saved: %1").replace("%1", error.strerror or str(error))
+                self.tr("The receipt was not saved: %1").replace(
+                    "%1", file_error(error, path).message
+                )
             )
             return False
         self.status.setText(self.tr("Saved to %1.").replace("%1", str(path)))

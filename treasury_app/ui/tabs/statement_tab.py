@@ -9,7 +9,6 @@ import contextlib
 import datetime as dt
 import logging
 import os
-import tempfile
 from collections.abc import Awaitable, Coroutine
 from decimal import Decimal
 from pathlib import Path
@@ -41,14 +40,15 @@ from treasury_app.domain.clock import brasilia_today
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
-from treasury_app.services.statement import BalanceView
+from treasury_app.services.exports import ExportFormat
+from treasury_app.services.statement import BalanceView, export_csv
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.csv_files import chosen_format, export_dialog, file_error, save_file
 from treasury_app.ui.models.statement_model import (
     Column,
     StatementFilterProxy,
     StatementModel,
-    export_rows,
     local_datetime,
     signed_text,
 )
@@ -565,27 +565,29 @@ class StatementTab(QWidget):
             path = chosen
         target = Path(path)
         try:
-            _write_atomically(target, pdf)
+            save_file(target, pdf)
         except OSError as error:
-            self.banner.show_message(self.tr("Could not save the receipt"), str(error))
+            self.banner.show_message(
+                self.tr("Could not save the receipt"), file_error(error, target).message
+            )
             return None
         self.receipt_status.setText(self.tr("Receipt saved to %1").replace("%1", str(target)))
         return target
 
-    async def export_csv(self, path: str | os.PathLike[str] | None = None) -> int | None:
+    async def export_csv(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        export_format: ExportFormat | None = None,
+    ) -> int | None:
         """Write the rows shown (filtered, in the view's order) as CSV; first reads the rest
-        of the period from the bank so no entry is left out. How many rows, or ``None``."""
-        start, end = self.date_range()
+        of the period from the bank so no entry is left out. The file and its format are asked
+        with a file dialog when ``path`` is not given; given a path, the format is
+        ``export_format`` (machine-readable by default). How many rows, or ``None``."""
         if path is None:
-            chosen = await self._ask_path(
-                self.tr("Export statement"),
-                f"extrato-{start.isoformat()}-{end.isoformat()}.csv",
-                self.tr("CSV files (*.csv)"),
-                "csv",
-            )
+            chosen = await self._ask_export_path()
             if chosen is None:
                 return None
-            path = chosen
+            path, export_format = chosen
         self.export_button.setEnabled(False)
         try:
             if not await self.model.fetch_all():
@@ -594,9 +596,16 @@ class StatementTab(QWidget):
                         self.tr("The export was interrupted"), self.tr("Nothing was written.")
                     )
                 return None
-            count = export_rows(self.proxy, path)
+            # The rows keep each entry's exported fields under the same names (export_rows).
+            count = export_csv(
+                self.proxy.entries(),  # type: ignore[arg-type]
+                path,
+                export_format=export_format or ExportFormat.MACHINE,
+            )
         except OSError as error:
-            self.banner.show_message(self.tr("Could not write the file"), str(error))
+            self.banner.show_message(
+                self.tr("Could not write the file"), file_error(error, path).message
+            )
             return None
         finally:
             self.export_button.setEnabled(True)
@@ -604,6 +613,23 @@ class StatementTab(QWidget):
             self.tr("%1 entries exported to %2").replace("%1", str(count)).replace("%2", str(path))
         )
         return count
+
+    async def _ask_export_path(self) -> tuple[str, ExportFormat] | None:
+        """Where to export and in which format (the dialog's file types), or ``None``."""
+        start, end = self.date_range()
+        dialog = export_dialog(
+            self,
+            self.tr("Export statement"),
+            f"extrato-{start.isoformat()}-{end.isoformat()}.csv",
+            Path.home(),
+        )
+        try:
+            if await ask(dialog) != QDialog.DialogCode.Accepted:
+                return None
+            files = dialog.selectedFiles()
+            return (files[0], chosen_format(dialog)) if files else None
+        finally:
+            dialog.deleteLater()
 
     async def _ask_path(self, title: str, suggested: str, filters: str, suffix: str) -> str | None:
         dialog = QFileDialog(self, title, str(Path.home() / suggested), filters)
@@ -621,15 +647,3 @@ class StatementTab(QWidget):
 
 def _date(value: QDate) -> dt.date:
     return dt.date(value.year(), value.month(), value.day())
-
-
-def _write_atomically(target: Path, data: bytes) -> None:
-    """Write beside ``target`` and rename: never a half-written file under its name."""
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

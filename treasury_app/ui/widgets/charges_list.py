@@ -1,10 +1,12 @@
 """The list of Pix charges (``cob`` and ``cobv``) of a date range with its filters, the door to
-each charge's detail and, in the sandbox only, a payer who pays the selected charge."""
+each charge's detail, a CSV export of the charges shown and, in the sandbox only, a payer who
+pays the selected charge."""
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 import shiboken6
@@ -12,6 +14,7 @@ from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -24,8 +27,10 @@ from PySide6.QtWidgets import (
 
 from treasury_app.api.qrcodes.cashin_models import CobStatus
 from treasury_app.services.charges import ChargesService
+from treasury_app.services.exports import ExportFormat, amount_cell, date_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.csv_files import export_choosing_format, write_export
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
 from treasury_app.ui.live_reload import LiveReload
 from treasury_app.ui.models.charges_model import (
@@ -77,6 +82,7 @@ class ChargesList(QWidget):
         self.opens_detail = True
         self.task: asyncio.Task[Any] | None = None
         self.detail_dialog: ChargeDetailDialog | None = None
+        self.export_dialog: QFileDialog | None = None
         self._generation = 0
         # Charges changed here while a reload was on its way: newer than what it brings.
         self._changed: dict[str, ChargeRow] = {}
@@ -204,9 +210,14 @@ class ChargesList(QWidget):
         )
         self.sandbox_pay_button.clicked.connect(self._sandbox_pay_clicked)
         self.sandbox_pay_button.setVisible(self.is_sandbox)
+        self.export_button = QPushButton(self.tr("Export…"), self)
+        self.export_button.setObjectName("charges-export")
+        self.export_button.setToolTip(self.tr("Save the charges shown as a CSV file"))
+        self.export_button.clicked.connect(self._export_clicked)
         row = QHBoxLayout()
         row.addWidget(self.sandbox_pay_button)
         row.addStretch(1)
+        row.addWidget(self.export_button)
         row.addWidget(self.details_button)
         return row
 
@@ -337,6 +348,56 @@ class ChargesList(QWidget):
         self._changed[row.txid] = row
         self.model.upsert(row)
 
+    # -- export ----------------------------------------------------------------------------------
+
+    def shown_charges(self) -> list[ChargeRow]:
+        """The charges the filters show, in the view's order."""
+        return [self.proxy.charge(row) for row in range(self.proxy.rowCount())]
+
+    def export_csv(self, path: str | Path, export_format: ExportFormat = ExportFormat.EXCEL) -> int:
+        """Write the charges shown (filters applied, in the list's order) as CSV, for Excel or
+        machine-readable (see :mod:`treasury_app.services.exports`). How many rows."""
+        heading = self.model.headerData  # the list's own column titles
+        horizontal = Qt.Orientation.Horizontal
+        header = [
+            heading(Column.CREATED, horizontal),
+            "txid",
+            heading(Column.KIND, horizontal),
+            heading(Column.DEBTOR, horizontal),
+            self.tr("CPF/CNPJ"),
+            heading(Column.AMOUNT, horizontal),
+            self.tr("Due date"),
+            heading(Column.STATUS, horizontal),
+        ]
+        rows = (
+            [
+                datetime_cell(row.created, export_format),
+                row.txid,
+                self.model.kind_text(row.kind),
+                row.debtor_name,
+                row.debtor_document,
+                amount_cell(row.amount, export_format),
+                date_cell(_due_date(row), export_format),
+                status_text(row.status),
+            ]
+            for row in self.shown_charges()
+        )
+        return write_export(path, header, rows, export_format, raw_columns=(0, 5, 6))
+
+    def _export_clicked(self) -> None:
+        start, end = self.date_range()
+        self.export_dialog = export_choosing_format(
+            self,
+            self.tr("Export charges"),
+            f"cobrancas-{start.isoformat()}-{end.isoformat()}.csv",
+            self.export_csv,
+            lambda path, count: self.banner.show_message(
+                self.tr("Exported"),
+                self.tr("%1 charge(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+            ),
+            self.banner.show_error,  # a file in use: "close it and try again" (file_error)
+        )
+
     # -- sandbox payer ---------------------------------------------------------------------------
 
     def _sandbox_pay_clicked(self) -> None:
@@ -373,3 +434,9 @@ class ChargesList(QWidget):
         self.task = spawn(work, name="charges-list")
         self.task.add_done_callback(lambda _t: self._update_buttons())
         self._update_buttons()
+
+
+def _due_date(row: ChargeRow) -> dt.date | None:
+    """A cobv's due date (a cob has none)."""
+    due: dt.date | None = getattr(row.charge.calendario, "data_de_vencimento", None)
+    return due

@@ -37,9 +37,10 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.csv_files import export_with_dialog, write_table
+from treasury_app.ui.csv_files import export_choosing_format, write_export
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
 from treasury_app.ui.models.payments_model import (
     Column,
@@ -214,9 +215,10 @@ class PaymentsList(QWidget):
     def shown_entries(self) -> list[Entry]:
         return [self.proxy.entry(row) for row in range(self.proxy.rowCount())]
 
-    def export_csv(self, path: str | Path) -> int:
-        """Write the payments shown (filters applied, in the list's order) as CSV for a
-        spreadsheet: ``;``-separated, decimal comma, UTF-8 with BOM. How many rows."""
+    def export_csv(self, path: str | Path, export_format: ExportFormat = ExportFormat.EXCEL) -> int:
+        """Write the payments shown (filters applied, in the list's order) as CSV, for Excel
+        (``;``, decimal comma, Brasília time, UTF-8 with BOM) or machine-readable (see
+        :mod:`treasury_app.services.exports`). How many rows."""
         header = [
             self.tr("Date"),
             self.tr("Payee"),
@@ -229,10 +231,10 @@ class PaymentsList(QWidget):
         ]
         rows = (
             [
-                format_datetime(entry.created_at),
+                datetime_cell(entry.created_at, export_format),
                 entry.creditor_name or entry.payee_name,
                 entry.payee_detail,
-                format_brl(entry.amount).replace("R$", "").strip(),
+                amount_cell(entry.amount, export_format),
                 self.model.status_text(entry),
                 entry.description,
                 entry.end_to_end_id or "",
@@ -240,10 +242,10 @@ class PaymentsList(QWidget):
             ]
             for entry in self.shown_entries()
         )
-        return write_table(path, header, rows, amounts=[self.tr("Amount")])
+        return write_export(path, header, rows, export_format, raw_columns=(0, 3))
 
     def _export_clicked(self) -> None:
-        self.export_dialog = export_with_dialog(
+        self.export_dialog = export_choosing_format(
             self,
             self.tr("Export payments"),
             "pagamentos-pix.csv",
@@ -252,7 +254,7 @@ class PaymentsList(QWidget):
                 self.tr("Exported"),
                 self.tr("%1 payment(s) saved to %2").replace("%1", str(count)).replace("%2", path),
             ),
-            self.banner.show_error,
+            self.banner.show_error,  # a file in use: "close it and try again" (file_error)
         )
 
     def _date_edit(self, name: str, date: QDate) -> QDateEdit:
