@@ -1,17 +1,22 @@
 """``treasury-app --self-test``: the whole application against its embedded sandbox bank, in a
 private temporary data directory, in a few seconds.
 
-It starts a sandbox bank of its own, unlocks the sandbox profile with the sandbox's test
-passwords, calls every API once through the services the tabs use (tokens of both APIs,
-balance, a statement page, one Pix payout followed to settlement, a slip's information, an
-immediate charge created and read back, the recurrences list, the webhooks overview and the
-infractions list), fetches the payout's receipt and opens it in the receipt viewer (offscreen
-when there is no display), checking that its first page renders. Then it stops the sandbox and
-removes the directory.
+The checks run on a qasync ``QEventLoop`` over the ``QApplication``, the loop the app itself
+runs on (the first check makes sure of it). It starts a sandbox bank of its own, unlocks the
+sandbox profile with the sandbox's test passwords, calls every API once through the services
+the tabs use (tokens of both APIs, balance, a statement page, one Pix payout followed to
+settlement, a slip's information, an immediate charge created and read back, the recurrences
+list, the webhooks overview and the infractions list), fetches the payout's receipt and opens
+it in the receipt viewer (offscreen when there is no display), checking that its first page
+renders. Then it stops the sandbox and removes the directory.
 
-One line goes to standard output: ``self-test passed: 16 checks in 6.2 s (treasury-app
-0.2.0)`` with exit status 0, or ``self-test FAILED at <check>: <reason> ...`` with exit status
-1 (the temporary directory is then kept, with the sandbox's log, and named on standard error).
+One line goes to standard output: ``self-test passed: 17 checks in 6.2 s (treasury-app
+0.2.0)`` with exit status 0, or ``self-test FAILED at <check>: <reason> (...; proxy: ...)`` with
+exit status 1 (the temporary directory is then kept, with the sandbox's log, and named on
+standard error). The proxy each API went through, and the system's proxy, are in the failure
+line, and on standard error after a pass (``self-test: proxy: QR Codes direct (loopback),
+...``): the sandbox is on loopback, so always direct.
+
 The packaging check runs it on the built binary; support staff can run it on any desktop: it
 never touches the user's own profiles, ledgers, receipts or keyring. ``--data-dir DIR`` runs
 it in DIR instead, which must be new or empty and not inside the user's own directories;
@@ -62,6 +67,7 @@ class SelfTest:
     reason: str = ""
     handle: Any = None  # the SandboxHandle, once started
     workspace: Any = None
+    routes: dict[str, str] = field(default_factory=dict)  # API label -> its proxy route
 
     async def check(self, name: str, action: Callable[[], Awaitable[T]]) -> T:
         """Run ``action`` as the check ``name``; raises :class:`_Stop` when it fails."""
@@ -95,12 +101,13 @@ def _require(condition: bool, message: str) -> None:
 
 async def _run_checks(test: SelfTest) -> None:
     from treasury_app.config import AppPaths
-    from treasury_app.services.profiles import sandbox_profile
+    from treasury_app.services.profiles import API_LABELS, sandbox_profile
     from treasury_app.services.sandbox_runner import ensure_sandbox
     from treasury_app.services.session import Session
     from treasury_app.services.workspace import open_workspace
 
     paths = AppPaths.default(test.data_dir)
+    await test.check("event loop", _event_loop)
 
     async def start() -> Any:
         paths.ensure()
@@ -121,6 +128,10 @@ async def _run_checks(test: SelfTest) -> None:
             paths=paths,
         )
         test.workspace = await open_workspace(session)
+        test.routes = {
+            API_LABELS[api]: str(transport.proxy_route)
+            for api, transport in session.transports.items()
+        }
         return test.workspace
 
     workspace = await test.check("profile unlock", unlock)
@@ -199,6 +210,27 @@ async def _run_checks(test: SelfTest) -> None:
     await test.check("sandbox stop", close)
 
 
+async def _event_loop() -> str:
+    """The checks run on the app's own loop: a qasync loop that Qt's events drive."""
+    import qasync
+    from PySide6.QtCore import QTimer
+
+    loop = asyncio.get_running_loop()
+    _require(
+        isinstance(loop, qasync.QEventLoop),
+        f"the checks run on {type(loop).__name__}, not on the app's qasync loop",
+    )
+    fired: asyncio.Future[bool] = loop.create_future()
+
+    def fire() -> None:  # called by Qt's event loop, not by asyncio
+        if not fired.done():
+            fired.set_result(True)
+
+    QTimer.singleShot(0, fire)
+    await asyncio.wait_for(fired, timeout=5)
+    return type(loop).__name__
+
+
 async def _payout(workspace: Any) -> Any:
     """One Pix to a sandbox key, sent exactly once and followed until it settles."""
     from treasury_app.api.accounts.models import is_success_status
@@ -231,7 +263,7 @@ async def _receipt(workspace: Any, entry: Any) -> bytes:
 
 async def _viewer(pdf: bytes) -> int:
     """Open the receipt in the viewer (never shown) and render its first page."""
-    from PySide6.QtCore import QCoreApplication, QSize
+    from PySide6.QtCore import QSize
     from PySide6.QtGui import QColor
     from PySide6.QtPdf import QPdfDocument
 
@@ -242,8 +274,7 @@ async def _viewer(pdf: bytes) -> int:
         deadline = time.monotonic() + VIEWER_TIMEOUT
         while viewer.document.status() == QPdfDocument.Status.Loading:
             _require(time.monotonic() < deadline, "the receipt did not load")
-            QCoreApplication.processEvents()
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # Qt's events run meanwhile: one loop (qasync)
         _require(
             viewer.document.status() == QPdfDocument.Status.Ready,
             f"the viewer could not read the receipt ({viewer.document.status().name})",
@@ -288,6 +319,24 @@ async def _run(test: SelfTest) -> None:
         if test.handle is not None:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(test.handle.stop)
+
+
+def _run_on_app_loop(test: SelfTest) -> None:
+    """Run the checks as the app runs: ``qasync.run`` (a ``QEventLoop`` over the
+    ``QApplication``), never a loop of asyncio's own."""
+    import qasync
+
+    qasync.run(_run(test))
+
+
+def proxy_summary(test: SelfTest) -> str:
+    """``proxy: QR Codes direct (loopback), Accounts direct (loopback); system proxy none``:
+    how each API was reached (when the profile was unlocked) and the computer's proxy."""
+    from treasury_app.api.proxies import SystemProxies
+
+    routes = ", ".join(f"{api} {shown}" for api, shown in test.routes.items())
+    system = f"system proxy {SystemProxies.read().describe()}"
+    return f"proxy: {routes}; {system}" if routes else f"proxy: {system}"
 
 
 def use_offscreen_without_display(environ: dict[str, str] | Any = os.environ) -> bool:
@@ -371,7 +420,7 @@ def run_self_test(
     )
     test = SelfTest(directory)
     try:
-        asyncio.run(_run(test))
+        _run_on_app_loop(test)
     except BaseException as error:  # the runner itself broke: still one line, still status 1
         test.failed = test.failed or "runner"
         test.reason = test.reason or _describe(error)
@@ -385,13 +434,14 @@ def run_self_test(
             file=out,
             flush=True,
         )
+        print(f"self-test: {proxy_summary(test)}", file=err, flush=True)
         if temporary:
             shutil.rmtree(directory, ignore_errors=True)
         return 0
     print(
         f"self-test FAILED at {test.failed}: {test.reason} "
         f"({len(test.passed)} checks passed before it, {elapsed:.1f} s, "
-        f"treasury-app {__version__})",
+        f"treasury-app {__version__}; {proxy_summary(test)})",
         file=out,
         flush=True,
     )

@@ -1403,12 +1403,40 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Somente no sandbox: um pagador de teste paga integralmente a cobrança ativa selecionada, como um pagador real faria pelo aplicativo do seu banco.</translation>
     </message>
     <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Save the charges shown as a CSV file</source>
+        <translation>Salvar as cobranças exibidas em um arquivo CSV</translation>
+    </message>
+    <message>
         <source>%1 charges</source>
         <translation>%1 cobranças</translation>
     </message>
     <message>
         <source>%1 of %2 charges</source>
         <translation>%1 de %2 cobranças</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Export charges</source>
+        <translation>Exportar cobranças</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Exportado</translation>
+    </message>
+    <message>
+        <source>%1 charge(s) saved to %2</source>
+        <translation>%1 cobrança(s) salva(s) em %2</translation>
     </message>
 </context>
 <context>
@@ -3283,6 +3311,22 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>As chaves Pix cadastradas na conta da empresa: as cobranças são emitidas para elas.</translation>
     </message>
     <message>
+        <source>The system&apos;s proxy</source>
+        <translation>O proxy do sistema</translation>
+    </message>
+    <message>
+        <source>No proxy (direct)</source>
+        <translation>Sem proxy (direto)</translation>
+    </message>
+    <message>
+        <source>This proxy:</source>
+        <translation>Este proxy:</translation>
+    </message>
+    <message>
+        <source>How both APIs are reached. The system&apos;s bypass list is honoured, and this computer&apos;s own addresses (127.0.0.1, localhost) are always reached directly.</source>
+        <translation>Como as duas APIs são acessadas. A lista de exceções do sistema é respeitada, e os endereços deste próprio computador (127.0.0.1, localhost) são sempre acessados diretamente.</translation>
+    </message>
+    <message>
         <source>Profile name</source>
         <translation>Nome do perfil</translation>
     </message>
@@ -3293,6 +3337,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Account&apos;s Pix keys</source>
         <translation>Chaves Pix da conta</translation>
+    </message>
+    <message>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
     </message>
     <message>
         <source>Save</source>
@@ -3337,6 +3385,30 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The address cannot have a query (?…) or a fragment (#…).</source>
         <translation>O endereço não pode ter parâmetros de consulta (?…) nem fragmento (#…).</translation>
+    </message>
+    <message>
+        <source>Enter the proxy&apos;s address (http://host:port).</source>
+        <translation>Informe o endereço do proxy (http://host:porta).</translation>
+    </message>
+    <message>
+        <source>A proxy address starts with http:// or https://.</source>
+        <translation>Um endereço de proxy começa com http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>Add the proxy&apos;s port, as in http://proxy.example:8080.</source>
+        <translation>Inclua a porta do proxy, como em http://proxy.example:8080.</translation>
+    </message>
+    <message>
+        <source>A proxy address is only http://host:port, with no path.</source>
+        <translation>Um endereço de proxy é apenas http://host:porta, sem caminho.</translation>
+    </message>
+    <message>
+        <source>This is not a valid proxy address (http://host:port).</source>
+        <translation>Este não é um endereço de proxy válido (http://host:porta).</translation>
+    </message>
+    <message>
+        <source>A proxy&apos;s user name and password cannot be kept in the profile (it holds no secret): leave them out and ask for the bank&apos;s hosts to be let through.</source>
+        <translation>O usuário e a senha de um proxy não podem ficar no perfil (ele não guarda segredos): retire-os e peça que os hosts do banco sejam liberados no proxy.</translation>
     </message>
     <message>
         <source>Choose the %1 file.</source>
@@ -4473,6 +4545,50 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Registro de auditoria</translation>
     </message>
     <message>
+        <source>About &amp; support</source>
+        <translation>Sobre e suporte</translation>
+    </message>
+    <message>
+        <source>This proxy: %1</source>
+        <translation>Este proxy: %1</translation>
+    </message>
+    <message>
+        <source>No proxy (direct)</source>
+        <translation>Sem proxy (direto)</translation>
+    </message>
+    <message>
+        <source>The system&apos;s proxy</source>
+        <translation>O proxy do sistema</translation>
+    </message>
+    <message>
+        <source>direct (this computer)</source>
+        <translation>direto (este computador)</translation>
+    </message>
+    <message>
+        <source>direct (bypass list)</source>
+        <translation>direto (lista de exceções)</translation>
+    </message>
+    <message>
+        <source>direct (no system proxy)</source>
+        <translation>direto (sem proxy no sistema)</translation>
+    </message>
+    <message>
+        <source>through %1</source>
+        <translation>via %1</translation>
+    </message>
+    <message>
+        <source>direct</source>
+        <translation>direto</translation>
+    </message>
+    <message>
+        <source>%1 API: %2</source>
+        <translation>API %1: %2</translation>
+    </message>
+    <message>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
         <source>Audit log (newest first)</source>
         <translation>Registro de auditoria (mais recentes primeiro)</translation>
     </message>
@@ -4705,10 +4821,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Export statement</source>
         <translation>Exportar extrato</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>Arquivos CSV (*.csv)</translation>
     </message>
     <message>
         <source>The export was interrupted</source>
@@ -4960,6 +5072,73 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>declined</source>
         <translation>recusado</translation>
+    </message>
+</context>
+<context>
+    <name>SupportPanel</name>
+    <message>
+        <source>About and support</source>
+        <translation>Sobre e suporte</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Versão</translation>
+    </message>
+    <message>
+        <source>No log file in this run.</source>
+        <translation>Nenhum arquivo de log nesta execução.</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Abrir pasta</translation>
+    </message>
+    <message>
+        <source>Log folder</source>
+        <translation>Pasta de logs</translation>
+    </message>
+    <message>
+        <source>Copy diagnostics</source>
+        <translation>Copiar diagnóstico</translation>
+    </message>
+    <message>
+        <source>Versions, system, profile kind and the log folder, for the support desk. No password, secret or token is ever included.</source>
+        <translation>Versões, sistema, tipo de perfil e pasta de logs, para o suporte. Nunca inclui senha, segredo ou token.</translation>
+    </message>
+    <message>
+        <source>Ledger backup</source>
+        <translation>Cópia de segurança do registro de operações</translation>
+    </message>
+    <message>
+        <source>A complete copy of this profile&apos;s ledger (payments, audit, receipts index) as it is now, made while the app keeps working. Keep it on another disk or a network share.</source>
+        <translation>Uma cópia completa do registro de operações deste perfil (pagamentos, auditoria, índice de comprovantes) como está agora, feita sem interromper o aplicativo. Guarde-a em outro disco ou em uma pasta de rede.</translation>
+    </message>
+    <message>
+        <source>Back up ledger…</source>
+        <translation>Fazer cópia de segurança…</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>Copiado para a área de transferência.</translation>
+    </message>
+    <message>
+        <source>Backing up the ledger…</source>
+        <translation>Copiando o registro de operações…</translation>
+    </message>
+    <message>
+        <source>The ledger was not backed up: %1</source>
+        <translation>A cópia de segurança não foi feita: %1</translation>
+    </message>
+    <message>
+        <source>Ledger backed up to %1</source>
+        <translation>Cópia de segurança do registro de operações salva em %1</translation>
+    </message>
+    <message>
+        <source>Back up ledger</source>
+        <translation>Cópia de segurança do registro de operações</translation>
+    </message>
+    <message>
+        <source>Ledger copies (*.sqlite3)</source>
+        <translation>Cópias do registro de operações (*.sqlite3)</translation>
     </message>
 </context>
 <context>

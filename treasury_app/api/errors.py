@@ -8,18 +8,21 @@ Two families the services layer must tell apart:
 * :class:`TransportFailure` — no usable answer (timeout, reset, refused connection). Unless
   :attr:`TransportFailure.request_sent` is ``False`` the outcome is **unknown**: a payment may
   have been committed. The exactly-once logic asks the bank (by idempotency key) before it
-  ever sends again.
+  ever sends again. :class:`ProxyFailure` is the kind where a proxy stood in the way: it
+  names the proxy by host and port, never its credentials.
 
 No message or attribute ever carries a secret: request bodies and headers are not kept.
 """
 
 from __future__ import annotations
 
+import ssl
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
+from treasury_app.api.proxies import ProxyRoute, UnsupportedProxy, route_of
 from treasury_app.domain.money import loads_json
 
 PROBLEM_JSON = "application/problem+json"
@@ -68,6 +71,8 @@ class ApiError(ApiFailure):
         self.method = method
         self.path = path
         self.retry_after = retry_after
+        # Set by error_from_response when a proxy, not the bank, gave this answer.
+        self.proxy_failure: ProxyFailure | None = None
         super().__init__(self._message())
 
     def _message(self) -> str:
@@ -155,10 +160,48 @@ class TransportFailure(ApiFailure):
         return self.request_sent
 
 
+class ProxyFailure(TransportFailure):
+    """The exchange failed at the proxy between the app and the bank: it could not be reached,
+    refused the tunnel to the bank (``status``: 403, 407 when it wants credentials...), broke
+    the TLS handshake (a TLS-inspecting proxy: a client certificate cannot pass through it), or
+    answered instead of the bank. ``proxy`` is its host and port, never its credentials."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        proxy: str,
+        method: str,
+        path: str,
+        request_sent: bool,
+        status: int | None = None,
+    ) -> None:
+        self.proxy = proxy
+        self.status = status
+        super().__init__(message, method=method, path=path, request_sent=request_sent)
+
+
+TLS_INSPECTION_HINT = (
+    "a proxy that inspects TLS must let the bank's hosts through untouched (a client "
+    "certificate cannot pass through inspection)"
+)
+
+
+def request_not_sent(error: httpx.TransportError) -> bool:
+    """Whether the request certainly never reached the bank: the connection (or the proxy's
+    tunnel to the bank) could not be opened."""
+    return isinstance(
+        error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout | httpx.ProxyError
+    )
+
+
 def transport_failure(error: httpx.TransportError, *, method: str, path: str) -> TransportFailure:
     """The typed failure for an httpx transport error; nothing was sent only when the
-    connection could not be opened."""
-    sent = not isinstance(error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
+    connection could not be opened. Through a proxy, a :class:`ProxyFailure` naming it."""
+    through = route_of(error)
+    if through is not None:
+        return _proxy_transport_failure(error, through, method=method, path=path)
+    sent = not request_not_sent(error)
     if isinstance(error, httpx.TimeoutException):
         detail = str(error)
         message = (
@@ -175,6 +218,107 @@ def transport_failure(error: httpx.TransportError, *, method: str, path: str) ->
             "certificate"
         )
     return TransportFailure(message, method=method, path=path, request_sent=sent)
+
+
+def _proxy_transport_failure(
+    error: httpx.TransportError, through: ProxyRoute, *, method: str, path: str
+) -> ProxyFailure:
+    proxy = through.label
+    status: int | None = None
+    if isinstance(error, UnsupportedProxy):
+        message = (
+            f"The system's proxy {proxy} is not an HTTP proxy: the app uses only http:// and "
+            "https:// proxies; choose another proxy in the profile"
+        )
+    elif isinstance(error, httpx.ProxyError):
+        answer = str(error).strip()
+        status = int(answer.split()[0]) if answer[:3].isdigit() else None
+        if status == 407:
+            message = (
+                f"The proxy {proxy} asks for credentials (407 Proxy Authentication Required) "
+                "and did not let the request through to the bank"
+            )
+        else:
+            message = f"The proxy {proxy} refused to connect to the bank ({answer or 'no reason'})"
+    elif isinstance(error, httpx.ConnectTimeout):
+        message = f"The proxy {proxy} did not answer in time (ConnectTimeout)"
+    elif isinstance(error, httpx.ConnectError) and _caused_by(error, ssl.SSLError):
+        message = (
+            f"The TLS handshake with the bank through the proxy {proxy} failed: the proxy may be "
+            f"inspecting TLS; {TLS_INSPECTION_HINT}"
+        )
+    elif isinstance(error, httpx.ConnectError):
+        message = (
+            f"Could not connect to the proxy {proxy} (refused or unreachable); check the "
+            "profile's proxy setting"
+        )
+    elif isinstance(error, httpx.TimeoutException):
+        message = (
+            f"No answer from the bank in time through the proxy {proxy} ({type(error).__name__})"
+        )
+    else:
+        message = (
+            f"The connection to the bank through the proxy {proxy} was closed before an answer "
+            f"arrived ({type(error).__name__}); if this repeats, {TLS_INSPECTION_HINT}"
+        )
+    return ProxyFailure(
+        message,
+        proxy=proxy,
+        method=method,
+        path=path,
+        request_sent=not request_not_sent(error),
+        status=status,
+    )
+
+
+def _caused_by(error: BaseException, kind: type[BaseException]) -> bool:
+    """Whether ``kind`` is among the exceptions that led to ``error`` (httpx wraps httpcore's
+    error, which wraps the ``ssl`` or socket one)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, kind):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def proxy_answer_failure(response: httpx.Response) -> ProxyFailure | None:
+    """A :class:`ProxyFailure` when ``response`` came through a proxy and is the proxy's own
+    answer rather than the bank's: a 407, an HTML page, or an error that is not JSON (the bank
+    answers errors as problem JSON). Only a proxy that inspects TLS can answer inside the
+    tunnel, and the bank never sees such a request; still, a 5xx may follow a forwarded
+    request, so the outcome is unknown unless the proxy asked for credentials."""
+    through = route_of(response)
+    if through is None:
+        return None
+    status = response.status_code
+    media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    json_like = media.endswith("json") or media.endswith("+json")
+    if not (status == 407 or media == "text/html" or (status >= 400 and not json_like)):
+        return None
+    request = response.request
+    proxy = through.label
+    if status == 407:
+        message = (
+            f"The proxy {proxy} asks for credentials (407 Proxy Authentication Required) and "
+            "did not let the request through to the bank"
+        )
+    else:
+        kind = media or "no content type"
+        message = (
+            f"The proxy {proxy} answered instead of the bank (HTTP {status}, {kind}): "
+            f"{TLS_INSPECTION_HINT}"
+        )
+    return ProxyFailure(
+        message,
+        proxy=proxy,
+        method=request.method,
+        path=request.url.path,
+        request_sent=status != 407,
+        status=status,
+    )
 
 
 class ResponseFormatError(ApiFailure):
@@ -266,7 +410,7 @@ def error_from_response(response: httpx.Response) -> ApiError:
     detail = body.get("detail")
     if detail is None and not body and response.content:
         detail = response.text[:200]
-    return cls(
+    error = cls(
         response.status_code,
         type=str(body.get("type") or "about:blank"),
         title=body.get("title") if isinstance(body.get("title"), str) else None,
@@ -277,3 +421,5 @@ def error_from_response(response: httpx.Response) -> ApiError:
         path=path,
         retry_after=parse_retry_after(response.headers.get("retry-after")),
     )
+    error.proxy_failure = proxy_answer_failure(response)
+    return error

@@ -15,6 +15,10 @@ offers it) for the whole session. Every call:
 5. ends in the answer (2xx), a typed :class:`~treasury_app.api.errors.ApiError`, or a
    :class:`~treasury_app.api.errors.TransportFailure` when the outcome is unknown.
 
+Requests go direct or through a proxy as :mod:`~treasury_app.api.proxies` decides per request
+(the profile's :class:`~treasury_app.api.proxies.ProxySetting`, the system's bypass list,
+loopback always direct); httpx's own reading of the environment is off (``trust_env=False``).
+
 A payment POST whose answer was lost and whose retry meets ``412`` (the bank already has this
 idempotency key) is a :class:`TransportFailure` too: the first attempt most likely committed,
 and only a query by idempotency key can tell. Likewise a PUT or DELETE whose answer was lost
@@ -42,12 +46,23 @@ from treasury_app import __version__
 from treasury_app.api.answers import read_capped
 from treasury_app.api.errors import (
     AnswerTooLargeError,
+    ApiError,
     IdempotencyKeyReused,
     ResponseFormatError,
     TransportFailure,
     error_from_response,
     parse_retry_after,
+    proxy_answer_failure,
+    request_not_sent,
     transport_failure,
+)
+from treasury_app.api.proxies import (
+    ProxyRoute,
+    ProxySetting,
+    RoutingTransport,
+    SystemProxies,
+    route,
+    router,
 )
 from treasury_app.api.tls import ClientIdentity, Trust
 from treasury_app.api.tokens import ApiName, Secret, TokenSession
@@ -141,6 +156,9 @@ class ApiConfig:
     # so a large idle pool slows sequential calls (measured: 0.80 -> 0.87 of the bare-httpx
     # floor going from 9 idle connections to at most 4); HTTP/2 multiplexes on one anyway.
     max_connections: int = 4
+    proxy: ProxySetting = field(default_factory=ProxySetting)
+    # The computer's proxies and bypass list; None: read them when the transport is made.
+    system_proxies: SystemProxies | None = None
 
     def __repr__(self) -> str:
         return (
@@ -228,20 +246,33 @@ class ApiTransport:
             context.sslobject_class = _counting_ssl_object(self.stats)
         else:  # another context class (truststore): count through httpcore's trace events
             hooks.append(self._attach_trace)
+        self.system_proxies = (
+            config.system_proxies if config.system_proxies is not None else SystemProxies.read()
+        )
+        limits = httpx.Limits(
+            max_connections=config.max_connections,
+            max_keepalive_connections=config.max_connections,
+        )
+
+        def pool(proxy: httpx.Proxy | None) -> httpx.AsyncHTTPTransport:
+            if proxy is not None and proxy.url.scheme == "https":  # TLS to the proxy itself
+                proxy = httpx.Proxy(proxy.url, auth=proxy.auth, ssl_context=_proxy_context())
+            return httpx.AsyncHTTPTransport(
+                verify=context, http2=config.http2, limits=limits, proxy=proxy
+            )
+
         self._http = httpx.AsyncClient(
             base_url=config.base_url,
-            verify=context,
-            http2=config.http2,
+            # One client, several hosts (a payload location may be elsewhere): the proxy is
+            # decided per request, never from the environment by httpx.
+            transport=RoutingTransport(router(config.proxy, self.system_proxies), pool),
+            trust_env=False,
             timeout=config.timeouts.httpx(),
             headers={
                 "user-agent": USER_AGENT,
                 "accept": "application/json",
                 "accept-encoding": ACCEPT_ENCODING,
             },
-            limits=httpx.Limits(
-                max_connections=config.max_connections,
-                max_keepalive_connections=config.max_connections,
-            ),
             event_hooks={"request": hooks},
         )
         self._log = logging.getLogger(f"treasury_app.api.{config.api}")
@@ -256,6 +287,11 @@ class ApiTransport:
 
     async def aclose(self) -> None:
         await self._http.aclose()
+
+    @property
+    def proxy_route(self) -> ProxyRoute:
+        """How requests to the API's own address go: direct (and why) or through which proxy."""
+        return route(self.config.base_url, self.config.proxy, self.system_proxies)
 
     @property
     def http(self) -> httpx.AsyncClient:
@@ -339,6 +375,10 @@ class ApiTransport:
                     )
                 except httpx.TransportError as error:
                     raise transport_failure(error, method="POST", path="token") from None
+                except ApiError as error:  # a proxy's own page, not the token endpoint's
+                    if error.proxy_failure is not None:
+                        raise error.proxy_failure from None
+                    raise
                 send_headers["authorization"] = f"Bearer {token}"
             started = time.perf_counter()
             self.stats.requests += 1
@@ -350,9 +390,7 @@ class ApiTransport:
                     self._exchange(request, limit, kind), method, path, give_up_at
                 )
             except httpx.TransportError as error:
-                sent = not isinstance(
-                    error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout
-                )
+                sent = not request_not_sent(error)
                 self._log.warning(
                     "%s %s attempt %d: %s", method, _path_of(path), attempt, type(error).__name__
                 )
@@ -394,9 +432,14 @@ class ApiTransport:
                     attempt += 1
                     continue
             if response.is_success:
+                failure = proxy_answer_failure(response)  # a proxy's HTML page with a 200
+                if failure is not None:
+                    raise failure
                 return response
-            error = error_from_response(response)
-            if isinstance(error, IdempotencyKeyReused) and lost_answer:
+            refusal = error_from_response(response)
+            if refusal.proxy_failure is not None:
+                raise refusal.proxy_failure from None
+            if isinstance(refusal, IdempotencyKeyReused) and lost_answer:
                 raise TransportFailure(
                     "The answer to the first attempt was lost and the bank already holds this "
                     "idempotency key: the request most likely went through; look it up by "
@@ -404,7 +447,7 @@ class ApiTransport:
                     method=method,
                     path=response.request.url.path,
                     request_sent=True,
-                ) from error
+                ) from refusal
             if lost_answer and method in ("PUT", "DELETE") and 400 <= status < 500:
                 raise TransportFailure(
                     f"The answer to the first attempt was lost and the retry was refused "
@@ -413,8 +456,8 @@ class ApiTransport:
                     method=method,
                     path=response.request.url.path,
                     request_sent=True,
-                ) from error
-            raise error
+                ) from refusal
+            raise refusal
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -454,6 +497,11 @@ class ApiTransport:
     async def _trace(self, event: str, info: Mapping[str, Any]) -> None:
         if event.endswith("start_tls.complete"):
             self.stats.tls_handshakes += 1
+
+
+def _proxy_context() -> ssl.SSLContext:
+    """For an https:// proxy: the proxy's own certificate checked against the system store."""
+    return Trust.system().base_context()
 
 
 def _path_of(path: str) -> str:

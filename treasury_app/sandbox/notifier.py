@@ -111,7 +111,11 @@ class Notifier:
         context = ssl.create_default_context()
         context.load_verify_locations(cafile=str(pki.ca_file))  # receivers with sandbox certs
         context.load_cert_chain(str(cert_file), str(key_file))
-        self._client = httpx.AsyncClient(verify=context, timeout=5, follow_redirects=False)
+        # The sandbox's receivers are local test servers (loopback): always direct, never
+        # through a proxy httpx would find in the environment (it ignores Windows' bypass list).
+        self._client = httpx.AsyncClient(
+            verify=context, timeout=5, follow_redirects=False, trust_env=False
+        )
 
     async def close(self) -> None:
         await self._client.aclose()

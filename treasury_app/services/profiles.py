@@ -1,7 +1,8 @@
 """Connection profiles (one JSON file each) and the sandbox's own profile.
 
 A profile names, per API, the bank's address, the client id, the ``.pfx`` file and which
-authorities to trust; it never holds a secret. Client secrets live in the operating system's
+authorities to trust, and for both the proxy to use; it never holds a secret (so a proxy
+address with a user name or password is refused). Client secrets live in the operating system's
 keyring (:mod:`treasury_app.services.secret_store`) when there is one, and are asked for at
 unlock otherwise. ``.pfx`` passwords are never stored anywhere. A production profile's bank
 addresses and CAs, as last confirmed, are :mod:`treasury_app.services.endpoints`.
@@ -23,6 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from treasury_app.api.proxies import ProxySetting, has_credentials
 from treasury_app.api.tls import Trust
 from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import Timeouts
@@ -148,7 +150,8 @@ class ApiProfile(BaseModel):
 class Profile(BaseModel):
     """A named connection to one bank: both APIs, timeouts, and when it was made."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # A proxy address typed with a password is refused; the error must not repeat it.
+    model_config = ConfigDict(frozen=True, extra="forbid", hide_input_in_errors=True)
 
     name: str
     environment: Literal["sandbox", "production"]
@@ -164,8 +167,21 @@ class Profile(BaseModel):
     # The Pix keys registered on the company's account: charges are issued to one of them and
     # each gets a webhook row. The bank has no endpoint listing them, so the profile says.
     pix_keys: tuple[str, ...] = ()
+    # How both APIs are reached: the system's proxy by default (loopback, so the sandbox,
+    # always direct). Files written before it existed have none and load with the default.
+    proxy: ProxySetting = Field(default_factory=ProxySetting)
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
+
+    @field_validator("proxy")
+    @classmethod
+    def _proxy_without_secret(cls, value: ProxySetting) -> ProxySetting:
+        if value.url is not None and has_credentials(value.url):
+            raise ValueError(
+                "a proxy's user name and password cannot be kept in a profile (it holds no "
+                "secret): use a proxy that lets the bank's hosts through without them"
+            )
+        return value
 
     @field_validator("pix_keys")
     @classmethod
@@ -217,6 +233,7 @@ class Profile(BaseModel):
             },
             "connect_timeout": self.connect_timeout,
             "read_timeout": self.read_timeout,
+            "proxy": self.proxy.describe(),
         }
 
 
@@ -297,7 +314,10 @@ class ProfileStore:
             with contextlib.suppress(ProfileError):
                 created_at = min(created_at, self.load(profile.name).created_at)
         saved = profile.model_copy(update={"created_at": created_at, "updated_at": _now()})
-        text = saved.model_dump_json(indent=2) + "\n"
+        # The default proxy is left out: such a file stays readable by earlier versions.
+        default_proxy = saved.proxy == ProxySetting()
+        text = saved.model_dump_json(indent=2, exclude={"proxy"} if default_proxy else None)
+        text += "\n"
         _write_atomically(path, text.encode("utf-8"))
         log.info("profile %r saved", saved.name)
         if audit is not None:

@@ -202,6 +202,7 @@ class Session:
                         trust=settings.trust(),
                         scopes=settings.scopes,
                         timeouts=profile.timeouts(),
+                        proxy=profile.proxy,
                     )
                 )
             ledger = open_ledger(ledger_path(paths, profile.name), profile=profile.name)

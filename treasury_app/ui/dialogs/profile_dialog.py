@@ -1,6 +1,6 @@
-"""Create or edit a connection profile: its name, environment and, per API, the bank's address,
-client id and secret, certificate file and trust. The dialog only checks and returns; the caller
-saves the profile (ProfileStore) and the secrets (SecretStore).
+"""Create or edit a connection profile: its name, environment, proxy and, per API, the bank's
+address, client id and secret, certificate file and trust. The dialog only checks and returns;
+the caller saves the profile (ProfileStore) and the secrets (SecretStore).
 
 Given the :class:`EndpointConfirmations`, a production profile whose bank address or CA differs
 from the last confirmed one is accepted only after the person has seen, for each such API, the
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.api.proxies import ProxySetting, ProxyUrlError, check_proxy_url, has_credentials
 from treasury_app.api.tokens import ApiName
 from treasury_app.services.endpoints import EndpointChange, EndpointConfirmations
 from treasury_app.services.profiles import (
@@ -164,11 +165,26 @@ class ProfileDialog(QDialog):
         self.pix_keys.setToolTip(
             self.tr("The Pix keys registered on the company's account: charges are issued to them.")
         )
+        self.proxy_mode = QComboBox(self)
+        self.proxy_mode.setObjectName("profile-proxy-mode")
+        self.proxy_mode.addItem(self.tr("The system's proxy"), "system")
+        self.proxy_mode.addItem(self.tr("No proxy (direct)"), "none")
+        self.proxy_mode.addItem(self.tr("This proxy:"), "url")
+        self.proxy_mode.setToolTip(
+            self.tr(
+                "How both APIs are reached. The system's bypass list is honoured, and this "
+                "computer's own addresses (127.0.0.1, localhost) are always reached directly."
+            )
+        )
+        self.proxy_url = QLineEdit(self)
+        self.proxy_url.setObjectName("profile-proxy-url")
+        self.proxy_url.setPlaceholderText("http://proxy.example:8080")
         self.apis: dict[ApiName, _ApiFields] = {api: _ApiFields(self, api) for api in APIS}
         self.fields: dict[str, QWidget] = {
             "name": self.name,
             "environment": self.environment,
             "pix_keys": self.pix_keys,
+            "proxy": self.proxy_url,
         }
         self.errors: dict[str, QLabel] = {}
         self._error_rows: dict[str, QFormLayout] = {}
@@ -181,6 +197,12 @@ class ProfileDialog(QDialog):
         self._add_row(top, self.tr("Profile name"), self.name, "name")
         self._add_row(top, self.tr("Environment"), self.environment, "environment")
         self._add_row(top, self.tr("Account's Pix keys"), self.pix_keys, "pix_keys")
+        proxy = QWidget(self)
+        proxy_line = QHBoxLayout(proxy)
+        proxy_line.setContentsMargins(0, 0, 0, 0)
+        proxy_line.addWidget(self.proxy_mode)
+        proxy_line.addWidget(self.proxy_url, 1)
+        self._add_row(top, self.tr("Proxy"), proxy, "proxy")
         layout.addLayout(top)
         for api in APIS:
             layout.addWidget(self._api_group(api))
@@ -197,7 +219,9 @@ class ProfileDialog(QDialog):
         self.setMinimumWidth(560)
         self._fill(profile)
         self.environment.currentIndexChanged.connect(self._show_ca_warnings)
+        self.proxy_mode.currentIndexChanged.connect(self._proxy_mode_changed)
         self._show_ca_warnings()
+        self._proxy_mode_changed()
 
     # -- results -----------------------------------------------------------------------------
 
@@ -319,6 +343,9 @@ class ProfileDialog(QDialog):
                 problems["name"] = self.tr("A profile with this name already exists.")
         if any(len(key) > 77 for key in self._keys()):
             problems["pix_keys"] = self.tr("A Pix key has at most 77 characters.")
+        proxy_problem = self._proxy_problem()
+        if proxy_problem:
+            problems["proxy"] = proxy_problem
         for api, fields in self.apis.items():
             url_problem = self._url_problem(fields.base_url.text().strip())
             if url_problem:
@@ -349,6 +376,38 @@ class ProfileDialog(QDialog):
         if parts.query or parts.fragment:
             return self.tr("The address cannot have a query (?…) or a fragment (#…).")
         return None
+
+    def _proxy_problem(self) -> str | None:
+        """What is wrong with the proxy address (only when "This proxy" is chosen); the
+        message never repeats the address, which could hold a password."""
+        if self.proxy_mode.currentData() != "url":
+            return None
+        text = self.proxy_url.text()
+        try:
+            check_proxy_url(text)
+        except ProxyUrlError as error:
+            return {
+                "empty": self.tr("Enter the proxy's address (http://host:port)."),
+                "scheme": self.tr("A proxy address starts with http:// or https://."),
+                "port": self.tr("Add the proxy's port, as in http://proxy.example:8080."),
+                "path": self.tr("A proxy address is only http://host:port, with no path."),
+            }.get(error.reason, self.tr("This is not a valid proxy address (http://host:port)."))
+        if has_credentials(text):
+            return self.tr(
+                "A proxy's user name and password cannot be kept in the profile (it holds no "
+                "secret): leave them out and ask for the bank's hosts to be let through."
+            )
+        return None
+
+    def _proxy_mode_changed(self) -> None:
+        uses_url = self.proxy_mode.currentData() == "url"
+        self.proxy_url.setEnabled(uses_url)
+        if not uses_url:
+            self._error_rows["proxy"].setRowVisible(self.errors["proxy"], False)
+
+    def _proxy(self) -> ProxySetting:
+        mode = self.proxy_mode.currentData()
+        return ProxySetting(mode=mode, url=self.proxy_url.text() if mode == "url" else None)
 
     def _file_problem(self, text: str, what: str) -> str | None:
         if not text.strip():
@@ -406,6 +465,7 @@ class ProfileDialog(QDialog):
             qrcodes=apis["qrcodes"],
             accounts=apis["accounts"],
             pix_keys=self._keys(),
+            proxy=self._proxy(),
         )
         if original is None:
             return profile
@@ -516,6 +576,8 @@ class ProfileDialog(QDialog):
             )
             self.environment.setCurrentIndex(self.environment.findData(profile.environment))
             self.pix_keys.setText(", ".join(profile.pix_keys))
+            self.proxy_mode.setCurrentIndex(self.proxy_mode.findData(profile.proxy.mode))
+            self.proxy_url.setText(profile.proxy.url or "")
 
     def _trust_changed(self, api: ApiName) -> None:
         fields = self.apis[api]
