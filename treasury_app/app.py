@@ -54,8 +54,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+_error_boxes: set[Any] = set()  # the unexpected-error boxes on screen
+
+
 def _install_excepthook() -> None:
-    """Route unhandled exceptions (including those of asyncSlot bodies) to the log and a dialog."""
+    """Route unhandled exceptions (including those of asyncSlot bodies) to the log (standard
+    error and the log file, traceback included) and a dialog."""
 
     def hook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         import traceback
@@ -64,10 +68,18 @@ def _install_excepthook() -> None:
         from PySide6.QtWidgets import QApplication, QMessageBox
 
         if QApplication.instance() is None:
-            traceback.print_exception(exc_type, exc, tb)
-            return
-        box = QMessageBox(QMessageBox.Icon.Critical, "Treasury", f"Unexpected error: {exc}")
+            return  # the log has it: standard error and the log file
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            "Treasury",
+            f"Unexpected error: {exc}",
+            parent=QApplication.activeWindow(),
+        )
+        box.setObjectName("unexpected-error")
         box.setDetailedText("".join(traceback.format_exception(exc_type, exc, tb)))
+        # Kept until closed: a box without a parent would be collected, unseen, on return.
+        _error_boxes.add(box)
+        box.finished.connect(lambda _result: _error_boxes.discard(box))
         box.open()  # never exec(): a nested loop would re-enter asyncio
 
     sys.excepthook = hook
@@ -78,7 +90,13 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
 
     from PySide6.QtCore import QTimer
 
+    from treasury_app import logging_setup
+
+    # A task nobody awaited, a callback that raised: into the log file with its traceback.
+    asyncio.get_running_loop().set_exception_handler(logging_setup.log_loop_exception)
     await asyncio.sleep(0)  # let the window paint before the services load
+    paths.ensure()  # private folders (on Windows an icacls run each): after the first paint
+    logging_setup.attach_log_file(paths.log_dir)  # with the lines logged so far
     from treasury_app.ui.controller import AppController, StartOptions
 
     extra = ("--clock-start", args.sandbox_clock_start) if args.sandbox_clock_start else ()
@@ -139,42 +157,93 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``treasury-app`` and ``python -m treasury_app``."""
     args = parse_args(argv)
     level = getattr(logging, args.log_level or ("WARNING" if args.self_test else "INFO"))
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # httpx logs every request at INFO: keep our own transport's (redacted) lines instead.
-    logging.getLogger("httpx").setLevel(max(logging.WARNING, level))
+    from treasury_app import logging_setup  # only modules already loaded: no cost
+
+    logging_setup.configure(level)
     if args.self_test:
+        # Standard error only: the self-test runs in a directory of its own and writes nothing
+        # in the user's folders (its one line is on standard output).
         from treasury_app.self_test import run_self_test
 
         return run_self_test(data_dir=args.data_dir)
 
+    _install_excepthook()
     os.environ.setdefault("QT_API", "pyside6")  # qasync picks its Qt binding from this
     from PySide6.QtWidgets import QApplication
 
     quicken_pyside_import_hook()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Treasury")
-    app.setOrganizationName("TreasuryApp")
-    app.setApplicationVersion(__version__)
-    app.setQuitOnLastWindowClosed(False)  # the controller decides (lock hides the window)
-    install_translator(app, args.lang)
-    _install_excepthook()
-    from treasury_app.ui.main_window import MainWindow
-
-    window = MainWindow()  # only Qt so far: on screen at once, locked
-    window.show()
-    log.info("Main window shown")
-    import asyncio  # the loop, the services and the clients load behind the window
-
-    import qasync
-
+    # platformdirs (~3 ms) before the window: the settings file's folder, where the window
+    # reads its geometry from.
     from treasury_app.config import AppPaths
 
     paths = AppPaths.default(args.data_dir)
-    paths.ensure()
+    try:
+        app = QApplication.instance() or QApplication(sys.argv[:1])
+        app.setApplicationName("Treasury")
+        app.setOrganizationName("TreasuryApp")
+        app.setApplicationVersion(__version__)
+        app.setQuitOnLastWindowClosed(False)  # the controller decides (lock hides the window)
+        _route_qt_messages()
+        use_ini_settings(paths.config_dir, migrate_native=args.data_dir is None)
+        install_translator(app, args.lang)
+        from treasury_app.ui.main_window import MainWindow
 
-    with contextlib.suppress(asyncio.CancelledError):
-        qasync.run(_run(args, paths, window))
+        window = MainWindow()  # only Qt so far: on screen at once, locked
+        window.show()
+        log.info("Main window shown")
+        import asyncio  # the loop, the services and the clients load behind the window
+
+        import qasync
+
+        with contextlib.suppress(asyncio.CancelledError):
+            qasync.run(_run(args, paths, window))
+    finally:
+        # _run attaches the log file once the window is painted; here when start-up failed
+        # before that, so the traceback the hook logs next reaches the file too.
+        logging_setup.attach_log_file(paths.log_dir)
     return 0
+
+
+def _route_qt_messages() -> None:
+    """Qt's own warnings (a missing plugin, a font, a TLS backend) into the log, not only to
+    a console the windowed build does not have."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    qt_log = logging.getLogger("qt")
+    levels = {
+        QtMsgType.QtDebugMsg: logging.DEBUG,
+        QtMsgType.QtInfoMsg: logging.INFO,
+        QtMsgType.QtWarningMsg: logging.WARNING,
+    }
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        qt_log.log(levels.get(kind, logging.ERROR), "%s", message)
+
+    qInstallMessageHandler(handler)
+
+
+def use_ini_settings(config_dir: Path, *, migrate_native: bool = False) -> Path:
+    """Qt's settings (window geometry, the last profile) in an INI file under ``config_dir``
+    instead of the Windows registry (or macOS plist), so ``--data-dir`` holds everything.
+    Before any ``QSettings()`` is made. ``migrate_native``: the first time, the settings an
+    earlier version kept in the native store are copied over. Returns the file's path."""
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(config_dir))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    settings = QSettings()
+    path = Path(settings.fileName())
+    if migrate_native and not path.exists():
+        native = QSettings(
+            QSettings.Format.NativeFormat,
+            QSettings.Scope.UserScope,
+            settings.organizationName(),
+            settings.applicationName(),
+        )
+        for key in native.allKeys():
+            settings.setValue(key, native.value(key))
+        settings.sync()
+    return path
 
 
 def entry(argv: Sequence[str] | None = None) -> int:

@@ -1,5 +1,6 @@
-"""The Settings tab, in four pages: the profile and both certificates, the webhooks registered
-at the bank (both APIs), the infractions reported against the account, and the audit log."""
+"""The Settings tab, in five pages: the profile and both certificates, the webhooks registered
+at the bank (both APIs), the infractions reported against the account, the audit log, and
+about and support (the log folder, diagnostics, the ledger backup)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app import logging_setup
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.secret_store import SecretStore
 from treasury_app.services.workspace import Workspace
@@ -25,6 +27,7 @@ from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
 from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
+from treasury_app.ui.widgets.support_panel import SupportPanel
 from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
 
 
@@ -53,6 +56,8 @@ class SettingsTab(QWidget):
             self.infractions_panel = InfractionsPanel(workspace, self.pages)
             self.pages.addTab(self.infractions_panel, self.tr("Infractions"))
         self.pages.addTab(self._build_audit(), self.tr("Audit log"))
+        self.support_panel = self._build_support()
+        self.pages.addTab(self.support_panel, self.tr("About & support").replace("&", "&&"))
         self.pages.currentChanged.connect(lambda _index: self._load_shown())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -103,6 +108,31 @@ class SettingsTab(QWidget):
                 if info.expiry_warning:
                     text += f"\n⚠ {info.expiry_warning}"
                 certificates_form.addRow(self.tr("%1 API").replace("%1", label), QLabel(text))
+            # The profile's proxy setting, then where each API's requests really go.
+            setting = profile.proxy
+            lines = [
+                self.tr("This proxy: %1").replace("%1", setting.describe())
+                if setting.mode == "url"
+                else self.tr("No proxy (direct)")
+                if setting.mode == "none"
+                else self.tr("The system's proxy")
+            ]
+            direct = {
+                "loopback": self.tr("direct (this computer)"),
+                "bypass": self.tr("direct (bypass list)"),
+                "no-system-proxy": self.tr("direct (no system proxy)"),
+            }
+            for api, label in API_LABELS.items():
+                route = session.transports[api].proxy_route
+                shown = (
+                    self.tr("through %1").replace("%1", route.shown)
+                    if route.proxy
+                    else direct.get(route.reason, self.tr("direct"))
+                )
+                lines.append(self.tr("%1 API: %2").replace("%1", label).replace("%2", shown))
+            self.proxy_label = QLabel("\n".join(lines), self)
+            self.proxy_label.setObjectName("settings-proxy")
+            profile_form.addRow(self.tr("Proxy"), self.proxy_label)
         layout.addWidget(profile_box)
         layout.addWidget(certificates_box)
         layout.addStretch(1)
@@ -117,6 +147,9 @@ class SettingsTab(QWidget):
             self.audit_table = self.audit_panel.table
             audit_layout.addWidget(self.audit_panel)
         return audit_box
+
+    def _build_support(self) -> SupportPanel:
+        return SupportPanel(self.workspace, logging_setup.log_folder(), self.pages)
 
     # -- compatibility with the single-page tab --------------------------------------------------
 
@@ -161,6 +194,7 @@ class SettingsTab(QWidget):
         for panel in (self.webhooks_panel, self.infractions_panel):
             if panel is not None:
                 panel.shutdown()
+        self.support_panel.shutdown()
         for task in self._tasks:
             if not task.done():
                 task.cancel()

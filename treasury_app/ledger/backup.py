@@ -1,0 +1,115 @@
+"""A consistent copy of a ledger file, taken with SQLite's backup API while the app keeps
+writing it: one read transaction's snapshot, written beside the destination and renamed into
+place, so the destination is never a half-written file.
+
+:func:`copy_ledger` opens its own (query-only) connection, so it may run in a worker thread (a
+copy to a network share does not freeze the window); :func:`record_backup` writes the audit
+row on the ledger's own connection. :func:`backup_ledger` does both, in the caller's thread.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from treasury_app.ledger.audit import Audit
+
+if TYPE_CHECKING:
+    from treasury_app.ledger import Ledger
+
+SIDECARS = ("-wal", "-shm", "-journal")
+
+
+class BackupError(Exception):
+    """The copy was refused or could not be made; the destination was left as it was."""
+
+
+def copy_ledger(source: Path, destination: Path) -> Path:
+    """Copy the ledger at ``source`` to ``destination`` (replaced if it exists) and return the
+    destination's absolute path. Refuses a destination that is the live ledger, one of its
+    WAL files, or in the live ledgers' folder. The copy is a single file (no WAL beside it),
+    checked with ``PRAGMA quick_check`` before it takes the destination's name."""
+    source = source.resolve()
+    destination = destination.expanduser().absolute()
+    _refuse_live(source, destination)
+    if not source.is_file():
+        raise BackupError(f"There is no ledger file at {source}.")
+    if not destination.parent.is_dir():
+        raise BackupError(f"The folder {destination.parent} does not exist.")
+    # mkstemp's file is its owner's only (0600), and the rename keeps that.
+    handle, name = tempfile.mkstemp(
+        dir=destination.parent, prefix=f".{destination.name}.", suffix=".part"
+    )
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        _snapshot(source, temporary)
+        os.replace(temporary, destination)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return destination
+
+
+def record_backup(audit: Audit, destination: Path, error: BaseException | None = None) -> int:
+    """The ``ledger.backup`` audit row: where the copy went, or why it was not made."""
+    if error is None:
+        return audit.record("ledger.backup", "ok", reference=str(destination))
+    return audit.record(
+        "ledger.backup",
+        "failed",
+        reference=str(destination),
+        details={"error": f"{type(error).__name__}: {error}"},
+    )
+
+
+def backup_ledger(ledger: Ledger, destination: Path) -> Path:
+    """Copy ``ledger`` to ``destination`` and audit it (failures too); the caller's thread."""
+    try:
+        copied = copy_ledger(ledger.path, destination)
+    except (BackupError, OSError, sqlite3.Error) as error:
+        record_backup(ledger.audit, destination, error)
+        raise
+    record_backup(ledger.audit, copied)
+    return copied
+
+
+def _refuse_live(source: Path, destination: Path) -> None:
+    live = {source, *(source.with_name(source.name + suffix) for suffix in SIDECARS)}
+    target = destination.resolve()  # through a symbolic link to the live file, too
+    same = target in live or (target.exists() and os.path.samefile(target, source))
+    if same:
+        raise BackupError(
+            f"{destination} is the ledger the app is using: choose another file for the copy."
+        )
+    if target.parent == source.parent:
+        raise BackupError(
+            f"{destination.parent} is the app's own ledgers folder: choose a folder outside it "
+            "(another disk or a network share) for the copy."
+        )
+
+
+def _snapshot(source: Path, target: Path) -> None:
+    """SQLite's online backup of ``source`` into the empty file ``target``, in one step (one
+    read transaction: writers in WAL mode are not blocked, and the copy is one instant's)."""
+    # Not a ``mode=ro`` URI: SQLite refuses a URI with a host, which a ledger on a network
+    # share (``\\server\share``) would be. ``query_only``: this connection never writes.
+    reader = sqlite3.connect(source, timeout=10)
+    try:
+        reader.execute("PRAGMA query_only=ON")
+        writer = sqlite3.connect(target, isolation_level=None)
+        try:
+            reader.backup(writer)
+            writer.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            check = writer.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise BackupError(f"The copy does not check out ({check}); it was not kept.")
+        finally:
+            writer.close()
+    finally:
+        reader.close()
+    with open(target, "rb+") as written:  # on disk before it takes the destination's name
+        os.fsync(written.fileno())

@@ -1,0 +1,188 @@
+"""Where the app's log goes: standard error as always and a rotating file in the log folder
+(``treasury.log``, 2 MB, five older files kept), every line passed through :func:`redact`.
+
+Nothing in the app logs a secret in the first place; the redaction is defence in depth for
+what a library or an exception message might carry (a bearer token, ``client_secret=…``, a
+password field, a proxy URL's password, a private key block). Start-up stays cheap:
+:func:`configure` uses only modules already loaded before the main window; the file (and
+``logging.handlers``) comes with :func:`attach_log_file`, after the window is painted, and
+receives the lines logged before it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+LOG_FILE_NAME = "treasury.log"
+MAX_BYTES = 2 * 1024 * 1024
+BACKUP_COUNT = 5
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+REDACTED = "********"
+# Never below WARNING, whatever --log-level says: at DEBUG, hpack and h2 log the HTTP/2 header
+# tables (the bearer token with them), qasync's thread executor every call it runs with its
+# arguments (a certificate's password among them), httpcore the exchanges, and httpx every
+# request at INFO (our transport logs its own, redacted, lines).
+QUIET_LOGGERS = ("httpx", "httpcore", "hpack", "h2", "h11", "qasync")
+EARLY_RECORDS = 1000  # kept for the file until it is attached; more is a runaway loop
+
+# Compiled on first use (~1 ms): not at import, which comes before the main window.
+_PRIVATE_KEY = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)"
+# A credential is long: "the bearer token expired" keeps its words.
+_AUTH_SCHEME = r"(?i)\b(bearer|basic)(\s+)[A-Za-z0-9\-._~+/]{12,}=*"
+_SECRET_FIELD = r"""(?ix)
+    ( ["']?
+      (?: client[_-]?secret | pfx[_-]?password | password | passphrase | passwd
+        | (?:access|refresh|id)[_-]?token | authorization | api[_-]?key )
+      ["']? \s* [:=] \s* )
+    ( (?: (?:bearer|basic) \s+ )? (?: "[^"]*" | '[^']*' | [^\s"',;&}\]]+ ) )
+"""
+_URL_PASSWORD = r"(?i)\b([a-z][a-z0-9+.-]*://[^/\s:@]+:)[^/\s@]+@"  # a proxy's user:password@
+_compiled: tuple[re.Pattern[str], ...] | None = None
+
+log = logging.getLogger("treasury_app")
+_handlers: list[logging.Handler] = []  # ours on the root logger, for attach and remove
+_early: _EarlyRecords | None = None
+_file: logging.FileHandler | None = None
+
+
+def redact(text: str) -> str:
+    """``text`` with private key blocks, bearer/basic credentials, the password of a URL
+    (``http://user:password@proxy``) and the values of secret-named fields replaced."""
+    global _compiled
+    if _compiled is None:
+        _compiled = (
+            re.compile(_PRIVATE_KEY, re.DOTALL),
+            re.compile(_AUTH_SCHEME),
+            re.compile(_SECRET_FIELD),
+            re.compile(_URL_PASSWORD),
+        )
+    private_key, auth_scheme, secret_field, url_password = _compiled
+    text = private_key.sub("[private key removed]", text)
+    text = url_password.sub(lambda m: f"{m.group(1)}{REDACTED}@", text)
+    text = auth_scheme.sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", text)
+    return secret_field.sub(lambda m: m.group(1) + REDACTED, text)
+
+
+class RedactingFormatter(logging.Formatter):
+    """The usual line (traceback included), then :func:`redact` over all of it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
+
+
+class _EarlyRecords(logging.Handler):
+    """Keeps the records logged before the file exists, for :func:`attach_log_file`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.records) < EARLY_RECORDS:
+            self.records.append(record)
+
+
+def configure(level: int) -> None:
+    """Root logger at ``level``, lines to standard error (a windowed build has none: then only
+    the file), and the records kept for the file until :func:`attach_log_file`."""
+    global _early
+    remove()
+    root = logging.getLogger()
+    root.setLevel(level)
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.WARNING, level))
+    if sys.stderr is not None:
+        _add(logging.StreamHandler(sys.stderr))
+    _early = _EarlyRecords()
+    _add(_early, formatted=False)
+
+
+def attach_log_file(
+    log_dir: Path, *, max_bytes: int = MAX_BYTES, backup_count: int = BACKUP_COUNT
+) -> Path | None:
+    """Start writing ``log_dir/treasury.log`` (rotated at ``max_bytes``, ``backup_count``
+    older files kept), beginning with what was logged since :func:`configure`. A folder that
+    cannot be written is said on standard error; the app runs on without the file."""
+    global _early, _file
+    if _file is not None and log_folder() == log_dir.absolute():
+        return log_dir / LOG_FILE_NAME  # already writing there
+    import logging.handlers  # socket, pickle, queue: ~10 ms, after the window is shown
+    import platform
+
+    from treasury_app import __version__
+
+    early, _early = _early, None
+    if early is not None:
+        _remove(early)
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handler = logging.handlers.RotatingFileHandler(
+            log_dir / LOG_FILE_NAME, maxBytes=max_bytes, backupCount=backup_count, encoding="utf-8"
+        )
+    except OSError as error:
+        log.warning("no log file: %s cannot be written (%s)", log_dir, error)
+        return None
+    if _file is not None:
+        _remove(_file)
+    _file = handler
+    _add(handler)
+    for record in early.records if early is not None else ():
+        handler.handle(record)
+    log.info(
+        "log file opened: treasury-app %s, Python %s, %s",
+        __version__,
+        platform.python_version(),
+        platform.platform(),
+    )
+    return log_dir / LOG_FILE_NAME
+
+
+def log_folder() -> Path | None:
+    """The folder the log file is written to, or ``None`` when there is no file."""
+    return None if _file is None else Path(_file.baseFilename).parent
+
+
+def log_loop_exception(loop: Any, context: dict[str, Any]) -> None:
+    """The asyncio loop's exception handler: the error and its traceback into the log (a task
+    nobody awaited, a callback that raised), not only to the console."""
+    del loop
+    error = context.get("exception")
+    # A task's or future's repr names its coroutine, never its arguments; a callback handle's
+    # would show them (a password handed to a worker thread), so only its kind is said.
+    details = [
+        f"{key}: {value!r}" if key in ("task", "future") else f"{key}: {type(value).__name__}"
+        for key, value in sorted(context.items())
+        if key not in ("message", "exception")
+    ]
+    message = "\n".join([context.get("message") or "Unhandled error in the event loop", *details])
+    if isinstance(error, BaseException):
+        log.error("%s", message, exc_info=(type(error), error, error.__traceback__))
+    else:
+        log.error("%s", message)
+
+
+def remove() -> None:
+    """Take our handlers off the root logger and close the file (tests; a second configure)."""
+    global _early, _file
+    for handler in list(_handlers):
+        _remove(handler)
+    _early = None
+    _file = None
+
+
+def _add(handler: logging.Handler, *, formatted: bool = True) -> None:
+    if formatted:
+        handler.setFormatter(RedactingFormatter(FORMAT))
+    logging.getLogger().addHandler(handler)
+    _handlers.append(handler)
+
+
+def _remove(handler: logging.Handler) -> None:
+    logging.getLogger().removeHandler(handler)
+    if handler in _handlers:
+        _handlers.remove(handler)
+    handler.close()
