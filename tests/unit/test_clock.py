@@ -126,6 +126,7 @@ ALLOWED = {
     "services/profiles.py": "when a profile was saved (an instant)",
     "services/workspace.py": "the sandbox bank's clock: the machine's plus a read offset",
     "ui/widgets/api_status.py": "days until a certificate expires",
+    "ui/widgets/support_panel.py": "when the diagnostics were copied (an instant, for support)",
 }
 MACHINE_CLOCK_CALLS = {"now", "today", "utcnow", "currentDate", "currentDateTime"}
 
