@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -138,6 +139,13 @@ class PaymentEngine:
             lock = self._locks[key] = asyncio.Lock()
         return lock
 
+    @asynccontextmanager
+    async def _current(self, entry: Entry) -> AsyncIterator[Entry]:
+        """``entry`` as the journal has it now, under the lock of its idempotency key (which
+        everything that touches one intent holds)."""
+        async with self._lock(entry.idempotency_key):
+            yield self.ledger.journal.get(entry.id)
+
     # -- public ------------------------------------------------------------------------------
 
     async def submit(self, new: NewEntry) -> Entry:
@@ -151,8 +159,7 @@ class PaymentEngine:
 
     async def send(self, entry: Entry) -> Entry:
         """Send a ``PREPARED`` entry; an entry already sent is resolved, never sent blind."""
-        async with self._lock(entry.idempotency_key):
-            entry = self.ledger.journal.get(entry.id)
+        async with self._current(entry) as entry:
             if entry.state == EntryState.PREPARED:
                 return await self._transmit(entry)
             if entry.state in (EntryState.SENT, EntryState.UNKNOWN):
@@ -161,8 +168,7 @@ class PaymentEngine:
 
     async def resolve(self, entry: Entry) -> Entry:
         """Find out what became of an unresolved entry (asking before any resend)."""
-        async with self._lock(entry.idempotency_key):
-            entry = self.ledger.journal.get(entry.id)
+        async with self._current(entry) as entry:
             if not entry.unresolved:
                 return entry
             return await self._resolve_locked(entry)
@@ -185,8 +191,7 @@ class PaymentEngine:
 
     async def refresh(self, entry: Entry) -> Entry:
         """Ask the bank for an accepted entry's current status and journal any change."""
-        async with self._lock(entry.idempotency_key):
-            entry = self.ledger.journal.get(entry.id)
+        async with self._current(entry) as entry:
             if entry.state != EntryState.ACCEPTED or entry.final:
                 return entry
             payment = await self._query(entry)
@@ -199,14 +204,7 @@ class PaymentEngine:
         entry = self.ledger.journal.get(entry.id)
         if entry.final or entry.bank_status == status:
             return entry
-        updated = self.ledger.journal.update(
-            entry.id,
-            EntryState.ACCEPTED,
-            bank_status=status,
-            final=is_final_status(status),
-            note=note,
-        )
-        return self._changed(updated)
+        return self._changed(self._journal_accepted(entry, status, note=note))
 
     # -- internals ---------------------------------------------------------------------------
 
@@ -259,16 +257,12 @@ class PaymentEngine:
     async def send_held(self, entry: Entry) -> Entry:
         """A person chose "Send now" for a held intent: ask the bank once more (it may have
         arrived meanwhile), then send with the same key and body."""
-        async with self._lock(entry.idempotency_key):
-            entry = self.ledger.journal.get(entry.id)
+        async with self._current(entry) as entry:
             if not entry.unresolved:
                 return entry
-            try:
-                found = await self._query(entry)
-            except ApiFailure as error:
-                return self._unknown(entry, error, note="lookup failed")
-            if found is not None:
-                return self._found(entry, found)
+            answered = await self._look_up(entry)
+            if answered is not None:
+                return answered
             self._audit(
                 "payment.resend_confirmed",
                 "ok",
@@ -287,8 +281,7 @@ class PaymentEngine:
         """A person chose "Cancel payment" for an unresolved intent. Only once the bank says it
         does not have it (a lookup that fails refuses, :class:`HeldPaymentError`); found, it is
         followed as any payment. A cancelled intent is final and its key is never sent again."""
-        async with self._lock(entry.idempotency_key):
-            entry = self.ledger.journal.get(entry.id)
+        async with self._current(entry) as entry:
             if not entry.unresolved:
                 return entry
             try:
@@ -381,12 +374,9 @@ class PaymentEngine:
 
     async def _resolve_locked(self, entry: Entry) -> Entry:
         for _ in range(RESOLVE_ROUNDS):
-            try:
-                found = await self._query(entry)
-            except ApiFailure as error:
-                return self._unknown(entry, error, note="lookup failed")
-            if found is not None:
-                return self._found(entry, found)
+            answered = await self._look_up(entry)
+            if answered is not None:
+                return answered
             # The bank never got it. Recent: send again, with the same key and the same body.
             # Older than the resend window: a person decides (the bank may have forgotten the
             # key, or someone paid it another way meanwhile).
@@ -396,6 +386,15 @@ class PaymentEngine:
             if resent is not None:
                 return resent
         return self._unknown(entry, None, note="still unknown after asking")
+
+    async def _look_up(self, entry: Entry) -> Entry | None:
+        """Ask the bank for the intent by key: the entry journaled as found, or left unknown
+        when the lookup fails; ``None`` when the bank answers that it does not have it."""
+        try:
+            found = await self._query(entry)
+        except ApiFailure as error:
+            return self._unknown(entry, error, note="lookup failed")
+        return None if found is None else self._found(entry, found)
 
     async def _query(self, entry: Entry) -> PixPayment | BilletPayment | None:
         """The bank's record of this intent, by idempotency key (None: it has none)."""
@@ -441,15 +440,8 @@ class PaymentEngine:
         )
         if not changed:
             return entry
-        updated = self.ledger.journal.update(
-            entry.id,
-            EntryState.ACCEPTED,
-            bank_status=status,
-            final=is_final_status(status),
-            end_to_end_id=e2e,
-            bank_id=bank_id,
-            note=note,
-            creditor_name=creditor,
+        updated = self._journal_accepted(
+            entry, status, note=note, end_to_end_id=e2e, bank_id=bank_id, creditor_name=creditor
         )
         if entry.state != EntryState.ACCEPTED:
             self._audit(
@@ -466,6 +458,15 @@ class PaymentEngine:
                 },
             )
         return self._changed(updated)
+
+    def _journal_accepted(self, entry: Entry, status: str, note: str, **ids: str | None) -> Entry:
+        """Journal ``entry`` as accepted with the bank's ``status`` (final once the status is)
+        and the identifiers the bank gave: ``end_to_end_id``, ``bank_id``, ``creditor_name``
+        (one left out or ``None`` stays as the journal has it)."""
+        final = is_final_status(status)
+        return self.ledger.journal.update(
+            entry.id, EntryState.ACCEPTED, bank_status=status, final=final, note=note, **ids
+        )
 
     def _reject(self, entry: Entry, error: ApiFailure) -> Entry:
         message = str(error)

@@ -65,6 +65,7 @@ from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
 from treasury_app.services.csv_input import MAX_ROWS, CsvLineError, ReadControl, csv_records
 from treasury_app.services.payments import PaymentEngine
+from treasury_app.services.same_parameters import same_parameters_as
 
 MAX_DESCRIPTION = 140
 MAX_PIX_AMOUNT = Decimal("1000000.00")
@@ -177,22 +178,6 @@ class PayoutsService:
 
     # -- prepare (local, no network) ---------------------------------------------------------
 
-    def prepare_key(
-        self,
-        key: str,
-        amount: Decimal | str,
-        *,
-        description: str = "",
-        creditor_document: str | None = None,
-        flow: PaymentFlow = PaymentFlow.INSTANT,
-    ) -> PayoutReview:
-        """A payout to a Pix key; the key's type is detected and the key normalised."""
-        return self.look_up(
-            self._draft_key(
-                key, amount, description=description, creditor_document=creditor_document, flow=flow
-            )
-        )
-
     def _draft_key(
         self,
         key: str,
@@ -229,6 +214,11 @@ class PayoutsService:
             request=body.to_wire(),
             key_type=PixKeyType(key_type.value),
         )
+
+    @same_parameters_as(_draft_key)
+    def prepare_key(self, *args: Any, **kwargs: Any) -> PayoutReview:
+        """A payout to a Pix key; the key's type is detected and the key normalised."""
+        return self.look_up(self._draft_key(*args, **kwargs))
 
     def prepare_qrc(
         self,
@@ -283,34 +273,6 @@ class PayoutsService:
                 request=body.to_wire(),
                 brcode=code,
                 extra_warnings=warnings,
-            )
-        )
-
-    def prepare_manual(
-        self,
-        *,
-        ispb: str,
-        branch: str,
-        account: str,
-        account_type: AccountType | str,
-        document: str,
-        name: str,
-        amount: Decimal | str,
-        description: str = "",
-        flow: PaymentFlow = PaymentFlow.INSTANT,
-    ) -> PayoutReview:
-        """A payout by bank data (ISPB, branch, account, type, holder's document and name)."""
-        return self.look_up(
-            self._draft_manual(
-                ispb=ispb,
-                branch=branch,
-                account=account,
-                account_type=account_type,
-                document=document,
-                name=name,
-                amount=amount,
-                description=description,
-                flow=flow,
             )
         )
 
@@ -374,6 +336,11 @@ class PayoutsService:
             flow=flow,
             request=body.to_wire(),
         )
+
+    @same_parameters_as(_draft_manual)
+    def prepare_manual(self, **kwargs: Any) -> PayoutReview:
+        """A payout by bank data (ISPB, branch, account, type, holder's document and name)."""
+        return self.look_up(self._draft_manual(**kwargs))
 
     def _draft(
         self,

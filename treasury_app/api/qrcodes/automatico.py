@@ -13,18 +13,10 @@ an answer that does not fit its model raises
 
 from __future__ import annotations
 
-import base64
-import binascii
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import padding, rsa
-
-from treasury_app.api.errors import ResponseFormatError
 from treasury_app.api.modeling import parse_model
 from treasury_app.api.qrcodes.automatico_models import (
     CobRCompleta,
@@ -47,59 +39,11 @@ from treasury_app.api.qrcodes.automatico_models import (
     WebhookRec,
     WebhookRecSolicitado,
 )
-from treasury_app.api.qrcodes.cashin import PayloadSignatureError
+from treasury_app.api.qrcodes.jws import verified_payload
 from treasury_app.api.qrcodes.resources import Resources, every_page, paging, segment
 from treasury_app.domain.identifiers import new_txid
-from treasury_app.domain.money import loads_json
 
 __all__ = ["AutomaticoMethods", "verify_rec_payload_jws"]
-
-
-def _b64url_decode(text: str) -> bytes:
-    if "=" in text:
-        raise ValueError("not base64url")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def _location_url(location: str) -> str:
-    """A payload location as BCB writes it (``host/qr/v2/rec/<token>``, no scheme) as an
-    HTTPS URL; any other scheme is refused."""
-    text = location.strip()
-    if text.lower().startswith("https://"):
-        return text
-    if "://" in text:
-        raise ValueError(f"A recurrence location must be HTTPS, not {text.split('://')[0]}.")
-    return f"https://{text}"
-
-
-def _origin(url: str) -> tuple[str, str, int]:
-    parts = urlsplit(url)
-    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port or 443
-
-
-def _jws_parts(jws: str) -> tuple[dict[str, Any], list[str]]:
-    """The decoded header and the three segments of a compact JWS."""
-    parts = jws.strip().split(".")
-    if len(parts) != 3:
-        raise PayloadSignatureError("The recurrence payload is not a compact JWS.")
-    try:
-        header = loads_json(_b64url_decode(parts[0]))
-    except (ValueError, binascii.Error):
-        raise PayloadSignatureError("The recurrence payload is not a well-formed JWS.") from None
-    if not isinstance(header, dict):
-        raise PayloadSignatureError("The recurrence payload's JWS header is not an object.")
-    return header, parts
-
-
-def _rsa_key_from_jwk(jwk: Mapping[str, Any]) -> rsa.RSAPublicKey | None:
-    if jwk.get("kty") != "RSA" or jwk.get("use", "sig") != "sig":
-        return None
-    try:
-        n = int.from_bytes(_b64url_decode(str(jwk["n"])), "big")
-        e = int.from_bytes(_b64url_decode(str(jwk["e"])), "big")
-        return rsa.RSAPublicNumbers(e, n).public_key()
-    except (KeyError, ValueError, binascii.Error):
-        return None
 
 
 def verify_rec_payload_jws(jws: str, jwks: Any) -> bytes:
@@ -107,39 +51,7 @@ def verify_rec_payload_jws(jws: str, jwks: Any) -> bytes:
     Web Key Set (the key named by the header's ``kid``). Raises
     :class:`~treasury_app.api.qrcodes.cashin.PayloadSignatureError` when the token is
     malformed, not RS256, no key matches or the signature does not verify."""
-    header, parts = _jws_parts(jws)
-    if header.get("alg") != "RS256":
-        raise PayloadSignatureError(
-            f"The recurrence payload is signed with {header.get('alg')!r}; only RS256 is accepted."
-        )
-    keys = jwks.get("keys") if isinstance(jwks, dict) else None
-    if not isinstance(keys, list):
-        raise PayloadSignatureError("The bank's key set has no keys.")
-    kid = header.get("kid")
-    candidates = [
-        key
-        for jwk in keys
-        if isinstance(jwk, dict)
-        and (kid is None or jwk.get("kid") == kid)
-        and (key := _rsa_key_from_jwk(jwk)) is not None
-    ]
-    if not candidates:
-        raise PayloadSignatureError("No RSA key of the bank's key set matches the payload's kid.")
-    try:
-        signature = _b64url_decode(parts[2])
-        payload = _b64url_decode(parts[1])
-    except (ValueError, binascii.Error):
-        raise PayloadSignatureError("The recurrence payload is not a well-formed JWS.") from None
-    signing_input = f"{parts[0]}.{parts[1]}".encode("ascii")
-    for key in candidates:
-        try:
-            key.verify(signature, signing_input, padding.PKCS1v15(), hashes.SHA256())
-        except InvalidSignature:
-            continue
-        return payload
-    raise PayloadSignatureError(
-        "The recurrence payload's signature does not match the bank's key: do not trust it."
-    )
+    return verified_payload(jws, jwks, "the recurrence payload", "the bank's key set")
 
 
 class AutomaticoMethods(Resources):
@@ -409,29 +321,7 @@ class AutomaticoMethods(Resources):
     # -- recurrence payload (the location a QR code points to) -------------------------------
 
     async def get_rec_payload(self, location: str) -> RecPayload:
-        """GET https://{location} (no token): the recurrence's JWS, verified, as RecPayload."""
-        # The RS256 signature is checked against the key set the JWS header's ``jku`` names,
-        # which must be on the location's own host (else anyone could sign with their own
-        # key); without a ``jku``, against ``<base_url>/jwks``.
-        url = _location_url(location)
-        response = await self._transport.request(
-            "GET", url, headers={"accept": "application/jose"}, authenticated=False
-        )
-        jws = response.text.strip()
-        header, _ = _jws_parts(jws)
-        jku = header.get("jku")
-        if jku is not None:
-            jwks_url = str(jku)
-            if _origin(jwks_url) != _origin(url):
-                raise PayloadSignatureError(
-                    "The recurrence payload names a key set on another host; refused."
-                )
-        else:
-            jwks_url = self._transport.config.base_url.rstrip("/") + "/jwks"
-        jwks = await self._transport.request_json("GET", jwks_url, authenticated=False)
-        payload = verify_rec_payload_jws(jws, jwks)
-        try:
-            data = loads_json(payload)
-        except ValueError:
-            raise ResponseFormatError("The recurrence payload is not JSON.") from None
-        return parse_model(RecPayload, data)
+        """GET https://{location} (no token): the recurrence's JWS, its RS256 signature checked
+        against the key set its header's ``jku`` names on the location's own host (or
+        ``<base_url>/jwks``), as RecPayload."""
+        return parse_model(RecPayload, await self._signed_payload(location, "recurrence payload"))

@@ -14,18 +14,9 @@ Charges are created with PUT and a client txid (:meth:`CashInMethods.create_cob`
 
 from __future__ import annotations
 
-import base64
-import binascii
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from datetime import date, datetime
-from typing import Any
 
-import httpx
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import padding, rsa
-
-from treasury_app.api.errors import ApiFailure, ResponseFormatError
 from treasury_app.api.modeling import parse_model
 from treasury_app.api.qrcodes.cashin_models import (
     CobCompleta,
@@ -58,6 +49,7 @@ from treasury_app.api.qrcodes.cashin_models import (
     WebhooksConsultados,
     WebhookSolicitado,
 )
+from treasury_app.api.qrcodes.jws import PayloadSignatureError
 from treasury_app.api.qrcodes.resources import (
     Resources,
     every_page,
@@ -65,45 +57,8 @@ from treasury_app.api.qrcodes.resources import (
     segment,
 )
 from treasury_app.domain.identifiers import new_txid
-from treasury_app.domain.money import loads_json
 
 __all__ = ["CashInMethods", "PayloadSignatureError"]
-
-
-class PayloadSignatureError(ApiFailure):
-    """The payload served at a QR location is not a JWS validly signed (RS256) by a key of the
-    server's published key set: it must not be trusted, let alone paid."""
-
-
-def _b64url_decode(text: str) -> bytes:
-    if not isinstance(text, str) or "=" in text:
-        raise ValueError("not base64url")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def _location_url(location: str) -> str:
-    """A location as BCB writes it (``host/qr/v2/...``, no scheme) as an HTTPS URL."""
-    text = location.strip()
-    if text.lower().startswith("https://"):
-        return text
-    if "://" in text:
-        raise ValueError(f"A Pix payload location must be HTTPS, not {text.split('://')[0]}.")
-    return f"https://{text}"
-
-
-def _same_origin(a: httpx.URL, b: httpx.URL) -> bool:
-    return (a.scheme, a.host, a.port or 443) == (b.scheme, b.host, b.port or 443)
-
-
-def _rsa_key(jwk: Mapping[str, Any]) -> rsa.RSAPublicKey | None:
-    if jwk.get("kty") != "RSA" or jwk.get("use", "sig") != "sig":
-        return None
-    try:
-        n = int.from_bytes(_b64url_decode(jwk["n"]), "big")
-        e = int.from_bytes(_b64url_decode(jwk["e"]), "big")
-        return rsa.RSAPublicNumbers(e, n).public_key()
-    except (KeyError, ValueError, TypeError, binascii.Error):
-        return None
 
 
 class CashInMethods(Resources):
@@ -360,74 +315,13 @@ class CashInMethods(Resources):
         (which must be on the location's own host), or ``<base_url>/jwks`` without one.
         ``dpp`` (intended payment date) and ``cod_mun`` apply to cobv locations.
         """
-        url = _location_url(location)
-        response = await self._transport.request(
-            "GET",
-            url,
-            params={"DPP": dpp, "codMun": cod_mun},
-            headers={"accept": "application/jose"},
-            authenticated=False,
+        data = await self._signed_payload(
+            location, "Pix payload", params={"DPP": dpp, "codMun": cod_mun}
         )
-        payload = await self._verified_jws_payload(response.text.strip(), httpx.URL(url))
-        try:
-            data = loads_json(payload)
-        except ValueError:
-            raise ResponseFormatError(f"The payload at {location} is not JSON.") from None
         calendario = data.get("calendario") if isinstance(data, dict) else None
         if isinstance(calendario, dict) and "dataDeVencimento" in calendario:
             return parse_model(CobVPayload, data)
         return parse_model(CobPayload, data)
-
-    async def _verified_jws_payload(self, jws: str, location: httpx.URL) -> bytes:
-        """The payload bytes of a compact RS256 JWS, after checking its signature."""
-        where = f"the Pix payload at {location.host}{location.path}"
-        parts = jws.split(".")
-        if len(parts) != 3:
-            raise PayloadSignatureError(f"{where} is not a compact JWS.")
-        try:
-            header = loads_json(_b64url_decode(parts[0]))
-            payload = _b64url_decode(parts[1])
-            signature = _b64url_decode(parts[2])
-        except (ValueError, binascii.Error):
-            raise PayloadSignatureError(f"{where} is not a well-formed JWS.") from None
-        if not isinstance(header, dict) or header.get("alg") != "RS256":
-            alg = header.get("alg") if isinstance(header, dict) else None
-            raise PayloadSignatureError(f"{where} is signed with {alg!r}; only RS256 is accepted.")
-        jku = header.get("jku")
-        if jku is not None:
-            jwks_url = httpx.URL(str(jku))
-            if not _same_origin(jwks_url, location):
-                raise PayloadSignatureError(
-                    f"{where} names a key set on another host ({jwks_url.host}); refused."
-                )
-        else:
-            jwks_url = httpx.URL(self._transport.config.base_url.rstrip("/") + "/jwks")
-        jwks = await self._transport.request_json("GET", str(jwks_url), authenticated=False)
-        keys = jwks.get("keys") if isinstance(jwks, dict) else None
-        if not isinstance(keys, list):
-            raise PayloadSignatureError(f"The key set at {jwks_url} has no keys.")
-        kid = header.get("kid")
-        candidates = [
-            key
-            for jwk in keys
-            if isinstance(jwk, dict)
-            and (kid is None or jwk.get("kid") == kid)
-            and (key := _rsa_key(jwk)) is not None
-        ]
-        if not candidates:
-            raise PayloadSignatureError(
-                f"No RSA signing key of {jwks_url} matches the key id of {where}."
-            )
-        signing_input = f"{parts[0]}.{parts[1]}".encode("ascii")
-        for key in candidates:
-            try:
-                key.verify(signature, signing_input, padding.PKCS1v15(), hashes.SHA256())
-            except InvalidSignature:
-                continue
-            return payload
-        raise PayloadSignatureError(
-            f"The signature of {where} does not match the bank's key: do not trust or pay it."
-        )
 
     # -- pix received and refunds ------------------------------------------------------------
 

@@ -1,17 +1,20 @@
 """What every endpoint method of the QR Codes client shares: a resource at a path, read or
-written with a model, and a list read page by page. With it each method of
-:mod:`~treasury_app.api.qrcodes.cashin` and :mod:`~treasury_app.api.qrcodes.automatico` is its
-signature, its path and its model."""
+written with a model, a list read page by page, and the signed payload served at a QR Code's
+location. With it each method of :mod:`~treasury_app.api.qrcodes.cashin` and
+:mod:`~treasury_app.api.qrcodes.automatico` is its signature, its path and its model."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
+from treasury_app.api.errors import ResponseFormatError
 from treasury_app.api.modeling import ApiModel, parse_model
 from treasury_app.api.pagination import iterate_pages
+from treasury_app.api.qrcodes.jws import key_set_url, location_url, verified_payload
+from treasury_app.domain.money import loads_json
 
 if TYPE_CHECKING:
     from treasury_app.api.transport import ApiTransport
@@ -93,3 +96,29 @@ class Resources:
         if data is None:
             return await read_back()
         return parse_model(model, data)
+
+    async def _signed_payload(
+        self, location: str, what: str, params: Mapping[str, Any] | None = None
+    ) -> Any:
+        """GET https://{location} (``host/qr/v2/...`` as BCB writes it; no token is sent): the
+        JWS served there, its signature checked against the key set its header names on the
+        location's own host (or ``<base_url>/jwks``), its payload read as JSON. ``what`` names
+        the payload in the messages; ``params`` is the query."""
+        url = location_url(location, f"A {what} location")
+        response = await self._transport.request(
+            "GET",
+            url,
+            params=params,
+            headers={"accept": "application/jose"},
+            authenticated=False,
+        )
+        jws = response.text.strip()
+        parts = urlsplit(url)
+        where = f"the {what} at {parts.hostname}{parts.path}"
+        key_set = key_set_url(jws, url, self._transport.config.base_url, where)
+        jwks = await self._transport.request_json("GET", key_set, authenticated=False)
+        payload = verified_payload(jws, jwks, where, f"the key set at {key_set}")
+        try:
+            return loads_json(payload)
+        except ValueError:
+            raise ResponseFormatError(f"The {what} at {location} is not JSON.") from None

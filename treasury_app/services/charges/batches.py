@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from treasury_app.api.qrcodes.cashin_models import (
     CalendarioCobV,
@@ -48,6 +49,7 @@ from treasury_app.services.charges.checks import (
     time_range,
 )
 from treasury_app.services.charges.context import ChargesContext
+from treasury_app.services.same_parameters import same_parameters_as
 
 __all__ = [
     "BatchInputError",
@@ -302,24 +304,10 @@ class ChargeBatches(ChargesContext):
             },
         )
 
-    async def create_batch(
-        self,
-        rows: BatchParseResult | Sequence[BatchRow],
-        *,
-        key: str,
-        description: str | None = None,
-        days_valid_after_due: int | None = None,
-        batch_id: str | None = None,
-    ) -> BatchStatus:
+    @same_parameters_as(plan_batch)
+    async def create_batch(self, *args: Any, **kwargs: Any) -> BatchStatus:
         """:meth:`plan_batch` then :meth:`submit_batch`."""
-        plan = self.plan_batch(
-            rows,
-            key=key,
-            description=description,
-            days_valid_after_due=days_valid_after_due,
-            batch_id=batch_id,
-        )
-        return await self.submit_batch(plan)
+        return await self.submit_batch(self.plan_batch(*args, **kwargs))
 
     async def revise_batch(
         self,

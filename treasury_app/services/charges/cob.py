@@ -57,6 +57,7 @@ from treasury_app.services.charges.checks import (
     txid_or_new,
 )
 from treasury_app.services.charges.context import ChargesContext
+from treasury_app.services.same_parameters import same_parameters_as
 
 __all__ = [
     "DEFAULT_EXPIRATION",
@@ -231,97 +232,53 @@ class CobCharges(ChargesContext):
 
     # -- cob and cobv ------------------------------------------------------------------------
 
-    async def create_cob(
-        self,
-        *,
-        amount: Decimal | str,
-        key: str,
-        debtor: Debtor | None = None,
-        description: str | None = None,
-        expires_in: int = DEFAULT_EXPIRATION,
-        additional_info: Mapping[str, str] | None = None,
-        location_id: int | None = None,
-        txid: str | None = None,
-    ) -> CobGerada:
+    @same_parameters_as(build_cob)
+    async def create_cob(self, **kwargs: Any) -> CobGerada:
         """Create an immediate charge: ``PUT /cob/{txid}`` with a local txid (or ``txid``).
 
         The answer carries ``pixCopiaECola`` (see :func:`charge_qr`). Audited as
         ``charge.create``."""
-        chosen, body = self.build_cob(
-            amount=amount,
-            key=key,
-            debtor=debtor,
-            description=description,
-            expires_in=expires_in,
-            additional_info=additional_info,
-            location_id=location_id,
-            txid=txid,
-        )
-        return await self.submit_cob(chosen, body)
+        return await self.submit_cob(*self.build_cob(**kwargs))
 
     async def submit_cob(self, txid: str, body: CobSolicitada) -> CobGerada:
         """Send a body made by :meth:`build_cob` (audited as ``charge.create``)."""
-        return await audited_call(
-            self._ledger,
-            "charge.create",
-            self._qr.put_cob(txid, body),
-            reference=txid,
-            amount=body.valor.original,
-            details={"kind": "cob", "chave": body.chave, "devedor": masked_debtor(body.devedor)},
-            outcome=status_of,
-        )
+        return await self._submit("cob", txid, body, self._qr.put_cob(txid, body))
 
-    async def create_cobv(
-        self,
-        *,
-        amount: Decimal | str,
-        key: str,
-        debtor: Debtor,
-        due_date: date,
-        days_valid_after_due: int | None = None,
-        description: str | None = None,
-        fine: ModalidadeValor | None = None,
-        interest: ModalidadeValor | None = None,
-        rebate: ModalidadeValor | None = None,
-        discount: Desconto | None = None,
-        additional_info: Mapping[str, str] | None = None,
-        location_id: int | None = None,
-        txid: str | None = None,
-    ) -> CobVGerada:
+    @same_parameters_as(build_cobv)
+    async def create_cobv(self, **kwargs: Any) -> CobVGerada:
         """Create a charge with a due date: ``PUT /cobv/{txid}`` with a local txid.
 
         Fine, interest, rebate and discount are the BCB shapes, passed as they are. Audited as
         ``charge.create``."""
-        chosen, body = self.build_cobv(
-            amount=amount,
-            key=key,
-            debtor=debtor,
-            due_date=due_date,
-            days_valid_after_due=days_valid_after_due,
-            description=description,
-            fine=fine,
-            interest=interest,
-            rebate=rebate,
-            discount=discount,
-            additional_info=additional_info,
-            location_id=location_id,
-            txid=txid,
-        )
-        return await self.submit_cobv(chosen, body)
+        return await self.submit_cobv(*self.build_cobv(**kwargs))
 
     async def submit_cobv(self, txid: str, body: CobVSolicitada) -> CobVGerada:
         """Send a body made by :meth:`build_cobv` (audited as ``charge.create``)."""
+        due = body.calendario.data_de_vencimento
+        put = self._qr.put_cobv(txid, body)
+        return await self._submit("cobv", txid, body, put, dataDeVencimento=due)
+
+    async def _submit(
+        self,
+        kind: Literal["cob", "cobv"],
+        txid: str,
+        body: CobSolicitada | CobVSolicitada,
+        put: Awaitable[T],
+        **details: Any,
+    ) -> T:
+        """The answer to ``put`` (the ``PUT`` of ``body``), audited as ``charge.create`` with
+        what both kinds of charge say and the ``details`` of this kind."""
         return await audited_call(
             self._ledger,
             "charge.create",
-            self._qr.put_cobv(txid, body),
+            put,
             reference=txid,
             amount=body.valor.original,
             details={
-                "kind": "cobv",
+                "kind": kind,
                 "chave": body.chave,
                 "devedor": masked_debtor(body.devedor),
-                "dataDeVencimento": body.calendario.data_de_vencimento,
+                **details,
             },
             outcome=status_of,
         )

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from treasury_app.api.qrcodes.automatico_models import (
     AtivacaoRec,
@@ -46,6 +47,7 @@ from treasury_app.services.recurrences.checks import (
     document_filter,
     recurrence_input,
 )
+from treasury_app.services.same_parameters import same_parameters_as
 
 __all__ = ["RecUseCases", "RecurrenceTerms"]
 
@@ -141,19 +143,11 @@ class RecUseCases(RecurrenceUseCases):
             )
         return first
 
-    async def create_rec(
-        self,
-        terms: RecurrenceTerms,
-        *,
-        location_id: int | None = None,
-        activation_txid: str | None = None,
-    ) -> RecCompleta:
+    @same_parameters_as(build_rec)
+    async def create_rec(self, *args: Any, **kwargs: Any) -> RecCompleta:
         """``POST /rec``: a recurrence (``CRIADA``) the payer must then authorize. Audited as
         ``rec.create``."""
-        return await self._submit_rec(
-            self.build_rec(terms, location_id=location_id, activation_txid=activation_txid),
-            journey=None,
-        )
+        return await self._submit_rec(self.build_rec(*args, **kwargs), journey=None)
 
     async def _submit_rec(self, body: RecSolicitada, *, journey: int | None) -> RecCompleta:
         valor = body.valor
