@@ -7,8 +7,6 @@ from pathlib import Path
 
 import platformdirs
 
-from treasury_app.private_files import make_private_dir
-
 APP_NAME = "TreasuryApp"
 APP_AUTHOR = "Treasury"
 
@@ -35,5 +33,7 @@ class AppPaths:
 
     def ensure(self) -> None:
         """Create the directories (private to the user) if they do not exist."""
+        from treasury_app.private_files import make_private_dir  # not before the first paint
+
         for path in (self.config_dir, self.data_dir, self.log_dir):
             make_private_dir(path)

@@ -13,9 +13,7 @@ listens to its ``lock_requested`` / ``switch_profile_requested`` / ``edit_profil
 from __future__ import annotations
 
 import contextlib
-import html
 import logging
-import platform
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,7 +34,6 @@ from PySide6.QtWidgets import (
 
 from treasury_app import __version__
 from treasury_app.ui.screen_fit import resize_to_fit
-from treasury_app.ui.theme import text_style
 
 log = logging.getLogger("treasury_app.ui.main_window")
 
@@ -72,7 +69,9 @@ class EmptyStateTab(QWidget):
         # Centred by rich text and stretches, not by Qt.AlignmentFlag: the locked window is the
         # first paint, and touching PySide6's ``Qt`` namespace builds its hundred-odd enums
         # (about 12 ms) — they are built after the window is on screen instead.
-        message = QLabel(f'<p align="center">{html.escape(text.replace("%1", title))}</p>', self)
+        shown = text.replace("%1", title)
+        shown = shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        message = QLabel(f'<p align="center">{shown}</p>', self)
         message.setWordWrap(True)
         layout.addStretch(1)
         layout.addWidget(message)
@@ -220,6 +219,8 @@ class MainWindow(QMainWindow):
 
             self.infraction_badge = QLabel(self)
             self.infraction_badge.setObjectName("infractions-badge")
+            from treasury_app.ui.theme import text_style  # not before the first paint
+
             self.infraction_badge.setStyleSheet(f"{text_style('error', self)} font-weight: bold;")
             self.infraction_badge.hide()
             self.statusBar().addPermanentWidget(self.infraction_badge)
@@ -416,7 +417,7 @@ class MainWindow(QMainWindow):
                 "TLS.\n\nPython %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6"
             )
             .replace("%1", __version__)
-            .replace("%2", platform.python_version())
+            .replace("%2", sys.version.split()[0])
             .replace("%3", PySide6.__version__)
             .replace("%4", PySide6.QtCore.qVersion())
             .replace("%5", httpx.__version__)
