@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, QTimer, QUrl, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QScrollArea,
     QTabWidget,
     QVBoxLayout,
@@ -38,6 +37,8 @@ from treasury_app.ui.screen_fit import resize_to_fit
 log = logging.getLogger("treasury_app.ui.main_window")
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
     from treasury_app.services.workspace import Workspace
     from treasury_app.ui.widgets.api_status import StatusPanel
 
@@ -433,6 +434,8 @@ class MainWindow(QMainWindow):
         return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
 
     def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # not before the first paint
+
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Treasury"), "", parent=self)
         box.setText(self.about_text())
         box.setObjectName("about-box")
