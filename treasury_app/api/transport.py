@@ -479,8 +479,12 @@ class ApiTransport:
         """``call`` within what is left of the call's overall deadline; past it, a read
         timeout (the request may have reached the bank: a payment's outcome is then unknown,
         and resolved by its key)."""
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for runs the call in a task of its
+        # own and can lose a cancellation that arrives as the answer does (a tab closed at a
+        # lock then went on with the answer).
         try:
-            return await asyncio.wait_for(call, timeout=max(0.0, give_up_at - time.monotonic()))
+            async with asyncio.timeout(max(0.0, give_up_at - time.monotonic())):
+                return await call
         except TimeoutError:
             raise httpx.ReadTimeout(
                 f"no complete answer within {self.config.timeouts.total:.0f} s "

@@ -275,6 +275,14 @@ class StatementModel(QAbstractTableModel):
         self._interrupted = True
         return True
 
+    def close(self) -> None:
+        """The session is closing: drop the page on its way and fetch nothing more, even when
+        the view asks (a view scrolled or repainted after the lock would otherwise start a
+        request on a closed client). The rows stay until the model goes."""
+        self._stop()
+        self._pages = None
+        self._interrupted = True
+
     def load(
         self,
         source: PageSource,

@@ -278,6 +278,14 @@ class StatementTab(QWidget):
 
     # -- loading ---------------------------------------------------------------------------------
 
+    def shutdown(self) -> None:
+        self._balance_timer.stop()
+        self._range_timer.stop()
+        for task in (self._load_task, self._balance_task):
+            if task is not None and not task.done():
+                task.cancel()
+        self.model.close()
+
     def refresh(self) -> None:
         """Reload the balance and the statement (the range and filters are kept)."""
         if self.workspace.session.closed:
