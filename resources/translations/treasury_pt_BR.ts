@@ -447,22 +447,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>O pagamento não foi enviado.</translation>
     </message>
     <message>
-        <source>Refused</source>
-        <translation>Recusado</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Pago</translation>
-    </message>
-    <message>
-        <source>Sent</source>
-        <translation>Enviado</translation>
-    </message>
-    <message>
-        <source>%1: %2 (%3 to %4)</source>
-        <translation>%1: %2 (%3 para %4)</translation>
-    </message>
-    <message>
         <source>Fetching the receipt…</source>
         <translation>Buscando o comprovante…</translation>
     </message>
@@ -498,16 +482,8 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Cobranças com vencimento por arquivo CSV</translation>
     </message>
     <message>
-        <source>Open CSV…</source>
-        <translation>Abrir CSV…</translation>
-    </message>
-    <message>
         <source>Download template…</source>
         <translation>Baixar modelo…</translation>
-    </message>
-    <message>
-        <source>No file opened.</source>
-        <translation>Nenhum arquivo aberto.</translation>
     </message>
     <message>
         <source>Optional, e.g. December fees</source>
@@ -564,26 +540,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Open a batch of charges</source>
         <translation>Abrir um lote de cobranças</translation>
-    </message>
-    <message>
-        <source>Save a batch template</source>
-        <translation>Salvar um modelo de lote</translation>
-    </message>
-    <message>
-        <source>Template saved to %1</source>
-        <translation>Modelo salvo em %1</translation>
-    </message>
-    <message>
-        <source>Reading cancelled</source>
-        <translation>Leitura cancelada</translation>
-    </message>
-    <message>
-        <source>Nothing was loaded from %1.</source>
-        <translation>Nada foi carregado de %1.</translation>
-    </message>
-    <message>
-        <source>This file cannot be read</source>
-        <translation>Este arquivo não pode ser lido</translation>
     </message>
     <message>
         <source>Pasted text</source>
@@ -1355,16 +1311,8 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
 <context>
     <name>ChargesList</name>
     <message>
-        <source>Reload</source>
-        <translation>Recarregar</translation>
-    </message>
-    <message>
         <source>Created from</source>
         <translation>Criadas de</translation>
-    </message>
-    <message>
-        <source>to</source>
-        <translation>até</translation>
     </message>
     <message>
         <source>Any status</source>
@@ -1677,6 +1625,37 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>The request is already on its way; close the window once it answers.</source>
         <translation>A solicitação já foi enviada; feche a janela quando o banco responder.</translation>
+    </message>
+</context>
+<context>
+    <name>CsvFileRow</name>
+    <message>
+        <source>Open CSV…</source>
+        <translation>Abrir CSV…</translation>
+    </message>
+    <message>
+        <source>No file opened.</source>
+        <translation>Nenhum arquivo aberto.</translation>
+    </message>
+    <message>
+        <source>Save a batch template</source>
+        <translation>Salvar um modelo de lote</translation>
+    </message>
+    <message>
+        <source>Template saved to %1</source>
+        <translation>Modelo salvo em %1</translation>
+    </message>
+    <message>
+        <source>Reading cancelled</source>
+        <translation>Leitura cancelada</translation>
+    </message>
+    <message>
+        <source>Nothing was loaded from %1.</source>
+        <translation>Nada foi carregado de %1.</translation>
+    </message>
+    <message>
+        <source>This file cannot be read</source>
+        <translation>Este arquivo não pode ser lido</translation>
     </message>
 </context>
 <context>
@@ -2495,6 +2474,25 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>PaymentStatusLabel</name>
+    <message>
+        <source>Refused</source>
+        <translation>Recusado</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Enviado</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 to %4)</source>
+        <translation>%1: %2 (%3 para %4)</translation>
+    </message>
+</context>
+<context>
     <name>PaymentsList</name>
     <message>
         <source>All payments</source>
@@ -2723,16 +2721,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Pagamentos Pix por arquivo CSV</translation>
     </message>
     <message>
-        <source>Open CSV…</source>
-        <translation>Abrir CSV…</translation>
-    </message>
-    <message>
         <source>Save template…</source>
         <translation>Salvar modelo…</translation>
-    </message>
-    <message>
-        <source>No file opened.</source>
-        <translation>Nenhum arquivo aberto.</translation>
     </message>
     <message>
         <source>Line</source>
@@ -2785,26 +2775,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Open a payout batch</source>
         <translation>Abrir um lote de pagamentos</translation>
-    </message>
-    <message>
-        <source>Save a batch template</source>
-        <translation>Salvar um modelo de lote</translation>
-    </message>
-    <message>
-        <source>Template saved to %1</source>
-        <translation>Modelo salvo em %1</translation>
-    </message>
-    <message>
-        <source>Reading cancelled</source>
-        <translation>Leitura cancelada</translation>
-    </message>
-    <message>
-        <source>Nothing was loaded from %1.</source>
-        <translation>Nada foi carregado de %1.</translation>
-    </message>
-    <message>
-        <source>This file cannot be read</source>
-        <translation>Este arquivo não pode ser lido</translation>
     </message>
     <message>
         <source>Pasted text</source>
@@ -3220,22 +3190,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <source>The Pix was not sent.</source>
         <translation>O Pix não foi enviado.</translation>
     </message>
-    <message>
-        <source>Refused</source>
-        <translation>Recusado</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Pago</translation>
-    </message>
-    <message>
-        <source>Sent</source>
-        <translation>Enviado</translation>
-    </message>
-    <message>
-        <source>%1: %2 (%3 to %4)</source>
-        <translation>%1: %2 (%3 para %4)</translation>
-    </message>
 </context>
 <context>
     <name>PixKeyEdit</name>
@@ -3488,6 +3442,17 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>RangeList</name>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>até</translation>
+    </message>
+</context>
+<context>
     <name>ReceiptViewer</name>
     <message>
         <source>◀ Previous</source>
@@ -3573,20 +3538,12 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
 <context>
     <name>ReceivedPixList</name>
     <message>
-        <source>Reload</source>
-        <translation>Recarregar</translation>
-    </message>
-    <message>
         <source>Search endToEndId, txid, payer, amount</source>
         <translation>Buscar endToEndId, txid, pagador, valor</translation>
     </message>
     <message>
         <source>Received from</source>
         <translation>Recebidos de</translation>
-    </message>
-    <message>
-        <source>to</source>
-        <translation>até</translation>
     </message>
     <message>
         <source>Refund…</source>

@@ -8,8 +8,9 @@ import logging
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
+import shiboken6
 import sniffio
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 # The UI thread runs asyncio only (through qasync). httpcore asks sniffio which library is
 # running; sniffio looks for a current asyncio task, and qasync runs some clean-up (a
@@ -40,6 +41,27 @@ async def ask(dialog: QDialog) -> int:
         dialog.finished.disconnect(finished)
 
 
+def yes_no_box(
+    parent: QWidget, icon: QMessageBox.Icon, title: str, text: str, name: str
+) -> QMessageBox:
+    """A question answered Yes or No, No (the safe answer) by default; ask it with
+    :func:`ask_yes`."""
+    box = QMessageBox(icon, title, text, parent=parent)
+    box.setObjectName(name)
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return box
+
+
+async def ask_yes(box: QMessageBox) -> bool:
+    """:func:`ask` ``box``, then delete it: whether the answer was Yes."""
+    try:
+        return await ask(box) == QMessageBox.StandardButton.Yes
+    finally:
+        if shiboken6.isValid(box):
+            box.deleteLater()
+
+
 def spawn(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Task[T]:
     """Start a background task and keep a strong reference until it is done (the loop only
     keeps weak ones). Its exception, if any, goes to ``sys.excepthook`` via the log."""
@@ -59,6 +81,17 @@ def spawn(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.T
 
     task.add_done_callback(forget)
     return task
+
+
+def spawn_unless_busy(
+    running: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, T], *, name: str
+) -> asyncio.Task[T] | None:
+    """:func:`spawn` ``coro``, unless ``running`` has not finished: then ``coro`` is closed
+    unstarted and ``None`` returned (one action of a window at a time)."""
+    if running is not None and not running.done():
+        coro.close()
+        return None
+    return spawn(coro, name=name)
 
 
 def running_tasks() -> int:

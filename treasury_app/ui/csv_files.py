@@ -44,6 +44,26 @@ def open_csv_dialog(parent: QWidget, title: str, chosen: Callable[[str], None]) 
     return dialog
 
 
+def open_file_picker(
+    parent: QWidget,
+    title: str,
+    directory: str,
+    name_filter: str,
+    chosen: Callable[[str], object],
+    name: str,
+) -> QFileDialog:
+    """A window-modal picker of an existing file (``open()``: no nested event loop), named
+    ``name``, starting in ``directory``; ``chosen`` gets the path; deleted once closed."""
+    picker = QFileDialog(parent, title, directory, name_filter)
+    picker.setObjectName(name)
+    picker.setFileMode(QFileDialog.FileMode.ExistingFile)
+    picker.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+    picker.fileSelected.connect(chosen)
+    picker.finished.connect(picker.deleteLater)
+    picker.open()
+    return picker
+
+
 def save_csv_dialog(
     parent: QWidget, title: str, suggested: str, chosen: Callable[[str], None]
 ) -> QFileDialog:
@@ -227,6 +247,12 @@ def export_choosing_format(
     dialog.fileSelected.connect(chosen)
     dialog.open()
     return dialog
+
+
+def saved_count(text: str, show: Callable[[str], object]) -> Callable[[str, int], None]:
+    """An export's ``done``: ``show`` the caller's ``text`` with the rows written in place of
+    ``%1`` and the file in place of ``%2``."""
+    return lambda path, count: show(text.replace("%1", str(count)).replace("%2", path))
 
 
 def fold(text: str) -> str:

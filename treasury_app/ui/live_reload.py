@@ -1,13 +1,13 @@
 """Keep a list up to date with what changes elsewhere in the app: on ``events.ledger_changed``
 it reloads after a short pause (several changes, one reload) when shown, or when next shown;
-never two reloads at once."""
+never two reloads at once. :class:`JournalFeed` is what the views of journal entries listen to."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -17,6 +17,37 @@ from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
 
 REFRESH_DELAY_MS = 400
+
+
+class _Tracker(Protocol):
+    def subscribe(self, listener: Callable[[Any], None]) -> Callable[[], None]: ...
+
+
+class JournalFeed:
+    """The tracker's notifications of changed journal entries to ``on_entry`` (a signal's
+    ``emit``, so that they arrive on the GUI thread) and, when given, ``events.ledger_changed``
+    to ``on_ledger``; :meth:`close` stops both, once."""
+
+    def __init__(
+        self,
+        tracker: _Tracker,
+        on_entry: Callable[[Any], None],
+        on_ledger: Callable[[], None] | None = None,
+    ) -> None:
+        self._unsubscribe: Callable[[], None] | None = tracker.subscribe(on_entry)
+        self._on_ledger = on_ledger
+        if on_ledger is not None:
+            events.ledger_changed.connect(on_ledger)
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            with contextlib.suppress(ValueError):
+                self._unsubscribe()
+            self._unsubscribe = None
+        if self._on_ledger is not None:
+            with contextlib.suppress(RuntimeError):
+                events.ledger_changed.disconnect(self._on_ledger)
+            self._on_ledger = None
 
 
 class LiveReload(QObject):

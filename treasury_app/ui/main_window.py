@@ -13,6 +13,7 @@ listens to its ``lock_requested`` / ``switch_profile_requested`` / ``edit_profil
 from __future__ import annotations
 
 import contextlib
+import importlib
 import logging
 import sys
 from collections.abc import Callable
@@ -79,49 +80,25 @@ class EmptyStateTab(QWidget):
         layout.addStretch(1)
 
 
-def _statement_tab(workspace: Workspace, parent: QWidget) -> QWidget:
-    from treasury_app.ui.tabs.statement_tab import StatementTab
+def _lazy_tab(module: str, name: str) -> Callable[[Workspace, QWidget], QWidget]:
+    """A factory of the tab ``name`` of ``treasury_app.ui.tabs.<module>``, imported only when
+    the tab is first built (the window itself imports only Qt)."""
 
-    return StatementTab(workspace, parent)
+    def build(workspace: Workspace, parent: QWidget) -> QWidget:
+        tab_class = getattr(importlib.import_module(f"treasury_app.ui.tabs.{module}"), name)
+        tab: QWidget = tab_class(workspace, parent)
+        return tab
 
-
-def _payouts_tab(workspace: Workspace, parent: QWidget) -> QWidget:
-    from treasury_app.ui.tabs.payouts_tab import PayoutsTab
-
-    return PayoutsTab(workspace, parent)
-
-
-def _billets_tab(workspace: Workspace, parent: QWidget) -> QWidget:
-    from treasury_app.ui.tabs.billets_tab import BilletsTab
-
-    return BilletsTab(workspace, parent)
-
-
-def _charges_tab(workspace: Workspace, parent: QWidget) -> QWidget:
-    from treasury_app.ui.tabs.charges_tab import ChargesTab
-
-    return ChargesTab(workspace, parent)
-
-
-def _recurrences_tab(workspace: Workspace, parent: QWidget) -> QWidget:
-    from treasury_app.ui.tabs.recurrences_tab import RecurrencesTab
-
-    return RecurrencesTab(workspace, parent)
-
-
-def _settings_tab(workspace: Workspace, parent: QWidget) -> QWidget:
-    from treasury_app.ui.tabs.settings_tab import SettingsTab
-
-    return SettingsTab(workspace, parent)
+    return build
 
 
 TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
-    "Balance & statement": _statement_tab,
-    "Pix payouts": _payouts_tab,
-    "Boletos": _billets_tab,
-    "Charges & batches": _charges_tab,
-    "Recurrences": _recurrences_tab,
-    "Settings": _settings_tab,
+    "Balance & statement": _lazy_tab("statement_tab", "StatementTab"),
+    "Pix payouts": _lazy_tab("payouts_tab", "PayoutsTab"),
+    "Boletos": _lazy_tab("billets_tab", "BilletsTab"),
+    "Charges & batches": _lazy_tab("charges_tab", "ChargesTab"),
+    "Recurrences": _lazy_tab("recurrences_tab", "RecurrencesTab"),
+    "Settings": _lazy_tab("settings_tab", "SettingsTab"),
 }
 
 

@@ -5,10 +5,11 @@ the sandbox console's failures said in the user's language. The buttons call
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from treasury_app.services.sandbox_console import (
     NoPendingAttempt,
@@ -19,7 +20,7 @@ from treasury_app.services.sandbox_console import (
     SandboxUnreachable,
 )
 
-__all__ = ["SANDBOX_STYLE", "console_text", "simulated"]
+__all__ = ["SANDBOX_STYLE", "console_text", "sandbox_button", "simulated"]
 
 T = TypeVar("T")
 
@@ -29,6 +30,19 @@ SANDBOX_STYLE = (
 )
 """The look of sandbox-only actions: a dashed amber edge; text and face from the palette, so
 the button reads in a dark palette too (a constant: the lists import it)."""
+
+
+def sandbox_button(
+    parent: QWidget, text: str, name: str, tip: str, clicked: Callable[[], object]
+) -> QPushButton:
+    """A sandbox-only action's button: its look, and ``tip`` saying what it plays instead of a
+    real bank or payer. Whether it shows is the caller's choice."""
+    button = QPushButton(text, parent)
+    button.setObjectName(name)
+    button.setStyleSheet(SANDBOX_STYLE)
+    button.setToolTip(tip)
+    button.clicked.connect(lambda: clicked())
+    return button
 
 
 def console_text(error: SandboxConsoleError) -> str:

@@ -26,11 +26,8 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDialog,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -58,18 +55,12 @@ from treasury_app.services.charges import (
     parse_batch_csv,
 )
 from treasury_app.services.csv_input import (
-    CsvFileError,
     CsvLineError,
-    ReadCancelled,
     ReadControl,
     csv_records,
 )
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.csv_files import (
-    open_csv_dialog,
-    save_csv_dialog,
-    write_csv_text,
-)
+from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.models.charge_batch_model import (
     MEMBER_ROLE,
     ChargeBatchModel,
@@ -80,8 +71,7 @@ from treasury_app.ui.models.charge_batch_model import (
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
-from treasury_app.ui.widgets.csv_reading import CsvReadingBar
-from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import row_table
 
 __all__ = [
     "TEMPLATE",
@@ -315,22 +305,20 @@ def plan_with_txids(
 # The dialog
 
 
-class ChargeBatchDialog(QDialog):
+class ChargeBatchDialog(CsvBatchDialog):
     """From a CSV file to a batch the bank accepted. ``batch_sent(batch_id)`` is emitted once the
-    bank answered; tests await :attr:`send_task`."""
+    bank answered; tests await :attr:`send_task`. Closing while sending leaves the request to
+    finish: the batch list shows its outcome."""
 
     batch_sent = Signal(str)
+    read_name = "read-charge-batch"
 
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.workspace = workspace
+        super().__init__(workspace, parent)
         self.batch: BatchFile | None = None
         self.plan: BatchPlan | None = None
         self.status: BatchStatus | None = None
         self.send_task: asyncio.Task[BatchStatus | None] | None = None
-        self.load_task: asyncio.Task[None] | None = None
-        self.file_dialog: QFileDialog | None = None
-        self._sending = False
         self.setWindowTitle(self.tr("Charges with a due date from a CSV file"))
         self.setObjectName("charge-batch")
         resize_to_fit(self, 980, 680)
@@ -341,21 +329,13 @@ class ChargeBatchDialog(QDialog):
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        self.banner = ErrorBanner(self)
-        layout.addWidget(self.banner)
-
-        files = QHBoxLayout()
-        self.open_button = QPushButton(self.tr("Open CSV…"), self)
-        self.open_button.clicked.connect(self._choose_file)
-        self.template_button = QPushButton(self.tr("Download template…"), self)
-        self.template_button.clicked.connect(self._choose_template_path)
-        self.source_label = QLabel(self.tr("No file opened."), self)
-        files.addWidget(self.open_button)
-        files.addWidget(self.template_button)
-        files.addWidget(self.source_label, 1)
-        layout.addLayout(files)
-        self.reader = CsvReadingBar(self)
-        layout.addWidget(self.reader)
+        self.build_top(
+            layout,
+            open_title=self.tr("Open a batch of charges"),
+            template_label=self.tr("Download template…"),
+            template_name="charge-batch.csv",
+            template=TEMPLATE,  # txids left to be generated
+        )
 
         form = QFormLayout()
         self.key_combo = QComboBox(self)
@@ -460,66 +440,30 @@ class ChargeBatchDialog(QDialog):
 
     # -- files -----------------------------------------------------------------------------------
 
-    def _choose_file(self) -> None:
-        self.file_dialog = open_csv_dialog(self, self.tr("Open a batch of charges"), self.load_file)
+    def can_open(self) -> bool:
+        return super().can_open() and self.status is None
 
-    def _choose_template_path(self) -> None:
-        self.file_dialog = save_csv_dialog(
-            self, self.tr("Save a batch template"), "charge-batch.csv", self.write_template
-        )
-
-    def write_template(self, path: str | Path) -> None:
-        """The columns the import reads and two example lines (txids left to be generated)."""
-        try:
-            write_csv_text(path, TEMPLATE)
-        except OSError as error:
-            self.banner.show_error(error)
-            return
-        self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
-
-    def load_file(self, path: str | Path) -> asyncio.Task[None] | None:
-        """Read, decode and check the file in a worker thread (the window stays responsive,
-        with a progress bar and Cancel); the batch shown is replaced only when it succeeds."""
-        if self._sending or self.status is not None or self.reader.reading:
-            return None
-        self.load_task = spawn(self._load_file(Path(path)), name="read-charge-batch")
-        return self.load_task
-
-    async def _load_file(self, path: Path) -> None:
+    async def read_file(self, path: Path) -> None:
         self.banner.clear()
         today = self.workspace.charges.today()
         self._refresh()
-        self.source_label.hide()  # the reading bar says which file
         if self.batch is None:
             self.totals_label.clear()
         try:
-            batch, _sha256 = await self.reader.read(
+            read = await self.file_row.read(
                 path, lambda text, control: read_batch_file(text, today=today, control=control)
             )
-        except ReadCancelled:
-            self.banner.show_message(
-                self.tr("Reading cancelled"),
-                self.tr("Nothing was loaded from %1.").replace("%1", path.name),
-            )
-            return
-        except CsvFileError as error:
-            self.banner.show_message(self.tr("This file cannot be read"), str(error))
-            return
-        except OSError as error:
-            self.banner.show_error(error)
-            return
         finally:
-            self.source_label.show()
             self._refresh()
-        if self._sending or self.status is not None:
+        if read is None or self._sending or self.status is not None:
             return
-        self._show_batch(batch)
+        self._show_batch(read[0])
         self.source_label.setText(path.name)
 
     def load_text(self, text: str) -> None:
         """Read and check ``text`` here, in the window's thread (a short text); a batch
         already sent is not replaced."""
-        if self._sending or self.status is not None or self.reader.reading:
+        if not self.can_open():
             return
         self.banner.clear()
         self._show_batch(read_batch_file(text, today=self.workspace.charges.today()))
@@ -706,24 +650,13 @@ class ChargeBatchDialog(QDialog):
                 .replace("%2", str(len(batch.good_rows)))
             )
 
-    def reject(self) -> None:
-        # Closing while sending leaves the request to finish: the batch list shows its outcome.
-        # A file being read stops being read.
-        self.reader.cancel()
-        super().reject()
-
 
 def member_table(parent: QWidget, model: Any) -> QTableView:
     """A table of batch members as the dialog and the batches tab show it. Columns are sized
     once from the header, not from the contents: measuring 1,000 rows would cost the first
     render most of its time budget."""
-    view = QTableView(parent)
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view = row_table(parent, model, alternating=False)
     view.setWordWrap(False)
-    view.verticalHeader().hide()
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     header = view.horizontalHeader()

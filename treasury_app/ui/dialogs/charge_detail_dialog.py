@@ -14,7 +14,6 @@ import shiboken6
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QDateEdit,
     QDialog,
     QFormLayout,
     QGroupBox,
@@ -40,14 +39,16 @@ from treasury_app.api.qrcodes.cashin_models import (
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, spawn_unless_busy
 from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.expiry_edit import ExpiryEdit
 from treasury_app.ui.widgets.money_edit import MoneyEdit
+from treasury_app.ui.widgets.row_tables import value_labels
 
 __all__ = ["DETAIL_FIELDS", "ChargeDetailDialog", "RevisionForm", "revision_of"]
 
@@ -213,17 +214,10 @@ class ChargeDetailDialog(QDialog):
             "info": self.tr("Additional information"),
             "location": self.tr("Location"),
         }
-        self.fields: dict[str, QLabel] = {}
+        # A cob has no fine, interest, rebate or discount.
+        names = [name for name in DETAIL_FIELDS if name != "rules" or self.kind != "cob"]
         form = QFormLayout()
-        for name in DETAIL_FIELDS:
-            if name == "rules" and self.kind == "cob":
-                continue
-            label = QLabel(self)
-            label.setObjectName(f"charge-{name}")
-            label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.fields[name] = label
-            form.addRow(titles[name], label)
+        self.fields = value_labels(form, self, names, titles, "charge")
         return form
 
     def _build_revision(self) -> QGroupBox:
@@ -233,10 +227,7 @@ class ChargeDetailDialog(QDialog):
         self.revise_amount = MoneyEdit(box)
         self.revise_amount.setObjectName("charge-revise-amount")
         form.addRow(self.tr("Amount"), self.revise_amount)
-        self.revise_due = QDateEdit(box)
-        self.revise_due.setObjectName("charge-revise-due")
-        self.revise_due.setCalendarPopup(True)
-        self.revise_due.setDisplayFormat("dd/MM/yyyy")
+        self.revise_due = date_edit(box, name="charge-revise-due")
         self.revise_expiry = ExpiryEdit(box)  # hours or days after creation, not seconds
         self.revise_expiry.setObjectName("charge-revise-expiry")
         if self.kind == "cobv":
@@ -617,12 +608,11 @@ class ChargeDetailDialog(QDialog):
     # -- tasks -----------------------------------------------------------------------------------
 
     def _start(self, work: Any) -> None:
-        if self.task is not None and not self.task.done():
-            work.close()
-            return
-        self.task = spawn(work, name="charge-detail")
-        self.task.add_done_callback(self._task_done)
-        self._update_buttons()
+        task = spawn_unless_busy(self.task, work, name="charge-detail")
+        if task is not None:
+            self.task = task
+            task.add_done_callback(self._task_done)
+            self._update_buttons()
 
     def _task_done(self, _task: asyncio.Task[Any]) -> None:
         if shiboken6.isValid(self):

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QDate, QRegularExpression, Signal
+from PySide6.QtCore import QRegularExpression, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -63,6 +63,7 @@ from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.expiry_edit import ExpiryEdit, human_duration
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -268,7 +269,7 @@ class ChargeFormDialog(QDialog):
     def _build_cobv_page(self) -> QWidget:
         page = QGroupBox(self.tr("Charge with a due date"), self)
         today = self.workspace.charges.today()
-        self.due_edit = self._date_edit(page, "charge-due-date", today + timedelta(days=30))
+        self.due_edit = date_edit(page, today + timedelta(days=30), "charge-due-date")
         self.validity_spin = QSpinBox(page)
         self.validity_spin.setObjectName("charge-validity")
         self.validity_spin.setRange(0, MAX_DAYS_AFTER_DUE)
@@ -318,7 +319,7 @@ class ChargeFormDialog(QDialog):
         self.discount_rows: list[tuple[QDateEdit, MoneyEdit]] = []
         for index in range(DISCOUNT_DATES):
             suggested = today + timedelta(days=10 + 5 * index)
-            day = self._date_edit(page, f"charge-discount-date-{index}", suggested)
+            day = date_edit(page, suggested, f"charge-discount-date-{index}")
             value = MoneyEdit(page)
             value.setObjectName(f"charge-discount-value-{index}")
             value.setPlaceholderText(self.tr("empty: not used"))
@@ -338,14 +339,6 @@ class ChargeFormDialog(QDialog):
         form.addRow("", self.discount_dates)
         self._discount_mode_changed()
         return page
-
-    def _date_edit(self, parent: QWidget, name: str, value: date) -> QDateEdit:
-        edit = QDateEdit(parent)
-        edit.setObjectName(name)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
-        edit.setDate(QDate(value.year, value.month, value.day))
-        return edit
 
     def _modality_row(
         self, parent: QWidget, name: str, choices: list[tuple[int, str]]

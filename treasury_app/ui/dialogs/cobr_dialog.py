@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Awaitable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDateEdit,
     QDialog,
     QFormLayout,
     QHBoxLayout,
@@ -38,7 +37,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.recurrences import RecurrenceInputError
 from treasury_app.services.sandbox_console import pending_attempt
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask_yes, spawn_unless_busy, yes_no_box
 from treasury_app.ui.dialogs.cobr_new import (
     NewCobrPages,
     check_new_cobr,
@@ -49,7 +48,8 @@ from treasury_app.ui.dialogs.cobr_new import (
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn, CobrAttemptsModel
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import run_operation
-from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
+from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, sandbox_button, simulated
+from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = [
@@ -60,8 +60,6 @@ __all__ = [
 ]
 
 _OPEN = {CobRStatus.CRIADA.value, CobRStatus.ATIVA.value}
-
-T = TypeVar("T")
 
 
 class CobrDialog(NewCobrPages, QDialog):
@@ -159,10 +157,7 @@ class CobrDialog(NewCobrPages, QDialog):
         self.cancel_button = QPushButton(self.tr("Cancel charge…"), page)
         self.cancel_button.setObjectName("cobr-cancel")
         self.cancel_button.clicked.connect(lambda: self._start(self.cancel_charge(), "cobr-cancel"))
-        self.retry_date = QDateEdit(page)
-        self.retry_date.setObjectName("cobr-retry-date")
-        self.retry_date.setCalendarPopup(True)
-        self.retry_date.setDisplayFormat("dd/MM/yyyy")
+        self.retry_date = date_edit(page, name="cobr-retry-date")
         self.retry_button = QPushButton(self.tr("Schedule retry…"), page)
         self.retry_button.setObjectName("cobr-retry")
         self.retry_button.clicked.connect(lambda: self._start(self.schedule_retry(), "cobr-retry"))
@@ -200,25 +195,22 @@ class CobrDialog(NewCobrPages, QDialog):
         return page
 
     def _sandbox_button(self, text: str, name: str, *, fail: bool) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setObjectName(name)
-        button.setStyleSheet(SANDBOX_STYLE)
-        button.setToolTip(
+        button = sandbox_button(
+            self,
+            text,
+            name,
             self.tr(
                 "Sandbox only: plays the payer's bank and moves the test bank's clock to the "
                 "settlement moment (10:00 in Brasília on the settlement date). Other open "
                 "charges due by then settle too."
-            )
+            ),
+            lambda: self._start(self.sandbox_settle(fail=fail), f"{name}-task"),
         )
-        button.clicked.connect(lambda: self._start(self.sandbox_settle(fail=fail), f"{name}-task"))
         button.setVisible(self.is_sandbox)
         return button
 
     def _start(self, coro: Any, name: str) -> None:
-        if self.task is not None and not self.task.done():
-            coro.close()
-            return
-        self.task = spawn(coro, name=name)
+        self.task = spawn_unless_busy(self.task, coro, name=name) or self.task
 
     # -- texts -----------------------------------------------------------------------------------
 
@@ -237,21 +229,27 @@ class CobrDialog(NewCobrPages, QDialog):
 
     async def _write(
         self,
-        work: Awaitable[T],
+        work: Awaitable[CobRCompleta],
         *,
         controls: Sequence[QWidget],
+        said: Callable[[CobRCompleta], str],
         fields: dict[str, QWidget] | None = None,
-    ) -> T | None:
+    ) -> CobRCompleta | None:
         """``run_operation`` for a request that changes the charge: the dialog does not close
-        (nor cancel it) until its answer is shown."""
+        (nor cancel it) until its answer is shown, ``said(charge)`` on the status line."""
         self._writing = True
         try:
-            return await run_operation(
+            done = await run_operation(
                 work, controls=controls, banner=self.banner, fields=fields, changes_ledger=True
             )
         finally:
             if shiboken6.isValid(self):
                 self._writing = False
+        if done is not None and shiboken6.isValid(self):
+            self.changed = True
+            self._show_charge(done)
+            self.status_line.setText(said(done))
+        return done
 
     # -- the charge ------------------------------------------------------------------------------
 
@@ -318,17 +316,9 @@ class CobrDialog(NewCobrPages, QDialog):
         return cobr
 
     async def _confirm(self, title: str, text: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
-        box.setObjectName("cobr-confirm")
-        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        self.confirm_box = box
-        try:
-            answer = await ask(box)
-        finally:
-            if shiboken6.isValid(box):
-                box.deleteLater()
-        return answer == QMessageBox.StandardButton.Yes and shiboken6.isValid(self)
+        icon = QMessageBox.Icon.Question
+        self.confirm_box = yes_no_box(self, icon, title, text, "cobr-confirm")
+        return await ask_yes(self.confirm_box) and shiboken6.isValid(self)
 
     async def cancel_charge(self) -> CobRCompleta | None:
         """Cancel the charge after a confirmation (only before its first attempt's date)."""
@@ -343,16 +333,13 @@ class CobrDialog(NewCobrPages, QDialog):
         )
         if not await self._confirm(self.tr("Cancel the charge"), text):
             return None
-        done = await self._write(self.service.cancel_cobr(cobr.txid), controls=[self.cancel_button])
-        if not shiboken6.isValid(self):
-            return done
-        if done is not None:
-            self.changed = True
-            self._show_charge(done)
-            self.status_line.setText(
-                self.tr("Recurring charge cancelled: %1.").replace("%1", enum_text(done.status))
-            )
-        return done
+        return await self._write(
+            self.service.cancel_cobr(cobr.txid),
+            controls=[self.cancel_button],
+            said=lambda done: self.tr("Recurring charge cancelled: %1.").replace(
+                "%1", enum_text(done.status)
+            ),
+        )
 
     async def schedule_retry(self, day: dt.date | None = None) -> CobRCompleta | None:
         """Schedule a retry on ``day`` (the date field's by default): checked here first
@@ -380,41 +367,30 @@ class CobrDialog(NewCobrPages, QDialog):
         )
         if not await self._confirm(self.tr("Schedule a retry"), text):
             return None
-        done = await self._write(
-            self.service.retry_cobr(fresh.txid, when), controls=[self.retry_button], fields=fields
-        )
-        if not shiboken6.isValid(self):
-            return done
-        if done is not None:
-            self.changed = True
-            self._show_charge(done)
-            self.status_line.setText(
+        return await self._write(
+            self.service.retry_cobr(fresh.txid, when),
+            controls=[self.retry_button],
+            fields=fields,
+            said=lambda done: (
                 self.tr("Retry scheduled on %1; the charge is %2.")
                 .replace("%1", f"{when:%d/%m/%Y}")
                 .replace("%2", enum_text(done.status))
-            )
-        return done
+            ),
+        )
 
     async def sandbox_settle(self, *, fail: bool) -> CobRCompleta | None:
         """Sandbox only: settle (or fail) the next attempt by moving the test bank's clock."""
         if not self.is_sandbox or self.cobr is None:
             return None
-        done = await self._write(
+        return await self._write(
             simulated(self.workspace.sandbox.settle_next_attempt(self.cobr.txid, fail=fail)),
             controls=[self.settle_button, self.fail_button],
-        )
-        if not shiboken6.isValid(self):
-            return done
-        if done is not None:
-            self.changed = True
-            self._show_charge(done)
-            last = done.tentativas[-1] if done.tentativas else None
-            self.status_line.setText(
+            said=lambda done: (
                 self.tr("Sandbox: the attempt is %1; the charge is %2.")
-                .replace("%1", enum_text(last.status) if last else "")
+                .replace("%1", enum_text(done.tentativas[-1].status) if done.tentativas else "")
                 .replace("%2", enum_text(done.status))
-            )
-        return done
+            ),
+        )
 
     def done(self, result: int) -> None:
         if self._writing:

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QDate
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QFormLayout,
     QHBoxLayout,
@@ -49,6 +48,7 @@ from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import EXPECTED_ERRORS
 from treasury_app.ui.theme import banner_style
+from treasury_app.ui.widgets.date_edits import date_edit, to_date, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
 
@@ -56,7 +56,6 @@ __all__ = ["NewCobrPages", "check_new_cobr", "to_date", "to_qdate", "value_rows"
 
 _CLOSED_FOR_CYCLE = {CobRStatus.REJEITADA.value, CobRStatus.CANCELADA.value}
 
-T = TypeVar("T")
 
 # The mixin's host is a dialog: type checkers see its methods, the class itself stays plain.
 if TYPE_CHECKING:
@@ -192,11 +191,12 @@ class NewCobrPages(_Host):
 
     async def _write(
         self,
-        work: Awaitable[T],
+        work: Awaitable[CobRCompleta],
         *,
         controls: Sequence[QWidget],
+        said: Callable[[CobRCompleta], str],
         fields: dict[str, QWidget] | None = None,
-    ) -> T | None:
+    ) -> CobRCompleta | None:
         raise NotImplementedError
 
     # -- the form --------------------------------------------------------------------------------
@@ -205,10 +205,7 @@ class NewCobrPages(_Host):
         page = QWidget(self)
         form = QFormLayout()
         earliest = self.service.earliest_due_date()
-        self.due_edit = QDateEdit(to_qdate(earliest), page)
-        self.due_edit.setObjectName("cobr-due-date")
-        self.due_edit.setCalendarPopup(True)
-        self.due_edit.setDisplayFormat("dd/MM/yyyy")
+        self.due_edit = date_edit(page, earliest, "cobr-due-date")
         self.due_hint = QLabel(
             self.tr("Earliest due date today: %1 (2 business days ahead).").replace(
                 "%1", f"{earliest:%d/%m/%Y}"
@@ -423,18 +420,16 @@ class NewCobrPages(_Host):
             self._create_or_find(pending, self.txid),
             controls=[self.create_button, self.back_button],
             fields=self._fields(),
+            said=lambda cobr: self.tr("Recurring charge created: %1.").replace(
+                "%1", enum_text(cobr.status)
+            ),
         )
         if not shiboken6.isValid(self):
             return cobr
         if cobr is None:
             self._explain_lost_answer()
             return None
-        self.changed = True
         self.create_button.setEnabled(False)
-        self._show_charge(cobr)
-        self.status_line.setText(
-            self.tr("Recurring charge created: %1.").replace("%1", enum_text(cobr.status))
-        )
         return cobr
 
     async def _create_or_find(self, pending: dict[str, Any], txid: str) -> CobRCompleta:
@@ -500,11 +495,3 @@ def value_rows(
         values[name] = value
         form.addRow(label, value)
     return values
-
-
-def to_qdate(day: dt.date) -> QDate:
-    return QDate(day.year, day.month, day.day)
-
-
-def to_date(day: QDate) -> dt.date:
-    return dt.date(day.year(), day.month(), day.day())

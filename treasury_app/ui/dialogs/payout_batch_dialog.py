@@ -22,8 +22,6 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QDialog,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -39,19 +37,12 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.services.csv_input import CsvFileError, ReadCancelled
 from treasury_app.services.payouts import PayoutBatch, PayoutReview, journal_time
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.csv_files import (
-    open_csv_dialog,
-    save_csv_dialog,
-    write_csv_text,
-)
+from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
-from treasury_app.ui.widgets.csv_reading import CsvReadingBar
-from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 TEMPLATE = (
     "chave;ispb;agencia;conta;tipo_conta;documento;nome;valor;descricao;documento_favorecido\n"
@@ -101,23 +92,20 @@ def key_type_of(review: PayoutReview) -> str:
     return review.key_type.value
 
 
-class PayoutBatchDialog(QDialog):
+class PayoutBatchDialog(CsvBatchDialog):
     """One batch from a CSV file, from reading to the outcome of every row sent."""
 
     progressed = Signal(int, int)  # done, total
     finished_sending = Signal()
+    read_name = "read-payout-batch"
 
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.workspace = workspace
+        super().__init__(workspace, parent)
         self.batch: PayoutBatch | None = None
         self.earlier: tuple[BatchRecord, ...] = ()  # batches sent before with the same rows
         self.single_duplicates: dict[int, tuple[Entry, ...]] = {}  # by line
         self.entries: list[Entry] = []
         self.send_task: asyncio.Task[list[Entry] | None] | None = None
-        self.load_task: asyncio.Task[None] | None = None
-        self.file_dialog: QFileDialog | None = None
-        self._sending = False
         self._sent = False
         self._stop_requested = False
         self.setWindowTitle(self.tr("Pix payouts from a CSV file"))
@@ -130,21 +118,13 @@ class PayoutBatchDialog(QDialog):
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        self.banner = ErrorBanner(self)
-        layout.addWidget(self.banner)
-
-        files = QHBoxLayout()
-        self.open_button = QPushButton(self.tr("Open CSV…"), self)
-        self.open_button.clicked.connect(self._choose_file)
-        self.template_button = QPushButton(self.tr("Save template…"), self)
-        self.template_button.clicked.connect(self._choose_template_path)
-        self.source_label = QLabel(self.tr("No file opened."), self)
-        files.addWidget(self.open_button)
-        files.addWidget(self.template_button)
-        files.addWidget(self.source_label, 1)
-        layout.addLayout(files)
-        self.reader = CsvReadingBar(self)
-        layout.addWidget(self.reader)
+        self.build_top(
+            layout,
+            open_title=self.tr("Open a payout batch"),
+            template_label=self.tr("Save template…"),
+            template_name="pix-batch.csv",
+            template=TEMPLATE,  # by key, by bank data
+        )
 
         self.errors_label = QLabel(self)
         self.errors_label.setObjectName("batch-errors-label")
@@ -250,61 +230,24 @@ class PayoutBatchDialog(QDialog):
 
     # -- files ---------------------------------------------------------------------------------
 
-    def _choose_file(self) -> None:
-        self.file_dialog = open_csv_dialog(self, self.tr("Open a payout batch"), self.load_file)
-
-    def _choose_template_path(self) -> None:
-        self.file_dialog = save_csv_dialog(
-            self, self.tr("Save a batch template"), "pix-batch.csv", self.write_template
-        )
-
-    def write_template(self, path: str | Path) -> None:
-        """The documented header and two example rows (by key, by bank data)."""
-        try:
-            write_csv_text(path, TEMPLATE)
-        except OSError as error:
-            self.banner.show_error(error)
-            return
-        self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
-
-    def load_file(self, path: str | Path) -> asyncio.Task[None] | None:
-        """Read, decode and check the file in a worker thread (the window stays responsive,
-        with a progress bar and Cancel); the batch shown is replaced only when it succeeds."""
-        if self._sending or self.reader.reading:
-            return None
-        self.load_task = spawn(self._load_file(Path(path)), name="read-payout-batch")
-        return self.load_task
-
-    async def _load_file(self, path: Path) -> None:
+    async def read_file(self, path: Path) -> None:
         self.banner.clear()
         payouts = self.workspace.payouts
         self._refresh_reading(True)
         try:
-            batch, file_sha256 = await self.reader.read(
+            read = await self.file_row.read(
                 path, lambda text, control: payouts.read_batch_csv(text, control=control)
             )
-        except ReadCancelled:
-            self.banner.show_message(
-                self.tr("Reading cancelled"),
-                self.tr("Nothing was loaded from %1.").replace("%1", path.name),
-            )
-            return
-        except CsvFileError as error:
-            self.banner.show_message(self.tr("This file cannot be read"), str(error))
-            return
-        except OSError as error:
-            self.banner.show_error(error)
-            return
         finally:
             self._refresh_reading(False)
-        if self._sending:
+        if read is None or self._sending:
             return
+        batch, file_sha256 = read
         self._show_batch(payouts.with_history(replace(batch, file_sha256=file_sha256)))
         self.source_label.setText(path.name)
 
     def _refresh_reading(self, reading: bool) -> None:
         self.open_button.setEnabled(not reading and not self._sending)
-        self.source_label.setVisible(not reading)  # the reading bar says which file
         if reading:
             self.send_button.setEnabled(False)
             self.confirm_edit.setEnabled(False)
@@ -315,7 +258,7 @@ class PayoutBatchDialog(QDialog):
 
     def load_text(self, text: str, *, file_sha256: str | None = None) -> None:
         """Read and check ``text`` here, in the window's thread (a short text)."""
-        if self._sending or self.reader.reading:
+        if not self.can_open():
             return
         self.banner.clear()
         self._show_batch(self.workspace.payouts.parse_batch_csv(text, file_sha256=file_sha256))
@@ -598,7 +541,6 @@ class PayoutBatchDialog(QDialog):
         # Closing while sending asks nothing: it stops new rows, the ones sent finish. A file
         # being read stops being read.
         self.stop()
-        self.reader.cancel()
         super().reject()
 
     def summary(self) -> dict[str, int]:

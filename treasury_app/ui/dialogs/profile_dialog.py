@@ -44,6 +44,8 @@ from treasury_app.services.profiles import (
     validate_profile_name,
 )
 from treasury_app.services.secret_store import SecretStore
+from treasury_app.ui.csv_files import open_file_picker
+from treasury_app.ui.screen_fit import fitted_size
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 ERROR_STYLE = "color: #b3261e;"
@@ -601,14 +603,9 @@ class ProfileDialog(QDialog):
         """Pick a file with a window-modal QFileDialog (``open()``: no nested event loop)."""
         current = Path(target.text().strip()).expanduser() if target.text().strip() else None
         start = str(current.parent if current and current.parent.is_dir() else Path.home())
-        picker = QFileDialog(self, title, start, name_filter)
-        picker.setObjectName("file-picker")
-        picker.setFileMode(QFileDialog.FileMode.ExistingFile)
-        picker.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
-        picker.fileSelected.connect(target.setText)
-        picker.finished.connect(picker.deleteLater)
-        self.file_dialog = picker
-        picker.open()
+        self.file_dialog = open_file_picker(
+            self, title, start, name_filter, target.setText, "file-picker"
+        )
 
 
 def endpoint_confirmation_box(
@@ -653,6 +650,11 @@ def endpoint_confirmation_box(
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setWindowModality(Qt.WindowModality.WindowModal)
     box.setInformativeText("\n\n".join(_change_lines(change) for change in changes))
+    # Wide enough that a host or a path is not broken across lines: they are read out to the
+    # bank character by character.
+    box.setStyleSheet(
+        "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 40em; }"
+    )
     confirm_text = (
         QCoreApplication.translate("EndpointConfirmation", "Confirm and unlock")
         if at_unlock
@@ -737,5 +739,5 @@ def _fit_height(dialog: QDialog) -> None:
     if layout is None or not layout.hasHeightForWidth():
         return
     needed = layout.heightForWidth(dialog.width())
-    if needed > dialog.height():
-        dialog.resize(dialog.width(), needed)
+    if needed > dialog.height():  # never past the screen: Save and Cancel stay on it
+        dialog.resize(dialog.width(), fitted_size(dialog, dialog.width(), needed).height())

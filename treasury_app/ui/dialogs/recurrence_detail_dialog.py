@@ -11,20 +11,17 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -40,7 +37,7 @@ from treasury_app.api.qrcodes.automatico_models import (
 from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, ask_yes, spawn_unless_busy, yes_no_box
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.models.recurrences_model import (
     amount_text,
@@ -49,9 +46,11 @@ from treasury_app.ui.models.recurrences_model import (
     journey_text,
 )
 from treasury_app.ui.operation import run_operation
-from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
+from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.widgets.date_edits import date_edit, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import flat_tree, value_labels
 
 __all__ = ["RecurrenceDetailDialog", "ReviseRecDialog", "load_cobrs"]
 
@@ -113,11 +112,8 @@ class ReviseRecDialog(QDialog):
         self.name_edit.setMaxLength(140)
         self.date_check = QCheckBox(self.tr("First date"), self)
         first = max(rec.calendario.data_inicial, today)
-        self.date_edit = QDateEdit(QDate(first.year, first.month, first.day), self)
-        self.date_edit.setObjectName("rec-revise-first-date")
-        self.date_edit.setCalendarPopup(True)
-        self.date_edit.setDisplayFormat("dd/MM/yyyy")
-        self.date_edit.setMinimumDate(QDate(today.year, today.month, today.day))
+        self.date_edit = date_edit(self, first, "rec-revise-first-date")
+        self.date_edit.setMinimumDate(to_qdate(today))
         self.name_edit.textEdited.connect(lambda _text: self.name_check.setChecked(True))
         self.date_edit.dateChanged.connect(lambda _date: self.date_check.setChecked(True))
         form = QFormLayout()
@@ -202,33 +198,23 @@ class RecurrenceDetailDialog(QDialog):
             "location": self.tr("Location"),
             "closing": self.tr("Closing"),
         }
-        form = QFormLayout(box)
-        self.terms: dict[str, QLabel] = {}
-        for name in TERM_FIELDS:
-            value = QLabel(box)
-            value.setObjectName(f"rec-{name.replace('_', '-')}")
-            value.setWordWrap(True)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.terms[name] = value
-            form.addRow(labels[name], value)
+        self.terms = value_labels(QFormLayout(box), box, TERM_FIELDS, labels, "rec")
         return box
 
     def _build_history(self) -> QGroupBox:
         box = QGroupBox(self.tr("Status history"), self)
-        self.history = QTreeWidget(box)
-        self.history.setObjectName("rec-history")
-        self.history.setRootIsDecorated(False)
-        self.history.setHeaderLabels([self.tr("Time (Brasília)"), self.tr("Status")])
+        self.history = flat_tree(
+            box, "rec-history", [self.tr("Time (Brasília)"), self.tr("Status")]
+        )
         QVBoxLayout(box).addWidget(self.history)
         return box
 
     def _build_requests(self) -> QGroupBox:
         box = QGroupBox(self.tr("Confirmation requests (solicrec)"), self)
-        self.requests = QTreeWidget(box)
-        self.requests.setObjectName("rec-requests")
-        self.requests.setRootIsDecorated(False)
-        self.requests.setHeaderLabels(
-            [self.tr("idSolicRec"), self.tr("Status"), self.tr("Expires"), self.tr("Payer's PSP")]
+        self.requests = flat_tree(
+            box,
+            "rec-requests",
+            [self.tr("idSolicRec"), self.tr("Status"), self.tr("Expires"), self.tr("Payer's PSP")],
         )
         self.requests.setMaximumHeight(110)
         self.requests.currentItemChanged.connect(lambda *_: self._update_actions())
@@ -244,11 +230,10 @@ class RecurrenceDetailDialog(QDialog):
 
     def _build_cobrs(self) -> QGroupBox:
         box = QGroupBox(self.tr("Recurring charges (cobr)"), self)
-        self.cobrs_view = QTreeWidget(box)
-        self.cobrs_view.setObjectName("rec-cobrs")
-        self.cobrs_view.setRootIsDecorated(False)
-        self.cobrs_view.setHeaderLabels(
-            [self.tr("txid"), self.tr("Due date"), self.tr("Amount"), self.tr("Status")]
+        self.cobrs_view = flat_tree(
+            box,
+            "rec-cobrs",
+            [self.tr("txid"), self.tr("Due date"), self.tr("Amount"), self.tr("Status")],
         )
         self.cobrs_view.currentItemChanged.connect(lambda *_: self._update_actions())
         self.cobrs_view.itemDoubleClicked.connect(lambda *_: self._open_selected_cobr())
@@ -295,24 +280,21 @@ class RecurrenceDetailDialog(QDialog):
         return row
 
     def _sandbox_button(self, text: str, name: str, action: str) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setObjectName(name)
-        button.setStyleSheet(SANDBOX_STYLE)
-        button.setToolTip(
+        button = sandbox_button(
+            self,
+            text,
+            name,
             self.tr(
                 "Sandbox only: plays the payer deciding on the recurrence (and on its pending "
                 "confirmation request). With a real bank the payer decides in their own app."
-            )
+            ),
+            lambda: self._start(self.sandbox_decide(action), name),
         )
-        button.clicked.connect(lambda: self._start(self.sandbox_decide(action), name))
         button.setVisible(self.is_sandbox)
         return button
 
     def _start(self, coro: Any, name: str) -> None:
-        if self.task is not None and not self.task.done():
-            coro.close()
-            return
-        self.task = spawn(coro, name=name)
+        self.task = spawn_unless_busy(self.task, coro, name=name) or self.task
 
     # -- showing ---------------------------------------------------------------------------------
 
@@ -427,15 +409,8 @@ class RecurrenceDetailDialog(QDialog):
     # -- actions ---------------------------------------------------------------------------------
 
     async def _confirm(self, title: str, text: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
-        box.setObjectName("rec-confirm")
-        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        self.confirm_box = box
-        try:
-            return await ask(box) == QMessageBox.StandardButton.Yes
-        finally:
-            box.deleteLater()
+        self.confirm_box = yes_no_box(self, QMessageBox.Icon.Warning, title, text, "rec-confirm")
+        return await ask_yes(self.confirm_box)
 
     async def cancel_rec(self) -> RecCompleta | None:
         """Cancel the recurrence (``CANCELADA``, the only status the bank takes) after a

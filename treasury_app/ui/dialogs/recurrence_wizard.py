@@ -43,7 +43,7 @@ from treasury_app.services.sandbox_console import payer_of
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import run_operation
-from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
+from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -251,17 +251,17 @@ class RecurrenceWizard(QDialog):
         self.refresh_button = QPushButton(self.tr("Refresh status"), page)
         self.refresh_button.setObjectName("result-refresh")
         self.refresh_button.clicked.connect(self._refresh_clicked)
-        self.sandbox_button = QPushButton(self.tr("Sandbox: authorise as the payer"), page)
-        self.sandbox_button.setObjectName("result-sandbox-authorise")
-        self.sandbox_button.setStyleSheet(SANDBOX_STYLE)
-        self.sandbox_button.setToolTip(
+        self.sandbox_button = sandbox_button(
+            page,
+            self.tr("Sandbox: authorise as the payer"),
+            "result-sandbox-authorise",
             self.tr(
                 "Sandbox only: approves the recurrence (journeys 1 and 2) or pays the charge "
                 "(journeys 3 and 4) as the payer would. With a real bank the payer does this "
                 "in their own banking app."
-            )
+            ),
+            self._sandbox_clicked,
         )
-        self.sandbox_button.clicked.connect(self._sandbox_clicked)
         self.sandbox_button.hide()
 
         self.qr_view = QrCodeView(page)

@@ -12,20 +12,20 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QPalette
 
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import BatchRowError, BatchStatus
+from treasury_app.ui.models.rows_model import (
+    ROW_ROLE,
+    Index,
+    RowsFilter,
+    RowsTableModel,
+    format_moment,
+)
 from treasury_app.ui.theme import tint, tinted_text
 
 __all__ = [
@@ -39,8 +39,7 @@ __all__ = [
 
 _BASE = QPalette.ColorRole.Base  # rows are painted on the view's base colour
 
-MEMBER_ROLE = Qt.ItemDataRole.UserRole
-_Index = QModelIndex | QPersistentModelIndex
+MEMBER_ROLE = ROW_ROLE
 _REFUSED = "NEGADA"
 
 
@@ -107,15 +106,18 @@ def _masked(document: str) -> str:
     return document
 
 
-class ChargeBatchModel(QAbstractTableModel):
+class ChargeBatchModel(RowsTableModel[MemberRow]):
     """Members of one batch (or lines of one file), in file order. Replaced as a whole by
     :meth:`set_members`; the bank's answers update rows in place (:meth:`apply_status`)."""
 
+    right_aligned = (Column.LINE, Column.AMOUNT)
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[MemberRow] = []
         self._by_txid: dict[str, int] = {}
-        self._headers = {
+
+    def headers(self) -> dict[Column, str]:
+        return {
             Column.LINE: self.tr("Line"),
             Column.TXID: self.tr("txid"),
             Column.NAME: self.tr("Debtor"),
@@ -135,6 +137,9 @@ class ChargeBatchModel(QAbstractTableModel):
 
     def member(self, row: int) -> MemberRow:
         return self._rows[row]
+
+    def key(self, row: MemberRow) -> str:
+        return row.txid
 
     def row_of(self, txid: str) -> int | None:
         return self._by_txid.get(txid)
@@ -194,7 +199,7 @@ class ChargeBatchModel(QAbstractTableModel):
         if row is None:
             return
         self._rows[row] = replace(self._rows[row], **changes)
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        self.row_changed(row)
 
     def bad_rows(self) -> list[int]:
         return [i for i, r in enumerate(self._rows) if r.bad]
@@ -204,9 +209,8 @@ class ChargeBatchModel(QAbstractTableModel):
 
     def _changed_all(self) -> None:
         if self._rows:
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self._rows) - 1, len(Column) - 1)
-            )
+            last = self.index(len(self._rows) - 1, len(Column) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     # -- texts -----------------------------------------------------------------------------------
 
@@ -242,25 +246,7 @@ class ChargeBatchModel(QAbstractTableModel):
             )
         return member.problema or ""
 
-    # -- Qt's API --------------------------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(Column)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        member = self._rows[index.row()]
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.text(member, column)
-        if role == MEMBER_ROLE:
-            return member
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.LINE, Column.AMOUNT):
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    def role_data(self, member: MemberRow, column: Column, role: int) -> Any:
         if not member.bad:
             return None
         error = member.error_for(column)
@@ -272,15 +258,8 @@ class ChargeBatchModel(QAbstractTableModel):
             return error or member.problema
         return None
 
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._headers[Column(section)]
-        return None
 
-
-class ErrorsOnlyFilter(QSortFilterProxyModel):
+class ErrorsOnlyFilter(RowsFilter[MemberRow]):
     """All rows, or (:meth:`set_errors_only`) only the lines with errors and refused members:
     in a file of 1,000 lines, the handful to fix."""
 
@@ -293,18 +272,15 @@ class ErrorsOnlyFilter(QSortFilterProxyModel):
         return self._errors_only
 
     def set_errors_only(self, on: bool) -> None:
-        self.beginFilterChange()
-        self._errors_only = on
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter("_errors_only", on)
 
     def member(self, row: int) -> MemberRow:
-        member: MemberRow = self.index(row, 0).data(MEMBER_ROLE)
-        return member
+        return self.row_value(row)
 
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
         if not self._errors_only:
             return True
-        member = self.sourceModel().index(source_row, 0, source_parent).data(MEMBER_ROLE)
+        member = self.source_value(source_row, source_parent)
         return member is not None and member.bad
 
 
@@ -318,69 +294,44 @@ class BatchSummary:
     count: int | None
 
 
-class BatchListModel(QAbstractTableModel):
+class _BatchColumn(IntEnum):
+    ID = 0
+    CREATED = 1
+    COUNT = 2
+    DESCRIPTION = 3
+
+
+class BatchListModel(RowsTableModel[BatchSummary]):
     """The batches of a date range, newest first."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[BatchSummary] = []
-        self._headers = [
-            self.tr("Batch id"),
-            self.tr("Created"),
-            self.tr("Charges"),
-            self.tr("Description"),
-        ]
+    def headers(self) -> dict[_BatchColumn, str]:
+        return {
+            _BatchColumn.ID: self.tr("Batch id"),
+            _BatchColumn.CREATED: self.tr("Created"),
+            _BatchColumn.COUNT: self.tr("Charges"),
+            _BatchColumn.DESCRIPTION: self.tr("Description"),
+        }
+
+    def key(self, row: BatchSummary) -> str:
+        return row.batch_id
 
     def set_batches(self, batches: Sequence[BatchSummary]) -> None:
-        self.beginResetModel()
-        self._rows = sorted(
-            batches,
-            key=lambda b: b.created_at or dt.datetime.min.replace(tzinfo=dt.UTC),
-            reverse=True,
+        self.reset_rows(
+            sorted(
+                batches,
+                key=lambda b: b.created_at or dt.datetime.min.replace(tzinfo=dt.UTC),
+                reverse=True,
+            )
         )
-        self.endResetModel()
 
     def batch(self, row: int) -> BatchSummary:
-        return self._rows[row]
+        return self.row_at(row)
 
-    def row_of(self, batch_id: str) -> int | None:
-        for row, summary in enumerate(self._rows):
-            if summary.batch_id == batch_id:
-                return row
-        return None
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._headers)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        summary = self._rows[index.row()]
-        if role == MEMBER_ROLE:
-            return summary
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if index.column() == 0:
+    def text(self, summary: BatchSummary, column: _BatchColumn) -> str:
+        if column == _BatchColumn.ID:
             return summary.batch_id
-        if index.column() == 1:
-            return local_time(summary.created_at)
-        if index.column() == 2:
+        if column == _BatchColumn.CREATED:
+            return format_moment(summary.created_at)
+        if column == _BatchColumn.COUNT:
             return "" if summary.count is None else str(summary.count)
         return summary.description or ""
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._headers[section]
-        return None
-
-
-def local_time(moment: dt.datetime | None) -> str:
-    """``dd/mm/yyyy hh:mm`` in the computer's time zone; empty when unknown."""
-    if moment is None:
-        return ""
-    return moment.astimezone().strftime("%d/%m/%Y %H:%M")

@@ -5,29 +5,16 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import IntEnum
-from typing import Any
-
-from PySide6.QtCore import (
-    QDateTime,
-    QLocale,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
 
 from treasury_app.domain import boleto
 from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
-from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.models.journal_model import JournalEntriesModel
-from treasury_app.ui.models.payments_model import BRASILIA_ZONE
+from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.status_words import status_word
-
-_Index = QModelIndex | QPersistentModelIndex
 
 
 def entry_status(entry: Entry) -> str:
@@ -38,13 +25,6 @@ def entry_status(entry: Entry) -> str:
     if entry.unresolved:
         return EntryState.UNKNOWN.value
     return entry.state.value
-
-
-def _local_datetime(iso: str) -> str:
-    moment = QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs)
-    if not moment.isValid():
-        return iso
-    return QLocale().toString(moment.toTimeZone(BRASILIA_ZONE), "dd/MM/yyyy HH:mm")
 
 
 def _due_date(entry: Entry) -> dt.date | None:
@@ -71,10 +51,11 @@ class PaidSlipsModel(JournalEntriesModel):
 
     kinds = (EntryKind.BILLET,)
     limit = 500
+    right_aligned = (Column.AMOUNT,)
+    status_column = Column.STATUS
 
-    def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
-        super().__init__(ledger, parent)
-        self._headers = {
+    def headers(self) -> dict[Column, str]:
+        return {
             Column.DATE: self.tr("Date"),
             Column.BENEFICIARY: self.tr("Beneficiary"),
             Column.DUE_DATE: self.tr("Due date"),
@@ -89,24 +70,9 @@ class PaidSlipsModel(JournalEntriesModel):
             index = self.index(row, Column.RECEIPT)
             self.dataChanged.emit(index, index)
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
-            return None
-        entry = self._entries[index.row()]
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(entry, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.AMOUNT:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        if role == Qt.ItemDataRole.ToolTipRole and column == Column.STATUS and entry.error:
-            return entry.error
-        if role == Qt.ItemDataRole.UserRole:
-            return entry
-        return None
-
-    def _text(self, entry: Entry, column: Column) -> str:
+    def text(self, entry: Entry, column: Column) -> str:
         if column == Column.DATE:
-            return _local_datetime(entry.created_at)
+            return format_datetime(entry.created_at)
         if column == Column.BENEFICIARY:
             return entry.payee_name or entry.payee_detail
         if column == Column.DUE_DATE:

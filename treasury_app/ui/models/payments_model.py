@@ -8,17 +8,7 @@ import datetime as dt
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from PySide6.QtCore import (
-    QDate,
-    QDateTime,
-    QLocale,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    QTimeZone,
-)
+from PySide6.QtCore import QDate, QDateTime, QLocale, QObject, QSortFilterProxyModel, Qt, QTimeZone
 
 from treasury_app.api.accounts.models import is_failed_status, is_success_status
 from treasury_app.domain.clock import brasilia_date
@@ -28,6 +18,7 @@ from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HELD_NOTE
 from treasury_app.ui.csv_files import amount_texts, fold
 from treasury_app.ui.models.journal_model import JournalEntriesModel
+from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter
 from treasury_app.ui.status_words import status_word
 
 __all__ = [
@@ -42,8 +33,7 @@ __all__ = [
 ]
 
 PIX_KINDS = (EntryKind.PIX_KEY, EntryKind.PIX_QRC, EntryKind.PIX_MANU)
-ENTRY_ROLE = Qt.ItemDataRole.UserRole
-_Index = QModelIndex | QPersistentModelIndex
+ENTRY_ROLE = ROW_ROLE
 
 
 class Column(IntEnum):
@@ -122,20 +112,22 @@ class PaymentsModel(JournalEntriesModel):
 
     kinds = PIX_KINDS
     limit = 1000
+    right_aligned = (Column.AMOUNT,)
+    status_column = Column.STATUS
 
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
         super().__init__(ledger, parent)
         self._names: dict[int, Entry] | None = None  # entry id -> earlier, other name
         self._held: set[int] | None = None  # held payments among the listed ones
-        self._headers = {
+
+    def headers(self) -> dict[Column, str]:
+        return {
             Column.DATE: self.tr("Date"),
             Column.PAYEE: self.tr("Payee"),
             Column.KIND: self.tr("Kind"),
             Column.AMOUNT: self.tr("Amount"),
             Column.STATUS: self.tr("Status"),
         }
-
-    # -- content ---------------------------------------------------------------------------------
 
     # -- texts -----------------------------------------------------------------------------------
 
@@ -161,7 +153,7 @@ class PaymentsModel(JournalEntriesModel):
         if self._names is None:
             self._names = {}
             latest: dict[str, Entry] = {}
-            for item in sorted(self._entries, key=lambda e: e.id):
+            for item in sorted(self._rows, key=lambda e: e.id):
                 if not item.creditor_name:
                     continue
                 before = latest.get(item.payee_detail)
@@ -174,7 +166,7 @@ class PaymentsModel(JournalEntriesModel):
         """The listed payments held for a person (read once per change, not per paint)."""
         if self._held is None:
             self._held = set()
-            for item in self._entries:
+            for item in self._rows:
                 if item.unresolved:
                     history = self.ledger.journal.history(item.id)
                     if history and history[-1].note == HELD_NOTE:
@@ -201,19 +193,7 @@ class PaymentsModel(JournalEntriesModel):
             return self.tr("UNKNOWN — checking with the bank")
         return status_word(entry.state.value)
 
-    # -- Qt's API --------------------------------------------------------------------------------
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
-            return None
-        entry = self._entries[index.row()]
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(entry, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.AMOUNT:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        if role == Qt.ItemDataRole.ToolTipRole and column == Column.STATUS and entry.error:
-            return entry.error
+    def role_data(self, entry: Entry, column: Column, role: int) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.PAYEE:
             earlier = self.earlier_name(entry)
             if earlier is not None:
@@ -223,11 +203,9 @@ class PaymentsModel(JournalEntriesModel):
                     .replace("%2", format_datetime(earlier.created_at, "dd/MM/yyyy"))
                     .replace("%3", entry.creditor_name or "")
                 )
-        if role == ENTRY_ROLE:
-            return entry
-        return None
+        return super().role_data(entry, column, role)
 
-    def _text(self, entry: Entry, column: Column) -> str:
+    def text(self, entry: Entry, column: Column) -> str:
         if column == Column.DATE:
             return format_datetime(entry.created_at)
         if column == Column.PAYEE:
@@ -239,13 +217,12 @@ class PaymentsModel(JournalEntriesModel):
         return self.status_text(entry)
 
 
-class PaymentsFilter(QSortFilterProxyModel):
+class PaymentsFilter(RowsFilter[Entry]):
     """Rows of a :class:`PaymentsModel` in one status group and between two days (local time,
     both included; ``None`` leaves that end open). Re-filters as entries change."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.setDynamicSortFilter(True)
         self._group = StatusGroup.ALL
         self._start: dt.date | None = None
         self._end: dt.date | None = None
@@ -257,22 +234,16 @@ class PaymentsFilter(QSortFilterProxyModel):
         return self._group
 
     def set_status_group(self, group: StatusGroup | str) -> None:
-        self.beginFilterChange()
-        self._group = StatusGroup(group)
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter("_group", StatusGroup(group))
 
     def set_text(self, text: str) -> None:
         """Rows whose payee, key, name, amount, description or endToEndId contain every word
         of ``text`` (case and accents ignored; ``1.234,56`` and ``1234.56`` both match)."""
-        self.beginFilterChange()
-        self._words = tuple(fold(word) for word in text.split() if word.strip())
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter("_words", tuple(fold(word) for word in text.split() if word.strip()))
 
     def set_batch(self, batch: str | None) -> None:
         """Only the rows of one batch (``None``: every row)."""
-        self.beginFilterChange()
-        self._batch = batch or None
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter("_batch", batch or None)
 
     def set_date_range(self, start: dt.date | None, end: dt.date | None) -> None:
         self.beginFilterChange()
@@ -280,17 +251,10 @@ class PaymentsFilter(QSortFilterProxyModel):
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def entry(self, row: int) -> Entry:
-        entry: Entry = self.index(row, 0).data(ENTRY_ROLE)
-        return entry
+        return self.row_value(row)
 
-    def row_of(self, entry_id: int) -> int | None:
-        for row in range(self.rowCount()):
-            if self.entry(row).id == entry_id:
-                return row
-        return None
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
-        entry = self.sourceModel().index(source_row, 0, source_parent).data(ENTRY_ROLE)
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
+        entry = self.source_value(source_row, source_parent)
         if entry is None:
             return False
         if self._group != StatusGroup.ALL and status_group(entry) != self._group:

@@ -10,21 +10,19 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 
 from treasury_app.api.qrcodes.cashin_models import Devolucao, DevolucaoStatus, Pix
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
-from treasury_app.ui.models.charges_model import format_moment
+from treasury_app.ui.models.rows_model import (
+    ROW_ROLE,
+    Index,
+    RowsTableModel,
+    SortKeyFilter,
+    format_moment,
+)
 
 __all__ = [
     "PIX_ROLE",
@@ -39,8 +37,7 @@ __all__ = [
     "refunded_amount",
 ]
 
-PIX_ROLE = Qt.ItemDataRole.UserRole
-_Index = QModelIndex | QPersistentModelIndex
+PIX_ROLE = ROW_ROLE
 
 
 class Column(IntEnum):
@@ -147,13 +144,13 @@ class PixRow:
         return self.end_to_end_id
 
 
-class ReceivedPixModel(QAbstractTableModel):
+class ReceivedPixModel(RowsTableModel[PixRow]):
     """The Pix of one load, newest first; :meth:`upsert` replaces one after a refund."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[PixRow] = []
-        self._headers = {
+    right_aligned = (Column.AMOUNT, Column.REFUNDED)
+
+    def headers(self) -> dict[Column, str]:
+        return {
             Column.TIME: self.tr("Received"),
             Column.END_TO_END_ID: self.tr("endToEndId"),
             Column.TXID: self.tr("txid"),
@@ -163,68 +160,21 @@ class ReceivedPixModel(QAbstractTableModel):
             Column.REFUND_STATUS: self.tr("Last refund"),
         }
 
+    def key(self, row: PixRow) -> str:
+        return row.end_to_end_id
+
     def set_pix(self, items: list[Pix], payers: Mapping[str, Payer] | None = None) -> None:
         """Show ``items``; ``payers`` maps an endToEndId to who sent it."""
         payers = payers or {}
         rows = (PixRow(p, payers.get(p.end_to_end_id)) for p in items)
-        self.beginResetModel()
-        self._rows = sorted(rows, key=lambda r: r.pix.horario, reverse=True)
-        self.endResetModel()
+        self.reset_rows(sorted(rows, key=lambda r: r.pix.horario, reverse=True))
 
-    def upsert(self, pix: Pix) -> None:
+    def upsert(self, pix: Pix) -> None:  # type: ignore[override]
         """Replace the row of ``pix`` (keeping its payer) or add it first."""
         found = self.row_of(pix.end_to_end_id)
-        if found is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._rows.insert(0, PixRow(pix))
-            self.endInsertRows()
-            return
-        self._rows[found] = PixRow(pix, self._rows[found].payer)
-        self.dataChanged.emit(self.index(found, 0), self.index(found, len(Column) - 1))
+        super().upsert(PixRow(pix, self._rows[found].payer if found is not None else None))
 
-    def row_at(self, row: int) -> PixRow:
-        return self._rows[row]
-
-    def row_of(self, end_to_end_id: str) -> int | None:
-        for number, row in enumerate(self._rows):
-            if row.end_to_end_id == end_to_end_id:
-                return number
-        return None
-
-    # -- Qt's API --------------------------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's API
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(  # noqa: N802 - Qt's name
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._headers.get(Column(section)) if 0 <= section < len(Column) else None
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
-            Column.AMOUNT,
-            Column.REFUNDED,
-        ):
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        if role == Qt.ItemDataRole.ToolTipRole and column == Column.PAYER:
-            return row.pix.info_pagador
-        if role == PIX_ROLE:
-            return row
-        return None
-
-    def _text(self, row: PixRow, column: Column) -> str:
+    def text(self, row: PixRow, column: Column) -> str:
         pix = row.pix
         if column == Column.TIME:
             return format_moment(pix.horario, "%d/%m/%Y %H:%M:%S")
@@ -241,32 +191,27 @@ class ReceivedPixModel(QAbstractTableModel):
         last = row.last_refund
         return refund_status_text(str(last.status)) if last is not None else ""
 
+    def role_data(self, row: PixRow, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.PAYER:
+            return row.pix.info_pagador
+        return None
 
-class ReceivedPixFilter(QSortFilterProxyModel):
+
+class ReceivedPixFilter(SortKeyFilter[PixRow]):
     """Free-text search over endToEndId, txid, payer and amount; sorts by the values."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.setDynamicSortFilter(True)
         self._text = ""
 
     def set_text(self, text: str) -> None:
-        self.beginFilterChange()
-        self._text = (text or "").strip().casefold()
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter("_text", (text or "").strip().casefold())
 
     def pix_row(self, row: int) -> PixRow:
-        found: PixRow = self.index(row, 0).data(PIX_ROLE)
-        return found
+        return self.row_value(row)
 
-    def row_of(self, end_to_end_id: str) -> int | None:
-        for row in range(self.rowCount()):
-            if self.pix_row(row).end_to_end_id == end_to_end_id:
-                return row
-        return None
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
-        row: PixRow | None = self.sourceModel().index(source_row, 0, source_parent).data(PIX_ROLE)
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
+        row = self.source_value(source_row, source_parent)
         if row is None:
             return False
         if not self._text:
@@ -276,10 +221,3 @@ class ReceivedPixFilter(QSortFilterProxyModel):
             (pix.end_to_end_id, pix.txid or "", row.payer_text, format_brl(pix.valor))
         )
         return self._text in haystack.casefold()
-
-    def lessThan(self, left: _Index, right: _Index) -> bool:  # noqa: N802
-        column = Column(left.column())
-        a: PixRow = self.sourceModel().index(left.row(), 0).data(PIX_ROLE)
-        b: PixRow = self.sourceModel().index(right.row(), 0).data(PIX_ROLE)
-        result: bool = a.sort_key(column) < b.sort_key(column)
-        return result

@@ -10,19 +10,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QObject
 
 from treasury_app.api.qrcodes.automatico_models import RecCompleta
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
+from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter, RowsTableModel
 
 __all__ = [
     "REC_ROLE",
@@ -36,8 +30,7 @@ __all__ = [
     "journey_text",
 ]
 
-REC_ROLE = Qt.ItemDataRole.UserRole
-_Index = QModelIndex | QPersistentModelIndex
+REC_ROLE = ROW_ROLE
 
 
 class Column(IntEnum):
@@ -109,14 +102,14 @@ def journey_text(rec: RecCompleta) -> str:
     return enum_text(ativacao.tipo_jornada) if ativacao is not None else ""
 
 
-class RecurrencesModel(QAbstractTableModel):
+class RecurrencesModel(RowsTableModel[RecCompleta]):
     """Recurrences as the bank answered them, in the order given (``set_recs``); one row is
     replaced in place by :meth:`upsert` after a change."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._recs: list[RecCompleta] = []
-        self._headers = {
+    right_aligned = (Column.AMOUNT,)
+
+    def headers(self) -> dict[Column, str]:
+        return {
             Column.ID_REC: self.tr("idRec"),
             Column.DEBTOR: self.tr("Debtor"),
             Column.CONTRACT: self.tr("Object / contract"),
@@ -126,35 +119,17 @@ class RecurrencesModel(QAbstractTableModel):
             Column.JOURNEY: self.tr("Journey"),
         }
 
-    # -- content ---------------------------------------------------------------------------------
+    def key(self, row: RecCompleta) -> str:
+        return row.id_rec
 
     def set_recs(self, recs: list[RecCompleta]) -> None:
-        self.beginResetModel()
-        self._recs = list(recs)
-        self.endResetModel()
+        self.reset_rows(recs)
 
     def rec(self, row: int) -> RecCompleta | None:
-        return self._recs[row] if 0 <= row < len(self._recs) else None
+        return self.row_or_none(row)
 
     def recs(self) -> list[RecCompleta]:
-        return list(self._recs)
-
-    def row_of(self, id_rec: str) -> int | None:
-        for row, rec in enumerate(self._recs):
-            if rec.id_rec == id_rec:
-                return row
-        return None
-
-    def upsert(self, rec: RecCompleta) -> None:
-        """Replace the row of ``rec.id_rec`` (or add it on top)."""
-        row = self.row_of(rec.id_rec)
-        if row is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._recs.insert(0, rec)
-            self.endInsertRows()
-            return
-        self._recs[row] = rec
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        return self.rows()
 
     def text(self, rec: RecCompleta, column: Column) -> str:
         if column == Column.ID_REC:
@@ -174,37 +149,8 @@ class RecurrencesModel(QAbstractTableModel):
             return enum_text(rec.status)
         return journey_text(rec)
 
-    # -- Qt's API --------------------------------------------------------------------------------
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt's API
-        return 0 if parent.isValid() else len(self._recs)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt's API
-        return 0 if parent.isValid() else len(Column)
-
-    def headerData(  # noqa: N802 - Qt's name
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            with contextlib.suppress(ValueError):
-                return self._headers[Column(section)]
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        rec = self.rec(index.row()) if index.isValid() else None
-        if rec is None:
-            return None
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.text(rec, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.AMOUNT:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        if role == REC_ROLE:
-            return rec
-        return None
-
-
-class RecurrencesFilter(QSortFilterProxyModel):
+class RecurrencesFilter(RowsFilter[RecCompleta]):
     """Narrows the loaded recurrences by a text found in the idRec, the debtor or the
     object/contract (the bank's own filters are :class:`RecQuery`)."""
 
@@ -213,9 +159,7 @@ class RecurrencesFilter(QSortFilterProxyModel):
         self._text = ""
 
     def set_text(self, text: str) -> None:
-        self.beginFilterChange()
-        self._text = text.strip().casefold()
-        self.endFilterChange()
+        self.refilter("_text", text.strip().casefold())
 
     def rec(self, row: int) -> RecCompleta | None:
         index = self.index(row, 0)
@@ -231,7 +175,7 @@ class RecurrencesFilter(QSortFilterProxyModel):
         mapped = self.mapFromSource(source.index(row, 0))
         return mapped.row() if mapped.isValid() else None
 
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
         if not self._text:
             return True
         source = self.sourceModel()

@@ -7,7 +7,6 @@ The paid-slips list is :class:`~treasury_app.ui.models.paid_slips_model.PaidSlip
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -34,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.api.accounts.models import is_failed_status, is_success_status
+from treasury_app.api.accounts.models import is_success_status
 from treasury_app.domain import boleto
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
@@ -44,19 +43,28 @@ from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
 from treasury_app.services.sandbox_samples import sample_slips
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.csv_files import amount_texts, export_with_dialog, fold, write_table
+from treasury_app.ui.csv_files import (
+    amount_texts,
+    export_with_dialog,
+    fold,
+    saved_count,
+    write_table,
+)
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
+from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.paid_slips_model import (
     Column,
     PaidSlipsModel,
     entry_status,
 )
 from treasury_app.ui.models.payments_model import format_datetime
-from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.status_words import status_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
+from treasury_app.ui.widgets.row_tables import search_box
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
 
 
@@ -75,8 +83,6 @@ class BilletsTab(QWidget):
         self.workspace = workspace
         self.review_dialog: BilletReviewDialog | None = None
         self.receipt_viewer: QWidget | None = None
-        self.last_entry: Entry | None = None
-        self._last_statuses: list[str] = []
         self.lookup_task: asyncio.Task[Any] | None = None
         self.samples_task: asyncio.Task[Any] | None = None
         self.samples_dialog: QDialog | None = None
@@ -93,8 +99,7 @@ class BilletsTab(QWidget):
         layout.addWidget(self._build_list_box(), 1)
 
         self.entry_changed.connect(self._entry_changed)
-        self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
-        events.ledger_changed.connect(self.refresh)
+        self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit, self.refresh)
         self.model.reload()
         self._code_changed(self.code_edit.text())
 
@@ -114,9 +119,7 @@ class BilletsTab(QWidget):
         self.feedback = QLabel(box)
         self.feedback.setObjectName("billet-feedback")
         self.feedback.setWordWrap(True)
-        self.payment_status = QLabel(box)
-        self.payment_status.setObjectName("billet-payment-status")
-        self.payment_status.setWordWrap(True)
+        self.payment_status = PaymentStatusLabel(box, "billet-payment-status", show_error=False)
         row = QHBoxLayout()
         row.addWidget(self.code_edit, 1)
         row.addWidget(self.lookup_button)
@@ -161,11 +164,12 @@ class BilletsTab(QWidget):
         bar.addWidget(self.receipt_status, 1)
         bar.addWidget(self.receipt_button)
         finder = QHBoxLayout()
-        self.search_edit = QLineEdit(box)
-        self.search_edit.setObjectName("billet-search")
-        self.search_edit.setPlaceholderText(self.tr("Search beneficiary, line, amount"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.textChanged.connect(lambda _text: self._apply_search())
+        self.search_edit = search_box(
+            box,
+            "billet-search",
+            self.tr("Search beneficiary, line, amount"),
+            lambda _text: self._apply_search(),
+        )
         self.export_button = QPushButton(self.tr("Export…"), box)
         self.export_button.setObjectName("billet-export")
         self.export_button.clicked.connect(self._export_clicked)
@@ -239,9 +243,7 @@ class BilletsTab(QWidget):
             self.tr("Export paid slips"),
             "boletos-pagos.csv",
             self.export_csv,
-            lambda path, count: self.receipt_status.setText(
-                self.tr("%1 slip(s) saved to %2").replace("%1", str(count)).replace("%2", path)
-            ),
+            saved_count(self.tr("%1 slip(s) saved to %2"), self.receipt_status.setText),
             self.banner.show_error,
         )
 
@@ -254,12 +256,7 @@ class BilletsTab(QWidget):
     def shutdown(self) -> None:
         """Stop listening and cancel whatever is on its way (a payment cancelled in flight is
         left to the journal: the engine resolves it with the bank before any resend)."""
-        if self._unsubscribe is not None:
-            with contextlib.suppress(ValueError):
-                self._unsubscribe()
-            self._unsubscribe = None
-        with contextlib.suppress(RuntimeError):
-            events.ledger_changed.disconnect(self.refresh)
+        self._feed.close()
         for task in (self.lookup_task, self.receipt_task):
             if task is not None and not task.done():
                 task.cancel()
@@ -425,8 +422,7 @@ class BilletsTab(QWidget):
 
     async def pay(self, review: BilletReview) -> Entry | None:
         """Pay the reviewed slip (exactly once: the review's idempotency key is journaled)."""
-        self.payment_status.setText(self.tr("Sending the payment…"))
-        self._last_statuses = []
+        self.payment_status.sending(self.tr("Sending the payment…"))
         entry = await run_operation(
             self.workspace.billets.pay(review),
             controls=[self.lookup_button, self.code_edit],
@@ -436,8 +432,7 @@ class BilletsTab(QWidget):
         if entry is None:
             self.payment_status.setText(self.tr("The payment was not sent."))
             return None
-        self.last_entry = entry
-        self._show_last(entry)
+        self.payment_status.follow(entry)
         self.model.upsert(entry)
         self.code_edit.clear()
         self.workspace.tracker.wake()
@@ -445,31 +440,12 @@ class BilletsTab(QWidget):
 
     def _entry_changed(self, entry: Entry) -> None:
         self.model.upsert(entry)
-        if self.last_entry is not None and entry.id == self.last_entry.id:
-            self.last_entry = entry
-            self._show_last(entry)
+        self.payment_status.entry_changed(entry)
 
-    def _show_last(self, entry: Entry) -> None:
-        status = entry_status(entry)
-        if not self._last_statuses or self._last_statuses[-1] != status:
-            self._last_statuses.append(status)
-        if entry.state == EntryState.REJECTED or (
-            entry.bank_status and is_failed_status(entry.bank_status)
-        ):
-            prefix = self.tr("Refused")
-        elif entry.bank_status and is_success_status(entry.bank_status):
-            prefix = self.tr("Paid")
-        else:
-            prefix = self.tr("Sent")
-        text = self.tr("%1: %2 (%3 to %4)")
-        for mark, value in (
-            ("%1", prefix),
-            ("%2", " → ".join(status_word(s) for s in self._last_statuses)),
-            ("%3", format_brl(entry.amount)),
-            ("%4", entry.payee_name or entry.payee_detail),
-        ):
-            text = text.replace(mark, value)
-        self.payment_status.setText(text)
+    @property
+    def last_entry(self) -> Entry | None:
+        """The payment last sent from this tab."""
+        return self.payment_status.entry
 
     # -- receipts --------------------------------------------------------------------------------
 

@@ -5,7 +5,6 @@ confirm, send exactly once, follow the status; the payments list and batches fro
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib.util
 from collections.abc import Callable, Mapping
 from decimal import Decimal
@@ -33,25 +32,24 @@ from PySide6.QtWidgets import (
 from treasury_app.api.accounts.models import (
     AccountType,
     PaymentFlow,
-    is_failed_status,
-    is_success_status,
 )
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
-from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.ledger.journal import Entry
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
-from treasury_app.ui.models.paid_slips_model import entry_status
+from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
-from treasury_app.ui.status_words import status_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
+from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
 from treasury_app.ui.widgets.unconfirmed_banner import PIX_KINDS, UnconfirmedBanner
 
@@ -81,8 +79,6 @@ class PayoutsTab(QWidget):
         self.review_dialog: PayoutReviewDialog | None = None
         self.batch_dialog: QDialog | None = None
         self.review_task: asyncio.Task[Any] | None = None
-        self.last_entry: Entry | None = None
-        self._last_statuses: list[str] = []
         self._amount_from_code = False
 
         self.banner = ErrorBanner(self)
@@ -91,9 +87,7 @@ class PayoutsTab(QWidget):
         self.forms.addTab(self._build_key_form(), self.tr("By Pix key"))
         self.forms.addTab(self._build_qrc_form(), self.tr("By QR Code"))
         self.forms.addTab(self._build_manual_form(), self.tr("By bank data"))
-        self.payment_status = QLabel(self)
-        self.payment_status.setObjectName("payout-status")
-        self.payment_status.setWordWrap(True)
+        self.payment_status = PaymentStatusLabel(self, "payout-status", show_error=True)
 
         self.batch_button = QPushButton(self.tr("Batch from CSV…"), self)
         self.batch_button.setObjectName("payout-batch")
@@ -115,8 +109,8 @@ class PayoutsTab(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.payments_list, 1)
 
-        self.entry_changed.connect(self._entry_changed)
-        self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
+        self.entry_changed.connect(self.payment_status.entry_changed)
+        self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit)
         self._key_changed()
         self._payload_changed()
         self._connect_enter()
@@ -194,40 +188,47 @@ class PayoutsTab(QWidget):
 
     # -- building --------------------------------------------------------------------------------
 
-    def _flow_combo(self, parent: QWidget, name: str) -> QComboBox:
-        combo = QComboBox(parent)
-        combo.setObjectName(name)
-        combo.addItem(self.tr("Instant"), PaymentFlow.INSTANT)
-        combo.addItem(
-            self.tr("Held for approval in the bank's console"), PaymentFlow.APPROVAL_REQUIRED
-        )
-        return combo
-
     def _line(self, parent: QWidget, name: str, placeholder: str = "") -> QLineEdit:
         edit = QLineEdit(parent)
         edit.setObjectName(name)
         edit.setPlaceholderText(placeholder)
         return edit
 
-    def _review_button(self, parent: QWidget, name: str, slot: Callable[[], None]) -> QPushButton:
-        button = QPushButton(self.tr("Review…"), parent)
-        button.setObjectName(name)
-        button.clicked.connect(slot)
-        return button
+    # Every form asks for an amount and a description, and ends with the flow and its Review
+    # button; their names are ``payout-{form}-…``.
+
+    def _amount_fields(self, page: QWidget, form: str) -> tuple[MoneyEdit, QLineEdit]:
+        amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
+        amount.setObjectName(f"payout-{form}-amount")
+        description = self._line(page, f"payout-{form}-description", self.tr("Optional"))
+        description.setMaxLength(140)
+        return amount, description
+
+    def _flow_and_review(
+        self, page: QWidget, form: str, review: Callable[[], None]
+    ) -> tuple[QComboBox, QPushButton]:
+        flow = QComboBox(page)
+        flow.setObjectName(f"payout-{form}-flow")
+        flow.addItem(self.tr("Instant"), PaymentFlow.INSTANT)
+        flow.addItem(
+            self.tr("Held for approval in the bank's console"), PaymentFlow.APPROVAL_REQUIRED
+        )
+        button = QPushButton(self.tr("Review…"), page)
+        button.setObjectName(f"payout-{form}-review")
+        button.clicked.connect(review)
+        return flow, button
 
     def _build_key_form(self) -> QWidget:
         page = QWidget(self)
         self.key_edit = PixKeyEdit(page)
         self.key_edit.changed.connect(self._key_changed)
-        self.key_amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
-        self.key_amount.setObjectName("payout-key-amount")
-        self.key_description = self._line(page, "payout-key-description", self.tr("Optional"))
-        self.key_description.setMaxLength(140)
+        self.key_amount, self.key_description = self._amount_fields(page, "key")
         self.key_document = self._line(
             page, "payout-key-document", self.tr("Optional: the key owner's CPF/CNPJ")
         )
-        self.key_flow = self._flow_combo(page, "payout-key-flow")
-        self.key_review_button = self._review_button(page, "payout-key-review", self._key_clicked)
+        self.key_flow, self.key_review_button = self._flow_and_review(
+            page, "key", self._key_clicked
+        )
         form = QFormLayout(page)
         form.addRow(self.tr("Pix key"), self.key_edit)
         form.addRow(self.tr("Amount"), self.key_amount)
@@ -252,12 +253,8 @@ class PayoutsTab(QWidget):
         self.qr_preview = QLabel(page)
         self.qr_preview.setObjectName("payout-qr-preview")
         self.qr_preview.setWordWrap(True)
-        self.qr_amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
-        self.qr_amount.setObjectName("payout-qr-amount")
-        self.qr_description = self._line(page, "payout-qr-description", self.tr("Optional"))
-        self.qr_description.setMaxLength(140)
-        self.qr_flow = self._flow_combo(page, "payout-qr-flow")
-        self.qr_review_button = self._review_button(page, "payout-qr-review", self._qrc_clicked)
+        self.qr_amount, self.qr_description = self._amount_fields(page, "qr")
+        self.qr_flow, self.qr_review_button = self._flow_and_review(page, "qr", self._qrc_clicked)
         form = QFormLayout(page)
         form.addRow(self.tr("Pix copia e cola"), self.qr_payload)
         form.addRow("", self.qr_image_button)
@@ -284,13 +281,9 @@ class PayoutsTab(QWidget):
             self.bank_account_type.addItem(title, account_type)
         self.bank_document = self._line(page, "payout-bank-document", self.tr("Holder's CPF/CNPJ"))
         self.bank_name = self._line(page, "payout-bank-name", self.tr("Holder's name"))
-        self.bank_amount = MoneyEdit(page, maximum=PIX_MAXIMUM)
-        self.bank_amount.setObjectName("payout-bank-amount")
-        self.bank_description = self._line(page, "payout-bank-description", self.tr("Optional"))
-        self.bank_description.setMaxLength(140)
-        self.bank_flow = self._flow_combo(page, "payout-bank-flow")
-        self.bank_review_button = self._review_button(
-            page, "payout-bank-review", self._manual_clicked
+        self.bank_amount, self.bank_description = self._amount_fields(page, "bank")
+        self.bank_flow, self.bank_review_button = self._flow_and_review(
+            page, "bank", self._manual_clicked
         )
         form = QFormLayout(page)
         form.addRow(self.tr("ISPB"), self.bank_ispb)
@@ -326,10 +319,7 @@ class PayoutsTab(QWidget):
     def shutdown(self) -> None:
         """Stop listening and cancel whatever is on its way (a payment cancelled in flight is
         left to the journal: the engine resolves it with the bank before any resend)."""
-        if self._unsubscribe is not None:
-            with contextlib.suppress(ValueError):
-                self._unsubscribe()
-            self._unsubscribe = None
+        self._feed.close()
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
         if self.review_dialog is not None:
@@ -345,19 +335,14 @@ class PayoutsTab(QWidget):
 
     def open_qr_image(self) -> None:
         """Pick a picture of a QR Code (window-modal ``open()``: no nested event loop)."""
-        picker = QFileDialog(
+        self.qr_image_dialog = open_file_picker(
             self,
             self.tr("Open a QR Code image"),
             str(Path.home()),
             self.tr("Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"),
+            self.load_qr_image,
+            "payout-qr-image-picker",
         )
-        picker.setObjectName("payout-qr-image-picker")
-        picker.setFileMode(QFileDialog.FileMode.ExistingFile)
-        picker.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
-        picker.fileSelected.connect(self.load_qr_image)
-        picker.finished.connect(picker.deleteLater)
-        self.qr_image_dialog = picker
-        picker.open()
 
     def load_qr_image(self, path: str | Path) -> bool:
         """Read the QR Code in the image at ``path`` into the payload box (the preview then
@@ -566,8 +551,7 @@ class PayoutsTab(QWidget):
 
     async def send(self, review: PayoutReview, button: QPushButton | None = None) -> Entry | None:
         """Send the reviewed payout (exactly once: the review's idempotency key is journaled)."""
-        self.payment_status.setText(self.tr("Sending the Pix…"))
-        self._last_statuses = []
+        self.payment_status.sending(self.tr("Sending the Pix…"))
         controls = [self.forms] + ([button] if button is not None else [])
         entry = await run_operation(
             self.workspace.payouts.send(review),
@@ -578,39 +562,14 @@ class PayoutsTab(QWidget):
         if entry is None:
             self.payment_status.setText(self.tr("The Pix was not sent."))
             return None
-        self.last_entry = entry
-        self._show_last(entry)
+        self.payment_status.follow(entry)
         self.workspace.tracker.wake()
         return entry
 
-    def _entry_changed(self, entry: Entry) -> None:
-        if self.last_entry is not None and entry.id == self.last_entry.id:
-            self.last_entry = entry
-            self._show_last(entry)
-
-    def _show_last(self, entry: Entry) -> None:
-        status = entry_status(entry)
-        if not self._last_statuses or self._last_statuses[-1] != status:
-            self._last_statuses.append(status)
-        if entry.state == EntryState.REJECTED or (
-            entry.bank_status and is_failed_status(entry.bank_status)
-        ):
-            prefix = self.tr("Refused")
-        elif entry.bank_status and is_success_status(entry.bank_status):
-            prefix = self.tr("Paid")
-        else:
-            prefix = self.tr("Sent")
-        text = self.tr("%1: %2 (%3 to %4)")
-        for mark, value in (
-            ("%1", prefix),
-            ("%2", " → ".join(status_word(s) for s in self._last_statuses)),
-            ("%3", format_brl(entry.amount)),
-            ("%4", entry.payee_name or entry.payee_detail),
-        ):
-            text = text.replace(mark, value)
-        if entry.error and prefix == self.tr("Refused"):
-            text += " — " + entry.error
-        self.payment_status.setText(text)
+    @property
+    def last_entry(self) -> Entry | None:
+        """The payment last sent from this tab."""
+        return self.payment_status.entry
 
     # -- batches ---------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QDate, QLocale, QModelIndex, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -55,6 +56,7 @@ from treasury_app.ui.models.statement_model import (
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.widgets.balance_card import BalanceCard
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import value_labels
 
 T = TypeVar("T")
 
@@ -253,14 +255,9 @@ class StatementTab(QWidget):
             "tx_id": self.tr("txid"),
             "id": self.tr("Entry id"),
         }
-        self.detail_fields: dict[str, QLabel] = {}
-        for key in _DETAIL_FIELDS:
-            value = QLabel(pane)
-            value.setObjectName(f"detail-{key}")
-            value.setWordWrap(True)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(titles[key], value)
-            self.detail_fields[key] = value
+        self.detail_fields = value_labels(
+            form, pane, _DETAIL_FIELDS, titles, "detail", dashes=False
+        )
         self.receipt_status = QLabel(pane)
         self.receipt_status.setWordWrap(True)
         self.receipt_button = QPushButton(self.tr("Save receipt…"), pane)
@@ -279,6 +276,8 @@ class StatementTab(QWidget):
     # -- loading ---------------------------------------------------------------------------------
 
     def shutdown(self) -> None:
+        """Before the session closes (lock, switch, quit): stop the timers and cancel the
+        balance, the statement's load and its page on the way — none may reach a closed client."""
         self._balance_timer.stop()
         self._range_timer.stop()
         for task in (self._load_task, self._balance_task):
@@ -309,16 +308,22 @@ class StatementTab(QWidget):
         first = not self._loaded_once
         self._loaded_once = True
         balance = await self._load_balance()
+        if not shiboken6.isValid(self):
+            return
         if not self._range_chosen:
             self._set_default_range(balance)
         await self._load_statement(keep_rows=keep_rows)
-        if first:  # the start-up bench waits for this line
+        if first and shiboken6.isValid(self):  # the start-up bench waits for this line
             log.info("Statement shown (%d entries)", self.model.rowCount())
 
     async def _load_balance(self) -> BalanceView | None:
         # No control is disabled meanwhile: a second Refresh restarts the load, and a load
         # cancelled as the window goes away must not touch its (deleted) buttons afterwards.
         balance = await self._run(self.workspace.statement.balance())
+        if not shiboken6.isValid(self.card):
+            # The tab went away (a lock) as the answer came: Python 3.11's wait_for can lose a
+            # cancellation that arrives together with the result.
+            return None
         if balance is None:
             self.card.set_stale()
             return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QDate, QSignalBlocker, Qt
@@ -28,8 +29,9 @@ from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock, to
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
-from treasury_app.ui.csv_files import export_with_dialog, write_table
+from treasury_app.ui.csv_files import export_with_dialog, saved_count, write_table
 from treasury_app.ui.status_words import action_word, outcome_word
+from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 PAGE_SIZE = 200
@@ -78,16 +80,7 @@ class AuditPanel(QWidget):
 
         self.table = QTableWidget(0, 6, self)
         self.table.setObjectName("audit-table")
-        self.table.setHorizontalHeaderLabels(
-            [
-                self.tr("When (Brasília)"),
-                self.tr("User"),
-                self.tr("Action"),
-                self.tr("Outcome"),
-                self.tr("Reference"),
-                self.tr("Amount"),
-            ]
-        )
+        self.table.setHorizontalHeaderLabels(self.column_titles())
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
 
@@ -115,10 +108,19 @@ class AuditPanel(QWidget):
         self.text_edit.textChanged.connect(lambda _text: self.reload())
         self.reload()
 
+    def column_titles(self) -> list[str]:
+        """The table's columns, and the export's."""
+        return [
+            self.tr("When (Brasília)"),
+            self.tr("User"),
+            self.tr("Action"),
+            self.tr("Outcome"),
+            self.tr("Reference"),
+            self.tr("Amount"),
+        ]
+
     def _date_edit(self, date: QDate) -> QDateEdit:
-        edit = QDateEdit(date, self)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
+        edit = date_edit(self, date)
         edit.dateChanged.connect(
             lambda _date: self.reload() if self.range_check.isChecked() else None
         )
@@ -219,15 +221,7 @@ class AuditPanel(QWidget):
                 if len(page) < 1000:
                     return
 
-        header = [
-            self.tr("When (Brasília)"),
-            self.tr("User"),
-            self.tr("Action"),
-            self.tr("Outcome"),
-            self.tr("Reference"),
-            self.tr("Amount"),
-        ]
-        return write_table(path, header, rows(), amounts=[self.tr("Amount")])
+        return write_table(path, self.column_titles(), rows(), amounts=[self.tr("Amount")])
 
     def _export_clicked(self) -> None:
         self.export_dialog = export_with_dialog(
@@ -235,9 +229,9 @@ class AuditPanel(QWidget):
             self.tr("Export the audit log"),
             "auditoria.csv",
             self.export_csv,
-            lambda path, count: self.banner.show_message(
-                self.tr("Exported"),
-                self.tr("%1 row(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+            saved_count(
+                self.tr("%1 row(s) saved to %2"),
+                partial(self.banner.show_message, self.tr("Exported")),
             ),
             self.banner.show_error,
         )

@@ -12,18 +12,15 @@ from decimal import Decimal
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QDate, QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
-    QDateEdit,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -45,21 +42,21 @@ from treasury_app.ui.models.charge_batch_model import (
     MemberRow,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.date_edits import (
+    add_date_range,
+    date_edit,
+    date_span,
+    to_date,
+    to_qdate,
+)
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
+from treasury_app.ui.widgets.row_tables import row_table
 
 __all__ = ["DEFAULT_DAYS", "ChargeBatches", "members_of"]
 
 DEFAULT_DAYS = 7  # the list opens on the last week's batches
 PAGE_SIZE = 1000
-
-
-def to_date(day: QDate) -> dt.date:
-    return dt.date(day.year(), day.month(), day.day())
-
-
-def to_qdate(day: dt.date) -> QDate:
-    return QDate(day.year, day.month, day.day)
 
 
 def summary_of(batch: LoteCobVConsultado) -> BatchSummary:
@@ -127,36 +124,23 @@ class ChargeBatches(QWidget):
         self.import_button.setObjectName("charge-batches-import")
         self.import_button.clicked.connect(self._import_clicked)
         today = self.workspace.charges.today()  # the bank's date (the clock only: no request)
-        self.start_edit = self._date_edit(today - dt.timedelta(days=DEFAULT_DAYS))
-        self.end_edit = self._date_edit(today)
+        self.start_edit = date_edit(self, today - dt.timedelta(days=DEFAULT_DAYS))
+        self.end_edit = date_edit(self, today)
         self.reload_button = QPushButton(self.tr("Refresh"), self)
         self.reload_button.clicked.connect(lambda: spawn(self.reload()))
         row = QHBoxLayout()
         row.addWidget(self.import_button)
         row.addSpacing(16)
-        row.addWidget(QLabel(self.tr("Created from"), self))
-        row.addWidget(self.start_edit)
-        row.addWidget(QLabel(self.tr("to"), self))
-        row.addWidget(self.end_edit)
+        add_date_range(
+            row, self, self.tr("Created from"), self.tr("to"), self.start_edit, self.end_edit
+        )
         row.addWidget(self.reload_button)
         row.addStretch(1)
         return row
 
-    def _date_edit(self, day: dt.date) -> QDateEdit:
-        edit = QDateEdit(to_qdate(day), self)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
-        return edit
-
     def _build_list(self) -> QWidget:
         box = QGroupBox(self.tr("Batches"), self)
-        view = QTableView(box)
-        view.setObjectName("charge-batches-list")
-        view.setModel(self.batches_model)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        view.verticalHeader().hide()
+        view = row_table(box, self.batches_model, "charge-batches-list", alternating=False)
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         view.horizontalHeader().setStretchLastSection(True)
         view.doubleClicked.connect(self._open_index)
@@ -189,10 +173,7 @@ class ChargeBatches(QWidget):
         self.amount_edit = MoneyEdit(box)
         self.amount_edit.setObjectName("charge-batches-amount")
         self.due_check = QCheckBox(self.tr("New due date"), box)
-        self.due_edit = QDateEdit(box)
-        self.due_edit.setObjectName("charge-batches-due-date")
-        self.due_edit.setCalendarPopup(True)
-        self.due_edit.setDisplayFormat("dd/MM/yyyy")
+        self.due_edit = date_edit(box, name="charge-batches-due-date")
         self.amount_check.toggled.connect(self.amount_edit.setEnabled)
         self.due_check.toggled.connect(self.due_edit.setEnabled)
         self.amount_edit.setEnabled(False)
@@ -221,7 +202,7 @@ class ChargeBatches(QWidget):
     # -- the list --------------------------------------------------------------------------------
 
     def date_range(self) -> tuple[dt.date, dt.date]:
-        return to_date(self.start_edit.date()), to_date(self.end_edit.date())
+        return date_span(self.start_edit, self.end_edit)
 
     async def reload(self) -> None:
         """The batches created in the chosen range (every page)."""

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Awaitable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -29,10 +27,9 @@ from treasury_app.api.qrcodes.cashin_models import CobStatus
 from treasury_app.services.charges import ChargesService
 from treasury_app.services.exports import ExportFormat, amount_cell, date_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.csv_files import export_choosing_format, write_export
+from treasury_app.ui.async_tools import ask, spawn, spawn_unless_busy
+from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
-from treasury_app.ui.live_reload import LiveReload
 from treasury_app.ui.models.charges_model import (
     ChargeKind,
     ChargeRow,
@@ -42,8 +39,9 @@ from treasury_app.ui.models.charges_model import (
     status_text,
 )
 from treasury_app.ui.operation import run_operation
-from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
-from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.sandbox_actions import sandbox_button, simulated
+from treasury_app.ui.widgets.range_list import RangeList
+from treasury_app.ui.widgets.row_tables import search_box
 
 __all__ = ["DEFAULT_DAYS", "ChargesList", "load_charges"]
 
@@ -67,38 +65,38 @@ async def load_charges(
     return cobs + cobvs
 
 
-class ChargesList(QWidget):
+class ChargesList(RangeList[ChargeRow]):
     """Charges of a date range (default: the last :data:`DEFAULT_DAYS` days up to the bank's
     today). The container spawns :meth:`reload`; :attr:`detail_requested` is emitted with
     ``(kind, txid)`` on double-click or "Details…" and :meth:`open_detail` opens it (the list
     does so itself unless :attr:`opens_detail` is cleared). Tests await :attr:`task`."""
 
     detail_requested = Signal(str, str)  # kind ("cob" | "cobv"), txid
+    prefix = "charges"
+    default_days = DEFAULT_DAYS
+    model: ChargesModel
+    proxy: ChargesFilter
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.workspace = workspace
+        super().__init__(workspace, "charges-reload", parent)
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
         self.opens_detail = True
-        self.task: asyncio.Task[Any] | None = None
         self.detail_dialog: ChargeDetailDialog | None = None
         self.export_dialog: QFileDialog | None = None
-        self._generation = 0
-        # Charges changed here while a reload was on its way: newer than what it brings.
-        self._changed: dict[str, ChargeRow] = {}
-
-        self.banner = ErrorBanner(self)
         self.model = ChargesModel(self)
         self.proxy = ChargesFilter(self)
         self.proxy.setSourceModel(self.model)
-        self.live = LiveReload(self, self.reload, name="charges-reload")
 
+        range_row = self.build_range(self.tr("Created from"))
+        range_row.addStretch(1)
+        range_row.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
-        layout.addLayout(self._build_range())
+        layout.addLayout(range_row)
         layout.addLayout(self._build_filters())
-        layout.addWidget(self._build_view(), 1)
+        layout.addWidget(self.build_view(Column.DEBTOR, Column.CREATED), 1)
         layout.addLayout(self._build_actions())
+        self.view.doubleClicked.connect(self._double_clicked)
 
         self.view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.proxy.modelReset.connect(self._update_buttons)
@@ -109,33 +107,6 @@ class ChargesList(QWidget):
         self._update_buttons()
 
     # -- building --------------------------------------------------------------------------------
-
-    def _build_range(self) -> QHBoxLayout:
-        today = self.workspace.charges.today()
-        end = QDate(today.year, today.month, today.day)
-        self.start_edit = self._date_edit("charges-start", end.addDays(-DEFAULT_DAYS))
-        self.end_edit = self._date_edit("charges-end", end)
-        self.reload_button = QPushButton(self.tr("Reload"), self)
-        self.reload_button.setObjectName("charges-reload")
-        self.reload_button.clicked.connect(self.live.now)
-        self.count_label = QLabel(self)
-        self.count_label.setObjectName("charges-count")
-        row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Created from"), self))
-        row.addWidget(self.start_edit)
-        row.addWidget(QLabel(self.tr("to"), self))
-        row.addWidget(self.end_edit)
-        row.addWidget(self.reload_button)
-        row.addStretch(1)
-        row.addWidget(self.count_label)
-        return row
-
-    def _date_edit(self, name: str, date: QDate) -> QDateEdit:
-        edit = QDateEdit(date, self)
-        edit.setObjectName(name)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
-        return edit
 
     def _build_filters(self) -> QHBoxLayout:
         self.status_combo = QComboBox(self)
@@ -161,11 +132,12 @@ class ChargesList(QWidget):
         self.document_edit.setObjectName("charges-document")
         self.document_edit.setPlaceholderText(self.tr("Debtor's CPF/CNPJ"))
         self.document_edit.textChanged.connect(self.proxy.set_document)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("charges-search")
-        self.search_edit.setPlaceholderText(self.tr("Search txid, debtor, text, amount"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.textChanged.connect(self.proxy.set_text)
+        self.search_edit = search_box(
+            self,
+            "charges-search",
+            self.tr("Search txid, debtor, text, amount"),
+            self.proxy.set_text,
+        )
         for signal in (
             self.status_combo.currentIndexChanged,
             self.kind_combo.currentIndexChanged,
@@ -180,35 +152,20 @@ class ChargesList(QWidget):
         row.addWidget(self.search_edit, 1)
         return row
 
-    def _build_view(self) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName("charges-list")
-        view.setModel(self.proxy)
-        view.setSortingEnabled(True)
-        view.sortByColumn(Column.CREATED, Qt.SortOrder.DescendingOrder)
-        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        view.setAlternatingRowColors(True)
-        view.verticalHeader().hide()
-        view.horizontalHeader().setSectionResizeMode(Column.DEBTOR, QHeaderView.ResizeMode.Stretch)
-        view.doubleClicked.connect(self._double_clicked)
-        self.view = view
-        return view
-
     def _build_actions(self) -> QHBoxLayout:
         self.details_button = QPushButton(self.tr("Details…"), self)
         self.details_button.setObjectName("charges-details")
         self.details_button.clicked.connect(self._details_clicked)
-        self.sandbox_pay_button = QPushButton(self.tr("Sandbox: simulate payer"), self)
-        self.sandbox_pay_button.setObjectName("charges-sandbox-pay")
-        self.sandbox_pay_button.setStyleSheet(SANDBOX_STYLE)
-        self.sandbox_pay_button.setToolTip(
+        self.sandbox_pay_button = sandbox_button(
+            self,
+            self.tr("Sandbox: simulate payer"),
+            "charges-sandbox-pay",
             self.tr(
                 "Sandbox only: a test payer pays the selected active charge in full, as a "
                 "real payer would with their bank's app."
-            )
+            ),
+            self._sandbox_pay_clicked,
         )
-        self.sandbox_pay_button.clicked.connect(self._sandbox_pay_clicked)
         self.sandbox_pay_button.setVisible(self.is_sandbox)
         self.export_button = QPushButton(self.tr("Export…"), self)
         self.export_button.setObjectName("charges-export")
@@ -223,73 +180,23 @@ class ChargesList(QWidget):
 
     # -- loading ---------------------------------------------------------------------------------
 
-    def date_range(self) -> tuple[dt.date, dt.date]:
-        start, end = self.start_edit.date(), self.end_edit.date()
-        return (
-            dt.date(start.year(), start.month(), start.day()),
-            dt.date(end.year(), end.month(), end.day()),
-        )
+    def load(self, start: dt.date, end: dt.date) -> Awaitable[list[ChargeRow]]:
+        return load_charges(self.workspace.charges, start, end)
 
-    def set_date_range(self, start: dt.date, end: dt.date) -> None:
-        self.start_edit.setDate(QDate(start.year, start.month, start.day))
-        self.end_edit.setDate(QDate(end.year, end.month, end.day))
-
-    async def reload(self) -> bool:
-        """Read the range's charges from the bank, keeping the selected one; ``False`` when
-        that failed (banner) or a newer reload overtook this one."""
-        self.live.started()
-        self._generation += 1
-        generation = self._generation
-        self._changed.clear()
-        start, end = self.date_range()
-        rows = await run_operation(
-            load_charges(self.workspace.charges, start, end),
-            controls=[self.reload_button],
-            banner=self.banner,
-        )
-        if rows is None or generation != self._generation or not shiboken6.isValid(self):
-            return False
-        selected = self.selected_charge()
-        self.model.set_rows([self._changed.get(row.txid, row) for row in rows])
-        if selected is not None:
-            self.select_charge(selected.txid)
-        self._update_buttons()
-        return True
-
-    @property
-    def reload_task(self) -> asyncio.Task[Any] | None:
-        """The reload on its way (started by a change elsewhere or the Reload button)."""
-        return self.live.task
-
-    def shutdown(self) -> None:
-        """Stop listening and cancel what is on its way."""
-        self.live.stop()
-        for task in (self.task, self.reload_task):
-            if task is not None and not task.done():
-                task.cancel()
+    def show_loaded(self, loaded: list[ChargeRow]) -> None:
+        self.model.set_rows([self._changed.get(row.txid, row) for row in loaded])
 
     # -- selection -------------------------------------------------------------------------------
 
     def selected_charge(self) -> ChargeRow | None:
-        index = self.view.selectionModel().currentIndex()
-        return self.proxy.charge(index.row()) if index.isValid() else None
+        return self.selected_row()
 
     def select_charge(self, txid: str) -> bool:
         """Select the charge ``txid`` if the filters show it."""
-        row = self.proxy.row_of(txid)
-        if row is None:
-            return False
-        self.view.selectionModel().setCurrentIndex(
-            self.proxy.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        return True
+        return self.select_key(txid)
 
     def _update_count(self, *_args: object) -> None:
-        shown, total = self.proxy.rowCount(), self.model.rowCount()
-        text = self.tr("%1 charges") if shown == total else self.tr("%1 of %2 charges")
-        self.count_label.setText(text.replace("%1", str(shown)).replace("%2", str(total)))
+        self.show_count(self.tr("%1 charges"), self.tr("%1 of %2 charges"))
 
     def _update_buttons(self, *_args: object) -> None:
         if not shiboken6.isValid(self):
@@ -345,8 +252,7 @@ class ChargesList(QWidget):
     def charge_changed(self, row: ChargeRow) -> None:
         """Show a charge as changed here at once (no request), also over a reload that
         started before the change."""
-        self._changed[row.txid] = row
-        self.model.upsert(row)
+        self.changed_here(row)
 
     # -- export ----------------------------------------------------------------------------------
 
@@ -391,9 +297,9 @@ class ChargesList(QWidget):
             self.tr("Export charges"),
             f"cobrancas-{start.isoformat()}-{end.isoformat()}.csv",
             self.export_csv,
-            lambda path, count: self.banner.show_message(
-                self.tr("Exported"),
-                self.tr("%1 charge(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+            saved_count(
+                self.tr("%1 charge(s) saved to %2"),
+                partial(self.banner.show_message, self.tr("Exported")),
             ),
             self.banner.show_error,  # a file in use: "close it and try again" (file_error)
         )
@@ -428,12 +334,11 @@ class ChargesList(QWidget):
     # -- tasks -----------------------------------------------------------------------------------
 
     def _start(self, work: Any) -> None:
-        if self.task is not None and not self.task.done():
-            work.close()
-            return
-        self.task = spawn(work, name="charges-list")
-        self.task.add_done_callback(lambda _t: self._update_buttons())
-        self._update_buttons()
+        task = spawn_unless_busy(self.task, work, name="charges-list")
+        if task is not None:
+            self.task = task
+            task.add_done_callback(lambda _t: self._update_buttons())
+            self._update_buttons()
 
 
 def _due_date(row: ChargeRow) -> dt.date | None:

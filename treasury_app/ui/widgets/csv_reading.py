@@ -1,5 +1,6 @@
 """Reading a CSV file without freezing the window: the file is read, decoded and checked in a
-worker thread while this bar shows how far it got, with a Cancel button.
+worker thread while this bar shows how far it got, with a Cancel button; and
+:class:`CsvFileRow`, the top of a batch dialog built around it.
 
 The worker touches no widget and no journal: it shares only a
 :class:`~treasury_app.services.csv_input.ReadControl` with the window (the share read, written
@@ -13,14 +14,29 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from treasury_app.services.csv_input import ReadControl, read_csv_path
+from treasury_app.services.csv_input import (
+    CsvFileError,
+    ReadCancelled,
+    ReadControl,
+    read_csv_path,
+)
+from treasury_app.ui.csv_files import open_csv_dialog, save_csv_dialog, write_csv_text
+from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 T = TypeVar("T")
 
-__all__ = ["CsvReadingBar"]
+__all__ = ["CsvFileRow", "CsvReadingBar"]
 
 
 class CsvReadingBar(QWidget):
@@ -85,6 +101,87 @@ class CsvReadingBar(QWidget):
     def _show_progress(self) -> None:
         if self.control is not None:
             self.bar.setValue(round(self.control.fraction * 100))
+
+
+class CsvFileRow(QWidget):
+    """The top of a batch dialog: "Open CSV…", the template button and which file is shown,
+    with the reading bar in the label's place while a file is read (:meth:`read`). What goes
+    wrong is told on ``banner``; the dialog decides what a file means and when one may be
+    opened (:attr:`chosen` gives it the path picked)."""
+
+    chosen = Signal(str)
+
+    def __init__(
+        self,
+        banner: ErrorBanner,
+        *,
+        open_title: str,
+        template_label: str,
+        template_name: str,
+        template: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.banner = banner
+        self._open_title = open_title
+        self._template_name = template_name
+        self._template = template
+        self.file_dialog: QFileDialog | None = None  # the picker last opened
+        self.open_button = QPushButton(self.tr("Open CSV…"), self)
+        self.open_button.clicked.connect(self.choose_file)
+        self.template_button = QPushButton(template_label, self)
+        self.template_button.clicked.connect(self.choose_template_path)
+        self.source_label = QLabel(self.tr("No file opened."), self)
+        self.reader = CsvReadingBar(self)
+        files = QHBoxLayout()
+        files.addWidget(self.open_button)
+        files.addWidget(self.template_button)
+        files.addWidget(self.source_label, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(files)
+        layout.addWidget(self.reader)
+
+    def choose_file(self) -> None:
+        self.file_dialog = open_csv_dialog(self.window(), self._open_title, self.chosen.emit)
+
+    def choose_template_path(self) -> None:
+        self.file_dialog = save_csv_dialog(
+            self.window(),
+            self.tr("Save a batch template"),
+            self._template_name,
+            self.write_template,
+        )
+
+    def write_template(self, path: str | Path) -> None:
+        """The columns the dialog reads, with example lines."""
+        try:
+            write_csv_text(path, self._template)
+        except OSError as error:
+            self.banner.show_error(error)
+            return
+        self.source_label.setText(self.tr("Template saved to %1").replace("%1", str(path)))
+
+    async def read(
+        self, path: Path, parse: Callable[[str, ReadControl], T]
+    ) -> tuple[T, str] | None:
+        """:meth:`CsvReadingBar.read`, or ``None`` once the banner says why nothing was read
+        (cancelled, not a CSV file the app reads, not readable at all)."""
+        self.source_label.hide()  # the reading bar says which file
+        try:
+            return await self.reader.read(path, parse)
+        except ReadCancelled:
+            self.banner.show_message(
+                self.tr("Reading cancelled"),
+                self.tr("Nothing was loaded from %1.").replace("%1", path.name),
+            )
+        except CsvFileError as error:
+            self.banner.show_message(self.tr("This file cannot be read"), str(error))
+        except OSError as error:
+            self.banner.show_error(error)
+        finally:
+            self.source_label.show()
+        return None
 
 
 def _read_and_parse(

@@ -9,7 +9,7 @@ import contextlib
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -18,9 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSplitter,
     QTableView,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -43,6 +41,14 @@ from treasury_app.ui.models.infractions_model import (
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import (
+    current_row,
+    flat_tree,
+    list_and_detail,
+    row_table,
+    select_row,
+    value_labels,
+)
 
 __all__ = ["DETAIL_FIELDS", "InfractionsPanel"]
 
@@ -113,11 +119,7 @@ class InfractionsPanel(QWidget):
         self.proxy = InfractionsFilter(self)
         self.proxy.setSourceModel(self.model)
 
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self._build_list())
-        splitter.addWidget(self._build_detail())
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter = list_and_detail(self, self._build_list(), self._build_detail())
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addLayout(self._build_filters())
@@ -154,13 +156,8 @@ class InfractionsPanel(QWidget):
         return row
 
     def _build_list(self) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName("infractions-list")
-        view.setModel(self.proxy)
-        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        view = row_table(self, self.proxy, "infractions-list", alternating=False)
         view.setWordWrap(False)
-        view.verticalHeader().hide()
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         view.horizontalHeader().setStretchLastSection(True)
         self.view = view
@@ -182,19 +179,11 @@ class InfractionsPanel(QWidget):
             "description": self.tr("Description"),
         }
         form = QFormLayout()
-        self.details: dict[str, QLabel] = {}
-        for name in DETAIL_FIELDS:
-            value = QLabel(box)
-            value.setObjectName(f"infraction-{name.replace('_', '-')}")
-            value.setWordWrap(True)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.details[name] = value
-            form.addRow(labels[name], value)
-        self.defenses_tree = QTreeWidget(box)
-        self.defenses_tree.setObjectName("infraction-defenses")
-        self.defenses_tree.setRootIsDecorated(False)
-        self.defenses_tree.setHeaderLabels(
-            [self.tr("Submitted"), self.tr("Status"), self.tr("Defense"), self.tr("Attachments")]
+        self.details = value_labels(form, box, DETAIL_FIELDS, labels, "infraction")
+        self.defenses_tree = flat_tree(
+            box,
+            "infraction-defenses",
+            [self.tr("Submitted"), self.tr("Status"), self.tr("Defense"), self.tr("Attachments")],
         )
         self.defend_button = QPushButton(self.tr("Submit a defense…"), box)
         self.defend_button.setObjectName("infraction-defend")
@@ -244,23 +233,18 @@ class InfractionsPanel(QWidget):
         row = self.proxy.row_of(infraction_id)
         if row is None:
             return False
-        selection = self.view.selectionModel()
-        already = selection.currentIndex().isValid() and selection.currentIndex().row() == row
-        selection.setCurrentIndex(
-            self.proxy.index(row, Column.ID),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
+        already = current_row(self.view) == row
+        select_row(self.view, row, Column.ID)
         if already:  # no signal for a row that was current already: read it again anyway
             self._selection_changed()
         return True
 
     def _selection_changed(self, *_args: object) -> None:
-        index = self.view.selectionModel().currentIndex()
-        if not index.isValid():
+        row = current_row(self.view)
+        if row is None:
             self._show(None)
             return
-        infraction = self.proxy.infraction(index.row())
+        infraction = self.proxy.infraction(row)
         self._show(infraction, [])
         if self.detail_task is not None and not self.detail_task.done():
             self.detail_task.cancel()

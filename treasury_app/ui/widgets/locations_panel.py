@@ -16,18 +16,9 @@ from enum import IntEnum
 from typing import Any, Literal
 
 import shiboken6
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QDate,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
-    QDateEdit,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -39,16 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.models.charge_batch_model import local_time
+from treasury_app.ui.models.rows_model import RowsTableModel, format_moment
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.date_edits import add_date_range, date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import row_table
 
 __all__ = ["DEFAULT_DAYS", "Location", "LocationsModel", "LocationsPanel"]
 
 DEFAULT_DAYS = 7
 PAGE_SIZE = 1000
 Kind = Literal["cob", "rec"]
-_Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(frozen=True)
@@ -83,76 +75,38 @@ class LocColumn(IntEnum):
     CREATED = 4
 
 
-class LocationsModel(QAbstractTableModel):
+class LocationsModel(RowsTableModel[Location]):
     """Locations, newest first; a loc list shows tipoCob and the txid, a locrec list the idRec."""
 
     def __init__(self, kind: Kind, parent: QObject | None = None) -> None:
+        self.kind = kind  # before the headers, which depend on it
         super().__init__(parent)
-        self.kind = kind
-        self._rows: list[Location] = []
-        linked = self.tr("txid") if kind == "cob" else self.tr("idRec")
-        self._columns = [LocColumn.ID, LocColumn.LOCATION]
-        if kind == "cob":
-            self._columns.append(LocColumn.TIPO_COB)
-        self._columns += [LocColumn.LINKED, LocColumn.CREATED]
+
+    def headers(self) -> dict[LocColumn, str]:
+        cob = self.kind == "cob"
         names = {
             LocColumn.ID: self.tr("Id"),
             LocColumn.LOCATION: self.tr("Location"),
             LocColumn.TIPO_COB: self.tr("tipoCob"),
-            LocColumn.LINKED: linked,
+            LocColumn.LINKED: self.tr("txid") if cob else self.tr("idRec"),
             LocColumn.CREATED: self.tr("Created"),
         }
-        self._headers = [names[c] for c in self._columns]
+        return {c: title for c, title in names.items() if cob or c != LocColumn.TIPO_COB}
+
+    def key(self, row: Location) -> int:
+        return row.id
 
     @property
     def locations(self) -> tuple[Location, ...]:
         return tuple(self._rows)
 
     def location(self, row: int) -> Location:
-        return self._rows[row]
-
-    def row_of(self, location_id: int) -> int | None:
-        for row, location in enumerate(self._rows):
-            if location.id == location_id:
-                return row
-        return None
+        return self.row_at(row)
 
     def set_locations(self, locations: Sequence[Location]) -> None:
-        self.beginResetModel()
-        self._rows = sorted(locations, key=lambda loc: loc.id, reverse=True)
-        self.endResetModel()
+        self.reset_rows(sorted(locations, key=lambda loc: loc.id, reverse=True))
 
-    def upsert(self, location: Location) -> None:
-        row = self.row_of(location.id)
-        if row is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._rows.insert(0, location)
-            self.endInsertRows()
-            return
-        self._rows[row] = location
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self._columns) - 1))
-
-    def column_of(self, column: LocColumn) -> int:
-        return self._columns.index(column)
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._columns)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        location = self._rows[index.row()]
-        column = self._columns[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(location, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column == LocColumn.LOCATION:
-            return location.location
-        return None
-
-    def _text(self, location: Location, column: LocColumn) -> str:
+    def text(self, location: Location, column: LocColumn) -> str:
         if column == LocColumn.ID:
             return str(location.id)
         if column == LocColumn.LOCATION:
@@ -161,13 +115,11 @@ class LocationsModel(QAbstractTableModel):
             return location.tipo_cob or ""
         if column == LocColumn.LINKED:
             return location.linked or "—"
-        return local_time(location.created_at)
+        return format_moment(location.created_at)
 
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._headers[section]
+    def role_data(self, location: Location, column: LocColumn, role: int) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and column == LocColumn.LOCATION:
+            return location.location
         return None
 
 
@@ -226,32 +178,19 @@ class LocationsPanel(QWidget):
         row.addWidget(self.create_button)
         row.addSpacing(16)
         today = self.workspace.charges.today()  # the bank's date (the clock only: no request)
-        self.start_edit = self._date_edit(today - dt.timedelta(days=DEFAULT_DAYS))
-        self.end_edit = self._date_edit(today)
+        self.start_edit = date_edit(self, today - dt.timedelta(days=DEFAULT_DAYS))
+        self.end_edit = date_edit(self, today)
         self.reload_button = QPushButton(self.tr("Refresh"), self)
         self.reload_button.clicked.connect(lambda: spawn(self.reload()))
-        row.addWidget(QLabel(self.tr("Created from"), self))
-        row.addWidget(self.start_edit)
-        row.addWidget(QLabel(self.tr("to"), self))
-        row.addWidget(self.end_edit)
+        add_date_range(
+            row, self, self.tr("Created from"), self.tr("to"), self.start_edit, self.end_edit
+        )
         row.addWidget(self.reload_button)
         row.addStretch(1)
         return row
 
-    def _date_edit(self, day: dt.date) -> QDateEdit:
-        edit = QDateEdit(QDate(day.year, day.month, day.day), self)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
-        return edit
-
     def _build_view(self) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName("locations-list")
-        view.setModel(self.model)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        view.verticalHeader().hide()
+        view = row_table(self, self.model, "locations-list", alternating=False)
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(
@@ -264,11 +203,7 @@ class LocationsPanel(QWidget):
     # -- reading ---------------------------------------------------------------------------------
 
     def date_range(self) -> tuple[dt.date, dt.date]:
-        start, end = self.start_edit.date(), self.end_edit.date()
-        return (
-            dt.date(start.year(), start.month(), start.day()),
-            dt.date(end.year(), end.month(), end.day()),
-        )
+        return date_span(self.start_edit, self.end_edit)
 
     def _iterate(self, start: dt.date, end: dt.date) -> AsyncIterator[Any]:
         if self.kind == "rec":

@@ -5,12 +5,13 @@ bank console's approve/reject for a payment waiting for approval."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import datetime as dt
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,13 +20,9 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
-    QSplitter,
     QTableView,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -40,20 +37,30 @@ from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.csv_files import export_choosing_format, write_export
+from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
+from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.payments_model import (
     Column,
     PaymentsFilter,
     PaymentsModel,
     StatusGroup,
     format_datetime,
-    to_date,
 )
-from treasury_app.ui.operation import events, run_operation
-from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, simulated
+from treasury_app.ui.operation import run_operation
+from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, status_word
+from treasury_app.ui.widgets.date_edits import date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import (
+    current_value,
+    flat_tree,
+    list_and_detail,
+    row_table,
+    search_box,
+    select_row,
+    value_labels,
+)
 
 __all__ = ["DETAIL_FIELDS", "PaymentsList", "sandbox_decide"]
 
@@ -109,11 +116,7 @@ class PaymentsList(QWidget):
         self.proxy = PaymentsFilter(self)
         self.proxy.setSourceModel(self.model)
 
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self._build_list())
-        splitter.addWidget(self._build_detail())
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter = list_and_detail(self, self._build_list(), self._build_detail())
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addLayout(self._build_filters())
@@ -124,8 +127,7 @@ class PaymentsList(QWidget):
         self.proxy.modelReset.connect(self._show_selected)
         self.proxy.rowsRemoved.connect(self._show_selected)
         self.entry_changed.connect(self.model.upsert)
-        self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
-        events.ledger_changed.connect(self.refresh)
+        self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit, self.refresh)
         self.model.reload()
         self._fill_batches()
         self._show_selected()
@@ -147,9 +149,8 @@ class PaymentsList(QWidget):
         self.date_check.setObjectName("payments-date-range")
         # The journal stamps its entries with this computer's clock (instants, not the bank's
         # dates): the default range is the Brasília date of that clock.
-        day = brasilia_today(system_clock)
-        today = QDate(day.year, day.month, day.day)
-        self.start_edit = self._date_edit("payments-start", today.addDays(-30))
+        today = brasilia_today(system_clock)
+        self.start_edit = self._date_edit("payments-start", today - dt.timedelta(days=30))
         self.end_edit = self._date_edit("payments-end", today)
         self.date_check.toggled.connect(self._dates_changed)
         row = QHBoxLayout()
@@ -161,11 +162,12 @@ class PaymentsList(QWidget):
         row.addWidget(QLabel(self.tr("to"), self))
         row.addWidget(self.end_edit)
         row.addSpacing(12)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("payments-search")
-        self.search_edit.setPlaceholderText(self.tr("Search payee, key, amount, endToEndId"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.textChanged.connect(self.proxy.set_text)
+        self.search_edit = search_box(
+            self,
+            "payments-search",
+            self.tr("Search payee, key, amount, endToEndId"),
+            self.proxy.set_text,
+        )
         row.addWidget(self.search_edit, 1)
         self.batch_combo = QComboBox(self)
         self.batch_combo.setObjectName("payments-batch")
@@ -250,36 +252,24 @@ class PaymentsList(QWidget):
             self.tr("Export payments"),
             "pagamentos-pix.csv",
             self.export_csv,
-            lambda path, count: self.banner.show_message(
-                self.tr("Exported"),
-                self.tr("%1 payment(s) saved to %2").replace("%1", str(count)).replace("%2", path),
+            saved_count(
+                self.tr("%1 payment(s) saved to %2"),
+                partial(self.banner.show_message, self.tr("Exported")),
             ),
             self.banner.show_error,  # a file in use: "close it and try again" (file_error)
         )
 
-    def _date_edit(self, name: str, date: QDate) -> QDateEdit:
-        edit = QDateEdit(date, self)
-        edit.setObjectName(name)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
+    def _date_edit(self, name: str, day: dt.date) -> QDateEdit:
+        edit = date_edit(self, day, name)
         edit.dateChanged.connect(self._dates_changed)
         return edit
 
     def _build_list(self) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName("payments-list")
-        view.setModel(self.proxy)
-        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        view.setAlternatingRowColors(True)
-        view.verticalHeader().hide()
-        view.horizontalHeader().setSectionResizeMode(Column.PAYEE, QHeaderView.ResizeMode.Stretch)
-        self.view = view
-        return view
+        self.view = row_table(self, self.proxy, "payments-list", stretch=Column.PAYEE)
+        return self.view
 
     def _build_detail(self) -> QGroupBox:
         box = QGroupBox(self.tr("Payment"), self)
-        self.details: dict[str, QLabel] = {}
         form = QFormLayout()
         labels = {
             "payee": self.tr("Payee"),
@@ -292,21 +282,14 @@ class PaymentsList(QWidget):
             "idempotency_key": self.tr("Idempotency key"),
             "error": self.tr("Error"),
         }
-        for name in DETAIL_FIELDS:
-            value = QLabel(box)
-            value.setObjectName(f"payment-{name.replace('_', '-')}")
-            value.setWordWrap(True)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.details[name] = value
-            form.addRow(labels[name], value)
+        self.details = value_labels(form, box, DETAIL_FIELDS, labels, "payment")
         self.destination_label = form.labelForField(self.details["destination"])
         self.details["error"].setStyleSheet("color: #b3261e;")
 
-        self.history = QTreeWidget(box)
-        self.history.setObjectName("payment-history")
-        self.history.setRootIsDecorated(False)
-        self.history.setHeaderLabels(
-            [self.tr("Time"), self.tr("State"), self.tr("Bank status"), self.tr("Note")]
+        self.history = flat_tree(
+            box,
+            "payment-history",
+            [self.tr("Time"), self.tr("State"), self.tr("Bank status"), self.tr("Note")],
         )
         self.receipt_button = QPushButton(self.tr("View receipt"), box)
         self.receipt_button.setObjectName("payment-receipt")
@@ -331,16 +314,16 @@ class PaymentsList(QWidget):
         return box
 
     def _sandbox_button(self, text: str, name: str, *, approve: bool) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setObjectName(name)
-        button.setStyleSheet(SANDBOX_STYLE)
-        button.setToolTip(
+        button = sandbox_button(
+            self,
+            text,
+            name,
             self.tr(
                 "Sandbox only: does what the test bank's web console does. A real bank's "
                 "approval happens in the bank's own channel."
-            )
+            ),
+            lambda: self._sandbox_clicked(approve),
         )
-        button.clicked.connect(lambda: self._sandbox_clicked(approve))
         button.hide()
         return button
 
@@ -357,12 +340,7 @@ class PaymentsList(QWidget):
     def shutdown(self) -> None:
         """Stop listening and cancel what is on its way (an approval cancelled in flight is
         picked up by the tracker's next pass)."""
-        if self._unsubscribe is not None:
-            with contextlib.suppress(ValueError):
-                self._unsubscribe()
-            self._unsubscribe = None
-        with contextlib.suppress(RuntimeError):
-            events.ledger_changed.disconnect(self.refresh)
+        self._feed.close()
         for task in (self.receipt_task, self.sandbox_task):
             if task is not None and not task.done():
                 task.cancel()
@@ -370,20 +348,11 @@ class PaymentsList(QWidget):
     # -- selection and detail --------------------------------------------------------------------
 
     def selected_entry(self) -> Entry | None:
-        index = self.view.selectionModel().currentIndex()
-        return self.proxy.entry(index.row()) if index.isValid() else None
+        return current_value(self.view, self.proxy.entry)
 
     def select_entry(self, entry_id: int) -> bool:
         """Select the payment ``entry_id`` if the filters show it."""
-        row = self.proxy.row_of(entry_id)
-        if row is None:
-            return False
-        self.view.selectionModel().setCurrentIndex(
-            self.proxy.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        return True
+        return select_row(self.view, self.proxy.row_of(entry_id))
 
     def _show_selected(self, *_args: object) -> None:
         entry = self.selected_entry()
@@ -514,8 +483,7 @@ class PaymentsList(QWidget):
         self.start_edit.setEnabled(on)
         self.end_edit.setEnabled(on)
         if on:
-            start, end = self.start_edit.date(), self.end_edit.date()
-            self.proxy.set_date_range(to_date(start), to_date(end))
+            self.proxy.set_date_range(*date_span(self.start_edit, self.end_edit))
         else:
             self.proxy.set_date_range(None, None)
         self._show_selected()

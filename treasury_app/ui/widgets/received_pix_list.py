@@ -8,18 +8,13 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
-    QDateEdit,
     QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -30,7 +25,6 @@ from treasury_app.api.qrcodes.cashin_models import Devolucao, Pix
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.refund_dialog import PendingRefund, RefundDialog, with_refund
-from treasury_app.ui.live_reload import LiveReload
 from treasury_app.ui.models.received_pix_model import (
     Column,
     Payer,
@@ -38,8 +32,8 @@ from treasury_app.ui.models.received_pix_model import (
     ReceivedPixFilter,
     ReceivedPixModel,
 )
-from treasury_app.ui.operation import run_operation
-from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.range_list import RangeList
+from treasury_app.ui.widgets.row_tables import search_box
 
 __all__ = ["ReceivedPixList", "load_received_pix", "statement_payers"]
 
@@ -82,34 +76,41 @@ async def statement_payers(workspace: Workspace, start: dt.date, end: dt.date) -
     }
 
 
-class ReceivedPixList(QWidget):
+class ReceivedPixList(RangeList[PixRow]):
     """Received Pix of a date range (default: the last :data:`DEFAULT_DAYS` days up to the
     bank's today). The container spawns :meth:`reload`; "Refund…" runs :meth:`refund_selected`
     (tests await :attr:`task`; :attr:`refund_dialog` is the dialog open)."""
 
+    prefix = "received"
+    default_days = DEFAULT_DAYS
+    model: ReceivedPixModel
+    proxy: ReceivedPixFilter
+
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.workspace = workspace
-        self.task: asyncio.Task[Any] | None = None
+        super().__init__(workspace, "received-pix-reload", parent)
         self.refund_dialog: RefundDialog | None = None  # the one open
         self._following: set[asyncio.Task[Any]] = set()  # refunds followed after their dialog
-        self._generation = 0
-        # Pix whose refunds changed here while a reload was on its way: newer than it brings.
-        self._changed: dict[str, Pix] = {}
         # endToEndId → a refund asked for whose outcome is unknown: the next dialog checks it.
         self.pending_refunds: dict[str, PendingRefund] = {}
-
-        self.banner = ErrorBanner(self)
         self.model = ReceivedPixModel(self)
         self.proxy = ReceivedPixFilter(self)
         self.proxy.setSourceModel(self.model)
-        self.live = LiveReload(self, self.reload, name="received-pix-reload")
 
+        range_row = self.build_range(self.tr("Received from"))
+        self.search_edit = search_box(
+            self,
+            "received-search",
+            self.tr("Search endToEndId, txid, payer, amount"),
+            self.proxy.set_text,
+        )
+        range_row.addWidget(self.search_edit, 1)
+        range_row.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
-        layout.addLayout(self._build_range())
-        layout.addWidget(self._build_view(), 1)
+        layout.addLayout(range_row)
+        layout.addWidget(self.build_view(Column.PAYER, Column.TIME), 1)
         layout.addLayout(self._build_actions())
+        self.view.doubleClicked.connect(lambda _index: self._refund_clicked())
 
         self.view.selectionModel().currentRowChanged.connect(self._update_buttons)
         for signal in (
@@ -121,55 +122,6 @@ class ReceivedPixList(QWidget):
         ):
             signal.connect(self._update_buttons)
         self._update_buttons()
-
-    # -- building --------------------------------------------------------------------------------
-
-    def _build_range(self) -> QHBoxLayout:
-        today = self.workspace.charges.today()
-        end = QDate(today.year, today.month, today.day)
-        self.start_edit = self._date_edit("received-start", end.addDays(-DEFAULT_DAYS))
-        self.end_edit = self._date_edit("received-end", end)
-        self.reload_button = QPushButton(self.tr("Reload"), self)
-        self.reload_button.setObjectName("received-reload")
-        self.reload_button.clicked.connect(self.live.now)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("received-search")
-        self.search_edit.setPlaceholderText(self.tr("Search endToEndId, txid, payer, amount"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.textChanged.connect(self.proxy.set_text)
-        self.count_label = QLabel(self)
-        self.count_label.setObjectName("received-count")
-        row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Received from"), self))
-        row.addWidget(self.start_edit)
-        row.addWidget(QLabel(self.tr("to"), self))
-        row.addWidget(self.end_edit)
-        row.addWidget(self.reload_button)
-        row.addWidget(self.search_edit, 1)
-        row.addWidget(self.count_label)
-        return row
-
-    def _date_edit(self, name: str, date: QDate) -> QDateEdit:
-        edit = QDateEdit(date, self)
-        edit.setObjectName(name)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
-        return edit
-
-    def _build_view(self) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName("received-list")
-        view.setModel(self.proxy)
-        view.setSortingEnabled(True)
-        view.sortByColumn(Column.TIME, Qt.SortOrder.DescendingOrder)
-        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        view.setAlternatingRowColors(True)
-        view.verticalHeader().hide()
-        view.horizontalHeader().setSectionResizeMode(Column.PAYER, QHeaderView.ResizeMode.Stretch)
-        view.doubleClicked.connect(lambda _index: self._refund_clicked())
-        self.view = view
-        return view
 
     def _build_actions(self) -> QHBoxLayout:
         self.refund_button = QPushButton(self.tr("Refund…"), self)
@@ -185,76 +137,30 @@ class ReceivedPixList(QWidget):
 
     # -- loading ---------------------------------------------------------------------------------
 
-    def date_range(self) -> tuple[dt.date, dt.date]:
-        start, end = self.start_edit.date(), self.end_edit.date()
-        return (
-            dt.date(start.year(), start.month(), start.day()),
-            dt.date(end.year(), end.month(), end.day()),
-        )
+    def load(self, start: dt.date, end: dt.date) -> Awaitable[tuple[list[Pix], dict[str, Payer]]]:
+        return load_received_pix(self.workspace, start, end)
 
-    def set_date_range(self, start: dt.date, end: dt.date) -> None:
-        self.start_edit.setDate(QDate(start.year, start.month, start.day))
-        self.end_edit.setDate(QDate(end.year, end.month, end.day))
-
-    async def reload(self) -> bool:
-        """Read the range's received Pix from the bank, keeping the selected one; ``False``
-        when that failed (banner) or a newer reload overtook this one."""
-        self.live.started()
-        self._generation += 1
-        generation = self._generation
-        self._changed.clear()
-        start, end = self.date_range()
-        loaded = await run_operation(
-            load_received_pix(self.workspace, start, end),
-            controls=[self.reload_button],
-            banner=self.banner,
-        )
-        if loaded is None or generation != self._generation or not shiboken6.isValid(self):
-            return False
-        selected = self.selected_pix()
+    def show_loaded(self, loaded: tuple[list[Pix], dict[str, Payer]]) -> None:
         items, payers = loaded
         self.model.set_pix([self._changed.get(p.end_to_end_id, p) for p in items], payers)
-        if selected is not None:
-            self.select_pix(selected.end_to_end_id)
-        self._update_buttons()
-        return True
 
-    @property
-    def reload_task(self) -> asyncio.Task[Any] | None:
-        """The reload on its way (started by a change elsewhere or the Reload button)."""
-        return self.live.task
-
-    def shutdown(self) -> None:
-        """Stop listening and cancel what is on its way (a refund already asked for is the
-        bank's: it settles whether or not it is followed here)."""
-        self.live.stop()
-        for task in (self.task, self.reload_task, *self._following):
-            if task is not None and not task.done():
-                task.cancel()
+    def running(self) -> list[asyncio.Task[Any] | None]:
+        """A refund already asked for is the bank's: it settles whether or not it is followed
+        here."""
+        return [*super().running(), *self._following]
 
     # -- selection -------------------------------------------------------------------------------
 
     def selected_pix(self) -> PixRow | None:
-        index = self.view.selectionModel().currentIndex()
-        return self.proxy.pix_row(index.row()) if index.isValid() else None
+        return self.selected_row()
 
     def select_pix(self, end_to_end_id: str) -> bool:
-        row = self.proxy.row_of(end_to_end_id)
-        if row is None:
-            return False
-        self.view.selectionModel().setCurrentIndex(
-            self.proxy.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        return True
+        return self.select_key(end_to_end_id)
 
     def _update_buttons(self, *_args: object) -> None:
         if not shiboken6.isValid(self):
             return
-        shown, total = self.proxy.rowCount(), self.model.rowCount()
-        text = self.tr("%1 Pix") if shown == total else self.tr("%1 of %2 Pix")
-        self.count_label.setText(text.replace("%1", str(shown)).replace("%2", str(total)))
+        self.show_count(self.tr("%1 Pix"), self.tr("%1 of %2 Pix"))
         selected = self.selected_pix()
         busy = self.task is not None and not self.task.done()
         self.refund_button.setEnabled(selected is not None and selected.left > 0 and not busy)

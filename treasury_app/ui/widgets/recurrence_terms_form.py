@@ -12,11 +12,9 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -31,6 +29,7 @@ from treasury_app.domain.errors import DocumentError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.ui.widgets.date_edits import date_edit, to_date
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 
 __all__ = [
@@ -79,19 +78,6 @@ def mark_invalid(widget: QWidget, reason: str | None) -> None:
     widget.setStyleSheet(_INVALID_STYLE if reason is not None else "")
 
 
-def _date_edit(parent: QWidget, value: dt.date, name: str) -> QDateEdit:
-    edit = QDateEdit(QDate(value.year, value.month, value.day), parent)
-    edit.setObjectName(name)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("dd/MM/yyyy")
-    return edit
-
-
-def _day_of(edit: QDateEdit) -> dt.date:
-    qdate = edit.date()
-    return dt.date(qdate.year(), qdate.month(), qdate.day())
-
-
 def _line_edit(parent: QWidget, name: str, max_length: int, placeholder: str = "") -> QLineEdit:
     edit = QLineEdit(parent)
     edit.setObjectName(name)
@@ -136,11 +122,11 @@ class RecurrenceTermsForm(_CheckedForm):
         self.document_edit = _line_edit(self, "rec-debtor-document", 18, self.tr("CPF or CNPJ"))
         self.name_edit = _line_edit(self, "rec-debtor-name", 140)
         self.purpose_edit = _line_edit(self, "rec-purpose", 35, self.tr("e.g. Monthly plan"))
-        self.first_date_edit = _date_edit(self, today, "rec-first-date")
+        self.first_date_edit = date_edit(self, today, "rec-first-date")
         self.end_check = QCheckBox(self.tr("Ends on"), self)
         self.end_check.setObjectName("rec-has-end")
         self.end_check.setChecked(True)
-        self.end_date_edit = _date_edit(self, today + dt.timedelta(days=365), "rec-end-date")
+        self.end_date_edit = date_edit(self, today + dt.timedelta(days=365), "rec-end-date")
         self.end_check.toggled.connect(self.end_date_edit.setEnabled)
         self.periodicity_combo = QComboBox(self)
         self.periodicity_combo.setObjectName("rec-periodicity")
@@ -219,12 +205,12 @@ class RecurrenceTermsForm(_CheckedForm):
         return str(self.amount_kind_combo.currentData())
 
     def first_date(self) -> dt.date:
-        return _day_of(self.first_date_edit)
+        return to_date(self.first_date_edit.date())
 
     def end_date(self) -> dt.date | None:
         if not self.end_check.isChecked():
             return None
-        return _day_of(self.end_date_edit)
+        return to_date(self.end_date_edit.date())
 
     def amount(self) -> Decimal | None:
         return None if self.amount_kind() == AMOUNT_FREE else self.amount_edit.value()
@@ -446,7 +432,7 @@ class JourneyChargeForm(_CheckedForm):
         self.expiry_spin.setRange(1, 24 * 30)
         self.expiry_spin.setValue(24)
         self.expiry_spin.setSuffix(self.tr(" hour(s)"))
-        self.due_date_edit = _date_edit(self, today + dt.timedelta(days=5), "charge-due-date")
+        self.due_date_edit = date_edit(self, today + dt.timedelta(days=5), "charge-due-date")
         self.after_due_spin = QSpinBox(self)
         self.after_due_spin.setObjectName("charge-days-after-due")
         self.after_due_spin.setRange(0, 365)
@@ -500,7 +486,7 @@ class JourneyChargeForm(_CheckedForm):
         return str(data) if data else None
 
     def due_date(self) -> dt.date:
-        return _day_of(self.due_date_edit)
+        return to_date(self.due_date_edit.date())
 
     def description(self) -> str | None:
         return self.description_edit.text().strip() or None

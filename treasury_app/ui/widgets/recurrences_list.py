@@ -9,12 +9,10 @@ import datetime as dt
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QDate, QItemSelectionModel, QModelIndex
+from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -35,7 +33,9 @@ from treasury_app.ui.models.recurrences_model import (
     RecurrencesModel,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.widgets.date_edits import add_date_range, date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.row_tables import current_value, row_table, search_box, select_row
 
 __all__ = ["DEFAULT_DAYS", "RecurrencesList"]
 
@@ -74,8 +74,8 @@ class RecurrencesList(QWidget):
 
     def _build_filters(self) -> QHBoxLayout:
         today = self.service.today()  # the bank's date (the sandbox's clock): no request
-        self.start_edit = self._date_edit("recs-start", today - dt.timedelta(days=DEFAULT_DAYS))
-        self.end_edit = self._date_edit("recs-end", today)
+        self.start_edit = date_edit(self, today - dt.timedelta(days=DEFAULT_DAYS), "recs-start")
+        self.end_edit = date_edit(self, today, "recs-end")
         self.status_combo = QComboBox(self)
         self.status_combo.setObjectName("recs-status")
         self.status_combo.addItem(self.tr("Any status"), None)
@@ -98,10 +98,9 @@ class RecurrencesList(QWidget):
         for edit in (self.document_edit, self.convenio_edit):
             edit.returnPressed.connect(self._reload_clicked)
         row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Created from"), self))
-        row.addWidget(self.start_edit)
-        row.addWidget(QLabel(self.tr("to"), self))
-        row.addWidget(self.end_edit)
+        add_date_range(
+            row, self, self.tr("Created from"), self.tr("to"), self.start_edit, self.end_edit
+        )
         row.addWidget(self.status_combo)
         row.addWidget(self.document_edit)
         row.addWidget(self.convenio_edit)
@@ -110,11 +109,9 @@ class RecurrencesList(QWidget):
         return row
 
     def _build_second_row(self) -> QHBoxLayout:
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("recs-search")
-        self.search_edit.setPlaceholderText(self.tr("Find in idRec, debtor or contract"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.textChanged.connect(self.proxy.set_text)
+        self.search_edit = search_box(
+            self, "recs-search", self.tr("Find in idRec, debtor or contract"), self.proxy.set_text
+        )
         self.details_button = QPushButton(self.tr("Details…"), self)
         self.details_button.setObjectName("recs-details")
         self.details_button.clicked.connect(self._details_clicked)
@@ -124,37 +121,22 @@ class RecurrencesList(QWidget):
         row.addWidget(self.details_button)
         return row
 
-    def _date_edit(self, name: str, day: dt.date) -> QDateEdit:
-        edit = QDateEdit(QDate(day.year, day.month, day.day), self)
-        edit.setObjectName(name)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("dd/MM/yyyy")
-        return edit
-
     def _build_view(self) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName("recs-list")
-        view.setModel(self.proxy)
-        view.setSortingEnabled(True)
-        view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        view.setAlternatingRowColors(True)
-        view.verticalHeader().hide()
-        view.horizontalHeader().setSectionResizeMode(Column.DEBTOR, QHeaderView.ResizeMode.Stretch)
-        view.doubleClicked.connect(self._double_clicked)
-        self.view = view
-        return view
+        self.view = row_table(self, self.proxy, "recs-list", stretch=Column.DEBTOR)
+        self.view.setSortingEnabled(True)
+        self.view.doubleClicked.connect(self._double_clicked)
+        return self.view
 
     # -- loading ---------------------------------------------------------------------------------
 
     def query(self) -> RecQuery:
         """The filters as the form shows them (checked by the service when the list loads)."""
-        start, end = self.start_edit.date(), self.end_edit.date()
+        start, end = date_span(self.start_edit, self.end_edit)
         document = self.document_edit.text().strip()
         convenio = self.convenio_edit.text().strip()
         return RecQuery(
-            start=dt.date(start.year(), start.month(), start.day()),
-            end=dt.date(end.year(), end.month(), end.day()),
+            start=start,
+            end=end,
             status=self.status_combo.currentData(),
             document=document or None,
             convenio=convenio or None,
@@ -202,20 +184,11 @@ class RecurrencesList(QWidget):
     # -- selection and detail --------------------------------------------------------------------
 
     def selected_rec(self) -> RecCompleta | None:
-        index = self.view.selectionModel().currentIndex()
-        return self.proxy.rec(index.row()) if index.isValid() else None
+        return current_value(self.view, self.proxy.rec)
 
     def select(self, id_rec: str) -> bool:
         """Select the recurrence ``id_rec`` if the list shows it."""
-        row = self.proxy.row_of(id_rec)
-        if row is None:
-            return False
-        self.view.selectionModel().setCurrentIndex(
-            self.proxy.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        return True
+        return select_row(self.view, self.proxy.row_of(id_rec))
 
     def shown_ids(self) -> list[str]:
         """The idRec of every row the list shows, in order."""

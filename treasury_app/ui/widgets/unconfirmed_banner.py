@@ -12,7 +12,6 @@ tab is resolved.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Collection
 from datetime import datetime
 from typing import Any
@@ -35,8 +34,9 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HeldPaymentError
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
-from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.async_tools import ask, spawn_unless_busy
+from treasury_app.ui.live_reload import JournalFeed
+from treasury_app.ui.operation import run_operation
 from treasury_app.ui.status_words import status_word
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -99,8 +99,7 @@ class UnconfirmedBanner(QFrame):
         self.errors = ErrorBanner(self)
         layout.addWidget(self.errors)
         self.entry_changed.connect(lambda _entry: self.refresh())
-        self._unsubscribe: Any = workspace.tracker.subscribe(self.entry_changed.emit)
-        events.ledger_changed.connect(self.refresh)
+        self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit, self.refresh)
         self.refresh()
 
     # -- what is shown -----------------------------------------------------------------------
@@ -194,10 +193,7 @@ class UnconfirmedBanner(QFrame):
     # -- decisions -----------------------------------------------------------------------------
 
     def _start(self, work: Any) -> None:
-        if self.task is not None and not self.task.done():
-            work.close()
-            return
-        self.task = spawn(work, name="unconfirmed-decision")
+        self.task = spawn_unless_busy(self.task, work, name="unconfirmed-decision") or self.task
 
     async def _confirm(self, entry: Entry, title: str, text: str, action: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
@@ -304,12 +300,7 @@ class UnconfirmedBanner(QFrame):
         )
 
     def shutdown(self) -> None:
-        if self._unsubscribe is not None:
-            with contextlib.suppress(ValueError):
-                self._unsubscribe()
-            self._unsubscribe = None
-        with contextlib.suppress(RuntimeError):
-            events.ledger_changed.disconnect(self.refresh)
+        self._feed.close()
         if self.confirm_box is not None:
             self.confirm_box.reject()
         if self.task is not None and not self.task.done():
