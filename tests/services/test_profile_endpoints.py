@@ -3,6 +3,7 @@ fingerprint), where the confirmation is kept (not in the profile file), and its 
 
 from __future__ import annotations
 
+import base64
 import json
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 
 from tests.services.session_fixtures import app_paths
+from treasury_app.api.tls import Trust
 from treasury_app.config import AppPaths
 from treasury_app.ledger import open_ledger
 from treasury_app.sandbox import pki
@@ -25,6 +27,7 @@ from treasury_app.services.profiles import (
     endpoint_changes,
     endpoint_of,
     host_of,
+    read_ca_certificates,
 )
 from treasury_app.services.session import ledger_path
 
@@ -148,8 +151,14 @@ def test_never_confirmed_means_every_api_is_new(ca_file: Path) -> None:
 
 
 def test_sandbox_profiles_are_exempt_unless_once_confirmed(ca_file: Path) -> None:
+    local = _profile(
+        ca_file, qrcodes="https://127.0.0.1:8443", accounts="https://localhost:9443/api"
+    ).model_copy(update={"environment": "sandbox"})
+    assert endpoint_changes(local, {}) == ()  # the embedded sandbox bank, on this computer
+    # A "sandbox" whose bank is elsewhere is checked like any profile: else an edit of a
+    # production profile's file to "sandbox" (never confirmed yet) would skip the check.
     sandbox = _profile(ca_file).model_copy(update={"environment": "sandbox"})
-    assert endpoint_changes(sandbox, {}) == ()
+    assert [c.api for c in endpoint_changes(sandbox, {})] == ["qrcodes", "accounts"]
     # A confirmed production profile whose file now says "sandbox" is still checked: else an
     # outside edit would skip the confirmation by changing the environment too.
     confirmed = _confirmed(_profile(ca_file))
@@ -163,6 +172,32 @@ def test_hosts_keep_their_port_and_ipv6_brackets() -> None:
     assert host_of("https://Bank.Example/v2") == "bank.example"
     assert host_of("https://127.0.0.1:8443/api") == "127.0.0.1:8443"
     assert host_of("https://[::1]:9000") == "[::1]:9000"
+
+
+def test_a_look_alike_host_is_shown_as_it_goes_on_the_wire() -> None:
+    # A Cyrillic "а" in place of the Latin "a": shown in its ASCII (punycode) form.
+    shown = host_of("https://api.it\u0430u.com.br/v2")
+    assert shown.startswith("api.xn--") and shown.isascii()
+    assert host_of("https://api.itau.com.br/v2") == "api.itau.com.br"
+
+
+def test_a_trusted_certificate_block_is_refused_and_never_trusted(
+    ca_file: Path, cas, tmp_path: Path
+) -> None:
+    """ssl trusts "TRUSTED CERTIFICATE" blocks that the fingerprints never showed: a CA file
+    with one is refused, and the TLS context trusts only the plain certificates."""
+    der = cas[1].public_bytes(serialization.Encoding.DER)
+    body = base64.encodebytes(der).decode("ascii").replace("\n", "")
+    lines = [body[i : i + 64] for i in range(0, len(body), 64)]
+    trusted = "-----BEGIN TRUSTED CERTIFICATE-----\n" + "\n".join(lines)
+    trusted += "\n-----END TRUSTED CERTIFICATE-----\n"
+    tampered = tmp_path / "tampered.pem"
+    tampered.write_bytes(ca_file.read_bytes() + trusted.encode("ascii"))
+    with pytest.raises(CaFileError, match="TRUSTED CERTIFICATE"):
+        read_ca_certificates(tampered, "accounts")
+    context = Trust.bundle(tampered).base_context()
+    subjects = [dict(x[0] for x in c["subject"])["commonName"] for c in context.get_ca_certs()]
+    assert subjects == ["Bank Root CA"]
 
 
 def test_confirming_records_outside_the_profile_file_and_audits_each_api(

@@ -83,11 +83,22 @@ class Trust:
             assert self.ca_file is not None
             if not self.ca_file.is_file():
                 raise CertificateError(f"The CA file {self.ca_file} does not exist.")
-            context = ssl.create_default_context(cafile=str(self.ca_file))
+            context = ssl.create_default_context(cadata=_plain_certificates(self.ca_file))
         context.minimum_version = ssl.TLSVersion.TLSv1_2
         context.check_hostname = True
         context.verify_mode = ssl.CERT_REQUIRED
         return context
+
+
+def _plain_certificates(path: Path) -> bytes:
+    """The DER of the plain ``CERTIFICATE`` blocks of a PEM file, and nothing else: ``ssl``
+    given the file itself would also trust ``TRUSTED CERTIFICATE`` blocks, which the
+    confirmation of a bank's CA (its certificates' fingerprints) does not show."""
+    try:
+        certificates = x509.load_pem_x509_certificates(path.read_bytes())
+    except (OSError, ValueError) as error:
+        raise CertificateError(f"The CA file {path} holds no usable certificate.") from error
+    return b"".join(c.public_bytes(serialization.Encoding.DER) for c in certificates)
 
 
 PrivateKey = rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey

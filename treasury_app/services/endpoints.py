@@ -8,8 +8,11 @@ fingerprint of each certificate of its CA file.
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import json
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +39,7 @@ from treasury_app.services.profiles import (
 )
 
 log = logging.getLogger("treasury_app.services.profiles")
+_PEM_LABEL = re.compile(rb"-----BEGIN ([A-Z0-9 ]+)-----")
 
 
 ENDPOINT_CONFIRM_ACTION = "profile.endpoints.confirm"
@@ -135,10 +139,25 @@ class EndpointChange:
         }
 
 
+def _loopback(url: str) -> bool:
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def host_of(url: str) -> str:
-    """``host`` or ``host:port`` of an address (lower case; IPv6 hosts in brackets)."""
+    """``host`` or ``host:port`` of an address (lower case; IPv6 hosts in brackets). A host
+    in another script is shown as it goes on the wire (``xn--…``): a look-alike letter (a
+    Cyrillic "а" in a bank's name) cannot pass for the real host."""
     parts = urlsplit(url)
     host = parts.hostname or url
+    if not host.isascii():
+        with contextlib.suppress(UnicodeError):
+            host = host.encode("idna").decode("ascii")
     if ":" in host:
         host = f"[{host}]"
     try:
@@ -170,6 +189,16 @@ def read_ca_certificates(path: Path, api: ApiName) -> tuple[CaCertificate, ...]:
         raise CaFileError(
             api, f"The CA file {path} of the {label} API cannot be read: {reason}."
         ) from None
+    others = sorted(set(_PEM_LABEL.findall(data)) - {b"CERTIFICATE"})
+    if others:
+        # ssl would trust a "TRUSTED CERTIFICATE" block that x509 skips: nothing may be
+        # trusted that is not shown (and fingerprinted) here.
+        raise CaFileError(
+            api,
+            f"The CA file {path} of the {label} API holds a block that is not a plain "
+            f"certificate ({', '.join(o.decode('ascii', 'replace') for o in others)}): "
+            "it is not used.",
+        )
     try:
         certificates = x509.load_pem_x509_certificates(data)
     except ValueError:
@@ -197,9 +226,15 @@ def endpoint_changes(
 ) -> tuple[EndpointChange, ...]:
     """The APIs of ``profile`` whose address or CA differ from ``confirmed`` (the last
     confirmed ones; an API absent from it was never confirmed). A sandbox profile never
-    confirmed is exempt; one confirmed before (as production) stays checked, or an edit of
-    its file to "sandbox" would skip the check. Raises :class:`CaFileError`."""
-    if profile.environment == "sandbox" and not confirmed:
+    confirmed is exempt when every address is this computer's (the embedded sandbox bank);
+    one confirmed before stays checked, and a "sandbox" whose bank is elsewhere is checked
+    like any other, or an edit of a file to "sandbox" would skip the check. Raises
+    :class:`CaFileError`."""
+    if (
+        profile.environment == "sandbox"
+        and not confirmed
+        and all(_loopback(profile.api(api).base_url) for api in APIS)
+    ):
         return ()
     changes = []
     for api in APIS:
