@@ -18,7 +18,9 @@ from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services import charges
 from treasury_app.services.csv_input import (
+    MAX_LINE_ERRORS,
     MAX_ROWS,
+    TOO_MANY_ERRORS,
     CsvFileError,
     CsvLineError,
     CsvRecord,
@@ -148,12 +150,53 @@ def test_an_unclosed_quote_is_an_error_of_the_line_it_opens_on(payouts: PayoutsS
     assert [(e.line, e.column) for e in batch.errors] == [(2, "row")]
     assert "quote left open" in batch.errors[0].message
     assert batch.rows == ()
-    # A quoted cell that spans lines legitimately closes: it is refused all the same, on the
-    # line it starts, and the line after it is read with its own number.
+    # A quoted cell that spans lines legitimately closes: the file is refused all the same
+    # (the error is on the line it starts), with no row that could be sent without it.
     text = 'chave;valor;descricao\na@empresa.com.br;1,00;"two\nlines"\nb@empresa.com.br;2,00;x\n'
     batch = payouts.parse_batch_csv(text)
     assert [e.line for e in batch.errors] == [2] and "line 3" in batch.errors[0].message
-    assert [row.line for row in batch.rows] == [4]
+    assert batch.rows == ()
+
+
+def _hundred_payments_quote_open_on_line_6() -> str:
+    lines = [f"p{n}@empresa.com.br;{n},00;Nota {n}" for n in range(1, 101)]
+    lines[4] = 'p5@empresa.com.br;5,00;"Nota 5'  # line 6 of the file
+    return "chave;valor;descricao\n" + "\n".join(lines) + "\n"
+
+
+def test_a_cell_over_several_lines_refuses_the_whole_file(payouts: PayoutsService) -> None:
+    records = list(csv_records(_hundred_payments_quote_open_on_line_6(), ";"))
+    assert isinstance(records[-1], CsvLineError) and records[-1].whole_file
+    assert not any(isinstance(r, CsvLineError) and r.whole_file for r in records[:-1])
+    batch = payouts.parse_batch_csv(_hundred_payments_quote_open_on_line_6())
+    # Not 4 rows and "leave out the 1 invalid row": nothing can be sent from this file.
+    assert batch.rows == () and [(e.line, e.column) for e in batch.errors] == [(6, "row")]
+    assert "quote left open" in batch.errors[0].message
+
+
+def test_charges_a_cell_over_several_lines_refuses_the_whole_file() -> None:
+    lines = [f"Cliente {n};529.982.247-25;{n},00;15/12/2030" for n in range(1, 101)]
+    lines[4] = 'Cliente 5;529.982.247-25;5,00;"15/12/2030'
+    result = charges.parse_batch_csv("\n".join(lines) + "\n")
+    assert result.rows == () and [e.line for e in result.errors] == [5]
+    assert result.errors[0].whole_file
+
+
+def test_unreadable_lines_count_toward_the_cap_and_errors_stop_at_1000(
+    payouts: PayoutsService,
+) -> None:
+    text = "chave;valor\n" + "a\x01;1\n" * 100_000
+    batch = payouts.parse_batch_csv(text)
+    assert batch.rows == () and len(batch.errors) == MAX_LINE_ERRORS + 1
+    assert batch.errors[-1].message == TOO_MANY_ERRORS
+    assert "More than 1,000 lines have errors" in TOO_MANY_ERRORS
+    result = charges.parse_batch_csv("nome;cpf_cnpj;valor;vencimento\n" + "a\x01;1\n" * 100_000)
+    assert result.rows == () and len(result.errors) == MAX_LINE_ERRORS + 1
+    assert result.errors[-1].message == TOO_MANY_ERRORS and result.errors[-1].whole_file
+    # A few bad lines among good ones: as before, each its own error, the good rows kept.
+    text = "chave;valor\n" + "a\x01;1\n" * 3 + "b@empresa.com.br;2,00\n"
+    batch = payouts.parse_batch_csv(text)
+    assert len(batch.errors) == 3 and [row.line for row in batch.rows] == [5]
 
 
 @pytest.mark.parametrize(

@@ -444,3 +444,21 @@ def test_the_single_payment_form_refuses_scientific_notation_too(payouts: Payout
     with pytest.raises(PayoutInputError, match="8-digit") as error:
         payouts.prepare_manual(**{**bank, "ispb": "360305"}, amount="1")
     assert error.value.field == "ispb"
+
+
+def test_a_padded_ispb_or_branch_is_a_review_warning_on_its_row(payouts: PayoutsService) -> None:
+    # 208 is a 3-digit bank code typed by mistake: padded, it is another bank's ISPB.
+    batch = payouts.parse_batch_csv(
+        BANK_HEADER
+        + f"208;1;98765-4;CACC;{CPF};Maria;1,00\n"
+        + f"60746948;1234;98765-4;CACC;{CPF};Maria;2,00\n"
+    )
+    assert batch.errors == ()
+    padded, whole = batch.rows
+    assert padded.review.payee_detail == "00000208/0001/987654"
+    assert any(
+        "ISPB 208 read as 00000208" in w and "3-digit bank code" in w
+        for w in padded.review.warnings
+    )
+    assert "Branch 1 read as 0001." in padded.review.warnings
+    assert not any("read as" in w for w in whole.review.warnings)

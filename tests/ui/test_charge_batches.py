@@ -250,3 +250,29 @@ def test_lines_with_errors_can_be_left_out_and_their_problem_read(qtbot, run, wo
     )
     status = dialog.send_task.result()
     assert status is not None and len(status.members) == 2
+
+
+def test_a_file_over_the_cap_is_read_no_further_and_cannot_be_left_out():
+    from treasury_app.services.charges import MAX_BATCH_MEMBERS
+    from treasury_app.services.csv_input import ReadCancelled, ReadControl
+
+    line = "Cliente;529.982.247-25;1,00;15/12/2030\n"
+    text = "nome;cpf_cnpj;valor;vencimento\n" + "Cliente;1;x;y\n" + line * 400_000
+    batch = read_batch_file(text)
+    assert len(batch.members) <= MAX_BATCH_MEMBERS + 1  # not one row per line of the file
+    assert not batch.ok and not batch.can_leave_out
+    assert any("at most" in e.message for e in batch.general_errors())
+    # The first pass takes a Cancel too.
+    control = ReadControl()
+    control.cancel.set()
+    with pytest.raises(ReadCancelled):
+        read_batch_file(text, control=control)
+
+
+def test_a_quote_left_open_refuses_the_whole_charge_file():
+    lines = [f"Cliente {n};529.982.247-25;{n},00;15/12/2030" for n in range(1, 101)]
+    lines[4] = 'Cliente 5;529.982.247-25;5,00;"15/12/2030'
+    for header in ("", "nome;cpf_cnpj;valor;vencimento;descricao;txid\n"):
+        batch = read_batch_file(header + "\n".join(lines) + "\n")
+        assert batch.parsed.rows == () and not batch.can_leave_out and not batch.ok
+        assert [e.line for e in batch.general_errors()] == [5 + bool(header)]

@@ -146,3 +146,35 @@ def test_the_charge_dialog_reads_a_windows_1252_file_in_the_worker(qtbot, worksp
     assert dialog.batch.parsed.rows[0].name == "João Araújo"
     assert dialog.model.rowCount() == 1 and dialog.source_label.text() == "cobrancas.csv"
     dialog.reject()
+
+
+def test_closing_the_dialog_while_a_file_is_read_raises_nothing(
+    qtbot, workspace, tmp_path, monkeypatch
+):
+    import sys
+
+    caught: list[BaseException] = []
+    monkeypatch.setattr(sys, "excepthook", lambda kind, error, trace: caught.append(error))
+    dialog = PayoutBatchDialog(workspace)
+    dialog.show()
+    path, _tag = big_payout_file(tmp_path, 10_000)
+    task = dialog.load_file(path)
+    assert task is not None
+    qtbot.waitUntil(lambda: dialog.reader.reading, timeout=5_000)
+    dialog.reject()
+    dialog.deleteLater()
+    qtbot.wait(50)  # the deletion is processed
+    qtbot.waitUntil(task.done, timeout=20_000)
+    qtbot.wait(50)
+    assert caught == []
+
+
+def test_the_payout_check_column_shows_a_padded_ispb_warning(qtbot, payout_dialog):
+    payout_dialog.load_text(
+        "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
+        f"208;1234;98765-4;CACC;{CPF};Maria;1,00\n"
+    )
+    model = payout_dialog.rows_model
+    check = model.index(0, model.columnCount() - 1)
+    assert "ISPB 208 read as 00000208" in check.data()
+    assert "ISPB 208 read as 00000208" in check.data(Qt.ItemDataRole.ToolTipRole)

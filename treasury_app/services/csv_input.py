@@ -31,7 +31,9 @@ from pathlib import Path
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_LINE_ERRORS",
     "MAX_ROWS",
+    "TOO_MANY_ERRORS",
     "CsvFileError",
     "CsvLineError",
     "CsvRecord",
@@ -48,6 +50,15 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 
 MAX_ROWS = 10_000
 """The most data rows a payout batch file may have."""
+
+MAX_LINE_ERRORS = 1_000
+"""The most line errors a batch file's reading collects; past them the file is refused whole
+(:data:`TOO_MANY_ERRORS` ends the list, and no row is kept)."""
+
+TOO_MANY_ERRORS = (
+    f"More than {MAX_LINE_ERRORS:,} lines have errors: fix the file "
+    f"(the first {MAX_LINE_ERRORS:,} are listed)."
+)
 
 _FIELD_LIMIT = csv.field_size_limit()
 _PROGRESS_EVERY = 256  # records between two progress reports (and cancellation checks)
@@ -90,10 +101,15 @@ class CsvRecord:
 
 @dataclass(frozen=True)
 class CsvLineError:
-    """Why the record starting on ``line`` cannot be read; the reading went on after it."""
+    """Why the record starting on ``line`` cannot be read; the reading went on after it.
+
+    ``whole_file``: the error makes the whole file unusable (a quoted cell ran over several
+    lines: a quote left open swallowed what follows, so the rows after it cannot be trusted,
+    and no "leave the bad rows out" may send the others)."""
 
     line: int
     message: str
+    whole_file: bool = False
 
 
 # -- bytes and text ---------------------------------------------------------------------------
@@ -212,11 +228,15 @@ def csv_records(
             break
         except csv.Error as error:
             previous = reader.line_num
-            yield CsvLineError(line, _csv_problem(str(error)))
+            # A record read over several lines: a quote left open swallowed them.
+            yield CsvLineError(line, _csv_problem(str(error)), whole_file=previous > line)
             continue
         previous = reader.line_num
         problem = _cells_problem(cells, line, previous)
-        yield CsvRecord(line, cells) if problem is None else CsvLineError(line, problem)
+        if problem is None:
+            yield CsvRecord(line, cells)
+        else:
+            yield CsvLineError(line, problem, whole_file=_runs_over_lines(cells))
     if control is not None:
         control.fraction = 1.0
 
@@ -230,6 +250,10 @@ def _csv_problem(reason: str) -> str:
     if "NUL" in reason:
         return "The line contains a NUL character (0x00): remove it."
     return f"This line cannot be read as CSV ({reason})."
+
+
+def _runs_over_lines(cells: list[str]) -> bool:
+    return any("\n" in cell or "\r" in cell for cell in cells)
 
 
 def _cells_problem(cells: list[str], line: int, last_line: int) -> str | None:

@@ -63,7 +63,14 @@ from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
-from treasury_app.services.csv_input import MAX_ROWS, CsvLineError, ReadControl, csv_records
+from treasury_app.services.csv_input import (
+    MAX_LINE_ERRORS,
+    MAX_ROWS,
+    TOO_MANY_ERRORS,
+    CsvLineError,
+    ReadControl,
+    csv_records,
+)
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.same_parameters import same_parameters_as
 
@@ -706,19 +713,29 @@ def parse_batch_csv(
     first_line: dict[tuple[str, Decimal], int] = {}
     data_rows = 0
     for record in records:
+        if isinstance(record, CsvLineError) and record.whole_file:
+            # A quote left open swallowed the lines after it: no row of the file is trusted.
+            return PayoutBatch((), (RowError(record.line, "row", record.message),))
+        line = record.line
         if isinstance(record, CsvLineError):
-            errors.append(RowError(record.line, "row", record.message))
-            continue
-        line, cells = record.line, record.cells
-        if not any(cell.strip() for cell in cells):
-            continue
-        data_rows += 1
+            cells = None
+        else:
+            cells = record.cells
+            if not any(cell.strip() for cell in cells):
+                continue
+        data_rows += 1  # a line that cannot be read counts too: the cap bounds the errors
         if data_rows > MAX_ROWS:
             message = (
                 f"The file has more than {MAX_ROWS:,} payments: split it into files of at most "
                 f"{MAX_ROWS:,} (line {line} is payment {MAX_ROWS + 1:,})."
             )
             return PayoutBatch((), (RowError(line, "row", message),))
+        if len(errors) > MAX_LINE_ERRORS:
+            return _too_many_errors(errors)
+        if isinstance(record, CsvLineError):
+            errors.append(RowError(line, "row", record.message))
+            continue
+        assert cells is not None
         if len(cells) != len(header):
             errors.append(
                 RowError(line, "row", f"Expected {len(header)} columns, found {len(cells)}.")
@@ -734,9 +751,11 @@ def parse_batch_csv(
                     creditor_document=values.get("creditor_document") or None,
                 )
             elif has_bank:
+                ispb = excel_padded(values["ispb"], 8)
+                branch = excel_padded(values["branch"], 4)
                 review = service._draft_manual(
-                    ispb=excel_padded(values["ispb"], 8),
-                    branch=excel_padded(values["branch"], 4),
+                    ispb=ispb,
+                    branch=branch,
                     account=values["account"],
                     account_type=values["account_type"],
                     document=values["document"],
@@ -744,6 +763,9 @@ def parse_batch_csv(
                     amount=values.get("amount", ""),
                     description=values.get("description", ""),
                 )
+                padded = _padding_warnings(values["ispb"], ispb, values["branch"], branch)
+                if padded:
+                    review = replace(review, warnings=(*review.warnings, *padded))
             else:
                 raise PayoutInputError("key", "The Pix key is empty.")
         except PayoutInputError as error:
@@ -752,9 +774,32 @@ def parse_batch_csv(
         same = first_line.setdefault((review.payee_detail, review.amount), line)
         # The journal cannot know it yet: the file repeats a payment.
         rows.append(BatchRow(line, review, same if same != line else None))
+    if len(errors) > MAX_LINE_ERRORS:
+        return _too_many_errors(errors)
     if not rows and not errors:
         errors.append(RowError(2, "row", "The file has a header but no payments."))
     return PayoutBatch(tuple(rows), tuple(errors))
+
+
+def _too_many_errors(errors: list[RowError]) -> PayoutBatch:
+    """The file refused whole: its first errors and why the list stops there (no row: nothing
+    may be "left out" and sent)."""
+    last = RowError(errors[MAX_LINE_ERRORS].line, "row", TOO_MANY_ERRORS)
+    return PayoutBatch((), (*errors[:MAX_LINE_ERRORS], last))
+
+
+def _padding_warnings(ispb: str, padded_ispb: str, branch: str, padded_branch: str) -> list[str]:
+    """What :func:`excel_padded` changed, for the person to check: an ISPB typed as a bank's
+    3-digit code (``208``) is padded into another bank's ISPB (``00000208``)."""
+    warnings = []
+    if padded_ispb != ispb.strip():
+        warnings.append(
+            f"ISPB {ispb.strip()} read as {padded_ispb} (a spreadsheet drops leading zeros): "
+            "check that this is the payee's bank's ISPB, not its 3-digit bank code."
+        )
+    if padded_branch != branch.strip():
+        warnings.append(f"Branch {branch.strip()} read as {padded_branch}.")
+    return warnings
 
 
 def excel_padded(text: str, width: int) -> str:

@@ -35,7 +35,13 @@ from treasury_app.domain.documents import normalize_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import parse_brl, to_api_string
 from treasury_app.services.charges.checks import MAX_DESCRIPTION, MAX_NAME
-from treasury_app.services.csv_input import CsvLineError, ReadControl, csv_records
+from treasury_app.services.csv_input import (
+    MAX_LINE_ERRORS,
+    TOO_MANY_ERRORS,
+    CsvLineError,
+    ReadControl,
+    csv_records,
+)
 
 __all__ = [
     "BATCH_COLUMNS",
@@ -85,12 +91,15 @@ class BatchRow:
 @dataclass(frozen=True)
 class BatchRowError:
     """Why one cell (or one row, when ``column`` is empty) of a batch file was refused.
-    ``column_number`` is 1-based (0 when the row as a whole is at fault)."""
+    ``column_number`` is 1-based (0 when the row as a whole is at fault). ``whole_file``: the
+    error refuses the file as a whole (too many charges or errors, a quote left open): no
+    line may be left out to send the others."""
 
     line: int
     column: str
     message: str
     column_number: int = 0
+    whole_file: bool = False
 
     def __str__(self) -> str:
         where = f"line {self.line}, column {self.column}" if self.column else f"line {self.line}"
@@ -248,10 +257,25 @@ def parse_batch_csv(
     data_rows = 0
     first = True
     previous_line = 0
+    bad_lines = 0
+    checked = 0  # errors counted in bad_lines
     for record in csv_records(text, separator, control=control):
+        if len(errors) > checked:  # the line before had errors
+            bad_lines += 1
+            if bad_lines > MAX_LINE_ERRORS:
+                return _too_many_errors(errors, checked, separator, has_header)
+            checked = len(errors)
         previous_line = record.line
         if isinstance(record, CsvLineError):
+            if record.whole_file:  # a quote left open swallowed the lines after it
+                error = BatchRowError(record.line, "", record.message, whole_file=True)
+                return BatchParseResult((), (error,), separator, has_header)
             errors.append(BatchRowError(record.line, "", record.message))
+            if not first:
+                data_rows += 1  # counted: the cap bounds the errors too
+                if data_rows > MAX_BATCH_MEMBERS:
+                    errors[-1] = _over_cap(record.line)
+                    break
             continue
         line = record.line
         cells = [cell.strip() for cell in record.cells]
@@ -269,20 +293,36 @@ def parse_batch_csv(
         assert columns is not None
         data_rows += 1
         if data_rows > MAX_BATCH_MEMBERS:
-            errors.append(
-                BatchRowError(line, "", f"A batch has at most {MAX_BATCH_MEMBERS} charges.")
-            )
+            errors.append(_over_cap(line))
             break
         row = _row_cells(line, cells, columns, separator, errors)
         if row is not None:
             parsed = _parse_row(line, row, today, errors)
             if parsed is not None:
                 rows.append(parsed)
+    if len(errors) > checked:
+        bad_lines += 1
+        if bad_lines > MAX_LINE_ERRORS:
+            return _too_many_errors(errors, checked, separator, has_header)
     if first and not errors:
         errors.append(BatchRowError(1, "", "The file has no charges."))
     elif not rows and not errors:
         errors.append(BatchRowError(max(previous_line, 1), "", "The file has no charges."))
     return BatchParseResult(tuple(rows), tuple(errors), separator, has_header)
+
+
+def _over_cap(line: int) -> BatchRowError:
+    message = f"A batch has at most {MAX_BATCH_MEMBERS} charges."
+    return BatchRowError(line, "", message, whole_file=True)
+
+
+def _too_many_errors(
+    errors: list[BatchRowError], kept: int, separator: str, has_header: bool
+) -> BatchParseResult:
+    """The file refused whole: the errors of its first lines with errors, and why the list
+    stops there (no row: nothing may be left out and sent)."""
+    last = BatchRowError(errors[kept].line, "", TOO_MANY_ERRORS, whole_file=True)
+    return BatchParseResult((), (*errors[:kept], last), separator, has_header)
 
 
 def _row_cells(

@@ -44,6 +44,7 @@ from treasury_app.domain.identifiers import is_valid_txid
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import (
     BATCH_COLUMNS,
+    MAX_BATCH_MEMBERS,
     BatchMemberPlan,
     BatchParseResult,
     BatchPlan,
@@ -55,6 +56,8 @@ from treasury_app.services.charges import (
     parse_batch_csv,
 )
 from treasury_app.services.csv_input import (
+    MAX_LINE_ERRORS,
+    TOO_MANY_ERRORS,
     CsvLineError,
     ReadControl,
     csv_records,
@@ -130,9 +133,10 @@ class BatchFile:
         return tuple(sorted({e.line for e in self.errors}))
 
     def general_errors(self) -> tuple[BatchRowError, ...]:
-        """Errors on no data line (a bad header, an empty file): shown above the table."""
+        """Errors on no data line (a bad header, an empty file) or about the whole file (too
+        many charges or errors, a quote left open): shown above the table."""
         lines = {m.line for m in self.members}
-        return tuple(e for e in self.errors if e.line not in lines)
+        return tuple(e for e in self.errors if e.whole_file or e.line not in lines)
 
     @property
     def can_leave_out(self) -> bool:
@@ -161,19 +165,31 @@ def _separator(text: str) -> str:
     return ";" if ";" in first else "\t" if "\t" in first else ","
 
 
-def _records(text: str, separator: str) -> tuple[list[tuple[int, list[str]]], list[BatchRowError]]:
+# Records read at most: a header and one charge over the cap (the file is then refused).
+_MAX_RECORDS = MAX_BATCH_MEMBERS + 2
+
+
+def _records(
+    text: str, separator: str, control: ReadControl | None = None
+) -> tuple[list[tuple[int, list[str]]], list[BatchRowError]]:
     """(first line, cells) of each non-blank record, lines counted as the parser counts them
-    (a line that cannot be read has no cells), and why those lines cannot be read."""
+    (a line that cannot be read has no cells), and why those lines cannot be read; at most
+    :data:`_MAX_RECORDS` records (more is too many charges)."""
     records: list[tuple[int, list[str]]] = []
     unreadable: list[BatchRowError] = []
-    for record in csv_records(text, separator):
+    for record in csv_records(text, separator, control=control):
         if isinstance(record, CsvLineError):
             records.append((record.line, []))
-            unreadable.append(BatchRowError(record.line, "", record.message))
-            continue
-        cells = [cell.strip() for cell in record.cells]
-        if any(cells):
-            records.append((record.line, cells))
+            error = BatchRowError(record.line, "", record.message, whole_file=record.whole_file)
+            unreadable.append(error)
+            if record.whole_file:  # a quote left open: the file is refused, read no further
+                break
+        else:
+            cells = [cell.strip() for cell in record.cells]
+            if any(cells):
+                records.append((record.line, cells))
+        if len(records) >= _MAX_RECORDS:
+            break
     return records, unreadable
 
 
@@ -220,7 +236,7 @@ def read_batch_file(
     Any thread may call it; ``control`` reports progress and takes a Cancel."""
     text = text.removeprefix("\ufeff")
     separator = _separator(text)
-    records, unreadable = _records(text, separator)
+    records, unreadable = _records(text, separator, control)
     header: list[str] | None = None
     if records and sum(1 for c in records[0][1] if _key(c) in _HEADER_NAMES | {"txid"}) >= 2:
         header = [_key(c) for c in records[0][1]]
@@ -228,6 +244,17 @@ def read_batch_file(
     else:
         records_data = records
     names = header if header is not None else list(BATCH_COLUMNS)
+    refusal = [e for e in unreadable if e.whole_file]
+    if len(records_data) > MAX_BATCH_MEMBERS:  # the file was not read further: refused whole
+        line = records_data[MAX_BATCH_MEMBERS][0]
+        message = f"A batch has at most {MAX_BATCH_MEMBERS} charges."
+        refusal = [BatchRowError(line, "", message, whole_file=True)]
+        records_data = records_data[:MAX_BATCH_MEMBERS]
+    if refusal:
+        parsed = BatchParseResult((), tuple(refusal), separator, header is not None)
+        return BatchFile(
+            parsed, {}, parsed.errors, _members(records_data, names, parsed, {}, parsed.errors)
+        )
     txid_index = names.index(TXID_COLUMN) if TXID_COLUMN in names else None
     txids: dict[int, str] = {}
     source = text
@@ -237,11 +264,29 @@ def read_batch_file(
             if txid_index < len(cells) and cells[txid_index]:
                 txids[line] = cells[txid_index]
     parsed = parse_batch_csv(source, today=today, control=control)
-    # A line that cannot be read is the parser's error too, unless the txid column was taken
-    # out (the line is then blank in what it read): each is kept once.
-    found = dict.fromkeys([*parsed.errors, *unreadable, *_check_txids(txids)])
-    errors = tuple(sorted(found, key=lambda e: (e.line, e.column_number)))
+    if any(e.whole_file for e in parsed.errors):
+        # Refused whole (too many errors, a quote left open): the parser's errors only.
+        errors = parsed.errors
+    else:
+        # A line that cannot be read is the parser's error too, unless the txid column was
+        # taken out (the line is then blank in what it read): each is kept once.
+        found = dict.fromkeys([*parsed.errors, *unreadable, *_check_txids(txids)])
+        errors = _at_most_bad_lines(sorted(found, key=lambda e: (e.line, e.column_number)))
+        if errors[-1:] and errors[-1].whole_file:
+            parsed = dataclasses.replace(parsed, rows=(), errors=errors)
     return BatchFile(parsed, txids, errors, _members(records_data, names, parsed, txids, errors))
+
+
+def _at_most_bad_lines(errors: list[BatchRowError]) -> tuple[BatchRowError, ...]:
+    """``errors`` (in line order), or those of their first :data:`MAX_LINE_ERRORS` lines and
+    the error that refuses the file for having more."""
+    lines: set[int] = set()
+    for index, error in enumerate(errors):
+        lines.add(error.line)
+        if len(lines) > MAX_LINE_ERRORS:
+            last = BatchRowError(error.line, "", TOO_MANY_ERRORS, whole_file=True)
+            return (*errors[:index], last)
+    return tuple(errors)
 
 
 def _members(
@@ -454,8 +499,9 @@ class ChargeBatchDialog(CsvBatchDialog):
                 path, lambda text, control: read_batch_file(text, today=today, control=control)
             )
         finally:
-            self._refresh()
-        if read is None or self._sending or self.status is not None:
+            if shiboken6.isValid(self):  # the dialog may have been closed and deleted meanwhile
+                self._refresh()
+        if read is None or not shiboken6.isValid(self) or self._sending or self.status is not None:
             return
         self._show_batch(read[0])
         self.source_label.setText(path.name)

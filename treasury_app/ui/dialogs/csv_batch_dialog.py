@@ -67,6 +67,8 @@ class CsvBatchDialog(QDialog):
         raise NotImplementedError
 
     def reject(self) -> None:
-        # A file being read stops being read.
+        # A file being read stops being read (the worker at its next check; the task now).
         self.reader.cancel()
+        if self.load_task is not None and not self.load_task.done():
+            self.load_task.cancel()
         super().reject()

@@ -239,8 +239,11 @@ class PayoutBatchDialog(CsvBatchDialog):
                 path, lambda text, control: payouts.read_batch_csv(text, control=control)
             )
         finally:
-            self._refresh_reading(False)
-        if read is None or self._sending:
+            if shiboken6.isValid(self):  # the dialog may have been closed and deleted meanwhile
+                self._refresh_reading(False)
+        if read is None or not shiboken6.isValid(self) or self._sending:
+            return
+        if self.workspace.session.closed:  # the profile was locked meanwhile: no journal
             return
         batch, file_sha256 = read
         self._show_batch(payouts.with_history(replace(batch, file_sha256=file_sha256)))
@@ -291,7 +294,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                     row.review.payee_name or row.review.payee_detail,
                     labels.get(kind := key_type_of(row.review), kind),
                     format_brl(row.review.amount),
-                    self.row_check(row.line),
+                    "; ".join(filter(None, (self.row_check(row.line), *row.review.warnings))),
                 )
                 for row in self.batch.rows
             ]

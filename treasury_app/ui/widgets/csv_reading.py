@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import shiboken6
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -94,9 +95,10 @@ class CsvReadingBar(QWidget):
             control.cancel.set()
             raise
         finally:
-            self.timer.stop()
             self.control = None
-            self.hide()
+            if shiboken6.isValid(self):  # the window may have been closed and deleted meanwhile
+                self.timer.stop()
+                self.hide()
 
     def _show_progress(self) -> None:
         if self.control is not None:
@@ -169,19 +171,26 @@ class CsvFileRow(QWidget):
         (cancelled, not a CSV file the app reads, not readable at all)."""
         self.source_label.hide()  # the reading bar says which file
         try:
-            return await self.reader.read(path, parse)
-        except ReadCancelled:
+            result = await self.reader.read(path, parse)
+        except (ReadCancelled, CsvFileError, OSError) as error:
+            if shiboken6.isValid(self) and shiboken6.isValid(self.banner):
+                self._tell(path, error)
+            return None
+        finally:
+            if shiboken6.isValid(self):  # the window may have been closed and deleted meanwhile
+                self.source_label.show()
+        return result if shiboken6.isValid(self) else None
+
+    def _tell(self, path: Path, error: Exception) -> None:
+        if isinstance(error, ReadCancelled):
             self.banner.show_message(
                 self.tr("Reading cancelled"),
                 self.tr("Nothing was loaded from %1.").replace("%1", path.name),
             )
-        except CsvFileError as error:
+        elif isinstance(error, CsvFileError):
             self.banner.show_message(self.tr("This file cannot be read"), str(error))
-        except OSError as error:
+        else:
             self.banner.show_error(error)
-        finally:
-            self.source_label.show()
-        return None
 
 
 def _read_and_parse(
