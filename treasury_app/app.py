@@ -67,16 +67,19 @@ def _install_excepthook() -> None:
         log.error("Unhandled error", exc_info=(exc_type, exc, tb))
         from PySide6.QtWidgets import QApplication, QMessageBox
 
+        from treasury_app.logging_setup import redact
+
         if QApplication.instance() is None:
             return  # the log has it: standard error and the log file
+        # Masked as the log is: what the box shows (details too) is copied to a support desk.
         box = QMessageBox(
             QMessageBox.Icon.Critical,
             "Treasury",
-            f"Unexpected error: {exc}",
+            redact(f"Unexpected error: {exc}"),
             parent=QApplication.activeWindow(),
         )
         box.setObjectName("unexpected-error")
-        box.setDetailedText("".join(traceback.format_exception(exc_type, exc, tb)))
+        box.setDetailedText(redact("".join(traceback.format_exception(exc_type, exc, tb))))
         # Kept until closed: a box without a parent would be collected, unseen, on return.
         _error_boxes.add(box)
         box.finished.connect(lambda _result: _error_boxes.discard(box))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from decimal import Decimal
@@ -214,6 +215,43 @@ def test_the_file_rotates_at_its_size_cap_keeping_a_few(tmp_path: Path) -> None:
     assert "line 0000" not in log_text(folder)  # the oldest went with the fourth rotation
 
 
+def test_a_rotation_another_instance_blocks_loses_no_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Windows a second instance holding ``treasury.log`` open makes the rename fail: the
+    lines go on into the current file, and the rotation happens once it can."""
+    folder = tmp_path / "logs"
+    real_rename = os.rename
+    failures: list[str] = []
+
+    def held_open(source: Any, dest: Any) -> None:
+        failures.append(str(source))
+        raise PermissionError(32, "The process cannot access the file", str(source))
+
+    logger = logging.getLogger("treasury_app.test.shared")
+    logger.setLevel(logging.INFO)
+    try:
+        logging_setup.attach_log_file(folder, max_bytes=4_000, backup_count=3)
+        monkeypatch.setattr(os, "rename", held_open)
+        for number in range(100):  # ~10 kB: far past the cap
+            logger.info("line %04d %s", number, "x" * 80)
+        text = (folder / "treasury.log").read_text("utf-8")
+        assert failures  # the rotation was tried and failed
+        assert all(f"line {number:04d}" in text for number in range(100))  # none dropped
+        assert "log file not rotated" in text  # said once, in the file itself
+        assert text.count("log file not rotated") == 1
+        assert len(failures) < 20  # retried now and then, not before every line
+        monkeypatch.setattr(os, "rename", real_rename)  # the other instance has quit
+        for number in range(100, 200):
+            logger.info("line %04d %s", number, "x" * 80)
+    finally:
+        logging_setup.remove()
+        logger.setLevel(logging.NOTSET)
+    assert (folder / "treasury.log.1").exists()  # rotated again once it could
+    text = log_text(folder)
+    assert all(f"line {number:04d}" in text for number in range(120, 200))
+
+
 def test_secret_shaped_text_is_redacted_on_its_way_to_the_file(log_dir: Path) -> None:
     logger = logging.getLogger("treasury_app.test.redaction")
     logger.warning("answer: %s", '{"access_token": "tok-4713", "expires_in": 300}')
@@ -232,3 +270,72 @@ def test_secret_shaped_text_is_redacted_on_its_way_to_the_file(log_dir: Path) ->
     assert text.count("********") >= 5 and "[private key removed]" in text
     for plain in ("the password is wrong", "the bearer token expired", "basic checks passed"):
         assert logging_setup.redact(plain) == plain
+
+
+@pytest.mark.parametrize(
+    ("text", "leaks", "kept"),
+    [
+        # Plural keys holding a dict's repr (the unlock's typed secrets, per API).
+        (
+            "opening client_secrets={'qrcodes': 'cs-4801', 'accounts': 'cs-4802'} now",
+            ("cs-4801", "cs-4802"),
+            ("opening client_secrets=********", " now"),
+        ),
+        ("open(pfx_passwords={'qrcodes': 'p}w-4803'})", ("p}w-4803", "w-4803"), ("open(",)),
+        ("call(pfx_passwords=['pw-4804', \"pw-4805\"], x=1)", ("4804", "4805"), ("x=1)",)),
+        ("{'passwords': {'qrcodes': 'pw-4806'}, 'profile': 'acme'}", ("4806",), ("acme",)),
+        # A bare "secret", with "=" or ":".
+        ("secret=sec-4807&grant_type=x", ("sec-4807",), ("grant_type=x",)),
+        ('{"secret": "sec-4808", "id": 7}', ("sec-4808",), ('"id": 7',)),
+        ("webhook secret: sec-4809", ("sec-4809",), ("webhook secret: ********",)),
+        # bytes reprs after such keys, an escaped quote inside.
+        ("password=b'pw-4810\\'x' done", ("pw-4810", "x' done"), (" done",)),
+        ("decoded (b'client_secret', b'cs-4811')", ("cs-4811",), ("(b'client_secret', ********)",)),
+        ('client_secret: b"cs-4812"', ("cs-4812",), ("client_secret: ********",)),
+        # A proxy URL: a lone token as userinfo; a password holding a raw "@".
+        ("proxy http://tok-4813@proxy.local:3128 down", ("tok-4813",), ("http://********@proxy",)),
+        (
+            "proxy http://ana:p@ss-4814@proxy.local:3128/x?a=b@c",
+            ("p@ss", "ss-4814"),
+            ("http://ana:********@proxy.local:3128/x?a=b@c",),
+        ),
+    ],
+)
+def test_more_secret_shapes_are_redacted(
+    text: str, leaks: tuple[str, ...], kept: tuple[str, ...]
+) -> None:
+    masked = logging_setup.redact(text)
+    for value in leaks:
+        assert value not in masked, masked
+    for value in kept:
+        assert value in masked, masked
+
+
+@pytest.mark.qt_no_exception_capture
+def test_the_unexpected_error_box_masks_what_support_would_be_sent(qtbot) -> None:
+    from treasury_app.app import _install_excepthook
+
+    previous = sys.excepthook
+    _install_excepthook()
+    hook, sys.excepthook = sys.excepthook, previous
+    try:
+        raise RuntimeError(
+            "token refused: Authorization: Bearer eyJhbGciOi-4901-abcdef, client_secret=cs-4902"
+        )
+    except RuntimeError as error:
+        hook(type(error), error, error.__traceback__)
+    box = next(
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, QMessageBox) and w.objectName() == "unexpected-error" and w.isVisible()
+    )
+    try:
+        shown, details = box.text(), box.detailedText()
+    finally:
+        box.close()
+        box.deleteLater()
+    assert shown.startswith("Unexpected error: token refused")
+    assert "RuntimeError: token refused" in details and "Traceback" in details
+    for text in (shown, details):
+        assert "4901" not in text and "cs-4902" not in text
+        assert "client_secret=********" in text

@@ -1,8 +1,9 @@
 """Owner-only folders and files: POSIX modes where they mean something, an explicit ACL
-(``icacls``) on Windows, checked here through the command it builds and runs."""
+(``icacls``) on Windows, checked here through the commands it builds and runs."""
 
 from __future__ import annotations
 
+import logging
 import stat
 import subprocess
 import sys
@@ -12,12 +13,15 @@ from pathlib import Path
 import pytest
 
 from treasury_app import private_files
-from treasury_app.private_files import icacls_command, make_private_dir, make_private_file
+from treasury_app.private_files import icacls_commands, make_private_dir, make_private_file
+
+ICACLS = "D:\\Win\\System32\\icacls.exe"
 
 
 @pytest.fixture
 def on_windows(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """Pretend to be Windows (user ``ACME\\ana``): the commands run, recorded, not executed."""
+    """Pretend to be Windows (user ``ACME\\ana``, ``%SystemRoot%`` ``D:\\Win``): the commands
+    run, recorded, not executed."""
     ran: list[list[str]] = []
 
     def runner(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
@@ -29,20 +33,24 @@ def on_windows(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     monkeypatch.setattr(private_files, "_private_roots", set())
     monkeypatch.setattr(private_files.getpass, "getuser", lambda: "ana")
     monkeypatch.setenv("USERDOMAIN", "ACME")
+    monkeypatch.setenv("SYSTEMROOT", "D:\\Win")
     return ran
 
 
-def test_the_icacls_command_gives_the_owner_alone_full_control() -> None:
+def test_the_icacls_commands_reset_the_acl_then_give_the_owner_alone_full_control() -> None:
     folder = Path("C:/Users/ana/AppData/Local/Treasury/data")
-    assert icacls_command(folder, "ACME\\ana", directory=True) == [
-        "icacls",
-        str(folder),
-        "/inheritance:r",
-        "/grant:r",
-        "ACME\\ana:(OI)(CI)F",
-        "/q",
+    system32 = "C:\\Windows\\System32\\icacls.exe"
+    assert icacls_commands(folder, "ACME\\ana", directory=True, system_root="C:\\Windows") == [
+        # Explicit entries an existing folder gives other accounts go first...
+        [system32, str(folder), "/reset", "/q"],
+        # ...then the inherited ones, the owner's grant replacing any other of its own.
+        [system32, str(folder), "/inheritance:r", "/grant:r", "ACME\\ana:(OI)(CI)F", "/q"],
     ]
-    assert icacls_command(folder / "a.sqlite3", "ana", directory=False)[-2] == "ana:F"
+    file_commands = icacls_commands(folder / "a.sqlite3", "ana", directory=False, system_root="")
+    assert [command[0] for command in file_commands] == [system32, system32]  # the default
+    assert file_commands[1][-2] == "ana:F"
+    # Never a bare "icacls" looked up on a search path that includes the current folder.
+    assert icacls_commands(folder, "ana", directory=True, system_root="D:\\Win")[0][0] == ICACLS
 
 
 def test_on_windows_a_folder_gets_an_acl_for_the_current_user(
@@ -51,7 +59,8 @@ def test_on_windows_a_folder_gets_an_acl_for_the_current_user(
     data = make_private_dir(tmp_path / "data")
     assert data.is_dir()
     assert on_windows == [
-        ["icacls", str(data.resolve()), "/inheritance:r", "/grant:r", "ACME\\ana:(OI)(CI)F", "/q"]
+        [ICACLS, str(data.resolve()), "/reset", "/q"],
+        [ICACLS, str(data.resolve()), "/inheritance:r", "/grant:r", "ACME\\ana:(OI)(CI)F", "/q"],
     ]
 
 
@@ -64,18 +73,14 @@ def test_on_windows_what_is_inside_a_private_folder_inherits_it(
     ledger.write_bytes(b"")
     make_private_file(ledger)
     make_private_dir(data)  # again: already done
-    assert len(on_windows) == 1  # the folder's (OI)(CI) entry covers the rest
+    assert len(on_windows) == 2  # the folder's (OI)(CI) entry covers the rest
 
     elsewhere = tmp_path / "elsewhere.log"
     elsewhere.write_text("")
     make_private_file(elsewhere)  # outside any private folder: set on its own
-    assert on_windows[-1] == [
-        "icacls",
-        str(elsewhere.resolve()),
-        "/inheritance:r",
-        "/grant:r",
-        "ACME\\ana:F",
-        "/q",
+    assert on_windows[-2:] == [
+        [ICACLS, str(elsewhere.resolve()), "/reset", "/q"],
+        [ICACLS, str(elsewhere.resolve()), "/inheritance:r", "/grant:r", "ACME\\ana:F", "/q"],
     ]
 
 
@@ -94,6 +99,31 @@ def test_on_windows_a_failed_icacls_is_logged_not_fatal(
     assert "Access is denied." in caplog.text
     make_private_dir(folder / "inside")  # not recorded as private: tried again
     assert caplog.text.count("Access is denied.") == 2
+
+
+def test_on_windows_output_icacls_cannot_decode_or_a_refused_run_is_logged_not_fatal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Bytes no code page decodes cleanly (icacls answers in the OEM one): replaced, not raised.
+    noisy = [
+        sys.executable,
+        "-c",
+        "import sys; sys.stdout.buffer.write(b'Acesso negado \\xff\\x81')",
+    ]
+    outcome = private_files.run_command(noisy)
+    assert outcome.returncode == 0 and outcome.stdout.startswith("Acesso negado ")
+    assert "\ufffd" in outcome.stdout
+
+    def refused(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        raise ValueError("embedded null byte")
+
+    monkeypatch.setattr(private_files, "IS_WINDOWS", True)
+    monkeypatch.setattr(private_files, "_private_roots", set())
+    monkeypatch.setattr(private_files, "run_command", refused)
+    with caplog.at_level(logging.WARNING, logger="treasury_app.private_files"):
+        folder = make_private_dir(tmp_path / "odd")
+    assert folder.is_dir()
+    assert "embedded null byte" in caplog.text
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
