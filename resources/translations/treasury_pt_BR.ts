@@ -1659,6 +1659,49 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>CsvFiles</name>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>CSV for Excel (*.csv)</source>
+        <translation>CSV para Excel (*.csv)</translation>
+    </message>
+    <message>
+        <source>CSV, machine-readable (*.csv)</source>
+        <translation>CSV para sistemas (*.csv)</translation>
+    </message>
+    <message>
+        <source>The file %1 is open in another program (Excel?): close it and try again.</source>
+        <translation>O arquivo %1 está aberto em outro programa (Excel?): feche-o e tente de novo.</translation>
+    </message>
+    <message>
+        <source>The file %1 is read-only: save under another name.</source>
+        <translation>O arquivo %1 é somente leitura: salve com outro nome.</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be written to: choose another folder.</source>
+        <translation>Não é possível gravar na pasta %1: escolha outra pasta.</translation>
+    </message>
+    <message>
+        <source>Could not write the file %1: %2.</source>
+        <translation>Não foi possível gravar o arquivo %1: %2.</translation>
+    </message>
+    <message>
+        <source>Could not write the file %1.</source>
+        <translation>Não foi possível gravar o arquivo %1.</translation>
+    </message>
+    <message>
+        <source>Could not save the file</source>
+        <translation>Não foi possível salvar o arquivo</translation>
+    </message>
+</context>
+<context>
     <name>CsvReadingBar</name>
     <message>
         <source>Cancel</source>

@@ -29,16 +29,17 @@ from treasury_app.services.files import (
 )
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CsvFiles", text)
-
-
 def open_csv_dialog(parent: QWidget, title: str, chosen: Callable[[str], None]) -> QFileDialog:
     """A window-modal picker of an existing CSV file (no nested event loop); ``chosen`` gets
     the path."""
     dialog = QFileDialog(parent, title)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-    dialog.setNameFilters([_tr("CSV files (*.csv)"), _tr("All files (*)")])
+    dialog.setNameFilters(
+        [
+            QCoreApplication.translate("CsvFiles", "CSV files (*.csv)"),
+            QCoreApplication.translate("CsvFiles", "All files (*)"),
+        ]
+    )
     dialog.fileSelected.connect(chosen)
     dialog.open()
     return dialog
@@ -71,7 +72,7 @@ def save_csv_dialog(
     dialog = QFileDialog(parent, title)
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setDefaultSuffix("csv")
-    dialog.setNameFilter(_tr("CSV files (*.csv)"))
+    dialog.setNameFilter(QCoreApplication.translate("CsvFiles", "CSV files (*.csv)"))
     dialog.selectFile(suggested)
     dialog.fileSelected.connect(chosen)
     dialog.open()
@@ -81,8 +82,10 @@ def save_csv_dialog(
 def export_format_filters() -> dict[ExportFormat, str]:
     """The export dialog's name filters, one per format: where the person chooses it."""
     return {
-        ExportFormat.EXCEL: _tr("CSV for Excel (*.csv)"),
-        ExportFormat.MACHINE: _tr("CSV, machine-readable (*.csv)"),
+        ExportFormat.EXCEL: QCoreApplication.translate("CsvFiles", "CSV for Excel (*.csv)"),
+        ExportFormat.MACHINE: QCoreApplication.translate(
+            "CsvFiles", "CSV, machine-readable (*.csv)"
+        ),
     }
 
 
@@ -127,19 +130,27 @@ def file_error(error: OSError, path: str | os.PathLike[str] | None = None) -> Fi
     named = target
     reason = error.reason if isinstance(error, FileWriteError) else (error.strerror or "")
     if isinstance(error, FileInUseError):
-        text = _tr("The file %1 is open in another program (Excel?): close it and try again.")
+        text = QCoreApplication.translate(
+            "CsvFiles", "The file %1 is open in another program (Excel?): close it and try again."
+        )
     elif isinstance(error, FileReadOnlyError):
-        text = _tr("The file %1 is read-only: save under another name.")
+        text = QCoreApplication.translate(
+            "CsvFiles", "The file %1 is read-only: save under another name."
+        )
     elif isinstance(error, FolderNotWritableError):
-        text = _tr("The folder %1 cannot be written to: choose another folder.")
+        text = QCoreApplication.translate(
+            "CsvFiles", "The folder %1 cannot be written to: choose another folder."
+        )
         named = str(Path(target).parent)
     elif reason:
-        text = _tr("Could not write the file %1: %2.").replace("%2", reason)
+        text = QCoreApplication.translate("CsvFiles", "Could not write the file %1: %2.").replace(
+            "%2", reason
+        )
     else:
-        text = _tr("Could not write the file %1.")
+        text = QCoreApplication.translate("CsvFiles", "Could not write the file %1.")
     kind = type(error) if isinstance(error, FileWriteError) else FileWriteError
     shown = kind(target, text.replace("%1", named), reason=reason)
-    shown.title = _tr("Could not save the file")
+    shown.title = QCoreApplication.translate("CsvFiles", "Could not save the file")
     return shown
 
 

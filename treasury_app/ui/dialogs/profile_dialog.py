@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -205,9 +207,21 @@ class ProfileDialog(QDialog):
         proxy_line.addWidget(self.proxy_mode)
         proxy_line.addWidget(self.proxy_url, 1)
         self._add_row(top, self.tr("Proxy"), proxy, "proxy")
-        layout.addLayout(top)
+        # The fields scroll when they are taller than the screen (a 768-pixel laptop, the
+        # longer Portuguese warnings): Save and Cancel stay on it, nothing is cut off.
+        self.content = QWidget(self)
+        content_layout = QVBoxLayout(self.content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addLayout(top)
         for api in APIS:
-            layout.addWidget(self._api_group(api))
+            content_layout.addWidget(self._api_group(api))
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("profile-scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.content)
+        layout.addWidget(self.scroll, 1)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
@@ -733,11 +747,24 @@ def _absolute(text: str) -> Path:
 
 
 def _fit_height(dialog: QDialog) -> None:
-    """Grow ``dialog`` to the height its wrapped labels need at its width: a top-level
-    window's minimum size ignores height-for-width, so they would be squeezed."""
+    """Grow ``dialog`` to the height its fields need at its width (wrapped labels included:
+    a top-level window's minimum size ignores height-for-width), never past the screen: what
+    does not fit scrolls."""
     layout = dialog.layout()
-    if layout is None or not layout.hasHeightForWidth():
+    content = getattr(dialog, "content", None)
+    if layout is None or content is None or content.layout() is None:
         return
-    needed = layout.heightForWidth(dialog.width())
-    if needed > dialog.height():  # never past the screen: Save and Cancel stay on it
+    inner = content.layout()
+    width = dialog.width() - 2 * layout.contentsMargins().left()
+    fields = inner.heightForWidth(width) if inner.hasHeightForWidth() else inner.sizeHint().height()
+    others = layout.sizeHint().height() - dialog.scroll.sizeHint().height()
+    needed = fields + max(0, others) + layout.spacing()
+    if needed > dialog.height():
         dialog.resize(dialog.width(), fitted_size(dialog, dialog.width(), needed).height())
+        # Placed when shown, at its first height: grown since, it is moved back up into the
+        # screen so that Save and Cancel stay visible.
+        screen = dialog.screen()
+        if screen is not None:
+            area, frame = screen.availableGeometry(), dialog.frameGeometry()
+            if frame.bottom() > area.bottom():
+                dialog.move(frame.x(), max(area.top(), area.bottom() - frame.height()))
