@@ -48,10 +48,8 @@ from treasury_app.services.profiles import (
 from treasury_app.services.secret_store import SecretStore
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.screen_fit import fitted_size
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
-
-ERROR_STYLE = "color: #b3261e;"
-WARNING_STYLE = "color: #8a5300;"
 
 
 class ProfileFieldError(ValueError):
@@ -79,7 +77,7 @@ class _ApiFields:
         self.secret_note = QLabel(dialog)
         self.secret_note.setObjectName(f"{api}-secret-note")
         self.secret_note.setWordWrap(True)
-        self.secret_note.setStyleSheet("color: #555;")
+        self.secret_note.setStyleSheet(text_style("muted", dialog))
         self.pfx = QLineEdit(dialog)
         self.pfx.setObjectName(f"{api}-pfx")
         self.pfx_browse = QPushButton(
@@ -109,7 +107,7 @@ class _ApiFields:
         )
         self.ca_warning.setObjectName(f"{api}-ca-warning")
         self.ca_warning.setWordWrap(True)
-        self.ca_warning.setStyleSheet(WARNING_STYLE)
+        self.ca_warning.setStyleSheet(text_style("warning", dialog))
 
     def uses_ca_file(self) -> bool:
         return bool(self.trust.currentData() == "file")
@@ -552,7 +550,7 @@ class ProfileDialog(QDialog):
         label.setObjectName(f"error-{field}")
         label.setWordWrap(True)
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        label.setStyleSheet(ERROR_STYLE)
+        label.setStyleSheet(text_style("error", self))
         form.addRow("", label)
         form.setRowVisible(label, False)
         self.errors[field] = label

@@ -50,6 +50,7 @@ from treasury_app.ui.models.payments_model import (
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, status_word
+from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.date_edits import date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import (
@@ -284,7 +285,7 @@ class PaymentsList(QWidget):
         }
         self.details = value_labels(form, box, DETAIL_FIELDS, labels, "payment")
         self.destination_label = form.labelForField(self.details["destination"])
-        self.details["error"].setStyleSheet("color: #b3261e;")
+        self.details["error"].setStyleSheet(text_style("error", self))
 
         self.history = flat_tree(
             box,
