@@ -76,6 +76,10 @@ The profile stays locked: nothing is sent to a bank whose CA cannot be shown to 
 O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mostrada antes a você. Coloque o arquivo de CA de volta no lugar e abra o perfil de novo.</translation>
     </message>
     <message>
+        <source>The ledger cannot be kept on a network folder (%1): SQLite&apos;s write-ahead log does not work there. Keep the data folder on this computer; to share a journal, use the team database.</source>
+        <translation>O livro-razão não pode ficar numa pasta de rede (%1): o registro de escrita antecipada (WAL) do SQLite não funciona ali. Mantenha a pasta de dados neste computador; para compartilhar um registro, use o banco de dados da equipe.</translation>
+    </message>
+    <message>
         <source>Unlocked · %1 pending checked</source>
         <translation>Desbloqueado · %1 pendente(s) verificado(s)</translation>
     </message>

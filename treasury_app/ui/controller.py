@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
 from treasury_app.config import AppPaths
+from treasury_app.ledger.location import LedgerLocationError
 from treasury_app.services.endpoints import EndpointConfirmations
 from treasury_app.services.profiles import (
     SANDBOX_PROFILE_NAME,
@@ -313,10 +314,21 @@ class AppController(QObject):
                 )
             except UNLOCK_ERRORS as error:
                 log.info("unlock failed: %s", error)
-                dialog.show_error(str(error))
+                dialog.show_error(self._unlock_message(error))
                 continue
             dialog.clear_secrets()
             return await self._workspace(session)
+
+    def _unlock_message(self, error: BaseException) -> str:
+        """What the unlock dialog says of ``error``, in the person's language where the app
+        words it itself."""
+        if isinstance(error, LedgerLocationError):
+            return self.tr(
+                "The ledger cannot be kept on a network folder (%1): SQLite's write-ahead log "
+                "does not work there. Keep the data folder on this computer; to share a "
+                "journal, use the team database."
+            ).replace("%1", error.folder)
+        return str(error)
 
     async def _workspace(self, session: Session) -> Workspace:
         self.workspace = await open_workspace(session)
