@@ -123,8 +123,6 @@ ALLOWED = {
     "sandbox/pki.py": "certificate validity is checked against the machine's clock by TLS",
     "api/tls.py": "certificate validity, as TLS checks it",
     "api/tokens.py": "token expiry, an instant on the machine's clock",
-    "services/profiles.py": "when a profile was saved (an instant)",
-    "services/workspace.py": "the sandbox bank's clock: the machine's plus a read offset",
     "ui/widgets/api_status.py": "days until a certificate expires",
     "ui/widgets/support_panel.py": "when the diagnostics were copied (an instant, for support)",
 }

@@ -18,7 +18,7 @@ import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,6 +29,7 @@ from treasury_app.api.tls import Trust
 from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import Timeouts
 from treasury_app.config import AppPaths
+from treasury_app.domain.clock import system_clock
 from treasury_app.ledger.audit import Audit
 
 APIS: tuple[ApiName, ...] = ("qrcodes", "accounts")
@@ -104,7 +105,7 @@ def validate_profile_name(name: str) -> str:
 
 
 def _now() -> datetime:
-    return datetime.now(UTC)
+    return system_clock()  # when a profile was saved or confirmed: an instant, not a date
 
 
 class ApiProfile(BaseModel):

@@ -7,7 +7,7 @@ boletos and the tracker, so the per-idempotency-key locks hold across the whole 
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -113,11 +113,12 @@ class BankClock:
     """The sandbox bank's clock as seen from here: the computer's clock plus an offset read from
     the sandbox's control surface, read again (:meth:`sync`) after a sandbox action moves it."""
 
-    def __init__(self, offset: timedelta = timedelta(0)) -> None:
+    def __init__(self, offset: timedelta = timedelta(0), *, base: Clock = system_clock) -> None:
         self.offset = offset
+        self.base = base
 
     def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
+        return self.base() + self.offset
 
     async def sync(self, session: Session) -> bool:
         """Read the sandbox's clock again; ``False`` (offset kept) when it cannot be read."""
@@ -127,7 +128,7 @@ class BankClock:
         except Exception as error:  # the control surface is a convenience
             log.info("the sandbox clock is unknown (%s)", type(error).__name__)
             return False
-        self.offset = now - datetime.now(UTC)
+        self.offset = now - self.base()
         return True
 
 
