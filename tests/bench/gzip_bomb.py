@@ -32,7 +32,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.sandbox_harness import running_sandbox
-from treasury_app.api import transport as transport_module
+from treasury_app.api import answers as answers_module
 from treasury_app.api.errors import AnswerTooLargeError
 from treasury_app.api.tls import Trust, load_pfx
 from treasury_app.api.tokens import Secret
@@ -69,9 +69,9 @@ def _rss_mib() -> float:
 
 async def measure(variant: str, bank: dict[str, Any]) -> dict[str, Any]:
     if variant == "httpx-chunks":
-        transport_module.read_capped = _httpx_chunks
+        answers_module.read_capped = _httpx_chunks
     elif variant == "before":
-        transport_module.read_capped = _httpx_whole
+        answers_module.read_capped = _httpx_whole
     limits = AnswerLimits(json=10 * 1024 * MiB) if variant == "huge-limit" else AnswerLimits()
     cred = bank["credentials"]["accounts"]
     config = ApiConfig(

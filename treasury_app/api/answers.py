@@ -13,9 +13,23 @@ import httpx
 
 from treasury_app.api.errors import AnswerTooLargeError, ResponseFormatError
 
-__all__ = ["DECODE_STEP", "Inflater", "read_capped"]
+__all__ = ["DECODE_STEP", "Inflater", "read_capped", "send_capped"]
 
 DECODE_STEP = 256 * 1024  # the most decoded bytes one step of inflating yields
+
+
+async def send_capped(
+    http: httpx.AsyncClient, request: httpx.Request, limit: int, kind: str
+) -> httpx.Response:
+    """Send ``request`` and read its answer whole (:func:`read_capped`), the connection closed
+    either way; the response's ``content`` and ``text`` then work as after ``aread()``."""
+    response = await http.send(request, stream=True)
+    try:
+        body = await read_capped(response, limit, kind)
+    finally:
+        await response.aclose()  # unread, a large answer's connection is dropped
+    response._content = body  # what ``aread()`` would have stored
+    return response
 
 
 async def read_capped(response: httpx.Response, limit: int, kind: str) -> bytes:

@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 
 import httpx
 
-from treasury_app.api.answers import read_capped
+from treasury_app.api.answers import send_capped
 from treasury_app.api.errors import (
     AnswerTooLargeError,
     ApiError,
@@ -259,19 +259,14 @@ class TokenSession:
             content=content,
             headers={"content-type": content_type, "accept": "application/json"},
         )
-        response = await http.send(request, stream=True)
         try:
-            body = await read_capped(response, MAX_TOKEN_ANSWER, "token")
+            return await send_capped(http, request, MAX_TOKEN_ANSWER, "token")
         except AnswerTooLargeError:
             raise TokenAnswerError(
                 f"The {self.api} token endpoint's answer is larger than "
                 f"{MAX_TOKEN_ANSWER // 1024} KiB: it is not a token answer, and no token was "
                 "obtained."
             ) from None
-        finally:
-            await response.aclose()
-        response._content = body  # what ``aread()`` would have stored
-        return response
 
     def _store(self, response: httpx.Response) -> str:
         try:

@@ -43,7 +43,7 @@ import httpx
 from pydantic import BaseModel
 
 from treasury_app import __version__
-from treasury_app.api.answers import read_capped
+from treasury_app.api.answers import send_capped
 from treasury_app.api.errors import (
     AnswerTooLargeError,
     ApiError,
@@ -463,17 +463,11 @@ class ApiTransport:
 
     async def _exchange(self, request: httpx.Request, limit: int, kind: str) -> httpx.Response:
         """One attempt: send, then read the answer whole, or refuse it past ``limit``."""
-        response = await self._http.send(request, stream=True)
         try:
-            body = await read_capped(response, limit, kind)
+            return await send_capped(self._http, request, limit, kind)
         except AnswerTooLargeError as error:
             self._log.warning("%s: %s", type(error).__name__, error)
             raise
-        finally:
-            await response.aclose()  # unread, a large answer's connection is dropped
-        # What ``aread()`` would have stored: ``content`` and ``text`` work as usual.
-        response._content = body
-        return response
 
     async def _bounded(self, call: Awaitable[T], method: str, path: str, give_up_at: float) -> T:
         """``call`` within what is left of the call's overall deadline; past it, a read
