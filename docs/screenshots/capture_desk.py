@@ -14,7 +14,10 @@ import asyncio
 import datetime as dt
 import sys
 import tempfile
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -48,24 +51,37 @@ async def pause(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-async def main(lang: str | None) -> None:
+@dataclass
+class Desk:
+    """The app unlocked on its sandbox bank, its window over the whole 1366×768 screen."""
+
+    controller: Any
+    window: Any
+    run: asyncio.Future[Any]
+    paths: Any
+
+
+async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False) -> Desk:
+    """Start the app in a fresh data folder, choose the sandbox on the welcome screen, unlock
+    it with the sandbox's own passwords, and wait for the main window."""
     from PySide6.QtWidgets import QApplication, QPushButton
 
+    from treasury_app import logging_setup
     from treasury_app.config import AppPaths
-    from treasury_app.domain.clock import system_clock
     from treasury_app.ui.controller import AppController, StartOptions
     from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
     from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 
-    suffix = f"-{lang}" if lang else ""
-    paths = AppPaths.default(Path(tempfile.mkdtemp(prefix="treasury-desk-")))
+    paths = AppPaths.default(Path(tempfile.mkdtemp(prefix=prefix)))
     paths.ensure()
+    if log_to_file:
+        logging_setup.attach_log_file(paths.log_dir)  # as the app does
     controller = AppController(
         paths, StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
     )
     run = asyncio.ensure_future(controller.run())
 
-    def visible(kind: type) -> object | None:
+    def visible(kind: type) -> Any:
         return next(
             (w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()),
             None,
@@ -73,18 +89,45 @@ async def main(lang: str | None) -> None:
 
     while visible(WelcomeDialog) is None:
         await pause(0.1)
-    visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()  # type: ignore[union-attr]
+    visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()
     while visible(UnlockDialog) is None:
         await pause(0.1)
     unlock = visible(UnlockDialog)
-    unlock.findChild(QPushButton, "fill-in-button").click()  # type: ignore[union-attr]
-    unlock.findChild(QPushButton, "unlock-button").click()  # type: ignore[union-attr]
+    unlock.findChild(QPushButton, "fill-in-button").click()
+    unlock.findChild(QPushButton, "unlock-button").click()
     while controller.window is None:
         await pause(0.1)
     window = controller.window
     # Xvfb has no window manager to maximize it: the whole 1366×768 screen by hand.
     window.move(0, 0)
     window.resize(1366, 768)
+    return Desk(controller, window, run, paths)
+
+
+def run_capture(main: Callable[[str | None], Coroutine[Any, Any, None]]) -> None:
+    """``main(language)`` on a qasync loop, in the language named on the command line."""
+    import qasync
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from treasury_app.app import install_translator
+
+    language = sys.argv[1] if len(sys.argv) > 1 else None
+    app = QApplication(sys.argv[:1])
+    app.setOrganizationName("TreasuryApp-screenshots")
+    app.setQuitOnLastWindowClosed(False)
+    QSettings().clear()
+    install_translator(app, language)
+    qasync.run(main(language))
+
+
+async def main(lang: str | None) -> None:
+
+    from treasury_app.domain.clock import system_clock
+
+    suffix = f"-{lang}" if lang else ""
+    desk = await unlocked_sandbox("treasury-desk-")
+    window, run = desk.window, desk.run
     await pause(3.0)
     shot(f"desk-statement{suffix}")
 
@@ -126,7 +169,7 @@ async def main(lang: str | None) -> None:
     path.write_text(BATCH, encoding="utf-8")
     tab.open_batch()
     batch = tab.batch_dialog
-    batch.load_file(path)
+    await batch.load_file(path)  # read in a worker thread: wait for it
     batch.confirm_edit.setText("4.260,40")
     batch.send_button.click()
     while batch.send_task is None or not batch.send_task.done():
@@ -135,7 +178,7 @@ async def main(lang: str | None) -> None:
     await pause(0.3)
     tab.open_batch()
     again = tab.batch_dialog
-    again.load_file(path)
+    await again.load_file(path)
     again.confirm_edit.setText("4.260,40")
     await pause(0.8)
     shot(f"desk-batch-again{suffix}")
@@ -182,16 +225,4 @@ async def main(lang: str | None) -> None:
 
 
 if __name__ == "__main__":
-    import qasync
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from treasury_app.app import install_translator
-
-    language = sys.argv[1] if len(sys.argv) > 1 else None
-    app = QApplication(sys.argv[:1])
-    app.setOrganizationName("TreasuryApp-screenshots")
-    app.setQuitOnLastWindowClosed(False)
-    QSettings().clear()
-    install_translator(app, language)
-    qasync.run(main(language))
+    run_capture(main)

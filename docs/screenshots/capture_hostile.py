@@ -13,13 +13,16 @@ screen), with the helpers of ``capture_desk.py``.
 
 from __future__ import annotations
 
-import asyncio
-import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from capture_desk import pause, shot  # also puts the repository on sys.path
+from capture_desk import (  # also puts the repository on sys.path
+    pause,
+    run_capture,
+    shot,
+    unlocked_sandbox,
+)
 
 if TYPE_CHECKING:
     from treasury_app.services.profiles import Profile
@@ -85,43 +88,15 @@ def production_profile(folder: Path) -> Profile:
 
 
 async def main(lang: str | None) -> None:
-    from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton
+    from PySide6.QtWidgets import QLineEdit
 
     from treasury_app.config import AppPaths
     from treasury_app.services.endpoints import EndpointConfirmations
-    from treasury_app.ui.controller import AppController, StartOptions
     from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
-    from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
-    from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 
     suffix = f"-{lang}" if lang else ""
-    paths = AppPaths.default(Path(tempfile.mkdtemp(prefix="treasury-hostile-")))
-    paths.ensure()
-    controller = AppController(
-        paths, StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
-    )
-    run = asyncio.ensure_future(controller.run())
-
-    def visible(kind: type) -> object | None:
-        return next(
-            (w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()),
-            None,
-        )
-
-    while visible(WelcomeDialog) is None:
-        await pause(0.1)
-    visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()  # type: ignore[union-attr]
-    while visible(UnlockDialog) is None:
-        await pause(0.1)
-    unlock = visible(UnlockDialog)
-    unlock.findChild(QPushButton, "fill-in-button").click()  # type: ignore[union-attr]
-    unlock.findChild(QPushButton, "unlock-button").click()  # type: ignore[union-attr]
-    while controller.window is None:
-        await pause(0.1)
-    window = controller.window
-    # Xvfb has no window manager to maximize it: the whole 1366×768 screen by hand.
-    window.move(0, 0)
-    window.resize(1366, 768)
+    desk = await unlocked_sandbox("treasury-hostile-")
+    window, run = desk.window, desk.run
     await pause(2.0)
     window.tabs.setCurrentIndex(1)
     tab = window.current_tab()
@@ -199,16 +174,4 @@ async def main(lang: str | None) -> None:
 
 
 if __name__ == "__main__":
-    import qasync
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from treasury_app.app import install_translator
-
-    language = sys.argv[1] if len(sys.argv) > 1 else None
-    app = QApplication(sys.argv[:1])
-    app.setOrganizationName("TreasuryApp-screenshots")
-    app.setQuitOnLastWindowClosed(False)
-    QSettings().clear()
-    install_translator(app, language)
-    qasync.run(main(language))
+    run_capture(main)

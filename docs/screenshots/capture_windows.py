@@ -14,12 +14,15 @@ screen), with the helpers of ``capture_desk.py`` and ``capture_hostile.py``.
 
 from __future__ import annotations
 
-import asyncio
-import sys
 import tempfile
 from pathlib import Path
 
-from capture_desk import pause, shot  # also puts the repository on sys.path
+from capture_desk import (  # also puts the repository on sys.path
+    pause,
+    run_capture,
+    shot,
+    unlocked_sandbox,
+)
 from capture_hostile import production_profile
 
 SETTINGS = 5  # the Settings tab, after the statement, Pix, Boletos, charges and recurrences
@@ -28,45 +31,16 @@ PROXY = "http://proxy.empresa.local:8080"
 
 
 async def main(lang: str | None) -> None:
-    from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton
+    from PySide6.QtWidgets import QComboBox, QLineEdit
 
     from treasury_app import logging_setup
     from treasury_app.config import AppPaths
     from treasury_app.services.endpoints import EndpointConfirmations
-    from treasury_app.ui.controller import AppController, StartOptions
     from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
-    from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
-    from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 
     suffix = f"-{lang}" if lang else ""
-    paths = AppPaths.default(Path(tempfile.mkdtemp(prefix="treasury-windows-")))
-    paths.ensure()
-    logging_setup.attach_log_file(paths.log_dir)  # as the app does: the panel shows its folder
-    controller = AppController(
-        paths, StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
-    )
-    run = asyncio.ensure_future(controller.run())
-
-    def visible(kind: type) -> object | None:
-        return next(
-            (w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()),
-            None,
-        )
-
-    while visible(WelcomeDialog) is None:
-        await pause(0.1)
-    visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()  # type: ignore[union-attr]
-    while visible(UnlockDialog) is None:
-        await pause(0.1)
-    unlock = visible(UnlockDialog)
-    unlock.findChild(QPushButton, "fill-in-button").click()  # type: ignore[union-attr]
-    unlock.findChild(QPushButton, "unlock-button").click()  # type: ignore[union-attr]
-    while controller.window is None:
-        await pause(0.1)
-    window = controller.window
-    # Xvfb has no window manager to maximize it: the whole 1366×768 screen by hand.
-    window.move(0, 0)
-    window.resize(1366, 768)
+    desk = await unlocked_sandbox("treasury-windows-", log_to_file=True)
+    window, run = desk.window, desk.run
     await pause(2.0)
     # A short fixed folder: its path is shown in the backup message and the save dialog.
     folder = Path(tempfile.gettempdir()) / "bancoexemplo"
@@ -141,16 +115,4 @@ async def main(lang: str | None) -> None:
 
 
 if __name__ == "__main__":
-    import qasync
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from treasury_app.app import install_translator
-
-    language = sys.argv[1] if len(sys.argv) > 1 else None
-    app = QApplication(sys.argv[:1])
-    app.setOrganizationName("TreasuryApp-screenshots")
-    app.setQuitOnLastWindowClosed(False)
-    QSettings().clear()
-    install_translator(app, language)
-    qasync.run(main(language))
+    run_capture(main)
