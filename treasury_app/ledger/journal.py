@@ -299,15 +299,9 @@ class Journal:
     ) -> list[Entry]:
         """Entries to the same payee for the same amount (not refused) since ``since``
         (default: the last 24 hours on the ledger's clock, the one its stamps come from) — the
-        duplicate-payment guard."""
+        duplicate-payment guard; :meth:`payees_since` for one payee."""
         since = since or utc_now() - timedelta(hours=24)
-        cutoff = since.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        rows = self._conn.execute(
-            "SELECT * FROM journal WHERE payee_detail = ? AND amount = ? AND created_at >= ?"
-            " AND state != ? ORDER BY id DESC",
-            (payee_detail, str(amount), cutoff, EntryState.REJECTED.value),
-        )
-        return [_entry(row) for row in rows]
+        return [e for e in self.payees_since([payee_detail], since) if e.amount == amount]
 
     def named_payments(self, payee_detail: str, *, limit: int = 20) -> list[Entry]:
         """Payments to this key, account or slip that the bank accepted and named the creditor
