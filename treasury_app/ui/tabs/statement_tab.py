@@ -278,11 +278,7 @@ class StatementTab(QWidget):
     def shutdown(self) -> None:
         """Before the session closes (lock, switch, quit): stop the timers and cancel the
         balance, the statement's load and its page on the way — none may reach a closed client."""
-        self._balance_timer.stop()
-        self._range_timer.stop()
-        for task in (self._load_task, self._balance_task):
-            if task is not None and not task.done():
-                task.cancel()
+        self._stop_requests()
         self.model.close()
 
     def refresh(self) -> None:
@@ -399,6 +395,12 @@ class StatementTab(QWidget):
         """Hidden (another tab, a lock, the window closing and the session with it): stop
         every request on its way; whatever it interrupted is reloaded when shown again."""
         super().hideEvent(event)
+        if self._stop_requests() | self.model.cancel():
+            self._stale = True
+
+    def _stop_requests(self) -> bool:
+        """Stop the timers and cancel the balance, the load and the detail on their way;
+        whether anything was interrupted."""
         self._balance_timer.stop()
         interrupted = self._range_timer.isActive()
         self._range_timer.stop()
@@ -406,8 +408,7 @@ class StatementTab(QWidget):
             if task is not None and not task.done():
                 task.cancel()
                 interrupted = True
-        if self.model.cancel() or interrupted:
-            self._stale = True
+        return interrupted
 
     # -- filters ---------------------------------------------------------------------------------
 
