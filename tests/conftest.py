@@ -10,6 +10,14 @@ import pytest
 # pydantic module (its lazy __getattr__ re-enters the import and collection fails).
 from pydantic import ValidationError  # noqa: F401
 
+from tests.ledger_backends import (  # noqa: F401  (fixtures)
+    ledger,
+    ledger_backend,
+    pg_database_factory,
+    pg_server,
+    team_databases,
+)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

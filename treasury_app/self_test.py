@@ -235,16 +235,16 @@ async def _payout(workspace: Any) -> Any:
     """One Pix to a sandbox key, sent exactly once and followed until it settles."""
     from treasury_app.api.accounts.models import is_success_status
 
-    review = workspace.payouts.prepare_key(PAYEE_KEY, "1.23")
+    review = await workspace.payouts.prepare_key(PAYEE_KEY, "1.23")
     entry = await workspace.payouts.send(review)
     http = workspace.session.accounts.transport.http
     for _ in range(SETTLE_ROUNDS):
-        entry = workspace.ledger.journal.get(entry.id)
+        entry = await workspace.ledger.journal.get(entry.id)
         if entry.final:
             break
         (await http.post("/sandbox/clock", json={"advance": SETTLE_STEP})).raise_for_status()
         await workspace.tracker.poll_once()
-    entry = workspace.ledger.journal.get(entry.id)
+    entry = await workspace.ledger.journal.get(entry.id)
     _require(entry.final, f"the payout is still {entry.bank_status} after the clock moved")
     _require(
         entry.bank_status is not None and is_success_status(entry.bank_status),
@@ -256,7 +256,7 @@ async def _payout(workspace: Any) -> Any:
 
 async def _receipt(workspace: Any, entry: Any) -> bytes:
     receipt = await workspace.tracker.receipt(entry)
-    pdf: bytes = workspace.ledger.receipts.read(receipt)
+    pdf: bytes = await workspace.ledger.receipts.read(receipt)
     _require(pdf.startswith(b"%PDF-"), "the receipt is not a PDF")
     return pdf
 

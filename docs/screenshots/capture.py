@@ -120,7 +120,7 @@ async def payout_screens(window: object) -> None:
     await pause(0.8)
     shot("payments-list")
 
-    entry = tab.workspace.ledger.journal.get(entry.id)
+    entry = await tab.workspace.ledger.journal.get(entry.id)
     from treasury_app.ui.dialogs.receipt_viewer import open_receipt_viewer
 
     viewer = await open_receipt_viewer(tab.workspace.tracker, entry, window)
@@ -131,7 +131,7 @@ async def payout_screens(window: object) -> None:
 
     tab.open_batch()
     batch = tab.batch_dialog
-    batch.load_text(
+    await batch.load_text(
         "chave;valor;descricao\n"
         "fornecedor@empresa.com.br;1.500,00;NF 101\n"
         "52998224725;320,10;Reembolso\n"

@@ -139,7 +139,7 @@ async def main(lang: str | None) -> None:
     # A payment the bank never got, a day later: held for a person.
     workspace.engine.follow_up = ()
     await http.post("/sandbox/faults", json=NEVER)
-    review = workspace.payouts.prepare_key("grafica@empresa.com.br", "77,00")
+    review = await workspace.payouts.prepare_key("grafica@empresa.com.br", "77,00")
     await workspace.payouts.send(review)
     await http.delete("/sandbox/faults")
     workspace.engine.clock = lambda: system_clock() + dt.timedelta(days=1)
@@ -150,7 +150,7 @@ async def main(lang: str | None) -> None:
 
     # A payment to a key the bank named: the next review says whom it went to.
     paid = await workspace.payouts.send(
-        workspace.payouts.prepare_key("frete@empresa.com.br", "45,00")
+        await workspace.payouts.prepare_key("frete@empresa.com.br", "45,00")
     )
     print("creditor", paid.creditor_name)
     tab.forms.setCurrentIndex(0)

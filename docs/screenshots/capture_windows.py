@@ -69,7 +69,7 @@ async def main(lang: str | None) -> None:
     endpoints = EndpointConfirmations(
         AppPaths.default(Path(tempfile.mkdtemp(prefix="treasury-endpoints-")))
     )
-    endpoints.confirm(profile.name, endpoints.pending(profile), confirmed_in="profile dialog")
+    await endpoints.confirm(profile.name, endpoints.pending(profile), confirmed_in="profile dialog")
     dialog = ProfileDialog(profile=profile, endpoints=endpoints, parent=window)
     dialog.open()
     await pause(0.5)

@@ -5125,6 +5125,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Copiado para a área de transferência.</translation>
     </message>
     <message>
+        <source>This profile keeps its ledger in a team database: its administrator backs it up (with pg_dump), not this desktop.</source>
+        <translation>Este perfil guarda o registro de operações em um banco de dados da equipe: a cópia de segurança é feita pelo administrador desse banco (com o pg_dump), não por este computador.</translation>
+    </message>
+    <message>
         <source>Backing up the ledger…</source>
         <translation>Copiando o registro de operações…</translation>
     </message>

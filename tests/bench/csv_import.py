@@ -90,7 +90,10 @@ async def measure(dialog: PayoutBatchDialog, path: Path) -> dict[str, float | in
 async def main(sizes: list[int]) -> None:
     folder = Path(tempfile.mkdtemp(prefix="csv-bench-"))
     ledger = open_ledger(folder / "ledger.sqlite3", profile="bench")
-    workspace = SimpleNamespace(payouts=PayoutsService(ClockOnlyEngine(), ledger))  # type: ignore[arg-type]
+    workspace = SimpleNamespace(
+        payouts=PayoutsService(ClockOnlyEngine(), ledger),  # type: ignore[arg-type]
+        session=SimpleNamespace(closed=False),  # an open profile: the dialog reads the journal
+    )
     print(
         f"{'rows':>8} {'MB':>6} {'seconds':>8} {'shown':>7} {'errors':>6} "
         f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
@@ -108,7 +111,7 @@ async def main(sizes: list[int]) -> None:
         )
         dialog.close()
         dialog.deleteLater()
-    ledger.close()
+    await ledger.close()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ writes; the live ledger (or its WAL) is never written over; each backup is an au
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
@@ -35,18 +36,18 @@ def journal_rows(path: Path) -> list[tuple[object, ...]]:
 
 
 @pytest.fixture
-def ledger(tmp_path: Path):
+async def ledger(tmp_path: Path):
     opened = open_ledger(tmp_path / "data" / "ledgers" / "Empresa.sqlite3", profile="Empresa")
     for number in range(50):
-        opened.journal.create(new(f"K{number}"))
+        await opened.journal.create(new(f"K{number}"))
     yield opened
-    opened.close()
+    await opened.close()
 
 
-def test_the_copy_is_one_openable_file_with_the_same_journal(ledger, tmp_path: Path) -> None:
+async def test_the_copy_is_one_openable_file_with_the_same_journal(ledger, tmp_path: Path) -> None:
     target = tmp_path / "backups" / "ledger-Empresa-2026-11-18.sqlite3"
     target.parent.mkdir()
-    copied = backup_ledger(ledger, target)
+    copied = await backup_ledger(ledger, target)
     assert copied == target
     assert journal_rows(target) == journal_rows(ledger.path)
     conn = sqlite3.connect(target)
@@ -55,30 +56,30 @@ def test_the_copy_is_one_openable_file_with_the_same_journal(ledger, tmp_path: P
     conn.close()
     assert sorted(p.name for p in target.parent.iterdir()) == [target.name]  # no temp left
     assert target.stat().st_mode & 0o777 == 0o600
-    row = ledger.audit.entries(action="ledger.backup")[0]
+    row = (await ledger.audit.entries(action="ledger.backup"))[0]
     assert (row.outcome, row.reference) == ("ok", str(target))
     # Opened by the app, the copy is a ledger like any other.
     again = open_ledger(target, profile="Empresa")
-    assert again.journal.by_key("K49") is not None
-    again.close()
+    assert await again.journal.by_key("K49") is not None
+    await again.close()
 
 
 def test_a_backup_while_another_connection_writes_is_one_instant(ledger, tmp_path: Path) -> None:
     stop = threading.Event()
     written: list[int] = []
 
-    def writer() -> None:
-        other = open_ledger(ledger.path, profile="Empresa")  # its own connection and thread
+    async def writer() -> None:
+        other = open_ledger(ledger.path, profile="Empresa")  # its own connection, thread, loop
         try:
             number = 0
             while not stop.is_set():
-                other.journal.create(new(f"W{number}"))
+                await other.journal.create(new(f"W{number}"))
                 written.append(number)
                 number += 1
         finally:
-            other.close()
+            await other.close()
 
-    thread = threading.Thread(target=writer)
+    thread = threading.Thread(target=lambda: asyncio.run(writer()))
     thread.start()
     try:
         copies = []
@@ -104,13 +105,13 @@ def test_a_backup_while_another_connection_writes_is_one_instant(ledger, tmp_pat
 
 
 @pytest.mark.parametrize("suffix", ["", "-wal", "-shm"])
-def test_the_live_ledger_and_its_wal_are_never_written_over(ledger, suffix: str) -> None:
+async def test_the_live_ledger_and_its_wal_are_never_written_over(ledger, suffix: str) -> None:
     live = ledger.path.with_name(ledger.path.name + suffix)
     before = journal_rows(ledger.path)
     with pytest.raises(BackupError, match="the app is using"):
-        backup_ledger(ledger, live)
+        await backup_ledger(ledger, live)
     assert journal_rows(ledger.path) == before
-    assert ledger.audit.entries(action="ledger.backup")[0].outcome == "failed"
+    assert (await ledger.audit.entries(action="ledger.backup"))[0].outcome == "failed"
     assert sorted(p.name for p in ledger.path.parent.glob(".*.part")) == []
 
 
@@ -136,6 +137,6 @@ def test_an_existing_backup_is_replaced_whole(ledger, tmp_path: Path) -> None:
     assert len(journal_rows(target)) == 50
 
 
-def test_a_missing_folder_is_said(ledger, tmp_path: Path) -> None:
+async def test_a_missing_folder_is_said(ledger, tmp_path: Path) -> None:
     with pytest.raises(BackupError, match="does not exist"):
-        backup_ledger(ledger, tmp_path / "nowhere" / "ledger.sqlite3")
+        await backup_ledger(ledger, tmp_path / "nowhere" / "ledger.sqlite3")

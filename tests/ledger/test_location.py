@@ -144,4 +144,4 @@ def test_open_ledger_checks_before_creating_anything(
 
 def test_a_local_ledger_opens(tmp_path: Path) -> None:
     ledger = open_ledger(tmp_path / "ledgers" / "acme.sqlite3", profile="acme")
-    ledger.close()
+    ledger.close_now()

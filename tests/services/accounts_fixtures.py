@@ -1,5 +1,6 @@
 """Helpers of the statement, webhook and infraction service tests: a real sandbox bank per
-test module (over real mutual TLS), our own transports and clients for it, a real ledger.
+test module (over real mutual TLS), our own transports and clients for it. The ledger is the
+shared ``ledger`` fixture (:mod:`tests.ledger_backends`: every backend in turn).
 
 Each test module wraps these in its own module-scoped fixtures, so a module's clock moves and
 registrations never leak into another module.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from tests.sandbox_harness import RunningSandbox, start_sandbox
 from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.clock import brasilia_date
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import Ledger
 
 
 @contextlib.contextmanager
@@ -54,16 +56,6 @@ async def transport(
         yield opened
 
 
-@contextlib.contextmanager
-def ledger_at(path: Path) -> Iterator[Ledger]:
-    """A real ledger (SQLite, migrated) for the ``test`` profile."""
-    ledger = open_ledger(path, profile="test", user="tester")
-    try:
-        yield ledger
-    finally:
-        ledger.close()
-
-
 def sandbox_now(control: Api) -> dt.datetime:
     """The sandbox clock (it is not the machine's)."""
     return dt.datetime.fromisoformat(control.now().replace("Z", "+00:00"))
@@ -79,7 +71,24 @@ def sent(*transports: ApiTransport) -> int:
     return sum(t.stats.requests for t in transports)
 
 
-def audit_text(ledger: Ledger) -> str:
-    """Everything the audit table holds, as one string (to look for secrets in it)."""
-    rows = ledger.conn.execute("SELECT * FROM audit").fetchall()
-    return "\n".join("|".join(str(value) for value in tuple(row)) for row in rows)
+async def audit_text(ledger: Ledger) -> str:
+    """Everything the audit holds, every column of every row, oldest first, as one string
+    (to look for secrets in it)."""
+    rows = reversed(await ledger.audit.entries(limit=1_000_000))
+    return "\n".join(
+        "|".join(
+            str(value)
+            for value in (
+                row.id,
+                row.at,
+                row.os_user,
+                row.profile,
+                row.action,
+                row.outcome,
+                row.reference,
+                row.amount,
+                json.dumps(row.details, ensure_ascii=False, sort_keys=True),
+            )
+        )
+        for row in rows
+    )

@@ -3,13 +3,13 @@
 Each test module that asks for ``sandbox`` gets its own (module scope: its clock, balance and
 faults are its own), started on a business-day morning. ``clean_sandbox`` resets the token
 window before a test and removes its faults after it; modules opt in with
-``pytestmark = pytest.mark.usefixtures("clean_sandbox")``.
+``pytestmark = pytest.mark.usefixtures("clean_sandbox")``. The ledger is the shared
+``ledger`` fixture (:mod:`tests.ledger_backends`: a real ledger on every backend in turn).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +19,6 @@ from tests.sandbox_harness import RunningSandbox, start_sandbox
 from tests.services.accounts_fixtures import sandbox_now
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.clock import Clock
-from treasury_app.ledger import Ledger, open_ledger
 
 
 @pytest.fixture(scope="module")
@@ -55,14 +54,6 @@ async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIter
     control.reset_token_limits()
     async with ApiTransport(api_config(sandbox, "accounts")) as transport:
         yield transport
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    """A real ledger file of the test's own."""
-    opened = open_ledger(tmp_path / "ledger.sqlite3", profile="test")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Helpers of the charges and recurrences service tests: a real sandbox bank per test module
 (over real mutual TLS on 127.0.0.1), our own QR Codes API transport and client for it, and a
-real ledger per test.
+real ledger per test (the shared ``ledger`` fixture, :mod:`tests.ledger_backends`).
 
 Each test module wraps :func:`qr_bank` in a module-scoped fixture of its own, so that one
 module's clock moves never reach another module.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import secrets
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,11 +19,12 @@ from typing import Any
 from tests.api.conftest import api_config
 from tests.sandbox.conftest import Api, _drain_output, _stop_cleanly
 from tests.sandbox_harness import RunningSandbox, start_sandbox
+from tests.services.accounts_fixtures import audit_text  # noqa: F401  (re-exported)
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.documents import cpf_check_digits
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
 
 CLOCK_START = "2026-11-18T13:00:00Z"  # Wednesday 10:00 in Brasília, a business day
@@ -84,32 +85,16 @@ async def qr_bank(data_dir: Path) -> AsyncIterator[QrBank]:
         _stop_cleanly(running, output)
 
 
-@contextlib.contextmanager
-def ledger_at(path: Path) -> Iterator[Ledger]:
-    """A real ledger (SQLite, migrated) for the ``test`` profile."""
-    ledger = open_ledger(path, profile="test", user="tester")
-    try:
-        yield ledger
-    finally:
-        ledger.close()
-
-
 def new_cpf() -> str:
     """A valid random CPF (list filters then see only one test's charges)."""
     first9 = f"{secrets.randbelow(10**9):09d}"
     return first9 + cpf_check_digits(first9)
 
 
-def audit_of(ledger: Ledger, action: str, reference: str | None = None) -> list[AuditEntry]:
+async def audit_of(ledger: Ledger, action: str, reference: str | None = None) -> list[AuditEntry]:
     """The audit rows of ``action`` (exactly, not as a prefix), oldest first."""
-    rows = ledger.audit.entries(action=action, reference=reference)
+    rows = await ledger.audit.entries(action=action, reference=reference)
     return [row for row in reversed(rows) if row.action == action]
-
-
-def audit_text(ledger: Ledger) -> str:
-    """Everything the audit table holds, as one string (to look for secrets in it)."""
-    rows = ledger.conn.execute("SELECT * FROM audit").fetchall()
-    return "\n".join("|".join(str(value) for value in tuple(row)) for row in rows)
 
 
 def secrets_of(bank: QrBank) -> list[str]:

@@ -111,7 +111,7 @@ async def test_lookup_of_a_seeded_slip(
         assert due.strftime("%d/%m/%Y") in overdue_warnings[0]
     limit_warnings = [w for w in review.warnings if "could be paid only until" in w]
     assert bool(limit_warnings) == (label == TOO_LATE), review.warnings
-    assert ledger.journal.recent() == []  # a lookup journals nothing
+    assert await ledger.journal.recent() == []  # a lookup journals nothing
 
 
 async def test_lookup_of_the_overdue_slip_itemises_the_charges(
@@ -132,7 +132,7 @@ async def test_a_free_value_slip_cannot_be_paid(
     with pytest.raises(BilletInputError) as refused:
         await billets.lookup(slips[FREE]["digitableCode"])
     assert refused.value.field == "code" and "choose the amount" in refused.value.message
-    assert ledger.journal.recent() == []
+    assert await ledger.journal.recent() == []
 
 
 @pytest.mark.parametrize(
@@ -190,43 +190,43 @@ async def test_pay_follow_to_liquidated_and_archive_the_receipt(
     assert control.balance() == before - Decimal("1530.75")
     bank = await engine.accounts.get_billet(entry.bank_id)
     assert bank.idempotency_key == review.idempotency_key and bank.barcode == review.barcode
-    (audit,) = ledger.audit.entries(action="billet.pay")
+    (audit,) = await ledger.audit.entries(action="billet.pay")
     assert audit.outcome == "accepted" and audit.amount == Decimal("1530.75")
 
     tracker = PaymentTracker(engine)
     with pytest.raises(BusinessRuleViolation):  # no receipt before liquidation (422)
         await billets.receipt(entry)
     assert await tracker.poll_once() == []  # still ON_QUEUE on the bank's clock
-    assert ledger.receipts.all() == []
+    assert await ledger.receipts.all() == []
 
     control.advance(4.5)
     (changed,) = await tracker.poll_once()
     assert changed.id == entry.id
     assert changed.bank_status == "LIQUIDATED" and changed.final
-    assert ledger.journal.open_entries() == []
-    (stored,) = ledger.receipts.all()
+    assert await ledger.journal.open_entries() == []
+    (stored,) = await ledger.receipts.all()
     assert stored.entry_id == entry.id and (stored.kind, stored.bank_id) == (
         "BILLET",
         entry.bank_id,
     )
     assert stored.amount == Decimal("1530.75") and stored.payee_name == review.beneficiary_name
-    pdf = ledger.receipts.read(stored)
+    pdf = await ledger.receipts.read(stored)
     assert pdf.startswith(b"%PDF") and stored.size == len(pdf)
 
     requests = accounts_transport.stats.requests
     again = await billets.receipt(changed)  # from the archive: no second request
-    assert again == stored and ledger.receipts.read(again) == pdf
+    assert again == stored and await ledger.receipts.read(again) == pdf
     assert await tracker.poll_once() == []  # nothing open; the receipt is not fetched again
     assert accounts_transport.stats.requests == requests
-    assert len(ledger.receipts.all()) == 1
-    assert [a.outcome for a in ledger.audit.entries(action="receipt.save")] == ["ok"]
+    assert len(await ledger.receipts.all()) == 1
+    assert [a.outcome for a in await ledger.audit.entries(action="receipt.save")] == ["ok"]
     assert control.balance() == before - Decimal("1530.75")
 
 
 async def test_only_an_accepted_slip_payment_has_a_receipt(
     billets: BilletsService, ledger: Ledger
 ) -> None:
-    pix = ledger.journal.create(
+    pix = await ledger.journal.create(
         NewEntry(
             kind=EntryKind.PIX_KEY,
             amount=Decimal("1.00"),
@@ -234,7 +234,9 @@ async def test_only_an_accepted_slip_payment_has_a_receipt(
             request={},
         )
     )
-    pix = ledger.journal.update(pix.id, EntryState.ACCEPTED, bank_status="SETTLED", bank_id="9")
+    pix = await ledger.journal.update(
+        pix.id, EntryState.ACCEPTED, bank_status="SETTLED", bank_id="9"
+    )
     with pytest.raises(BilletInputError) as refused:
         await billets.receipt(pix)
     assert refused.value.field == "entry"
@@ -256,7 +258,7 @@ async def test_the_receipt_is_fetched_once_by_the_service_too(
     requests = accounts_transport.stats.requests
     receipt = await billets.receipt(entry)
     assert accounts_transport.stats.requests == requests + 1
-    assert ledger.receipts.read(receipt).startswith(b"%PDF")
+    assert (await ledger.receipts.read(receipt)).startswith(b"%PDF")
     assert await billets.receipt(entry) == receipt
     assert await PaymentTracker(engine).fetch_missing_receipts() == []  # archived already
     assert accounts_transport.stats.requests == requests + 1
@@ -270,8 +272,8 @@ async def test_the_same_review_paid_twice_is_one_payment(
     first, second = await asyncio.gather(billets.pay(review), billets.pay(review))
     third = await billets.pay(review)
     assert first.id == second.id == third.id
-    assert ledger.journal.get(first.id).state == EntryState.ACCEPTED
-    assert len(ledger.journal.recent()) == 1
+    assert (await ledger.journal.get(first.id)).state == EntryState.ACCEPTED
+    assert len(await ledger.journal.recent()) == 1
     assert control.balance() == before - Decimal("845.32")
     # A new lookup of the paid slip is a hard stop naming the payment just made.
     with pytest.raises(BilletAlreadyPaid, match="already sent for payment on") as stop:
@@ -285,10 +287,10 @@ async def test_the_same_review_paid_twice_is_one_payment(
         info=review.info,
         amount=review.amount,
     )
-    requests = len(ledger.journal.recent())
+    requests = len(await ledger.journal.recent())
     with pytest.raises(BilletAlreadyPaid):
         await billets.pay(other)
-    assert len(ledger.journal.recent()) == requests
+    assert len(await ledger.journal.recent()) == requests
     assert control.balance() == before - Decimal("845.32")
 
 
@@ -297,7 +299,7 @@ async def test_an_earlier_payment_of_the_slip_stops_whatever_its_amount(
 ) -> None:
     """Yesterday's payment had yesterday's interest: the slip is the same debt."""
     barcode = slips[LATE]["barcode"]
-    earlier = ledger.journal.create(
+    earlier = await ledger.journal.create(
         NewEntry(
             kind=EntryKind.BILLET,
             amount=Decimal("2250.60"),
@@ -306,15 +308,17 @@ async def test_an_earlier_payment_of_the_slip_stops_whatever_its_amount(
             payee_detail=barcode,
         )
     )
-    ledger.journal.update(earlier.id, EntryState.ACCEPTED, bank_status="LIQUIDATED", final=True)
+    await ledger.journal.update(
+        earlier.id, EntryState.ACCEPTED, bank_status="LIQUIDATED", final=True
+    )
     with pytest.raises(BilletAlreadyPaid, match="already paid on") as stop:
         await billets.lookup(barcode)
     assert [d.id for d in stop.value.earlier] == [earlier.id]
     assert "R$ 2.250,60 (LIQUIDATED)" in str(stop.value)
     # A refused or failed payment is no payment.
-    ledger.journal.update(earlier.id, EntryState.ACCEPTED, bank_status="CANCELED", final=True)
+    await ledger.journal.update(earlier.id, EntryState.ACCEPTED, bank_status="CANCELED", final=True)
     assert (await billets.lookup(barcode)).amount == Decimal("2251.33")
-    ledger.journal.update(earlier.id, EntryState.REJECTED, final=True)
+    await ledger.journal.update(earlier.id, EntryState.REJECTED, final=True)
     assert (await billets.lookup(barcode)).duplicates == ()
 
 
@@ -344,7 +348,7 @@ async def test_a_slip_beyond_its_limit_is_refused_by_the_bank(
     assert control.balance() == before
     assert await engine.resolve_pending() == []
     assert await PaymentTracker(engine).poll_once() == []
-    (audit,) = ledger.audit.entries(action="billet.pay")
+    (audit,) = await ledger.audit.entries(action="billet.pay")
     assert audit.outcome == "rejected"
     with pytest.raises(BilletInputError):  # no receipt for a refused payment
         await billets.receipt(entry)

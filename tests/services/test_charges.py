@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from decimal import Decimal
 from typing import Any
 
@@ -24,7 +24,6 @@ from tests.services.qr_fixtures import (
     QrBank,
     audit_of,
     audit_text,
-    ledger_at,
     new_cpf,
     qr_bank,
     secrets_of,
@@ -64,12 +63,6 @@ async def bank(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[QrBank
 
 
 @pytest.fixture
-def ledger(tmp_path: Any) -> Iterator[Ledger]:
-    with ledger_at(tmp_path / "t.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
 def service(bank: QrBank, ledger: Ledger) -> ChargesService:
     return ChargesService(bank.client, ledger, clock=bank.now)
 
@@ -105,7 +98,7 @@ async def test_create_cob_puts_a_local_txid_and_audits_it(
     fetched = await service.get_cob(cob.txid)
     assert fetched.txid == cob.txid and fetched.solicitacao_pagador == "Pedido 42"
 
-    [row] = audit_of(ledger, "charge.create")
+    [row] = await audit_of(ledger, "charge.create")
     assert (row.reference, row.outcome, row.amount) == (cob.txid, "ATIVA", Decimal("123.45"))
     assert row.details == {"kind": "cob", "chave": CHAVE, "devedor": "***.982.247-**"}
     assert row.profile == "test" and row.os_user == "tester"
@@ -118,7 +111,7 @@ async def test_a_chosen_txid_makes_one_charge_only(service: ChargesService, ledg
     with pytest.raises(BadRequest) as again:
         await service.create_cob(amount="10,00", key=EMAIL_KEY, txid=txid)
     assert again.value.properties == {"cob.txid"}
-    rows = audit_of(ledger, "charge.create", txid)
+    rows = await audit_of(ledger, "charge.create", txid)
     assert [r.outcome for r in rows] == ["ATIVA", "rejected"]
     assert rows[1].details["http_status"] == 400
     assert any("cob.txid" in v for v in rows[1].details["violacoes"])
@@ -155,7 +148,7 @@ async def test_create_cob_refuses_bad_inputs_before_sending(
     assert isinstance(refused.value, ValueError)
     assert refused.value.field == field and refused.value.message
     assert bank.sent() == before
-    assert audit_of(ledger, "charge.create") == []
+    assert await audit_of(ledger, "charge.create") == []
 
 
 async def test_the_bank_refusing_a_key_is_a_typed_error_in_the_audit(
@@ -165,7 +158,7 @@ async def test_the_bank_refusing_a_key_is_a_typed_error_in_the_audit(
         await service.create_cob(amount=Decimal("5.00"), key="naoexiste@example.com")
     assert refused.value.properties == {"cob.chave"}
     assert refused.value.type.endswith("/CobOperacaoInvalida")
-    [row] = audit_of(ledger, "charge.create")
+    [row] = await audit_of(ledger, "charge.create")
     assert row.outcome == "rejected" and row.amount == Decimal("5.00")
     assert row.details["chave"] == "naoexiste@example.com"
     with pytest.raises(NotFound):  # nothing was created under the txid that was sent
@@ -182,7 +175,7 @@ async def test_revise_cob_then_nothing_to_change_and_unknown_txid(
     again = await service.revise_cob(cob.txid, description="Pedido 43", debtor=new_debtor)
     assert again.revisao == 2 and again.solicitacao_pagador == "Pedido 43"
     assert again.devedor is not None and again.devedor.nome == "Beltrano"
-    rows = audit_of(ledger, "charge.revise", cob.txid)
+    rows = await audit_of(ledger, "charge.revise", cob.txid)
     assert [(r.outcome, r.amount, r.details["fields"]) for r in rows] == [
         ("ATIVA", Decimal("99.90"), ["valor"]),
         ("ATIVA", None, ["devedor", "solicitacaoPagador"]),
@@ -203,7 +196,7 @@ async def test_revise_cob_then_nothing_to_change_and_unknown_txid(
     unknown = new_txid()
     with pytest.raises(NotFound):
         await service.revise_cob(unknown, amount=Decimal("1.00"))
-    [row] = audit_of(ledger, "charge.revise", unknown)
+    [row] = await audit_of(ledger, "charge.revise", unknown)
     assert row.outcome == "rejected" and row.details["http_status"] == 404
 
 
@@ -214,7 +207,7 @@ async def test_cancel_cob(service: ChargesService, bank: QrBank, ledger: Ledger)
     assert (await service.get_cob(cob.txid)).status is CobStatus.REMOVIDA_PELO_USUARIO_RECEBEDOR
     with pytest.raises(BadRequest):  # only an active charge can be removed
         await service.cancel_cob(cob.txid)
-    rows = audit_of(ledger, "charge.cancel", cob.txid)
+    rows = await audit_of(ledger, "charge.cancel", cob.txid)
     assert [(r.outcome, r.amount) for r in rows] == [
         ("REMOVIDA_PELO_USUARIO_RECEBEDOR", Decimal("42.00")),
         ("rejected", None),
@@ -245,7 +238,7 @@ async def test_create_cobv_and_its_qr_code(
     assert cobv.calendario.validade_apos_vencimento == 10
     assert cobv.devedor is not None and (cobv.devedor.uf, cobv.devedor.cep) == ("PE", "50000000")
     assert cobv.valor.multa is not None and cobv.valor.multa.valor_perc == Decimal("2.00")
-    [row] = audit_of(ledger, "charge.create", cobv.txid)
+    [row] = await audit_of(ledger, "charge.create", cobv.txid)
     assert row.details["kind"] == "cobv" and row.details["dataDeVencimento"] == "2026-12-15"
 
     qr = service.qr_code(cobv)
@@ -322,10 +315,10 @@ async def test_revise_and_cancel_cobv(
     assert removed.status is CobStatus.REMOVIDA_PELO_USUARIO_RECEBEDOR
     with pytest.raises(BadRequest):
         await service.revise_cobv(cobv.txid, amount=Decimal("1.00"))
-    [revise_ok, revise_refused] = audit_of(ledger, "charge.revise", cobv.txid)
+    [revise_ok, revise_refused] = await audit_of(ledger, "charge.revise", cobv.txid)
     assert revise_ok.details["fields"] == ["calendario", "valor"]
     assert revise_refused.outcome == "rejected"
-    [cancel] = audit_of(ledger, "charge.cancel", cobv.txid)
+    [cancel] = await audit_of(ledger, "charge.cancel", cobv.txid)
     assert (cancel.outcome, cancel.amount, cancel.details["kind"]) == (
         "REMOVIDA_PELO_USUARIO_RECEBEDOR",
         Decimal("320.00"),
@@ -417,7 +410,7 @@ async def test_received_pix_and_refunds(
     assert refund.status is DevolucaoStatus.EM_PROCESSAMENTO and refund.valor == Decimal("100.00")
     assert len(refund.id) == 35 and refund.id.isalnum()
     assert await service.get_refund(e2e, refund.id) == refund
-    [row] = audit_of(ledger, "refund.request", refund.id)
+    [row] = await audit_of(ledger, "refund.request", refund.id)
     assert (row.outcome, row.amount) == ("EM_PROCESSAMENTO", Decimal("100.00"))
     assert row.details == {"endToEndId": e2e, "rtrId": refund.rtr_id}
 
@@ -427,7 +420,7 @@ async def test_received_pix_and_refunds(
     with pytest.raises(BadRequest) as reused:  # a refund id is used once
         await service.request_refund(e2e, "1,00", refund_id=refund.id)
     assert reused.value.properties == {"devolucao.id"}
-    refused = [r for r in audit_of(ledger, "refund.request") if r.outcome == "rejected"]
+    refused = [r for r in await audit_of(ledger, "refund.request") if r.outcome == "rejected"]
     assert [r.amount for r in refused] == [Decimal("150.01"), Decimal("1.00")]
 
     before = bank.sent()
@@ -457,7 +450,7 @@ async def test_locations_create_link_and_unlink(
 ) -> None:
     loc = await service.create_location("cob")
     assert loc.tipo_cob is TipoCob.COB and loc.txid is None and loc.location
-    [created] = audit_of(ledger, "location.create")
+    [created] = await audit_of(ledger, "location.create")
     assert created.reference == str(loc.id) and created.details["location"] == loc.location
     cob = await service.create_cob(amount=Decimal("7.00"), key=CHAVE, location_id=loc.id)
     assert cob.location == loc.location
@@ -468,7 +461,10 @@ async def test_locations_create_link_and_unlink(
     assert (await service.get_cob(cob.txid)).location is None
     with pytest.raises(NotFound):
         await service.unlink_location(2_000_000_000)
-    assert [r.outcome for r in audit_of(ledger, "location.unlink")] == ["accepted", "rejected"]
+    assert [r.outcome for r in await audit_of(ledger, "location.unlink")] == [
+        "accepted",
+        "rejected",
+    ]
     with pytest.raises(NotFound):
         await service.get_location(2_000_000_000)
 
@@ -512,7 +508,7 @@ async def test_batch_from_csv_created_followed_and_revised(
     txids = [m.txid for m in status.members]
     assert all(is_valid_txid(t) for t in txids) and len(set(txids)) == 3
 
-    [row] = audit_of(ledger, "batch.create", status.batch_id)
+    [row] = await audit_of(ledger, "batch.create", status.batch_id)
     assert (row.outcome, row.amount) == ("accepted", Decimal("1344.46"))
     assert row.details["txids"] == txids and row.details["members"] == 3
     assert row.details["chave"] == EMAIL_KEY and row.details["refused"] == []
@@ -541,7 +537,7 @@ async def test_batch_from_csv_created_followed_and_revised(
     assert (await service.get_cobv(txids[0])).valor.original == Decimal("1300.00")
     third = await service.get_cobv(txids[2])
     assert third.calendario.data_de_vencimento == dt.date(2026, 12, 22)
-    [revise] = audit_of(ledger, "batch.revise", status.batch_id)
+    [revise] = await audit_of(ledger, "batch.revise", status.batch_id)
     assert revise.outcome == "accepted"
     assert revise.details["members"] == [
         {"txid": txids[0], "fields": ["valor"]},
@@ -550,8 +546,8 @@ async def test_batch_from_csv_created_followed_and_revised(
 
     with pytest.raises(BadRequest):  # no member can be added
         await service.revise_batch(status.batch_id, [BatchRevision(new_txid(), amount="1,00")])
-    assert audit_of(ledger, "batch.revise", status.batch_id)[-1].outcome == "rejected"
-    text = audit_text(ledger)
+    assert (await audit_of(ledger, "batch.revise", status.batch_id))[-1].outcome == "rejected"
+    text = await audit_text(ledger)
     assert all(secret not in text for secret in secrets_of(bank))
 
 
@@ -570,7 +566,7 @@ async def test_a_member_the_bank_refuses_is_reported_with_its_line(
     assert refused.line == 3 and refused.txid == taken.txid and refused.status == "NEGADA"
     assert refused.problema is not None and "cobv.txid" in refused.problema
     assert status.counts() == {"CRIADA": 2, "NEGADA": 1}
-    [row] = audit_of(ledger, "batch.create", plan.batch_id)
+    [row] = await audit_of(ledger, "batch.create", plan.batch_id)
     assert row.outcome == "partially_refused"
     assert row.details["refused"] == [{"txid": taken.txid, "line": 3, "problema": refused.problema}]
 
@@ -606,11 +602,14 @@ async def test_batch_inputs_refused_before_sending_and_bank_errors(
         await service.revise_batch("123", [BatchRevision(new_txid(), amount=Decimal("0"))])
     assert bad_amount.value.field == "cobsv[0].valor.original"
     assert bank.sent() == before
-    assert audit_of(ledger, "batch.create") == [] and audit_of(ledger, "batch.revise") == []
+    assert (
+        await audit_of(ledger, "batch.create") == []
+        and await audit_of(ledger, "batch.revise") == []
+    )
 
     with pytest.raises(NotFound):
         await service.batch_status("404404404")
     with pytest.raises(NotFound):
         await service.revise_batch("404404404", [BatchRevision(new_txid(), amount="1,00")])
-    [row] = audit_of(ledger, "batch.revise", "404404404")
+    [row] = await audit_of(ledger, "batch.revise", "404404404")
     assert row.outcome == "rejected" and row.details["http_status"] == 404

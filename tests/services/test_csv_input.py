@@ -7,14 +7,13 @@ from __future__ import annotations
 import codecs
 import csv
 import threading
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from treasury_app.domain.clock import system_clock
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services import charges
 from treasury_app.services.csv_input import (
@@ -48,13 +47,6 @@ class JournalOnlyEngine:
 
 
 @pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    opened = open_ledger(tmp_path / "l.sqlite3", profile="test")
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
 def payouts(ledger: Ledger) -> PayoutsService:
     return PayoutsService(JournalOnlyEngine(ledger), ledger)  # type: ignore[arg-type]
 
@@ -79,12 +71,12 @@ LINE_ENDS = {"LF": "\n", "CRLF": "\r\n", "CR": "\r"}
 
 @pytest.mark.parametrize("encoding", list(encodings_of("x")))
 @pytest.mark.parametrize("end", list(LINE_ENDS))
-def test_payout_files_in_every_encoding_and_line_end_read_the_same(
+async def test_payout_files_in_every_encoding_and_line_end_read_the_same(
     payouts: PayoutsService, encoding: str, end: str
 ) -> None:
     text = PAYOUTS.format(cpf=CPF).replace("\n", LINE_ENDS[end])
     raw = encodings_of(text)[encoding]
-    batch = payouts.parse_batch_csv(decode_csv(raw))
+    batch = await payouts.parse_batch_csv(decode_csv(raw))
     assert batch.errors == ()
     assert [(row.line, row.review.amount, row.review.description) for row in batch.rows] == [
         (2, Decimal("1234.56"), "Nota de março"),
@@ -128,12 +120,12 @@ def test_a_file_over_the_size_cap_is_refused_before_it_is_read(tmp_path: Path) -
 # -- lines -----------------------------------------------------------------------------------
 
 
-def test_a_cell_over_the_csv_field_limit_is_an_error_of_its_line_and_the_rest_is_read(
+async def test_a_cell_over_the_csv_field_limit_is_an_error_of_its_line_and_the_rest_is_read(
     payouts: PayoutsService,
 ) -> None:
     huge = "x" * (csv.field_size_limit() + 10)
     text = f"chave;valor\na@empresa.com.br;1,00\nb@empresa.com.br;{huge}\nc@empresa.com.br;3,00\n"
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert [(e.line, e.column) for e in batch.errors] == [(3, "row")]
     assert "longer than" in batch.errors[0].message
     assert [row.line for row in batch.rows] == [2, 4]
@@ -144,16 +136,18 @@ def test_a_cell_over_the_csv_field_limit_is_an_error_of_its_line_and_the_rest_is
     assert [row.line for row in parsed.rows] == [3]
 
 
-def test_an_unclosed_quote_is_an_error_of_the_line_it_opens_on(payouts: PayoutsService) -> None:
+async def test_an_unclosed_quote_is_an_error_of_the_line_it_opens_on(
+    payouts: PayoutsService,
+) -> None:
     text = 'chave;valor;descricao\na@empresa.com.br;1,00;"Nota 1\nb@empresa.com.br;2,00;x\n'
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert [(e.line, e.column) for e in batch.errors] == [(2, "row")]
     assert "quote left open" in batch.errors[0].message
     assert batch.rows == ()
     # A quoted cell that spans lines legitimately closes: the file is refused all the same
     # (the error is on the line it starts), with no row that could be sent without it.
     text = 'chave;valor;descricao\na@empresa.com.br;1,00;"two\nlines"\nb@empresa.com.br;2,00;x\n'
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert [e.line for e in batch.errors] == [2] and "line 3" in batch.errors[0].message
     assert batch.rows == ()
 
@@ -164,11 +158,11 @@ def _hundred_payments_quote_open_on_line_6() -> str:
     return "chave;valor;descricao\n" + "\n".join(lines) + "\n"
 
 
-def test_a_cell_over_several_lines_refuses_the_whole_file(payouts: PayoutsService) -> None:
+async def test_a_cell_over_several_lines_refuses_the_whole_file(payouts: PayoutsService) -> None:
     records = list(csv_records(_hundred_payments_quote_open_on_line_6(), ";"))
     assert isinstance(records[-1], CsvLineError) and records[-1].whole_file
     assert not any(isinstance(r, CsvLineError) and r.whole_file for r in records[:-1])
-    batch = payouts.parse_batch_csv(_hundred_payments_quote_open_on_line_6())
+    batch = await payouts.parse_batch_csv(_hundred_payments_quote_open_on_line_6())
     # Not 4 rows and "leave out the 1 invalid row": nothing can be sent from this file.
     assert batch.rows == () and [(e.line, e.column) for e in batch.errors] == [(6, "row")]
     assert "quote left open" in batch.errors[0].message
@@ -182,11 +176,11 @@ def test_charges_a_cell_over_several_lines_refuses_the_whole_file() -> None:
     assert result.errors[0].whole_file
 
 
-def test_unreadable_lines_count_toward_the_cap_and_errors_stop_at_1000(
+async def test_unreadable_lines_count_toward_the_cap_and_errors_stop_at_1000(
     payouts: PayoutsService,
 ) -> None:
     text = "chave;valor\n" + "a\x01;1\n" * 100_000
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert batch.rows == () and len(batch.errors) == MAX_LINE_ERRORS + 1
     assert batch.errors[-1].message == TOO_MANY_ERRORS
     assert "More than 1,000 lines have errors" in TOO_MANY_ERRORS
@@ -195,7 +189,7 @@ def test_unreadable_lines_count_toward_the_cap_and_errors_stop_at_1000(
     assert result.errors[-1].message == TOO_MANY_ERRORS and result.errors[-1].whole_file
     # A few bad lines among good ones: as before, each its own error, the good rows kept.
     text = "chave;valor\n" + "a\x01;1\n" * 3 + "b@empresa.com.br;2,00\n"
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert len(batch.errors) == 3 and [row.line for row in batch.rows] == [5]
 
 
@@ -209,14 +203,14 @@ def test_unreadable_lines_count_toward_the_cap_and_errors_stop_at_1000(
         ("\u202e", "U+202E"),
     ],
 )
-def test_control_characters_are_refused_with_their_line(
+async def test_control_characters_are_refused_with_their_line(
     payouts: PayoutsService, character: str, shown: str
 ) -> None:
     text = (
         "chave;valor;descricao\na@empresa.com.br;1,00;ok\n"
         f"b@empresa.com.br;2,00;Nota{character}1\nc@empresa.com.br;3,00;ok\n"
     )
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert [(e.line, e.column) for e in batch.errors] == [(3, "row")]
     assert shown in batch.errors[0].message and "Column 3" in batch.errors[0].message
     assert [row.line for row in batch.rows] == [2, 4]
@@ -231,8 +225,8 @@ def test_a_tab_inside_a_cell_is_not_a_control_character_to_refuse() -> None:
     assert records == [CsvRecord(1, ["a", "b"]), CsvRecord(2, ["x\ty", "z"])]
 
 
-def test_a_header_with_a_control_character_refuses_the_file(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv("chave\x00;valor\na@empresa.com.br;1,00\n")
+async def test_a_header_with_a_control_character_refuses_the_file(payouts: PayoutsService) -> None:
+    batch = await payouts.parse_batch_csv("chave\x00;valor\na@empresa.com.br;1,00\n")
     assert [(e.line, e.column) for e in batch.errors] == [(1, "header")]
     assert batch.rows == ()
 
@@ -257,9 +251,11 @@ def test_the_charge_dialog_reader_keeps_an_unreadable_line_as_a_member_with_its_
 # -- caps and long files ----------------------------------------------------------------------
 
 
-def test_more_than_ten_thousand_payouts_are_refused_as_a_whole(payouts: PayoutsService) -> None:
+async def test_more_than_ten_thousand_payouts_are_refused_as_a_whole(
+    payouts: PayoutsService,
+) -> None:
     rows = "".join(f"p{i}@empresa.com.br;1,00\n" for i in range(MAX_ROWS + 5))
-    batch = payouts.parse_batch_csv("chave;valor\n" + rows)
+    batch = await payouts.parse_batch_csv("chave;valor\n" + rows)
     assert batch.rows == ()
     assert len(batch.errors) == 1
     error = batch.errors[0]
@@ -291,12 +287,12 @@ def test_reading_reports_progress_and_stops_when_cancelled(payouts: PayoutsServi
         )
 
 
-def test_the_first_half_reads_no_journal_and_runs_in_any_thread(
+async def test_the_first_half_reads_no_journal_and_runs_in_any_thread(
     payouts: PayoutsService, ledger: Ledger
 ) -> None:
     """The worker thread's half never touches the journal (SQLite refuses a connection used
     from another thread): it runs in a thread; the journal's half adds the warnings."""
-    ledger.journal.create(
+    earlier = await ledger.journal.create(
         NewEntry(
             kind=EntryKind.PIX_KEY,
             amount=Decimal("1.00"),
@@ -312,14 +308,14 @@ def test_the_first_half_reads_no_journal_and_runs_in_any_thread(
     worker.join()
     read = result[0]
     assert [row.review.duplicates for row in read.rows] == [(), (), ()]
-    batch = payouts.with_history(read)
+    batch = await payouts.with_history(read)
     warnings = [row.review.warnings for row in batch.rows]
     assert len(batch.rows[0].review.duplicates) == 1 and "last 24 hours" in warnings[0][0]
     assert warnings[1] == ()
     assert warnings[2][0] == "Line 2 of this file pays the same payee the same amount."
     assert "last 24 hours" in warnings[2][1]
     assert payouts.recent_single_payments(batch.rows[0])[0].payee_detail == "a@empresa.com.br"
-    assert ledger.journal.get(1).state == EntryState.PREPARED
+    assert (await ledger.journal.get(earlier.id)).state == EntryState.PREPARED
 
 
 def test_csv_records_yields_errors_in_order_with_the_file_s_line_numbers() -> None:

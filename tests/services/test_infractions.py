@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import AsyncIterator, Callable, Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import (
     audit_text,
     control_of,
-    ledger_at,
     running_bank,
     sandbox_now,
     sent,
@@ -60,12 +58,6 @@ async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIter
 async def billets_only(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
     """A transport whose token may only read slips: infractions answer 403."""
     async with transport(sandbox, "accounts", control, scopes=("billets.read",)) as opened:
-        yield opened
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    with ledger_at(tmp_path / "t.sqlite3") as opened:
         yield opened
 
 
@@ -176,13 +168,14 @@ async def test_defense_text_is_checked_before_sending(
     field: str,
 ) -> None:
     target = await one_with(service, InfractionStatus.OPEN)
+    audited = await ledger.audit.entries()  # what a new ledger holds already
     before = sent(accounts_transport)
     with pytest.raises(DefenseError) as error:
         await service.submit_defense(target.id, description, attachments)
     assert error.value.field == field
     assert str(error.value)
     assert sent(accounts_transport) == before  # not even the infraction was read
-    assert ledger.audit.entries() == []
+    assert await ledger.audit.entries() == audited  # nothing audited
 
 
 async def test_closed_late_or_unknown_infractions_are_refused_locally(
@@ -194,6 +187,7 @@ async def test_closed_late_or_unknown_infractions_are_refused_locally(
     closed = await one_with(service, InfractionStatus.CLOSED)
     target = await one_with(service, InfractionStatus.OPEN)
     assert service.defense_problem(target) is None
+    audited = await ledger.audit.entries()  # what a new ledger holds already
 
     before = sent(accounts_transport)
     with pytest.raises(DefenseError, match="closed") as error:
@@ -223,7 +217,7 @@ async def test_closed_late_or_unknown_infractions_are_refused_locally(
         await service.submit_defense(strange, DEFENSE)
     assert error.value.field == "status"
     assert sent(accounts_transport) == before
-    assert ledger.audit.entries() == []
+    assert await ledger.audit.entries() == audited  # nothing audited
     assert await service.defenses(closed.id) == []
 
 
@@ -251,7 +245,7 @@ async def test_submit_and_follow_defenses(
     assert follow_up.description == longest
     assert [d.id for d in await service.defenses(target.id)] == [defense.id, follow_up.id]
 
-    rows = ledger.audit.entries(action="infraction.defense")[::-1]
+    rows = (await ledger.audit.entries(action="infraction.defense"))[::-1]
     assert [(r.outcome, r.reference, r.amount) for r in rows] == [
         ("ok", target.id, target.amount),
         ("ok", target.id, target.amount),
@@ -287,7 +281,7 @@ async def test_the_banks_refusals_are_typed_and_audited(
     with pytest.raises(NotFound):  # by id, the read fails first: nothing sent, no row
         await service.submit_defense("INF000", DEFENSE)
 
-    rows = ledger.audit.entries(action="infraction.defense")[::-1]
+    rows = (await ledger.audit.entries(action="infraction.defense"))[::-1]
     assert [(r.outcome, r.reference, r.details["status"]) for r in rows] == [
         ("rejected", closed.id, 422),
         ("rejected", "INF000", 404),
@@ -320,7 +314,7 @@ async def test_the_bank_enforces_the_deadline_too(
     with pytest.raises(BusinessRuleViolation) as refused:  # a clock behind: the bank says no
         await behind.submit_defense(target, DEFENSE)
     assert refused.value.status == 422
-    (row,) = ledger.audit.entries(action="infraction.defense")
+    (row,) = await ledger.audit.entries(action="infraction.defense")
     assert (row.outcome, row.details["status"]) == ("rejected", 422)
     assert "prazo" in row.details["detail"]
-    assert DEFENSE in audit_text(ledger)
+    assert DEFENSE in await audit_text(ledger)

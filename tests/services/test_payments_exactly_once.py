@@ -74,7 +74,7 @@ async def assert_each_paid_once(
     for entry in await engine.resolve_pending():
         assert entry.state == EntryState.ACCEPTED, (entry.state, entry.error)
     for key in keys:
-        entry = engine.ledger.journal.by_key(key)
+        entry = await engine.ledger.journal.by_key(key)
         assert entry is not None and entry.state == EntryState.ACCEPTED, entry
         found = await engine.accounts.get_pix_payment_by_idempotency_key(key)
         assert found.end_to_end_id == entry.end_to_end_id
@@ -96,7 +96,7 @@ async def test_lost_answers_after_commit_resolve_to_one_payment_each(
         assert entry.state == EntryState.UNKNOWN  # the answer was lost: never a guess
         keys.append(entry.idempotency_key)
     await assert_each_paid_once(engine, control, keys, sum(amounts("1.00")), before)
-    resolved = ledger.audit.entries(action="payment.resolve")
+    resolved = await ledger.audit.entries(action="payment.resolve")
     assert len([a for a in resolved if a.outcome == "found"]) == RUNS
 
 
@@ -140,7 +140,9 @@ async def test_503_on_every_attempt_then_resolution_resends_with_the_same_key(
         keys.append(entry.idempotency_key)
     assert control.balance() == before  # nothing reached the bank's ledger yet
     await assert_each_paid_once(engine, control, keys, sum(amounts("3.00")), before)
-    resent = [a for a in ledger.audit.entries(action="payment.resolve") if a.outcome == "resent"]
+    resent = [
+        a for a in await ledger.audit.entries(action="payment.resolve") if a.outcome == "resent"
+    ]
     assert len(resent) == RUNS
 
 
@@ -153,7 +155,7 @@ async def test_a_refusal_is_final_and_never_resent(
     assert entry.state == EntryState.REJECTED and entry.final and "422" in (entry.error or "")
     assert await engine.resolve_pending() == []
     assert control.balance() == before
-    assert ledger.audit.entries(action="payout.send")[0].outcome == "rejected"
+    assert (await ledger.audit.entries(action="payout.send"))[0].outcome == "rejected"
 
 
 async def test_double_click_and_concurrent_sends_make_one_payment(
@@ -164,7 +166,7 @@ async def test_double_click_and_concurrent_sends_make_one_payment(
     same = intent(Decimal("4.44"), tag="double")
     results = await asyncio.gather(*(engine.submit(same) for _ in range(10)))
     assert {r.id for r in results} == {results[0].id}
-    entry = ledger.journal.get(results[0].id)
+    entry = await ledger.journal.get(results[0].id)
     assert entry.state == EntryState.ACCEPTED
     again = await engine.send(entry)  # a later click on the same review
     assert again.id == entry.id and again.end_to_end_id == entry.end_to_end_id
@@ -240,11 +242,11 @@ async def test_app_killed_between_journal_and_answer(
     await asyncio.sleep(1.6)  # whatever the bank was still processing, it has finished
     restarted = open_ledger(path, profile="test")
     try:
-        entries = restarted.journal.recent()
+        entries = await restarted.journal.recent()
         assert len(entries) == RUNS and all(e.state == EntryState.SENT for e in entries)
         engine = PaymentEngine(accounts, restarted)
         keys = [e.idempotency_key for e in entries]
         total = sum((e.amount for e in entries), Decimal("0.00"))
         await assert_each_paid_once(engine, control, keys, total, before)
     finally:
-        restarted.close()
+        await restarted.close()

@@ -80,12 +80,12 @@ async def test_a_lost_answer_is_followed_up_at_once(
     entry = await engine.submit(intent(Decimal("7.01"), tag="follow-up"))
     assert time.perf_counter() - started < 5
     assert entry.state == EntryState.ACCEPTED and entry.end_to_end_id  # found, not re-sent
-    notes = [item.note for item in ledger.journal.history(entry.id)]
+    notes = [item.note for item in await ledger.journal.history(entry.id)]
     assert "no answer" in notes and CHECKING_NOTE in notes
     assert "found by idempotency key" in notes
     assert not any(note.startswith("resending") for note in notes)
     assert control.balance() == before - Decimal("7.01")
-    outcomes = [a.outcome for a in ledger.audit.entries(action="payment.resolve")]
+    outcomes = [a.outcome for a in await ledger.audit.entries(action="payment.resolve")]
     assert outcomes == ["found"]
 
 
@@ -132,17 +132,17 @@ async def test_an_old_intent_is_held_not_resent(
     assert not next_day.resend_allowed(entry)
     for _ in range(3):  # every tracker round, every session start: looked up, never sent
         (held,) = await next_day.resolve_pending()
-        assert held.state == EntryState.UNKNOWN and next_day.is_held(held)
+        assert held.state == EntryState.UNKNOWN and await next_day.is_held(held)
     assert control.balance() == before
-    assert ledger.journal.history(entry.id)[-1].note == HELD_NOTE
-    assert len(ledger.audit.entries(action="payment.resend_held")) == 1  # once, not per round
+    assert (await ledger.journal.history(entry.id))[-1].note == HELD_NOTE
+    assert len(await ledger.audit.entries(action="payment.resend_held")) == 1  # once, not per round
     # The bank away while held: still held, still nothing sent.
     control.control("POST", "/sandbox/faults", {"path": "/api/v2/pix/payments/*", "rate_503": 1})
     try:
         still = await next_day.resolve(held)
     finally:
         control.control("DELETE", "/sandbox/faults")
-    assert next_day.is_held(still)
+    assert await next_day.is_held(still)
     # A recent intent is still resent by the engine itself.
     same_day = PaymentEngine(accounts, ledger, clock=later(5), follow_up=())
     assert same_day.resend_allowed(entry)
@@ -155,14 +155,14 @@ async def test_send_now_on_a_held_payment_pays_it_once(
     entry = await _unknown_and_never_received(accounts, ledger, control, "77.01")
     engine = PaymentEngine(accounts, ledger, clock=later(120), follow_up=())
     held = (await engine.resolve_pending())[0]
-    assert engine.is_held(held)
+    assert await engine.is_held(held)
     sent = await engine.send_held(held)
     assert sent.state == EntryState.ACCEPTED
     assert control.balance() == before - Decimal("77.01")
     again = await engine.send_held(sent)  # a second click: nothing more
     assert again.end_to_end_id == sent.end_to_end_id
     assert control.balance() == before - Decimal("77.01")
-    (confirmed,) = ledger.audit.entries(action="payment.resend_confirmed")
+    (confirmed,) = await ledger.audit.entries(action="payment.resend_confirmed")
     assert confirmed.reference == entry.idempotency_key
 
 
@@ -180,7 +180,7 @@ async def test_cancel_a_held_payment_never_sends_it(
             await engine.cancel_held(held)
     finally:
         control.control("DELETE", "/sandbox/faults")
-    assert ledger.journal.get(entry.id).unresolved
+    assert (await ledger.journal.get(entry.id)).unresolved
     cancelled = await engine.cancel_held(held)
     assert cancelled.state == EntryState.REJECTED and cancelled.final
     assert "Cancelled" in (cancelled.error or "")
@@ -189,7 +189,7 @@ async def test_cancel_a_held_payment_never_sends_it(
     assert await engine.send(cancelled) == cancelled
     assert posts(transport) == sent
     assert control.balance() == before
-    assert [a.outcome for a in ledger.audit.entries(action="payment.cancel")] == ["ok"]
+    assert [a.outcome for a in await ledger.audit.entries(action="payment.cancel")] == ["ok"]
 
 
 async def test_cancel_finds_a_payment_made_meanwhile(
@@ -201,9 +201,9 @@ async def test_cancel_finds_a_payment_made_meanwhile(
     engine = PaymentEngine(accounts, ledger, clock=later(120), follow_up=())
     response = control.pay_dict(Decimal("77.03"), idem=entry.idempotency_key)
     assert response.status_code == 202, response.text
-    result = await engine.cancel_held(ledger.journal.get(entry.id))
+    result = await engine.cancel_held(await ledger.journal.get(entry.id))
     assert result.state == EntryState.ACCEPTED
-    assert ledger.audit.entries(action="payment.cancel") == []
+    assert await ledger.audit.entries(action="payment.cancel") == []
 
 
 CHILD = """
@@ -278,12 +278,12 @@ async def test_app_killed_after_the_bank_committed(
         resolved = await engine.resolve_pending()
         assert len(resolved) == runs
         assert {e.state for e in resolved} == {EntryState.ACCEPTED}
-        outcomes = [a.outcome for a in restarted.audit.entries(action="payment.resolve")]
+        outcomes = [a.outcome for a in await restarted.audit.entries(action="payment.resolve")]
         assert outcomes == ["found"] * runs  # found by key; "resent" would pay twice
         for entry in resolved:
             found = await accounts.get_pix_payment_by_idempotency_key(entry.idempotency_key)
             assert found.end_to_end_id == entry.end_to_end_id
     finally:
-        restarted.close()
+        await restarted.close()
     await asyncio.sleep(5.2)  # the held answers go out to a dead socket
     assert control.balance() == before - total  # each debited exactly once

@@ -7,7 +7,7 @@ batch sent with bounded concurrency."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from decimal import Decimal
 from typing import Any
 
@@ -89,7 +89,7 @@ def altered_crc(payload: str) -> str:
 # prepare_*: local validation, no network
 
 
-def test_prepare_key_detects_and_normalises_the_key(
+async def test_prepare_key_detects_and_normalises_the_key(
     payouts: PayoutsService, accounts_transport: ApiTransport
 ) -> None:
     before = accounts_transport.stats.requests
@@ -105,7 +105,7 @@ def test_prepare_key_detects_and_normalises_the_key(
         ),
     ]
     for typed, key_type, normalized in cases:
-        review = payouts.prepare_key(typed, "R$ 1.234,56", description="  Nota 42  ")
+        review = await payouts.prepare_key(typed, "R$ 1.234,56", description="  Nota 42  ")
         assert review.kind == EntryKind.PIX_KEY
         assert review.key_type == key_type, typed
         assert review.payee_detail == normalized
@@ -118,7 +118,7 @@ def test_prepare_key_detects_and_normalises_the_key(
         assert review.request["payment"] == {"currency": "BRL", "amount": Decimal("1234.56")}
         assert review.request["description"] == "Nota 42"
         assert review.warnings == () and review.duplicates == ()
-    with_document = payouts.prepare_key(
+    with_document = await payouts.prepare_key(
         SUPPLIER, Decimal("10"), creditor_document="11.222.333/0001-81"
     )
     assert with_document.amount == Decimal("10.00")
@@ -130,11 +130,11 @@ def test_prepare_key_detects_and_normalises_the_key(
     assert accounts_transport.stats.requests == before
 
 
-def test_prepare_qrc_reads_payee_and_amount_from_the_code(
+async def test_prepare_qrc_reads_payee_and_amount_from_the_code(
     payouts: PayoutsService, accounts_transport: ApiTransport
 ) -> None:
     before = accounts_transport.stats.requests
-    fixed = payouts.prepare_qrc("  " + static_code() + "\n")
+    fixed = await payouts.prepare_qrc("  " + static_code() + "\n")
     assert fixed.kind == EntryKind.PIX_QRC
     assert fixed.amount == Decimal("25.50")
     assert fixed.payee_name == "Padaria Pao Quente"
@@ -142,13 +142,13 @@ def test_prepare_qrc_reads_payee_and_amount_from_the_code(
     assert fixed.brcode is not None and fixed.brcode.txid == "PEDIDO123"
     assert fixed.request["qrCode"] == static_code()
     assert "payment" not in fixed.request  # the code carries the amount
-    same_amount = payouts.prepare_qrc(static_code(), "25,50")  # typing the same is fine
+    same_amount = await payouts.prepare_qrc(static_code(), "25,50")  # typing the same is fine
     assert same_amount.amount == Decimal("25.50")
-    open_amount = payouts.prepare_qrc(static_code(None), "7,77", description="Pão")
+    open_amount = await payouts.prepare_qrc(static_code(None), "7,77", description="Pão")
     assert open_amount.amount == Decimal("7.77")
     assert open_amount.request["payment"] == {"currency": "BRL", "amount": Decimal("7.77")}
     assert open_amount.request["description"] == "Pão"
-    dynamic = payouts.prepare_qrc(
+    dynamic = await payouts.prepare_qrc(
         brcode.build(merchant_name="Loja", merchant_city="Recife", url="pix.example.com/qr/v2/abc"),
         Decimal("10.00"),
     )
@@ -157,11 +157,11 @@ def test_prepare_qrc_reads_payee_and_amount_from_the_code(
     assert accounts_transport.stats.requests == before
 
 
-def test_prepare_manual_builds_the_creditor_account(
+async def test_prepare_manual_builds_the_creditor_account(
     payouts: PayoutsService, accounts_transport: ApiTransport
 ) -> None:
     before = accounts_transport.stats.requests
-    review = payouts.prepare_manual(
+    review = await payouts.prepare_manual(
         **{**BANK, "account_type": "svgs", "name": "  Maria da Silva "},
         amount="321,09",
         description="Reembolso",
@@ -180,21 +180,23 @@ def test_prepare_manual_builds_the_creditor_account(
         "name": "Maria da Silva",
     }
     assert review.request["payment"] == {"currency": "BRL", "amount": Decimal("321.09")}
-    company = payouts.prepare_manual(
+    company = await payouts.prepare_manual(
         **{**BANK, "document": "11.222.333/0001-81", "name": "Empresa Ltda"}, amount="1"
     )
     assert company.payee_document == CNPJ
     assert accounts_transport.stats.requests == before
 
 
-def test_amount_limits_are_inclusive(payouts: PayoutsService) -> None:
-    assert payouts.prepare_key(SUPPLIER, "0,01").amount == Decimal("0.01")
-    assert payouts.prepare_key(SUPPLIER, "1.000.000,00").amount == Decimal("1000000.00")
-    assert payouts.prepare_key(SUPPLIER, Decimal("1000000")).amount == Decimal("1000000.00")
-    assert payouts.prepare_key(SUPPLIER, "1", description="é" * 140).description == "é" * 140
+async def test_amount_limits_are_inclusive(payouts: PayoutsService) -> None:
+    assert (await payouts.prepare_key(SUPPLIER, "0,01")).amount == Decimal("0.01")
+    assert (await payouts.prepare_key(SUPPLIER, "1.000.000,00")).amount == Decimal("1000000.00")
+    assert (await payouts.prepare_key(SUPPLIER, Decimal("1000000"))).amount == Decimal("1000000.00")
+    assert (
+        await payouts.prepare_key(SUPPLIER, "1", description="é" * 140)
+    ).description == "é" * 140
 
 
-def _manual(**changes: Any) -> Callable[[PayoutsService], PayoutReview]:
+def _manual(**changes: Any) -> Callable[[PayoutsService], Awaitable[PayoutReview]]:
     return lambda s: s.prepare_manual(**{**BANK, **changes}, amount="10,00")
 
 
@@ -204,7 +206,7 @@ RECURRENCE_ONLY = brcode.build(
     recurrence_url="pix.example.com/qr/v2/rec/abc",
 )
 
-BAD_INPUTS: list[tuple[str, Callable[[PayoutsService], PayoutReview], str]] = [
+BAD_INPUTS: list[tuple[str, Callable[[PayoutsService], Awaitable[PayoutReview]], str]] = [
     ("not a key", lambda s: s.prepare_key("not a key", "10"), "key"),
     ("empty key", lambda s: s.prepare_key("", "10"), "key"),
     ("bad cpf key", lambda s: s.prepare_key("529.982.247-24", "10"), "key"),
@@ -262,8 +264,8 @@ BAD_INPUTS: list[tuple[str, Callable[[PayoutsService], PayoutReview], str]] = [
 @pytest.mark.parametrize(
     ("prepare", "field"), [case[1:] for case in BAD_INPUTS], ids=[case[0] for case in BAD_INPUTS]
 )
-def test_bad_input_is_refused_locally_with_its_field(
-    prepare: Callable[[PayoutsService], PayoutReview],
+async def test_bad_input_is_refused_locally_with_its_field(
+    prepare: Callable[[PayoutsService], Awaitable[PayoutReview]],
     field: str,
     payouts: PayoutsService,
     ledger: Ledger,
@@ -271,11 +273,11 @@ def test_bad_input_is_refused_locally_with_its_field(
 ) -> None:
     before = accounts_transport.stats.requests
     with pytest.raises(PayoutInputError) as refused:
-        prepare(payouts)
+        await prepare(payouts)
     assert refused.value.field == field
     assert refused.value.message and str(refused.value) == refused.value.message
     assert accounts_transport.stats.requests == before  # nothing reached the bank
-    assert ledger.journal.recent() == []  # nor the journal
+    assert await ledger.journal.recent() == []  # nor the journal
 
 
 # --------------------------------------------------------------------------------------------
@@ -286,7 +288,7 @@ async def test_send_by_key(
     payouts: PayoutsService, ledger: Ledger, control: Api, engine: PaymentEngine
 ) -> None:
     before = control.balance()
-    review = payouts.prepare_key(SUPPLIER, "12,34", description="Nota 1")
+    review = await payouts.prepare_key(SUPPLIER, "12,34", description="Nota 1")
     entry = await payouts.send(review)
     assert entry.state == EntryState.ACCEPTED and entry.bank_status == "ON_QUEUE"
     assert not entry.final and entry.end_to_end_id and entry.error is None
@@ -300,12 +302,12 @@ async def test_send_by_key(
     bank = await engine.accounts.get_pix_payment(entry.end_to_end_id)
     assert bank.idempotency_key == review.idempotency_key and bank.amount == Decimal("12.34")
     assert bank.local_instrument is LocalInstrument.DICT
-    assert [h.state for h in ledger.journal.history(entry.id)] == [
+    assert [h.state for h in await ledger.journal.history(entry.id)] == [
         EntryState.PREPARED,
         EntryState.SENT,
         EntryState.ACCEPTED,
     ]
-    (audit,) = ledger.audit.entries(action="payout.send")
+    (audit,) = await ledger.audit.entries(action="payout.send")
     assert audit.outcome == "accepted" and audit.amount == Decimal("12.34")
 
 
@@ -313,12 +315,12 @@ async def test_send_by_static_qr_code(
     payouts: PayoutsService, control: Api, engine: PaymentEngine
 ) -> None:
     before = control.balance()
-    entry = await payouts.send(payouts.prepare_qrc(static_code(Decimal("25.50"))))
+    entry = await payouts.send(await payouts.prepare_qrc(static_code(Decimal("25.50"))))
     assert entry.state == EntryState.ACCEPTED and entry.bank_status == "ON_QUEUE"
     assert entry.payee_name == "Padaria Pao Quente"
     bank = await engine.accounts.get_pix_payment(entry.end_to_end_id or "")
     assert bank.local_instrument is LocalInstrument.QRES and bank.tx_id == "PEDIDO123"
-    open_amount = await payouts.send(payouts.prepare_qrc(static_code(None), "7,77"))
+    open_amount = await payouts.send(await payouts.prepare_qrc(static_code(None), "7,77"))
     assert open_amount.state == EntryState.ACCEPTED
     assert control.balance() == before - Decimal("25.50") - Decimal("7.77")
 
@@ -335,7 +337,7 @@ async def test_send_by_dynamic_qr_code_of_a_charge(
         )
     )
     assert cob.pix_copia_e_cola is not None
-    review = payouts.prepare_qrc(cob.pix_copia_e_cola, "88,80")
+    review = await payouts.prepare_qrc(cob.pix_copia_e_cola, "88,80")
     assert review.brcode is not None and review.brcode.is_dynamic
     entry = await payouts.send(review)
     assert entry.state == EntryState.ACCEPTED, entry.error
@@ -351,7 +353,7 @@ async def test_send_by_dynamic_qr_code_of_a_charge(
             chave=COMPANY_CNPJ_KEY,
         )
     )
-    wrong = await payouts.send(payouts.prepare_qrc(other.pix_copia_e_cola or "", "49,99"))
+    wrong = await payouts.send(await payouts.prepare_qrc(other.pix_copia_e_cola or "", "49,99"))
     assert wrong.state == EntryState.REJECTED and wrong.final and "422" in (wrong.error or "")
 
 
@@ -359,7 +361,7 @@ async def test_send_by_bank_data(
     payouts: PayoutsService, control: Api, engine: PaymentEngine
 ) -> None:
     before = control.balance()
-    entry = await payouts.send(payouts.prepare_manual(**BANK, amount="321,09"))
+    entry = await payouts.send(await payouts.prepare_manual(**BANK, amount="321,09"))
     assert entry.state == EntryState.ACCEPTED and entry.bank_status == "ON_QUEUE"
     assert entry.kind == EntryKind.PIX_MANU and entry.payee_name == "Maria da Silva"
     bank = await engine.accounts.get_pix_payment(entry.end_to_end_id or "")
@@ -371,36 +373,36 @@ async def test_send_by_bank_data(
 async def test_second_review_of_the_same_payee_and_amount_warns(
     payouts: PayoutsService,
 ) -> None:
-    first = await payouts.send(payouts.prepare_key(SUPPLIER, "55,00"))
-    again = payouts.prepare_key(" fornecedor@empresa.com.br", Decimal("55"))
+    first = await payouts.send(await payouts.prepare_key(SUPPLIER, "55,00"))
+    again = await payouts.prepare_key(" fornecedor@empresa.com.br", Decimal("55"))
     assert again.duplicates and [d.id for d in again.duplicates] == [first.id]
     assert "1 payment(s) of R$ 55,00" in again.warnings[0]
     assert again.idempotency_key != first.idempotency_key  # a new intent, if confirmed
-    assert payouts.prepare_key(SUPPLIER, "55,01").duplicates == ()  # another amount
-    assert payouts.prepare_key("outro@empresa.com.br", "55,00").duplicates == ()
+    assert (await payouts.prepare_key(SUPPLIER, "55,01")).duplicates == ()  # another amount
+    assert (await payouts.prepare_key("outro@empresa.com.br", "55,00")).duplicates == ()
     second = await payouts.send(again)  # the person confirmed: a second payment
-    third = payouts.prepare_key(SUPPLIER, "55,00")
+    third = await payouts.prepare_key(SUPPLIER, "55,00")
     assert [d.id for d in third.duplicates] == [second.id, first.id]
     assert "2 payment(s)" in third.warnings[0]
     # Bank data and QR codes are guarded the same way.
-    await payouts.send(payouts.prepare_manual(**BANK, amount="9,99"))
-    assert payouts.prepare_manual(**BANK, amount="9,99").duplicates
-    await payouts.send(payouts.prepare_qrc(static_code(Decimal("3.21"))))
-    assert payouts.prepare_qrc(static_code(Decimal("3.21"))).duplicates
+    await payouts.send(await payouts.prepare_manual(**BANK, amount="9,99"))
+    assert (await payouts.prepare_manual(**BANK, amount="9,99")).duplicates
+    await payouts.send(await payouts.prepare_qrc(static_code(Decimal("3.21"))))
+    assert (await payouts.prepare_qrc(static_code(Decimal("3.21")))).duplicates
 
 
 async def test_the_same_review_sent_twice_is_one_payment(
     payouts: PayoutsService, ledger: Ledger, control: Api, accounts_transport: ApiTransport
 ) -> None:
     before = control.balance()
-    review = payouts.prepare_key(SUPPLIER, "77,70")
+    review = await payouts.prepare_key(SUPPLIER, "77,70")
     results = await asyncio.gather(*(payouts.send(review) for _ in range(5)))
     assert {entry.id for entry in results} == {results[0].id}
     requests = accounts_transport.stats.requests
     later = await payouts.send(review)  # a click after the answer came back
     assert later.id == results[0].id and later.end_to_end_id == results[0].end_to_end_id
     assert accounts_transport.stats.requests == requests  # accepted: nothing asked or sent
-    assert len(ledger.journal.recent()) == 1
+    assert len(await ledger.journal.recent()) == 1
     assert control.balance() == before - Decimal("77.70")
 
 
@@ -408,7 +410,7 @@ async def test_approval_required_waits_then_settles(
     payouts: PayoutsService, ledger: Ledger, control: Api, engine: PaymentEngine
 ) -> None:
     before = control.balance()
-    review = payouts.prepare_key(SUPPLIER, "150,00", flow=PaymentFlow.APPROVAL_REQUIRED)
+    review = await payouts.prepare_key(SUPPLIER, "150,00", flow=PaymentFlow.APPROVAL_REQUIRED)
     assert any("approval" in warning for warning in review.warnings)
     assert review.request["paymentFlow"] == "APPROVAL_REQUIRED"
     entry = await payouts.send(review)
@@ -424,9 +426,9 @@ async def test_approval_required_waits_then_settles(
     control.advance(3.5)
     (changed,) = await tracker.poll_once()
     assert changed.id == entry.id and changed.bank_status == "SETTLED" and changed.final
-    assert ledger.receipts.for_entry(entry.id) is not None  # archived on settlement
+    assert await ledger.receipts.for_entry(entry.id) is not None  # archived on settlement
     assert control.balance() == before - Decimal("150.00")
-    statuses = [h.bank_status for h in ledger.journal.history(entry.id)]
+    statuses = [h.bank_status for h in await ledger.journal.history(entry.id)]
     assert statuses[-2:] == ["WAITING_APPROVAL", "SETTLED"]
 
 
@@ -434,7 +436,7 @@ async def test_a_refusal_by_the_bank_is_final(
     payouts: PayoutsService, ledger: Ledger, control: Api, engine: PaymentEngine
 ) -> None:
     before = control.balance()
-    review = payouts.prepare_key(NOT_IN_DICT, "10,00")
+    review = await payouts.prepare_key(NOT_IN_DICT, "10,00")
     assert review.key_type == PixKeyType.EVP
     entry = await payouts.send(review)
     assert entry.state == EntryState.REJECTED and entry.final
@@ -443,13 +445,13 @@ async def test_a_refusal_by_the_bank_is_final(
     assert control.balance() == before
     assert await engine.resolve_pending() == []  # never resent
     assert await PaymentTracker(engine).poll_once() == []
-    assert ledger.journal.get(entry.id) == entry
+    assert await ledger.journal.get(entry.id) == entry
     again = await payouts.send(review)  # a second click on the refused review
     assert again == entry
-    (audit,) = ledger.audit.entries(action="payout.send")
+    (audit,) = await ledger.audit.entries(action="payout.send")
     assert audit.outcome == "rejected"
     # A refused payment is no duplicate: the corrected retry carries no warning.
-    assert payouts.prepare_key(NOT_IN_DICT, "10,00").duplicates == ()
+    assert (await payouts.prepare_key(NOT_IN_DICT, "10,00")).duplicates == ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -480,7 +482,7 @@ async def test_a_500_row_batch_is_sent_with_bounded_concurrency(
     lines = ["chave;valor;descricao"] + [
         f"fornecedor{i}@empresa.com.br;{i // 100 + 1},{i % 100:02d};Lote {i}" for i in range(rows)
     ]
-    batch = payouts.parse_batch_csv("\n".join(lines) + "\n")
+    batch = await payouts.parse_batch_csv("\n".join(lines) + "\n")
     assert batch.valid and len(batch.rows) == rows
     total = sum((Decimal(1) + Decimal(i) / 100 for i in range(rows)), Decimal("0.00"))
     assert batch.total == total
@@ -494,12 +496,12 @@ async def test_a_500_row_batch_is_sent_with_bounded_concurrency(
     assert {count for _, count, _ in calls} == {rows}
     assert len(entries) == rows and all(e.state == EntryState.ACCEPTED for e in entries)
     assert [e.payee_detail for e in entries] == [row.review.payee_detail for row in batch.rows]
-    journaled = ledger.journal.recent(batch=batch.batch_id, limit=1000)
+    journaled = await ledger.journal.recent(batch=batch.batch_id, limit=1000)
     assert len(journaled) == rows
     assert len({e.idempotency_key for e in journaled}) == rows
     assert {e.batch for e in journaled} == {batch.batch_id}
     assert control.balance() == before - total
-    outcomes = [a.outcome for a in ledger.audit.entries(action="payout.batch")]
+    outcomes = [a.outcome for a in await ledger.audit.entries(action="payout.batch")]
     assert sorted(outcomes) == ["sent", "started"]
     again = await payouts.send_batch(batch)  # the same batch again: no second payment
     assert [e.id for e in again] == [e.id for e in entries]

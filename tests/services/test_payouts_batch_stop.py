@@ -30,7 +30,7 @@ async def test_stop_skips_rows_not_started_and_keeps_those_sent(
     accounts_transport: ApiTransport, ledger: Ledger, control: Api
 ) -> None:
     payouts = PayoutsService(PaymentEngine(AccountsClient(accounts_transport), ledger), ledger)
-    batch = payouts.parse_batch_csv(batch_text(ROWS))
+    batch = await payouts.parse_batch_csv(batch_text(ROWS))
     assert batch.valid and len(batch.rows) == ROWS
     before = control.balance()
     seen: list[Entry] = []
@@ -51,12 +51,12 @@ async def test_stop_skips_rows_not_started_and_keeps_those_sent(
     assert 5 <= len(entries) <= 7 and len(entries) == len(seen)
     assert asked == ROWS  # every row asked when its turn came
     assert all(e.state == EntryState.ACCEPTED for e in entries)
-    journaled = ledger.journal.recent(batch=batch.batch_id, limit=1000)
+    journaled = await ledger.journal.recent(batch=batch.batch_id, limit=1000)
     assert sorted(e.id for e in journaled) == sorted(e.id for e in entries)
     assert all(not e.unresolved for e in journaled)
     sent_total = sum((e.amount for e in entries), Decimal("0.00"))
     assert control.balance() == before - sent_total
-    last = ledger.audit.entries(action="payout.batch")[0]  # newest first
+    last = (await ledger.audit.entries(action="payout.batch"))[0]  # newest first
     assert last.outcome == "stopped" and last.details["skipped"] == ROWS - len(entries)
     assert last.amount == sent_total
 
@@ -65,10 +65,10 @@ async def test_a_stop_asked_before_the_first_row_sends_nothing(
     accounts_transport: ApiTransport, ledger: Ledger, control: Api
 ) -> None:
     payouts = PayoutsService(PaymentEngine(AccountsClient(accounts_transport), ledger), ledger)
-    batch = payouts.parse_batch_csv(batch_text(4))
+    batch = await payouts.parse_batch_csv(batch_text(4))
     before = control.balance()
     entries = await payouts.send_batch(batch, should_stop=lambda: True)
-    assert entries == [] and ledger.journal.recent(batch=batch.batch_id) == []
+    assert entries == [] and await ledger.journal.recent(batch=batch.batch_id) == []
     assert control.balance() == before
 
 
@@ -76,7 +76,7 @@ async def test_a_stop_never_asked_sends_everything(
     accounts_transport: ApiTransport, ledger: Ledger
 ) -> None:
     payouts = PayoutsService(PaymentEngine(AccountsClient(accounts_transport), ledger), ledger)
-    batch = payouts.parse_batch_csv(batch_text(6))
+    batch = await payouts.parse_batch_csv(batch_text(6))
     entries = await payouts.send_batch(batch, should_stop=lambda: False)
     assert len(entries) == 6 and all(e.state == EntryState.ACCEPTED for e in entries)
-    assert ledger.audit.entries(action="payout.batch")[0]  # newest first.outcome == "sent"
+    assert (await ledger.audit.entries(action="payout.batch"))[0]  # newest first.outcome == "sent"

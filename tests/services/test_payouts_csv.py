@@ -6,16 +6,14 @@ sandbox is in ``test_payouts.py``, next to its bank.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from treasury_app.api.accounts.models import AccountType
 from treasury_app.domain import brcode
 from treasury_app.domain.clock import system_clock
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payouts import PayoutBatch, PayoutInputError, PayoutsService, RowError
 
@@ -33,14 +31,7 @@ class JournalOnlyEngine:
 
     async def submit(self, new: NewEntry) -> Entry:
         self.submitted.append(new)
-        return self.ledger.journal.create(new)
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    opened = open_ledger(tmp_path / "l.sqlite3", profile="test")
-    yield opened
-    opened.close()
+        return await self.ledger.journal.create(new)
 
 
 @pytest.fixture
@@ -61,8 +52,8 @@ def errors_of(batch: PayoutBatch) -> list[tuple[int, str]]:
 # Good files
 
 
-def test_semicolon_file_with_portuguese_headers(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv(
+async def test_semicolon_file_with_portuguese_headers(payouts: PayoutsService) -> None:
+    batch = await payouts.parse_batch_csv(
         "chave;valor;descricao;documento_favorecido\n"
         "fornecedor@empresa.com.br;1.234,56;Nota 1;\n"
         "529.982.247-25;R$ 10,00;Nota 2;529.982.247-25\n"
@@ -90,12 +81,12 @@ def test_semicolon_file_with_portuguese_headers(payouts: PayoutsService) -> None
     assert all(r.kind == EntryKind.PIX_KEY for r in reviews)
     assert len({r.idempotency_key for r in reviews}) == 4
     assert batch.total == Decimal("2479.62")
-    other = payouts.parse_batch_csv("chave;valor\nfornecedor@empresa.com.br;1,00\n")
+    other = await payouts.parse_batch_csv("chave;valor\nfornecedor@empresa.com.br;1,00\n")
     assert batch.batch_id.startswith("B") and batch.batch_id != other.batch_id
 
 
-def test_comma_file_with_english_headers(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv(
+async def test_comma_file_with_english_headers(payouts: PayoutsService) -> None:
+    batch = await payouts.parse_batch_csv(
         "Key,Amount,Description,Creditor_Document\r\n"
         'fornecedor@empresa.com.br,"1.234,56","Nota 1, parcela 2",\r\n'
         f"{CNPJ},99.90,Nota 2,{CNPJ}\r\n"
@@ -106,8 +97,8 @@ def test_comma_file_with_english_headers(payouts: PayoutsService) -> None:
     assert (second.amount, second.payee_document) == (Decimal("99.90"), CNPJ)
 
 
-def test_bank_data_columns_and_mixed_rows(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv(
+async def test_bank_data_columns_and_mixed_rows(payouts: PayoutsService) -> None:
+    batch = await payouts.parse_batch_csv(
         "chave;ispb;agência;conta;tipo_conta;documento;nome;valor;Descrição\n"
         ";60746948;1234;98765-4;svgs;529.982.247-25;Maria da Silva;321,09;Reembolso\n"
         "fornecedor@empresa.com.br;;;;;;;10,00;Por chave\n"
@@ -121,16 +112,16 @@ def test_bank_data_columns_and_mixed_rows(payouts: PayoutsService) -> None:
     assert by_bank.description == "Reembolso"
     assert by_key.kind == EntryKind.PIX_KEY and by_key.description == "Por chave"
 
-    english = payouts.parse_batch_csv(
+    english = await payouts.parse_batch_csv(
         "ispb,branch,account,account_type,document,name,amount\n"
         f"60746948,1,1,CACC,{CNPJ},Empresa Ltda,5.00\n"
     )
     assert english.errors == () and english.rows[0].review.payee_document == CNPJ
 
 
-def test_bom_blank_lines_and_line_numbers(payouts: PayoutsService) -> None:
+async def test_bom_blank_lines_and_line_numbers(payouts: PayoutsService) -> None:
     lines = ["\ufeffchave;valor", "", "fornecedor@empresa.com.br;1,00", "   ", ";"]
-    batch = payouts.parse_batch_csv("\n".join([*lines, "outro@empresa.com.br;2,00", "", ""]))
+    batch = await payouts.parse_batch_csv("\n".join([*lines, "outro@empresa.com.br;2,00", "", ""]))
     assert batch.errors == ()
     assert [(row.line, row.review.amount) for row in batch.rows] == [
         (3, Decimal("1.00")),
@@ -138,13 +129,17 @@ def test_bom_blank_lines_and_line_numbers(payouts: PayoutsService) -> None:
     ]
 
 
-def test_a_trailing_separator_is_an_unnamed_column_and_ignored(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv("chave;valor;\nfornecedor@empresa.com.br;1,00;\n")
+async def test_a_trailing_separator_is_an_unnamed_column_and_ignored(
+    payouts: PayoutsService,
+) -> None:
+    batch = await payouts.parse_batch_csv("chave;valor;\nfornecedor@empresa.com.br;1,00;\n")
     assert batch.errors == () and batch.rows[0].review.amount == Decimal("1.00")
 
 
-def test_a_file_repeating_a_payment_warns_on_the_repeated_row(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv(
+async def test_a_file_repeating_a_payment_warns_on_the_repeated_row(
+    payouts: PayoutsService,
+) -> None:
+    batch = await payouts.parse_batch_csv(
         "chave;valor\n"
         "fornecedor@empresa.com.br;10,00\n"
         "outro@empresa.com.br;10,00\n"
@@ -157,11 +152,13 @@ def test_a_file_repeating_a_payment_warns_on_the_repeated_row(payouts: PayoutsSe
     assert warnings[2] == ("Line 2 of this file pays the same payee the same amount.",)
 
 
-def test_rows_repeating_a_recent_payment_carry_the_duplicate_warning(
+async def test_rows_repeating_a_recent_payment_carry_the_duplicate_warning(
     payouts: PayoutsService, ledger: Ledger
 ) -> None:
-    ledger.journal.create(payouts.prepare_key("fornecedor@empresa.com.br", "1,00").new_entry())
-    batch = payouts.parse_batch_csv("chave;valor\nfornecedor@empresa.com.br;1,00\n")
+    await ledger.journal.create(
+        (await payouts.prepare_key("fornecedor@empresa.com.br", "1,00")).new_entry()
+    )
+    batch = await payouts.parse_batch_csv("chave;valor\nfornecedor@empresa.com.br;1,00\n")
     assert batch.errors == () and batch.rows[0].review.duplicates
     assert batch.rows[0].review.warnings
 
@@ -170,8 +167,8 @@ def test_rows_repeating_a_recent_payment_carry_the_duplicate_warning(
 # Bad files and bad rows
 
 
-def test_every_bad_row_is_reported_and_good_rows_are_kept(payouts: PayoutsService) -> None:
-    batch = payouts.parse_batch_csv(
+async def test_every_bad_row_is_reported_and_good_rows_are_kept(payouts: PayoutsService) -> None:
+    batch = await payouts.parse_batch_csv(
         "chave;valor;descricao;documento_favorecido\n"
         "fornecedor@empresa.com.br;10,00;ok;\n"  # 2 good
         "isto não é chave;10,00;;\n"  # 3 key
@@ -207,7 +204,7 @@ def test_every_bad_row_is_reported_and_good_rows_are_kept(payouts: PayoutsServic
     assert not batch.valid
 
 
-def test_bad_bank_data_rows_name_their_column(payouts: PayoutsService) -> None:
+async def test_bad_bank_data_rows_name_their_column(payouts: PayoutsService) -> None:
     header = "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
     good = ["60746948", "1234", "987654", "CACC", CPF, "Maria", "1,00"]
 
@@ -216,7 +213,7 @@ def test_bad_bank_data_rows_name_their_column(payouts: PayoutsService) -> None:
         cells[index] = value
         return ";".join(cells) + "\n"
 
-    batch = payouts.parse_batch_csv(
+    batch = await payouts.parse_batch_csv(
         header
         + row(0, "123456789")  # 1 to 7 digits are padded (a zero Excel dropped); 9 are not
         + row(1, "12345")
@@ -251,10 +248,10 @@ def test_bad_bank_data_rows_name_their_column(payouts: PayoutsService) -> None:
     ],
     ids=["no amount", "no key", "incomplete bank data", "neither", "unknown column"],
 )
-def test_missing_or_unknown_columns_refuse_the_file(
+async def test_missing_or_unknown_columns_refuse_the_file(
     payouts: PayoutsService, text: str, expected: list[tuple[int, str]]
 ) -> None:
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert errors_of(batch) == expected
     assert batch.rows == () and not batch.valid
 
@@ -270,10 +267,10 @@ def test_missing_or_unknown_columns_refuse_the_file(
     ],
     ids=["empty", "bom only", "blank lines", "header only", "header and blanks"],
 )
-def test_an_empty_file_is_an_error(
+async def test_an_empty_file_is_an_error(
     payouts: PayoutsService, text: str, line: int, column: str
 ) -> None:
-    batch = payouts.parse_batch_csv(text)
+    batch = await payouts.parse_batch_csv(text)
     assert batch.rows == () and len(batch.errors) == 1
     assert (batch.errors[0].line, batch.errors[0].column) == (line, column)
     assert batch.errors[0].message and not batch.valid
@@ -292,19 +289,19 @@ BAD_BATCH = "\n".join(
 async def test_send_batch_refuses_a_batch_with_errors(
     payouts: PayoutsService, engine: JournalOnlyEngine, ledger: Ledger
 ) -> None:
-    batch = payouts.parse_batch_csv(BAD_BATCH)
+    batch = await payouts.parse_batch_csv(BAD_BATCH)
     assert batch.errors == (RowError(3, "chave", batch.errors[0].message),)
     with pytest.raises(PayoutInputError) as refused:
         await payouts.send_batch(batch)
     assert refused.value.field == "batch" and "1 row(s)" in refused.value.message
-    assert engine.submitted == [] and ledger.journal.recent() == []
-    assert ledger.audit.entries(action="payout.batch") == []
+    assert engine.submitted == [] and await ledger.journal.recent() == []
+    assert await ledger.audit.entries(action="payout.batch") == []
 
 
 async def test_send_batch_leaves_bad_rows_out_when_asked(
     payouts: PayoutsService, engine: JournalOnlyEngine, ledger: Ledger
 ) -> None:
-    batch = payouts.parse_batch_csv(BAD_BATCH)
+    batch = await payouts.parse_batch_csv(BAD_BATCH)
     progress: list[tuple[int, int]] = []
     entries = await payouts.send_batch(
         batch, drop_invalid=True, progress=lambda done, total, _: progress.append((done, total))
@@ -312,8 +309,10 @@ async def test_send_batch_leaves_bad_rows_out_when_asked(
     assert [e.amount for e in entries] == [Decimal("1.00"), Decimal("3.00")]
     assert [n.batch for n in engine.submitted] == [batch.batch_id] * 2
     assert progress == [(1, 2), (2, 2)]
-    assert all(e.state == EntryState.PREPARED for e in ledger.journal.recent(batch=batch.batch_id))
-    started = ledger.audit.entries(action="payout.batch")[-1]
+    assert all(
+        e.state == EntryState.PREPARED for e in await ledger.journal.recent(batch=batch.batch_id)
+    )
+    started = (await ledger.audit.entries(action="payout.batch"))[-1]
     assert started.outcome == "started" and started.amount == Decimal("4.00")
     assert started.details == {
         "rows": 2,
@@ -334,25 +333,25 @@ def _code_with_amount(text: str) -> str:
     return tagged + "6304" + brcode.crc16(tagged + "6304")
 
 
-def test_a_code_of_zero_asks_for_the_amount_and_a_huge_one_is_refused(
+async def test_a_code_of_zero_asks_for_the_amount_and_a_huge_one_is_refused(
     ledger: Ledger,
 ) -> None:
     payouts = PayoutsService(JournalOnlyEngine(ledger), ledger)  # type: ignore[arg-type]
     zero = _code_with_amount("0.00")
     with pytest.raises(PayoutInputError, match="type the amount") as error:
-        payouts.prepare_qrc(zero, None)
+        await payouts.prepare_qrc(zero, None)
     assert error.value.field == "amount"
     with pytest.raises(PayoutInputError, match="greater than zero"):
-        payouts.prepare_qrc(zero, "0,00")
-    review = payouts.prepare_qrc(zero, "12,50")
+        await payouts.prepare_qrc(zero, "0,00")
+    review = await payouts.prepare_qrc(zero, "12,50")
     assert review.amount == Decimal("12.50")
     with pytest.raises(PayoutInputError, match="cannot exceed"):
-        payouts.prepare_qrc(_code_with_amount("2000000.00"), None)
+        await payouts.prepare_qrc(_code_with_amount("2000000.00"), None)
 
 
-def test_a_cpf_that_lost_its_leading_zero_says_so_on_its_line(ledger: Ledger) -> None:
+async def test_a_cpf_that_lost_its_leading_zero_says_so_on_its_line(ledger: Ledger) -> None:
     payouts = PayoutsService(JournalOnlyEngine(ledger), ledger)  # type: ignore[arg-type]
-    batch = payouts.parse_batch_csv(
+    batch = await payouts.parse_batch_csv(
         "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
         "60746948;1234;98765-4;CACC;1234567890;Maria;10,00\n"
     )
@@ -374,10 +373,10 @@ BANK_HEADER = "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
         ("60746948", "1234", "60746948/1234/987654"),  # already whole: unchanged
     ],
 )
-def test_an_ispb_and_a_branch_that_lost_their_zeros_are_padded(
+async def test_an_ispb_and_a_branch_that_lost_their_zeros_are_padded(
     payouts: PayoutsService, ispb: str, branch: str, detail: str
 ) -> None:
-    batch = payouts.parse_batch_csv(
+    batch = await payouts.parse_batch_csv(
         BANK_HEADER + f"{ispb};{branch};98765-4;CACC;{CPF};Maria;1,00\n"
     )
     assert batch.errors == ()
@@ -399,15 +398,17 @@ def test_an_ispb_and_a_branch_that_lost_their_zeros_are_padded(
         ("60746948", "²", "agencia"),
     ],
 )
-def test_bank_data_that_is_not_plain_digits_is_still_refused(
+async def test_bank_data_that_is_not_plain_digits_is_still_refused(
     payouts: PayoutsService, ispb: str, branch: str, column: str
 ) -> None:
-    batch = payouts.parse_batch_csv(BANK_HEADER + f"{ispb};{branch};987654;CACC;{CPF};Maria;1,00\n")
+    batch = await payouts.parse_batch_csv(
+        BANK_HEADER + f"{ispb};{branch};987654;CACC;{CPF};Maria;1,00\n"
+    )
     assert errors_of(batch) == [(2, column)]
 
 
 @pytest.mark.parametrize("shown", ["1,12E+13", "5.29982E+10", "1E+13", "5,29982e+10", " 1,1E+19 "])
-def test_numbers_in_scientific_notation_are_refused_with_a_word_on_text_columns(
+async def test_numbers_in_scientific_notation_are_refused_with_a_word_on_text_columns(
     payouts: PayoutsService, shown: str
 ) -> None:
     good = ["60746948", "1234", "987654", "CACC", CPF, "Maria", "1,00"]
@@ -416,18 +417,22 @@ def test_numbers_in_scientific_notation_are_refused_with_a_word_on_text_columns(
         cells = list(good)
         cells[index] = f'"{shown}"' if "," in shown else shown
         lines.append(";".join(cells))
-    batch = payouts.parse_batch_csv(BANK_HEADER + "\n".join(lines) + "\n")
+    batch = await payouts.parse_batch_csv(BANK_HEADER + "\n".join(lines) + "\n")
     assert errors_of(batch) == [(2, "ispb"), (3, "conta"), (4, "documento")]
     for error in batch.errors:
         assert "scientific notation" in error.message
         assert "Format the column as text in Excel" in error.message
         assert shown.strip() in error.message
-    by_key = payouts.parse_batch_csv(f"chave;valor;documento_favorecido\nx@y.com.br;1,00;{shown}\n")
+    by_key = await payouts.parse_batch_csv(
+        f"chave;valor;documento_favorecido\nx@y.com.br;1,00;{shown}\n"
+    )
     (error,) = by_key.errors
     assert error.column == "documento_favorecido" and "scientific notation" in error.message
 
 
-def test_the_single_payment_form_refuses_scientific_notation_too(payouts: PayoutsService) -> None:
+async def test_the_single_payment_form_refuses_scientific_notation_too(
+    payouts: PayoutsService,
+) -> None:
     bank = {
         "ispb": "60746948",
         "branch": "1234",
@@ -438,17 +443,19 @@ def test_the_single_payment_form_refuses_scientific_notation_too(payouts: Payout
     }
     for field_name, value in (("account", "1,12E+13"), ("document", "5.29982E+10")):
         with pytest.raises(PayoutInputError, match="Format the column as text") as error:
-            payouts.prepare_manual(**{**bank, field_name: value}, amount="1")
+            await payouts.prepare_manual(**{**bank, field_name: value}, amount="1")
         assert error.value.field == field_name
     # The form is typed, not read from Excel: a short ISPB there is a typo, not padded.
     with pytest.raises(PayoutInputError, match="8-digit") as error:
-        payouts.prepare_manual(**{**bank, "ispb": "360305"}, amount="1")
+        await payouts.prepare_manual(**{**bank, "ispb": "360305"}, amount="1")
     assert error.value.field == "ispb"
 
 
-def test_a_padded_ispb_or_branch_is_a_review_warning_on_its_row(payouts: PayoutsService) -> None:
+async def test_a_padded_ispb_or_branch_is_a_review_warning_on_its_row(
+    payouts: PayoutsService,
+) -> None:
     # 208 is a 3-digit bank code typed by mistake: padded, it is another bank's ISPB.
-    batch = payouts.parse_batch_csv(
+    batch = await payouts.parse_batch_csv(
         BANK_HEADER
         + f"208;1;98765-4;CACC;{CPF};Maria;1,00\n"
         + f"60746948;1234;98765-4;CACC;{CPF};Maria;2,00\n"

@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from tests.services.session_fixtures import app_paths
 from treasury_app.api.tls import Trust
 from treasury_app.config import AppPaths
-from treasury_app.ledger import open_ledger
+from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.sandbox import pki
 from treasury_app.services.profiles import (
     ApiProfile,
@@ -200,29 +200,27 @@ def test_a_trusted_certificate_block_is_refused_and_never_trusted(
     assert subjects == ["Bank Root CA"]
 
 
-def test_confirming_records_outside_the_profile_file_and_audits_each_api(
-    app_paths: AppPaths, ca_file: Path, cas
+async def test_confirming_records_outside_the_profile_file_and_audits_each_api(
+    app_paths: AppPaths, ca_file: Path, cas, ledger: Ledger
 ) -> None:
     endpoints = EndpointConfirmations(app_paths)
     store = ProfileStore(app_paths)
-    profile = store.save(_profile(ca_file))
+    profile = await store.save(_profile(ca_file))
     first = endpoints.pending(profile)
     assert len(first) == 2
-    ledger = open_ledger(ledger_path(app_paths, NAME), profile=NAME)
-    try:
-        endpoints.confirm(NAME, first, confirmed_in="profile dialog", audit=ledger.audit)
-        assert endpoints.pending(profile) == ()
-        assert endpoints.path_for(NAME).parent != store.directory
-        if POSIX_MODES:
-            assert oct(endpoints.path_for(NAME).stat().st_mode & 0o777) == "0o600"
+    await endpoints.confirm(NAME, first, confirmed_in="profile dialog", audit=ledger.audit)
+    assert endpoints.pending(profile) == ()
+    assert endpoints.path_for(NAME).parent != store.directory
+    if POSIX_MODES:
+        assert oct(endpoints.path_for(NAME).stat().st_mode & 0o777) == "0o600"
 
-        edited = store.save(_profile(ca_file, accounts="https://accounts.newbank.example"))
-        (change,) = endpoints.pending(edited)
-        endpoints.confirm(NAME, (change,), confirmed_in="profile dialog", audit=ledger.audit)
-        assert endpoints.pending(edited) == ()
-        rows = ledger.audit.entries(action="profile.endpoints")
-    finally:
-        ledger.close()
+    edited = await store.save(_profile(ca_file, accounts="https://accounts.newbank.example"))
+    (change,) = endpoints.pending(edited)
+    await endpoints.confirm(NAME, (change,), confirmed_in="profile dialog", audit=ledger.audit)
+    assert endpoints.pending(edited) == ()
+    rows = await ledger.audit.entries(action="profile.endpoints")
+    # The open ledger got every row: the profile's own file was never opened.
+    assert not ledger_path(app_paths, NAME).exists()
     assert [(row.action, row.outcome, row.reference) for row in rows] == [
         ("profile.endpoints.confirm", "confirmed", NAME)
     ] * 3
@@ -237,13 +235,13 @@ def test_confirming_records_outside_the_profile_file_and_audits_each_api(
     assert "client" not in json.dumps([row.details for row in rows])
 
 
-def test_an_outside_edit_of_the_profile_file_stays_pending(
+async def test_an_outside_edit_of_the_profile_file_stays_pending(
     app_paths: AppPaths, ca_file: Path
 ) -> None:
     endpoints = EndpointConfirmations(app_paths)
     store = ProfileStore(app_paths)
-    profile = store.save(_profile(ca_file))
-    endpoints.confirm(NAME, endpoints.pending(profile), confirmed_in="unlock")
+    profile = await store.save(_profile(ca_file))
+    await endpoints.confirm(NAME, endpoints.pending(profile), confirmed_in="unlock")
     path = store.path_for(NAME)
     path.write_text(path.read_text().replace("pix.bank.example", "pix.elsewhere.example"))
     (change,) = endpoints.pending(store.load(NAME))
@@ -251,33 +249,35 @@ def test_an_outside_edit_of_the_profile_file_stays_pending(
     # Without an open ledger the row goes to the profile's own ledger.
     ledger = open_ledger(ledger_path(app_paths, NAME), profile=NAME)
     try:
-        assert [row.details["confirmed_in"] for row in ledger.audit.entries()] == ["unlock"] * 2
+        assert [row.details["confirmed_in"] for row in await ledger.audit.entries()] == [
+            "unlock"
+        ] * 2
     finally:
-        ledger.close()
+        await ledger.close()
 
 
-def test_declining_audits_and_confirms_nothing(app_paths: AppPaths, ca_file: Path) -> None:
+async def test_declining_audits_and_confirms_nothing(app_paths: AppPaths, ca_file: Path) -> None:
     endpoints = EndpointConfirmations(app_paths)
     profile = _profile(ca_file)
     changes = endpoints.pending(profile)
-    endpoints.decline(NAME, changes)
+    await endpoints.decline(NAME, changes)
     assert endpoints.pending(profile) == changes
     assert not endpoints.path_for(NAME).exists()
     ledger = open_ledger(ledger_path(app_paths, NAME), profile=NAME)
     try:
-        rows = ledger.audit.entries(action="profile.endpoints.confirm")
+        rows = await ledger.audit.entries(action="profile.endpoints.confirm")
     finally:
-        ledger.close()
+        await ledger.close()
     assert [(row.outcome, row.details["api"]) for row in reversed(rows)] == [
         ("declined", "qrcodes"),
         ("declined", "accounts"),
     ]
 
 
-def test_a_damaged_record_asks_again(app_paths: AppPaths, ca_file: Path) -> None:
+async def test_a_damaged_record_asks_again(app_paths: AppPaths, ca_file: Path) -> None:
     endpoints = EndpointConfirmations(app_paths)
     profile = _profile(ca_file)
-    endpoints.confirm(NAME, endpoints.pending(profile), confirmed_in="unlock")
+    await endpoints.confirm(NAME, endpoints.pending(profile), confirmed_in="unlock")
     endpoints.path_for(NAME).write_text("{not json")
     assert len(endpoints.pending(profile)) == 2
     endpoints.path_for(NAME).write_text(json.dumps({"apis": {"qrcodes": {"oops": 1}}}))

@@ -16,7 +16,7 @@ from tests.sandbox_harness import RunningSandbox
 from tests.services.session_fixtures import app_paths
 from treasury_app.api.proxies import ProxyRoute, ProxySetting
 from treasury_app.config import AppPaths
-from treasury_app.ledger import open_ledger
+from treasury_app.ledger import Ledger
 from treasury_app.services.profiles import (
     ApiProfile,
     Profile,
@@ -24,7 +24,7 @@ from treasury_app.services.profiles import (
     ProfileStore,
     sandbox_profile,
 )
-from treasury_app.services.session import Session, ledger_path
+from treasury_app.services.session import Session
 
 __all__ = ["app_paths", "bank"]  # fixtures, found by pytest here
 
@@ -46,32 +46,32 @@ def make_profile(**overrides: object) -> Profile:
     return Profile(**values)  # type: ignore[arg-type]
 
 
-def test_a_file_without_a_proxy_loads_with_the_systems(app_paths: AppPaths) -> None:
+async def test_a_file_without_a_proxy_loads_with_the_systems(app_paths: AppPaths) -> None:
     store = ProfileStore(app_paths)
-    store.save(make_profile())
+    await store.save(make_profile())
     path = store.path_for("Main bank")
     data = json.loads(path.read_text("utf-8"))
     assert "proxy" not in data  # the default is not written: earlier versions read the file
     assert store.load("Main bank").proxy == ProxySetting(mode="system")
 
 
-def test_a_chosen_proxy_is_saved_and_read_back(app_paths: AppPaths) -> None:
+async def test_a_chosen_proxy_is_saved_and_read_back(app_paths: AppPaths) -> None:
     store = ProfileStore(app_paths)
     for setting in (ProxySetting(mode="none"), ProxySetting.explicit("http://proxy.corp:3128")):
-        store.save(make_profile(proxy=setting))
+        await store.save(make_profile(proxy=setting))
         data = json.loads(store.path_for("Main bank").read_text("utf-8"))
         assert data["proxy"]["mode"] == setting.mode
         assert store.load("Main bank").proxy == setting
 
 
-def test_a_proxy_password_is_never_kept_nor_repeated(app_paths: AppPaths) -> None:
+async def test_a_proxy_password_is_never_kept_nor_repeated(app_paths: AppPaths) -> None:
     with pytest.raises(pydantic.ValidationError) as refused:
         make_profile(proxy={"mode": "url", "url": "http://alice:s3cret@proxy.corp:3128"})
     assert "cannot be kept in a profile" in str(refused.value)
     assert "s3cret" not in str(refused.value)
     # A file edited by hand to hold one is refused as a whole, without repeating it.
     store = ProfileStore(app_paths)
-    store.save(make_profile(proxy=ProxySetting.explicit("http://proxy.corp:3128")))
+    await store.save(make_profile(proxy=ProxySetting.explicit("http://proxy.corp:3128")))
     path = store.path_for("Main bank")
     data = json.loads(path.read_text("utf-8"))
     data["proxy"]["url"] = "http://alice:s3cret@proxy.corp:3128"
@@ -81,17 +81,13 @@ def test_a_proxy_password_is_never_kept_nor_repeated(app_paths: AppPaths) -> Non
     assert "proxy" in str(corrupt.value) and "s3cret" not in str(corrupt.value)
 
 
-def test_the_audit_says_which_proxy(app_paths: AppPaths) -> None:
+async def test_the_audit_says_which_proxy(app_paths: AppPaths, ledger: Ledger) -> None:
     store = ProfileStore(app_paths)
-    ledger = open_ledger(ledger_path(app_paths, "Main bank"), profile="Main bank")
-    try:
-        store.save(
-            make_profile(proxy=ProxySetting.explicit("http://proxy.corp:3128")), audit=ledger.audit
-        )
-        [row] = [row for row in ledger.audit.entries() if row.action == "profile.save"]
-        assert "http://proxy.corp:3128" in json.dumps(row.details)
-    finally:
-        ledger.close()
+    await store.save(
+        make_profile(proxy=ProxySetting.explicit("http://proxy.corp:3128")), audit=ledger.audit
+    )
+    [row] = [row for row in await ledger.audit.entries() if row.action == "profile.save"]
+    assert "http://proxy.corp:3128" in json.dumps(row.details)
 
 
 async def test_the_session_sends_through_the_profiles_proxy_all_but_loopback(

@@ -13,7 +13,7 @@ moves it days ahead (settlement and retries).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from decimal import Decimal
 from typing import Any
 
@@ -25,7 +25,6 @@ from tests.services.qr_fixtures import (
     QrBank,
     audit_of,
     audit_text,
-    ledger_at,
     qr_bank,
     secrets_of,
 )
@@ -68,12 +67,6 @@ UNKNOWN_REC = "RN9999901020261118abcdefghijk"
 @pytest.fixture(scope="module")
 async def bank(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[QrBank]:
     async with qr_bank(tmp_path_factory.mktemp("recurrences")) as opened:
-        yield opened
-
-
-@pytest.fixture
-def ledger(tmp_path: Any) -> Iterator[Ledger]:
-    with ledger_at(tmp_path / "t.sqlite3") as opened:
         yield opened
 
 
@@ -126,7 +119,7 @@ async def test_journey_1_rec_then_solicrec_then_the_payer_approves(
     assert sol.status is SolicRecStatus.CRIADA
     assert sol.destinatario.ispb_participante == "91193552" and sol.destinatario.cpf == CPF
 
-    [created] = audit_of(ledger, "rec.create")
+    [created] = await audit_of(ledger, "rec.create")
     assert (created.reference, created.outcome, created.amount) == (
         rec.id_rec,
         "CRIADA",
@@ -134,7 +127,7 @@ async def test_journey_1_rec_then_solicrec_then_the_payer_approves(
     )
     assert created.details["journey"] == 1 and created.details["devedor"] == "***.644.788-**"
     assert created.details["periodicidade"] == "MENSAL"
-    [asked] = audit_of(ledger, "solicrec.create")
+    [asked] = await audit_of(ledger, "solicrec.create")
     assert (asked.reference, asked.outcome) == (sol.id_solic_rec, "CRIADA")
 
     bank.approve(rec.id_rec)
@@ -183,7 +176,7 @@ async def test_recurrence_terms_refused_before_sending(
     with pytest.raises(RecurrenceInputError):
         await service.start_journey_2(terms(today, **changes))
     assert bank.sent() == before
-    assert audit_of(ledger, "rec.create") == []
+    assert await audit_of(ledger, "rec.create") == []
 
 
 @pytest.mark.parametrize(
@@ -229,7 +222,7 @@ async def test_journey_1_stopped_by_the_bank_then_finished_and_cancelled(
     assert isinstance(stopped.value.__cause__, ServerError)
     rec = stopped.value.rec
     assert rec is not None and (await service.get_rec(rec.id_rec)).status is RecStatus.CRIADA
-    [failed] = audit_of(ledger, "solicrec.create")
+    [failed] = await audit_of(ledger, "solicrec.create")
     assert (failed.reference, failed.outcome) == (rec.id_rec, "unknown")
     assert failed.details["http_status"] == 500
 
@@ -242,12 +235,12 @@ async def test_journey_1_stopped_by_the_bank_then_finished_and_cancelled(
     assert cancelled.status is SolicRecStatus.CANCELADA
     with pytest.raises(BadRequest):
         await service.cancel_solicrec(sol.id_solic_rec)
-    assert [r.outcome for r in audit_of(ledger, "solicrec.create")] == [
+    assert [r.outcome for r in await audit_of(ledger, "solicrec.create")] == [
         "unknown",
         "CRIADA",
         "rejected",
     ]
-    assert [(r.reference, r.outcome) for r in audit_of(ledger, "solicrec.cancel")] == [
+    assert [(r.reference, r.outcome) for r in await audit_of(ledger, "solicrec.cancel")] == [
         (sol.id_solic_rec, "CANCELADA"),
         (sol.id_solic_rec, "rejected"),
     ]
@@ -274,9 +267,9 @@ async def test_journey_2_recurrence_qr(
     code = brcode.parse(done.pix_copia_e_cola)
     assert code.is_recurrence_only and code.recurrence_url == done.location.location
     assert (await service.get_locrec(done.location.id)).id_rec == done.rec.id_rec
-    [loc_row] = audit_of(ledger, "locrec.create")
+    [loc_row] = await audit_of(ledger, "locrec.create")
     assert loc_row.reference == str(done.location.id)
-    [rec_row] = audit_of(ledger, "rec.create")
+    [rec_row] = await audit_of(ledger, "rec.create")
     assert rec_row.details["journey"] == 2 and rec_row.details["loc"] == done.location.id
     assert rec_row.amount is None and rec_row.details["valor"] is None
 
@@ -287,7 +280,7 @@ async def test_journey_2_recurrence_qr(
 
     with pytest.raises(NotFound):  # an unknown location: the bank says so before any write
         await service.start_journey_2(terms(bank.today()), location_id=987654321)
-    assert len(audit_of(ledger, "rec.create")) == 1
+    assert len(await audit_of(ledger, "rec.create")) == 1
 
 
 async def test_journey_3_composite_qr_with_an_immediate_charge(
@@ -307,9 +300,9 @@ async def test_journey_3_composite_qr_with_an_immediate_charge(
     code = brcode.parse(done.pix_copia_e_cola)
     assert code.is_composite and not code.is_recurrence_only
     assert code.url == done.charge.location and code.recurrence_url == done.location.location
-    [charge_row] = audit_of(ledger, "charge.create", done.txid)
+    [charge_row] = await audit_of(ledger, "charge.create", done.txid)
     assert charge_row.outcome == "ATIVA" and charge_row.amount == Decimal("35.00")
-    [rec_row] = audit_of(ledger, "rec.create", done.rec.id_rec)
+    [rec_row] = await audit_of(ledger, "rec.create", done.rec.id_rec)
     assert rec_row.details["txid"] == done.txid and rec_row.amount == Decimal("20.00")
 
     assert done.txid is not None
@@ -340,7 +333,7 @@ async def test_journey_3_stopped_when_the_bank_refuses_the_charge(
     rec = stopped.value.rec
     assert rec is not None and stopped.value.location is not None
     assert stopped.value.txid is not None and stopped.value.charge is None
-    [charge_row] = audit_of(ledger, "charge.create", stopped.value.txid)
+    [charge_row] = await audit_of(ledger, "charge.create", stopped.value.txid)
     assert charge_row.outcome == "rejected"
     assert (await service.cancel_rec(rec.id_rec)).status is RecStatus.CANCELADA
 
@@ -360,8 +353,10 @@ async def test_journey_4_composite_qr_with_a_due_date_charge(
     code = brcode.parse(done.pix_copia_e_cola)
     assert code.is_composite
     assert code.url == done.charge.location and code.recurrence_url == done.location.location
-    assert [r.details["kind"] for r in audit_of(ledger, "charge.create", done.txid)] == ["cobv"]
-    assert audit_of(ledger, "rec.create")[0].details["journey"] == 4
+    assert [r.details["kind"] for r in await audit_of(ledger, "charge.create", done.txid)] == [
+        "cobv"
+    ]
+    assert (await audit_of(ledger, "rec.create"))[0].details["journey"] == 4
 
     assert done.txid is not None
     bank.pay(done.txid)
@@ -404,7 +399,7 @@ async def test_create_cobr_checks_lead_time_and_one_per_cycle_before_sending(
     assert first.devedor is not None and (first.devedor.uf, first.devedor.cep) == ("SP", "01310100")
     [attempt] = first.tentativas
     assert attempt.tipo is TentativaTipo.AGND and attempt.data_liquidacao >= due
-    [row] = audit_of(ledger, "cobr.create", first.txid)
+    [row] = await audit_of(ledger, "cobr.create", first.txid)
     assert (row.outcome, row.amount) == ("CRIADA", Decimal("50.00"))
     assert row.details["idRec"] == id_rec and row.details["ciclo"] == f"{due:%Y-%m}"
 
@@ -445,7 +440,7 @@ async def test_create_cobr_checks_lead_time_and_one_per_cycle_before_sending(
             id_rec, due_date=later, amount="50,00", receiver=ACCOUNT, txid=second.txid
         )
     assert "cobr.txid" in reused.value.properties
-    assert [r.outcome for r in audit_of(ledger, "cobr.create", second.txid)] == [
+    assert [r.outcome for r in await audit_of(ledger, "cobr.create", second.txid)] == [
         "CRIADA",
         "rejected",
     ]
@@ -500,7 +495,7 @@ async def test_cancel_cobr_and_cancel_rec(
     cobr = await service.create_cobr(id_rec, due_date=due, amount="50,00", receiver=ACCOUNT)
     cancelled = await service.cancel_cobr(cobr.txid)
     assert cancelled.status is CobRStatus.CANCELADA
-    [row] = audit_of(ledger, "cobr.cancel", cobr.txid)
+    [row] = await audit_of(ledger, "cobr.cancel", cobr.txid)
     assert (row.outcome, row.amount, row.details) == (
         "CANCELADA",
         Decimal("50.00"),
@@ -519,7 +514,7 @@ async def test_cancel_cobr_and_cancel_rec(
     assert (await service.get_cobr(open_cobr.txid)).status is CobRStatus.CANCELADA
     with pytest.raises(BadRequest):
         await service.cancel_rec(id_rec)
-    assert [(r.reference, r.outcome) for r in audit_of(ledger, "rec.cancel")] == [
+    assert [(r.reference, r.outcome) for r in await audit_of(ledger, "rec.cancel")] == [
         (id_rec, "CANCELADA"),
         (id_rec, "rejected"),
     ]
@@ -529,7 +524,8 @@ async def test_cancel_cobr_and_cancel_rec(
     with pytest.raises(RecurrenceInputError):
         await service.cancel_cobr("x")
     assert bank.sent() == before
-    assert all(secret not in audit_text(ledger) for secret in secrets_of(bank))
+    audited = await audit_text(ledger)
+    assert all(secret not in audited for secret in secrets_of(bank))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -553,16 +549,16 @@ async def test_locrec_create_link_unlink(
     assert unlinked.id_rec is None
     after = await service.get_rec(rec.id_rec)
     assert after.status is RecStatus.CRIADA and after.dados_qr is None
-    assert [r.reference for r in audit_of(ledger, "locrec.create")] == [str(loc.id)]
-    [link] = audit_of(ledger, "locrec.link", str(loc.id))
+    assert [r.reference for r in await audit_of(ledger, "locrec.create")] == [str(loc.id)]
+    [link] = await audit_of(ledger, "locrec.link", str(loc.id))
     assert (link.outcome, link.details) == ("CRIADA", {"idRec": rec.id_rec})
-    assert [r.outcome for r in audit_of(ledger, "locrec.unlink", str(loc.id))] == ["accepted"]
+    assert [r.outcome for r in await audit_of(ledger, "locrec.unlink", str(loc.id))] == ["accepted"]
 
     with pytest.raises(NotFound):
         await service.get_locrec(987654321)
     with pytest.raises(NotFound):
         await service.unlink_locrec(987654321)
-    assert audit_of(ledger, "locrec.unlink", "987654321")[0].outcome == "rejected"
+    assert (await audit_of(ledger, "locrec.unlink", "987654321"))[0].outcome == "rejected"
     before = bank.sent()
     with pytest.raises(RecurrenceInputError):
         await service.link_locrec(rec.id_rec, 0)
@@ -728,7 +724,7 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
         with pytest.raises(RecurrenceInputError, match=reason):
             await service.retry_cobr(txid, day)
     assert bank.sent() - before == 3  # one GET each, never the POST
-    assert audit_of(ledger, "cobr.retry") == []
+    assert await audit_of(ledger, "cobr.retry") == []
 
     retry_day = settle + dt.timedelta(days=1)
     scheduled = await service.retry_cobr(retried.txid, retry_day)
@@ -736,7 +732,7 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
         (TentativaTipo.AGND, TentativaStatus.REJEITADA),
         (TentativaTipo.NTAG, TentativaStatus.SOLICITADA),
     ]
-    [row] = audit_of(ledger, "cobr.retry", retried.txid)
+    [row] = await audit_of(ledger, "cobr.retry", retried.txid)
     assert (row.outcome, row.amount) == ("ATIVA", Decimal("50.00"))
     assert row.details == {"idRec": retrying, "data": retry_day.isoformat()}
     with pytest.raises(RecurrenceInputError, match="still scheduled"):
@@ -764,5 +760,5 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
     with pytest.raises(RecurrenceInputError, match="first settlement attempt"):
         await service.cancel_cobr(cobr.txid)
     assert bank.sent() - before == 1
-    assert audit_of(ledger, "cobr.cancel") == []
+    assert await audit_of(ledger, "cobr.cancel") == []
     assert (await service.get_cobr(cobr.txid)).status is CobRStatus.ATIVA

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.api.conftest import api_config
-from tests.services.qr_fixtures import CHAVE, QrBank, ledger_at, qr_bank
+from tests.services.qr_fixtures import CHAVE, QrBank, qr_bank
 from treasury_app.api.qrcodes.automatico_models import (
     CobRStatus,
     Periodicidade,
@@ -53,12 +53,6 @@ ACCOUNT = ReceiverAccount(account="1234567", branch="0001")
 @pytest.fixture(scope="module")
 async def bank(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[QrBank]:
     async with qr_bank(tmp_path_factory.mktemp("sandbox-console")) as opened:
-        yield opened
-
-
-@pytest.fixture
-def ledger(tmp_path: Any) -> Iterator[Ledger]:
-    with ledger_at(tmp_path / "t.sqlite3") as opened:
         yield opened
 
 

@@ -27,7 +27,7 @@ from treasury_app.api.tls import CertificateError, PfxNotFound, PfxPasswordError
 from treasury_app.api.transport import ApiTransport
 from treasury_app.config import AppPaths
 from treasury_app.domain.identifiers import new_idempotency_key
-from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger import FileLedger, Ledger, open_ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.profiles import (
@@ -92,7 +92,7 @@ def assert_all_closed(opened: dict[str, list[object]]) -> None:
         assert isinstance(transport, ApiTransport)
         assert transport.http.is_closed
     for ledger in opened["ledgers"]:
-        assert isinstance(ledger, Ledger)
+        assert isinstance(ledger, FileLedger)
         with pytest.raises(sqlite3.ProgrammingError):
             ledger.conn.execute("SELECT 1")
 
@@ -109,12 +109,12 @@ async def open_session(
     return await Session.open(profile, **arguments)  # type: ignore[arg-type]
 
 
-def audit_rows(paths: AppPaths, name: str = "Sandbox") -> list[tuple[str, str, str]]:
+async def audit_rows(paths: AppPaths, name: str = "Sandbox") -> list[tuple[str, str, str]]:
     ledger = open_ledger(ledger_path(paths, name), profile=name)
     try:
-        return [(r.action, r.outcome, r.reference) for r in reversed(ledger.audit.entries())]
+        return [(r.action, r.outcome, r.reference) for r in reversed(await ledger.audit.entries())]
     finally:
-        ledger.close()
+        await ledger.close()
 
 
 # --------------------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ async def test_open_check_and_close(
     assert_all_closed(tracked)
     assert len(tracked["transports"]) == 2
 
-    rows = audit_rows(app_paths)
+    rows = await audit_rows(app_paths)
     assert rows == [
         ("session.open", "ok", "Sandbox"),
         ("certificate.load", "ok", "qrcodes"),
@@ -176,10 +176,10 @@ async def test_open_check_and_close(
     ]
     ledger = open_ledger(ledger_path(app_paths, "Sandbox"), profile="Sandbox")
     try:
-        [loaded_accounts, loaded_qr] = ledger.audit.entries(action="certificate.load")
-        [opened] = ledger.audit.entries(action="session.open")
+        [loaded_accounts, loaded_qr] = await ledger.audit.entries(action="certificate.load")
+        [opened] = await ledger.audit.entries(action="session.open")
     finally:
-        ledger.close()
+        await ledger.close()
     assert loaded_qr.details["subject"] == session.certificates["qrcodes"].subject
     assert loaded_accounts.details["fingerprint"] == session.certificates["accounts"].fingerprint
     assert loaded_accounts.details["not_after"].startswith(
@@ -255,7 +255,7 @@ async def test_failure_after_opening_leaves_nothing_open(
 
     # A CA file that disappeared fails the second transport: the first one is closed.
     monkeypatch.undo()
-    rows_before = audit_rows(app_paths)
+    rows_before = await audit_rows(app_paths)
     assert rows_before[0][0] == "session.open"
     tracked["transports"].clear()
     tracked["ledgers"].clear()
@@ -276,7 +276,7 @@ async def test_failure_after_opening_leaves_nothing_open(
         await open_session(missing_ca, secrets, app_paths)
     assert len(spy) == 2
     assert spy[0].http.is_closed  # the QR Codes transport was opened, then closed
-    assert audit_rows(app_paths) == rows_before  # the ledger was never opened this time
+    assert await audit_rows(app_paths) == rows_before  # the ledger was never opened this time
 
 
 async def test_missing_secrets(
@@ -303,13 +303,13 @@ async def test_missing_secrets(
     assert tracked == {"transports": [], "ledgers": []}
 
     # The Accounts secret from the keyring, the QR Codes one typed at unlock.
-    store.set("Sandbox", "accounts", secrets.client_secrets["accounts"])
+    await store.set("Sandbox", "accounts", secrets.client_secrets["accounts"])
     async with await open_session(
         profile, secrets, app_paths, client_secrets=only_qr, secret_store=store
     ) as session:
         checks = await session.check_connection()
         assert all(check.ok for check in checks.values())
-        [opened] = session.ledger.audit.entries(action="session.open")
+        [opened] = await session.ledger.audit.entries(action="session.open")
         assert opened.details["credentials_from"] == {
             "qrcodes": "given",
             "accounts": "keyring",
@@ -328,11 +328,11 @@ async def test_no_secret_is_written_or_logged(
     store = SecretStore()
     profiles = ProfileStore(app_paths)
     for api, value in secrets.client_secrets.items():
-        store.set(profile.name, api, value)  # type: ignore[arg-type]
+        await store.set(profile.name, api, value)  # type: ignore[arg-type]
     async with await open_session(
         profile, secrets, app_paths, client_secrets=None, secret_store=store
     ) as session:
-        profiles.save(profile, audit=session.ledger.audit)
+        await profiles.save(profile, audit=session.ledger.audit)
         assert all(check.ok for check in (await session.check_connection()).values())
         await session.accounts.get_balances()
         # A wrong password and a wrong secret, with their errors logged, leak nothing either.
@@ -377,7 +377,7 @@ async def test_no_secret_is_written_or_logged(
         assert needle not in logged
         assert needle.encode() not in stored
     assert sum(1 for _ in app_paths.data_dir.rglob("*.sqlite3*")) >= 1
-    rows = [action for action, _, _ in audit_rows(app_paths)]
+    rows = [action for action, _, _ in await audit_rows(app_paths)]
     assert "profile.save" in rows and rows.count("session.open") == 2
 
 
@@ -397,7 +397,7 @@ async def test_pending_payment_is_resolved_at_open(
 
     ledger = open_ledger(ledger_path(app_paths, profile.name), profile=profile.name)
     try:
-        entry = ledger.journal.create(
+        entry = await ledger.journal.create(
             NewEntry(
                 kind=EntryKind.PIX_KEY,
                 amount=amount,
@@ -406,20 +406,20 @@ async def test_pending_payment_is_resolved_at_open(
                 payee_detail="fornecedor@empresa.com.br",
             )
         )
-        ledger.journal.update(entry.id, EntryState.SENT, note="sending")
-        ledger.journal.update(entry.id, EntryState.UNKNOWN, note="no answer")
+        await ledger.journal.update(entry.id, EntryState.SENT, note="sending")
+        await ledger.journal.update(entry.id, EntryState.UNKNOWN, note="no answer")
     finally:
-        ledger.close()
+        await ledger.close()
 
     async with await open_session(profile, secrets, app_paths) as session:
         [resolved] = session.resolved_at_start
         assert resolved.id == entry.id
         assert resolved.state == EntryState.ACCEPTED
         assert resolved.end_to_end_id == paid["endToEndId"]
-        assert session.ledger.journal.by_key(key).state == EntryState.ACCEPTED  # type: ignore[union-attr]
-        assert session.ledger.journal.unresolved() == []
+        assert (await session.ledger.journal.by_key(key)).state == EntryState.ACCEPTED  # type: ignore[union-attr]
+        assert await session.ledger.journal.unresolved() == []
     assert control.balance() == balance  # asked, never paid again
-    actions = [action for action, _, _ in audit_rows(app_paths)]
+    actions = [action for action, _, _ in await audit_rows(app_paths)]
     assert actions.index("certificate.load") < actions.index("payment.resolve")
 
     # The next session has nothing left to resolve.

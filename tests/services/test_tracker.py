@@ -49,7 +49,7 @@ def tracker(engine: PaymentEngine) -> PaymentTracker:
 
 
 async def pay(payouts: PayoutsService, amount: str, **options: object) -> Entry:
-    entry = await payouts.send(payouts.prepare_key(SUPPLIER, amount, **options))  # type: ignore[arg-type]
+    entry = await payouts.send(await payouts.prepare_key(SUPPLIER, amount, **options))  # type: ignore[arg-type]
     assert entry.state == EntryState.ACCEPTED, entry.error
     return entry
 
@@ -70,33 +70,33 @@ async def test_a_pass_moves_settled_and_liquidated_payments_to_final_with_receip
     billets = BilletsService(engine, engine.accounts, ledger, clock=lambda: sandbox_now(control))
     boleto = await billets.pay(await billets.lookup(slip["digitableCode"]))
     assert boleto.state == EntryState.ACCEPTED and boleto.bank_status == "ON_QUEUE"
-    assert {e.id for e in ledger.journal.open_entries()} == {pix.id, boleto.id}
+    assert {e.id for e in await ledger.journal.open_entries()} == {pix.id, boleto.id}
 
     assert await tracker.poll_once() == []  # nothing moved on the bank's clock yet
     control.advance(1.5)
     moved = {e.id: e.bank_status for e in await tracker.poll_once()}
     assert moved == {pix.id: "PROCESSING", boleto.id: "PROCESSING"}
-    assert ledger.receipts.all() == []
+    assert await ledger.receipts.all() == []
     control.advance(3.0)
     moved = {e.id: (e.bank_status, e.final) for e in await tracker.poll_once()}
     assert moved == {pix.id: ("SETTLED", True), boleto.id: ("LIQUIDATED", True)}
-    assert ledger.journal.open_entries() == []
+    assert await ledger.journal.open_entries() == []
 
-    receipts = {r.entry_id: r for r in ledger.receipts.all()}
+    receipts = {r.entry_id: r for r in await ledger.receipts.all()}
     assert set(receipts) == {pix.id, boleto.id}
     assert (receipts[pix.id].kind, receipts[pix.id].bank_id) == ("PIX", pix.end_to_end_id)
     assert (receipts[boleto.id].kind, receipts[boleto.id].bank_id) == ("BILLET", boleto.bank_id)
     for receipt in receipts.values():
-        assert ledger.receipts.read(receipt).startswith(b"%PDF")
+        assert (await ledger.receipts.read(receipt)).startswith(b"%PDF")
     assert receipts[pix.id].amount == Decimal("11.11")
-    named = ledger.journal.get(pix.id).creditor_name
+    named = (await ledger.journal.get(pix.id)).creditor_name
     assert named and receipts[pix.id].payee_name == named  # the name the bank gave, not the key
     # Nothing is open and every receipt is archived: a pass asks the bank nothing.
     requests = engine.accounts.transport.stats.requests
     assert await tracker.poll_once() == []
     assert engine.accounts.transport.stats.requests == requests
-    assert len(ledger.receipts.all()) == 2
-    assert await tracker.receipt(ledger.journal.get(pix.id)) == receipts[pix.id]
+    assert len(await ledger.receipts.all()) == 2
+    assert await tracker.receipt(await ledger.journal.get(pix.id)) == receipts[pix.id]
     assert engine.accounts.transport.stats.requests == requests
 
 
@@ -108,9 +108,9 @@ async def test_a_receipt_the_bank_fails_to_hand_over_is_fetched_on_the_next_pass
     with control.faults({"path": PIX_RECEIPT, "rate_503": 1, "retry_after": 0}):
         (moved,) = await tracker.poll_once()  # the bank fails: the pass does not
     assert moved.id == pix.id and moved.final
-    assert ledger.receipts.all() == []
+    assert await ledger.receipts.all() == []
     assert await tracker.poll_once() == []
-    (receipt,) = ledger.receipts.all()
+    (receipt,) = await ledger.receipts.all()
     assert receipt.entry_id == pix.id
 
 
@@ -121,7 +121,7 @@ async def test_every_payment_settling_in_one_pass_gets_its_receipt(
     (a large batch settles in one pass)."""
     pix = await pay(payouts, "13,13")
     for _ in range(210):  # later entries (refused ones: nothing to follow)
-        later = ledger.journal.create(
+        later = await ledger.journal.create(
             NewEntry(
                 kind=EntryKind.PIX_KEY,
                 amount=Decimal("1.00"),
@@ -129,11 +129,11 @@ async def test_every_payment_settling_in_one_pass_gets_its_receipt(
                 request={},
             )
         )
-        ledger.journal.update(later.id, EntryState.REJECTED, final=True)
+        await ledger.journal.update(later.id, EntryState.REJECTED, final=True)
     control.advance(3.5)
     (moved,) = await tracker.poll_once()
     assert moved.id == pix.id and moved.bank_status == "SETTLED"
-    assert ledger.receipts.for_entry(pix.id) is not None
+    assert await ledger.receipts.for_entry(pix.id) is not None
 
 
 async def test_a_pass_resolves_an_unknown_outcome_without_paying_twice(
@@ -144,22 +144,24 @@ async def test_a_pass_resolves_an_unknown_outcome_without_paying_twice(
     control.control(
         "POST", "/sandbox/faults", {"path": PIX_DICT, "drop_after_commit": 1, "times": 1}
     )
-    lost = await payouts.send(payouts.prepare_key(SUPPLIER, "14,14"))
+    lost = await payouts.send(await payouts.prepare_key(SUPPLIER, "14,14"))
     assert lost.state == EntryState.UNKNOWN and lost.end_to_end_id is None
     control.control(
         "POST",
         "/sandbox/faults",
         {"path": PIX_DICT, "rate_503": 1, "retry_after": 0, "times": 4},
     )
-    never_arrived = await payouts.send(payouts.prepare_key(SUPPLIER, "15,15"))
+    never_arrived = await payouts.send(await payouts.prepare_key(SUPPLIER, "15,15"))
     assert never_arrived.state == EntryState.UNKNOWN
     assert control.balance() == before - Decimal("14.14")  # the bank has only the first
 
     moved = {e.id: e for e in await tracker.poll_once()}
     assert set(moved) == {lost.id, never_arrived.id}
     assert all(e.state == EntryState.ACCEPTED and e.end_to_end_id for e in moved.values())
-    assert ledger.journal.unresolved() == []
-    outcomes = {a.reference: a.outcome for a in ledger.audit.entries(action="payment.resolve")}
+    assert await ledger.journal.unresolved() == []
+    outcomes = {
+        a.reference: a.outcome for a in await ledger.audit.entries(action="payment.resolve")
+    }
     assert outcomes == {lost.idempotency_key: "found", never_arrived.idempotency_key: "resent"}
     assert control.balance() == before - Decimal("14.14") - Decimal("15.15")
     for entry in moved.values():
@@ -179,13 +181,17 @@ async def test_subscribers_receive_every_change(
     tracker.subscribe(lambda e: 1 / 0)  # a broken listener changes nothing for the others
     tracker.subscribe(other.append)
     pix = await pay(payouts, "16,16")
-    refused = await payouts.send(payouts.prepare_key("00000000-0000-0000-0000-000000000000", "1"))
+    refused = await payouts.send(
+        await payouts.prepare_key("00000000-0000-0000-0000-000000000000", "1")
+    )
     control.advance(1.5)
     await tracker.poll_once()
     control.advance(3.0)
     await tracker.poll_once()
     for entry in (pix, refused):
-        history = [(entry.id, h.state, h.bank_status) for h in ledger.journal.history(entry.id)]
+        history = [
+            (entry.id, h.state, h.bank_status) for h in await ledger.journal.history(entry.id)
+        ]
         assert [s for s in seen if s[0] == entry.id] == history
     assert [s[1:] for s in seen if s[0] == pix.id] == [
         (EntryState.PREPARED, None),
@@ -227,9 +233,9 @@ async def test_run_backs_off_and_stops_on_stop(
     # Pass 1: nothing changed (2 s); pass 2: settled and nothing open (idle: 60 s); pass 3:
     # still idle (60 s), then stopped.
     assert waits == [2, 60, 60]
-    entry = ledger.journal.get(pix.id)
+    entry = await ledger.journal.get(pix.id)
     assert entry.bank_status == "SETTLED" and entry.final
-    assert ledger.receipts.for_entry(pix.id) is not None
+    assert await ledger.receipts.for_entry(pix.id) is not None
 
 
 async def test_run_survives_a_failing_pass(engine: PaymentEngine) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import (
     audit_text,
     control_of,
-    ledger_at,
     running_bank,
     sent,
     transport,
@@ -69,12 +67,6 @@ async def qr_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[A
 @pytest.fixture(scope="module")
 async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
     async with transport(sandbox, "accounts", control) as opened:
-        yield opened
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    with ledger_at(tmp_path / "t.sqlite3") as opened:
         yield opened
 
 
@@ -199,7 +191,7 @@ async def test_register_and_remove_every_kind(
             (WebhookKind.RECEIVE, None),
         }
 
-        rows = ledger.audit.entries(action="webhook.register")[::-1]  # oldest first
+        rows = (await ledger.audit.entries(action="webhook.register"))[::-1]  # oldest first
         assert [(r.outcome, r.reference) for r in rows] == [
             ("ok", f"pix:{PHONE_KEY}"),
             ("ok", "rec"),
@@ -231,7 +223,7 @@ async def test_register_and_remove_every_kind(
         assert not any(v.registered for v in await service.overview())
         with pytest.raises(NotFound):
             await accounts.get_webhook(WebhookType.TRANSFER)
-        removals = ledger.audit.entries(action="webhook.remove")[::-1]
+        removals = (await ledger.audit.entries(action="webhook.remove"))[::-1]
         assert [(r.outcome, r.details["kind"], r.details["url"]) for r in removals] == [
             ("ok", "pix", HOOK + "/pix-in"),
             ("ok", "rec", HOOK + "/rec-in/"),
@@ -243,15 +235,15 @@ async def test_register_and_remove_every_kind(
         assert removals[3].details["webhook_id"] == transfer.webhook_id
 
         # Nothing left to remove: the bank's 404, and no audit row for a change not made.
-        count = len(ledger.audit.entries(action="webhook"))
+        count = len(await ledger.audit.entries(action="webhook"))
         with pytest.raises(NotFound):
             await service.remove("transfer")
         with pytest.raises(NotFound):
             await service.remove("pix", key=PHONE_KEY)
-        assert len(ledger.audit.entries(action="webhook")) == count == 10
+        assert len(await ledger.audit.entries(action="webhook")) == count == 10
     finally:
         await remove_all(service)
-    text = audit_text(ledger)
+    text = await audit_text(ledger)
     assert SECRET not in text
     assert "abc123" not in text
     assert "X-Api-Key" in text
@@ -270,7 +262,7 @@ async def test_a_second_registration_replaces_the_first(
         assert key_second.key == KEYS[1]  # e-mail keys are lower case
         assert key_second.created_at == key_first.created_at
         assert (await service.get("pix", key=KEYS[1])).url == HOOK + "/k2"
-        urls = [r.details["url"] for r in ledger.audit.entries(action="webhook.register")]
+        urls = [r.details["url"] for r in await ledger.audit.entries(action="webhook.register")]
         assert urls == [HOOK + "/k2", HOOK + "/k1", HOOK + "/b", HOOK + "/a"]
     finally:
         await remove_all(service)
@@ -336,6 +328,7 @@ async def test_registration_is_checked_before_sending(
     options: dict[str, Any],
     field: str,
 ) -> None:
+    audited = await ledger.audit.entries()  # what a new ledger holds already
     before = sent(qr_transport, accounts_transport)
     with pytest.raises(WebhookConfigError) as error:
         await service.register(kind, url, **options)
@@ -344,7 +337,7 @@ async def test_registration_is_checked_before_sending(
     assert str(error.value)
     assert SECRET not in str(error.value) and "hunter2" not in str(error.value)
     assert sent(qr_transport, accounts_transport) == before  # nothing reached the bank
-    assert ledger.audit.entries() == []
+    assert await ledger.audit.entries() == audited  # nor the audit
 
 
 async def test_http_is_refused_with_a_clear_message() -> None:
@@ -387,7 +380,7 @@ async def test_a_key_of_another_account_is_refused_by_the_bank(
         await service.register("pix", HOOK, key="contato@outraempresa.com.br")
     assert error.value.status == 400
     assert "chave" in error.value.properties
-    (row,) = ledger.audit.entries(action="webhook.register")
+    (row,) = await ledger.audit.entries(action="webhook.register")
     assert (row.outcome, row.reference) == ("rejected", "pix:contato@outraempresa.com.br")
     assert row.details["status"] == 400
     assert row.details["violations"] == ["chave"]
@@ -398,6 +391,7 @@ async def test_a_key_of_another_account_is_refused_by_the_bank(
 async def test_missing_permissions_are_typed_and_audited(
     limited: WebhooksService, service: WebhooksService, ledger: Ledger
 ) -> None:
+    audited = len(await ledger.audit.entries())  # what a new ledger holds already
     with pytest.raises(Forbidden):
         await limited.overview()
     with pytest.raises(Forbidden):
@@ -408,7 +402,7 @@ async def test_missing_permissions_are_typed_and_audited(
         )
     with pytest.raises(Forbidden):
         await limited.register("rec", HOOK)
-    rows = ledger.audit.entries(action="webhook.register")[::-1]
+    rows = (await ledger.audit.entries(action="webhook.register"))[::-1]
     assert [(r.outcome, r.reference, r.details["status"]) for r in rows] == [
         ("rejected", "transfer", 403),
         ("rejected", "rec", 403),
@@ -416,8 +410,8 @@ async def test_missing_permissions_are_typed_and_audited(
     assert rows[0].details["header_names"] == ["Authorization"]
     with pytest.raises(Forbidden):  # reading what to remove is refused: no change, no row
         await limited.remove("transfer")
-    assert len(ledger.audit.entries()) == 2
-    assert SECRET not in audit_text(ledger)
+    assert len(await ledger.audit.entries()) == audited + 2
+    assert SECRET not in await audit_text(ledger)
     assert not any(v.registered for v in await service.overview())
 
 

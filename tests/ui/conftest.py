@@ -62,6 +62,19 @@ def run(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> Callable[..., Any
     return runner
 
 
+@pytest.fixture
+def settle(qtbot: Any) -> Callable[..., Any]:
+    """``settle(task)``: wait until a task a widget started in the background (a list read
+    from the ledger, say) is done and return its result."""
+
+    def waiter(task: asyncio.Task[T] | None, timeout: int = 10_000) -> T:
+        assert task is not None, "nothing was started"
+        qtbot.waitUntil(task.done, timeout=timeout)
+        return task.result()
+
+    return waiter
+
+
 # --------------------------------------------------------------------------------------------
 # A sandbox bank and an unlocked workspace for the UI tests
 

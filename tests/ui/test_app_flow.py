@@ -25,12 +25,12 @@ def visible(kind: type) -> Any:
 
 
 @pytest.fixture
-def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any) -> Any:
+def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any, run: Any) -> Any:
     """A controller on the UI tests' data dir (whose sandbox is already running: reused)."""
     QSettings().clear()
     store = ProfileStore(ui_paths)
     for name in store.list():  # a first run: no profile yet
-        store.delete(name)
+        run(store.delete(name))
     app_controller = AppController(ui_paths, StartOptions())
     task = qasync_loop.create_task(app_controller.run())
     yield app_controller
@@ -156,4 +156,6 @@ def test_settings_tab_lists_the_webhooks_of_both_apis(
     rows = {table.item(r, 0).text(): table.item(r, 2).text() for r in range(table.rowCount())}
     assert rows.get("rec") == "https://hooks.example.com/treasury"
     assert {"cobr", "transfer", "receive", "refund", "cashout"} <= set(rows)
+    qtbot.waitUntil(tab.audit_panel.load_task.done)  # the audit, read in the background
+    assert tab.audit_panel.load_task.result() is True
     assert tab.audit_table.rowCount() >= 1  # session.open and certificate.load at least

@@ -31,6 +31,7 @@ def tab_and_workspace(qtbot, run, open_workspace):
     tab.resize(1000, 650)
     tab.show()
     qtbot.waitExposed(tab)
+    qtbot.waitUntil(tab.model.load_task.done)  # the paid slips, read in the background
     yield tab, workspace
     tab.shutdown()
     for task in (tab.lookup_task, tab.receipt_task):
@@ -46,8 +47,8 @@ def slips(run, tab_and_workspace):
     return {slip["label"]: slip for slip in response.json()["data"]}
 
 
-def _billet_entries(workspace):
-    return workspace.ledger.journal.recent(kinds=[EntryKind.BILLET], limit=5000)
+def _billet_entries(run, workspace):
+    return run(workspace.ledger.journal.recent(kinds=[EntryKind.BILLET], limit=5000))
 
 
 def _look_up(qtbot, tab: BilletsTab, line: str) -> None:
@@ -106,7 +107,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     amount = info.total_updated
     assert amount == Decimal("845.32")  # due today: no charges
     before = run(workspace.statement.balance()).available
-    entries_before = {e.id for e in _billet_entries(workspace)}
+    entries_before = {e.id for e in _billet_entries(run, workspace)}
     pays = []
     original_pay = workspace.billets.pay
 
@@ -142,7 +143,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     assert entry is not None, tab.banner.detail.text()
 
     assert len(pays) == 1
-    new = [e for e in _billet_entries(workspace) if e.id not in entries_before]
+    new = [e for e in _billet_entries(run, workspace) if e.id not in entries_before]
     assert [e.id for e in new] == [entry.id]
     assert run(workspace.statement.balance()).available == before - amount
     assert "Sent: Queued" in tab.payment_status.text()
@@ -218,7 +219,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
 def test_an_overdue_slip_explains_its_charges(qtbot, run, tab_and_workspace, slips) -> None:
     tab, workspace = tab_and_workspace
     slip = slips[OVERDUE]
-    entries_before = len(_billet_entries(workspace))
+    entries_before = len(_billet_entries(run, workspace))
     _look_up(qtbot, tab, slip["digitableCode"])
     dialog = _wait_for_review(qtbot, tab)
 
@@ -235,7 +236,7 @@ def test_an_overdue_slip_explains_its_charges(qtbot, run, tab_and_workspace, sli
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(tab.lookup_task.done)
     assert tab.lookup_task.result() is None
-    assert len(_billet_entries(workspace)) == entries_before
+    assert len(_billet_entries(run, workspace)) == entries_before
 
 
 def test_a_free_value_slip_is_refused_in_the_banner(qtbot, tab_and_workspace, slips) -> None:
@@ -291,7 +292,9 @@ def test_paid_slips_are_searched_and_exported(qtbot, run, tab_and_workspace, sli
     slip = slips["Assinatura de software"]
     review = run(workspace.billets.lookup(slip["digitableCode"]))
     entry = run(workspace.billets.pay(review))
-    tab.refresh()
+    refreshed = tab.refresh()
+    qtbot.waitUntil(refreshed.done)
+    assert refreshed.result() is True
     beneficiary = review.beneficiary_name
     for text in (beneficiary.split()[0].upper(), "99,99", "99.99", slip["barcode"][:20]):
         tab.search_edit.setText(text)

@@ -210,7 +210,7 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     late = service.latest_retry_date(done) + dt.timedelta(days=1)
     assert run(dialog.schedule_retry(late)) is None
     assert "within 7 days" in dialog.banner.detail.text()
-    assert workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid) == []
+    assert run(workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid)) == []
 
     retry_day = settled_on + dt.timedelta(days=1)
     set_date(dialog.retry_date, retry_day)
@@ -227,7 +227,7 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     assert retry[AttemptColumn.STATUS] in ("SOLICITADA", "AGENDADA")
     assert retry[AttemptColumn.SETTLEMENT_DATE] == f"{retry_day:%d/%m/%Y}"
     assert "Retry scheduled" in dialog.status_line.text()
-    [audited] = workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid)
+    [audited] = run(workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid))
     assert audited.details["data"] == retry_day.isoformat()
     dialog.accept()
 
@@ -403,7 +403,7 @@ def test_a_lost_answer_makes_one_charge_with_the_chosen_txid(
     assert cobr is not None, dialog.banner.detail.text()
     assert cobr.txid == txid and dialog.charge_labels["txid"].text() == txid
     assert [c.txid for c in bank_cobrs(run, workspace, dialog.rec.id_rec)] == [txid]
-    [audited] = workspace.ledger.audit.entries(action="cobr.create", reference=txid)
+    [audited] = run(workspace.ledger.audit.entries(action="cobr.create", reference=txid))
     assert audited is not None
     dialog.accept()
 

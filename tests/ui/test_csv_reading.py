@@ -69,8 +69,8 @@ def test_a_long_file_is_read_behind_a_progress_bar_while_the_window_keeps_painti
     assert payout_dialog.totals_label.text().startswith("10000 payment(s)")
 
 
-def test_cancel_stops_the_reading_and_keeps_the_batch_shown(qtbot, payout_dialog, tmp_path):
-    payout_dialog.load_text(f"chave;valor\nkept-{secrets.token_hex(4)}@empresa.com.br;7,00\n")
+def test_cancel_stops_the_reading_and_keeps_the_batch_shown(qtbot, run, payout_dialog, tmp_path):
+    run(payout_dialog.load_text(f"chave;valor\nkept-{secrets.token_hex(4)}@empresa.com.br;7,00\n"))
     shown = payout_dialog.batch
     path, _tag = big_payout_file(tmp_path, 10_000)
     task = payout_dialog.load_file(path)
@@ -84,8 +84,10 @@ def test_cancel_stops_the_reading_and_keeps_the_batch_shown(qtbot, payout_dialog
     assert payout_dialog.open_button.isEnabled()
 
 
-def test_a_workbook_or_a_file_too_large_is_refused_in_the_banner(qtbot, payout_dialog, tmp_path):
-    payout_dialog.load_text(f"chave;valor\nkept-{secrets.token_hex(4)}@empresa.com.br;7,00\n")
+def test_a_workbook_or_a_file_too_large_is_refused_in_the_banner(
+    qtbot, run, payout_dialog, tmp_path
+):
+    run(payout_dialog.load_text(f"chave;valor\nkept-{secrets.token_hex(4)}@empresa.com.br;7,00\n"))
     shown = payout_dialog.batch
     workbook = tmp_path / "pagamentos.csv"
     workbook.write_bytes(b"PK\x03\x04" + bytes(500))
@@ -169,10 +171,12 @@ def test_closing_the_dialog_while_a_file_is_read_raises_nothing(
     assert caught == []
 
 
-def test_the_payout_check_column_shows_a_padded_ispb_warning(qtbot, payout_dialog):
-    payout_dialog.load_text(
-        "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
-        f"208;1234;98765-4;CACC;{CPF};Maria;1,00\n"
+def test_the_payout_check_column_shows_a_padded_ispb_warning(qtbot, run, payout_dialog):
+    run(
+        payout_dialog.load_text(
+            "ispb;agencia;conta;tipo_conta;documento;nome;valor\n"
+            f"208;1234;98765-4;CACC;{CPF};Maria;1,00\n"
+        )
     )
     model = payout_dialog.rows_model
     check = model.index(0, model.columnCount() - 1)

@@ -115,6 +115,23 @@ def test_without_a_log_file_the_panel_says_so() -> None:
         panel.deleteLater()
 
 
+def test_a_team_database_is_backed_up_by_its_administrator(qtbot, run) -> None:
+    """A team database is no file to copy: the button says who backs it up, and no picker
+    opens."""
+    from types import SimpleNamespace
+
+    workspace = SimpleNamespace(
+        ledger=SimpleNamespace(path=None), session=SimpleNamespace(closed=False)
+    )
+    panel = SupportPanel(workspace, None)
+    qtbot.addWidget(panel)
+    assert "pg_dump" in panel.backup_button.toolTip()
+    assert run(panel.back_up_ledger()) is None
+    assert panel.backup_dialog is None
+    said = panel.backup_status.text()
+    assert "team database" in said and "administrator" in said and "pg_dump" in said
+
+
 @pytest.fixture
 def backup_folder(tmp_path: Path) -> Iterator[Path]:
     folder = tmp_path / "backups"
@@ -127,7 +144,7 @@ def backup_folder(tmp_path: Path) -> Iterator[Path]:
 
 
 def test_back_up_ledger_asks_where_copies_and_audits(
-    settings_tab, backup_folder: Path, qtbot, caplog
+    run, settings_tab, backup_folder: Path, qtbot, caplog
 ) -> None:
     tab, workspace = settings_tab
     panel = support_page(tab)
@@ -151,8 +168,8 @@ def test_back_up_ledger_asks_where_copies_and_audits(
     conn = sqlite3.connect(copied)
     rows = conn.execute("SELECT COUNT(*) FROM journal").fetchone()[0]
     conn.close()
-    assert rows == len(workspace.ledger.journal.recent(limit=100_000))
-    row = workspace.ledger.audit.entries(action="ledger.backup")[0]
+    assert rows == len(run(workspace.ledger.journal.recent(limit=100_000)))
+    row = run(workspace.ledger.audit.entries(action="ledger.backup"))[0]
     assert (row.outcome, row.reference) == ("ok", str(copied))
 
 
@@ -164,6 +181,6 @@ def test_a_refused_backup_is_said_and_audited(settings_tab, run) -> None:
     assert panel.backup_status.text().startswith("The ledger was not backed up: ")
     assert "the app is using" in panel.backup_status.text()
     assert panel.backup_button.isEnabled()
-    row = workspace.ledger.audit.entries(action="ledger.backup")[0]
+    row = run(workspace.ledger.audit.entries(action="ledger.backup"))[0]
     assert row.outcome == "failed" and "the app is using" in row.details["error"]
-    assert workspace.ledger.journal.recent(limit=1) is not None  # the live ledger still works
+    assert run(workspace.ledger.journal.recent(limit=1)) is not None  # the live ledger still works

@@ -132,24 +132,26 @@ def payments(qtbot, open_workspace):
 
 
 def test_payments_in_either_format_and_a_file_held_open(
-    qtbot, payments, tmp_path, monkeypatch, restore_translation
+    qtbot, run, settle, payments, tmp_path, monkeypatch, restore_translation
 ) -> None:
     widget, workspace = payments
     tag = secrets.token_hex(4)
-    entry = workspace.ledger.journal.create(
-        NewEntry(
-            kind=EntryKind.PIX_KEY,
-            amount=Decimal("1234.5"),
-            idempotency_key=secrets.token_hex(8),
-            request={},
-            payee_name="Gráfica São João",
-            payee_detail=f"01234567890{tag}",
-            description="Nota 1",
+    entry = run(
+        workspace.ledger.journal.create(
+            NewEntry(
+                kind=EntryKind.PIX_KEY,
+                amount=Decimal("1234.5"),
+                idempotency_key=secrets.token_hex(8),
+                request={},
+                payee_name="Gráfica São João",
+                payee_detail=f"01234567890{tag}",
+                description="Nota 1",
+            )
         )
     )
     # Final, so that the tracker never asks the bank about this made-up payment.
-    workspace.ledger.journal.update(entry.id, EntryState.REJECTED, final=True)
-    widget.refresh()
+    run(workspace.ledger.journal.update(entry.id, EntryState.REJECTED, final=True))
+    assert settle(widget.refresh()) is True
     widget.search_edit.setText(tag)
     assert [e.id for e in widget.shown_entries()] == [entry.id]
 

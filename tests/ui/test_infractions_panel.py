@@ -105,7 +105,7 @@ def test_defense_through_the_form(qtbot: Any, run: Any, open_workspace: Any) -> 
     assert row is not None
     assert panel.model.index(row, Column.STATUS).data() == "UNDER_REVIEW"
     assert panel.defend_button.isEnabled()  # under review still takes further defenses
-    entry = workspace.ledger.audit.entries(action="infraction.defense", reference=target.id)[0]
+    entry = run(workspace.ledger.audit.entries(action="infraction.defense", reference=target.id))[0]
     assert entry.outcome == "ok" and entry.details["description"] == text
 
 
@@ -182,7 +182,9 @@ def test_a_closed_infraction_refuses_a_defense_locally(
     assert run(dialog.submit()) is None  # even if forced
     assert dialog.banner.isVisible() and "closed" in dialog.banner.detail.text()
     assert calls == [] and dialog.defense is None
-    assert workspace.ledger.audit.entries(action="infraction.defense", reference=closed.id) == []
+    assert (
+        run(workspace.ledger.audit.entries(action="infraction.defense", reference=closed.id)) == []
+    )
 
 
 def _infraction(status: str, deadline: dt.datetime | None) -> Infraction:

@@ -83,12 +83,14 @@ def session_tokens(workspace: Any) -> set[str]:
 
 
 @pytest.fixture
-def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any) -> Iterator[Any]:
+def controller(
+    ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any, run: Any
+) -> Iterator[Any]:
     """The app's controller on the UI tests' data dir, opening the sandbox profile."""
     QSettings().clear()
     store = ProfileStore(ui_paths)
     for name in store.list():
-        store.delete(name)
+        run(store.delete(name))
     reset_token_limits(ui_sandbox.ready_file)
     app_controller = AppController(ui_paths, StartOptions(sandbox=True))
     task = qasync_loop.create_task(app_controller.run())
@@ -115,7 +117,7 @@ def test_a_whole_sandbox_session_logs_its_lines_and_no_secret(
     transports = workspace.session.transports.values()
     qtbot.waitUntil(lambda: all(t.tokens._cached is not None for t in transports), timeout=15_000)
     tokens = session_tokens(workspace)
-    review = workspace.payouts.prepare_key(PAYEE_KEY, "1.23")
+    review = run(workspace.payouts.prepare_key(PAYEE_KEY, "1.23"))
     entry = run(workspace.payouts.send(review))
     assert entry.amount == Decimal("1.23")
     tokens |= session_tokens(workspace)

@@ -30,19 +30,21 @@ def shown_ids(widget) -> set[int]:
     return {e.id for e in widget.shown_entries()}
 
 
-def test_search_batch_filter_and_export(qtbot, run, listing, tmp_path) -> None:
+def test_search_batch_filter_and_export(qtbot, run, settle, listing, tmp_path) -> None:
     widget, workspace = listing
     tag = secrets.token_hex(3)
     single = run(
         workspace.payouts.send(
-            workspace.payouts.prepare_key(f"busca{tag}@empresa.com.br", "1.234,56")
+            run(workspace.payouts.prepare_key(f"busca{tag}@empresa.com.br", "1.234,56"))
         )
     )
-    batch = workspace.payouts.parse_batch_csv(
-        f"chave;valor\nlote{tag}a@empresa.com.br;7,01\nlote{tag}b@empresa.com.br;7,02\n"
+    batch = run(
+        workspace.payouts.parse_batch_csv(
+            f"chave;valor\nlote{tag}a@empresa.com.br;7,01\nlote{tag}b@empresa.com.br;7,02\n"
+        )
     )
     sent = run(workspace.payouts.send_batch(batch, label=f"Fornecedores {tag}"))
-    widget.refresh()
+    assert settle(widget.refresh()) is True
 
     for text in (f"busca{tag}", "1.234,56", "1234,56", "1234.56", single.end_to_end_id):
         widget.search_edit.setText(text)
@@ -70,20 +72,24 @@ def test_search_batch_filter_and_export(qtbot, run, listing, tmp_path) -> None:
     assert sorted(r[3] for r in rows[1:]) == ["7,01", "7,02"]  # decimal comma
     assert {r[2] for r in rows[1:]} == {f"lote{tag}a@empresa.com.br", f"lote{tag}b@empresa.com.br"}
     # Text cells are defused against spreadsheet formulas; our amounts stay numbers.
-    hostile = workspace.ledger.journal.create(
-        NewEntry(
-            kind=EntryKind.PIX_KEY,
-            amount=Decimal("3.33"),
-            idempotency_key=secrets.token_hex(8),
-            request={},
-            payee_detail=f"formula{tag}@empresa.com.br",
-            description='=HYPERLINK("http://x.example","clique")',
+    hostile = run(
+        workspace.ledger.journal.create(
+            NewEntry(
+                kind=EntryKind.PIX_KEY,
+                amount=Decimal("3.33"),
+                idempotency_key=secrets.token_hex(8),
+                request={},
+                payee_detail=f"formula{tag}@empresa.com.br",
+                description='=HYPERLINK("http://x.example","clique")',
+            )
         )
     )
-    workspace.ledger.journal.update(
-        hostile.id, EntryState.REJECTED, final=True, creditor_name="+SUM(1,2)"
+    run(
+        workspace.ledger.journal.update(
+            hostile.id, EntryState.REJECTED, final=True, creditor_name="+SUM(1,2)"
+        )
     )
-    widget.refresh()
+    assert settle(widget.refresh()) is True
     widget.batch_combo.setCurrentIndex(0)
     widget.search_edit.setText(f"formula{tag}")
     assert widget.export_csv(path) == 1

@@ -31,6 +31,7 @@ def listing(qtbot, run, open_workspace):
     widget.resize(1200, 700)
     widget.show()
     qtbot.waitExposed(widget)
+    _read(qtbot, widget.refresh_task)  # the list, read in the background
     yield widget, workspace
     widget.shutdown()
     for task in (widget.receipt_task, widget.sandbox_task):
@@ -46,6 +47,26 @@ def _status(widget: PaymentsList, entry_id: int) -> str:
     return widget.proxy.index(row, Column.STATUS).data()
 
 
+def _read(qtbot, task) -> None:
+    """Wait for a read the list started in the background, and check that it was shown."""
+    assert task is not None
+    qtbot.waitUntil(task.done)
+    assert task.result() is True
+
+
+def _refresh(qtbot, widget: PaymentsList) -> None:
+    _read(qtbot, widget.refresh())
+
+
+def _history(qtbot, widget: PaymentsList) -> list[tuple[str, str]]:
+    """The selected payment's history (state, bank status), once read."""
+    _read(qtbot, widget.history_task)
+    return [
+        (widget.history.topLevelItem(i).text(1), widget.history.topLevelItem(i).text(2))
+        for i in range(widget.history.topLevelItemCount())
+    ]
+
+
 def _advance(run, workspace, seconds: float) -> None:
     http = workspace.session.accounts.transport.http
     run(http.post("/sandbox/clock", json={"advance": seconds})).raise_for_status()
@@ -56,7 +77,7 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
     reloads = []
     original_reload = widget.model.reload
     monkeypatch.setattr(widget.model, "reload", lambda: (reloads.append(1), original_reload()))
-    review = workspace.payouts.prepare_key(KEY, Decimal("12.34"), description="Nota 123")
+    review = run(workspace.payouts.prepare_key(KEY, Decimal("12.34"), description="Nota 123"))
     entry = run(workspace.payouts.send(review))
 
     assert widget.proxy.row_of(entry.id) == 0  # newest first, there without a reload
@@ -83,11 +104,7 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
     assert _status(widget, entry.id) == "Settled"
     assert reloads == []  # live, through the tracker's notifications
     assert widget.selected_entry().id == entry.id  # the selection survived the update
-    history = [
-        (widget.history.topLevelItem(i).text(1), widget.history.topLevelItem(i).text(2))
-        for i in range(widget.history.topLevelItemCount())
-    ]
-    assert history == [
+    assert _history(qtbot, widget) == [
         ("Prepared", ""),
         ("Sending", ""),
         ("Accepted", "Queued"),
@@ -102,7 +119,7 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
     assert viewer is widget.receipt_viewer and viewer.isVisible()
     assert viewer.page_count() >= 1
     # The file name carries the name the bank gave, not the key.
-    settled = workspace.ledger.journal.get(entry.id)
+    settled = run(workspace.ledger.journal.get(entry.id))
     slug = "-".join(
         unicodedata.normalize("NFKD", settled.creditor_name)
         .encode("ascii", "ignore")
@@ -117,7 +134,9 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
 
 def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:
     widget, workspace = listing
-    review = workspace.payouts.prepare_key(KEY, Decimal("7.50"), flow=PaymentFlow.APPROVAL_REQUIRED)
+    review = run(
+        workspace.payouts.prepare_key(KEY, Decimal("7.50"), flow=PaymentFlow.APPROVAL_REQUIRED)
+    )
     entry = run(workspace.payouts.send(review))
     assert _status(widget, entry.id) == "Waiting for approval"
     widget.select_entry(entry.id)
@@ -140,7 +159,7 @@ def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:
 
 def test_a_refused_payment_shows_why(run, listing) -> None:
     widget, workspace = listing
-    entry = run(workspace.payouts.send(workspace.payouts.prepare_key(NOT_IN_DICT, "3,00")))
+    entry = run(workspace.payouts.send(run(workspace.payouts.prepare_key(NOT_IN_DICT, "3,00"))))
     assert entry.state == EntryState.REJECTED and entry.error
     assert _status(widget, entry.id) == "Rejected"
     row = widget.proxy.row_of(entry.id)
@@ -151,18 +170,18 @@ def test_a_refused_payment_shows_why(run, listing) -> None:
     assert not widget.approve_button.isVisible()
 
 
-def test_an_unknown_outcome_is_being_checked(run, listing) -> None:
+def test_an_unknown_outcome_is_being_checked(qtbot, run, listing) -> None:
     widget, workspace = listing
     journal = workspace.ledger.journal
-    review = workspace.payouts.prepare_key(KEY, Decimal("4.56"))
-    entry = journal.create(review.new_entry())
-    journal.update(entry.id, EntryState.SENT, note="sending")
-    journal.update(entry.id, EntryState.UNKNOWN, error="no answer", note="no answer")
-    widget.refresh()  # the journal was written behind the engine's back: no notification
+    review = run(workspace.payouts.prepare_key(KEY, Decimal("4.56")))
+    entry = run(journal.create(review.new_entry()))
+    run(journal.update(entry.id, EntryState.SENT, note="sending"))
+    run(journal.update(entry.id, EntryState.UNKNOWN, error="no answer", note="no answer"))
+    _refresh(qtbot, widget)  # the journal was written behind the engine's back: no notification
     assert _status(widget, entry.id) == CHECKING
     widget.select_entry(entry.id)
     assert widget.details["error"].text() == "no answer"
-    assert [widget.history.topLevelItem(i).text(1) for i in range(3)] == [
+    assert [state for state, _bank in _history(qtbot, widget)][:3] == [
         "Prepared",
         "Sending",
         "Not confirmed",
@@ -175,8 +194,8 @@ def test_an_unknown_outcome_is_being_checked(run, listing) -> None:
 
 def test_filters_by_status_group_and_date(run, listing) -> None:
     widget, workspace = listing
-    refused = run(workspace.payouts.send(workspace.payouts.prepare_key(NOT_IN_DICT, "2,00")))
-    queued = run(workspace.payouts.send(workspace.payouts.prepare_key(KEY, "2,00")))
+    refused = run(workspace.payouts.send(run(workspace.payouts.prepare_key(NOT_IN_DICT, "2,00"))))
+    queued = run(workspace.payouts.send(run(workspace.payouts.prepare_key(KEY, "2,00"))))
     every = widget.proxy.rowCount()
     assert every == widget.model.rowCount()
 
@@ -212,14 +231,14 @@ def test_filters_by_status_group_and_date(run, listing) -> None:
 
 def test_a_held_payment_rejected_in_the_sandbox_fails(qtbot, run, listing) -> None:
     widget, workspace = listing
-    review = workspace.payouts.prepare_key(KEY, "5,00", flow=PaymentFlow.APPROVAL_REQUIRED)
+    review = run(workspace.payouts.prepare_key(KEY, "5,00", flow=PaymentFlow.APPROVAL_REQUIRED))
     entry = run(workspace.payouts.send(review))
     widget.select_entry(entry.id)
     widget.is_sandbox = False  # a production profile: no console buttons
-    widget.refresh()
+    _refresh(qtbot, widget)
     assert not widget.approve_button.isVisible() and not widget.reject_button.isVisible()
     widget.is_sandbox = True
-    widget.refresh()
+    _refresh(qtbot, widget)
     assert widget.reject_button.isVisible()
 
     qtbot.mouseClick(widget.reject_button, Qt.MouseButton.LeftButton)

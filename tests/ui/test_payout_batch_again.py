@@ -66,7 +66,7 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
     warning = again.duplicate_label.text()
     assert "already sent on" in warning and "5 payment(s), R$ 4.260,40" in warning
     assert "the same file" in warning
-    assert workspace.ledger.batches.get(first.batch.batch_id).label == "Fornecedores novembro"
+    assert run(workspace.ledger.batches.get(first.batch.batch_id)).label == "Fornecedores novembro"
     approve(qtbot, again)
     assert again.approved() and not again.send_button.isEnabled()
     assert "Send this batch again" in again.confirm_hint.text()
@@ -77,18 +77,24 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
     send(qtbot, again)
     assert again.summary()["accepted"] == 5
     assert run(workspace.statement.balance()).available == before - 2 * total
-    entries = workspace.ledger.journal.recent(batch=again.batch.batch_id)
+    entries = run(workspace.ledger.journal.recent(batch=again.batch.batch_id))
     assert len(entries) == 5 and all(e.state == EntryState.ACCEPTED for e in entries)
 
 
 def test_a_row_repeating_a_single_pix_is_pointed_out(qtbot, run, workspace) -> None:
     tag = secrets.token_hex(3)
     single = run(
-        workspace.payouts.send(workspace.payouts.prepare_key(f"one{tag}@empresa.com.br", "12,34"))
+        workspace.payouts.send(
+            run(workspace.payouts.prepare_key(f"one{tag}@empresa.com.br", "12,34"))
+        )
     )
     assert single.state == EntryState.ACCEPTED
     dialog = open_dialog(qtbot, workspace)
-    dialog.load_text(f"chave;valor\none{tag}@empresa.com.br;12,34\ntwo{tag}@empresa.com.br;5,00\n")
+    run(
+        dialog.load_text(
+            f"chave;valor\none{tag}@empresa.com.br;12,34\ntwo{tag}@empresa.com.br;5,00\n"
+        )
+    )
     checks = [row[4] for row in model_rows(dialog.rows_model)]
     assert checks[0].startswith("Already paid alone on") and checks[1] == ""
     assert not dialog.duplicate_label.isVisible()  # a row, not the batch

@@ -54,9 +54,9 @@ def approve(qtbot, dialog: PayoutBatchDialog) -> None:
     qtbot.keyClicks(dialog.confirm_edit, format_brl(dialog.batch.total))
 
 
-def test_bad_rows_are_listed_and_block_sending_until_left_out(qtbot, dialog_and_workspace):
+def test_bad_rows_are_listed_and_block_sending_until_left_out(qtbot, run, dialog_and_workspace):
     dialog, _workspace = dialog_and_workspace
-    dialog.load_text(MIXED)
+    run(dialog.load_text(MIXED))
     errors = model_rows(dialog.errors_model)
     assert [(line, column) for line, column, _ in errors] == [("3", "chave"), ("5", "valor")]
     assert all(reason for _, _, reason in errors)
@@ -70,13 +70,13 @@ def test_bad_rows_are_listed_and_block_sending_until_left_out(qtbot, dialog_and_
     assert dialog.send_button.text() == "Send 4 payment(s)"
 
 
-def test_the_template_parses_without_errors(qtbot, dialog_and_workspace, tmp_path):
+def test_the_template_parses_without_errors(qtbot, run, dialog_and_workspace, tmp_path):
     dialog, workspace = dialog_and_workspace
     path = tmp_path / "template.csv"
     dialog.write_template(path)
     text = path.read_text("utf-8-sig")
     assert text.splitlines()[0].startswith("chave;ispb;agencia;conta;tipo_conta;documento;nome;")
-    batch = workspace.payouts.parse_batch_csv(text)
+    batch = run(workspace.payouts.parse_batch_csv(text))
     assert batch.errors == () and len(batch.rows) == 2
     task = dialog.load_file(path)
     qtbot.waitUntil(task.done, timeout=10_000)
@@ -85,9 +85,9 @@ def test_the_template_parses_without_errors(qtbot, dialog_and_workspace, tmp_pat
     assert dialog.source_label.text() == "template.csv"
 
 
-def test_totals_and_sums_by_key_type(qtbot, dialog_and_workspace):
+def test_totals_and_sums_by_key_type(qtbot, run, dialog_and_workspace):
     dialog, _workspace = dialog_and_workspace
-    dialog.load_text(MIXED)
+    run(dialog.load_text(MIXED))
     assert dialog.totals_by_type() == {
         "EMAIL": (2, Decimal("1235.00")),
         "CPF": (1, Decimal("10.00")),
@@ -107,9 +107,9 @@ def test_totals_and_sums_by_key_type(qtbot, dialog_and_workspace):
     assert model_rows(dialog.rows_model)[2][1] == "Maria da Silva"
 
 
-def test_approval_needs_the_total_typed_again(qtbot, dialog_and_workspace):
+def test_approval_needs_the_total_typed_again(qtbot, run, dialog_and_workspace):
     dialog, _workspace = dialog_and_workspace
-    dialog.load_text(rows_csv(3, "aprovar"))  # 1,00 + 1,01 + 1,02
+    run(dialog.load_text(rows_csv(3, "aprovar")))  # 1,00 + 1,01 + 1,02
     assert not dialog.send_button.isEnabled()
     qtbot.keyClicks(dialog.confirm_edit, "3,00")
     assert not dialog.send_button.isEnabled() and dialog.confirm_hint.text()
@@ -119,19 +119,19 @@ def test_approval_needs_the_total_typed_again(qtbot, dialog_and_workspace):
     dialog.confirm_edit.clear()
     qtbot.keyClicks(dialog.confirm_edit, "R$ 3,03")
     assert dialog.send_button.isEnabled() and dialog.confirm_hint.text() == ""
-    dialog.load_text(rows_csv(2, "outro"))  # a new file asks again
+    run(dialog.load_text(rows_csv(2, "outro")))  # a new file asks again
     assert dialog.confirm_edit.text() == "" and not dialog.send_button.isEnabled()
 
 
-def test_a_20_row_batch_is_sent_to_the_end(qtbot, dialog_and_workspace):
+def test_a_20_row_batch_is_sent_to_the_end(qtbot, run, dialog_and_workspace):
     dialog, workspace = dialog_and_workspace
-    dialog.load_text(rows_csv(20, "lote"))
+    run(dialog.load_text(rows_csv(20, "lote")))
     approve(qtbot, dialog)
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     assert dialog.send_task is not None and not dialog.send_button.isEnabled()
     qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
     assert dialog.send_task.result() is not None, dialog.banner.detail.text()
-    journaled = workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100)
+    journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert len(journaled) == 20 and all(e.state == EntryState.ACCEPTED for e in journaled)
     assert {e.batch for e in journaled} == {dialog.batch.batch_id}
     assert dialog.progress.value() == dialog.progress.maximum() == 20
@@ -141,9 +141,9 @@ def test_a_20_row_batch_is_sent_to_the_end(qtbot, dialog_and_workspace):
     assert not dialog.send_button.isEnabled()  # a batch is sent once
 
 
-def test_stop_sends_no_new_rows_and_leaves_nothing_prepared(qtbot, dialog_and_workspace):
+def test_stop_sends_no_new_rows_and_leaves_nothing_prepared(qtbot, run, dialog_and_workspace):
     dialog, workspace = dialog_and_workspace
-    dialog.load_text(rows_csv(60, "parar"))
+    run(dialog.load_text(rows_csv(60, "parar")))
     approve(qtbot, dialog)
     dialog.progressed.connect(
         lambda done, _total: dialog.stop_button.click() if done == 3 else None
@@ -152,7 +152,7 @@ def test_stop_sends_no_new_rows_and_leaves_nothing_prepared(qtbot, dialog_and_wo
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     assert dialog.stop_button.isEnabled()
     qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
-    journaled = workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100)
+    journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert 3 <= len(journaled) < 60
     assert all(e.state != EntryState.PREPARED and not e.unresolved for e in journaled)
     assert dialog.summary()["not_sent"] == 60 - len(journaled)
@@ -160,13 +160,13 @@ def test_stop_sends_no_new_rows_and_leaves_nothing_prepared(qtbot, dialog_and_wo
     assert not dialog.stop_button.isEnabled() and not dialog.send_button.isEnabled()
 
 
-def test_closing_while_sending_asks_nothing_and_stops_new_rows(qtbot, dialog_and_workspace):
+def test_closing_while_sending_asks_nothing_and_stops_new_rows(qtbot, run, dialog_and_workspace):
     dialog, workspace = dialog_and_workspace
-    dialog.load_text(rows_csv(60, "fechar"))
+    run(dialog.load_text(rows_csv(60, "fechar")))
     approve(qtbot, dialog)
     dialog.progressed.connect(lambda done, _total: dialog.close() if done == 2 else None)
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
     assert not dialog.isVisible()
-    journaled = workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100)
+    journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert 2 <= len(journaled) < 60 and not any(e.unresolved for e in journaled)

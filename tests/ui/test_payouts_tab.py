@@ -30,8 +30,8 @@ def tab_and_workspace(qtbot, open_workspace):
         qtbot.waitUntil(tab.review_task.done)
 
 
-def _entries(workspace, kind):
-    return workspace.ledger.journal.recent(kinds=[kind], limit=5000)
+def _entries(run, workspace, kind):
+    return run(workspace.ledger.journal.recent(kinds=[kind], limit=5000))
 
 
 def _wait_for_review(qtbot, tab: PayoutsTab):
@@ -72,7 +72,7 @@ def test_pay_by_key_once_for_two_clicks(qtbot, run, tab_and_workspace, monkeypat
     tab, workspace = tab_and_workspace
     amount = Decimal("37.41")
     before = run(workspace.statement.balance()).available
-    ids_before = {e.id for e in _entries(workspace, EntryKind.PIX_KEY)}
+    ids_before = {e.id for e in _entries(run, workspace, EntryKind.PIX_KEY)}
     sends = []
     original_send = workspace.payouts.send
 
@@ -96,7 +96,7 @@ def test_pay_by_key_once_for_two_clicks(qtbot, run, tab_and_workspace, monkeypat
     entry = _confirm_and_send(qtbot, tab, amount)
 
     assert len(sends) == 1
-    new = [e for e in _entries(workspace, EntryKind.PIX_KEY) if e.id not in ids_before]
+    new = [e for e in _entries(run, workspace, EntryKind.PIX_KEY) if e.id not in ids_before]
     assert [e.id for e in new] == [entry.id]
     assert entry.payee_detail == SUPPLIER and entry.amount == amount
     assert run(workspace.statement.balance()).available == before - amount

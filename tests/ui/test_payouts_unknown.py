@@ -32,11 +32,11 @@ def test_a_lost_answer_shows_unknown_then_one_settled_payment(
     finally:
         run(http.delete("/sandbox/faults"))
     # The answer was lost; the engine asked the bank by key right away and found it.
-    notes = [item.note for item in workspace.ledger.journal.history(entry.id)]
+    notes = [item.note for item in run(workspace.ledger.journal.history(entry.id))]
     assert notes[notes.index("no answer") + 1] == CHECKING_NOTE
     assert "found by idempotency key" in notes
     assert not any(note.startswith("resending") for note in notes)
-    resolved = workspace.ledger.journal.get(entry.id)
+    resolved = run(workspace.ledger.journal.get(entry.id))
     assert entry.state == resolved.state == EntryState.ACCEPTED and resolved.end_to_end_id
     model = tab.payments_list.model
     qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)

@@ -126,7 +126,7 @@ def test_bad_profile_names(qtbot, qasync_loop, files, name, expected) -> None:
 
 
 def test_a_valid_profile_round_trips_through_the_store(
-    qtbot, qasync_loop, files, tmp_path, use_keyring
+    qtbot, run, qasync_loop, files, tmp_path, use_keyring
 ) -> None:
     use_keyring(MemoryKeyring())
     dialog, asked = _open(qtbot, qasync_loop, secret_store=SecretStore())
@@ -156,7 +156,7 @@ def test_a_valid_profile_round_trips_through_the_store(
     assert profile.qrcodes.trust().kind == "system"
     assert profile.pix_keys == ("11222333000181", "financeiro@empresa.com.br")
     store = ProfileStore(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "logs"))
-    saved = store.save(profile)
+    saved = run(store.save(profile))
     loaded = store.load("Main bank")
     assert loaded == saved
     assert "qr-secret" not in store.path_for("Main bank").read_text()

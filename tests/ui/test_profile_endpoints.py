@@ -111,12 +111,12 @@ def _cancel_button(box) -> QPushButton:
     return next(b for b in box.buttons() if b is not _confirm_button(box))
 
 
-def _audit_rows(paths: AppPaths, action: str) -> list[Any]:
+def _audit_rows(run, paths: AppPaths, action: str) -> list[Any]:
     ledger = open_ledger(ledger_path(paths, NAME), profile=NAME)
     try:
-        return list(reversed(ledger.audit.entries(action=action)))
+        return list(reversed(run(ledger.audit.entries(action=action))))
     finally:
-        ledger.close()
+        ledger.close_now()
 
 
 # --------------------------------------------------------------------------------------------
@@ -155,13 +155,13 @@ def test_a_production_profile_with_its_ca_opens_with_the_warning(qtbot, files) -
 
 
 @pytest.fixture
-def edited(paths: AppPaths, files, qasync_loop, qtbot):
+def edited(paths: AppPaths, files, qasync_loop, qtbot, run):
     """The production profile saved and confirmed, its ledger open as an unlocked workspace's
     would be, and the controller's "Edit profile…" running on it."""
     store = ProfileStore(paths)
     endpoints = EndpointConfirmations(paths)
-    profile = store.save(_production(files))
-    endpoints.confirm(NAME, endpoints.pending(profile), confirmed_in="profile dialog")
+    profile = run(store.save(_production(files)))
+    run(endpoints.confirm(NAME, endpoints.pending(profile), confirmed_in="profile dialog"))
     ledger = open_ledger(ledger_path(paths, NAME), profile=NAME)
     workspace = SimpleNamespace(
         session=SimpleNamespace(profile=profile, closed=False), ledger=ledger
@@ -176,13 +176,15 @@ def edited(paths: AppPaths, files, qasync_loop, qtbot):
     if dialog is not None:
         dialog.reject()
     qtbot.waitUntil(task.done)
-    ledger.close()
+    ledger.close_now()
 
 
-def test_a_changed_address_and_ca_are_confirmed_before_saving(qtbot, edited, files, cas) -> None:
+def test_a_changed_address_and_ca_are_confirmed_before_saving(
+    qtbot, run, edited, files, cas
+) -> None:
     dialog, store = edited.dialog, edited.store
     before = store.path_for(NAME).read_bytes()
-    audited = len(edited.ledger.audit.entries())  # the first confirmation's two rows
+    audited = len(run(edited.ledger.audit.entries()))  # the first confirmation's two rows
     _type(qtbot, dialog, "accounts-base-url", "https://accounts.newbank.example:8443/v3")
     _type(qtbot, dialog, "accounts-ca-file", str(files["new-ca.pem"]))
     _save(qtbot, dialog)
@@ -204,7 +206,7 @@ def test_a_changed_address_and_ca_are_confirmed_before_saving(qtbot, edited, fil
     qtbot.waitUntil(lambda: dialog.endpoint_box is None)
     assert dialog.isVisible() and not edited.task.done()
     assert store.path_for(NAME).read_bytes() == before
-    assert len(edited.ledger.audit.entries()) == audited
+    assert len(run(edited.ledger.audit.entries())) == audited
 
     # Save again and confirm: saved, recorded as confirmed, one audit row for the API.
     _save(qtbot, dialog)
@@ -216,7 +218,7 @@ def test_a_changed_address_and_ca_are_confirmed_before_saving(qtbot, edited, fil
     assert saved.accounts.base_url == "https://accounts.newbank.example:8443/v3"
     assert saved.accounts.ca_file == files["new-ca.pem"]
     assert edited.endpoints.pending(saved) == ()
-    rows = list(reversed(edited.ledger.audit.entries()))[audited:]
+    rows = list(reversed(run(edited.ledger.audit.entries())))[audited:]
     assert [(row.action, row.outcome) for row in rows] == [
         ("profile.save", "updated"),
         ("profile.endpoints.confirm", "confirmed"),
@@ -228,19 +230,19 @@ def test_a_changed_address_and_ca_are_confirmed_before_saving(qtbot, edited, fil
     assert details["ca_sha256"] == [_fingerprint(cas[1])]
 
 
-def test_unchanged_addresses_save_without_a_confirmation(qtbot, edited) -> None:
+def test_unchanged_addresses_save_without_a_confirmation(qtbot, run, edited) -> None:
     dialog = edited.dialog
     _type(qtbot, dialog, "qrcodes-client-id", "q2")
     _save(qtbot, dialog)
     qtbot.waitUntil(edited.task.done)
     assert dialog.endpoint_box is None
     assert edited.store.load(NAME).qrcodes.client_id == "q2"
-    rows = list(reversed(edited.ledger.audit.entries()))
+    rows = list(reversed(run(edited.ledger.audit.entries())))
     assert [row.action for row in rows][2:] == ["profile.save"]  # after the first confirmation
 
 
 def test_a_new_production_profile_is_its_first_confirmation(
-    qtbot, qasync_loop, paths, files
+    qtbot, run, qasync_loop, paths, files
 ) -> None:
     controller = AppController(paths, secret_store=SecretStore())
     task = qasync_loop.create_task(controller.new_profile())
@@ -267,7 +269,7 @@ def test_a_new_production_profile_is_its_first_confirmation(
     created = task.result()
     assert created is not None and controller.store.exists(NAME)
     assert controller.endpoints.pending(controller.store.load(NAME)) == ()
-    rows = _audit_rows(paths, "profile.endpoints.confirm")
+    rows = _audit_rows(run, paths, "profile.endpoints.confirm")
     assert [(row.details["api"], row.details["old_host"]) for row in rows] == [
         ("qrcodes", None),
         ("accounts", None),
@@ -279,7 +281,9 @@ def test_a_new_production_profile_is_its_first_confirmation(
 
 
 @pytest.fixture
-def outside_edit(paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, qasync_loop, qtbot):
+def outside_edit(
+    paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, qasync_loop, qtbot, run
+):
     """A production profile on the UI sandbox bank, confirmed at an old address; then its file
     is edited by hand to the bank's real address, and the app is started on it."""
     sandbox, secrets = sandbox_profile_and_secrets
@@ -293,8 +297,8 @@ def outside_edit(paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, qa
     )
     store = ProfileStore(paths)
     endpoints = EndpointConfirmations(paths)
-    store.save(old)
-    endpoints.confirm(NAME, endpoints.pending(old), confirmed_in="profile dialog")
+    run(store.save(old))
+    run(endpoints.confirm(NAME, endpoints.pending(old), confirmed_in="profile dialog"))
     path = store.path_for(NAME)
     path.write_text(
         path.read_text().replace("https://accounts.oldbank.example", real.accounts.base_url)
@@ -305,7 +309,7 @@ def outside_edit(paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, qa
     keyring.set_keyring(MemoryKeyring())
     secret_store = SecretStore()
     for api, secret in secrets.client_secrets.items():
-        secret_store.set(NAME, api, secret)
+        run(secret_store.set(NAME, api, secret))
     opened: list[Any] = []
     real_open = controller_module.Session.open
 
@@ -339,7 +343,7 @@ def _wait_for_confirmation(qtbot, app) -> Any:
 
 
 def test_an_outside_edit_is_confirmed_before_anything_is_sent(
-    qtbot, outside_edit, sandbox_profile_and_secrets
+    qtbot, run, outside_edit, sandbox_profile_and_secrets
 ) -> None:
     app, opened = outside_edit.app, outside_edit.opened
     box = _wait_for_confirmation(qtbot, app)
@@ -353,7 +357,7 @@ def test_an_outside_edit_is_confirmed_before_anything_is_sent(
     # While it waits: no password asked, no session, nothing sent to the bank.
     qtbot.wait(200)
     assert dialog_of(UnlockDialog) is None and opened == []
-    assert _audit_rows(app.paths, "session") == []
+    assert _audit_rows(run, app.paths, "session") == []
 
     _click(qtbot, box, _confirm_button(box))
     qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=10_000)
@@ -364,7 +368,7 @@ def test_an_outside_edit_is_confirmed_before_anything_is_sent(
     qtbot.waitUntil(lambda: app.workspace is not None, timeout=20_000)
     assert len(opened) == 1
     assert outside_edit.endpoints.pending(outside_edit.store.load(NAME)) == ()
-    (row,) = _audit_rows(app.paths, "profile.endpoints.confirm")[2:]  # after the first two
+    (row,) = _audit_rows(run, app.paths, "profile.endpoints.confirm")[2:]  # after the first two
     assert (row.outcome, row.details["api"], row.details["confirmed_in"]) == (
         "confirmed",
         "accounts",
@@ -382,15 +386,15 @@ def test_an_outside_edit_is_confirmed_before_anything_is_sent(
             "qrcodes": current.qrcodes.model_copy(update={"base_url": "https://pix.new.example"})
         }
     )
-    store.save(moved)
-    endpoints.confirm(NAME, endpoints.pending(moved), confirmed_in="profile dialog")
+    run(store.save(moved))
+    run(endpoints.confirm(NAME, endpoints.pending(moved), confirmed_in="profile dialog"))
     app.window.lock_requested.emit()
     qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=10_000)
     assert app.endpoint_box is None
     assert dialog_of(UnlockDialog).profile.qrcodes.base_url == "https://pix.new.example"
 
 
-def test_declining_an_outside_edit_leaves_the_profile_locked(qtbot, outside_edit) -> None:
+def test_declining_an_outside_edit_leaves_the_profile_locked(qtbot, run, outside_edit) -> None:
     app = outside_edit.app
     box = _wait_for_confirmation(qtbot, app)
     _click(qtbot, box, _cancel_button(box))
@@ -398,8 +402,8 @@ def test_declining_an_outside_edit_leaves_the_profile_locked(qtbot, outside_edit
     outside_edit.task.result()
     assert app.workspace is None and outside_edit.opened == []
     assert dialog_of(UnlockDialog) is None
-    assert _audit_rows(app.paths, "session") == []
-    rows = _audit_rows(app.paths, "profile.endpoints.confirm")
+    assert _audit_rows(run, app.paths, "session") == []
+    rows = _audit_rows(run, app.paths, "profile.endpoints.confirm")
     assert [(row.outcome, row.details["api"]) for row in rows[2:]] == [("declined", "accounts")]
     assert len(outside_edit.endpoints.pending(outside_edit.store.load(NAME))) == 1
 

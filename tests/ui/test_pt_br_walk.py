@@ -93,12 +93,12 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
                 yield name, text
 
 
-def test_every_tab_in_portuguese(qtbot, run, open_workspace, portuguese) -> None:
+def test_every_tab_in_portuguese(qtbot, run, settle, open_workspace, portuguese) -> None:
     workspace = open_workspace()
     payouts = workspace.payouts
     # Payments in several states, so that their statuses and notes are on screen.
-    run(payouts.send(payouts.prepare_key("walk.settled@empresa.com.br", "1,11")))
-    run(payouts.send(payouts.prepare_key("naoexiste@invalido.sandbox", "1,12")))  # refused
+    run(payouts.send(run(payouts.prepare_key("walk.settled@empresa.com.br", "1,11"))))
+    run(payouts.send(run(payouts.prepare_key("naoexiste@invalido.sandbox", "1,12"))))  # refused
     window = MainWindow(workspace)
     qtbot.addWidget(window)
     window.resize(1366, 698)
@@ -112,9 +112,10 @@ def test_every_tab_in_portuguese(qtbot, run, open_workspace, portuguese) -> None
             tab = window.current_tab()
             payments = getattr(tab, "payments_list", None)
             if payments is not None:  # a payment's detail and history shown too
-                payments.refresh()
+                assert settle(payments.refresh()) is True
                 if payments.proxy.rowCount():
                     payments.select_entry(payments.proxy.entry(0).id)
+                    assert settle(payments.history_task) is True
             qtbot.wait(50)
             QApplication.processEvents()
             for where, text in visible_texts(window):

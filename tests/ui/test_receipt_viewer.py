@@ -26,13 +26,13 @@ from treasury_app.ui.dialogs.receipt_viewer import (
 def sandbox_receipt(open_workspace, run):
     """A settled Pix's receipt, archived: (workspace, entry, receipt, pdf bytes)."""
     workspace = open_workspace()
-    review = workspace.payouts.prepare_key("fornecedor@empresa.com.br", "12.34")
+    review = run(workspace.payouts.prepare_key("fornecedor@empresa.com.br", "12.34"))
     entry = run(workspace.payouts.send(review))
     run(workspace.session.accounts.transport.http.post("/sandbox/clock", json={"advance": 3.5}))
     run(workspace.tracker.poll_once())
-    entry = workspace.ledger.journal.get(entry.id)
+    entry = run(workspace.ledger.journal.get(entry.id))
     receipt = run(workspace.tracker.receipt(entry))
-    return workspace, entry, receipt, workspace.ledger.receipts.read(receipt)
+    return workspace, entry, receipt, run(workspace.ledger.receipts.read(receipt))
 
 
 @pytest.fixture

@@ -58,15 +58,17 @@ def test_the_status_bar_texts_are_never_cut(qtbot, window) -> None:
     assert message_width + panel.width() + 40 <= bar.width()
 
 
-def test_the_payment_dialogs_fit(qtbot, open_workspace) -> None:
+def test_the_payment_dialogs_fit(qtbot, run, open_workspace) -> None:
     workspace = open_workspace()
     batch = PayoutBatchDialog(workspace)
     qtbot.addWidget(batch)
-    batch.load_text(
-        "chave;valor\n" + "".join(f"tela{i}@empresa.com.br;1,{i:02d}\n" for i in range(40))
+    assert run(
+        batch.load_text(
+            "chave;valor\n" + "".join(f"tela{i}@empresa.com.br;1,{i:02d}\n" for i in range(40))
+        )
     )
     assert fits(batch.minimumSizeHint()) and fits(batch.sizeHint())
-    review = PayoutReviewDialog(workspace.payouts.prepare_key("tela@empresa.com.br", "1,00"))
+    review = PayoutReviewDialog(run(workspace.payouts.prepare_key("tela@empresa.com.br", "1,00")))
     qtbot.addWidget(review)
     assert fits(review.minimumSizeHint()) and fits(review.sizeHint())
 

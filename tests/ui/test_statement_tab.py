@@ -144,7 +144,7 @@ def test_receipt_of_a_settled_pix_is_saved_as_pdf(qtbot, run, tab_and_workspace,
     assert not tab.receipt_button.isVisible()  # the bank has no receipt for it
     assert not tab.banner.isVisible()
 
-    review = workspace.payouts.prepare_key("fornecedor@empresa.com.br", "12.34")
+    review = run(workspace.payouts.prepare_key("fornecedor@empresa.com.br", "12.34"))
     sent = run(workspace.payouts.send(review))
     accounts = workspace.session.accounts
     run(accounts.transport.http.post("/sandbox/clock", json={"advance": 3.5}))

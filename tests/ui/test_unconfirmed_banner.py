@@ -43,7 +43,7 @@ def _hold(run, workspace, entry):
     """The next day: the tracker's round finds the bank without it and holds it."""
     workspace.engine.clock = lambda: system_clock() + dt.timedelta(days=1)
     run(workspace.tracker.poll_once())
-    assert workspace.engine.is_held(workspace.ledger.journal.get(entry.id))
+    assert run(workspace.engine.is_held(run(workspace.ledger.journal.get(entry.id))))
 
 
 def _answer(qtbot, banner, accept: bool) -> None:
@@ -73,8 +73,8 @@ def test_unknown_then_held_then_sent_now_once(qtbot, run, tab_and_workspace) -> 
     assert "wait for your decision" in banner.title.text()
     model = tab.payments_list.model
     qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
-    status = model.status_text(model.entry(model.row_of(entry.id)))
-    assert status == "Not confirmed by the bank — waiting for you"
+    held = "Not confirmed by the bank — waiting for you"  # read with the row, in the background
+    qtbot.waitUntil(lambda: model.status_text(model.entry(model.row_of(entry.id))) == held)
     run(workspace.tracker.poll_once())  # more rounds: still held, nothing sent
     assert run(workspace.statement.balance()).available == before
 
@@ -83,7 +83,7 @@ def test_unknown_then_held_then_sent_now_once(qtbot, run, tab_and_workspace) -> 
     _answer(qtbot, banner, accept=False)  # "Not now": nothing happens
     qtbot.waitUntil(banner.task.done)
     assert banner.task.result() is None
-    assert workspace.ledger.journal.get(entry.id).state == EntryState.UNKNOWN
+    assert run(workspace.ledger.journal.get(entry.id)).state == EntryState.UNKNOWN
 
     qtbot.mouseClick(banner.buttons[(entry.id, "send")], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: banner.confirm_box is not None)
@@ -126,5 +126,5 @@ def test_the_banner_goes_once_the_bank_confirms(qtbot, run, tab_and_workspace) -
     entry = _never_arrived(qtbot, run, tab, workspace, "late.ok@empresa.com.br", "79,00")
     qtbot.waitUntil(lambda: entry.id in {e.id for e in banner.entries})
     run(workspace.tracker.poll_once())  # recent: looked up, not found, sent with its key
-    assert workspace.ledger.journal.get(entry.id).state == EntryState.ACCEPTED
+    assert run(workspace.ledger.journal.get(entry.id)).state == EntryState.ACCEPTED
     qtbot.waitUntil(lambda: entry.id not in {e.id for e in banner.entries})

@@ -89,7 +89,7 @@ def test_pix_key_webhook_round_trip(qtbot: Any, run: Any, open_workspace: Any) -
     assert _cells(panel, row)["url"] == url
     assert panel.table.item(row, URL).toolTip().endswith(url + "/pix")
     assert run(workspace.webhooks.get("pix", key=KEY)).url == url
-    audit = workspace.ledger.audit.entries(action="webhook.register", reference=f"pix:{KEY}")
+    audit = run(workspace.ledger.audit.entries(action="webhook.register", reference=f"pix:{KEY}"))
     assert audit[0].outcome == "ok" and audit[0].details["url"] == url
 
     task, dialog = _open(qtbot, panel, "pix", KEY)
@@ -100,7 +100,7 @@ def test_pix_key_webhook_round_trip(qtbot: Any, run: Any, open_workspace: Any) -
     assert task.result() == "removed", dialog.banner.detail.text()
     assert _cells(panel, panel.row_of("pix", KEY))["url"] == "(not registered)"
     assert run(workspace.webhooks.get("pix", key=KEY)).url is None
-    removal = workspace.ledger.audit.entries(action="webhook.remove", reference=f"pix:{KEY}")
+    removal = run(workspace.ledger.audit.entries(action="webhook.remove", reference=f"pix:{KEY}"))
     assert removal[0].outcome == "ok" and removal[0].details["url"] == url
 
 
@@ -146,7 +146,9 @@ def test_accounts_webhook_with_headers_and_options(
         assert bank.headers["X-Api-Key"] == SECRET and bank.enabled is False
         assert bank.pause_on_fail is True and str(bank.method) == "PUT"
         # ... and the audit has the change, with header names only.
-        entry = workspace.ledger.audit.entries(action="webhook.register", reference="refund")[0]
+        entry = run(workspace.ledger.audit.entries(action="webhook.register", reference="refund"))[
+            0
+        ]
         assert entry.outcome == "ok" and entry.details["header_names"] == ["X-Api-Key", "X-Tenant"]
         assert (entry.details["method"], entry.details["enabled"]) == ("PUT", False)
         rows = workspace.ledger.conn.execute("SELECT * FROM audit").fetchall()
@@ -177,7 +179,7 @@ def test_http_is_refused_in_the_form_without_a_request(
         raise AssertionError("nothing may be sent")
 
     monkeypatch.setattr(workspace.webhooks, "register", spy)
-    audited = len(workspace.ledger.audit.entries(action="webhook"))
+    audited = len(run(workspace.ledger.audit.entries(action="webhook")))
 
     task, dialog = _open(qtbot, panel, "cobr")
     assert not hasattr(dialog, "headers_table")  # the QR Codes API kinds only have a URL
@@ -188,7 +190,7 @@ def test_http_is_refused_in_the_form_without_a_request(
     assert "https://" in dialog.banner.detail.text()
     assert dialog.url_edit.property("invalid") is True
     assert dialog.isVisible() and calls == []
-    assert len(workspace.ledger.audit.entries(action="webhook")) == audited
+    assert len(run(workspace.ledger.audit.entries(action="webhook"))) == audited
     dialog.reject()
     qtbot.waitUntil(task.done)
     assert task.result() is None

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from treasury_app.ledger.audit import Audit
+from treasury_app.ledger.stores import AuditStore
 
 if TYPE_CHECKING:
     from treasury_app.ledger import Ledger
@@ -54,11 +54,13 @@ def copy_ledger(source: Path, destination: Path) -> Path:
     return destination
 
 
-def record_backup(audit: Audit, destination: Path, error: BaseException | None = None) -> int:
+async def record_backup(
+    audit: AuditStore, destination: Path, error: BaseException | None = None
+) -> int:
     """The ``ledger.backup`` audit row: where the copy went, or why it was not made."""
     if error is None:
-        return audit.record("ledger.backup", "ok", reference=str(destination))
-    return audit.record(
+        return await audit.record("ledger.backup", "ok", reference=str(destination))
+    return await audit.record(
         "ledger.backup",
         "failed",
         reference=str(destination),
@@ -66,14 +68,20 @@ def record_backup(audit: Audit, destination: Path, error: BaseException | None =
     )
 
 
-def backup_ledger(ledger: Ledger, destination: Path) -> Path:
-    """Copy ``ledger`` to ``destination`` and audit it (failures too); the caller's thread."""
+async def backup_ledger(ledger: Ledger, destination: Path) -> Path:
+    """Copy ``ledger``'s file to ``destination`` and audit it (failures too), on the caller's
+    thread. A team database has no file here: its administrator backs it up (pg_dump)."""
+    if ledger.path is None:
+        raise BackupError(
+            "This profile's ledger is a team database: its administrator backs it up with "
+            "pg_dump (docs/team-mode.md)."
+        )
     try:
         copied = copy_ledger(ledger.path, destination)
     except (BackupError, OSError, sqlite3.Error) as error:
-        record_backup(ledger.audit, destination, error)
+        await record_backup(ledger.audit, destination, error)
         raise
-    record_backup(ledger.audit, copied)
+    await record_backup(ledger.audit, copied)
     return copied
 
 

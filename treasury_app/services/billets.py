@@ -187,7 +187,7 @@ class BilletsService:
                     else "(no fine or interest charged)."
                 )
             )
-        duplicates = self._earlier_payments(parsed.barcode)
+        duplicates = await self._earlier_payments(parsed.barcode)
         if duplicates:
             raise BilletAlreadyPaid(tuple(duplicates))
         return BilletReview(
@@ -200,13 +200,13 @@ class BilletsService:
             duplicates=tuple(duplicates),
         )
 
-    def _earlier_payments(self, barcode: str) -> list[Entry]:
+    async def _earlier_payments(self, barcode: str) -> list[Entry]:
         """Journaled payments of this slip that were not refused, newest first. A slip is one
         debt: any earlier payment counts, whatever its amount (fine and interest grow daily)
         and however long ago."""
         return [
             entry
-            for entry in self.ledger.journal.recent(kinds=(EntryKind.BILLET,), limit=5000)
+            for entry in await self.ledger.journal.recent(kinds=(EntryKind.BILLET,), limit=5000)
             if entry.payee_detail == barcode
             and entry.state != EntryState.REJECTED
             and not (entry.bank_status is not None and is_failed_status(entry.bank_status))
@@ -217,7 +217,7 @@ class BilletsService:
         review, another desktop of the same ledger) is refused before anything is sent."""
         earlier = tuple(
             entry
-            for entry in self._earlier_payments(review.barcode)
+            for entry in await self._earlier_payments(review.barcode)
             if entry.idempotency_key != review.idempotency_key
         )
         if earlier:
@@ -228,11 +228,11 @@ class BilletsService:
         """The slip payment's receipt: from the local archive, or fetched once and archived."""
         if entry.kind != EntryKind.BILLET or entry.bank_id is None:
             raise BilletInputError("entry", "This entry is not an accepted slip payment.")
-        stored = self.ledger.receipts.find("BILLET", entry.bank_id)
+        stored = await self.ledger.receipts.find("BILLET", entry.bank_id)
         if stored is not None:
             return stored
         pdf = await self.accounts.get_billet_receipt(entry.bank_id)
-        receipt = self.ledger.receipts.save(
+        receipt = await self.ledger.receipts.save(
             pdf,
             kind="BILLET",
             bank_id=entry.bank_id,
@@ -241,7 +241,7 @@ class BilletsService:
             amount=entry.amount,
             paid_on=entry.updated_at[:10],
         )
-        self.ledger.audit.record(
+        await self.ledger.audit.record(
             "receipt.save",
             "ok",
             reference=entry.bank_id,

@@ -26,7 +26,7 @@ from cryptography.x509.oid import NameOID
 from treasury_app.api.tokens import ApiName
 from treasury_app.config import AppPaths
 from treasury_app.ledger import open_ledger
-from treasury_app.ledger.audit import Audit
+from treasury_app.ledger.stores import AuditStore
 from treasury_app.services.profiles import (
     API_LABELS,
     APIS,
@@ -279,20 +279,20 @@ class EndpointConfirmations:
         """:func:`endpoint_changes` of ``profile`` against its last confirmation."""
         return endpoint_changes(profile, self.confirmed(profile.name))
 
-    def confirm(
+    async def confirm(
         self,
         name: str,
         changes: tuple[EndpointChange, ...],
         *,
         confirmed_in: ConfirmedIn,
-        audit: Audit | None = None,
+        audit: AuditStore | None = None,
     ) -> None:
         """Record that a person confirmed ``changes`` (exactly what was shown to them) for the
         profile ``name``: one audit row per API in ``audit``, or in the profile's ledger when
         none is open, then the record."""
         if not changes:
             return
-        self._audit(name, changes, "confirmed", confirmed_in, audit)
+        await self._audit(name, changes, "confirmed", confirmed_in, audit)
         endpoints = self.confirmed(name)
         endpoints.update({change.api: change.new for change in changes})
         record = {
@@ -304,32 +304,38 @@ class EndpointConfirmations:
         _write_atomically(self.path_for(name), text.encode("utf-8"))
         log.info("endpoints of profile %r confirmed (%s)", name, ", ".join(c.api for c in changes))
 
-    def decline(
-        self, name: str, changes: tuple[EndpointChange, ...], *, audit: Audit | None = None
+    async def decline(
+        self,
+        name: str,
+        changes: tuple[EndpointChange, ...],
+        *,
+        audit: AuditStore | None = None,
     ) -> None:
         """Record (audit only) that a person refused ``changes`` found at unlock."""
         if changes:
-            self._audit(name, changes, "declined", "unlock", audit)
+            await self._audit(name, changes, "declined", "unlock", audit)
             log.warning("changed endpoints of profile %r declined at unlock", name)
 
-    def _audit(
+    async def _audit(
         self,
         name: str,
         changes: tuple[EndpointChange, ...],
         outcome: str,
         confirmed_in: ConfirmedIn,
-        audit: Audit | None,
+        audit: AuditStore | None,
     ) -> None:
         if audit is not None:
             for change in changes:
                 details = {**change.audit_details(), "confirmed_in": confirmed_in}
-                audit.record(ENDPOINT_CONFIRM_ACTION, outcome, reference=name, details=details)
+                await audit.record(
+                    ENDPOINT_CONFIRM_ACTION, outcome, reference=name, details=details
+                )
             return
         # Imported here: the session module imports this one.
         from treasury_app.services.session import ledger_path
 
         ledger = open_ledger(ledger_path(self.paths, name), profile=name)
         try:
-            self._audit(name, changes, outcome, confirmed_in, ledger.audit)
+            await self._audit(name, changes, outcome, confirmed_in, ledger.audit)
         finally:
-            ledger.close()
+            await ledger.close()

@@ -228,7 +228,7 @@ class InfractionsService:
         try:
             defense = await self._accounts.post_defense(infraction.id, body)
         except ApiError as error:
-            audit.record(
+            await audit.record(
                 "infraction.defense",
                 "rejected",
                 reference=infraction.id,
@@ -242,7 +242,7 @@ class InfractionsService:
             )
             raise
         except TransportFailure as error:
-            audit.record(
+            await audit.record(
                 "infraction.defense",
                 "unknown" if error.outcome_unknown else "failed",
                 reference=infraction.id,
@@ -250,7 +250,7 @@ class InfractionsService:
                 details={**details, "error": str(error)},
             )
             raise
-        audit.record(
+        await audit.record(
             "infraction.defense",
             "ok",
             reference=infraction.id,

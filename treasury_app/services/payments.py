@@ -25,7 +25,10 @@ The rules (DESIGN.md, "Exactly-once payments"):
    time; meanwhile a person may also have paid it through the bank's console.
 
 One lock per idempotency key serialises everything that touches one intent, so concurrent
-sends of the same review produce one request at a time and one payment.
+sends of the same review produce one request at a time and one payment; and, on a team
+database, one claim per entry across desktops (:meth:`JournalStore.claim
+<treasury_app.ledger.stores.JournalStore.claim>`): while another desktop sends or resolves an
+entry, this one leaves the bank alone and shows the entry as the journal has it.
 """
 
 from __future__ import annotations
@@ -140,18 +143,21 @@ class PaymentEngine:
         return lock
 
     @asynccontextmanager
-    async def _current(self, entry: Entry) -> AsyncIterator[Entry]:
-        """``entry`` as the journal has it now, under the lock of its idempotency key (which
-        everything that touches one intent holds)."""
-        async with self._lock(entry.idempotency_key):
-            yield self.ledger.journal.get(entry.id)
+    async def _current(self, entry: Entry) -> AsyncIterator[tuple[Entry, bool]]:
+        """``(entry, mine)``: ``entry`` as the journal has it now, under the lock of its
+        idempotency key (which everything that touches one intent holds) and the journal's
+        claim on it. ``mine`` is False while another desktop holds the claim (it is sending or
+        resolving this entry): the caller must not touch the bank and returns ``entry``."""
+        journal = self.ledger.journal
+        async with self._lock(entry.idempotency_key), journal.claim(entry.id) as mine:
+            yield await journal.get(entry.id), mine
 
     # -- public ------------------------------------------------------------------------------
 
     async def submit(self, new: NewEntry) -> Entry:
         """Journal ``new`` (or find it journaled already) and send it exactly once."""
         try:
-            entry = self.ledger.journal.create(new)
+            entry = await self.ledger.journal.create(new)
             self._changed(entry)
         except DuplicateIntent as duplicate:
             entry = duplicate.entry
@@ -159,7 +165,9 @@ class PaymentEngine:
 
     async def send(self, entry: Entry) -> Entry:
         """Send a ``PREPARED`` entry; an entry already sent is resolved, never sent blind."""
-        async with self._current(entry) as entry:
+        async with self._current(entry) as (entry, mine):
+            if not mine:
+                return entry  # another desktop is sending or resolving it
             if entry.state == EntryState.PREPARED:
                 return await self._transmit(entry)
             if entry.state in (EntryState.SENT, EntryState.UNKNOWN):
@@ -168,18 +176,24 @@ class PaymentEngine:
 
     async def resolve(self, entry: Entry) -> Entry:
         """Find out what became of an unresolved entry (asking before any resend)."""
-        async with self._current(entry) as entry:
-            if not entry.unresolved:
+        async with self._current(entry) as (entry, mine):
+            if not mine or not entry.unresolved:
                 return entry
             return await self._resolve_locked(entry)
 
     async def resolve_pending(self) -> list[Entry]:
-        """Resolve every entry whose outcome is unknown (run at session start)."""
+        """Resolve every entry whose outcome is unknown (run at session start); an entry
+        another desktop holds the claim of is skipped (that desktop resolves it)."""
         results = []
-        for entry in self.ledger.journal.unresolved():
-            results.append(await self.resolve(entry))
+        for entry in await self.ledger.journal.unresolved():
+            async with self._current(entry) as (current, mine):
+                if not mine:
+                    continue
+                results.append(
+                    await self._resolve_locked(current) if current.unresolved else current
+                )
         if results:
-            self.ledger.audit.record(
+            await self.ledger.audit.record(
                 "payment.resolve_pending",
                 "ok",
                 details={
@@ -191,47 +205,49 @@ class PaymentEngine:
 
     async def refresh(self, entry: Entry) -> Entry:
         """Ask the bank for an accepted entry's current status and journal any change."""
-        async with self._current(entry) as entry:
-            if entry.state != EntryState.ACCEPTED or entry.final:
+        async with self._current(entry) as (entry, mine):
+            if not mine or entry.state != EntryState.ACCEPTED or entry.final:
                 return entry
             payment = await self._query(entry)
             if payment is None:
                 return entry
-            return self._accept(entry, payment, note="status")
+            return await self._accept(entry, payment, note="status")
 
-    def apply_status(self, entry: Entry, status: str, *, note: str = "webhook") -> Entry:
+    async def apply_status(self, entry: Entry, status: str, *, note: str = "webhook") -> Entry:
         """Journal a status the bank notified (webhooks feed the same path as polling)."""
-        entry = self.ledger.journal.get(entry.id)
+        entry = await self.ledger.journal.get(entry.id)
         if entry.final or entry.bank_status == status:
             return entry
-        return self._changed(self._journal_accepted(entry, status, note=note))
+        return self._changed(await self._journal_accepted(entry, status, note=note))
 
     # -- internals ---------------------------------------------------------------------------
 
     async def _transmit(self, entry: Entry) -> Entry:
-        entry = self._changed(self.ledger.journal.update(entry.id, EntryState.SENT, note="sending"))
+        entry = self._changed(
+            await self.ledger.journal.update(entry.id, EntryState.SENT, note="sending")
+        )
         try:
             payment = await self._post(entry)
         except ApiFailure as error:
             if isinstance(error, IdempotencyKeyReused) or _outcome_unknown(error):
-                entry = self._unknown(entry, error)
+                entry = await self._unknown(entry, error)
                 if isinstance(error, IdempotencyKeyReused):
                     return await self._resolve_locked(entry)
                 return await self._follow_up(entry)
-            return self._reject(entry, error)
-        return self._accept(entry, payment, note="accepted")
+            return await self._reject(entry, error)
+        return await self._accept(entry, payment, note="accepted")
 
     async def _follow_up(self, entry: Entry) -> Entry:
         """After a lost answer: ask the bank by key at once, a few times with backoff."""
         for delay in self.follow_up:
             self._changed(
-                self.ledger.journal.update(
+                await self.ledger.journal.update(
                     entry.id, EntryState.UNKNOWN, error=entry.error, note=CHECKING_NOTE
                 )
             )
             await asyncio.sleep(delay)
-            entry = await self._resolve_locked(self.ledger.journal.get(entry.id))
-            if not entry.unresolved or self.is_held(entry):
+            entry = await self._resolve_locked(await self.ledger.journal.get(entry.id))
+            if not entry.unresolved or await self.is_held(entry):
                 break
         return entry
 
@@ -246,24 +262,24 @@ class PaymentEngine:
         """Whether the engine may send ``entry`` again by itself (it is recent enough)."""
         return self.age(entry) <= self.resend_window
 
-    def is_held(self, entry: Entry) -> bool:
+    async def is_held(self, entry: Entry) -> bool:
         """An unresolved intent the bank says it does not have, too old to send by itself:
         it waits for a person (:meth:`send_held` or :meth:`cancel_held`)."""
         if not entry.unresolved:
             return False
-        history = self.ledger.journal.history(entry.id)
+        history = await self.ledger.journal.history(entry.id)
         return bool(history) and history[-1].note == HELD_NOTE
 
     async def send_held(self, entry: Entry) -> Entry:
         """A person chose "Send now" for a held intent: ask the bank once more (it may have
         arrived meanwhile), then send with the same key and body."""
-        async with self._current(entry) as entry:
-            if not entry.unresolved:
+        async with self._current(entry) as (entry, mine):
+            if not mine or not entry.unresolved:
                 return entry
             answered = await self._look_up(entry)
             if answered is not None:
                 return answered
-            self._audit(
+            await self._audit(
                 "payment.resend_confirmed",
                 "ok",
                 entry,
@@ -274,15 +290,15 @@ class PaymentEngine:
             )
             resent = await self._resend(entry, note="resending (confirmed by a person)")
             if resent is None:  # it arrived meanwhile: follow what the bank has
-                return await self._resolve_locked(self.ledger.journal.get(entry.id))
+                return await self._resolve_locked(await self.ledger.journal.get(entry.id))
             return resent
 
     async def cancel_held(self, entry: Entry) -> Entry:
         """A person chose "Cancel payment" for an unresolved intent. Only once the bank says it
         does not have it (a lookup that fails refuses, :class:`HeldPaymentError`); found, it is
         followed as any payment. A cancelled intent is final and its key is never sent again."""
-        async with self._current(entry) as entry:
-            if not entry.unresolved:
+        async with self._current(entry) as (entry, mine):
+            if not mine or not entry.unresolved:
                 return entry
             try:
                 found = await self._query(entry)
@@ -292,15 +308,15 @@ class PaymentEngine:
                     f"nothing was cancelled ({error})."
                 ) from None
             if found is not None:
-                return self._found(entry, found)
-            updated = self.ledger.journal.update(
+                return await self._found(entry, found)
+            updated = await self.ledger.journal.update(
                 entry.id,
                 EntryState.REJECTED,
                 final=True,
                 error="Cancelled by a person: the bank had not received it.",
                 note="cancelled by a person",
             )
-            self._audit(
+            await self._audit(
                 "payment.cancel",
                 "ok",
                 entry,
@@ -310,9 +326,11 @@ class PaymentEngine:
 
     # -- resolving -----------------------------------------------------------------------------
 
-    def _audit(self, action: str, outcome: str, entry: Entry, details: dict[str, Any]) -> None:
+    async def _audit(
+        self, action: str, outcome: str, entry: Entry, details: dict[str, Any]
+    ) -> None:
         """One audit row about ``entry``: its idempotency key as reference, its amount."""
-        self.ledger.audit.record(
+        await self.ledger.audit.record(
             action,
             outcome,
             reference=entry.idempotency_key,
@@ -320,9 +338,9 @@ class PaymentEngine:
             details=details,
         )
 
-    def _found(self, entry: Entry, found: PixPayment | BilletPayment) -> Entry:
-        resolved = self._accept(entry, found, note="found by idempotency key")
-        self._audit(
+    async def _found(self, entry: Entry, found: PixPayment | BilletPayment) -> Entry:
+        resolved = await self._accept(entry, found, note="found by idempotency key")
+        await self._audit(
             "payment.resolve",
             "found",
             entry,
@@ -330,16 +348,16 @@ class PaymentEngine:
         )
         return resolved
 
-    def _hold(self, entry: Entry) -> Entry:
-        if self.is_held(entry):
+    async def _hold(self, entry: Entry) -> Entry:
+        if await self.is_held(entry):
             return entry
-        updated = self.ledger.journal.update(
+        updated = await self.ledger.journal.update(
             entry.id,
             EntryState.UNKNOWN,
             error="Not confirmed by the bank: a person decides whether to send it again.",
             note=HELD_NOTE,
         )
-        self._audit(
+        await self._audit(
             "payment.resend_held",
             "held",
             entry,
@@ -355,22 +373,22 @@ class PaymentEngine:
     async def _resend(self, entry: Entry, *, note: str) -> Entry | None:
         """Send the intent again with its own key and body. ``None`` when the bank answers
         that it holds the key already (it arrived meanwhile): the caller asks again."""
-        self._changed(self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
+        self._changed(await self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
         try:
             payment = await self._post(entry)
         except IdempotencyKeyReused:
             return None
         except ApiFailure as error:
             if _outcome_unknown(error):
-                return self._unknown(entry, error)
-            return self._reject(entry, error)
-        self._audit(
+                return await self._unknown(entry, error)
+            return await self._reject(entry, error)
+        await self._audit(
             "payment.resolve",
             "resent",
             entry,
             {"entry": entry.id},
         )
-        return self._accept(entry, payment, note="accepted on resend")
+        return await self._accept(entry, payment, note="accepted on resend")
 
     async def _resolve_locked(self, entry: Entry) -> Entry:
         for _ in range(RESOLVE_ROUNDS):
@@ -381,11 +399,11 @@ class PaymentEngine:
             # Older than the resend window: a person decides (the bank may have forgotten the
             # key, or someone paid it another way meanwhile).
             if not self.resend_allowed(entry):
-                return self._hold(entry)
+                return await self._hold(entry)
             resent = await self._resend(entry, note="resending (not found)")
             if resent is not None:
                 return resent
-        return self._unknown(entry, None, note="still unknown after asking")
+        return await self._unknown(entry, None, note="still unknown after asking")
 
     async def _look_up(self, entry: Entry) -> Entry | None:
         """Ask the bank for the intent by key: the entry journaled as found, or left unknown
@@ -393,8 +411,8 @@ class PaymentEngine:
         try:
             found = await self._query(entry)
         except ApiFailure as error:
-            return self._unknown(entry, error, note="lookup failed")
-        return None if found is None else self._found(entry, found)
+            return await self._unknown(entry, error, note="lookup failed")
+        return None if found is None else await self._found(entry, found)
 
     async def _query(self, entry: Entry) -> PixPayment | BilletPayment | None:
         """The bank's record of this intent, by idempotency key (None: it has none)."""
@@ -427,7 +445,9 @@ class PaymentEngine:
             BilletPaymentRequest.model_validate(body), idempotency_key=key
         )
 
-    def _accept(self, entry: Entry, payment: PixPayment | BilletPayment, *, note: str) -> Entry:
+    async def _accept(
+        self, entry: Entry, payment: PixPayment | BilletPayment, *, note: str
+    ) -> Entry:
         status = str(payment.status)
         e2e = getattr(payment, "end_to_end_id", None)
         bank_id = None if payment.id is None else str(payment.id)
@@ -440,11 +460,11 @@ class PaymentEngine:
         )
         if not changed:
             return entry
-        updated = self._journal_accepted(
+        updated = await self._journal_accepted(
             entry, status, note=note, end_to_end_id=e2e, bank_id=bank_id, creditor_name=creditor
         )
         if entry.state != EntryState.ACCEPTED:
-            self._audit(
+            await self._audit(
                 _audit_action(entry),
                 "accepted",
                 entry,
@@ -459,21 +479,23 @@ class PaymentEngine:
             )
         return self._changed(updated)
 
-    def _journal_accepted(self, entry: Entry, status: str, note: str, **ids: str | None) -> Entry:
+    async def _journal_accepted(
+        self, entry: Entry, status: str, note: str, **ids: str | None
+    ) -> Entry:
         """Journal ``entry`` as accepted with the bank's ``status`` (final once the status is)
         and the identifiers the bank gave: ``end_to_end_id``, ``bank_id``, ``creditor_name``
         (one left out or ``None`` stays as the journal has it)."""
         final = is_final_status(status)
-        return self.ledger.journal.update(
+        return await self.ledger.journal.update(
             entry.id, EntryState.ACCEPTED, bank_status=status, final=final, note=note, **ids
         )
 
-    def _reject(self, entry: Entry, error: ApiFailure) -> Entry:
+    async def _reject(self, entry: Entry, error: ApiFailure) -> Entry:
         message = str(error)
-        updated = self.ledger.journal.update(
+        updated = await self.ledger.journal.update(
             entry.id, EntryState.REJECTED, final=True, error=message, note="refused by the bank"
         )
-        self._audit(
+        await self._audit(
             _audit_action(entry),
             "rejected",
             entry,
@@ -486,18 +508,22 @@ class PaymentEngine:
         )
         return self._changed(updated)
 
-    def _unknown(self, entry: Entry, error: ApiFailure | None, *, note: str = "no answer") -> Entry:
+    async def _unknown(
+        self, entry: Entry, error: ApiFailure | None, *, note: str = "no answer"
+    ) -> Entry:
         message = str(error) if error is not None else note
-        current = self.ledger.journal.get(entry.id)
-        if self.is_held(current):  # a held payment stays held until a person decides
+        current = await self.ledger.journal.get(entry.id)
+        if await self.is_held(current):  # a held payment stays held until a person decides
             log.info("held payment %s: %s", entry.id, message)
             return current
         was_unknown = current.state == EntryState.UNKNOWN
-        updated = self.ledger.journal.update(entry.id, EntryState.UNKNOWN, error=message, note=note)
+        updated = await self.ledger.journal.update(
+            entry.id, EntryState.UNKNOWN, error=message, note=note
+        )
         if was_unknown:  # the audit repeats a row only when the outcome changes
             log.info("payment %s still unknown: %s", entry.id, message)
             return self._changed(updated)
-        self._audit(
+        await self._audit(
             _audit_action(entry),
             "unknown",
             entry,

@@ -223,11 +223,11 @@ class PayoutsService:
         )
 
     @same_parameters_as(_draft_key)
-    def prepare_key(self, *args: Any, **kwargs: Any) -> PayoutReview:
+    async def prepare_key(self, *args: Any, **kwargs: Any) -> PayoutReview:
         """A payout to a Pix key; the key's type is detected and the key normalised."""
-        return self.look_up(self._draft_key(*args, **kwargs))
+        return await self.look_up(self._draft_key(*args, **kwargs))
 
-    def prepare_qrc(
+    async def prepare_qrc(
         self,
         payload: str,
         amount: Decimal | str | None = None,
@@ -268,7 +268,7 @@ class PayoutsService:
         warnings = []
         if code.is_dynamic:
             warnings.append("Dynamic code: the bank confirms payee and amount when paying.")
-        return self.look_up(
+        return await self.look_up(
             self._draft(
                 EntryKind.PIX_QRC,
                 value,
@@ -345,9 +345,9 @@ class PayoutsService:
         )
 
     @same_parameters_as(_draft_manual)
-    def prepare_manual(self, **kwargs: Any) -> PayoutReview:
+    async def prepare_manual(self, **kwargs: Any) -> PayoutReview:
         """A payout by bank data (ISPB, branch, account, type, holder's document and name)."""
-        return self.look_up(self._draft_manual(**kwargs))
+        return await self.look_up(self._draft_manual(**kwargs))
 
     def _draft(
         self,
@@ -383,26 +383,26 @@ class PayoutsService:
             warnings=tuple(warnings),
         )
 
-    def history_of(self, details: Sequence[str]) -> PayeeHistory:
+    async def history_of(self, details: Sequence[str]) -> PayeeHistory:
         """What the journal knows of these payees, read at once (two queries per 500)."""
         journal = self.ledger.journal
         since = self.engine.clock() - RECENT_SINGLE_WINDOW
         recent: dict[str, list[Entry]] = {}
-        for entry in journal.payees_since(details, since):
+        for entry in await journal.payees_since(details, since):
             recent.setdefault(entry.payee_detail, []).append(entry)
         return PayeeHistory(
             {detail: tuple(entries) for detail, entries in recent.items()},
-            journal.last_named(details),
+            await journal.last_named(details),
         )
 
-    def look_up(
+    async def look_up(
         self, review: PayoutReview, history: PayeeHistory | None = None, *, first: int = 0
     ) -> PayoutReview:
         """The review with what the journal knows: payments to the same payee for the same
         amount in the last 24 hours (a warning, inserted after the first ``first`` warnings)
         and the last payment the bank named the payee in."""
         if history is None:
-            history = self.history_of([review.payee_detail])
+            history = await self.history_of([review.payee_detail])
         duplicates = history.duplicates(review.payee_detail, review.amount)
         named = history.named.get(review.payee_detail)
         if not duplicates and named is None and not review.duplicates and review.last_paid is None:
@@ -429,10 +429,10 @@ class PayoutsService:
 
     # -- batches -----------------------------------------------------------------------------
 
-    def parse_batch_csv(self, text: str, *, file_sha256: str | None = None) -> PayoutBatch:
+    async def parse_batch_csv(self, text: str, *, file_sha256: str | None = None) -> PayoutBatch:
         """Read every row; return the reviews and every bad row (line number, column).
         ``file_sha256`` is the SHA-256 of the file as read (to recognise it if sent again)."""
-        return self.with_history(self.read_batch_csv(text, file_sha256=file_sha256))
+        return await self.with_history(self.read_batch_csv(text, file_sha256=file_sha256))
 
     def read_batch_csv(
         self,
@@ -447,10 +447,10 @@ class PayoutsService:
         batch = parse_batch_csv(text, self, control=control)
         return replace(batch, file_sha256=file_sha256) if file_sha256 else batch
 
-    def with_history(self, batch: PayoutBatch) -> PayoutBatch:
-        """The second half of :meth:`parse_batch_csv`, in the journal's thread: each row's
+    async def with_history(self, batch: PayoutBatch) -> PayoutBatch:
+        """The second half of :meth:`parse_batch_csv`, on the event loop: each row's
         recent payments to the same payee, and a row repeating an earlier row of the file."""
-        history = self.history_of([row.review.payee_detail for row in batch.rows])
+        history = await self.history_of([row.review.payee_detail for row in batch.rows])
         rows = []
         for row in batch.rows:
             review = row.review
@@ -467,16 +467,17 @@ class PayoutsService:
                 )
             rows.append(
                 replace(
-                    row, review=self.look_up(review, history, first=int(row.repeats is not None))
+                    row,
+                    review=await self.look_up(review, history, first=int(row.repeats is not None)),
                 )
             )
         return replace(batch, rows=tuple(rows))
 
-    def earlier_batches(self, batch: PayoutBatch) -> tuple[BatchRecord, ...]:
+    async def earlier_batches(self, batch: PayoutBatch) -> tuple[BatchRecord, ...]:
         """Batches sent within the duplicate window with the same rows (payees and amounts)
         or from the same file, newest first (itself excluded)."""
         since = self.engine.clock() - self.duplicate_window
-        found = self.ledger.batches.matching(
+        found = await self.ledger.batches.matching(
             signature=batch.signature, file_sha256=batch.file_sha256, since=since
         )
         return tuple(record for record in found if record.id != batch.batch_id)
@@ -512,10 +513,10 @@ class PayoutsService:
                 f"{len(batch.errors)} row(s) of the batch have errors; fix them or leave them "
                 "out before sending.",
             )
-        earlier = self.earlier_batches(batch)
+        earlier = await self.earlier_batches(batch)
         if earlier and not send_again:
             raise DuplicateBatchError(earlier, batch)
-        self.ledger.batches.record(
+        await self.ledger.batches.record(
             batch.batch_id,
             signature=batch.signature,
             rows=len(batch.rows),
@@ -523,7 +524,7 @@ class PayoutsService:
             file_sha256=batch.file_sha256,
             label=" ".join(label.split())[:80],
         )
-        self.ledger.audit.record(
+        await self.ledger.audit.record(
             "payout.batch",
             "started",
             reference=batch.batch_id,
@@ -555,7 +556,7 @@ class PayoutsService:
 
         await asyncio.gather(*(one(i, row.review) for i, row in enumerate(batch.rows)))
         entries = [entry for entry in results if entry is not None]
-        self.ledger.audit.record(
+        await self.ledger.audit.record(
             "payout.batch",
             "stopped" if skipped else "sent",
             reference=batch.batch_id,

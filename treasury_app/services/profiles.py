@@ -30,7 +30,7 @@ from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import Timeouts
 from treasury_app.config import AppPaths
 from treasury_app.domain.clock import system_clock
-from treasury_app.ledger.audit import Audit
+from treasury_app.ledger.stores import AuditStore
 
 APIS: tuple[ApiName, ...] = ("qrcodes", "accounts")
 API_LABELS: dict[ApiName, str] = {"qrcodes": "QR Codes", "accounts": "Accounts"}
@@ -305,7 +305,7 @@ class ProfileStore:
             )
         return profile
 
-    def save(self, profile: Profile, *, audit: Audit | None = None) -> Profile:
+    async def save(self, profile: Profile, *, audit: AuditStore | None = None) -> Profile:
         """Write ``profile`` (``updated_at`` set to now, ``created_at`` kept from an existing
         file) and return what was written. Records ``profile.save`` in ``audit`` when given."""
         path = self.path_for(profile.name)
@@ -322,7 +322,7 @@ class ProfileStore:
         _write_atomically(path, text.encode("utf-8"))
         log.info("profile %r saved", saved.name)
         if audit is not None:
-            audit.record(
+            await audit.record(
                 "profile.save",
                 "created" if created else "updated",
                 reference=saved.name,
@@ -330,7 +330,7 @@ class ProfileStore:
             )
         return saved
 
-    def delete(self, name: str, *, audit: Audit | None = None) -> None:
+    async def delete(self, name: str, *, audit: AuditStore | None = None) -> None:
         """Remove the profile file (its ledger and keyring entries are left alone).
         Raises :class:`ProfileNotFound`; records ``profile.delete`` in ``audit`` when given."""
         path = self.path_for(name)
@@ -340,7 +340,7 @@ class ProfileStore:
             raise ProfileNotFound(f"There is no profile named {name!r}.") from None
         log.info("profile %r deleted", name)
         if audit is not None:
-            audit.record("profile.delete", "ok", reference=name)
+            await audit.record("profile.delete", "ok", reference=name)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

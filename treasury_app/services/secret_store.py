@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from treasury_app.api.tokens import ApiName
-from treasury_app.ledger.audit import Audit
+from treasury_app.ledger.stores import AuditStore
 from treasury_app.services.profiles import (
     APIS,
     KEYRING_SERVICE,
@@ -121,7 +121,9 @@ class SecretStore:
             return None
         return value or None
 
-    def set(self, profile: str, api: ApiName, secret: str, *, audit: Audit | None = None) -> None:
+    async def set(
+        self, profile: str, api: ApiName, secret: str, *, audit: AuditStore | None = None
+    ) -> None:
         """Keep ``secret`` for the profile's API. Raises :class:`SecretStoreUnavailable` when
         there is no usable keyring; records ``profile.secret.set`` (never the value)."""
         username = self.username(profile, api)
@@ -140,9 +142,9 @@ class SecretStore:
             ) from None
         log.info("client secret of %s stored in the keyring", username)
         if audit is not None:
-            audit.record("profile.secret.set", "ok", reference=profile, details={"api": api})
+            await audit.record("profile.secret.set", "ok", reference=profile, details={"api": api})
 
-    def delete(self, profile: str, api: ApiName, *, audit: Audit | None = None) -> bool:
+    async def delete(self, profile: str, api: ApiName, *, audit: AuditStore | None = None) -> bool:
         """Forget the profile's secret; ``True`` when one was removed. Records
         ``profile.secret.delete`` when one was."""
         username = self.username(profile, api)
@@ -157,7 +159,9 @@ class SecretStore:
             return False
         log.info("client secret of %s removed from the keyring", username)
         if audit is not None:
-            audit.record("profile.secret.delete", "ok", reference=profile, details={"api": api})
+            await audit.record(
+                "profile.secret.delete", "ok", reference=profile, details={"api": api}
+            )
         return True
 
     def _unusable(self, error: Any) -> None:

@@ -212,7 +212,7 @@ class Session:
                 transports=transports,
                 certificates={api: CertificateInfo.of(api, identities[api]) for api in APIS},
             )
-            session._audit_open({api: source for api, (_, source) in secrets.items()})
+            await session._audit_open({api: source for api, (_, source) in secrets.items()})
             session.resolved_at_start = await session.payments.resolve_pending()
         except BaseException:
             await _close_quietly(transports.values(), ledger)
@@ -224,9 +224,9 @@ class Session:
         )
         return session
 
-    def _audit_open(self, secret_sources: Mapping[ApiName, str]) -> None:
+    async def _audit_open(self, secret_sources: Mapping[ApiName, str]) -> None:
         profile = self.profile
-        self.ledger.audit.record(
+        await self.ledger.audit.record(
             "session.open",
             "ok",
             reference=profile.name,
@@ -238,7 +238,7 @@ class Session:
             },
         )
         for api, info in self.certificates.items():
-            self.ledger.audit.record(
+            await self.ledger.audit.record(
                 "certificate.load",
                 "warning" if info.expiry_warning else "ok",
                 reference=api,
@@ -285,7 +285,7 @@ class Session:
             return
         self._closed = True
         with contextlib.suppress(Exception):
-            self.ledger.audit.record("session.close", "ok", reference=self.profile.name)
+            await self.ledger.audit.record("session.close", "ok", reference=self.profile.name)
         await _close_quietly(self.transports.values(), self.ledger)
         log.info("session of profile %r closed", self.profile.name)
 
@@ -305,6 +305,6 @@ async def _close_quietly(transports: Iterable[ApiTransport], ledger: Ledger | No
             log.warning("closing the %s transport failed", transport.api, exc_info=True)
     if ledger is not None:
         try:
-            ledger.close()
+            await ledger.close()
         except Exception:
             log.warning("closing the ledger failed", exc_info=True)

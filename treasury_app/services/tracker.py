@@ -53,7 +53,7 @@ class PaymentTracker:
     async def poll_once(self) -> list[Entry]:
         """One pass over every open entry; returns the entries whose state changed."""
         changed: list[Entry] = []
-        for entry in self.ledger.journal.open_entries():
+        for entry in await self.ledger.journal.open_entries():
             try:
                 if entry.unresolved:
                     updated = await self.engine.resolve(entry)
@@ -74,7 +74,7 @@ class PaymentTracker:
         every final successful entry the archive lacks. A receipt that cannot be fetched now
         (not issued yet, the network, the bank failing) is tried again on the next pass."""
         candidates = {entry.id: entry for entry in also}
-        for entry in self.ledger.journal.final_without_receipt(
+        for entry in await self.ledger.journal.final_without_receipt(
             [str(status) for status in SUCCESS_STATUSES]
         ):
             candidates.setdefault(entry.id, entry)
@@ -85,7 +85,7 @@ class PaymentTracker:
                 and entry.final
                 and entry.bank_status is not None
                 and is_success_status(entry.bank_status)
-                and self.ledger.receipts.for_entry(entry.id) is None
+                and await self.ledger.receipts.for_entry(entry.id) is None
             ):
                 try:
                     saved.append(await self.receipt(entry))
@@ -101,7 +101,7 @@ class PaymentTracker:
         bank_id = entry.bank_id if kind == "BILLET" else entry.end_to_end_id
         if bank_id is None:
             raise ValueError("This payment has no bank identifier yet.")
-        stored = self.ledger.receipts.find(kind, bank_id)
+        stored = await self.ledger.receipts.find(kind, bank_id)
         if stored is not None:
             return stored
         accounts = self.engine.accounts
@@ -110,7 +110,7 @@ class PaymentTracker:
             if kind == "BILLET"
             else await accounts.get_pix_receipt(bank_id)
         )
-        receipt = self.ledger.receipts.save(
+        receipt = await self.ledger.receipts.save(
             pdf,
             kind=kind,
             bank_id=bank_id,
@@ -120,7 +120,7 @@ class PaymentTracker:
             amount=entry.amount,
             paid_on=entry.updated_at[:10],
         )
-        self.ledger.audit.record(
+        await self.ledger.audit.record(
             "receipt.save",
             "ok",
             reference=bank_id,
@@ -146,7 +146,7 @@ class PaymentTracker:
             if self._stopped:
                 break
             step = 0 if changed else min(step + 1, len(self.backoff) - 1)
-            if not self.ledger.journal.open_entries():
+            if not await self.ledger.journal.open_entries():
                 step = len(self.backoff) - 1
             if self._wake.is_set():  # woken during the pass: poll again now
                 step = 0

@@ -580,7 +580,7 @@ class WebhooksService:
         try:
             result = await call
         except ApiError as error:
-            self._ledger.audit.record(
+            await self._ledger.audit.record(
                 action,
                 "rejected",
                 reference=reference,
@@ -594,11 +594,11 @@ class WebhooksService:
             raise
         except TransportFailure as error:
             outcome = "unknown" if error.outcome_unknown else "failed"
-            self._ledger.audit.record(
+            await self._ledger.audit.record(
                 action, outcome, reference=reference, details={**details, "error": str(error)}
             )
             raise
-        self._ledger.audit.record(action, "ok", reference=reference, details=details)
+        await self._ledger.audit.record(action, "ok", reference=reference, details=details)
         return result
 
 

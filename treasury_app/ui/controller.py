@@ -175,14 +175,14 @@ class AppController(QObject):
         self._keep(dialog)
         if await ask(dialog) != QDialog.DialogCode.Accepted:
             return None
-        created = self.store.save(dialog.result_profile())
+        created = await self.store.save(dialog.result_profile())
         # A new production profile's first confirmation (audited in its new ledger).
-        self.endpoints.confirm(
+        await self.endpoints.confirm(
             created.name, dialog.confirmed_changes(), confirmed_in="profile dialog"
         )
         for api, secret in dialog.result_secrets().items():
             if secret and self.secret_store.available:
-                self.secret_store.set(created.name, api, secret)
+                await self.secret_store.set(created.name, api, secret)
         return created
 
     async def choose_profile(self) -> Profile | None:
@@ -214,7 +214,7 @@ class AppController(QObject):
             self.sandbox = await ensure_sandbox(self.paths, extra_args=self.options.sandbox_args)
         profile, secrets = sandbox_profile(self.sandbox.ready_file)
         self.sandbox_secrets = secrets
-        self.store.save(profile)
+        await self.store.save(profile)
         return profile
 
     # -- unlock --------------------------------------------------------------------------------
@@ -255,10 +255,10 @@ class AppController(QObject):
         )
         clicked = await self._ask_endpoints(box)
         if clicked is confirm:
-            self.endpoints.confirm(profile.name, changes, confirmed_in="unlock")
+            await self.endpoints.confirm(profile.name, changes, confirmed_in="unlock")
             return True
         if clicked is not None:  # Cancel (not a Quit that closed the box)
-            self.endpoints.decline(profile.name, changes)
+            await self.endpoints.decline(profile.name, changes)
         return False
 
     async def _ask_endpoints(self, box: QMessageBox) -> QAbstractButton | None:
@@ -461,14 +461,14 @@ class AppController(QObject):
             return
         edited = dialog.result_profile()
         audit = None if workspace.session.closed else workspace.ledger.audit
-        self.store.save(edited, audit=audit)
+        await self.store.save(edited, audit=audit)
         # After the save: a failure in between asks again at the next unlock, never the reverse.
-        self.endpoints.confirm(
+        await self.endpoints.confirm(
             edited.name, dialog.confirmed_changes(), confirmed_in="profile dialog", audit=audit
         )
         for api, secret in dialog.result_secrets().items():
             if secret and self.secret_store.available:
-                self.secret_store.set(edited.name, api, secret, audit=audit)
+                await self.secret_store.set(edited.name, api, secret, audit=audit)
         if self.window is not None:
             self.window.statusBar().showMessage(
                 self.tr("Profile saved; the changes apply at the next unlock."), 10_000

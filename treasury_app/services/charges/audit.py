@@ -65,12 +65,12 @@ async def audited_call(
         answer = await call
     except (ApiFailure, asyncio.CancelledError) as error:
         result, extra = _failure(error)
-        ledger.audit.record(
+        await ledger.audit.record(
             action, result, reference=reference, amount=amount, details={**base, **extra}
         )
         raise
     extra = dict(answered(answer)) if answered else {}
-    ledger.audit.record(
+    await ledger.audit.record(
         action,
         outcome(answer),
         reference=reference_of(answer) if reference_of else reference,

@@ -246,8 +246,10 @@ class PayoutBatchDialog(CsvBatchDialog):
         if self.workspace.session.closed:  # the profile was locked meanwhile: no journal
             return
         batch, file_sha256 = read
-        self._show_batch(payouts.with_history(replace(batch, file_sha256=file_sha256)))
-        self.source_label.setText(path.name)
+        if await self._show_batch(
+            await payouts.with_history(replace(batch, file_sha256=file_sha256))
+        ):
+            self.source_label.setText(path.name)
 
     def _refresh_reading(self, reading: bool) -> None:
         self.open_button.setEnabled(not reading and not self._sending)
@@ -259,18 +261,27 @@ class PayoutBatchDialog(CsvBatchDialog):
         else:
             self._refresh()
 
-    def load_text(self, text: str, *, file_sha256: str | None = None) -> None:
-        """Read and check ``text`` here, in the window's thread (a short text)."""
+    async def load_text(self, text: str, *, file_sha256: str | None = None) -> bool:
+        """Read and check ``text`` here, in the window's thread (a short text); the journal's
+        answers are awaited. ``False`` when nothing was shown."""
         if not self.can_open():
-            return
+            return False
         self.banner.clear()
-        self._show_batch(self.workspace.payouts.parse_batch_csv(text, file_sha256=file_sha256))
+        batch = await self.workspace.payouts.parse_batch_csv(text, file_sha256=file_sha256)
+        if not await self._show_batch(batch):
+            return False
         self.source_label.setText(self.tr("Pasted text"))
+        return True
 
-    def _show_batch(self, batch: PayoutBatch) -> None:
+    async def _show_batch(self, batch: PayoutBatch) -> bool:
+        """Show ``batch`` once the batches sent before are known; ``False`` when the dialog
+        closed, the profile was locked or a batch started sending meanwhile."""
         payouts = self.workspace.payouts
+        earlier = await payouts.earlier_batches(batch)
+        if not shiboken6.isValid(self) or self.workspace.session.closed or self._sending:
+            return False
         self.batch = batch
-        self.earlier = payouts.earlier_batches(self.batch)
+        self.earlier = earlier
         self.single_duplicates = {
             row.line: found
             for row in self.batch.rows
@@ -306,6 +317,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         self.progress.setValue(0)
         self.summary_label.clear()
         self._refresh()
+        return True
 
     # -- totals --------------------------------------------------------------------------------
 

@@ -352,7 +352,7 @@ async def open_receipt_viewer(
     and archived first. Failures (:class:`ApiFailure`, :class:`ReceiptError`, no bank id yet)
     reach the caller, whose operation presents them."""
     receipt = await tracker.receipt(entry)
-    pdf = tracker.ledger.receipts.read(receipt)
+    pdf = await tracker.ledger.receipts.read(receipt)
     payee = entry.creditor_name or receipt.payee_name or entry.payee_name or entry.payee_detail
     name = suggested_receipt_name(
         receipt.kind,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from enum import IntEnum
 
 from treasury_app.domain import boleto
@@ -64,11 +65,19 @@ class PaidSlipsModel(JournalEntriesModel):
             Column.RECEIPT: self.tr("Receipt"),
         }
 
+    async def marked(self, entries: Sequence[Entry]) -> set[int]:
+        """The slips among ``entries`` whose receipt is in the archive, read with the rows and
+        again when one changes (``data()`` cannot wait for the ledger). Only a slip the bank
+        identified can have one."""
+        archived = set()
+        for entry in entries:
+            if entry.bank_id and await self.ledger.receipts.for_entry(entry.id) is not None:
+                archived.add(entry.id)
+        return archived
+
     def receipt_changed(self, entry_id: int) -> None:
-        row = self.row_of(entry_id)
-        if row is not None:
-            index = self.index(row, Column.RECEIPT)
-            self.dataChanged.emit(index, index)
+        """The receipt of ``entry_id`` was just archived."""
+        self.set_marked(entry_id)
 
     def text(self, entry: Entry, column: Column) -> str:
         if column == Column.DATE:
@@ -81,6 +90,4 @@ class PaidSlipsModel(JournalEntriesModel):
             return format_brl(entry.amount)
         if column == Column.STATUS:
             return status_word(entry_status(entry))
-        # A local query, and only for the rows on screen: always what the archive holds, also
-        # when the tracker archived the receipt after its last notification.
-        return self.tr("Archived") if self.ledger.receipts.for_entry(entry.id) else ""
+        return self.tr("Archived") if self.is_marked(entry.id) else ""

@@ -5,6 +5,7 @@ group and by the day the payment was made."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -118,7 +119,6 @@ class PaymentsModel(JournalEntriesModel):
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
         super().__init__(ledger, parent)
         self._names: dict[int, Entry] | None = None  # entry id -> earlier, other name
-        self._held: set[int] | None = None  # held payments among the listed ones
 
     def headers(self) -> dict[Column, str]:
         return {
@@ -162,23 +162,23 @@ class PaymentsModel(JournalEntriesModel):
                 latest[item.payee_detail] = item
         return self._names.get(entry.id)
 
-    def _held_ids(self) -> set[int]:
-        """The listed payments held for a person (read once per change, not per paint)."""
-        if self._held is None:
-            self._held = set()
-            for item in self._rows:
-                if item.unresolved:
-                    history = self.ledger.journal.history(item.id)
-                    if history and history[-1].note == HELD_NOTE:
-                        self._held.add(item.id)
-        return self._held
+    async def marked(self, entries: Sequence[Entry]) -> set[int]:
+        """The payments among ``entries`` held for a person (read with the rows and when one
+        changes, never while painting)."""
+        held = set()
+        for item in entries:
+            if item.unresolved:
+                history = await self.ledger.journal.history(item.id)
+                if history and history[-1].note == HELD_NOTE:
+                    held.add(item.id)
+        return held
 
-    def reload(self) -> None:
-        self._names = self._held = None
-        super().reload()
+    def reset_rows(self, rows: Iterable[Entry]) -> None:
+        self._names = None
+        super().reset_rows(rows)
 
     def upsert(self, entry: Entry) -> None:
-        self._names = self._held = None
+        self._names = None
         super().upsert(entry)
 
     def status_text(self, entry: Entry) -> str:
@@ -188,7 +188,7 @@ class PaymentsModel(JournalEntriesModel):
         if entry.bank_status:
             return status_word(entry.bank_status)
         if entry.unresolved:
-            if entry.id in self._held_ids():
+            if self.is_marked(entry.id):
                 return self.tr("Not confirmed by the bank — waiting for you")
             return self.tr("UNKNOWN — checking with the bank")
         return status_word(entry.state.value)

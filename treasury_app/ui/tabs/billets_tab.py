@@ -249,14 +249,16 @@ class BilletsTab(QWidget):
 
     # -- lifecycle -------------------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Reload the paid slips from the journal (local: no request)."""
-        self.model.reload()
+    def refresh(self) -> asyncio.Task[bool]:
+        """Reload the paid slips from the journal, in the background (the task returned, also
+        :attr:`model`'s ``load_task``)."""
+        return self.model.reload()
 
     def shutdown(self) -> None:
         """Stop listening and cancel whatever is on its way (a payment cancelled in flight is
         left to the journal: the engine resolves it with the bank before any resend)."""
         self._feed.close()
+        self.model.close()
         for task in (self.lookup_task, self.receipt_task):
             if task is not None and not task.done():
                 task.cancel()
@@ -378,7 +380,7 @@ class BilletsTab(QWidget):
         try:
             return await self.workspace.billets.lookup(code)
         except BilletAlreadyPaid as stop:
-            self.select_entry(stop.earlier[0].id)
+            await self.select_entry(stop.earlier[0].id)
             raise self._already_paid(stop) from None
 
     def _already_paid(self, stop: BilletAlreadyPaid) -> BilletAlreadyPaid:
@@ -400,9 +402,13 @@ class BilletsTab(QWidget):
         translated.title = self.tr("Slip already paid")
         return translated
 
-    def select_entry(self, entry_id: int) -> bool:
-        """Select a payment in the paid slips list (``False`` if it is not listed)."""
-        self.model.reload()
+    async def select_entry(self, entry_id: int) -> bool:
+        """Select a payment in the paid slips list, read again first (``False`` if it is not
+        listed)."""
+        if not await self.model.load() and self.model.load_task is not None:
+            await asyncio.wait({self.model.load_task})  # overtaken by that newer reload
+        if not shiboken6.isValid(self):
+            return False
         row = self.model.row_of(entry_id)
         if row is None:
             return False
@@ -495,7 +501,7 @@ class BilletsTab(QWidget):
         return pdf
 
     async def _read(self, receipt: Receipt) -> bytes:
-        return self.workspace.ledger.receipts.read(receipt)  # checks the hash
+        return await self.workspace.ledger.receipts.read(receipt)  # checks the hash
 
     def present_receipt(self, pdf: bytes, receipt: Receipt, entry: Entry) -> None:
         """The receipt viewer when there is one; else a readable copy beside the archive."""

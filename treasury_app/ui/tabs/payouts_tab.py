@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -446,8 +446,8 @@ class PayoutsTab(QWidget):
         return value if value is not None else edit.text()
 
     async def review_key(self) -> Entry | None:
-        def prepare() -> PayoutReview:
-            return self.workspace.payouts.prepare_key(
+        async def prepare() -> PayoutReview:
+            return await self.workspace.payouts.prepare_key(
                 self.key_edit.text(),
                 self._amount_text(self.key_amount),
                 description=self.key_description.text(),
@@ -471,11 +471,11 @@ class PayoutsTab(QWidget):
     async def review_qrc(self) -> Entry | None:
         code = self.decoded_payload()
 
-        def prepare() -> PayoutReview:
+        async def prepare() -> PayoutReview:
             amount = None
             if code is not None and code.amount is None:
                 amount = self._amount_text(self.qr_amount)
-            return self.workspace.payouts.prepare_qrc(
+            return await self.workspace.payouts.prepare_qrc(
                 self.qr_payload.toPlainText(),
                 amount,
                 description=self.qr_description.text(),
@@ -494,8 +494,8 @@ class PayoutsTab(QWidget):
         return entry
 
     async def review_manual(self) -> Entry | None:
-        def prepare() -> PayoutReview:
-            return self.workspace.payouts.prepare_manual(
+        async def prepare() -> PayoutReview:
+            return await self.workspace.payouts.prepare_manual(
                 ispb=self.bank_ispb.text(),
                 branch=self.bank_branch.text(),
                 account=self.bank_account.text(),
@@ -524,17 +524,14 @@ class PayoutsTab(QWidget):
 
     async def _review_and_send(
         self,
-        prepare: Callable[[], PayoutReview],
+        prepare: Callable[[], Awaitable[PayoutReview]],
         fields: Mapping[str, QWidget],
         button: QPushButton,
     ) -> Entry | None:
-        """Prepare (errors to the banner, on their field), review, send once if confirmed."""
-
-        async def prepared() -> PayoutReview:
-            return prepare()  # local checks only: no request
-
+        """Prepare (errors to the banner, on their field; the journal's earlier payments to
+        the payee read, no request to the bank), review, send once if confirmed."""
         review = await run_operation(
-            prepared(), controls=[button], banner=self.banner, fields=fields
+            prepare(), controls=[button], banner=self.banner, fields=fields
         )
         if review is None or not await self._confirm(review):
             return None

@@ -195,6 +195,8 @@ class SettingsTab(QWidget):
             if panel is not None:
                 panel.shutdown()
         self.support_panel.shutdown()
+        if self.audit_panel is not None:
+            self.audit_panel.shutdown()
         for task in self._tasks:
             if not task.done():
                 task.cancel()

@@ -504,9 +504,9 @@ class StatementTab(QWidget):
     async def _find_receipt(self, end_to_end_id: str) -> bytes | None:
         """The archived receipt, else the bank's; ``None`` while the bank has none."""
         receipts = self.workspace.ledger.receipts
-        archived = receipts.find("PIX", end_to_end_id)
+        archived = await receipts.find("PIX", end_to_end_id)
         if archived is not None:
-            return receipts.read(archived)
+            return await receipts.read(archived)
         try:
             return await self.workspace.session.accounts.get_pix_receipt(end_to_end_id)
         except (NotFound, BusinessRuleViolation):

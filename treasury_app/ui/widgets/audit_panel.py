@@ -3,11 +3,14 @@ through every row (not only the newest 200), exported as a spreadsheet reads it.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Coroutine
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QDate, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,12 +32,14 @@ from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock, to
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
-from treasury_app.ui.csv_files import export_with_dialog, saved_count, write_table
+from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.csv_files import file_error, save_csv_dialog, saved_count, write_table
 from treasury_app.ui.status_words import action_word, outcome_word
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 PAGE_SIZE = 200
+EXPORT_PAGE = 1000  # rows read per query while exporting
 
 
 def _when(stamp: str) -> str:
@@ -43,7 +48,9 @@ def _when(stamp: str) -> str:
 
 
 class AuditPanel(QWidget):
-    """Rows of the audit, newest first, one page at a time."""
+    """Rows of the audit, newest first, one page at a time, read in the background (the audit
+    may be a team database across the network). Tests await :attr:`load_task` and
+    :attr:`export_task`."""
 
     def __init__(self, ledger: Ledger, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +59,10 @@ class AuditPanel(QWidget):
         self.total = 0
         self.rows: list[AuditEntry] = []
         self.export_dialog: QFileDialog | None = None
+        self.load_task: asyncio.Task[bool] | None = None
+        self.export_task: asyncio.Task[int | None] | None = None
+        self._generation = 0
+        self._closed = False
         self.banner = ErrorBanner(self)
 
         self.range_check = QCheckBox(self.tr("From"), self)
@@ -143,31 +154,63 @@ class AuditPanel(QWidget):
             "text": self.text_edit.text().strip() or None,
         }
 
-    def _fill_actions(self) -> None:
+    def _fill_actions(self, actions: list[str]) -> None:
         current = self.action_combo.currentData()
         with QSignalBlocker(self.action_combo):
             self.action_combo.clear()
             self.action_combo.addItem(self.tr("All actions"), None)
-            for action in self.ledger.audit.actions():
+            for action in actions:
                 self.action_combo.addItem(action_word(action), action)
             self.action_combo.setCurrentIndex(max(self.action_combo.findData(current), 0))
 
-    def reload(self) -> None:
-        """Back to the newest page of what the filters select (the actions list refreshed)."""
-        self._fill_actions()
-        self.go_to_page(0)
+    def reload(self) -> asyncio.Task[bool] | None:
+        """Back to the newest page of what the filters select (the actions list refreshed),
+        read in the background (:attr:`load_task`)."""
+        return self._start(self.load(0, actions=True))
 
-    def go_to_page(self, page: int) -> None:
+    def go_to_page(self, page: int) -> asyncio.Task[bool] | None:
+        """Show page ``page`` (clamped to the pages there are), read in the background."""
+        return self._start(self.load(page))
+
+    def _start(self, load: Coroutine[Any, Any, bool]) -> asyncio.Task[bool] | None:
+        if self._closed:
+            load.close()
+            return None
+        if self.load_task is not None and not self.load_task.done():
+            self.load_task.cancel()  # the filters changed again: only the last read counts
+        self.load_task = spawn(load, name="audit-load")
+        return self.load_task
+
+    async def load(self, page: int, *, actions: bool = False) -> bool:
+        """Count what the filters select, read page ``page`` of it and show it (the table keeps
+        the previous page meanwhile); ``False`` when the answer came too late to be shown."""
+        self._generation += 1
+        generation = self._generation
         criteria = self.criteria()
-        self.total = self.ledger.audit.count(**criteria)  # type: ignore[arg-type]
-        last = max(0, (self.total - 1) // PAGE_SIZE)
-        self.page = min(max(page, 0), last)
-        self.rows = self.ledger.audit.search(
+        audit = self.ledger.audit
+        names = await audit.actions() if actions else None
+        total = await audit.count(**criteria)  # type: ignore[arg-type]
+        last = max(0, (total - 1) // PAGE_SIZE)
+        page = min(max(page, 0), last)
+        rows = await audit.search(
             **criteria,  # type: ignore[arg-type]
-            offset=self.page * PAGE_SIZE,
+            offset=page * PAGE_SIZE,
             limit=PAGE_SIZE,
         )
+        if self._closed or generation != self._generation or not shiboken6.isValid(self):
+            return False
+        if names is not None:
+            self._fill_actions(names)
+        self.total, self.page, self.rows = total, page, rows
         self._show()
+        return True
+
+    def shutdown(self) -> None:
+        """Before the ledger closes: cancel what is on its way; late answers are dropped."""
+        self._closed = True
+        for task in (self.load_task, self.export_task):
+            if task is not None and not task.done():
+                task.cancel()
 
     def _show(self) -> None:
         self.table.setRowCount(len(self.rows))
@@ -199,17 +242,21 @@ class AuditPanel(QWidget):
 
     # -- export --------------------------------------------------------------------------------
 
-    def export_csv(self, path: str | Path) -> int:
-        """Every row the filters select (all pages), ``;``-separated with a BOM."""
+    async def export_csv(self, path: str | Path) -> int:
+        """Every row the filters select (all pages), ``;``-separated with a BOM: read first,
+        then written at once. How many rows."""
         criteria = self.criteria()
-
-        def rows() -> Iterator[list[str]]:
-            offset = 0
-            while True:
-                page = self.ledger.audit.search(**criteria, offset=offset, limit=1000)  # type: ignore[arg-type]
-                for row in page:
-                    amount = format_brl(row.amount).replace("R$", "").strip() if row.amount else ""
-                    yield [
+        rows: list[list[str]] = []
+        while True:
+            page = await self.ledger.audit.search(
+                **criteria,  # type: ignore[arg-type]
+                offset=len(rows),
+                limit=EXPORT_PAGE,
+            )
+            for row in page:
+                amount = format_brl(row.amount).replace("R$", "").strip() if row.amount else ""
+                rows.append(
+                    [
                         _when(row.at),
                         row.os_user,
                         action_word(row.action),
@@ -217,21 +264,35 @@ class AuditPanel(QWidget):
                         row.reference,
                         amount,
                     ]
-                offset += len(page)
-                if len(page) < 1000:
-                    return
-
-        return write_table(path, self.column_titles(), rows(), amounts=[self.tr("Amount")])
+                )
+            if len(page) < EXPORT_PAGE:
+                break
+        return write_table(path, self.column_titles(), rows, amounts=[self.tr("Amount")])
 
     def _export_clicked(self) -> None:
-        self.export_dialog = export_with_dialog(
-            self,
-            self.tr("Export the audit log"),
-            "auditoria.csv",
-            self.export_csv,
+        self.export_dialog = save_csv_dialog(
+            self, self.tr("Export the audit log"), "auditoria.csv", self._export_chosen
+        )
+
+    def _export_chosen(self, path: str) -> None:
+        if self.export_task is None or self.export_task.done():
+            self.export_task = spawn(self.export_to(path), name="audit-export")
+
+    async def export_to(self, path: str) -> int | None:
+        """:meth:`export_csv` with its outcome in the banner (the button off meanwhile)."""
+        self.export_button.setEnabled(False)
+        try:
+            count = await self.export_csv(path)
+        except OSError as error:
+            if shiboken6.isValid(self):
+                self.banner.show_error(file_error(error, path))
+            return None
+        finally:
+            if shiboken6.isValid(self.export_button):
+                self.export_button.setEnabled(True)
+        if shiboken6.isValid(self):
             saved_count(
                 self.tr("%1 row(s) saved to %2"),
                 partial(self.banner.show_message, self.tr("Exported")),
-            ),
-            self.banner.show_error,
-        )
+            )(path, count)
+        return count

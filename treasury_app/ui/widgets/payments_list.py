@@ -33,6 +33,7 @@ from treasury_app.domain.clock import brasilia_today, system_clock
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
+from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
@@ -98,8 +99,9 @@ async def sandbox_decide(workspace: Workspace, entry: Entry, *, approve: bool) -
 
 
 class PaymentsList(QWidget):
-    """Pix payments followed live. Tests await :attr:`receipt_task` and :attr:`sandbox_task`;
-    :attr:`receipt_viewer` is the last viewer opened."""
+    """Pix payments followed live. Tests await :attr:`refresh_task` (the list read again),
+    :attr:`history_task` (the selected payment's history), :attr:`receipt_task` and
+    :attr:`sandbox_task`; :attr:`receipt_viewer` is the last viewer opened."""
 
     entry_changed = Signal(object)  # the tracker's notifications, delivered on the GUI thread
 
@@ -110,6 +112,9 @@ class PaymentsList(QWidget):
         self.export_dialog: QFileDialog | None = None
         self.receipt_task: asyncio.Task[Any] | None = None
         self.sandbox_task: asyncio.Task[Any] | None = None
+        self.refresh_task: asyncio.Task[bool] | None = None
+        self.history_task: asyncio.Task[bool] | None = None
+        self._history_of: int | None = None  # the payment whose history is shown
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
 
         self.banner = ErrorBanner(self)
@@ -129,9 +134,8 @@ class PaymentsList(QWidget):
         self.proxy.rowsRemoved.connect(self._show_selected)
         self.entry_changed.connect(self.model.upsert)
         self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit, self.refresh)
-        self.model.reload()
-        self._fill_batches()
         self._show_selected()
+        self.refresh()
 
     # -- building --------------------------------------------------------------------------------
 
@@ -182,22 +186,30 @@ class PaymentsList(QWidget):
         self.export_button.setToolTip(self.tr("Save the payments shown as a CSV file"))
         self.export_button.clicked.connect(self._export_clicked)
         row.addWidget(self.export_button)
-        self._fill_batches()
+        self._show_batches([])
         self._dates_changed()
         return row
 
-    def _fill_batches(self) -> None:
-        """The batches of the listed payments, newest first, labelled by date and size."""
-        current = self.batch_combo.currentData()
+    async def _fill_batches(self) -> bool:
+        """The batches of the listed payments, newest first, labelled by date and size
+        (``False`` if the list was gone when the ledger answered)."""
         seen: list[str] = []
-        for entry in (self.model.entry(row) for row in range(self.model.rowCount())):
+        for entry in self.model.rows():
             if entry.batch and entry.batch not in seen:
                 seen.append(entry.batch)
+        batches = self.workspace.ledger.batches
+        records = [(batch_id, await batches.get(batch_id)) for batch_id in seen]
+        if not shiboken6.isValid(self):
+            return False
+        self._show_batches(records)
+        return True
+
+    def _show_batches(self, records: list[tuple[str, BatchRecord | None]]) -> None:
+        current = self.batch_combo.currentData()
         with QSignalBlocker(self.batch_combo):
             self.batch_combo.clear()
             self.batch_combo.addItem(self.tr("All batches"), None)
-            for batch_id in seen:
-                record = self.workspace.ledger.batches.get(batch_id)
+            for batch_id, record in records:
                 label = (
                     self.tr("Batch of %1 (%2 payments, %3)")
                     .replace("%1", format_datetime(record.created_at))
@@ -330,19 +342,30 @@ class PaymentsList(QWidget):
 
     # -- lifecycle -------------------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Reload from the journal (local: no request), keeping the selected payment."""
+    def refresh(self) -> asyncio.Task[bool]:
+        """:meth:`reload` in the background (:attr:`refresh_task`); a refresh on its way is
+        overtaken."""
+        if self.refresh_task is not None and not self.refresh_task.done():
+            self.refresh_task.cancel()
+        self.refresh_task = spawn(self.reload(), name="payments-reload")
+        return self.refresh_task
+
+    async def reload(self) -> bool:
+        """Read the payments and their batches again, keeping the selected payment (the list
+        shows what it had meanwhile); ``False`` when the answer came too late to be shown."""
         selected = self.selected_entry()
-        self.model.reload()
-        self._fill_batches()
+        if not await self.model.reload() or not await self._fill_batches():
+            return False
         if selected is not None:
             self.select_entry(selected.id)
+        return True
 
     def shutdown(self) -> None:
         """Stop listening and cancel what is on its way (an approval cancelled in flight is
         picked up by the tracker's next pass)."""
         self._feed.close()
-        for task in (self.receipt_task, self.sandbox_task):
+        self.model.close()
+        for task in (self.receipt_task, self.sandbox_task, self.refresh_task, self.history_task):
             if task is not None and not task.done():
                 task.cancel()
 
@@ -361,7 +384,10 @@ class PaymentsList(QWidget):
         if entry is None:
             for label in self.details.values():
                 label.clear()
+            if self.history_task is not None and not self.history_task.done():
+                self.history_task.cancel()
             self.history.clear()
+            self._history_of = None
         else:
             self._fill_detail(entry)
         self._update_buttons(entry)
@@ -387,8 +413,25 @@ class PaymentsList(QWidget):
         }
         for name, text in values.items():
             self.details[name].setText(text)
+        if self._history_of != entry.id:  # another payment's: gone at once, not when read
+            self.history.clear()
+            self._history_of = None
+        if self.history_task is not None and not self.history_task.done():
+            self.history_task.cancel()
+        self.history_task = spawn(self.show_history(entry), name="payment-history")
+
+    async def show_history(self, entry: Entry) -> bool:
+        """Every status ``entry`` went through, once the journal answers (``False`` when
+        another payment was selected meanwhile)."""
+        items = await self.workspace.ledger.journal.history(entry.id)
+        if not shiboken6.isValid(self):
+            return False
+        shown = self.selected_entry()
+        if shown is None or shown.id != entry.id:
+            return False
         self.history.clear()
-        for item in self.workspace.ledger.journal.history(entry.id):
+        self._history_of = entry.id
+        for item in items:
             self.history.addTopLevelItem(
                 QTreeWidgetItem(
                     [
@@ -399,6 +442,7 @@ class PaymentsList(QWidget):
                     ]
                 )
             )
+        return True
 
     def _destination(self, entry: Entry) -> str:
         if entry.kind == EntryKind.PIX_MANU:

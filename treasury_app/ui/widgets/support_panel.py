@@ -151,6 +151,10 @@ class SupportPanel(QWidget):
         self.backup_button.setObjectName("support-backup")
         self.backup_button.setEnabled(workspace is not None)
         self.backup_button.clicked.connect(self._start_backup)
+        if workspace is not None and workspace.ledger.path is None:
+            # A team database is not a file this desktop can copy.
+            explanation.setText(self.team_backup_text())
+            self.backup_button.setToolTip(self.team_backup_text())  # and says so when clicked
         self.backup_status = QLabel("", backup_box)
         self.backup_status.setObjectName("support-backup-status")
         self.backup_status.setWordWrap(True)
@@ -182,6 +186,12 @@ class SupportPanel(QWidget):
 
     # -- the ledger backup ---------------------------------------------------------------------
 
+    def team_backup_text(self) -> str:
+        return self.tr(
+            "This profile keeps its ledger in a team database: its administrator backs it up "
+            "(with pg_dump), not this desktop."
+        )
+
     def _start_backup(self) -> None:
         if self.backup_task is None or self.backup_task.done():
             self.backup_task = spawn(self.back_up_ledger(), name="ledger-backup")
@@ -193,8 +203,11 @@ class SupportPanel(QWidget):
         return f"ledger-{self.workspace.session.profile.name}-{day:%Y-%m-%d}.sqlite3"
 
     async def back_up_ledger(self) -> Path | None:
-        """Ask where, then :meth:`back_up_to` there."""
+        """Ask where, then :meth:`back_up_to` there (a ledger file only)."""
         if self.workspace is None or self.workspace.session.closed:
+            return None
+        if self.workspace.ledger.path is None:
+            self._say(self.team_backup_text())
             return None
         target = await self._ask_backup_path()
         return None if target is None else await self.back_up_to(target)
@@ -205,13 +218,16 @@ class SupportPanel(QWidget):
         if workspace is None or workspace.session.closed:
             return None
         ledger = workspace.ledger
+        if ledger.path is None:
+            self._say(self.team_backup_text())
+            return None
         self.backup_button.setEnabled(False)
         self.backup_status.setText(self.tr("Backing up the ledger…"))
         try:
             copied = await asyncio.to_thread(copy_ledger, ledger.path, target)
         except (BackupError, OSError, sqlite3.Error) as error:
             if not workspace.session.closed:
-                record_backup(ledger.audit, target, error)
+                await record_backup(ledger.audit, target, error)
                 events.ledger_changed.emit()
             self._say(self.tr("The ledger was not backed up: %1").replace("%1", str(error)))
             return None
@@ -219,7 +235,7 @@ class SupportPanel(QWidget):
             if shiboken6.isValid(self.backup_button):
                 self.backup_button.setEnabled(True)
         if not workspace.session.closed:
-            record_backup(ledger.audit, copied)
+            await record_backup(ledger.audit, copied)
             events.ledger_changed.emit()  # the audit log shows the row
         QSettings().setValue(BACKUP_FOLDER_KEY, str(copied.parent))
         self._say(self.tr("Ledger backed up to %1").replace("%1", str(copied)))

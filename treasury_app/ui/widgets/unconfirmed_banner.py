@@ -34,7 +34,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HeldPaymentError
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn_unless_busy
+from treasury_app.ui.async_tools import ask, spawn, spawn_unless_busy
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.status_words import status_word
@@ -52,8 +52,9 @@ def since_text(entry: Entry) -> str:
 
 
 class UnconfirmedBanner(QFrame):
-    """Hidden while every payment of ``kinds`` is resolved. Tests await :attr:`task` and
-    answer :attr:`confirm_box`."""
+    """Hidden while every payment of ``kinds`` is resolved. Tests await :attr:`task` (a
+    decision) and :attr:`load_task` (what is unresolved, read again) and answer
+    :attr:`confirm_box`."""
 
     entry_changed = Signal(object)  # the tracker's notifications, on the GUI thread
     resolved = Signal(object)  # an entry a person's decision moved (its new state)
@@ -67,6 +68,9 @@ class UnconfirmedBanner(QFrame):
         self.entries: list[Entry] = []
         self.held: list[Entry] = []
         self.task: asyncio.Task[Any] | None = None
+        self.load_task: asyncio.Task[bool] | None = None
+        self._generation = 0
+        self._closed = False
         self.confirm_box: QMessageBox | None = None
         self.buttons: dict[tuple[int, str], QPushButton] = {}
         self.setObjectName("unconfirmed-banner")
@@ -100,18 +104,45 @@ class UnconfirmedBanner(QFrame):
         layout.addWidget(self.errors)
         self.entry_changed.connect(lambda _entry: self.refresh())
         self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit, self.refresh)
+        self.hide()  # until the journal says there is something to show
         self.refresh()
 
     # -- what is shown -----------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        if not shiboken6.isValid(self):
-            return
+    def refresh(self) -> asyncio.Task[bool] | None:
+        """Read what is unresolved again, in the background (:attr:`load_task`); the banner
+        shows what it had until the answer arrives. A read on its way is overtaken."""
+        if self._closed or not shiboken6.isValid(self):
+            return None
+        if self.load_task is not None and not self.load_task.done():
+            self.load_task.cancel()
+        self.load_task = spawn(self.load(), name="unconfirmed-load")
+        return self.load_task
+
+    async def load(self) -> bool:
+        """The unresolved payments of this tab and which of them are held, then shown;
+        ``False`` when the answer came too late (a newer read, the banner closed)."""
+        self._generation += 1
+        generation = self._generation
         engine = self.workspace.engine
-        self.entries = [
-            e for e in self.workspace.ledger.journal.unresolved() if e.kind in self.kinds
-        ]
-        self.held = [e for e in self.entries if engine.is_held(e)]
+        unresolved = await self.workspace.ledger.journal.unresolved()
+        entries = [e for e in unresolved if e.kind in self.kinds]
+        held = [e for e in entries if await engine.is_held(e)]
+        if self._closed or generation != self._generation or not shiboken6.isValid(self):
+            return False
+        self.entries, self.held = entries, held
+        self._show()
+        return True
+
+    async def loaded(self) -> None:
+        """Wait until the latest read (if any) has been shown or dropped."""
+        while self.load_task is not None and not self.load_task.done():
+            task = self.load_task
+            await asyncio.wait({task})
+            if task is self.load_task:
+                return
+
+    def _show(self) -> None:
         while self.rows.count():
             item = self.rows.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -270,6 +301,9 @@ class UnconfirmedBanner(QFrame):
         self.resolved.emit(result)
         self.workspace.tracker.wake()
         self.refresh()
+        await self.loaded()  # the decided payment leaves the list before the task ends
+        if not shiboken6.isValid(self):
+            return result
         self.dismiss_button.setVisible(True)
         return result
 
@@ -300,7 +334,10 @@ class UnconfirmedBanner(QFrame):
         )
 
     def shutdown(self) -> None:
+        self._closed = True
         self._feed.close()
+        if self.load_task is not None and not self.load_task.done():
+            self.load_task.cancel()
         if self.confirm_box is not None:
             self.confirm_box.reject()
         if self.task is not None and not self.task.done():

@@ -1,0 +1,457 @@
+"""``treasury-admin``: the team database's administration (schema, people, audit, imports).
+
+Every command takes the database as ``--db URL`` (a libpq URL) or from ``TREASURY_DB``, and
+exits non-zero on failure with one clear line on stderr:
+
+* ``init`` — the roles ``treasury_owner`` (NOLOGIN), ``treasury_maker``,
+  ``treasury_approver``, ``treasury_viewer``, the schema and every migration;
+* ``add-user NAME --role ROLE [--role ROLE] [--password-stdin]`` — a person's login role;
+* ``migrate`` — bring the schema to this app's version (a newer schema is refused);
+* ``verify-audit [--anchor SEQ:HASH ...] [--anchor-file FILE]`` — walk the hash chain, name
+  the first broken row, check heads kept outside the database, print the head to keep;
+* ``import-ledger FILE`` — move one desktop's SQLite ledger (journal, history, audit,
+  receipts, batches) in, once, keeping dates and authors and chaining the audit;
+* ``status`` — schema, server, people, counts, the audit head.
+
+Each change of schema, people or imports is itself an audit row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import psycopg.errors
+from psycopg.rows import dict_row
+
+from treasury_app.ledger.db import SCHEMA_VERSION as FILE_SCHEMA_VERSION
+from treasury_app.ledger.db import LedgerVersionError
+from treasury_app.ledger.team import migrations
+from treasury_app.ledger.team.chain import Anchor, verify_chain
+from treasury_app.ledger.team.migrations import TeamSchemaError
+from treasury_app.ledger.team.schema import OWNER, PERSON_ROLES, SCHEMA_VERSION
+
+ENV = "TREASURY_DB"
+
+
+class AdminError(RuntimeError):
+    """A command failed in a way the administrator can act on (one line)."""
+
+
+def connect(url: str | None) -> psycopg.Connection[dict[str, Any]]:
+    url = url or os.environ.get(ENV)
+    if not url:
+        raise AdminError(f"No database: pass --db postgresql://... or set {ENV}.")
+    if not url.startswith(("postgresql://", "postgres://")) and "=" not in url:
+        raise AdminError(
+            "--db takes a libpq URL such as postgresql://admin@db.example.com/treasury"
+        )
+    try:
+        return psycopg.connect(url, autocommit=True, row_factory=dict_row, connect_timeout=10)
+    except psycopg.ProgrammingError as error:
+        raise AdminError(f"The database URL is not valid: {_first_line(error)}") from None
+    except psycopg.OperationalError as error:
+        raise AdminError(f"Cannot connect: {_first_line(error)}") from None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _ready(conn: psycopg.Connection[Any]) -> int:
+    version = migrations.current_version(conn)
+    if version is None:
+        raise AdminError("This database has no treasury schema: run `treasury-admin init`.")
+    if version > SCHEMA_VERSION:
+        raise AdminError(
+            f"The team database has schema {version}, newer than this treasury-admin knows "
+            f"({SCHEMA_VERSION}): use a newer version."
+        )
+    return version
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+def cmd_init(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    version = migrations.init(conn)
+    print(f"Team database ready: schema {version}, roles {OWNER}, {', '.join(PERSON_ROLES)}.")
+    return 0
+
+
+def cmd_migrate(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    before = _ready(conn)
+    after = migrations.migrate(conn)
+    print(f"Schema {before} -> {after}." if after != before else f"Schema {after}: up to date.")
+    return 0
+
+
+def cmd_add_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    password = None
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+        if not password:
+            raise AdminError("--password-stdin read an empty password.")
+    try:
+        migrations.add_user(conn, args.name, tuple(args.role), password=password)
+    except ValueError as error:
+        raise AdminError(str(error)) from None
+    print(f"{args.name}: {', '.join(args.role)}" + (" (password set)" if password else ""))
+    return 0
+
+
+def audit_rows(conn: psycopg.Connection[Any]) -> tuple[list[dict[str, Any]], Anchor]:
+    rows = conn.execute("SELECT * FROM treasury.audit ORDER BY seq").fetchall()
+    head = conn.execute("SELECT seq, hash FROM treasury.audit_head").fetchone()
+    assert head is not None
+    return rows, Anchor(int(head["seq"]), str(head["hash"]))
+
+
+def cmd_verify_audit(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    anchors: list[Anchor] = []
+    try:
+        anchors += [Anchor.parse(text) for text in args.anchor or ()]
+        if args.anchor_file:
+            for line in Path(args.anchor_file).read_text(encoding="utf-8").splitlines():
+                if line.strip() and not line.lstrip().startswith("#"):
+                    anchors.append(Anchor.parse(line.split()[0]))
+    except (OSError, ValueError) as error:
+        raise AdminError(str(error)) from None
+    rows, head = audit_rows(conn)
+    report = verify_chain(rows, head=head, anchors=anchors)
+    if report.broken_at is not None:
+        row = next((r for r in rows if int(r["seq"]) == report.broken_at), None)
+        what = f" ({row['at']}, {row['actor']}, {row['action']})" if row is not None else ""
+        print(
+            f"AUDIT BROKEN at row {report.broken_at}{what}: {report.reason}. "
+            f"{report.rows} row(s) before it verify.",
+            file=sys.stderr,
+        )
+        return 1
+    for anchor in report.anchors_missing:
+        print(
+            f"AUDIT REWRITTEN: the head {anchor} kept outside the database is not in the "
+            "chain any more.",
+            file=sys.stderr,
+        )
+    if report.anchors_missing:
+        return 1
+    print(f"Audit chain whole: {report.rows} row(s).")
+    print(f"Head (keep it outside the database): {report.head}")
+    return 0
+
+
+def cmd_status(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    version = migrations.current_version(conn)
+    server = conn.execute("SHOW server_version").fetchone()
+    print(f"Server: PostgreSQL {server['server_version'] if server else '?'}")
+    print(f"Database: {conn.info.dbname} on {conn.info.host}:{conn.info.port}")
+    if version is None:
+        print("Schema: none (run `treasury-admin init`)")
+        return 1
+    print(f"Schema: {version} (this treasury-admin: {SCHEMA_VERSION})")
+    for role in PERSON_ROLES:
+        members = conn.execute(
+            "SELECT m.rolname FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.roleid"
+            " JOIN pg_roles m ON m.oid = a.member WHERE r.rolname = %s ORDER BY 1",
+            (role,),
+        ).fetchall()
+        print(f"{role}: {', '.join(r['rolname'] for r in members) or '(nobody)'}")
+    counts = conn.execute(
+        "SELECT state, COUNT(*) AS n FROM treasury.journal GROUP BY state ORDER BY state"
+    ).fetchall()
+    print("Journal: " + (", ".join(f"{r['state']} {r['n']}" for r in counts) or "empty"))
+    head = conn.execute("SELECT seq, hash FROM treasury.audit_head").fetchone()
+    assert head is not None
+    print(f"Audit: {head['seq']} row(s), head {head['seq']}:{head['hash']}")
+    changes = conn.execute("SELECT seq FROM treasury.change_head").fetchone()
+    print(f"Changes: {changes['seq'] if changes else 0}")
+    imports = conn.execute("SELECT COUNT(*) AS n FROM treasury.imports").fetchone()
+    print(f"Imported desktop ledgers: {imports['n'] if imports else 0}")
+    return 0 if version == SCHEMA_VERSION else 1
+
+
+# -- import-ledger ---------------------------------------------------------------------------
+
+
+def _file_source(db: sqlite3.Connection, path: Path) -> str:
+    """A stable identity of one desktop's ledger file: its first journal and audit rows."""
+    first_audit = db.execute(
+        "SELECT at, os_user, profile FROM audit ORDER BY id LIMIT 1"
+    ).fetchone()
+    first_entry = db.execute(
+        "SELECT idempotency_key, created_at FROM journal ORDER BY id LIMIT 1"
+    ).fetchone()
+    basis = json.dumps(
+        [list(first_audit) if first_audit else None, list(first_entry) if first_entry else None]
+    )
+    return hashlib.sha256(basis.encode()).hexdigest()
+
+
+def import_ledger(conn: psycopg.Connection[Any], path: Path) -> dict[str, int]:
+    """Copy a desktop's ledger file into the team database in one transaction (see module
+    docstring); returns the counts."""
+    if not path.is_file():
+        raise AdminError(f"No ledger file at {path}.")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db.row_factory = sqlite3.Row
+        version_row = db.execute("SELECT version FROM schema_version").fetchone()
+    except sqlite3.DatabaseError as error:
+        raise AdminError(f"{path.name} is not a treasury ledger file ({error}).") from None
+    file_version = int(version_row[0]) if version_row else 0
+    if file_version > FILE_SCHEMA_VERSION:
+        raise AdminError(
+            f"{path.name} has schema {file_version}; this treasury-admin reads up to "
+            f"{FILE_SCHEMA_VERSION}: use a newer version."
+        )
+    if file_version < FILE_SCHEMA_VERSION:
+        raise AdminError(
+            f"{path.name} has an older schema ({file_version}): open it once with the app "
+            "(it migrates the file), then import it."
+        )
+    source = _file_source(db, path)
+    receipts_dir = path.parent / f"{path.stem}-receipts"
+    counts = {"journal": 0, "history": 0, "audit": 0, "receipts": 0, "batches": 0, "skipped": 0}
+    profile = ""
+    with conn.transaction():
+        done = conn.execute(
+            "SELECT imported_at, imported_by FROM treasury.imports WHERE source = %s", (source,)
+        ).fetchone()
+        if done:
+            raise AdminError(
+                f"{path.name} was imported already ({done['imported_at']:%Y-%m-%d %H:%M} UTC "
+                f"by {done['imported_by']}); nothing was changed."
+            )
+        ids: dict[int, int] = {}
+        for row in db.execute("SELECT * FROM journal ORDER BY id"):
+            profile = profile or row["profile"]
+            cursor = conn.execute(
+                "INSERT INTO treasury.journal (kind, payee_name, payee_document, payee_detail,"
+                " amount, description, payment_flow, idempotency_key, request_json, state,"
+                " bank_status, final, end_to_end_id, bank_id, error, created_at, updated_at,"
+                " created_by, updated_by, profile, batch, creditor_name) VALUES (%s, %s, %s,"
+                " %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (idempotency_key) DO NOTHING RETURNING id",
+                (
+                    row["kind"],
+                    row["payee_name"],
+                    row["payee_document"],
+                    row["payee_detail"],
+                    row["amount"],
+                    row["description"],
+                    row["payment_flow"],
+                    row["idempotency_key"],
+                    row["request_json"],
+                    row["state"],
+                    row["bank_status"],
+                    bool(row["final"]),
+                    row["end_to_end_id"],
+                    row["bank_id"],
+                    row["error"],
+                    row["created_at"],
+                    row["updated_at"],
+                    row["created_by"],
+                    row["created_by"],
+                    row["profile"],
+                    row["batch"],
+                    row["creditor_name"],
+                ),
+            )
+            inserted = cursor.fetchone()
+            if inserted is None:  # the same intent is in the team journal already
+                counts["skipped"] += 1
+                continue
+            ids[int(row["id"])] = int(inserted["id"])
+            counts["journal"] += 1
+        for row in db.execute("SELECT * FROM journal_history ORDER BY id"):
+            entry = ids.get(int(row["entry_id"]))
+            if entry is None:
+                continue
+            author = db.execute(
+                "SELECT created_by FROM journal WHERE id = ?", (row["entry_id"],)
+            ).fetchone()
+            conn.execute(
+                "INSERT INTO treasury.journal_history (entry_id, at, state, bank_status, note,"
+                " actor) VALUES (%s, %s, %s, %s, %s, %s)",
+                (
+                    entry,
+                    row["at"],
+                    row["state"],
+                    row["bank_status"],
+                    row["note"],
+                    author[0] if author else "unknown",
+                ),
+            )
+            counts["history"] += 1
+        for row in db.execute("SELECT * FROM audit ORDER BY id"):
+            profile = profile or row["profile"]
+            conn.execute(
+                "INSERT INTO treasury.audit (at, actor, profile, action, outcome, reference,"
+                " amount, details) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    row["at"],
+                    row["os_user"],
+                    row["profile"],
+                    row["action"],
+                    row["outcome"],
+                    row["reference"],
+                    row["amount"],
+                    row["details"],
+                ),
+            )
+            counts["audit"] += 1
+        for row in db.execute("SELECT * FROM batches ORDER BY created_at"):
+            cursor = conn.execute(
+                "INSERT INTO treasury.batches (id, created_at, created_by, profile, label,"
+                " file_sha256, signature, rows, total) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
+                " %s) ON CONFLICT (id) DO NOTHING RETURNING id",
+                tuple(
+                    row[name]
+                    for name in (
+                        "id",
+                        "created_at",
+                        "created_by",
+                        "profile",
+                        "label",
+                        "file_sha256",
+                        "signature",
+                        "rows",
+                        "total",
+                    )
+                ),
+            )
+            counts["batches"] += cursor.fetchone() is not None
+        for row in db.execute("SELECT * FROM receipts ORDER BY id"):
+            file = receipts_dir / row["sha256"][:2] / f"{row['sha256']}.pdf"
+            try:
+                pdf = file.read_bytes()
+            except OSError as error:
+                raise AdminError(
+                    f"Receipt {file} cannot be read ({error}); nothing imported."
+                ) from None
+            if hashlib.sha256(pdf).hexdigest() != row["sha256"]:
+                raise AdminError(f"Receipt {file} is damaged; nothing was imported.")
+            conn.execute(
+                "INSERT INTO treasury.receipt_files (sha256, pdf, size) VALUES (%s, %s, %s)"
+                " ON CONFLICT (sha256) DO NOTHING",
+                (row["sha256"], pdf, len(pdf)),
+            )
+            entry_id = None if row["entry_id"] is None else ids.get(int(row["entry_id"]))
+            cursor = conn.execute(
+                "INSERT INTO treasury.receipts (sha256, kind, bank_id, entry_id, payee_name,"
+                " amount, paid_on, saved_at, size) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (kind, bank_id) DO NOTHING RETURNING id",
+                (
+                    row["sha256"],
+                    row["kind"],
+                    row["bank_id"],
+                    entry_id,
+                    row["payee_name"],
+                    row["amount"],
+                    row["paid_on"],
+                    row["saved_at"],
+                    row["size"],
+                ),
+            )
+            counts["receipts"] += cursor.fetchone() is not None
+        conn.execute(
+            "INSERT INTO treasury.imports (source, file_name, profile, journal_rows, audit_rows,"
+            " receipts) VALUES (%s, %s, %s, %s, %s, %s)",
+            (
+                source,
+                path.name,
+                profile or path.stem,
+                counts["journal"],
+                counts["audit"],
+                counts["receipts"],
+            ),
+        )
+        migrations._admin_audit(
+            conn, "admin.import_ledger", "ok", reference=path.name, details=dict(counts)
+        )
+    db.close()
+    return counts
+
+
+def cmd_import_ledger(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    counts = import_ledger(conn, Path(args.file))
+    print(
+        f"Imported {args.file}: {counts['journal']} payment(s) ({counts['skipped']} already "
+        f"there), {counts['history']} history row(s), {counts['audit']} audit row(s), "
+        f"{counts['receipts']} receipt(s), {counts['batches']} batch(es)."
+    )
+    return 0
+
+
+# -- entry point -------------------------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    main_parser = argparse.ArgumentParser(
+        prog="treasury-admin", description="Administer a treasury team database."
+    )
+    main_parser.add_argument("--db", help=f"libpq URL of the team database (or ${ENV})")
+    commands = main_parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("init", help="create roles, schema and migrations")
+    commands.add_parser("migrate", help="bring the schema to this version")
+    add = commands.add_parser("add-user", help="create a person's login role")
+    add.add_argument("name")
+    add.add_argument("--role", action="append", required=True, choices=PERSON_ROLES)
+    add.add_argument("--password-stdin", action="store_true", help="read a password from stdin")
+    verify = commands.add_parser("verify-audit", help="check the audit's hash chain")
+    verify.add_argument("--anchor", action="append", help="a head kept before: SEQ:HASH")
+    verify.add_argument("--anchor-file", help="a file of heads kept before, one per line")
+    imp = commands.add_parser("import-ledger", help="move a desktop's ledger file in (once)")
+    imp.add_argument("file")
+    commands.add_parser("status", help="schema, people, counts and the audit head")
+    return main_parser
+
+
+COMMANDS = {
+    "init": cmd_init,
+    "migrate": cmd_migrate,
+    "add-user": cmd_add_user,
+    "verify-audit": cmd_verify_audit,
+    "import-ledger": cmd_import_ledger,
+    "status": cmd_status,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        with connect(args.db) as conn:
+            return COMMANDS[args.command](conn, args)
+    except AdminError as error:
+        print(f"treasury-admin: {error}", file=sys.stderr)
+        return 2
+    except (TeamSchemaError, LedgerVersionError) as error:
+        print(f"treasury-admin: {error}", file=sys.stderr)
+        return 2
+    except psycopg.errors.InsufficientPrivilege as error:
+        print(
+            f"treasury-admin: permission denied ({_first_line(error)}): run it with an "
+            "administrator's login.",
+            file=sys.stderr,
+        )
+        return 3
+    except psycopg.Error as error:
+        print(f"treasury-admin: database error: {_first_line(error)}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,140 @@
+"""Live across desktops: which journal entries changed, read from the durable ``changes``
+table after the last one this desktop has seen, woken by ``NOTIFY treasury_changes``.
+
+The feed ``LISTEN``s on a direct connection of its own (not the pool: a pooler in transaction
+mode would drop it), catches up first and then after every wake-up, and probes the link with
+``SELECT 1`` when nothing arrives for a while (a silently dropped connection is found within
+``probe_every`` seconds). Losing the database turns the state to offline and reconnects with
+backoff (0.5 s doubling to 30 s); the catch-up after a reconnect delivers everything that
+changed meanwhile, so a missed notification loses nothing: ``NOTIFY`` only wakes the reader,
+the ``changes`` rows are the truth. ``seq`` is commit order without gaps (see
+:mod:`treasury_app.ledger.team.schema`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from psycopg.rows import dict_row
+
+from treasury_app.ledger.team.schema import CHANNEL
+
+log = logging.getLogger("treasury_app.ledger.team.changes")
+
+CATCH_UP_LIMIT = 5000
+BACKOFF_FIRST = 0.5
+BACKOFF_MAX = 30.0
+
+
+@dataclass(frozen=True)
+class FeedState:
+    online: bool
+    detail: str = ""
+    last_seq: int = 0
+
+
+ChangesListener = Callable[[list[int]], None]
+"""Called with the ids of the entries that changed (each once, in the order of their last
+change)."""
+StateListener = Callable[[FeedState], None]
+
+
+class ChangeFeed:
+    def __init__(
+        self,
+        conninfo: str,
+        *,
+        on_changes: ChangesListener,
+        on_state: StateListener | None = None,
+        last_seq: int | None = None,
+        probe_every: float = 15.0,
+    ) -> None:
+        """``last_seq`` None: start from the newest change (nothing to replay)."""
+        self._conninfo = conninfo
+        self._on_changes = on_changes
+        self._on_state = on_state
+        self.last_seq = last_seq
+        self.probe_every = probe_every
+        self.state = FeedState(False, "connecting")
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="change-feed")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _set_state(self, state: FeedState) -> None:
+        if state == self.state:
+            return
+        self.state = state
+        if self._on_state is not None:
+            try:
+                self._on_state(state)
+            except Exception:
+                log.exception("change feed state listener failed")
+
+    async def _run(self) -> None:
+        delay = BACKOFF_FIRST
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True, row_factory=dict_row
+                ) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")  # 1. listen first
+                    await self._catch_up(conn)  # 2. then read what was missed
+                    self._set_state(FeedState(True, "", self.last_seq or 0))
+                    delay = BACKOFF_FIRST
+                    while True:  # 3. then wait, probing the link
+                        woken = False
+                        async for _ in conn.notifies(timeout=self.probe_every, stop_after=1):
+                            woken = True
+                        if woken:
+                            await self._catch_up(conn)
+                        else:
+                            await conn.execute("SELECT 1")
+            except asyncio.CancelledError:
+                raise
+            except (psycopg.Error, OSError) as error:
+                detail = str(error).strip().splitlines()[0] if str(error).strip() else "lost"
+                log.warning("team database feed offline: %s (retry in %.1f s)", detail, delay)
+                self._set_state(FeedState(False, detail, self.last_seq or 0))
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX)
+
+    async def _catch_up(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        if self.last_seq is None:
+            cursor = await conn.execute("SELECT seq FROM treasury.change_head")
+            row = await cursor.fetchone()
+            self.last_seq = int(row["seq"]) if row else 0
+            return
+        while True:
+            cursor = await conn.execute(
+                "SELECT seq, entry_id FROM treasury.changes WHERE seq > %s ORDER BY seq LIMIT %s",
+                (self.last_seq, CATCH_UP_LIMIT),
+            )
+            rows = await cursor.fetchall()
+            if not rows:
+                return
+            self.last_seq = int(rows[-1]["seq"])
+            ordered: dict[int, None] = {}
+            for row in rows:
+                ordered.pop(int(row["entry_id"]), None)
+                ordered[int(row["entry_id"])] = None
+            try:
+                self._on_changes(list(ordered))
+            except Exception:
+                log.exception("change feed listener failed")
+            if len(rows) < CATCH_UP_LIMIT:
+                return

@@ -1,0 +1,176 @@
+"""Creating and migrating the team database (the admin's side: ``treasury-admin``).
+
+Run by an administrator's login (a superuser, or a role with ``CREATEROLE`` that is a member of
+``treasury_owner``) with a plain synchronous connection. Objects are created as
+``treasury_owner`` (``SET LOCAL ROLE``), so desktops' roles own nothing and hold only the
+privileges of :data:`~treasury_app.ledger.team.schema.PRIVILEGES_SQL`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import psycopg
+import psycopg.errors
+from psycopg import sql
+from psycopg.rows import tuple_row
+
+from treasury_app.ledger.db import LedgerVersionError, now_iso
+from treasury_app.ledger.team.schema import (
+    APPROVER,
+    MAKER,
+    MIGRATIONS,
+    OWNER,
+    PERSON_ROLES,
+    PRIVILEGES_SQL,
+    ROLES_SQL,
+    SCHEMA_VERSION,
+    VIEWER,
+)
+
+MIGRATION_LOCK = 0x7472_6561_7375_7279  # "treasury": one admin migrates at a time
+
+
+class TeamSchemaError(RuntimeError):
+    """The database is not a treasury team database, or not at this app's schema."""
+
+
+def current_version(conn: psycopg.Connection[Any]) -> int | None:
+    """The schema version, ``None`` when the database has no treasury schema at all."""
+    cursor = conn.cursor(row_factory=tuple_row)
+    row = cursor.execute("SELECT to_regclass('treasury.schema_version') IS NOT NULL").fetchone()
+    if not row or not row[0]:
+        return None
+    found = cursor.execute("SELECT version FROM treasury.schema_version").fetchone()
+    return int(found[0]) if found else 0
+
+
+def init(conn: psycopg.Connection[Any]) -> int:
+    """Create the roles, the schema and every migration (idempotent); the version reached."""
+    with conn.transaction():
+        conn.execute(ROLES_SQL)
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        if current_version(conn) is None:
+            conn.execute(f"CREATE SCHEMA IF NOT EXISTS treasury AUTHORIZATION {OWNER}")
+            conn.execute(f"SET LOCAL ROLE {OWNER}")
+            conn.execute("CREATE TABLE treasury.schema_version (version integer NOT NULL)")
+            conn.execute("INSERT INTO treasury.schema_version VALUES (0)")
+            conn.execute("RESET ROLE")
+    version = migrate(conn)
+    harden_database(conn)
+    return version
+
+
+def migrate(conn: psycopg.Connection[Any], *, target: int = SCHEMA_VERSION) -> int:
+    """Apply the missing migrations in one transaction; a newer schema is refused."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        version = current_version(conn)
+        if version is None:
+            raise TeamSchemaError(
+                "This database has no treasury schema yet: run `treasury-admin init` first."
+            )
+        if version > SCHEMA_VERSION:
+            raise LedgerVersionError(
+                f"The team database has schema {version}; this version of the app knows up "
+                f"to {SCHEMA_VERSION}. Update the app; nothing was changed."
+            )
+        conn.execute(f"SET LOCAL ROLE {OWNER}")
+        for number in range(version + 1, target + 1):
+            conn.execute(MIGRATIONS[number - 1])
+            conn.execute("UPDATE treasury.schema_version SET version = %s", (number,))
+        conn.execute(PRIVILEGES_SQL)
+        conn.execute("RESET ROLE")
+        if target > version:
+            _admin_audit(conn, "admin.migrate", "ok", details={"from": version, "to": target})
+    return max(version, target)
+
+
+def harden_database(conn: psycopg.Connection[Any]) -> None:
+    """Database-level privileges (not copied by ``CREATE DATABASE ... TEMPLATE``): only the
+    treasury roles connect; nobody creates objects in ``public`` or temporary tables."""
+    name = conn.info.dbname
+    with conn.transaction():
+        conn.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        conn.execute(
+            sql.SQL("REVOKE TEMPORARY, CONNECT ON DATABASE {} FROM PUBLIC").format(
+                sql.Identifier(name)
+            )
+        )
+        conn.execute(
+            sql.SQL("GRANT CONNECT ON DATABASE {} TO {}, {}, {}").format(
+                sql.Identifier(name),
+                sql.Identifier(MAKER),
+                sql.Identifier(APPROVER),
+                sql.Identifier(VIEWER),
+            )
+        )
+        conn.execute(
+            f"ALTER DEFAULT PRIVILEGES FOR ROLE {OWNER} REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC"
+        )
+
+
+def add_user(
+    conn: psycopg.Connection[Any],
+    name: str,
+    roles: tuple[str, ...],
+    *,
+    password: str | None = None,
+) -> None:
+    """Create (or complete) the login role ``name`` as a member of ``roles`` (audited)."""
+    unknown = [role for role in roles if role not in PERSON_ROLES]
+    if unknown or not roles:
+        raise ValueError(
+            f"A person's role is one of {', '.join(PERSON_ROLES)}"
+            f" (got {', '.join(roles) or 'none'})."
+        )
+    if not name or len(name) > 63 or name.startswith("pg_") or name.startswith("treasury_"):
+        raise ValueError(f"{name!r} cannot be a person's login name.")
+    with conn.transaction():
+        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone()
+        if not exists:
+            statement = sql.SQL("CREATE ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE").format(
+                sql.Identifier(name)
+            )
+            conn.execute(statement)
+        if password is not None:
+            conn.execute(
+                sql.SQL("ALTER ROLE {} PASSWORD {}").format(
+                    sql.Identifier(name), sql.Literal(password)
+                )
+            )
+        for role in roles:
+            conn.execute(
+                sql.SQL("GRANT {} TO {}").format(sql.Identifier(role), sql.Identifier(name))
+            )
+        _admin_audit(
+            conn,
+            "admin.add_user",
+            "ok",
+            reference=name,
+            details={"roles": list(roles), "password_set": password is not None},
+        )
+
+
+def _admin_audit(
+    conn: psycopg.Connection[Any],
+    action: str,
+    outcome: str,
+    *,
+    reference: str = "",
+    details: dict[str, Any] | None = None,
+) -> None:
+    conn.execute(
+        "INSERT INTO treasury.audit (at, profile, action, outcome, reference, details)"
+        " VALUES (%s, %s, %s, %s, %s, %s)",
+        (
+            now_iso(),
+            "treasury-admin",
+            action,
+            outcome,
+            reference,
+            json.dumps(details or {}, ensure_ascii=False, sort_keys=True),
+        ),
+    )

@@ -1,0 +1,339 @@
+"""The team database's schema: versioned migrations, roles and privileges.
+
+Everything lives in schema ``treasury``, owned by the ``NOLOGIN`` role ``treasury_owner``
+(used only through the audited ``treasury-admin`` commands). People log in with roles of
+their own, members of the group roles:
+
+* ``treasury_maker`` and ``treasury_approver`` — read everything; write the journal, its
+  history, the audit (append only), receipts and batches;
+* ``treasury_viewer`` — read only.
+
+The database, not the client, writes who did what: every journal, history, audit, receipt and
+batch row takes ``session_user`` from a trigger (a client cannot name someone else). The audit
+is append-only by privilege (INSERT and SELECT only) and by trigger (UPDATE, DELETE and
+TRUNCATE raise, whoever runs them), and hash-chained: a ``BEFORE INSERT`` trigger locks the
+one-row ``audit_head``, takes the next ``seq`` and computes ``hash = sha256(prev_hash ||
+canonical row)`` (:mod:`treasury_app.ledger.team.chain` recomputes it the same way).
+
+Every change of a journal entry is also a row of ``changes``, numbered from the one-row
+``change_head`` locked until commit (so ``seq`` order is commit order with no gaps: a reader
+of ``seq > last seen`` misses nothing), followed by one ``NOTIFY treasury_changes`` per
+transaction (an empty payload: identical notifications of one transaction collapse).
+"""
+
+from __future__ import annotations
+
+SCHEMA = "treasury"
+OWNER = "treasury_owner"
+MAKER = "treasury_maker"
+APPROVER = "treasury_approver"
+VIEWER = "treasury_viewer"
+PERSON_ROLES = (MAKER, APPROVER, VIEWER)
+CHANNEL = "treasury_changes"
+GENESIS = "0" * 64
+"""The ``prev_hash`` of the audit's first row."""
+
+ROLES_SQL = f"""
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{OWNER}') THEN
+        CREATE ROLE {OWNER} NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{MAKER}') THEN
+        CREATE ROLE {MAKER} NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APPROVER}') THEN
+        CREATE ROLE {APPROVER} NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{VIEWER}') THEN
+        CREATE ROLE {VIEWER} NOLOGIN;
+    END IF;
+END
+$$;
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: journal, history, audit chain, receipts, batches, changes
+    f"""
+    CREATE TABLE treasury.journal (
+        id bigserial PRIMARY KEY,
+        kind text NOT NULL,
+        payee_name text NOT NULL DEFAULT '',
+        payee_document text NOT NULL DEFAULT '',
+        payee_detail text NOT NULL DEFAULT '',
+        amount numeric NOT NULL,
+        description text NOT NULL DEFAULT '',
+        payment_flow text NOT NULL DEFAULT 'INSTANT',
+        idempotency_key text NOT NULL UNIQUE,
+        request_json text NOT NULL,
+        state text NOT NULL,
+        bank_status text,
+        final boolean NOT NULL DEFAULT false,
+        end_to_end_id text,
+        bank_id text,
+        error text,
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        created_by text NOT NULL DEFAULT session_user,
+        updated_by text NOT NULL DEFAULT session_user,
+        profile text NOT NULL,
+        batch text,
+        creditor_name text
+    );
+    CREATE INDEX journal_open ON treasury.journal (final, state);
+    CREATE INDEX journal_payee ON treasury.journal (payee_detail, amount, created_at);
+    CREATE INDEX journal_batch ON treasury.journal (batch);
+
+    CREATE TABLE treasury.journal_history (
+        id bigserial PRIMARY KEY,
+        entry_id bigint NOT NULL REFERENCES treasury.journal (id),
+        at text NOT NULL,
+        state text NOT NULL,
+        bank_status text,
+        note text NOT NULL DEFAULT '',
+        actor text NOT NULL DEFAULT session_user
+    );
+    CREATE INDEX journal_history_entry ON treasury.journal_history (entry_id);
+
+    -- One row per entry: SELECT ... FOR UPDATE SKIP LOCKED on it is the claim of the desktop
+    -- sending or resolving the entry (a row lock: it works behind any pooler and ends with
+    -- the claiming connection, a killed desktop's included).
+    CREATE TABLE treasury.entry_claims (
+        entry_id bigint PRIMARY KEY REFERENCES treasury.journal (id)
+    );
+
+    CREATE TABLE treasury.change_head (
+        one boolean PRIMARY KEY DEFAULT true CHECK (one),
+        seq bigint NOT NULL
+    );
+    INSERT INTO treasury.change_head VALUES (true, 0);
+    CREATE TABLE treasury.changes (
+        seq bigint PRIMARY KEY,
+        entry_id bigint NOT NULL,
+        at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        actor text NOT NULL DEFAULT session_user
+    );
+
+    CREATE TABLE treasury.audit_head (
+        one boolean PRIMARY KEY DEFAULT true CHECK (one),
+        seq bigint NOT NULL,
+        hash text NOT NULL
+    );
+    INSERT INTO treasury.audit_head VALUES (true, 0, '{GENESIS}');
+    CREATE TABLE treasury.audit (
+        seq bigint PRIMARY KEY,
+        at text NOT NULL,
+        actor text NOT NULL DEFAULT session_user,
+        profile text NOT NULL,
+        action text NOT NULL,
+        outcome text NOT NULL,
+        reference text NOT NULL DEFAULT '',
+        amount text,
+        details text NOT NULL DEFAULT '{{}}',
+        prev_hash text NOT NULL,
+        hash text NOT NULL
+    );
+    CREATE INDEX audit_action ON treasury.audit (action);
+    CREATE INDEX audit_at ON treasury.audit (at);
+
+    CREATE TABLE treasury.receipt_files (
+        sha256 text PRIMARY KEY,
+        pdf bytea NOT NULL,
+        size integer NOT NULL
+    );
+    CREATE TABLE treasury.receipts (
+        id bigserial PRIMARY KEY,
+        sha256 text NOT NULL REFERENCES treasury.receipt_files (sha256),
+        kind text NOT NULL,
+        bank_id text NOT NULL,
+        entry_id bigint REFERENCES treasury.journal (id),
+        payee_name text NOT NULL DEFAULT '',
+        amount text,
+        paid_on text,
+        saved_at text NOT NULL,
+        saved_by text NOT NULL DEFAULT session_user,
+        size integer NOT NULL,
+        UNIQUE (kind, bank_id)
+    );
+    CREATE INDEX receipts_entry ON treasury.receipts (entry_id);
+
+    CREATE TABLE treasury.batches (
+        id text PRIMARY KEY,
+        created_at text NOT NULL,
+        created_by text NOT NULL DEFAULT session_user,
+        profile text NOT NULL,
+        label text NOT NULL DEFAULT '',
+        file_sha256 text,
+        signature text NOT NULL,
+        rows integer NOT NULL,
+        total text NOT NULL
+    );
+    CREATE INDEX batches_signature ON treasury.batches (signature, created_at);
+    CREATE INDEX batches_file ON treasury.batches (file_sha256, created_at);
+
+    -- Desktop ledger files moved in by `treasury-admin import-ledger` (each file once).
+    CREATE TABLE treasury.imports (
+        source text PRIMARY KEY,
+        file_name text NOT NULL,
+        profile text NOT NULL,
+        imported_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        imported_by text NOT NULL DEFAULT session_user,
+        journal_rows integer NOT NULL,
+        audit_rows integer NOT NULL,
+        receipts integer NOT NULL
+    );
+
+    -- Who: always the login role (session_user), except that the owner's admin commands may
+    -- keep the authors of rows they import from a desktop's file.
+    CREATE FUNCTION treasury.is_admin() RETURNS boolean
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+        AS $f$ SELECT pg_has_role(session_user, '{OWNER}', 'MEMBER') $f$;
+
+    CREATE FUNCTION treasury.journal_identity() RETURNS trigger
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        IF TG_OP = 'INSERT' THEN
+            IF NOT treasury.is_admin() OR NEW.created_by IS NULL THEN
+                NEW.created_by := session_user;
+            END IF;
+        ELSE
+            NEW.created_by := OLD.created_by;
+            NEW.id := OLD.id;
+            NEW.idempotency_key := OLD.idempotency_key;
+        END IF;
+        IF NOT treasury.is_admin() OR NEW.updated_by IS NULL THEN
+            NEW.updated_by := session_user;
+        END IF;
+        RETURN NEW;
+    END $f$;
+    CREATE TRIGGER journal_identity BEFORE INSERT OR UPDATE ON treasury.journal
+        FOR EACH ROW EXECUTE FUNCTION treasury.journal_identity();
+
+    CREATE FUNCTION treasury.row_actor() RETURNS trigger
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        IF TG_TABLE_NAME = 'journal_history' THEN
+            IF NOT treasury.is_admin() OR NEW.actor IS NULL THEN
+                NEW.actor := session_user;
+            END IF;
+        ELSIF TG_TABLE_NAME = 'receipts' THEN
+            IF NOT treasury.is_admin() OR NEW.saved_by IS NULL THEN
+                NEW.saved_by := session_user;
+            END IF;
+        ELSIF TG_TABLE_NAME = 'batches' THEN
+            IF NOT treasury.is_admin() OR NEW.created_by IS NULL THEN
+                NEW.created_by := session_user;
+            END IF;
+        END IF;
+        RETURN NEW;
+    END $f$;
+    CREATE TRIGGER journal_history_actor BEFORE INSERT ON treasury.journal_history
+        FOR EACH ROW EXECUTE FUNCTION treasury.row_actor();
+    CREATE TRIGGER receipts_actor BEFORE INSERT OR UPDATE ON treasury.receipts
+        FOR EACH ROW EXECUTE FUNCTION treasury.row_actor();
+    CREATE TRIGGER batches_actor BEFORE INSERT ON treasury.batches
+        FOR EACH ROW EXECUTE FUNCTION treasury.row_actor();
+
+    -- History and receipt files are append-only too (a receipt's index row may be completed).
+    CREATE FUNCTION treasury.refuse_change() RETURNS trigger
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        RAISE EXCEPTION 'treasury.% is append-only', TG_TABLE_NAME
+            USING ERRCODE = 'insufficient_privilege';
+    END $f$;
+    CREATE TRIGGER journal_history_append_only BEFORE UPDATE OR DELETE ON treasury.journal_history
+        FOR EACH ROW EXECUTE FUNCTION treasury.refuse_change();
+    CREATE TRIGGER journal_history_no_truncate BEFORE TRUNCATE ON treasury.journal_history
+        FOR EACH STATEMENT EXECUTE FUNCTION treasury.refuse_change();
+    CREATE TRIGGER journal_no_delete BEFORE DELETE ON treasury.journal
+        FOR EACH ROW EXECUTE FUNCTION treasury.refuse_change();
+    CREATE TRIGGER journal_no_truncate BEFORE TRUNCATE ON treasury.journal
+        FOR EACH STATEMENT EXECUTE FUNCTION treasury.refuse_change();
+    CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON treasury.audit
+        FOR EACH ROW EXECUTE FUNCTION treasury.refuse_change();
+    CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON treasury.audit
+        FOR EACH STATEMENT EXECUTE FUNCTION treasury.refuse_change();
+
+    -- The audit chain: length-prefixed fields (never row::text: its form depends on settings).
+    CREATE FUNCTION treasury.lp(value text) RETURNS text
+        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp
+        AS $f$
+        SELECT CASE WHEN value IS NULL THEN 'N' ELSE length(value)::text || ':' || value END
+    $f$;
+
+    CREATE FUNCTION treasury.audit_link(prev text, a treasury.audit) RETURNS text
+        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT encode(sha256(convert_to(
+            prev || 'audit-v1' || treasury.lp(a.seq::text) || treasury.lp(a.at)
+            || treasury.lp(a.actor) || treasury.lp(a.profile) || treasury.lp(a.action)
+            || treasury.lp(a.outcome) || treasury.lp(a.reference) || treasury.lp(a.amount)
+            || treasury.lp(a.details), 'UTF8')), 'hex')
+    $f$;
+
+    CREATE FUNCTION treasury.audit_chain() RETURNS trigger
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        head record;
+    BEGIN
+        SELECT seq, hash INTO head FROM treasury.audit_head FOR UPDATE;
+        IF NOT treasury.is_admin() OR NEW.actor IS NULL THEN
+            NEW.actor := session_user;
+        END IF;
+        NEW.seq := head.seq + 1;
+        NEW.prev_hash := head.hash;
+        NEW.hash := treasury.audit_link(head.hash, NEW);
+        UPDATE treasury.audit_head SET seq = NEW.seq, hash = NEW.hash;
+        RETURN NEW;
+    END $f$;
+    CREATE TRIGGER audit_chain BEFORE INSERT ON treasury.audit
+        FOR EACH ROW EXECUTE FUNCTION treasury.audit_chain();
+
+    -- Changes feed: numbered under the head's row lock (held to commit), one wake-up per
+    -- transaction.
+    CREATE FUNCTION treasury.journal_changed() RETURNS trigger
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        next_seq bigint;
+    BEGIN
+        IF TG_OP = 'INSERT' THEN
+            INSERT INTO treasury.entry_claims (entry_id) VALUES (NEW.id);
+        END IF;
+        UPDATE treasury.change_head SET seq = seq + 1 RETURNING seq INTO next_seq;
+        INSERT INTO treasury.changes (seq, entry_id) VALUES (next_seq, NEW.id);
+        PERFORM pg_notify('{CHANNEL}', '');
+        RETURN NULL;
+    END $f$;
+    CREATE TRIGGER journal_changed AFTER INSERT OR UPDATE ON treasury.journal
+        FOR EACH ROW EXECUTE FUNCTION treasury.journal_changed();
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+PRIVILEGES_SQL = f"""
+REVOKE ALL ON SCHEMA treasury FROM PUBLIC;
+REVOKE ALL ON ALL TABLES IN SCHEMA treasury FROM PUBLIC;
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA treasury FROM PUBLIC;
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA treasury FROM PUBLIC;
+GRANT USAGE ON SCHEMA treasury TO {MAKER}, {APPROVER}, {VIEWER};
+GRANT SELECT ON ALL TABLES IN SCHEMA treasury TO {MAKER}, {APPROVER}, {VIEWER};
+GRANT EXECUTE ON FUNCTION treasury.is_admin(), treasury.lp(text),
+    treasury.audit_link(text, treasury.audit) TO {MAKER}, {APPROVER}, {VIEWER};
+GRANT INSERT (kind, payee_name, payee_document, payee_detail, amount, description,
+    payment_flow, idempotency_key, request_json, state, created_at, updated_at, profile, batch)
+    ON treasury.journal TO {MAKER}, {APPROVER};
+GRANT UPDATE (state, bank_status, final, end_to_end_id, bank_id, error, updated_at,
+    creditor_name) ON treasury.journal TO {MAKER}, {APPROVER};
+GRANT INSERT (entry_id, at, state, bank_status, note) ON treasury.journal_history
+    TO {MAKER}, {APPROVER};
+GRANT UPDATE (entry_id) ON treasury.entry_claims TO {MAKER}, {APPROVER};
+GRANT INSERT (at, profile, action, outcome, reference, amount, details) ON treasury.audit
+    TO {MAKER}, {APPROVER};
+GRANT INSERT ON treasury.receipt_files TO {MAKER}, {APPROVER};
+GRANT INSERT (sha256, kind, bank_id, entry_id, payee_name, amount, paid_on, saved_at, size),
+    UPDATE (sha256, size, entry_id) ON treasury.receipts TO {MAKER}, {APPROVER};
+GRANT INSERT (id, created_at, profile, label, file_sha256, signature, rows, total)
+    ON treasury.batches TO {MAKER}, {APPROVER};
+GRANT USAGE ON ALL SEQUENCES IN SCHEMA treasury TO {MAKER}, {APPROVER};
+"""
+"""Applied after every migration (idempotent): nobody but the owner holds more than this."""

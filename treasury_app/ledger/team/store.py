@@ -1,0 +1,645 @@
+"""The journal, audit, receipts and batches in the team database (PostgreSQL, psycopg 3
+async over a small connection pool on the app's event loop).
+
+Each write is one short transaction; what the database writes itself (who, the audit's
+chain, the changes feed) is in :mod:`treasury_app.ledger.team.schema`. Failing to reach the
+database raises :class:`TeamDatabaseOffline` — before any payment is sent, since the journal
+is written first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import psycopg.errors
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from treasury_app.domain.money import dumps_json
+from treasury_app.ledger.audit import AuditEntry, scrub
+from treasury_app.ledger.batches import BatchRecord
+from treasury_app.ledger.db import LedgerContext, now_iso, utc_now
+from treasury_app.ledger.journal import (
+    UNRESOLVED,
+    DuplicateIntent,
+    Entry,
+    EntryKind,
+    EntryState,
+    HistoryItem,
+    NewEntry,
+    _chunks,
+    _entry,
+)
+from treasury_app.ledger.receipts import Receipt, ReceiptError
+
+log = logging.getLogger("treasury_app.ledger.team")
+
+
+class TeamDatabaseOffline(ConnectionError):
+    """The team database cannot be reached or written now; nothing was changed."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(
+            f"The team database cannot be reached ({detail}). Nothing was sent; the app keeps "
+            "trying to reconnect."
+        )
+        self.detail = detail
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class TeamDatabase:
+    """The pool every store of one team ledger shares, with offline errors mapped."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self.pool = pool
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        try:
+            async with self.pool.connection() as conn:
+                yield conn
+        except PoolTimeout as error:
+            raise TeamDatabaseOffline(_short(error)) from None
+        except psycopg.OperationalError as error:
+            raise TeamDatabaseOffline(_short(error)) from None
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
+        async with self.connection() as conn, conn.transaction(), conn.cursor() as cursor:
+            yield cursor
+
+    async def rows(self, query: str, args: Iterable[Any] = ()) -> list[dict[str, Any]]:
+        async with self.connection() as conn:
+            cursor = await conn.execute(query, list(args))
+            return list(await cursor.fetchall())
+
+    async def row(self, query: str, args: Iterable[Any] = ()) -> dict[str, Any] | None:
+        found = await self.rows(query, args)
+        return found[0] if found else None
+
+
+def _short(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:300] if text else type(error).__name__
+
+
+class TeamJournal:
+    def __init__(
+        self, db: TeamDatabase, context: LedgerContext, claims: TeamDatabase | None = None
+    ) -> None:
+        """``claims``: the pool claims hold a connection of while a payment is sent (its own,
+        so that held claims never starve the journal's writes); ``db`` when not given."""
+        self._db = db
+        self._claims = claims or db
+        self._context = context
+
+    async def create(self, new: NewEntry) -> Entry:
+        at = now_iso()
+        try:
+            async with self._db.transaction() as cursor:
+                await cursor.execute(
+                    "INSERT INTO treasury.journal (kind, payee_name, payee_document, payee_detail,"
+                    " amount, description, payment_flow, idempotency_key, request_json, state,"
+                    " created_at, updated_at, profile, batch)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING *",
+                    (
+                        new.kind.value,
+                        new.payee_name,
+                        new.payee_document,
+                        new.payee_detail,
+                        new.amount,
+                        new.description,
+                        new.payment_flow,
+                        new.idempotency_key,
+                        dumps_json(dict(new.request)),
+                        EntryState.PREPARED.value,
+                        at,
+                        at,
+                        self._context.profile,
+                        new.batch,
+                    ),
+                )
+                row = await cursor.fetchone()
+                assert row is not None
+                await self._history(cursor, row["id"], at, EntryState.PREPARED, None, "journaled")
+        except psycopg.errors.UniqueViolation:
+            existing = await self.by_key(new.idempotency_key)
+            assert existing is not None
+            raise DuplicateIntent(existing) from None
+        return _team_entry(row)
+
+    async def update(
+        self,
+        entry_id: int,
+        state: EntryState,
+        *,
+        bank_status: str | None = None,
+        final: bool = False,
+        end_to_end_id: str | None = None,
+        bank_id: str | None = None,
+        error: str | None = None,
+        note: str = "",
+        creditor_name: str | None = None,
+    ) -> Entry:
+        at = now_iso()
+        async with self._db.transaction() as cursor:
+            await cursor.execute(
+                "UPDATE treasury.journal SET state = %s, bank_status = COALESCE(%s, bank_status),"
+                " final = %s, end_to_end_id = COALESCE(%s, end_to_end_id),"
+                " bank_id = COALESCE(%s, bank_id), error = %s, updated_at = %s,"
+                " creditor_name = COALESCE(%s, creditor_name) WHERE id = %s RETURNING *",
+                (
+                    state.value,
+                    bank_status,
+                    final,
+                    end_to_end_id,
+                    bank_id,
+                    error,
+                    at,
+                    creditor_name,
+                    entry_id,
+                ),
+            )
+            row = await cursor.fetchone()
+            if row is None:
+                raise KeyError(f"no journal entry {entry_id}")
+            await self._history(cursor, entry_id, at, state, row["bank_status"], note)
+        return _team_entry(row)
+
+    async def _history(
+        self,
+        cursor: psycopg.AsyncCursor[Any],
+        entry_id: int,
+        at: str,
+        state: EntryState,
+        bank_status: str | None,
+        note: str,
+    ) -> None:
+        await cursor.execute(
+            "INSERT INTO treasury.journal_history (entry_id, at, state, bank_status, note)"
+            " VALUES (%s, %s, %s, %s, %s)",
+            (entry_id, at, state.value, bank_status, note),
+        )
+
+    async def get(self, entry_id: int) -> Entry:
+        row = await self._db.row("SELECT * FROM treasury.journal WHERE id = %s", (entry_id,))
+        if row is None:
+            raise KeyError(f"no journal entry {entry_id}")
+        return _team_entry(row)
+
+    async def get_many(self, entry_ids: Iterable[int]) -> list[Entry]:
+        """The entries with these ids (those that exist), in id order."""
+        ids = sorted(set(entry_ids))
+        if not ids:
+            return []
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.journal WHERE id = ANY(%s) ORDER BY id", (ids,)
+        )
+        return [_team_entry(row) for row in rows]
+
+    async def by_key(self, idempotency_key: str) -> Entry | None:
+        row = await self._db.row(
+            "SELECT * FROM treasury.journal WHERE idempotency_key = %s", (idempotency_key,)
+        )
+        return _team_entry(row) if row else None
+
+    async def unresolved(self) -> list[Entry]:
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.journal WHERE state = ANY(%s) ORDER BY id",
+            ([s.value for s in UNRESOLVED],),
+        )
+        return [_team_entry(row) for row in rows]
+
+    async def open_entries(self) -> list[Entry]:
+        rows = await self._db.rows("SELECT * FROM treasury.journal WHERE NOT final ORDER BY id")
+        return [_team_entry(row) for row in rows]
+
+    async def recent(
+        self,
+        *,
+        limit: int = 500,
+        kinds: Iterable[EntryKind] | None = None,
+        batch: str | None = None,
+    ) -> list[Entry]:
+        query = "SELECT * FROM treasury.journal WHERE true"
+        args: list[Any] = []
+        if kinds is not None:
+            query += " AND kind = ANY(%s)"
+            args.append([k.value for k in kinds])
+        if batch is not None:
+            query += " AND batch = %s"
+            args.append(batch)
+        query += " ORDER BY id DESC LIMIT %s"
+        args.append(limit)
+        return [_team_entry(row) for row in await self._db.rows(query, args)]
+
+    async def same_payee_since(
+        self, payee_detail: str, amount: Decimal, since: datetime | None = None
+    ) -> list[Entry]:
+        since = since or utc_now() - timedelta(hours=24)
+        return [e for e in await self.payees_since([payee_detail], since) if e.amount == amount]
+
+    async def named_payments(self, payee_detail: str, *, limit: int = 20) -> list[Entry]:
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.journal WHERE payee_detail = %s AND state = %s"
+            " AND creditor_name IS NOT NULL AND creditor_name != '' ORDER BY id DESC LIMIT %s",
+            (payee_detail, EntryState.ACCEPTED.value, limit),
+        )
+        return [_team_entry(row) for row in rows]
+
+    async def payees_since(self, payee_details: Iterable[str], since: datetime) -> list[Entry]:
+        found: list[Entry] = []
+        for chunk in _chunks(sorted(set(payee_details))):
+            rows = await self._db.rows(
+                "SELECT * FROM treasury.journal WHERE payee_detail = ANY(%s)"
+                " AND created_at >= %s AND state != %s",
+                (chunk, _stamp(since), EntryState.REJECTED.value),
+            )
+            found.extend(_team_entry(row) for row in rows)
+        found.sort(key=lambda entry: entry.id, reverse=True)
+        return found
+
+    async def last_named(self, payee_details: Iterable[str]) -> dict[str, Entry]:
+        found: dict[str, Entry] = {}
+        for chunk in _chunks(sorted(set(payee_details))):
+            rows = await self._db.rows(
+                "SELECT DISTINCT ON (payee_detail) * FROM treasury.journal"
+                " WHERE payee_detail = ANY(%s) AND state = %s"
+                " AND creditor_name IS NOT NULL AND creditor_name != ''"
+                " ORDER BY payee_detail, id DESC",
+                (chunk, EntryState.ACCEPTED.value),
+            )
+            for row in rows:
+                entry = _team_entry(row)
+                found[entry.payee_detail] = entry
+        return found
+
+    async def final_without_receipt(
+        self, statuses: Iterable[str], *, limit: int = 1000
+    ) -> list[Entry]:
+        rows = await self._db.rows(
+            "SELECT j.* FROM treasury.journal j WHERE j.final AND j.state = %s"
+            " AND j.bank_status = ANY(%s)"
+            " AND NOT EXISTS (SELECT 1 FROM treasury.receipts r WHERE r.entry_id = j.id)"
+            " ORDER BY j.id LIMIT %s",
+            (EntryState.ACCEPTED.value, list(statuses), limit),
+        )
+        return [_team_entry(row) for row in rows]
+
+    async def history(self, entry_id: int) -> list[HistoryItem]:
+        rows = await self._db.rows(
+            "SELECT at, state, bank_status, note FROM treasury.journal_history"
+            " WHERE entry_id = %s ORDER BY id",
+            (entry_id,),
+        )
+        return [
+            HistoryItem(row["at"], EntryState(row["state"]), row["bank_status"], row["note"])
+            for row in rows
+        ]
+
+    async def counts(self) -> dict[str, int]:
+        rows = await self._db.rows(
+            "SELECT state, COUNT(*) AS n FROM treasury.journal GROUP BY state"
+        )
+        return {row["state"]: int(row["n"]) for row in rows}
+
+    @asynccontextmanager
+    async def claim(self, entry_id: int) -> AsyncIterator[bool]:
+        """Lock the entry's claim row for as long as the block runs (a transaction of its own
+        on a connection of its own: the journal's writes meanwhile commit on others)."""
+        async with self._claims.connection() as conn, conn.transaction():
+            cursor = await conn.execute(
+                "SELECT entry_id FROM treasury.entry_claims WHERE entry_id = %s"
+                " FOR UPDATE SKIP LOCKED",
+                (entry_id,),
+            )
+            mine = await cursor.fetchone() is not None
+            if not mine:
+                log.info("entry %s is being sent or resolved by another desktop", entry_id)
+            yield mine
+
+
+def _team_entry(row: Mapping[str, Any]) -> Entry:
+    return _entry(row)  # type: ignore[arg-type]
+
+
+class TeamAudit:
+    def __init__(self, db: TeamDatabase, context: LedgerContext) -> None:
+        self._db = db
+        self._context = context
+
+    async def record(
+        self,
+        action: str,
+        outcome: str,
+        *,
+        reference: str = "",
+        amount: Decimal | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> int:
+        async with self._db.transaction() as cursor:
+            await cursor.execute(
+                "INSERT INTO treasury.audit (at, profile, action, outcome, reference, amount,"
+                " details) VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING seq",
+                (
+                    now_iso(),
+                    self._context.profile,
+                    action,
+                    outcome,
+                    reference,
+                    None if amount is None else str(amount),
+                    json.dumps(scrub(dict(details or {})), ensure_ascii=False, sort_keys=True),
+                ),
+            )
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row["seq"])
+
+    async def entries(
+        self, *, action: str | None = None, reference: str | None = None, limit: int = 1000
+    ) -> list[AuditEntry]:
+        query = "SELECT * FROM treasury.audit WHERE true"
+        args: list[Any] = []
+        if action:
+            query += " AND (action = %s OR action LIKE %s)"
+            args += [action, _like_prefix(action)]
+        if reference:
+            query += " AND reference = %s"
+            args.append(reference)
+        query += " ORDER BY seq DESC LIMIT %s"
+        args.append(limit)
+        return await self._rows(query, args)
+
+    def _filter(
+        self,
+        *,
+        since: datetime | None,
+        until: datetime | None,
+        action: str | None,
+        text: str | None,
+    ) -> tuple[str, list[Any]]:
+        where = " WHERE true"
+        args: list[Any] = []
+        if since is not None:
+            where += " AND at >= %s"
+            args.append(_stamp(since))
+        if until is not None:
+            where += " AND at < %s"
+            args.append(_stamp(until))
+        if action:
+            where += " AND (action = %s OR action LIKE %s)"
+            args += [action, _like_prefix(action)]
+        for word in (text or "").split():
+            like = "%" + _escape_like(word.lower()) + "%"
+            where += (
+                " AND (lower(action) LIKE %s OR lower(outcome) LIKE %s"
+                " OR lower(reference) LIKE %s OR lower(actor) LIKE %s"
+                " OR lower(details) LIKE %s OR amount LIKE %s)"
+            )
+            args += [like] * 6
+        return where, args
+
+    async def search(
+        self,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        action: str | None = None,
+        text: str | None = None,
+        offset: int = 0,
+        limit: int = 200,
+    ) -> list[AuditEntry]:
+        where, args = self._filter(since=since, until=until, action=action, text=text)
+        return await self._rows(
+            f"SELECT * FROM treasury.audit{where} ORDER BY seq DESC LIMIT %s OFFSET %s",
+            [*args, max(1, limit), max(0, offset)],
+        )
+
+    async def count(
+        self,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        action: str | None = None,
+        text: str | None = None,
+    ) -> int:
+        where, args = self._filter(since=since, until=until, action=action, text=text)
+        row = await self._db.row(f"SELECT COUNT(*) AS n FROM treasury.audit{where}", args)
+        return int(row["n"]) if row else 0
+
+    async def actions(self) -> list[str]:
+        rows = await self._db.rows("SELECT DISTINCT action FROM treasury.audit ORDER BY action")
+        return [row["action"] for row in rows]
+
+    async def head(self) -> tuple[int, str]:
+        """The chain's head ``(seq, hash)`` as the database has it now."""
+        row = await self._db.row("SELECT seq, hash FROM treasury.audit_head")
+        assert row is not None
+        return int(row["seq"]), str(row["hash"])
+
+    async def link_at(self, seq: int) -> str | None:
+        """The stored hash of the row ``seq`` (``None``: there is no such row)."""
+        row = await self._db.row("SELECT hash FROM treasury.audit WHERE seq = %s", (seq,))
+        return None if row is None else str(row["hash"])
+
+    async def _rows(self, query: str, args: list[Any]) -> list[AuditEntry]:
+        return [
+            AuditEntry(
+                id=int(row["seq"]),
+                at=row["at"],
+                os_user=row["actor"],
+                profile=row["profile"],
+                action=row["action"],
+                outcome=row["outcome"],
+                reference=row["reference"],
+                amount=None if row["amount"] is None else Decimal(row["amount"]),
+                details=json.loads(row["details"]),
+            )
+            for row in await self._db.rows(query, args)
+        ]
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _like_prefix(action: str) -> str:
+    return _escape_like(action) + ".%"
+
+
+class TeamReceipts:
+    """Receipt PDFs inside the database (``bytea``, content-addressed by SHA-256), so every
+    desktop opens every receipt; ``directory`` is this computer's folder for saved copies."""
+
+    def __init__(self, db: TeamDatabase, directory: Path) -> None:
+        self._db = db
+        self._directory = directory
+
+    @property
+    def directory(self) -> Path:
+        return self._directory
+
+    def path_for(self, sha256: str) -> Path:
+        return self._directory / sha256[:2] / f"{sha256}.pdf"
+
+    async def save(
+        self,
+        pdf: bytes,
+        *,
+        kind: str,
+        bank_id: str,
+        entry_id: int | None = None,
+        payee_name: str = "",
+        amount: Decimal | None = None,
+        paid_on: str | None = None,
+    ) -> Receipt:
+        if not pdf.startswith(b"%PDF"):
+            raise ReceiptError("The bank's receipt is not a PDF file.")
+        sha = hashlib.sha256(pdf).hexdigest()
+        async with self._db.transaction() as cursor:
+            await cursor.execute(
+                "INSERT INTO treasury.receipt_files (sha256, pdf, size) VALUES (%s, %s, %s)"
+                " ON CONFLICT (sha256) DO NOTHING",
+                (sha, pdf, len(pdf)),
+            )
+            await cursor.execute(
+                "INSERT INTO treasury.receipts (sha256, kind, bank_id, entry_id, payee_name,"
+                " amount, paid_on, saved_at, size) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (kind, bank_id) DO UPDATE SET sha256 = excluded.sha256,"
+                " size = excluded.size,"
+                " entry_id = COALESCE(excluded.entry_id, treasury.receipts.entry_id)",
+                (
+                    sha,
+                    kind,
+                    bank_id,
+                    entry_id,
+                    payee_name,
+                    None if amount is None else str(amount),
+                    paid_on,
+                    now_iso(),
+                    len(pdf),
+                ),
+            )
+        found = await self.find(kind, bank_id)
+        assert found is not None
+        return found
+
+    async def find(self, kind: str, bank_id: str) -> Receipt | None:
+        row = await self._db.row(
+            "SELECT * FROM treasury.receipts WHERE kind = %s AND bank_id = %s", (kind, bank_id)
+        )
+        return self._receipt(row) if row else None
+
+    async def for_entry(self, entry_id: int) -> Receipt | None:
+        row = await self._db.row(
+            "SELECT * FROM treasury.receipts WHERE entry_id = %s ORDER BY id DESC LIMIT 1",
+            (entry_id,),
+        )
+        return self._receipt(row) if row else None
+
+    async def read(self, receipt: Receipt) -> bytes:
+        row = await self._db.row(
+            "SELECT pdf FROM treasury.receipt_files WHERE sha256 = %s", (receipt.sha256,)
+        )
+        if row is None:
+            raise ReceiptError(f"The receipt {receipt.sha256[:12]} is not in the team database.")
+        data = bytes(row["pdf"])
+        if hashlib.sha256(data).hexdigest() != receipt.sha256:
+            raise ReceiptError(f"The stored receipt {receipt.sha256[:12]} is damaged.")
+        return data
+
+    async def all(self, limit: int = 1000) -> list[Receipt]:
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.receipts ORDER BY id DESC LIMIT %s", (limit,)
+        )
+        return [self._receipt(row) for row in rows]
+
+    def _receipt(self, row: Mapping[str, Any]) -> Receipt:
+        return Receipt(
+            id=int(row["id"]),
+            sha256=row["sha256"],
+            kind=row["kind"],
+            bank_id=row["bank_id"],
+            entry_id=row["entry_id"],
+            payee_name=row["payee_name"],
+            amount=None if row["amount"] is None else Decimal(row["amount"]),
+            paid_on=row["paid_on"],
+            saved_at=row["saved_at"],
+            size=int(row["size"]),
+            path=self.path_for(row["sha256"]),
+        )
+
+
+class TeamBatches:
+    def __init__(self, db: TeamDatabase, context: LedgerContext) -> None:
+        self._db = db
+        self._context = context
+
+    async def record(
+        self,
+        batch_id: str,
+        *,
+        signature: str,
+        rows: int,
+        total: Decimal,
+        file_sha256: str | None = None,
+        label: str = "",
+    ) -> BatchRecord:
+        async with self._db.transaction() as cursor:
+            await cursor.execute(
+                "INSERT INTO treasury.batches (id, created_at, profile, label, file_sha256,"
+                " signature, rows, total) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (id) DO NOTHING",
+                (
+                    batch_id,
+                    now_iso(),
+                    self._context.profile,
+                    label,
+                    file_sha256,
+                    signature,
+                    rows,
+                    str(total),
+                ),
+            )
+        found = await self.get(batch_id)
+        assert found is not None
+        return found
+
+    async def get(self, batch_id: str) -> BatchRecord | None:
+        row = await self._db.row("SELECT * FROM treasury.batches WHERE id = %s", (batch_id,))
+        return _batch(row) if row else None
+
+    async def matching(
+        self, *, signature: str, file_sha256: str | None, since: datetime
+    ) -> list[BatchRecord]:
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.batches WHERE created_at >= %s"
+            " AND (signature = %s OR (%s::text IS NOT NULL AND file_sha256 = %s))"
+            " ORDER BY created_at DESC, id",
+            (_stamp(since), signature, file_sha256, file_sha256),
+        )
+        return [_batch(row) for row in rows]
+
+
+def _batch(row: Mapping[str, Any]) -> BatchRecord:
+    return BatchRecord(
+        id=row["id"],
+        created_at=row["created_at"],
+        created_by=row["created_by"],
+        label=row["label"],
+        file_sha256=row["file_sha256"],
+        signature=row["signature"],
+        rows=int(row["rows"]),
+        total=Decimal(row["total"]),
+    )
