@@ -25,7 +25,7 @@ from treasury_app.ledger.team import TeamDatabaseSettings, open_team_ledger
 from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.schema import APPROVER, MAKER
 
-LEDGER_BACKENDS: tuple[str, ...] = ("file",)
+LEDGER_BACKENDS: tuple[str, ...] = ("file", "team")
 
 
 @dataclass
@@ -127,8 +127,10 @@ async def opened_ledger(
         await ledger.close()
 
 
-@pytest.fixture(params=LEDGER_BACKENDS)
+@pytest.fixture(scope="module", params=LEDGER_BACKENDS)
 def ledger_backend(request: pytest.FixtureRequest) -> str:
+    """Module-scoped, so a module's tests run grouped by backend and a module fixture that
+    keeps state of its own (a sandbox bank whose slips get paid) can take one per backend."""
     if request.param == "team":
         request.getfixturevalue("team_databases")
     return str(request.param)

@@ -35,8 +35,11 @@ sys.path.insert(0, str(ROOT))
 from tests.pg_server import start_server  # noqa: E402
 from treasury_app.ledger import Ledger, open_ledger  # noqa: E402
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry  # noqa: E402
-from treasury_app.ledger.team import TeamDatabaseSettings, open_team_ledger  # noqa: E402
-from treasury_app.ledger.team import migrations  # noqa: E402
+from treasury_app.ledger.team import (  # noqa: E402
+    TeamDatabaseSettings,
+    migrations,
+    open_team_ledger,
+)
 from treasury_app.ledger.team.changes import ChangeFeed  # noqa: E402
 
 

@@ -21,17 +21,21 @@ from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.clock import Clock
 
 
-@pytest.fixture(scope="module")
-def sandbox(
-    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
-) -> Iterator[RunningSandbox]:
-    name = request.module.__name__.rsplit(".", 1)[-1]
+def module_sandbox(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[RunningSandbox]:
+    """A sandbox bank of one module's own, started on a business-day morning."""
     running = start_sandbox(tmp_path_factory.mktemp(name), "--clock-start", CLOCK_START)
     output = _drain_output(running)
     try:
         yield running
     finally:
         _stop_cleanly(running, output)
+
+
+@pytest.fixture(scope="module")
+def sandbox(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[RunningSandbox]:
+    yield from module_sandbox(tmp_path_factory, request.module.__name__.rsplit(".", 1)[-1])
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.sandbox.conftest import Api
+from tests.sandbox_harness import RunningSandbox
+from tests.services.conftest import module_sandbox
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.errors import BusinessRuleViolation
 from treasury_app.api.transport import ApiTransport
@@ -43,6 +47,14 @@ FREE = "Valor livre (doação)"
 SOFTWARE = "Assinatura de software"  # due in 30 days
 
 pytestmark = pytest.mark.usefixtures("clean_sandbox")
+
+
+@pytest.fixture(scope="module")
+def sandbox(
+    tmp_path_factory: pytest.TempPathFactory, ledger_backend: str
+) -> Iterator[RunningSandbox]:
+    """One bank per ledger backend: the tests pay its slips and move its clock."""
+    yield from module_sandbox(tmp_path_factory, f"{Path(__file__).stem}-{ledger_backend}")
 
 
 @pytest.fixture(scope="module")

@@ -37,8 +37,11 @@ DEFENSE = "O pagamento foi autorizado pelo cliente; segue o contrato assinado."
 
 
 @pytest.fixture(scope="module")
-def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSandbox]:
-    with running_bank(tmp_path_factory.mktemp("infractions-bank")) as running:
+def sandbox(
+    tmp_path_factory: pytest.TempPathFactory, ledger_backend: str
+) -> Iterator[RunningSandbox]:
+    """One bank per ledger backend: the last test moves its clock past a deadline."""
+    with running_bank(tmp_path_factory.mktemp(f"infractions-bank-{ledger_backend}")) as running:
         yield running
 
 

@@ -65,8 +65,11 @@ UNKNOWN_REC = "RN9999901020261118abcdefghijk"
 
 
 @pytest.fixture(scope="module")
-async def bank(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[QrBank]:
-    async with qr_bank(tmp_path_factory.mktemp("recurrences")) as opened:
+async def bank(
+    tmp_path_factory: pytest.TempPathFactory, ledger_backend: str
+) -> AsyncIterator[QrBank]:
+    """One bank per ledger backend: the tests move its clock and use up its cycles."""
+    async with qr_bank(tmp_path_factory.mktemp(f"recurrences-{ledger_backend}")) as opened:
         yield opened
 
 

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from tests.sandbox.conftest import Api
+from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import sandbox_now
+from tests.services.conftest import module_sandbox
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import PaymentFlow
 from treasury_app.api.transport import ApiTransport
@@ -30,6 +34,14 @@ BY_KEY = "/api/v2/pix/payments/idempotencyKey/*"
 PIX_RECEIPT = "/api/v2/pix/payments/receipt/*"
 
 pytestmark = pytest.mark.usefixtures("clean_sandbox")
+
+
+@pytest.fixture(scope="module")
+def sandbox(
+    tmp_path_factory: pytest.TempPathFactory, ledger_backend: str
+) -> Iterator[RunningSandbox]:
+    """One bank per ledger backend: the tests pay its slips and move its clock."""
+    yield from module_sandbox(tmp_path_factory, f"{Path(__file__).stem}-{ledger_backend}")
 
 
 @pytest.fixture
