@@ -196,10 +196,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.info("Main window shown")
         import asyncio  # the loop, the services and the clients load behind the window
 
-        import qasync
+        from treasury_app.event_loop import loop_factory
 
-        with contextlib.suppress(asyncio.CancelledError):
-            qasync.run(_run(args, paths, window))
+        # qasync's selector loop on every OS (its Windows default, a Proactor loop, is refused
+        # by psycopg, the team database's driver); asyncio.Runner: 3.11's run() takes no
+        # loop_factory.
+        with (
+            contextlib.suppress(asyncio.CancelledError),
+            asyncio.Runner(loop_factory=loop_factory(app)) as runner,
+        ):
+            runner.run(_run(args, paths, window))
     finally:
         # _run attaches the log file once the window is painted; here when start-up failed
         # before that, so the traceback the hook logs next reaches the file too.

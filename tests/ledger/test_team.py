@@ -23,6 +23,7 @@ from psycopg.rows import dict_row
 from tests.ledger_backends import TeamDatabases, opened_ledger
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
+from treasury_app.ledger.stores import LedgerRefused
 from treasury_app.ledger.team import (
     TeamDatabaseOffline,
     TeamLoginError,
@@ -152,9 +153,9 @@ async def test_a_viewer_reads_but_writes_nothing(
     try:
         assert viewer.identity.roles == (VIEWER,) and not viewer.identity.can_write
         assert len(await viewer.journal.recent()) == 1
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        with pytest.raises(LedgerRefused, match="does not allow your login"):
             await viewer.journal.create(new_entry())
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        with pytest.raises(LedgerRefused):
             await viewer.audit.record("payout.send", "ok")
     finally:
         await viewer.close()
@@ -550,7 +551,7 @@ async def test_the_server_stopped_mid_session_writes_nothing_and_recovers(
 def test_the_app_runs_a_selector_loop_psycopg_accepts(qapp: object) -> None:
     import qasync
 
-    from treasury_app.ledger.team.loop import loop_factory
+    from treasury_app.event_loop import loop_factory
 
     loop = loop_factory(qapp)()
     try:
@@ -563,7 +564,7 @@ def test_the_app_runs_a_selector_loop_psycopg_accepts(qapp: object) -> None:
 def test_a_proactor_loop_is_refused_with_a_clear_message(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from treasury_app.ledger.team.loop import check_loop
+    from treasury_app.event_loop import check_loop
 
     class FakeProactor(asyncio.SelectorEventLoop):
         pass

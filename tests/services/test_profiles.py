@@ -420,3 +420,33 @@ async def test_a_plain_text_keyring_is_not_a_keyring(use_keyring) -> None:
         await store.set("Empresa", "qrcodes", "qr-very-secret-1")
     use_keyring(null.Keyring())
     assert "No system keyring" in (SecretStore().unavailable_reason or "")
+
+
+async def test_a_team_ledger_round_trips_and_holds_no_password(app_paths: AppPaths) -> None:
+    from pydantic import ValidationError
+
+    from treasury_app.services.profiles import LedgerLocation, TeamDatabaseProfile
+
+    store = ProfileStore(app_paths)
+    base = make_profile()
+    team = TeamDatabaseProfile(
+        host="db.example.com",
+        dbname="treasury",
+        user="ana",
+        ca_file=Path("~/ca.pem"),
+        password="ask",
+    )
+    profile = base.model_copy(update={"ledger": LedgerLocation(location="team", team=team)})
+    await store.save(profile)
+    loaded = store.load(profile.name)
+    assert loaded.ledger == profile.ledger and loaded.ledger.is_team
+    settings = loaded.ledger.team.settings()  # type: ignore[union-attr]
+    assert settings.sslmode == "verify-full" and settings.ca_file == Path.home() / "ca.pem"
+    text = store.path_for(profile.name).read_text("utf-8")
+    assert '"password": "ask"' in text  # how it is asked for, never a password
+    with pytest.raises(ValidationError, match="needs its database"):
+        LedgerLocation(location="team")
+    with pytest.raises(ValidationError, match="both its file and its key file"):
+        TeamDatabaseProfile(host="db", dbname="t", user="ana", cert_file=Path("c.pem"))
+    with pytest.raises(ValidationError, match="no spaces"):
+        TeamDatabaseProfile(host="db example", dbname="t", user="ana")

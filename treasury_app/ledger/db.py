@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from treasury_app.domain.clock import system_clock
+from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.private_files import make_private_dir, make_private_file
 
 MIGRATIONS: tuple[str, ...] = (
@@ -111,7 +112,7 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class LedgerVersionError(RuntimeError):
+class LedgerVersionError(LedgerOpenError):
     """The ledger file was written by a newer version of the app."""
 
 

@@ -18,8 +18,19 @@ from typing import Any, Protocol
 
 from treasury_app.ledger.audit import AuditEntry
 from treasury_app.ledger.batches import BatchRecord
+from treasury_app.ledger.errors import LedgerOpenError, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, HistoryItem, NewEntry
 from treasury_app.ledger.receipts import Receipt
+
+__all__ = [
+    "AuditStore",
+    "BatchStore",
+    "JournalStore",
+    "LedgerOpenError",
+    "LedgerRefused",
+    "LedgerUnavailable",
+    "ReceiptStore",
+]
 
 
 class JournalStore(Protocol):

@@ -128,6 +128,11 @@ class PaymentEngine:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def announce(self, entry: Entry) -> Entry:
+        """``entry`` changed elsewhere (another desktop on the team database): tell the
+        listeners as of any change made here."""
+        return self._changed(entry)
+
     def _changed(self, entry: Entry) -> Entry:
         for listener in list(self._listeners):
             try:

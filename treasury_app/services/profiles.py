@@ -20,9 +20,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from treasury_app.api.proxies import ProxySetting, has_credentials
 from treasury_app.api.tls import Trust
@@ -31,6 +38,9 @@ from treasury_app.api.transport import Timeouts
 from treasury_app.config import AppPaths
 from treasury_app.domain.clock import system_clock
 from treasury_app.ledger.stores import AuditStore
+
+if TYPE_CHECKING:
+    from treasury_app.ledger.team.settings import TeamDatabase as TeamDatabaseSettings
 
 APIS: tuple[ApiName, ...] = ("qrcodes", "accounts")
 API_LABELS: dict[ApiName, str] = {"qrcodes": "QR Codes", "accounts": "Accounts"}
@@ -148,6 +158,79 @@ class ApiProfile(BaseModel):
         return Trust.bundle(self.ca_file.expanduser()) if self.ca_file else Trust.system()
 
 
+class TeamDatabaseProfile(BaseModel):
+    """Where a team database is and whose login this desktop uses (never its password)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    host: str = Field(min_length=1, max_length=253)
+    port: int = Field(default=5432, gt=0, lt=65536)
+    dbname: str = Field(min_length=1, max_length=63)
+    user: str = Field(min_length=1, max_length=63)
+    sslmode: Literal["disable", "prefer", "require", "verify-ca", "verify-full"] = "verify-full"
+    ca_file: Path | None = None
+    cert_file: Path | None = None
+    key_file: Path | None = None
+    # keyring: kept in the system keyring (asked once); ask: at every unlock; none: a client
+    # certificate or the server's own rule logs in without one.
+    password: Literal["keyring", "ask", "none"] = "keyring"
+
+    @field_validator("host", "dbname", "user")
+    @classmethod
+    def _no_blanks(cls, value: str) -> str:
+        value = value.strip()
+        if not value or any(c.isspace() or ord(c) < 32 for c in value):
+            raise ValueError("no spaces or control characters")
+        return value
+
+    @model_validator(mode="after")
+    def _certificate_pair(self) -> TeamDatabaseProfile:
+        if (self.cert_file is None) != (self.key_file is None):
+            raise ValueError("a client certificate needs both its file and its key file")
+        return self
+
+    def settings(self) -> TeamDatabaseSettings:
+        """The connection settings of the team backend (imported only for a team profile)."""
+        from treasury_app.ledger.team.settings import TeamDatabase
+
+        def path(value: Path | None) -> Path | None:
+            return value.expanduser() if value is not None else None
+
+        return TeamDatabase(
+            host=self.host,
+            port=self.port,
+            dbname=self.dbname,
+            user=self.user,
+            sslmode=self.sslmode,
+            ca_file=path(self.ca_file),
+            cert_file=path(self.cert_file),
+            key_file=path(self.key_file),
+        )
+
+    def describe(self) -> str:
+        return f"{self.user}@{self.host}:{self.port}/{self.dbname}"
+
+
+class LedgerLocation(BaseModel):
+    """Where a profile's ledger lives: this computer's file (the default) or a team
+    database shared by every desktop of the team."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    location: Literal["file", "team"] = "file"
+    team: TeamDatabaseProfile | None = None
+
+    @model_validator(mode="after")
+    def _team_needs_its_database(self) -> LedgerLocation:
+        if self.location == "team" and self.team is None:
+            raise ValueError("a team ledger needs its database (host, database, login)")
+        return self
+
+    @property
+    def is_team(self) -> bool:
+        return self.location == "team"
+
+
 class Profile(BaseModel):
     """A named connection to one bank: both APIs, timeouts, and when it was made."""
 
@@ -171,6 +254,9 @@ class Profile(BaseModel):
     # How both APIs are reached: the system's proxy by default (loopback, so the sandbox,
     # always direct). Files written before it existed have none and load with the default.
     proxy: ProxySetting = Field(default_factory=ProxySetting)
+    # Where the ledger lives: this computer's file unless the team shares a database. Files
+    # written before it existed have none and load with the file.
+    ledger: LedgerLocation = Field(default_factory=LedgerLocation)
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
 
@@ -235,6 +321,11 @@ class Profile(BaseModel):
             "connect_timeout": self.connect_timeout,
             "read_timeout": self.read_timeout,
             "proxy": self.proxy.describe(),
+            "ledger": (
+                f"team database {self.ledger.team.describe()}"
+                if self.ledger.is_team and self.ledger.team is not None
+                else "this computer"
+            ),
         }
 
 
@@ -315,9 +406,14 @@ class ProfileStore:
             with contextlib.suppress(ProfileError):
                 created_at = min(created_at, self.load(profile.name).created_at)
         saved = profile.model_copy(update={"created_at": created_at, "updated_at": _now()})
-        # The default proxy is left out: such a file stays readable by earlier versions.
-        default_proxy = saved.proxy == ProxySetting()
-        text = saved.model_dump_json(indent=2, exclude={"proxy"} if default_proxy else None)
+        # The default proxy and ledger (this computer) are left out: such a file stays
+        # readable by earlier versions.
+        defaults = {
+            name
+            for name, default in (("proxy", ProxySetting()), ("ledger", LedgerLocation()))
+            if getattr(saved, name) == default
+        }
+        text = saved.model_dump_json(indent=2, exclude=defaults or None)
         text += "\n"
         _write_atomically(path, text.encode("utf-8"))
         log.info("profile %r saved", saved.name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from treasury_app.api.tokens import ApiName
 from treasury_app.ledger.stores import AuditStore
@@ -62,6 +62,11 @@ def keyring_unavailable_reason(backend: keyring.backend.KeyringBackend) -> str |
     return "No system keyring was found: client secrets are asked for at each unlock."
 
 
+TeamDatabaseKey = Literal["team-database"]
+TEAM_DATABASE: TeamDatabaseKey = "team-database"
+"""The keyring entry of a profile's team database password (beside its two APIs')."""
+
+
 class SecretStore:
     """Client secrets in the operating system's keyring, one entry per profile and API.
 
@@ -75,9 +80,10 @@ class SecretStore:
         self._failed = False
 
     @staticmethod
-    def username(profile: str, api: ApiName) -> str:
-        """The keyring user name of a profile's API: ``<profile>/<api>``."""
-        if api not in APIS:
+    def username(profile: str, api: ApiName | TeamDatabaseKey) -> str:
+        """The keyring user name of a profile's API (``<profile>/<api>``), or of its team
+        database password (``<profile>/team-database``)."""
+        if api not in APIS and api != TEAM_DATABASE:
             raise ValueError(f"unknown API {api!r}")
         return f"{validate_profile_name(profile)}/{api}"
 
@@ -109,7 +115,7 @@ class SecretStore:
         except _keyring().errors.KeyringError:
             return "none"
 
-    def get(self, profile: str, api: ApiName) -> str | None:
+    def get(self, profile: str, api: ApiName | TeamDatabaseKey) -> str | None:
         """The stored secret, or ``None`` (none stored, or no usable keyring)."""
         username = self.username(profile, api)
         if not self.available:
@@ -122,7 +128,12 @@ class SecretStore:
         return value or None
 
     async def set(
-        self, profile: str, api: ApiName, secret: str, *, audit: AuditStore | None = None
+        self,
+        profile: str,
+        api: ApiName | TeamDatabaseKey,
+        secret: str,
+        *,
+        audit: AuditStore | None = None,
     ) -> None:
         """Keep ``secret`` for the profile's API. Raises :class:`SecretStoreUnavailable` when
         there is no usable keyring; records ``profile.secret.set`` (never the value)."""
@@ -144,7 +155,9 @@ class SecretStore:
         if audit is not None:
             await audit.record("profile.secret.set", "ok", reference=profile, details={"api": api})
 
-    async def delete(self, profile: str, api: ApiName, *, audit: AuditStore | None = None) -> bool:
+    async def delete(
+        self, profile: str, api: ApiName | TeamDatabaseKey, *, audit: AuditStore | None = None
+    ) -> bool:
         """Forget the profile's secret; ``True`` when one was removed. Records
         ``profile.secret.delete`` when one was."""
         username = self.username(profile, api)

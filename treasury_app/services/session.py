@@ -36,6 +36,8 @@ from treasury_app.services.secret_store import SecretStore
 
 if TYPE_CHECKING:
     from treasury_app.api.qrcodes.client import QrCodesClient
+    from treasury_app.ledger.team.anchor import AnchorCheck
+    from treasury_app.services.team_link import TeamLink
 
 log = logging.getLogger("treasury_app.services.session")
 
@@ -97,6 +99,46 @@ class ConnectionCheck:
     message: str  # "Connected." or the reason, fit to show as is
 
 
+class TeamPasswordNeeded(LookupError):
+    """The team database needs a password this desktop does not know (not typed, not in the
+    keyring)."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(f"Enter the password of the team database ({where}).")
+        self.where = where
+
+
+async def open_profile_ledger(
+    profile: Profile,
+    paths: AppPaths,
+    *,
+    team_password: str | None = None,
+    secret_store: SecretStore | None = None,
+) -> tuple[Ledger, str | None]:
+    """The ledger ``profile`` chose, open; with, for a team database, the connection string
+    of its change feed (``None`` for the file)."""
+    location = profile.ledger
+    if not location.is_team or location.team is None:
+        return open_ledger(ledger_path(paths, profile.name), profile=profile.name), None
+    from treasury_app.ledger.team import open_team_ledger
+    from treasury_app.services.secret_store import TEAM_DATABASE
+
+    team = location.team
+    password = team_password or None
+    if password is None and team.password == "keyring" and secret_store is not None:
+        password = secret_store.get(profile.name, TEAM_DATABASE)
+    if password is None and team.password != "none":
+        raise TeamPasswordNeeded(team.describe())
+    settings = team.settings()
+    ledger = await open_team_ledger(
+        settings,
+        profile=profile.name,
+        password=password,
+        receipts_dir=paths.data_dir / "ledgers" / f"{profile.name}-receipts",
+    )
+    return ledger, settings.conninfo(password)
+
+
 def ledger_path(paths: AppPaths, profile_name: str) -> Path:
     """Where the ledger of ``profile_name`` lives: ``<data dir>/ledgers/<name>.sqlite3``."""
     return paths.data_dir / "ledgers" / f"{profile_name}.sqlite3"
@@ -140,6 +182,10 @@ class Session:
             resend_window=timedelta(minutes=profile.resend_window_minutes),
         )
         self.resolved_at_start: list[Entry] = []
+        self.team: TeamLink | None = None
+        """The live link to the team database (``None``: the ledger is this computer's)."""
+        self.anchor: AnchorCheck | None = None
+        """The audit anchor's check at unlock (team database only)."""
         self._closed = False
 
     @cached_property
@@ -162,8 +208,14 @@ class Session:
         secret_store: SecretStore | None = None,
         paths: AppPaths,
         identities: Mapping[ApiName, ClientIdentity] | None = None,
+        team_password: str | None = None,
     ) -> Session:
         """Unlock ``profile`` and resolve its pending payments.
+
+        A profile whose ledger is a team database logs in to it with ``team_password``, or
+        the password kept in ``secret_store``, or none (a client certificate); checks the
+        audit's anchor kept on this computer; and follows the other desktops' changes
+        (:attr:`team`). :class:`TeamPasswordNeeded` when a password is needed and not known.
 
         Raises :class:`MissingSecret` (a client secret neither given nor in ``secret_store``,
         or no pfx password), the :class:`~treasury_app.api.tls.CertificateError` subclasses of
@@ -189,6 +241,7 @@ class Session:
             identities = dict(zip(APIS, loaded, strict=True))
         transports: dict[ApiName, ApiTransport] = {}
         ledger: Ledger | None = None
+        session: Session | None = None
         try:
             for api in APIS:
                 settings = profile.api(api)
@@ -205,7 +258,9 @@ class Session:
                         proxy=profile.proxy,
                     )
                 )
-            ledger = open_ledger(ledger_path(paths, profile.name), profile=profile.name)
+            ledger, conninfo = await open_profile_ledger(
+                profile, paths, team_password=team_password, secret_store=secret_store
+            )
             session = cls(
                 profile,
                 ledger=ledger,
@@ -213,8 +268,12 @@ class Session:
                 certificates={api: CertificateInfo.of(api, identities[api]) for api in APIS},
             )
             await session._audit_open({api: source for api, (_, source) in secrets.items()})
+            if conninfo is not None:
+                await session._join_team(paths, conninfo)
             session.resolved_at_start = await session.payments.resolve_pending()
         except BaseException:
+            if session is not None:
+                await session._leave_team()
             await _close_quietly(transports.values(), ledger)
             raise
         log.info(
@@ -223,6 +282,33 @@ class Session:
             len(session.resolved_at_start),
         )
         return session
+
+    async def _join_team(self, paths: AppPaths, conninfo: str) -> None:
+        """Check the audit anchor this desktop keeps, then follow the team's changes."""
+        from treasury_app.ledger.team import TeamLedger
+        from treasury_app.services.team_link import TeamLink
+
+        ledger = self.ledger
+        assert isinstance(ledger, TeamLedger)
+        self.anchor = await ledger.check_anchor(paths.data_dir / "team")
+        if not self.anchor.ok:
+            await ledger.audit.record(
+                "audit.anchor_mismatch",
+                "warning",
+                reference=ledger.describe(),
+                details={
+                    "kept": str(self.anchor.kept),
+                    "head": str(self.anchor.head),
+                },
+            )
+        self.team = TeamLink(ledger, self.payments, conninfo)
+        self.team.start()
+
+    async def _leave_team(self) -> None:
+        team, self.team = self.team, None
+        if team is not None:
+            with contextlib.suppress(Exception):
+                await team.close()
 
     async def _audit_open(self, secret_sources: Mapping[ApiName, str]) -> None:
         profile = self.profile
@@ -286,6 +372,7 @@ class Session:
         self._closed = True
         with contextlib.suppress(Exception):
             await self.ledger.audit.record("session.close", "ok", reference=self.profile.name)
+        await self._leave_team()
         await _close_quietly(self.transports.values(), self.ledger)
         log.info("session of profile %r closed", self.profile.name)
 

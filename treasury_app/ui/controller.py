@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
 from treasury_app.config import AppPaths
+from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.location import LedgerLocationError
 from treasury_app.services.endpoints import EndpointConfirmations
 from treasury_app.services.profiles import (
@@ -28,7 +29,7 @@ from treasury_app.services.profiles import (
 )
 from treasury_app.services.sandbox_runner import SandboxHandle, ensure_sandbox
 from treasury_app.services.secret_store import SecretStore
-from treasury_app.services.session import MissingSecret, Session
+from treasury_app.services.session import MissingSecret, Session, TeamPasswordNeeded
 from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.main_window import MainWindow
@@ -37,7 +38,15 @@ log = logging.getLogger("treasury_app.ui.controller")
 LAST_PROFILE_KEY = "last-profile"
 SANDBOX_WATCH_MS = 2000  # how often an open sandbox profile checks its bank is still there
 
-UNLOCK_ERRORS = (CertificateError, MissingSecret, ApiFailure, ProfileError, OSError)
+UNLOCK_ERRORS = (
+    CertificateError,
+    MissingSecret,
+    TeamPasswordNeeded,
+    ApiFailure,
+    ProfileError,
+    OSError,  # the team database offline included
+    LedgerOpenError,  # a newer ledger schema, a team login refused, a database not prepared
+)
 
 
 @dataclass

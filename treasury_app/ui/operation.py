@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from treasury_app.api.errors import ApiFailure
+from treasury_app.ledger.stores import LedgerRefused, LedgerUnavailable
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 T = TypeVar("T")
@@ -34,7 +35,13 @@ class AppEvents(QObject):
 events = AppEvents()
 
 # What a person can fix or retry: shown in the banner. Anything else is a bug: excepthook.
-EXPECTED_ERRORS: tuple[type[BaseException], ...] = (ApiFailure, ValueError, LookupError)
+EXPECTED_ERRORS: tuple[type[BaseException], ...] = (
+    ApiFailure,
+    ValueError,
+    LookupError,
+    LedgerUnavailable,  # the team database offline: nothing was sent
+    LedgerRefused,  # the team database's roles do not allow it
+)
 
 
 async def run_operation(

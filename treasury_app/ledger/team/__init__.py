@@ -5,7 +5,7 @@ older app refuses a newer schema, as it refuses a newer file) and returns a
 :class:`TeamLedger` whose stores (:mod:`treasury_app.ledger.team.store`) run on the app's
 event loop through a small psycopg connection pool. psycopg's async mode needs a selector
 event loop: on Windows the app runs qasync's ``QSelectorEventLoop`` (see
-:func:`treasury_app.ledger.team.loop.check_loop`).
+:mod:`treasury_app.event_loop`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ import psycopg.errors
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from treasury_app.event_loop import check_loop
 from treasury_app.ledger import Backend, Ledger
 from treasury_app.ledger.db import LedgerContext, LedgerVersionError
+from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.team.anchor import AnchorCheck, anchor_path, read_anchor, write_anchor
 from treasury_app.ledger.team.chain import Anchor
-from treasury_app.ledger.team.loop import check_loop
 from treasury_app.ledger.team.migrations import TeamSchemaError
 from treasury_app.ledger.team.schema import APPROVER, MAKER, SCHEMA_VERSION, VIEWER
 from treasury_app.ledger.team.settings import TeamDatabase as TeamDatabaseSettings
@@ -57,7 +58,7 @@ sends 4 at a time); more wait for one (up to :data:`CLAIM_WAIT` seconds)."""
 CLAIM_WAIT = 60.0
 
 
-class TeamLoginError(RuntimeError):
+class TeamLoginError(LedgerOpenError):
     """The team database refused this login (the message says why and what to do)."""
 
 

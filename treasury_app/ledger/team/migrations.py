@@ -17,6 +17,7 @@ from psycopg import sql
 from psycopg.rows import tuple_row
 
 from treasury_app.ledger.db import LedgerVersionError, now_iso
+from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.team.schema import (
     APPROVER,
     MAKER,
@@ -32,7 +33,7 @@ from treasury_app.ledger.team.schema import (
 MIGRATION_LOCK = 0x7472_6561_7375_7279  # "treasury": one admin migrates at a time
 
 
-class TeamSchemaError(RuntimeError):
+class TeamSchemaError(LedgerOpenError):
     """The database is not a treasury team database, or not at this app's schema."""
 
 

@@ -39,11 +39,12 @@ from treasury_app.ledger.journal import (
     _entry,
 )
 from treasury_app.ledger.receipts import Receipt, ReceiptError
+from treasury_app.ledger.stores import LedgerRefused, LedgerUnavailable
 
 log = logging.getLogger("treasury_app.ledger.team")
 
 
-class TeamDatabaseOffline(ConnectionError):
+class TeamDatabaseOffline(LedgerUnavailable):
     """The team database cannot be reached or written now; nothing was changed."""
 
     def __init__(self, detail: str) -> None:
@@ -52,6 +53,10 @@ class TeamDatabaseOffline(ConnectionError):
             "trying to reconnect."
         )
         self.detail = detail
+
+
+class TeamDatabaseRefused(LedgerRefused):
+    """The database refused the change for lack of privilege (a viewer writing, say)."""
 
 
 def _stamp(moment: datetime) -> str:
@@ -71,6 +76,11 @@ class TeamDatabase:
                 yield conn
         except PoolTimeout as error:
             raise TeamDatabaseOffline(_short(error)) from None
+        except psycopg.errors.InsufficientPrivilege as error:
+            raise TeamDatabaseRefused(
+                "The team database does not allow your login this change "
+                f"({_short(error)}); ask its administrator for the right role."
+            ) from error
         except psycopg.OperationalError as error:
             raise TeamDatabaseOffline(_short(error)) from None
 

@@ -1,6 +1,10 @@
-"""The event loop the team database needs: psycopg's async mode refuses Windows'
-``ProactorEventLoop`` (qasync's default ``QIOCPEventLoop`` there is one), so the app runs
-qasync's ``QSelectorEventLoop`` on every OS (:func:`loop_factory`)."""
+"""The app's one event loop: qasync's ``QSelectorEventLoop`` on every operating system.
+
+qasync's default on Windows is ``QIOCPEventLoop``, a ``ProactorEventLoop``, which psycopg's
+async mode (the team database) refuses; Python 3.11's ``asyncio.run`` has no ``loop_factory``,
+so :func:`treasury_app.app.main` runs the loop through ``asyncio.Runner(loop_factory=...)``.
+A selector loop on Windows cannot start asyncio subprocesses; the desktop starts none.
+Imports nothing heavy (the app's start-up imports it)."""
 
 from __future__ import annotations
 
