@@ -4,6 +4,7 @@ profile and quit go back through here."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 from collections.abc import Callable
@@ -223,6 +224,11 @@ class AppController(QObject):
             self.sandbox = await ensure_sandbox(self.paths, extra_args=self.options.sandbox_args)
         profile, secrets = sandbox_profile(self.sandbox.ready_file)
         self.sandbox_secrets = secrets
+        if SANDBOX_PROFILE_NAME in self.store.list():
+            with contextlib.suppress(ProfileError):  # where its ledger lives is the person's
+                profile = profile.model_copy(
+                    update={"ledger": self.store.load(SANDBOX_PROFILE_NAME).ledger}
+                )
         await self.store.save(profile)
         return profile
 
