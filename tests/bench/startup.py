@@ -9,6 +9,11 @@ alternate, so both share any noise. Prints every run, the medians and their rati
 shown (target < 500 ms from the start), then where the difference goes: one more run of each under
 ``python -X importtime`` (not in the medians) gives their import times and the heaviest modules.
 Not a test: it prints figures (``make bench``).
+
+``--team``: also runs the app with the sandbox profile's ledger in a team database (a
+throwaway PostgreSQL on this computer, ``tests/pg_server.py``), alternating with the file
+runs, and prints the difference (target: the team profile's window no more than 20 ms later;
+its unlock includes logging in to the database and starting the change feed).
 """
 
 from __future__ import annotations
@@ -134,7 +139,47 @@ def report_imports(app: dict[str, float], floor: dict[str, float]) -> None:
     print(f"heaviest imports of the app (ms, own time; packages summed): {heaviest}")
 
 
+def team_data_dir(root: Path) -> tuple[Path, object, object]:
+    """A second data dir whose sandbox profile keeps its ledger in a team database: the
+    data dir, its sandbox and the PostgreSQL server (both to stop)."""
+    import asyncio
+
+    import psycopg
+
+    from tests.pg_server import start_server
+    from treasury_app.ledger.team import migrations
+    from treasury_app.services.profiles import (
+        LedgerLocation,
+        ProfileStore,
+        TeamDatabaseProfile,
+        sandbox_profile,
+    )
+
+    server = start_server(root / "pg")
+    server.create_database("treasury")
+    with psycopg.connect(server.url("treasury"), autocommit=True) as conn:
+        migrations.init(conn)
+        migrations.add_user(conn, "bench_desk", ("treasury_maker", "treasury_approver"))
+    data_dir = root / "app-team"
+    paths = AppPaths.default(data_dir)
+    paths.ensure()
+    sandbox = ensure_sandbox_blocking(paths)
+    profile, _ = sandbox_profile(sandbox.ready_file)
+    team = TeamDatabaseProfile(
+        host=server.host,
+        port=server.port,
+        dbname="treasury",
+        user="bench_desk",
+        sslmode="disable",
+        password="none",
+    )
+    profile = profile.model_copy(update={"ledger": LedgerLocation(location="team", team=team)})
+    asyncio.run(ProfileStore(paths).save(profile))
+    return data_dir, sandbox, server
+
+
 def main() -> None:
+    team = "--team" in sys.argv[1:]
     with tempfile.TemporaryDirectory(prefix="treasury-startup-") as tmp:
         root = Path(tmp)
         data_dir = root / "app"
@@ -165,7 +210,14 @@ def main() -> None:
         ]
         floor_command = [sys.executable, "-c", FLOOR_SCRIPT]
         sandbox = ensure_sandbox_blocking(paths)
+        stops: list[object] = [sandbox]
+        team_runs: dict[str, list[float]] = {"window": [], "unlock": [], "statement": []}
         try:
+            if team:
+                team_dir, team_sandbox, server = team_data_dir(root)
+                stops += [team_sandbox, server]
+                team_command = [*app_command]
+                team_command[team_command.index(str(data_dir))] = str(team_dir)
             app_runs: list[float] = []
             unlock_runs: list[float] = []
             statement_runs: list[float] = []
@@ -176,10 +228,19 @@ def main() -> None:
                 app_runs.append(time_to_marker(app_command, APP_MARKER, env, also=unlocked))
                 unlock_runs.append(unlocked[UNLOCK_MARKER])
                 statement_runs.append(unlocked[STATEMENT_MARKER])
+                if team:
+                    unlocked = {}
+                    team_runs["window"].append(
+                        time_to_marker(team_command, APP_MARKER, env, also=unlocked)
+                    )
+                    team_runs["unlock"].append(unlocked[UNLOCK_MARKER])
+                    team_runs["statement"].append(unlocked[STATEMENT_MARKER])
             app_imports = import_times(app_command, APP_MARKER, env)
             floor_imports = import_times(floor_command, FLOOR_MARKER, env)
         finally:
-            sandbox.stop()
+            for running in reversed(stops):
+                stop = getattr(running, "close", None) or running.stop  # type: ignore[attr-defined]
+                stop()
     print(f"platform {env['QT_QPA_PLATFORM']}, {RUNS} runs each, alternating; sandbox reused")
     floor = report("floor: bare QApplication + QMainWindow shown", floor_runs)
     app = report("treasury app: main window shown (locked)", app_runs)
@@ -193,6 +254,16 @@ def main() -> None:
         f"start to statement = {statement * 1000:.0f} ms   target < {TARGET_STATEMENT * 1000:.0f} "
         f"ms ({verdict})"
     )
+    if team:
+        window = report("team profile: main window shown (locked)", team_runs["window"])
+        team_unlock = report("team profile: unlocked behind it", team_runs["unlock"])
+        team_statement = report("team profile: statement shown", team_runs["statement"])
+        file_unlock = statistics.median(unlock_runs)
+        print(
+            f"team - file: window {1000 * (window - app):+.0f} ms (target <= +20 ms), unlock "
+            f"{1000 * (team_unlock - file_unlock):+.0f} ms, statement "
+            f"{1000 * (team_statement - statement):+.0f} ms"
+        )
     report_imports(app_imports, floor_imports)
 
 
