@@ -12,6 +12,8 @@ import shiboken6
 import sniffio
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
+from treasury_app.ledger.errors import LedgerUnavailable
+
 # The UI thread runs asyncio only (through qasync). httpcore asks sniffio which library is
 # running; sniffio looks for a current asyncio task, and qasync runs some clean-up (a
 # cancelled load closing its connection) outside any task, where sniffio would give up.
@@ -75,6 +77,11 @@ def spawn(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.T
         if not finished.cancelled() and finished.exception() is not None:
             error = finished.exception()
             assert error is not None
+            if isinstance(error, LedgerUnavailable):
+                # The team database offline: the status bar says so, what is on screen
+                # stays, and the change feed reloads what changed once it is back.
+                logging.getLogger("treasury_app.ui").warning("background load: %s", error)
+                return
             import sys
 
             sys.excepthook(type(error), error, error.__traceback__)
