@@ -38,3 +38,24 @@ def test_a_coroutine_runs_on_the_qt_loop(run) -> None:
         return "ok"
 
     assert run(work()) == "ok"
+
+
+def test_a_background_load_offline_is_logged_not_shown(qtbot, run, monkeypatch, caplog) -> None:
+    import sys
+
+    from treasury_app.ledger.errors import LedgerUnavailable
+
+    shown: list[BaseException] = []
+    monkeypatch.setattr(sys, "excepthook", lambda kind, error, tb: shown.append(error))
+
+    async def offline() -> None:
+        raise LedgerUnavailable("The team database cannot be reached (refused).")
+
+    async def broken() -> None:
+        raise RuntimeError("a bug")
+
+    first, second = spawn(offline()), spawn(broken())
+    qtbot.waitUntil(lambda: first.done() and second.done())
+    qtbot.waitUntil(lambda: running_tasks() == 0)
+    assert [type(error) for error in shown] == [RuntimeError]  # only the bug is shown
+    assert "cannot be reached" in caplog.text
