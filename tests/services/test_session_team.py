@@ -25,6 +25,7 @@ from tests.services.session_fixtures import (
 )
 from treasury_app.config import AppPaths
 from treasury_app.domain.identifiers import new_idempotency_key
+from treasury_app.ledger.errors import LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.team import TeamLedger, TeamLoginError
 from treasury_app.services.profiles import (
@@ -218,3 +219,56 @@ async def test_a_rewritten_audit_is_flagged_at_unlock_and_audited(
         assert row.outcome == "warning" and row.os_user == "desk_ana"
     finally:
         await second.close()
+
+
+async def test_the_database_stopped_mid_session_sends_nothing_and_recovers(
+    sandbox_setup: tuple[Profile, SandboxSecrets],
+    team_databases: TeamDatabases,
+    database: str,
+    app_paths: AppPaths,
+    control: Api,
+) -> None:
+    base, secrets = sandbox_setup
+    profile = team_profile(base, team_databases, database, "desk_ana", "ask")
+    session = await open_team_session(profile, secrets, app_paths, team_password=PASSWORD)
+    server = team_databases.server
+    states: list[bool] = []
+    try:
+        assert session.team is not None
+        session.team.feed.probe_every = 0.5
+        session.team.subscribe(lambda state: states.append(state.online))
+        first = await session.payments.submit(intent("3.21"))
+        assert first.state == EntryState.ACCEPTED
+        before = control.balance()
+        server.stop()
+        try:
+            with pytest.raises(LedgerUnavailable, match="Nothing was sent"):
+                await session.payments.submit(intent("4.32"))
+            for _ in range(200):
+                if not session.team.state.online:
+                    break
+                await asyncio.sleep(0.05)
+            assert not session.team.state.online and session.team.state.detail
+            assert control.balance() == before  # nothing reached the bank
+        finally:
+            server.start()
+        for _ in range(200):
+            if session.team.state.online:
+                break
+            await asyncio.sleep(0.05)
+        assert session.team.state.online and False in states
+        for _ in range(100):  # the pool reconnects on its own at the next use
+            try:
+                again = await session.payments.submit(intent("4.32"))
+                break
+            except LedgerUnavailable:
+                await asyncio.sleep(0.1)
+        assert again.state == EntryState.ACCEPTED
+        assert control.balance() == before - Decimal("4.32")
+        entries = await session.ledger.journal.recent()
+        assert sorted(e.amount for e in entries) == [Decimal("3.21"), Decimal("4.32")]
+        assert all(e.state == EntryState.ACCEPTED for e in entries)
+    finally:
+        if not server.running:
+            server.start()
+        await session.close()
