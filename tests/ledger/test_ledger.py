@@ -266,3 +266,14 @@ async def test_receipts_are_private(tmp_path: Path) -> None:
         assert stat.S_IMODE(receipt.path.stat().st_mode) == 0o600
     finally:
         await ledger.close()
+
+
+async def test_audit_search_words_match_literally_on_both_backends(ledger: Ledger) -> None:
+    await ledger.audit.record("payout.send", "ok", reference="100%_paid")
+    await ledger.audit.record("payout.send", "ok", reference="100 percent paid")
+    await ledger.audit.record("payoutXsend", "ok", reference="not under payout")
+    found = await ledger.audit.search(text="100%_")
+    assert [row.reference for row in found] == ["100%_paid"]
+    assert await ledger.audit.count(text="%") == 1
+    assert {row.action for row in await ledger.audit.search(action="payout")} == {"payout.send"}
+    assert {row.action for row in await ledger.audit.entries(action="payout")} == {"payout.send"}

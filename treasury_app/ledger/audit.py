@@ -66,6 +66,53 @@ def scrub(value: Any) -> Any:
     return str(value)
 
 
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def like_prefix(action: str) -> str:
+    """The LIKE pattern of the actions under ``action`` (``payout`` finds ``payout.send``)."""
+    return _escape_like(action) + ".%"
+
+
+def audit_filter(
+    *,
+    since: datetime | None,
+    until: datetime | None,
+    action: str | None,
+    text: str | None,
+    mark: str,
+    user_column: str = "os_user",
+) -> tuple[str, list[Any]]:
+    """The WHERE clause and arguments of an audit search, on either backend (``mark``: the
+    driver's placeholder; the words of ``text`` are matched literally, ``%`` and ``_``
+    included)."""
+    where = " WHERE 1=1"
+    args: list[Any] = []
+    if since is not None:
+        where += f" AND at >= {mark}"
+        args.append(_stamp(since))
+    if until is not None:
+        where += f" AND at < {mark}"
+        args.append(_stamp(until))
+    if action:
+        where += f" AND (action = {mark} OR action LIKE {mark} ESCAPE '\\')"
+        args += [action, like_prefix(action)]
+    for word in (text or "").split():
+        like = f"%{_escape_like(word.lower())}%"
+        columns = (
+            "lower(action)",
+            "lower(outcome)",
+            "lower(reference)",
+            f"lower({user_column})",
+            "lower(details)",
+            "amount",
+        )
+        where += " AND (" + " OR ".join(f"{c} LIKE {mark} ESCAPE '\\'" for c in columns) + ")"
+        args += [like] * len(columns)
+    return where, args
+
+
 def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -115,8 +162,8 @@ class Audit:
         query = "SELECT * FROM audit WHERE 1=1"
         args: list[Any] = []
         if action:
-            query += " AND (action = ? OR action LIKE ?)"
-            args += [action, action + ".%"]
+            query += " AND (action = ? OR action LIKE ? ESCAPE '\\')"
+            args += [action, like_prefix(action)]
         if reference:
             query += " AND reference = ?"
             args.append(reference)
@@ -132,25 +179,7 @@ class Audit:
         action: str | None,
         text: str | None,
     ) -> tuple[str, list[Any]]:
-        where = " WHERE 1=1"
-        args: list[Any] = []
-        if since is not None:
-            where += " AND at >= ?"
-            args.append(_stamp(since))
-        if until is not None:
-            where += " AND at < ?"
-            args.append(_stamp(until))
-        if action:
-            where += " AND (action = ? OR action LIKE ?)"
-            args += [action, action + ".%"]
-        for word in (text or "").split():
-            like = f"%{word.lower()}%"
-            where += (
-                " AND (lower(action) LIKE ? OR lower(outcome) LIKE ? OR lower(reference) LIKE ?"
-                " OR lower(os_user) LIKE ? OR lower(details) LIKE ? OR amount LIKE ?)"
-            )
-            args += [like] * 6
-        return where, args
+        return audit_filter(since=since, until=until, action=action, text=text, mark="?")
 
     def search(
         self,

@@ -9,9 +9,11 @@ the review says when the earlier one went out and for how much.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any
 
 from treasury_app.ledger.db import LedgerContext, now_iso
 
@@ -28,7 +30,8 @@ class BatchRecord:
     total: Decimal
 
 
-def _record(row: sqlite3.Row) -> BatchRecord:
+def batch_from_row(row: Mapping[str, Any]) -> BatchRecord:
+    """A batches row (either backend's) as a :class:`BatchRecord`."""
     return BatchRecord(
         id=row["id"],
         created_at=row["created_at"],
@@ -36,7 +39,7 @@ def _record(row: sqlite3.Row) -> BatchRecord:
         label=row["label"],
         file_sha256=row["file_sha256"],
         signature=row["signature"],
-        rows=row["rows"],
+        rows=int(row["rows"]),
         total=Decimal(row["total"]),
     )
 
@@ -83,7 +86,7 @@ class Batches:
 
     def get(self, batch_id: str) -> BatchRecord | None:
         row = self._conn.execute("SELECT * FROM batches WHERE id = ?", (batch_id,)).fetchone()
-        return _record(row) if row else None
+        return batch_from_row(row) if row else None
 
     def matching(
         self, *, signature: str, file_sha256: str | None, since: datetime
@@ -96,4 +99,4 @@ class Batches:
             " ORDER BY created_at DESC, id",
             (_stamp(since), signature, file_sha256, file_sha256),
         )
-        return [_record(row) for row in rows]
+        return [batch_from_row(row) for row in rows]

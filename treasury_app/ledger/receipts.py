@@ -11,9 +11,11 @@ import hashlib
 import os
 import sqlite3
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from treasury_app.ledger.db import now_iso
 from treasury_app.private_files import make_private_dir, make_private_file
@@ -120,16 +122,21 @@ class Receipts:
         return [self._receipt(row) for row in rows]
 
     def _receipt(self, row: sqlite3.Row) -> Receipt:
-        return Receipt(
-            id=row["id"],
-            sha256=row["sha256"],
-            kind=row["kind"],
-            bank_id=row["bank_id"],
-            entry_id=row["entry_id"],
-            payee_name=row["payee_name"],
-            amount=None if row["amount"] is None else Decimal(row["amount"]),
-            paid_on=row["paid_on"],
-            saved_at=row["saved_at"],
-            size=row["size"],
-            path=self.path_for(row["sha256"]),
-        )
+        return receipt_from_row(row, self.path_for(row["sha256"]))
+
+
+def receipt_from_row(row: Mapping[str, Any], path: Path) -> Receipt:
+    """A receipts index row (either backend's) as a :class:`Receipt` at ``path``."""
+    return Receipt(
+        id=int(row["id"]),
+        sha256=row["sha256"],
+        kind=row["kind"],
+        bank_id=row["bank_id"],
+        entry_id=row["entry_id"],
+        payee_name=row["payee_name"],
+        amount=None if row["amount"] is None else Decimal(row["amount"]),
+        paid_on=row["paid_on"],
+        saved_at=row["saved_at"],
+        size=int(row["size"]),
+        path=path,
+    )

@@ -24,8 +24,8 @@ import psycopg.errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from treasury_app.domain.money import dumps_json
-from treasury_app.ledger.audit import AuditEntry, scrub
-from treasury_app.ledger.batches import BatchRecord
+from treasury_app.ledger.audit import AuditEntry, audit_filter, like_prefix, scrub
+from treasury_app.ledger.batches import BatchRecord, batch_from_row
 from treasury_app.ledger.db import LedgerContext, now_iso, utc_now
 from treasury_app.ledger.journal import (
     UNRESOLVED,
@@ -38,7 +38,7 @@ from treasury_app.ledger.journal import (
     _chunks,
     _entry,
 )
-from treasury_app.ledger.receipts import Receipt, ReceiptError
+from treasury_app.ledger.receipts import Receipt, ReceiptError, receipt_from_row
 from treasury_app.ledger.stores import LedgerRefused, LedgerUnavailable
 
 log = logging.getLogger("treasury_app.ledger.team")
@@ -382,8 +382,8 @@ class TeamAudit:
         query = "SELECT * FROM treasury.audit WHERE true"
         args: list[Any] = []
         if action:
-            query += " AND (action = %s OR action LIKE %s)"
-            args += [action, _like_prefix(action)]
+            query += " AND (action = %s OR action LIKE %s ESCAPE '\\')"
+            args += [action, like_prefix(action)]
         if reference:
             query += " AND reference = %s"
             args.append(reference)
@@ -399,26 +399,9 @@ class TeamAudit:
         action: str | None,
         text: str | None,
     ) -> tuple[str, list[Any]]:
-        where = " WHERE true"
-        args: list[Any] = []
-        if since is not None:
-            where += " AND at >= %s"
-            args.append(_stamp(since))
-        if until is not None:
-            where += " AND at < %s"
-            args.append(_stamp(until))
-        if action:
-            where += " AND (action = %s OR action LIKE %s)"
-            args += [action, _like_prefix(action)]
-        for word in (text or "").split():
-            like = "%" + _escape_like(word.lower()) + "%"
-            where += (
-                " AND (lower(action) LIKE %s OR lower(outcome) LIKE %s"
-                " OR lower(reference) LIKE %s OR lower(actor) LIKE %s"
-                " OR lower(details) LIKE %s OR amount LIKE %s)"
-            )
-            args += [like] * 6
-        return where, args
+        return audit_filter(
+            since=since, until=until, action=action, text=text, mark="%s", user_column="actor"
+        )
 
     async def search(
         self,
@@ -478,14 +461,6 @@ class TeamAudit:
             )
             for row in await self._db.rows(query, args)
         ]
-
-
-def _escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def _like_prefix(action: str) -> str:
-    return _escape_like(action) + ".%"
 
 
 class TeamReceipts:
@@ -576,19 +551,7 @@ class TeamReceipts:
         return [self._receipt(row) for row in rows]
 
     def _receipt(self, row: Mapping[str, Any]) -> Receipt:
-        return Receipt(
-            id=int(row["id"]),
-            sha256=row["sha256"],
-            kind=row["kind"],
-            bank_id=row["bank_id"],
-            entry_id=row["entry_id"],
-            payee_name=row["payee_name"],
-            amount=None if row["amount"] is None else Decimal(row["amount"]),
-            paid_on=row["paid_on"],
-            saved_at=row["saved_at"],
-            size=int(row["size"]),
-            path=self.path_for(row["sha256"]),
-        )
+        return receipt_from_row(row, self.path_for(row["sha256"]))
 
 
 class TeamBatches:
@@ -628,7 +591,7 @@ class TeamBatches:
 
     async def get(self, batch_id: str) -> BatchRecord | None:
         row = await self._db.row("SELECT * FROM treasury.batches WHERE id = %s", (batch_id,))
-        return _batch(row) if row else None
+        return batch_from_row(row) if row else None
 
     async def matching(
         self, *, signature: str, file_sha256: str | None, since: datetime
@@ -639,17 +602,4 @@ class TeamBatches:
             " ORDER BY created_at DESC, id",
             (_stamp(since), signature, file_sha256, file_sha256),
         )
-        return [_batch(row) for row in rows]
-
-
-def _batch(row: Mapping[str, Any]) -> BatchRecord:
-    return BatchRecord(
-        id=row["id"],
-        created_at=row["created_at"],
-        created_by=row["created_by"],
-        label=row["label"],
-        file_sha256=row["file_sha256"],
-        signature=row["signature"],
-        rows=int(row["rows"]),
-        total=Decimal(row["total"]),
-    )
+        return [batch_from_row(row) for row in rows]
