@@ -2104,6 +2104,37 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>LedgerPanel</name>
+    <message>
+        <source>Ledger</source>
+        <translation>Registro de operações</translation>
+    </message>
+    <message>
+        <source>Where it lives</source>
+        <translation>Onde fica</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Conexão</translation>
+    </message>
+    <message>
+        <source>This computer: %1</source>
+        <translation>Este computador: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Team database: %1 — roles %2, PostgreSQL %3</source>
+        <translation>Banco de dados da equipe: %1 — papéis %2, PostgreSQL %3</translation>
+    </message>
+    <message>
+        <source>The team audit was rewritten: row %1 is no longer what this computer saw. Tell the administrator (treasury-admin verify-audit).</source>
+        <translation>A auditoria da equipe foi reescrita: a linha %1 não é mais a que este computador viu. Avise o administrador (treasury-admin verify-audit).</translation>
+    </message>
+</context>
+<context>
     <name>LocationsModel</name>
     <message>
         <source>txid</source>
@@ -3284,6 +3315,50 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Bancos reais são verificados pelo repositório de confiança do sistema: um arquivo de CA próprio é para ambientes de teste. Use um só se o seu banco o forneceu, e confira a impressão digital dele com o banco.</translation>
     </message>
     <message>
+        <source>This computer (default)</source>
+        <translation>Este computador (padrão)</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>Banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>For example: db.example.com</source>
+        <translation>Por exemplo: db.exemplo.com.br</translation>
+    </message>
+    <message>
+        <source>Your own PostgreSQL login</source>
+        <translation>Seu próprio login no PostgreSQL</translation>
+    </message>
+    <message>
+        <source>verify-full checks the server&apos;s certificate against the CA file and its name against the host: keep it unless the administrator says otherwise.</source>
+        <translation>verify-full confere o certificado do servidor com o arquivo de CA e o nome dele com o host: mantenha-o, a não ser que o administrador diga outra coisa.</translation>
+    </message>
+    <message>
+        <source>The CA that signed the server&apos;s certificate</source>
+        <translation>A CA que assinou o certificado do servidor</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>Opcional</translation>
+    </message>
+    <message>
+        <source>Optional, with the certificate</source>
+        <translation>Opcional, junto com o certificado</translation>
+    </message>
+    <message>
+        <source>In the system keyring</source>
+        <translation>No chaveiro do sistema</translation>
+    </message>
+    <message>
+        <source>Ask at every unlock</source>
+        <translation>Perguntar a cada desbloqueio</translation>
+    </message>
+    <message>
+        <source>None (client certificate)</source>
+        <translation>Nenhuma (certificado de cliente)</translation>
+    </message>
+    <message>
         <source>New connection profile</source>
         <translation>Novo perfil de conexão</translation>
     </message>
@@ -3486,6 +3561,130 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>A profile keeps its name: its ledger and secrets are filed under it.</source>
         <translation>O nome de um perfil não pode ser alterado: o registro de operações e as credenciais dele ficam guardados sob esse nome.</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Registro de operações</translation>
+    </message>
+    <message>
+        <source>Where it lives</source>
+        <translation>Onde fica</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Porta</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Banco de dados</translation>
+    </message>
+    <message>
+        <source>Your login</source>
+        <translation>Seu login</translation>
+    </message>
+    <message>
+        <source>TLS (sslmode)</source>
+        <translation>TLS (sslmode)</translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation>Certificado de cliente</translation>
+    </message>
+    <message>
+        <source>Certificate key</source>
+        <translation>Chave do certificado</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Senha</translation>
+    </message>
+    <message>
+        <source>Password to keep</source>
+        <translation>Senha a guardar</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
+        <translation>Arquivos PEM (*.pem *.crt *.cer *.key);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>CA of the team database</source>
+        <translation>CA do banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>Your client certificate</source>
+        <translation>Seu certificado de cliente</translation>
+    </message>
+    <message>
+        <source>The key of your certificate</source>
+        <translation>A chave do seu certificado</translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the current password</source>
+        <translation>Deixe em branco para manter a senha atual</translation>
+    </message>
+    <message>
+        <source>Everyone on the team shares one ledger in a PostgreSQL database: its administrator gives you the address and your own login.</source>
+        <translation>Toda a equipe compartilha um só registro de operações em um banco de dados PostgreSQL: o administrador dele passa a você o endereço e o seu próprio login.</translation>
+    </message>
+    <message>
+        <source>Payments, audit and receipts are kept in a file on this computer.</source>
+        <translation>Pagamentos, auditoria e comprovantes ficam guardados em um arquivo neste computador.</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring (%1), never in the profile file.</source>
+        <translation>Guardada no chaveiro do sistema (%1), nunca no arquivo do perfil.</translation>
+    </message>
+    <message>
+        <source>There is no system keyring on this computer: choose “Ask at every unlock”.</source>
+        <translation>Não há chaveiro do sistema neste computador: escolha “Perguntar a cada desbloqueio”.</translation>
+    </message>
+    <message>
+        <source>Asked in the unlock window each time; never stored.</source>
+        <translation>Pedida na janela de desbloqueio a cada vez; nunca guardada.</translation>
+    </message>
+    <message>
+        <source>No password: your client certificate (or the server&apos;s own rule) logs you in.</source>
+        <translation>Sem senha: o seu certificado de cliente (ou a própria regra do servidor) faz o login.</translation>
+    </message>
+    <message>
+        <source>Enter the team database&apos;s host name or address.</source>
+        <translation>Informe o nome ou o endereço do host do banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>Enter the database&apos;s name.</source>
+        <translation>Informe o nome do banco de dados.</translation>
+    </message>
+    <message>
+        <source>Enter your own login on the team database.</source>
+        <translation>Informe o seu próprio login no banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>No spaces here.</source>
+        <translation>Sem espaços aqui.</translation>
+    </message>
+    <message>
+        <source>A client certificate needs its key file.</source>
+        <translation>Um certificado de cliente precisa do arquivo da chave dele.</translation>
+    </message>
+    <message>
+        <source>A key file needs its client certificate.</source>
+        <translation>Um arquivo de chave precisa do certificado de cliente dele.</translation>
+    </message>
+    <message>
+        <source>client certificate</source>
+        <translation>certificado de cliente</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>chave</translation>
+    </message>
+    <message>
+        <source>Enter the password of your login: it is kept in the system keyring.</source>
+        <translation>Informe a senha do seu login: ela fica guardada no chaveiro do sistema.</translation>
     </message>
 </context>
 <context>
@@ -5150,6 +5349,41 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>TeamStatusLabel</name>
+    <message>
+        <source>Team database: live</source>
+        <translation>Banco da equipe: ao vivo</translation>
+    </message>
+    <message>
+        <source>Team database: connecting…</source>
+        <translation>Banco da equipe: conectando…</translation>
+    </message>
+    <message>
+        <source>Team database offline: %1</source>
+        <translation>Banco da equipe fora do ar: %1</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>inacessível</translation>
+    </message>
+    <message>
+        <source>What is on screen stays; nothing is sent until the database is back. The app reconnects by itself.</source>
+        <translation>O que está na tela continua; nada é enviado até o banco voltar. O aplicativo se reconecta sozinho.</translation>
+    </message>
+    <message>
+        <source>last change %1 s ago</source>
+        <translation>última mudança há %1 s</translation>
+    </message>
+    <message>
+        <source>last change %1 min ago</source>
+        <translation>última mudança há %1 min</translation>
+    </message>
+    <message>
+        <source>last change at %1</source>
+        <translation>última mudança às %1</translation>
+    </message>
+</context>
+<context>
     <name>UnconfirmedBanner</name>
     <message>
         <source>Dismiss</source>
@@ -5251,6 +5485,10 @@ Primeiro envio: %3 (Brasília)</translation>
         <translation>Desbloquear</translation>
     </message>
     <message>
+        <source>Enter the password of the team database (%1).</source>
+        <translation>Informe a senha do banco de dados da equipe (%1).</translation>
+    </message>
+    <message>
         <source>Opening the certificates…</source>
         <translation>Abrindo os certificados…</translation>
     </message>
@@ -5265,6 +5503,10 @@ Primeiro envio: %3 (Brasília)</translation>
     <message>
         <source>Enter the client secret of the %1.</source>
         <translation>Informe o client secret da %1.</translation>
+    </message>
+    <message>
+        <source>Enter the password of the team database.</source>
+        <translation>Informe a senha do banco de dados da equipe.</translation>
     </message>
     <message>
         <source>Wrong password: it opens neither certificate. Type it again.</source>
@@ -5331,6 +5573,26 @@ Válido a partir de %2</translation>
     <message>
         <source>Client secret</source>
         <translation>Client secret</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>Banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Banco de dados</translation>
+    </message>
+    <message>
+        <source>Your own login&apos;s password; used for this session only, never stored.</source>
+        <translation>A senha do seu próprio login; usada só nesta sessão, nunca guardada.</translation>
+    </message>
+    <message>
+        <source>Not in the system keyring: used for this session only.</source>
+        <translation>Não está no chaveiro do sistema: usada só nesta sessão.</translation>
+    </message>
+    <message>
+        <source>Team database password</source>
+        <translation>Senha do banco de dados da equipe</translation>
     </message>
     <message>
         <source>The sandbox&apos;s test password: “%1”</source>

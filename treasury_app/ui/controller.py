@@ -287,8 +287,11 @@ class AppController(QObject):
             box.deleteLater()
 
     async def unlock(self, profile: Profile) -> Workspace | None:
-        """Ask for the certificate passwords until the session opens (or the person gives up);
-        a changed bank address or CA is confirmed first (:meth:`confirm_endpoints`)."""
+        """Ask for the certificate passwords (and, for a team database, its password when it
+        is asked each time or not in the keyring) until the session opens or the person gives
+        up; a changed bank address or CA is confirmed first (:meth:`confirm_endpoints`)."""
+        from treasury_app.ledger.errors import LedgerUnavailable
+        from treasury_app.services.secret_store import TEAM_DATABASE
         from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 
         if not await self.confirm_endpoints(profile):
@@ -312,7 +315,20 @@ class AppController(QObject):
             api: client_secrets is None and self.secret_store.get(profile.name, api) is None
             for api in ("qrcodes", "accounts")
         }
-        dialog = UnlockDialog(profile, hint_passwords=hints, need_client_secret=missing)
+        team = profile.ledger.team if profile.ledger.is_team else None
+        need_team_password = team is not None and (
+            team.password == "ask"
+            or (
+                team.password == "keyring"
+                and self.secret_store.get(profile.name, TEAM_DATABASE) is None
+            )
+        )
+        dialog = UnlockDialog(
+            profile,
+            hint_passwords=hints,
+            need_client_secret=missing,
+            need_team_password=need_team_password,
+        )
         self._keep(dialog)
         while True:
             if await ask(dialog) != QDialog.DialogCode.Accepted:
@@ -326,10 +342,21 @@ class AppController(QObject):
                     secret_store=self.secret_store,
                     paths=self.paths,
                     identities=dialog.identities() or None,  # decrypted once, by the dialog
+                    team_password=dialog.team_password(),
                 )
             except UNLOCK_ERRORS as error:
                 log.info("unlock failed: %s", error)
-                dialog.show_error(self._unlock_message(error))
+                if team is not None and isinstance(
+                    error, TeamPasswordNeeded | LedgerOpenError | LedgerUnavailable
+                ):
+                    from treasury_app.ledger.team import TeamLoginError
+
+                    refused = isinstance(error, TeamPasswordNeeded) or (
+                        isinstance(error, TeamLoginError) and team.password != "none"
+                    )
+                    dialog.show_team_error(error, ask_password=refused)
+                else:
+                    dialog.show_error(self._unlock_message(error))
                 continue
             dialog.clear_secrets()
             return await self._workspace(session)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from treasury_app.services.workspace import Workspace
     from treasury_app.ui.widgets.api_status import StatusPanel
+    from treasury_app.ui.widgets.team_status import TeamStatusLabel
 
 # Tab titles in the order the treasury staff see them (marked for lupdate; translated in
 # the MainWindow context when shown).
@@ -154,6 +155,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.workspace: Workspace | None = None
         self.status_panel: StatusPanel | None = None
+        self.team_status: TeamStatusLabel | None = None  # a team database's link, when there
         self.infraction_badge: QLabel | None = None
         self.infractions_waiting: list[Any] = []
         resize_to_fit(self, 1100, 720)
@@ -187,6 +189,10 @@ class MainWindow(QMainWindow):
             self.statusBar().removeWidget(self.status_panel)
             self.status_panel.deleteLater()
             self.status_panel = None
+        if self.team_status is not None:
+            self.statusBar().removeWidget(self.team_status)
+            self.team_status.deleteLater()
+            self.team_status = None
         if self.infraction_badge is not None:
             self.statusBar().removeWidget(self.infraction_badge)
             self.infraction_badge.deleteLater()
@@ -202,6 +208,11 @@ class MainWindow(QMainWindow):
             self.infraction_badge.setStyleSheet(f"{text_style('error', self)} font-weight: bold;")
             self.infraction_badge.hide()
             self.statusBar().addPermanentWidget(self.infraction_badge)
+            if workspace.session.team is not None:
+                from treasury_app.ui.widgets.team_status import TeamStatusLabel
+
+                self.team_status = TeamStatusLabel(workspace.session.team, self)
+                self.statusBar().addPermanentWidget(self.team_status)
             self.status_panel = StatusPanel(workspace.session, self)
             self.statusBar().addPermanentWidget(self.status_panel)
             self.statusBar().showMessage(self.tr("Ready"), 5_000)
@@ -322,6 +333,8 @@ class MainWindow(QMainWindow):
         """Before the session closes: every tab stops its timers and cancels its loads."""
         if self.status_panel is not None:
             self.status_panel.timer.stop()
+        if self.team_status is not None:
+            self.team_status.stop()  # unsubscribed before the link closes
         for index in range(self.tabs.count()):
             page = self.tabs.widget(index)
             built = page.built if isinstance(page, TabPage) else page

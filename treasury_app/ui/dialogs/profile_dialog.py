@@ -1,6 +1,8 @@
 """Create or edit a connection profile: its name, environment, proxy and, per API, the bank's
-address, client id and secret, certificate file and trust. The dialog only checks and returns;
-the caller saves the profile (ProfileStore) and the secrets (SecretStore).
+address, client id and secret, certificate file and trust; and where its ledger lives (this
+computer, or a team database: host, login, TLS and how its password is kept). The dialog only
+checks and returns; the caller saves the profile (ProfileStore) and the secrets (SecretStore:
+the client secrets and the team database's password, never written to the profile file).
 
 Given the :class:`EndpointConfirmations`, a production profile whose bank address or CA differs
 from the last confirmed one is accepted only after the person has seen, for each such API, the
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -41,11 +45,13 @@ from treasury_app.services.profiles import (
     APIS,
     ApiProfile,
     CaFileError,
+    LedgerLocation,
     Profile,
     ProfileNameError,
+    TeamDatabaseProfile,
     validate_profile_name,
 )
-from treasury_app.services.secret_store import SecretStore
+from treasury_app.services.secret_store import TEAM_DATABASE, SecretStore, TeamDatabaseKey
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.screen_fit import fitted_size
 from treasury_app.ui.theme import text_style
@@ -113,6 +119,103 @@ class _ApiFields:
         return bool(self.trust.currentData() == "file")
 
 
+SSL_MODES = ("verify-full", "verify-ca", "require", "prefer", "disable")
+PasswordMode = Literal["keyring", "ask", "none"]
+
+
+class _LedgerFields:
+    """The widgets of the Ledger group: this computer or a team database (host, port,
+    database, login, TLS files) and how the database's password is kept (texts in the
+    dialog's translation context, as :class:`_ApiFields`')."""
+
+    def __init__(self, dialog: ProfileDialog) -> None:
+        def edit(name: str, placeholder: str = "") -> QLineEdit:
+            line = QLineEdit(dialog)
+            line.setObjectName(name)
+            line.setPlaceholderText(placeholder)
+            return line
+
+        def browse(name: str) -> QPushButton:
+            button = QPushButton(QCoreApplication.translate("ProfileDialog", "Browse…"), dialog)
+            button.setObjectName(name)
+            button.setAutoDefault(False)
+            return button
+
+        self.location = QComboBox(dialog)
+        self.location.setObjectName("ledger-location")
+        self.location.addItem(
+            QCoreApplication.translate("ProfileDialog", "This computer (default)"), "file"
+        )
+        self.location.addItem(QCoreApplication.translate("ProfileDialog", "Team database"), "team")
+        self.location_note = QLabel(dialog)
+        self.location_note.setObjectName("ledger-note")
+        self.location_note.setWordWrap(True)
+        self.location_note.setStyleSheet(text_style("muted", dialog))
+        self.host = edit(
+            "team-host", QCoreApplication.translate("ProfileDialog", "For example: db.example.com")
+        )
+        self.port = QSpinBox(dialog)
+        self.port.setObjectName("team-port")
+        self.port.setRange(1, 65535)
+        self.port.setValue(5432)
+        self.dbname = edit("team-dbname", "treasury")
+        self.user = edit(
+            "team-user", QCoreApplication.translate("ProfileDialog", "Your own PostgreSQL login")
+        )
+        self.sslmode = QComboBox(dialog)
+        self.sslmode.setObjectName("team-sslmode")
+        for mode in SSL_MODES:
+            self.sslmode.addItem(mode, mode)
+        self.sslmode.setToolTip(
+            QCoreApplication.translate(
+                "ProfileDialog",
+                "verify-full checks the server's certificate against the CA file and its name "
+                "against the host: keep it unless the administrator says otherwise.",
+            )
+        )
+        self.ca_file = edit(
+            "team-ca-file",
+            QCoreApplication.translate(
+                "ProfileDialog", "The CA that signed the server's certificate"
+            ),
+        )
+        self.ca_browse = browse("team-ca-browse")
+        self.cert_file = edit(
+            "team-cert-file", QCoreApplication.translate("ProfileDialog", "Optional")
+        )
+        self.cert_browse = browse("team-cert-browse")
+        self.key_file = edit(
+            "team-key-file",
+            QCoreApplication.translate("ProfileDialog", "Optional, with the certificate"),
+        )
+        self.key_browse = browse("team-key-browse")
+        self.password_mode = QComboBox(dialog)
+        self.password_mode.setObjectName("team-password-mode")
+        self.password_mode.addItem(
+            QCoreApplication.translate("ProfileDialog", "In the system keyring"), "keyring"
+        )
+        self.password_mode.addItem(
+            QCoreApplication.translate("ProfileDialog", "Ask at every unlock"), "ask"
+        )
+        self.password_mode.addItem(
+            QCoreApplication.translate("ProfileDialog", "None (client certificate)"), "none"
+        )
+        self.password = QLineEdit(dialog)
+        self.password.setObjectName("team-password")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password_note = QLabel(dialog)
+        self.password_note.setObjectName("team-password-note")
+        self.password_note.setWordWrap(True)
+        self.password_note.setStyleSheet(text_style("muted", dialog))
+
+    def is_team(self) -> bool:
+        return bool(self.location.currentData() == "team")
+
+    def mode(self) -> PasswordMode:
+        mode = self.password_mode.currentData()
+        return "ask" if mode == "ask" else "none" if mode == "none" else "keyring"
+
+
 class ProfileDialog(QDialog):
     """Create a profile (``profile=None``) or edit one; :meth:`result_profile` and
     :meth:`result_secrets` give what was entered once the dialog is accepted.
@@ -145,7 +248,7 @@ class ProfileDialog(QDialog):
             self._existing.discard(profile.name.casefold())
         self._store = secret_store if secret_store is not None else SecretStore()
         self._result: Profile | None = None
-        self._secrets: dict[ApiName, str] = {}
+        self._secrets: dict[ApiName | TeamDatabaseKey, str] = {}
         self.file_dialog: QFileDialog | None = None  # the picker last opened (tests use it)
         self.setWindowTitle(
             self.tr("New connection profile") if profile is None else self.tr("Edit profile")
@@ -213,6 +316,8 @@ class ProfileDialog(QDialog):
         content_layout.addLayout(top)
         for api in APIS:
             content_layout.addWidget(self._api_group(api))
+        self.ledger = _LedgerFields(self)
+        content_layout.addWidget(self._ledger_group())
         self.scroll = QScrollArea(self)
         self.scroll.setObjectName("profile-scroll")
         self.scroll.setWidgetResizable(True)
@@ -234,8 +339,11 @@ class ProfileDialog(QDialog):
         self._fill(profile)
         self.environment.currentIndexChanged.connect(self._show_ca_warnings)
         self.proxy_mode.currentIndexChanged.connect(self._proxy_mode_changed)
+        self.ledger.location.currentIndexChanged.connect(self._ledger_changed)
+        self.ledger.password_mode.currentIndexChanged.connect(self._ledger_changed)
         self._show_ca_warnings()
         self._proxy_mode_changed()
+        self._ledger_changed()
 
     # -- results -----------------------------------------------------------------------------
 
@@ -245,8 +353,10 @@ class ProfileDialog(QDialog):
             raise RuntimeError("the profile dialog has not been accepted")
         return self._result
 
-    def result_secrets(self) -> dict[ApiName, str]:
-        """The client secrets typed, by API (an API left empty is absent)."""
+    def result_secrets(self) -> dict[ApiName | TeamDatabaseKey, str]:
+        """The secrets typed, to keep in the system keyring: the client secrets by API (an
+        API left empty is absent) and, for a team database whose password is kept there, its
+        password under :data:`~treasury_app.services.secret_store.TEAM_DATABASE`."""
         return dict(self._secrets)
 
     def confirmed_changes(self) -> tuple[EndpointChange, ...]:
@@ -266,6 +376,8 @@ class ProfileDialog(QDialog):
                 profile = self._build()
             except ValidationError as error:
                 problems = self._validation_problems(error)
+            except ProfileFieldError as error:
+                problems = {error.field: error.message}
         self._show_problems(problems)
         self._result = profile if not problems else None
         return problems
@@ -328,6 +440,12 @@ class ProfileDialog(QDialog):
             for api, fields in self.apis.items()
             if fields.client_secret.text()
         }
+        if (
+            self.ledger.is_team()
+            and self.ledger.mode() == "keyring"
+            and self.ledger.password.text()
+        ):
+            self._secrets[TEAM_DATABASE] = self.ledger.password.text()
         super().accept()
 
     def done(self, result: int) -> None:
@@ -336,6 +454,7 @@ class ProfileDialog(QDialog):
             self.endpoint_box.reject()  # closed meanwhile (Quit): nothing was confirmed
         for fields in self.apis.values():
             fields.client_secret.clear()  # what was typed lives on in result_secrets() only
+        self.ledger.password.clear()
         if result != QDialog.DialogCode.Accepted:
             self._confirmed = ()
         super().done(result)
@@ -373,6 +492,7 @@ class ProfileDialog(QDialog):
                 ca_problem = self._file_problem(fields.ca_file.text(), self.tr("CA"))
                 if ca_problem:
                     problems[f"{api}.ca_file"] = ca_problem
+        problems.update(self._ledger_problems())
         return problems
 
     def _url_problem(self, url: str) -> str | None:
@@ -480,6 +600,7 @@ class ProfileDialog(QDialog):
             accounts=apis["accounts"],
             pix_keys=self._keys(),
             proxy=self._proxy(),
+            ledger=self._ledger_location(),
         )
         if original is None:
             return profile
@@ -592,6 +713,214 @@ class ProfileDialog(QDialog):
             self.pix_keys.setText(", ".join(profile.pix_keys))
             self.proxy_mode.setCurrentIndex(self.proxy_mode.findData(profile.proxy.mode))
             self.proxy_url.setText(profile.proxy.url or "")
+        self._fill_ledger(profile)
+
+    # -- the ledger --------------------------------------------------------------------------
+
+    def _ledger_group(self) -> QGroupBox:
+        ledger = self.ledger
+        group = QGroupBox(self.tr("Ledger"), self)
+        group.setObjectName("ledger-group")
+        form = QFormLayout(group)
+        self._ledger_form = form
+        self.fields.update(
+            {
+                "ledger.host": ledger.host,
+                "ledger.port": ledger.port,
+                "ledger.dbname": ledger.dbname,
+                "ledger.user": ledger.user,
+                "ledger.sslmode": ledger.sslmode,
+                "ledger.ca_file": ledger.ca_file,
+                "ledger.cert_file": ledger.cert_file,
+                "ledger.key_file": ledger.key_file,
+                "ledger.password_mode": ledger.password_mode,
+                "ledger.password": ledger.password,
+            }
+        )
+        form.addRow(self.tr("Where it lives"), ledger.location)
+        form.addRow("", ledger.location_note)
+        ca_file = _beside(ledger.ca_file, ledger.ca_browse)
+        cert_file = _beside(ledger.cert_file, ledger.cert_browse)
+        key_file = _beside(ledger.key_file, ledger.key_browse)
+        self._add_row(form, self.tr("Host"), ledger.host, "ledger.host")
+        self._add_row(form, self.tr("Port"), ledger.port, "ledger.port")
+        self._add_row(form, self.tr("Database"), ledger.dbname, "ledger.dbname")
+        self._add_row(form, self.tr("Your login"), ledger.user, "ledger.user")
+        self._add_row(form, self.tr("TLS (sslmode)"), ledger.sslmode, "ledger.sslmode")
+        self._add_row(form, self.tr("CA file"), ca_file, "ledger.ca_file")
+        self._add_row(form, self.tr("Client certificate"), cert_file, "ledger.cert_file")
+        self._add_row(form, self.tr("Certificate key"), key_file, "ledger.key_file")
+        self._add_row(form, self.tr("Password"), ledger.password_mode, "ledger.password_mode")
+        self._add_row(form, self.tr("Password to keep"), ledger.password, "ledger.password")
+        form.addRow("", ledger.password_note)
+        self._team_rows: tuple[QWidget, ...] = (
+            ledger.host,
+            ledger.port,
+            ledger.dbname,
+            ledger.user,
+            ledger.sslmode,
+            ca_file,
+            cert_file,
+            key_file,
+            ledger.password_mode,
+            ledger.password_note,
+        )
+        pem = self.tr("PEM files (*.pem *.crt *.cer *.key);;All files (*)")
+        ledger.ca_browse.clicked.connect(
+            lambda: self._browse(ledger.ca_file, self.tr("CA of the team database"), pem)
+        )
+        ledger.cert_browse.clicked.connect(
+            lambda: self._browse(ledger.cert_file, self.tr("Your client certificate"), pem)
+        )
+        ledger.key_browse.clicked.connect(
+            lambda: self._browse(ledger.key_file, self.tr("The key of your certificate"), pem)
+        )
+        return group
+
+    def _fill_ledger(self, profile: Profile | None) -> None:
+        ledger = self.ledger
+        default_mode = "keyring" if self._store.available else "ask"
+        ledger.password_mode.setCurrentIndex(ledger.password_mode.findData(default_mode))
+        ledger.sslmode.setCurrentIndex(ledger.sslmode.findData("verify-full"))
+        team = profile.ledger.team if profile is not None and profile.ledger.is_team else None
+        if team is None:
+            return
+        ledger.location.setCurrentIndex(ledger.location.findData("team"))
+        ledger.host.setText(team.host)
+        ledger.port.setValue(team.port)
+        ledger.dbname.setText(team.dbname)
+        ledger.user.setText(team.user)
+        ledger.sslmode.setCurrentIndex(ledger.sslmode.findData(team.sslmode))
+        for edit, path in (
+            (ledger.ca_file, team.ca_file),
+            (ledger.cert_file, team.cert_file),
+            (ledger.key_file, team.key_file),
+        ):
+            edit.setText(str(path) if path is not None else "")
+        ledger.password_mode.setCurrentIndex(ledger.password_mode.findData(team.password))
+        if team.password == "keyring" and self._stored_team_password():
+            ledger.password.setPlaceholderText(self.tr("Leave empty to keep the current password"))
+
+    def _stored_team_password(self) -> bool:
+        """Whether the keyring already holds the team database's password of this profile."""
+        if self._original is None or not self._store.available:
+            return False
+        return self._store.get(self._original.name, TEAM_DATABASE) is not None
+
+    def _ledger_changed(self) -> None:
+        """Show the team rows only for a team database, the password only when it is kept in
+        the keyring, and say where the ledger and the password are kept."""
+        ledger = self.ledger
+        team = ledger.is_team()
+        form = self._ledger_form
+        for widget in self._team_rows:
+            form.setRowVisible(widget, team)
+        form.setRowVisible(ledger.password, team and ledger.mode() == "keyring")
+        for field in (name for name in self.errors if name.startswith("ledger.")):
+            if not team:
+                form.setRowVisible(self.errors[field], False)
+        ledger.location_note.setText(
+            self.tr(
+                "Everyone on the team shares one ledger in a PostgreSQL database: its "
+                "administrator gives you the address and your own login."
+            )
+            if team
+            else self.tr("Payments, audit and receipts are kept in a file on this computer.")
+        )
+        mode = ledger.mode()
+        if mode == "keyring":
+            note = (
+                self.tr("Kept in the system keyring (%1), never in the profile file.").replace(
+                    "%1", self._store.backend_name
+                )
+                if self._store.available
+                else self.tr(
+                    "There is no system keyring on this computer: choose “Ask at every unlock”."
+                )
+            )
+        elif mode == "ask":
+            note = self.tr("Asked in the unlock window each time; never stored.")
+        else:
+            note = self.tr(
+                "No password: your client certificate (or the server's own rule) logs you in."
+            )
+        ledger.password_note.setText(note)
+        QTimer.singleShot(0, lambda: _fit_height(self))
+
+    def _ledger_problems(self) -> dict[str, str]:
+        ledger = self.ledger
+        if not ledger.is_team():
+            return {}
+        problems: dict[str, str] = {}
+        required = (
+            (
+                "ledger.host",
+                ledger.host,
+                self.tr("Enter the team database's host name or address."),
+            ),
+            ("ledger.dbname", ledger.dbname, self.tr("Enter the database's name.")),
+            ("ledger.user", ledger.user, self.tr("Enter your own login on the team database.")),
+        )
+        for field, edit, empty in required:
+            text = edit.text().strip()
+            if not text:
+                problems[field] = empty
+            elif any(char.isspace() or ord(char) < 32 for char in text):
+                problems[field] = self.tr("No spaces here.")
+        if ledger.ca_file.text().strip():
+            problem = self._file_problem(ledger.ca_file.text(), self.tr("CA"))
+            if problem:
+                problems["ledger.ca_file"] = problem
+        cert, key = ledger.cert_file.text().strip(), ledger.key_file.text().strip()
+        if cert and not key:
+            problems["ledger.key_file"] = self.tr("A client certificate needs its key file.")
+        elif key and not cert:
+            problems["ledger.cert_file"] = self.tr("A key file needs its client certificate.")
+        for field, text, what in (
+            ("ledger.cert_file", cert, self.tr("client certificate")),
+            ("ledger.key_file", key, self.tr("key")),
+        ):
+            if text and field not in problems:
+                problem = self._file_problem(text, what)
+                if problem:
+                    problems[field] = problem
+        mode = ledger.mode()
+        if mode == "keyring" and not self._store.available:
+            problems["ledger.password_mode"] = self.tr(
+                "There is no system keyring on this computer: choose “Ask at every unlock”."
+            )
+        elif mode == "keyring" and not ledger.password.text() and not self._stored_team_password():
+            problems["ledger.password"] = self.tr(
+                "Enter the password of your login: it is kept in the system keyring."
+            )
+        return problems
+
+    def _ledger_location(self) -> LedgerLocation:
+        ledger = self.ledger
+        if not ledger.is_team():
+            return LedgerLocation()
+
+        def path(edit: QLineEdit) -> Path | None:
+            return _absolute(edit.text()) if edit.text().strip() else None
+
+        try:
+            team = TeamDatabaseProfile(
+                host=ledger.host.text().strip(),
+                port=ledger.port.value(),
+                dbname=ledger.dbname.text().strip(),
+                user=ledger.user.text().strip(),
+                sslmode=ledger.sslmode.currentData(),
+                ca_file=path(ledger.ca_file),
+                cert_file=path(ledger.cert_file),
+                key_file=path(ledger.key_file),
+                password=ledger.mode(),
+            )
+        except ValidationError as error:  # checked above; a last word in case
+            item = error.errors(include_url=False, include_input=False)[0]
+            where = str(item["loc"][0]) if item["loc"] else "host"
+            field = f"ledger.{where}" if f"ledger.{where}" in self.fields else "ledger.host"
+            raise ProfileFieldError(field, str(item["msg"])) from None
+        return LedgerLocation(location="team", team=team)
 
     def _trust_changed(self, api: ApiName) -> None:
         fields = self.apis[api]

@@ -1,6 +1,8 @@
-"""Unlock a profile: the passwords of its two ``.pfx`` certificates (never stored), and the
-client secrets the system keyring does not hold. The bundles are decrypted off the UI thread
-and each certificate's subject and expiry are shown before the session is opened."""
+"""Unlock a profile: the passwords of its two ``.pfx`` certificates (never stored), the
+client secrets the system keyring does not hold and, for a team ledger, the team database's
+password when it is asked at every unlock or not in the keyring. The bundles are decrypted off
+the UI thread and each certificate's subject and expiry are shown before the session is
+opened."""
 
 from __future__ import annotations
 
@@ -47,11 +49,14 @@ class UnlockDialog(QDialog):
     the warning and clicked again).
 
     ``need_client_secret`` flags the APIs whose client secret is neither given nor in the
-    system keyring: a field is shown for each. ``hint_passwords`` (the sandbox only) shows the
-    test passwords with a "Fill in" button. After acceptance :meth:`passwords`,
-    :meth:`client_secrets` and :meth:`identities` give what was typed and loaded (the fields
-    themselves are cleared) until :meth:`clear_secrets`. The same dialog can be asked again
-    after :meth:`show_error` when opening the session fails.
+    system keyring: a field is shown for each. ``need_team_password``: the profile's team
+    database needs a password this desktop does not keep (its field is shown; also later,
+    through :meth:`show_team_error`, when the database refuses the one kept).
+    ``hint_passwords`` (the sandbox only) shows the test passwords with a "Fill in" button.
+    After acceptance :meth:`passwords`, :meth:`client_secrets`, :meth:`team_password` and
+    :meth:`identities` give what was typed and loaded (the fields themselves are cleared)
+    until :meth:`clear_secrets`. The same dialog can be asked again after :meth:`show_error`
+    when opening the session fails.
     """
 
     def __init__(
@@ -60,6 +65,7 @@ class UnlockDialog(QDialog):
         *,
         need_client_secret: Mapping[ApiName, bool] | None = None,
         hint_passwords: Mapping[ApiName, str] | None = None,
+        need_team_password: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -72,6 +78,7 @@ class UnlockDialog(QDialog):
         self._passwords: dict[ApiName, str] = {}
         self._client_secrets: dict[ApiName, str] = {}
         self._identities: dict[ApiName, ClientIdentity] = {}
+        self._team_password = ""
         self._awaiting_confirmation = False
         self._closed = False
         self.unlock_task: asyncio.Task[Any] | None = None
@@ -94,6 +101,9 @@ class UnlockDialog(QDialog):
         layout.addWidget(self.same_password)
         for api in APIS:
             layout.addWidget(self._api_group(api))
+        self.team_group = self._team_group()
+        self.team_group.setVisible(need_team_password)
+        layout.addWidget(self.team_group)
         if self._hints:
             layout.addWidget(self._hint_row())
 
@@ -114,7 +124,11 @@ class UnlockDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self.same_password.toggled.connect(self._same_password_toggled)
-        for edit in (*self.password_fields.values(), *self.secret_fields.values()):
+        for edit in (
+            *self.password_fields.values(),
+            *self.secret_fields.values(),
+            self.team_password_field,
+        ):
             edit.textEdited.connect(self._input_changed)
         self._same_password_toggled(self.same_password.isChecked())
         self.setMinimumWidth(520)
@@ -134,11 +148,35 @@ class UnlockDialog(QDialog):
         """The decrypted certificate of each API once unlocked."""
         return dict(self._identities)
 
+    def team_password(self) -> str | None:
+        """The team database's password typed (``None``: its field is not shown or empty)."""
+        return self._team_password or None
+
     def clear_secrets(self) -> None:
         """Forget the passwords, client secrets and keys held since the dialog was accepted."""
         self._passwords.clear()
         self._client_secrets.clear()
         self._identities.clear()
+        self._team_password = ""
+
+    def ask_team_password(self) -> None:
+        """Show the team database's password field (the database refused the one kept, or
+        none is kept)."""
+        if not self.team_group.isVisible():
+            self.team_group.show()
+            QTimer.singleShot(0, lambda: _fit_height(self))
+
+    def show_team_error(self, error: BaseException, *, ask_password: bool) -> None:
+        """Why the team database did not open, readable in the dialog; ``ask_password``: the
+        password is what to type again (its field shown, and focused when the dialog shows)."""
+        if ask_password:
+            self.ask_team_password()
+        where = getattr(error, "where", None)
+        if where is not None:  # TeamPasswordNeeded: worded here, in the person's language
+            text = self.tr("Enter the password of the team database (%1).").replace("%1", where)
+        else:  # the team backend's messages say what happened and who can fix it
+            text = str(error)
+        self.show_error(text)
 
     def show_error(self, message: str) -> None:
         """Show why the session could not be opened (before asking the dialog again)."""
@@ -154,7 +192,8 @@ class UnlockDialog(QDialog):
         why in the dialog and returns ``None``."""
         passwords = self._typed_passwords()
         secrets = {api: self.secret_fields[api].text() for api in self._secrets_needed}
-        missing = self._first_missing(passwords, secrets)
+        team_password = self.team_password_field.text() if self.team_group.isVisible() else ""
+        missing = self._first_missing(passwords, secrets, team_password)
         if missing is not None:
             field, text = missing
             self._show_message(text, text_style("error", self))
@@ -193,6 +232,7 @@ class UnlockDialog(QDialog):
             return None
         self._passwords = passwords
         self._client_secrets = {api: secret for api, secret in secrets.items()}
+        self._team_password = team_password
         self._identities = identities
         log.info("certificates of profile %r opened", self.profile.name)
         warnings = [w for w in (i.expiry_warning() for i in identities.values()) if w]
@@ -224,7 +264,11 @@ class UnlockDialog(QDialog):
 
     def done(self, result: int) -> None:
         self._closed = True
-        for edit in (*self.password_fields.values(), *self.secret_fields.values()):
+        for edit in (
+            *self.password_fields.values(),
+            *self.secret_fields.values(),
+            self.team_password_field,
+        ):
             edit.clear()
         if result != QDialog.DialogCode.Accepted:
             self.clear_secrets()
@@ -236,6 +280,8 @@ class UnlockDialog(QDialog):
         self._awaiting_confirmation = False
         self.unlock_button.setText(self.tr("Unlock"))
         self._password_field_of("qrcodes").setFocus()
+        if self.team_group.isVisible() and self._hints:
+            self.team_password_field.setFocus()  # the certificates' are filled in by a button
         super().showEvent(event)
         QTimer.singleShot(0, lambda: _fit_height(self))
 
@@ -248,7 +294,7 @@ class UnlockDialog(QDialog):
         return {api: self.password_fields[api].text() for api in APIS}
 
     def _first_missing(
-        self, passwords: Mapping[ApiName, str], secrets: Mapping[ApiName, str]
+        self, passwords: Mapping[ApiName, str], secrets: Mapping[ApiName, str], team: str
     ) -> tuple[QLineEdit, str] | None:
         for api in APIS:
             if not passwords[api]:
@@ -260,6 +306,8 @@ class UnlockDialog(QDialog):
                 return self.secret_fields[api], self.tr(
                     "Enter the client secret of the %1."
                 ).replace("%1", self._api_title(api))
+        if self.team_group.isVisible() and not team:
+            return self.team_password_field, self.tr("Enter the password of the team database.")
         return None
 
     def _show_failures(
@@ -340,6 +388,7 @@ class UnlockDialog(QDialog):
             self.same_password,
             *self.password_fields.values(),
             *self.secret_fields.values(),
+            self.team_password_field,
         ):
             widget.setEnabled(not busy)
         if self._hints:
@@ -410,6 +459,28 @@ class UnlockDialog(QDialog):
         certificate.hide()
         self.certificate_labels[api] = certificate
         form.addRow(certificate)
+        return group
+
+    def _team_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Team database"), self)
+        group.setObjectName("team-group")
+        form = QFormLayout(group)
+        team = self.profile.ledger.team
+        where = QLabel(team.describe() if team is not None else "", group)
+        where.setObjectName("team-database")
+        where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(self.tr("Database"), where)
+        self.team_password_field = QLineEdit(group)
+        self.team_password_field.setObjectName("team-password")
+        self.team_password_field.setEchoMode(QLineEdit.EchoMode.Password)
+        if team is not None:
+            self.team_password_field.setPlaceholderText(team.describe())
+        self.team_password_field.setToolTip(
+            self.tr("Your own login's password; used for this session only, never stored.")
+            if team is None or team.password == "ask"
+            else self.tr("Not in the system keyring: used for this session only.")
+        )
+        form.addRow(self.tr("Team database password"), self.team_password_field)
         return group
 
     def _hint_row(self) -> QWidget:

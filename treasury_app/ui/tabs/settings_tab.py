@@ -1,4 +1,5 @@
-"""The Settings tab, in five pages: the profile and both certificates, the webhooks registered
+"""The Settings tab, in five pages: the profile, where its ledger lives and both certificates,
+the webhooks registered
 at the bank (both APIs), the infractions reported against the account, the audit log, and
 about and support (the log folder, diagnostics, the ledger backup)."""
 
@@ -27,6 +28,7 @@ from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
 from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
+from treasury_app.ui.widgets.ledger_panel import LedgerPanel
 from treasury_app.ui.widgets.support_panel import SupportPanel
 from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
 
@@ -42,6 +44,7 @@ class SettingsTab(QWidget):
         self.workspace = workspace
         self.webhooks_panel: WebhooksPanel | None = None
         self.infractions_panel: InfractionsPanel | None = None
+        self.ledger_panel: LedgerPanel | None = None
         self._loaded: set[int] = set()
         self._tasks: list[asyncio.Task[Any]] = []
 
@@ -134,6 +137,11 @@ class SettingsTab(QWidget):
             self.proxy_label.setObjectName("settings-proxy")
             profile_form.addRow(self.tr("Proxy"), self.proxy_label)
         layout.addWidget(profile_box)
+        if self.workspace is not None:
+            self.ledger_panel = LedgerPanel(self.workspace.session, page)
+            # The audit anchor's warning first on the page, above everything else.
+            layout.insertWidget(0, self.ledger_panel.anchor_banner)
+            layout.addWidget(self.ledger_panel)
         layout.addWidget(certificates_box)
         layout.addStretch(1)
         return page
@@ -195,6 +203,8 @@ class SettingsTab(QWidget):
             if panel is not None:
                 panel.shutdown()
         self.support_panel.shutdown()
+        if self.ledger_panel is not None:
+            self.ledger_panel.shutdown()
         if self.audit_panel is not None:
             self.audit_panel.shutdown()
         for task in self._tasks:

@@ -1,0 +1,95 @@
+"""The team database's link in a label: "Team database: live · last change 12 s ago", or
+"Team database offline: <why>" in the warning colour. Used in the status bar and in Settings.
+
+It follows a :class:`~treasury_app.services.team_link.TeamLink` (anything with ``state`` and
+``subscribe``) and ticks once a second for the "… ago"; :meth:`TeamStatusLabel.stop` ends both
+(on lock, before the session closes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QWidget
+
+from treasury_app.ui.theme import text_style
+
+if TYPE_CHECKING:
+    from treasury_app.services.team_link import TeamState
+
+
+class TeamLinkLike(Protocol):
+    @property
+    def state(self) -> TeamState: ...
+
+    def subscribe(self, listener: Callable[[TeamState], None]) -> Callable[[], None]: ...
+
+
+class TeamStatusLabel(QLabel):
+    """The state of ``link``, kept current until :meth:`stop`."""
+
+    def __init__(
+        self,
+        link: TeamLinkLike,
+        parent: QWidget | None = None,
+        *,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("team-status")
+        self.link = link
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self.offline = False
+        self._unsubscribe: Callable[[], None] | None = link.subscribe(self._changed)
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+        self.refresh()
+
+    def stop(self) -> None:
+        """Stop following the link (it is about to close)."""
+        self.timer.stop()
+        unsubscribe, self._unsubscribe = self._unsubscribe, None
+        if unsubscribe is not None:
+            unsubscribe()
+
+    def _changed(self, _state: TeamState) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        state = self.link.state
+        self.offline = not state.online
+        if state.online:
+            text = self.tr("Team database: live")
+            if state.last_change is not None:
+                text += " · " + self._ago(state.last_change)
+        elif state.detail == "connecting":
+            text = self.tr("Team database: connecting…")
+        else:
+            text = self.tr("Team database offline: %1").replace(
+                "%1", state.detail or self.tr("not reachable")
+            )
+        self.setText(text)
+        tooltip = [state.database]
+        if self.offline:
+            tooltip.append(
+                self.tr(
+                    "What is on screen stays; nothing is sent until the database is back. "
+                    "The app reconnects by itself."
+                )
+            )
+        self.setToolTip("\n".join(tooltip))
+        self.setStyleSheet(
+            f"{text_style('warning', self)} font-weight: bold;" if self.offline else ""
+        )
+
+    def _ago(self, when: datetime) -> str:
+        seconds = max(0, int((self.clock() - when).total_seconds()))
+        if seconds < 60:
+            return self.tr("last change %1 s ago").replace("%1", str(seconds))
+        if seconds < 3600:
+            return self.tr("last change %1 min ago").replace("%1", str(seconds // 60))
+        return self.tr("last change at %1").replace("%1", f"{when.astimezone():%H:%M}")
