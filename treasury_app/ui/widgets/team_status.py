@@ -8,12 +8,13 @@ It follows a :class:`~treasury_app.services.team_link.TeamLink` (anything with `
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
+from treasury_app.domain.clock import system_clock
 from treasury_app.ui.theme import text_style
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class TeamStatusLabel(QLabel):
         super().__init__(parent)
         self.setObjectName("team-status")
         self.link = link
-        self.clock = clock or (lambda: datetime.now(UTC))
+        self.clock = clock or system_clock  # the team link stamps its changes with it
         self.offline = False
         self._unsubscribe: Callable[[], None] | None = link.subscribe(self._changed)
         self.timer = QTimer(self)
