@@ -70,7 +70,10 @@ async def test_rows_carry_the_login_role_written_by_the_database(
         opened_ledger("team", tmp_path / "b", user="bruno_team", database=database) as bruno,
     ):
         entry = await ana.journal.create(new_entry())
-        await bruno.journal.update(entry.id, EntryState.SENT, note="sending")
+        with pytest.raises(LedgerRefused, match="only they send it"):
+            await bruno.journal.update(entry.id, EntryState.SENT, note="sending")
+        await ana.journal.update(entry.id, EntryState.SENT, note="sending")
+        await bruno.journal.update(entry.id, EntryState.UNKNOWN, note="no answer")
         await bruno.audit.record("payout.send", "ok", reference=entry.idempotency_key)
         assert (await bruno.journal.get(entry.id)).created_by == "ana_team"
         assert (await ana.audit.entries(action="payout"))[0].os_user == "bruno_team"
@@ -88,7 +91,7 @@ async def test_rows_carry_the_login_role_written_by_the_database(
         forged = conn.execute("SELECT actor FROM treasury.audit WHERE action = 'forged'").fetchall()
         history = conn.execute("SELECT actor FROM treasury.journal_history ORDER BY id").fetchall()
     assert [row["actor"] for row in forged] == ["ana_team"]
-    assert [row["actor"] for row in history] == ["ana_team", "bruno_team"]
+    assert [row["actor"] for row in history] == ["ana_team", "ana_team", "bruno_team"]
 
 
 async def test_the_same_intent_from_two_desktops_is_one_entry(
@@ -155,8 +158,12 @@ async def test_a_viewer_reads_but_writes_nothing(
         assert len(await viewer.journal.recent()) == 1
         with pytest.raises(LedgerRefused, match="does not allow your login"):
             await viewer.journal.create(new_entry())
+        seq = await viewer.audit.record("session.open", "ok")  # its own rows only
+        assert (await viewer.audit.entries(limit=1))[0].id == seq
+        assert (await viewer.audit.entries(limit=1))[0].os_user == "viewer_vic"
+        entry = (await viewer.journal.recent())[0]
         with pytest.raises(LedgerRefused):
-            await viewer.audit.record("payout.send", "ok")
+            await viewer.journal.update(entry.id, EntryState.SENT)
     finally:
         await viewer.close()
 
@@ -514,7 +521,7 @@ async def test_the_server_stopped_mid_session_writes_nothing_and_recovers(
             await asyncio.sleep(0.02)
         server.stop()
         try:
-            with pytest.raises(TeamDatabaseOffline, match="Nothing was sent"):
+            with pytest.raises(TeamDatabaseOffline, match="Nothing is sent while the journal"):
                 await ledger.journal.update(entry.id, EntryState.SENT)
             with pytest.raises(TeamDatabaseOffline):
                 await ledger.journal.create(new_entry("2.00"))
@@ -591,3 +598,44 @@ def test_migrations_are_idempotent_and_audited(team_databases: TeamDatabases) ->
             r["action"] for r in conn.execute("SELECT action FROM treasury.audit").fetchall()
         ]
     assert actions == ["admin.migrate"]
+
+
+async def test_a_hand_written_row_cannot_skip_the_journals_rules(
+    team_databases: TeamDatabases, tmp_path: Path
+) -> None:
+    """With psql and their own login, a maker cannot journal an intent as already sent, move
+    someone else's intent, or replace a receipt."""
+    database = team_databases.new_database()
+    team_databases.person("maker_max")
+    async with opened_ledger("team", tmp_path / "b", user="maker_nia", database=database) as theirs:
+        await theirs.receipts.save(b"%PDF-1.4 the bank's receipt\n", kind="PIX", bank_id="E1")
+    with as_person(team_databases, database, "maker_max") as conn:
+        conn.execute(
+            "INSERT INTO treasury.journal (kind, amount, idempotency_key, request_json, state,"
+            " created_at, updated_at, profile) VALUES ('PIX_KEY', 10, 'forged', '{}',"
+            " 'UNKNOWN', '2099-01-01T00:00:00.000Z', 'x', 'p')"
+        )
+        with pytest.raises(psycopg.errors.CheckViolation):  # content that is not its hash
+            conn.execute(
+                "INSERT INTO treasury.receipt_files VALUES (repeat('0', 64), 'x'::bytea, 1)"
+            )
+        forged = b"%PDF-1.4 a forged receipt\n"
+        import hashlib
+
+        digest = hashlib.sha256(forged).hexdigest()
+        conn.execute(
+            "INSERT INTO treasury.receipt_files VALUES (%s, %s, %s)", (digest, forged, len(forged))
+        )
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="kept as first saved"):
+            conn.execute("UPDATE treasury.receipts SET sha256 = %s", (digest,))
+    with superuser(team_databases, database) as conn:
+        row = conn.execute(
+            "SELECT state, created_by FROM treasury.journal WHERE idempotency_key = 'forged'"
+        ).fetchone()
+        receipt = conn.execute("SELECT saved_by FROM treasury.receipts").fetchone()
+    assert row == {"state": "PREPARED", "created_by": "maker_max"}  # only an intent, and his
+    assert receipt == {"saved_by": "maker_nia"}
+    async with opened_ledger("team", tmp_path / "b", user="maker_nia", database=database) as nia:
+        (entry,) = await nia.journal.recent()
+        with pytest.raises(LedgerRefused, match="only they send it"):
+            await nia.journal.update(entry.id, EntryState.SENT)

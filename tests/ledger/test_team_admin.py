@@ -185,3 +185,44 @@ def test_import_refuses_what_is_not_a_ledger(team_databases: TeamDatabases, tmp_
         rows(team_databases, url.rsplit("/", 1)[1].split("?")[0], "SELECT * FROM treasury.journal")
         == []
     )
+
+
+def test_add_user_hashes_the_password_and_refuses_an_administrators_role(
+    team_databases: TeamDatabases,
+) -> None:
+    import subprocess as run
+
+    database = team_databases.new_database()
+    url = team_databases.server.url(database)
+    name = "irene_" + uuid.uuid4().hex[:6]
+    result = run.run(
+        [
+            str(Path(sys.executable).with_name("treasury-admin")),
+            "--db",
+            url,
+            "add-user",
+            name,
+            "--role",
+            "treasury_maker",
+            "--password-stdin",
+        ],
+        input="s3cret horse\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    (row,) = rows(
+        team_databases, "postgres", f"SELECT rolpassword FROM pg_authid WHERE rolname = '{name}'"
+    )
+    assert row["rolpassword"].startswith("SCRAM-SHA-256$") and "s3cret" not in row["rolpassword"]
+    with psycopg.connect(team_databases.server.url("postgres"), autocommit=True) as conn:
+        conn.execute(f"GRANT treasury_password_login TO {name}")
+    with psycopg.connect(
+        team_databases.server.url(database, user=name, password="s3cret horse")
+    ) as c:
+        assert c.execute("SELECT session_user").fetchone() == (name,)
+    code, _, err = admin(
+        "--db", url, "add-user", team_databases.server.superuser, "--role", "treasury_viewer"
+    )
+    assert code == 2 and "administrator's role" in err

@@ -250,3 +250,24 @@ async def test_app_killed_between_journal_and_answer(
         await assert_each_paid_once(engine, control, keys, total, before)
     finally:
         await restarted.close()
+
+
+async def test_a_body_that_is_not_what_was_reviewed_is_never_sent(
+    accounts: AccountsClient, ledger: Ledger, control: Api
+) -> None:
+    """On a shared journal a row could be written by hand: the body sent must be the one
+    reviewed (its amount and key), or nothing is sent."""
+    from dataclasses import replace
+
+    engine = PaymentEngine(accounts, ledger)
+    before = control.balance()
+    other_amount = replace(intent(Decimal("900.00"), tag="forged"), amount=Decimal("9.00"))
+    entry = await engine.submit(other_amount)
+    assert entry.state == EntryState.REJECTED and entry.final
+    assert "pays 900.00, the reviewed amount is 9.00" in (entry.error or "")
+    other_key = replace(intent(Decimal("8.00"), tag="forged key"), payee_detail="me@mallory.com")
+    entry = await engine.submit(other_key)
+    assert entry.state == EntryState.REJECTED and "another Pix key" in (entry.error or "")
+    assert control.balance() == before  # nothing reached the bank
+    refused = await ledger.audit.entries(action="payout.send")
+    assert [row.outcome for row in refused] == ["refused", "refused"]

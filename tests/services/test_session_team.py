@@ -25,7 +25,7 @@ from tests.services.session_fixtures import (
 )
 from treasury_app.config import AppPaths
 from treasury_app.domain.identifiers import new_idempotency_key
-from treasury_app.ledger.errors import LedgerUnavailable
+from treasury_app.ledger.errors import LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.team import TeamLedger, TeamLoginError
 from treasury_app.services.profiles import (
@@ -242,7 +242,7 @@ async def test_the_database_stopped_mid_session_sends_nothing_and_recovers(
         before = control.balance()
         server.stop()
         try:
-            with pytest.raises(LedgerUnavailable, match="Nothing was sent"):
+            with pytest.raises(LedgerUnavailable, match="Nothing is sent while the journal"):
                 await session.payments.submit(intent("4.32"))
             for _ in range(200):
                 if not session.team.state.online:
@@ -272,3 +272,49 @@ async def test_the_database_stopped_mid_session_sends_nothing_and_recovers(
         if not server.running:
             server.start()
         await session.close()
+
+
+async def test_a_viewer_unlocks_sees_everything_and_sends_nothing(
+    sandbox_setup: tuple[Profile, SandboxSecrets],
+    team_databases: TeamDatabases,
+    database: str,
+    app_paths: AppPaths,
+    tmp_path: Path,
+    control: Api,
+) -> None:
+    base, secrets = sandbox_setup
+    ana = await open_team_session(
+        team_profile(base, team_databases, database, "desk_ana", "ask"),
+        secrets,
+        app_paths,
+        team_password=PASSWORD,
+    )
+    try:
+        paid = await ana.payments.submit(intent("6.54"))
+    finally:
+        await ana.close()
+    team_databases.person("desk_vera", "treasury_viewer")
+    vera_paths = AppPaths(
+        config_dir=tmp_path / "v" / "config",
+        data_dir=tmp_path / "v" / "data",
+        log_dir=tmp_path / "v" / "logs",
+    )
+    vera_paths.ensure()
+    before = control.balance()
+    vera = await open_team_session(
+        team_profile(base, team_databases, database, "desk_vera", "none"), secrets, vera_paths
+    )
+    try:
+        assert vera.payments.read_only
+        assert [e.id for e in await vera.ledger.journal.recent()] == [paid.id]
+        (opened,) = [
+            r
+            for r in await vera.ledger.audit.entries(action="session.open")
+            if r.os_user == "desk_vera"
+        ]
+        assert opened.outcome == "ok"
+        with pytest.raises(LedgerRefused):
+            await vera.payments.submit(intent("7.65"))
+        assert control.balance() == before
+    finally:
+        await vera.close()

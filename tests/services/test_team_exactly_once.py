@@ -427,7 +427,8 @@ async def test_a_desktop_killed_mid_send_while_the_other_resolves(
 ) -> None:
     """The sender dies (SIGKILL) with its requests on the wire (some paid, some not yet) and
     its claims held; the other desktop resolves meanwhile (skipping what the dead one still
-    holds); a fresh desktop then resolves everything."""
+    holds); another desktop then resolves what it may, and the sender's own desktop, back up,
+    resolves the rest (what it journaled and never sent only it sends)."""
     items = team.intents("kill", "15.00")
     before = control.balance()
     sender = team.start("desk_a", [team.write("kill", items)], read_timeout=60, parallel=RUNS)
@@ -466,7 +467,13 @@ async def test_a_desktop_killed_mid_send_while_the_other_resolves(
     await assert_paid_at_most_once(team, accounts, items, before)
     left = Counter(row["state"] for row in team.journal())
 
+    # A third desktop leaves alone what the dead one journaled and never sent (PREPARED: only
+    # its author sends it first); the author's desktop, back up, resolves everything.
     async with opened_ledger("team", team.work, user="desk_c", database=team.database) as ledger:
+        engine = PaymentEngine(accounts, ledger, follow_up=())
+        by_another = await engine.resolve_pending()
+    assert all(entry.state != EntryState.PREPARED for entry in by_another), by_another
+    async with opened_ledger("team", team.work, user="desk_a", database=team.database) as ledger:
         engine = PaymentEngine(accounts, ledger, follow_up=())
         recovered = await engine.resolve_pending()
     assert all(entry.state == EntryState.ACCEPTED for entry in recovered), recovered

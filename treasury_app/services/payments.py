@@ -94,6 +94,42 @@ def _outcome_unknown(error: ApiFailure) -> bool:
     return True  # TransportFailure, ResponseFormatError
 
 
+RequestModel = (
+    PixKeyPaymentRequest | PixQrCodePaymentRequest | PixManualPaymentRequest | BilletPaymentRequest
+)
+
+
+def _request_model(entry: Entry) -> RequestModel:
+    body: dict[str, Any] = entry.request()
+    if entry.kind == EntryKind.PIX_KEY:
+        return PixKeyPaymentRequest.model_validate(body)
+    if entry.kind == EntryKind.PIX_QRC:
+        return PixQrCodePaymentRequest.model_validate(body)
+    if entry.kind == EntryKind.PIX_MANU:
+        return PixManualPaymentRequest.model_validate(body)
+    return BilletPaymentRequest.model_validate(body)
+
+
+def _request_problem(entry: Entry) -> str | None:
+    """Why the journaled body must not be sent (``None``: it is what was reviewed): its
+    amount, or its Pix key, differs from the entry's (on a shared journal a body could have
+    been written by hand)."""
+    try:
+        request = _request_model(entry)
+    except ValueError as error:
+        return f"the journaled request is not valid ({str(error).splitlines()[0]})"
+    payment = getattr(request, "payment", None)
+    if payment is not None and payment.amount != entry.amount:
+        return f"the journaled request pays {payment.amount}, the reviewed amount is {entry.amount}"
+    if (
+        isinstance(request, PixKeyPaymentRequest)
+        and entry.payee_detail
+        and request.pix_key != entry.payee_detail
+    ):
+        return "the journaled request pays another Pix key than the one reviewed"
+    return None
+
+
 def _audit_action(entry: Entry) -> str:
     return "billet.pay" if entry.kind == EntryKind.BILLET else "payout.send"
 
@@ -120,6 +156,9 @@ class PaymentEngine:
         self.follow_up = tuple(follow_up)
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[EntryListener] = []
+        self.read_only = False
+        """A login that may read the journal but not write it (a team database's viewer):
+        nothing is sent or resolved."""
 
     # -- listeners ---------------------------------------------------------------------------
 
@@ -154,8 +193,25 @@ class PaymentEngine:
         claim on it. ``mine`` is False while another desktop holds the claim (it is sending or
         resolving this entry): the caller must not touch the bank and returns ``entry``."""
         journal = self.ledger.journal
-        async with self._lock(entry.idempotency_key), journal.claim(entry.id) as mine:
-            yield await journal.get(entry.id), mine
+        async with self._lock(entry.idempotency_key):
+            before = await journal.get(entry.id)
+            if not self._may_send(before):  # not ours: no claim, that would hold its sender up
+                yield before, False
+                return
+            async with journal.claim(entry.id) as mine:
+                current = await journal.get(entry.id)
+                yield current, mine and self._may_send(current)
+
+    def _may_send(self, entry: Entry) -> bool:
+        """Whether this desktop may touch the bank for ``entry``: never for a read-only
+        login; on a team database, an intent still ``PREPARED`` only for the person who
+        journaled it (it never left: their desktop sends it; the database refuses anyone
+        else's ``PREPARED → SENT`` too)."""
+        if self.read_only:
+            return False
+        if entry.state == EntryState.PREPARED and self.ledger.backend == "team":
+            return entry.created_by == self.ledger.context.os_user
+        return True
 
     # -- public ------------------------------------------------------------------------------
 
@@ -228,6 +284,8 @@ class PaymentEngine:
     # -- internals ---------------------------------------------------------------------------
 
     async def _transmit(self, entry: Entry) -> Entry:
+        if (problem := _request_problem(entry)) is not None:
+            return await self._refuse(entry, problem)
         entry = self._changed(
             await self.ledger.journal.update(entry.id, EntryState.SENT, note="sending")
         )
@@ -378,6 +436,8 @@ class PaymentEngine:
     async def _resend(self, entry: Entry, *, note: str) -> Entry | None:
         """Send the intent again with its own key and body. ``None`` when the bank answers
         that it holds the key already (it arrived meanwhile): the caller asks again."""
+        if (problem := _request_problem(entry)) is not None:
+            return await self._refuse(entry, problem)
         self._changed(await self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
         try:
             payment = await self._post(entry)
@@ -432,23 +492,33 @@ class PaymentEngine:
             return None
 
     async def _post(self, entry: Entry) -> PixPayment | BilletPayment:
-        body: dict[str, Any] = entry.request()
+        request = _request_model(entry)
         key = entry.idempotency_key
-        if entry.kind == EntryKind.PIX_KEY:
-            return await self.accounts.pay_pix_dict(
-                PixKeyPaymentRequest.model_validate(body), idempotency_key=key
-            )
-        if entry.kind == EntryKind.PIX_QRC:
-            return await self.accounts.pay_pix_qrc(
-                PixQrCodePaymentRequest.model_validate(body), idempotency_key=key
-            )
-        if entry.kind == EntryKind.PIX_MANU:
-            return await self.accounts.pay_pix_manu(
-                PixManualPaymentRequest.model_validate(body), idempotency_key=key
-            )
-        return await self.accounts.pay_billet(
-            BilletPaymentRequest.model_validate(body), idempotency_key=key
+        if isinstance(request, PixKeyPaymentRequest):
+            return await self.accounts.pay_pix_dict(request, idempotency_key=key)
+        if isinstance(request, PixQrCodePaymentRequest):
+            return await self.accounts.pay_pix_qrc(request, idempotency_key=key)
+        if isinstance(request, PixManualPaymentRequest):
+            return await self.accounts.pay_pix_manu(request, idempotency_key=key)
+        return await self.accounts.pay_billet(request, idempotency_key=key)
+
+    async def _refuse(self, entry: Entry, problem: str) -> Entry:
+        """Never send a journaled body that is not what was reviewed: final, audited."""
+        log.error("payment %s not sent: %s", entry.id, problem)
+        updated = await self.ledger.journal.update(
+            entry.id,
+            EntryState.REJECTED,
+            final=True,
+            error=f"Not sent: {problem}",
+            note="refused before sending",
         )
+        await self._audit(
+            _audit_action(entry),
+            "refused",
+            entry,
+            {"entry": entry.id, "kind": entry.kind.value, "error": problem},
+        )
+        return self._changed(updated)
 
     async def _accept(
         self, entry: Entry, payment: PixPayment | BilletPayment, *, note: str

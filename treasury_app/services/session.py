@@ -290,6 +290,8 @@ class Session:
 
         ledger = self.ledger
         assert isinstance(ledger, TeamLedger)
+        if not ledger.identity.can_write:  # a viewer: reads, sends and resolves nothing
+            self.payments.read_only = True
         self.anchor = await ledger.check_anchor(paths.data_dir / "team")
         if not self.anchor.ok:
             await ledger.audit.record(
@@ -301,7 +303,7 @@ class Session:
                     "head": str(self.anchor.head),
                 },
             )
-        self.team = TeamLink(ledger, self.payments, conninfo)
+        self.team = TeamLink(ledger, self.payments, conninfo, last_seq=await ledger.changes_head())
         self.team.start()
 
     async def _leave_team(self) -> None:

@@ -53,14 +53,21 @@ class TeamLink:
         *,
         clock: Clock = system_clock,
         probe_every: float = 15.0,
+        last_seq: int | None = None,
     ) -> None:
+        """``last_seq``: the change the session's lists were loaded at (from then on,
+        nothing is missed); ``None``: from when the feed first connects."""
         from treasury_app.ledger.team.changes import ChangeFeed
 
         self.ledger = ledger
         self.engine = engine
         self.clock = clock
         self.feed = ChangeFeed(
-            conninfo, on_changes=self._on_changes, on_state=self._on_state, probe_every=probe_every
+            conninfo,
+            on_changes=self._on_changes,
+            on_state=self._on_state,
+            probe_every=probe_every,
+            last_seq=last_seq,
         )
         self.state = TeamState(False, "connecting", None, ledger.describe())
         self._listeners: list[TeamStateListener] = []
@@ -97,10 +104,15 @@ class TeamLink:
                 feed_state.online, feed_state.detail, self.state.last_change, self.state.database
             )
         )
+        if feed_state.online and self._pending:  # what could not be read back while offline
+            self._read_back()
 
     def _on_changes(self, entry_ids: list[int]) -> None:
         self._pending.update(entry_ids)
         self._set(TeamState(True, "", self.clock(), self.state.database))
+        self._read_back()
+
+    def _read_back(self) -> None:
         if self._reader is None or self._reader.done():
             self._reader = asyncio.get_running_loop().create_task(
                 self._announce(), name="team-changes"

@@ -106,6 +106,11 @@ class TeamLedger(Ledger):
         await self.claims_pool.close()
         await self.pool.close()
 
+    async def changes_head(self) -> int:
+        """The newest change's number: a feed started from it misses nothing after now."""
+        row = await self.db.row("SELECT seq FROM treasury.change_head")
+        return int(row["seq"]) if row else 0
+
     async def check_anchor(self, folder: Path) -> AnchorCheck:
         """Check the audit head this desktop kept in ``folder`` against the chain, then keep
         the current head (unless the chain no longer holds the kept one: that stays kept, so

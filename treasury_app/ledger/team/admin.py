@@ -10,7 +10,8 @@ exits non-zero on failure with one clear line on stderr:
 * ``verify-audit [--anchor SEQ:HASH ...] [--anchor-file FILE]`` — walk the hash chain, name
   the first broken row, check heads kept outside the database, print the head to keep;
 * ``import-ledger FILE`` — move one desktop's SQLite ledger (journal, history, audit,
-  receipts, batches) in, once, keeping dates and authors and chaining the audit;
+  receipts, batches) in, once, keeping dates and authors and chaining the audit (the file
+  records no author per history row: each takes its entry's author);
 * ``status`` — schema, server, people, counts, the audit head.
 
 Each change of schema, people or imports is itself an audit row.
@@ -194,7 +195,11 @@ def _file_source(db: sqlite3.Connection, path: Path) -> str:
         "SELECT idempotency_key, created_at FROM journal ORDER BY id LIMIT 1"
     ).fetchone()
     basis = json.dumps(
-        [list(first_audit) if first_audit else None, list(first_entry) if first_entry else None]
+        [
+            path.name,
+            list(first_audit) if first_audit else None,
+            list(first_entry) if first_entry else None,
+        ]
     )
     return hashlib.sha256(basis.encode()).hexdigest()
 
@@ -234,7 +239,8 @@ def import_ledger(conn: psycopg.Connection[Any], path: Path) -> dict[str, int]:
                 f"{path.name} was imported already ({done['imported_at']:%Y-%m-%d %H:%M} UTC "
                 f"by {done['imported_by']}); nothing was changed."
             )
-        ids: dict[int, int] = {}
+        ids: dict[int, int] = {}  # file id -> team id of the entries imported
+        linked: dict[int, int] = {}  # file id -> team id of those already there
         for row in db.execute("SELECT * FROM journal ORDER BY id"):
             profile = profile or row["profile"]
             cursor = conn.execute(
@@ -270,7 +276,14 @@ def import_ledger(conn: psycopg.Connection[Any], path: Path) -> dict[str, int]:
                 ),
             )
             inserted = cursor.fetchone()
-            if inserted is None:  # the same intent is in the team journal already
+            if inserted is None:  # the same intent is in the team journal already: its
+                # history there is the truth; this file's receipt of it links to it
+                existing = conn.execute(
+                    "SELECT id FROM treasury.journal WHERE idempotency_key = %s",
+                    (row["idempotency_key"],),
+                ).fetchone()
+                if existing is not None:
+                    linked[int(row["id"])] = int(existing["id"])
                 counts["skipped"] += 1
                 continue
             ids[int(row["id"])] = int(inserted["id"])
@@ -348,7 +361,8 @@ def import_ledger(conn: psycopg.Connection[Any], path: Path) -> dict[str, int]:
                 " ON CONFLICT (sha256) DO NOTHING",
                 (row["sha256"], pdf, len(pdf)),
             )
-            entry_id = None if row["entry_id"] is None else ids.get(int(row["entry_id"]))
+            file_entry = None if row["entry_id"] is None else int(row["entry_id"])
+            entry_id = None if file_entry is None else ids.get(file_entry, linked.get(file_entry))
             cursor = conn.execute(
                 "INSERT INTO treasury.receipts (sha256, kind, bank_id, entry_id, payee_name,"
                 " amount, paid_on, saved_at, size) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"

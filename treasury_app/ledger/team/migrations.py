@@ -130,16 +130,30 @@ def add_user(
     if not name or len(name) > 63 or name.startswith("pg_") or name.startswith("treasury_"):
         raise ValueError(f"{name!r} cannot be a person's login name.")
     with conn.transaction():
-        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone()
+        exists = conn.execute(
+            "SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls OR rolreplication"
+            " OR pg_has_role(rolname, %s, 'MEMBER') FROM pg_roles WHERE rolname = %s",
+            (OWNER, name),
+        ).fetchone()
+        if exists and next(iter(exists.values() if isinstance(exists, dict) else exists)):
+            raise ValueError(
+                f"{name!r} is an administrator's role (superuser, creates roles or databases, "
+                "or owns the treasury schema): it cannot be a person's login."
+            )
         if not exists:
             statement = sql.SQL("CREATE ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE").format(
                 sql.Identifier(name)
             )
             conn.execute(statement)
         if password is not None:
+            # Hashed here (SCRAM-SHA-256, as libpq's \password does): the password itself
+            # never reaches the server's logs or statistics.
+            verifier = conn.pgconn.encrypt_password(
+                password.encode("utf-8"), name.encode("utf-8"), b"scram-sha-256"
+            )
             conn.execute(
                 sql.SQL("ALTER ROLE {} PASSWORD {}").format(
-                    sql.Identifier(name), sql.Literal(password)
+                    sql.Identifier(name), sql.Literal(verifier.decode("ascii"))
                 )
             )
         for role in roles:

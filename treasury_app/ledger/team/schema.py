@@ -6,7 +6,7 @@ their own, members of the group roles:
 
 * ``treasury_maker`` and ``treasury_approver`` — read everything; write the journal, its
   history, the audit (append only), receipts and batches;
-* ``treasury_viewer`` — read only.
+* ``treasury_viewer`` — read only (and append audit rows of its own: a session opened).
 
 The database, not the client, writes who did what: every journal, history, audit, receipt and
 batch row takes ``session_user`` from a trigger (a client cannot name someone else). The audit
@@ -139,7 +139,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE treasury.receipt_files (
         sha256 text PRIMARY KEY,
         pdf bytea NOT NULL,
-        size integer NOT NULL
+        size integer NOT NULL,
+        CHECK (sha256 = encode(sha256(pdf), 'hex') AND size = length(pdf))
     );
     CREATE TABLE treasury.receipts (
         id bigserial PRIMARY KEY,
@@ -196,10 +197,28 @@ MIGRATIONS: tuple[str, ...] = (
             IF NOT treasury.is_admin() OR NEW.created_by IS NULL THEN
                 NEW.created_by := session_user;
             END IF;
+            IF NOT treasury.is_admin() THEN
+                -- A person journals an intent; only the bank's answers move it on.
+                NEW.state := 'PREPARED';
+                NEW.final := false;
+                NEW.bank_status := NULL;
+                NEW.end_to_end_id := NULL;
+                NEW.bank_id := NULL;
+                NEW.error := NULL;
+                NEW.creditor_name := NULL;
+            END IF;
         ELSE
             NEW.created_by := OLD.created_by;
             NEW.id := OLD.id;
             NEW.idempotency_key := OLD.idempotency_key;
+            IF NOT treasury.is_admin() THEN
+                -- Only the person who journaled an intent sends it first (their desktop).
+                IF OLD.state = 'PREPARED' AND NEW.state <> 'PREPARED'
+                        AND OLD.created_by <> session_user THEN
+                    RAISE EXCEPTION 'journal entry % was prepared by %: only they send it',
+                        OLD.id, OLD.created_by USING ERRCODE = 'insufficient_privilege';
+                END IF;
+            END IF;
         END IF;
         IF NOT treasury.is_admin() OR NEW.updated_by IS NULL THEN
             NEW.updated_by := session_user;
@@ -217,7 +236,14 @@ MIGRATIONS: tuple[str, ...] = (
                 NEW.actor := session_user;
             END IF;
         ELSIF TG_TABLE_NAME = 'receipts' THEN
-            IF NOT treasury.is_admin() OR NEW.saved_by IS NULL THEN
+            IF TG_OP = 'UPDATE' THEN
+                NEW.saved_by := OLD.saved_by;
+                NEW.saved_at := OLD.saved_at;
+                IF NOT treasury.is_admin() AND NEW.sha256 <> OLD.sha256 THEN
+                    RAISE EXCEPTION 'the receipt of % % is kept as first saved', OLD.kind,
+                        OLD.bank_id USING ERRCODE = 'insufficient_privilege';
+                END IF;
+            ELSIF NOT treasury.is_admin() OR NEW.saved_by IS NULL THEN
                 NEW.saved_by := session_user;
             END IF;
         ELSIF TG_TABLE_NAME = 'batches' THEN
@@ -328,7 +354,7 @@ GRANT INSERT (entry_id, at, state, bank_status, note) ON treasury.journal_histor
     TO {MAKER}, {APPROVER};
 GRANT UPDATE (entry_id) ON treasury.entry_claims TO {MAKER}, {APPROVER};
 GRANT INSERT (at, profile, action, outcome, reference, amount, details) ON treasury.audit
-    TO {MAKER}, {APPROVER};
+    TO {MAKER}, {APPROVER}, {VIEWER};
 GRANT INSERT ON treasury.receipt_files TO {MAKER}, {APPROVER};
 GRANT INSERT (sha256, kind, bank_id, entry_id, payee_name, amount, paid_on, saved_at, size),
     UPDATE (sha256, size, entry_id) ON treasury.receipts TO {MAKER}, {APPROVER};

@@ -64,6 +64,23 @@ class TeamDatabase:
             "keepalives_idle": 30,
             "keepalives_interval": 10,
             "keepalives_count": 3,
+            # Waits are bounded (a writer stuck on the journal's head row says "offline"
+            # after 10 s instead of hanging); the server notices a desktop that vanished
+            # (power, network) within about a minute and ends its claims with it; a claim
+            # is an open transaction for as long as its payment is sent, so an idle-in-
+            # transaction limit set on the server must not end it.
+            "options": " ".join(
+                f"-c {name}={value}"
+                for name, value in (
+                    ("lock_timeout", "10s"),
+                    ("statement_timeout", "60s"),
+                    ("idle_in_transaction_session_timeout", "0"),
+                    ("tcp_keepalives_idle", "30"),
+                    ("tcp_keepalives_interval", "10"),
+                    ("tcp_keepalives_count", "3"),
+                    ("client_connection_check_interval", "10s"),
+                )
+            ),
         }
         if self.ca_file is not None:
             params["sslrootcert"] = str(self.ca_file)

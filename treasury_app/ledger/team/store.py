@@ -49,8 +49,9 @@ class TeamDatabaseOffline(LedgerUnavailable):
 
     def __init__(self, detail: str) -> None:
         super().__init__(
-            f"The team database cannot be reached ({detail}). Nothing was sent; the app keeps "
-            "trying to reconnect."
+            f"The team database cannot be reached ({detail}). Nothing is sent while the "
+            "journal cannot be written; a payment already handed to the bank is looked up by "
+            "its key once the database is back. The app keeps trying to reconnect."
         )
         self.detail = detail
 
@@ -81,7 +82,9 @@ class TeamDatabase:
                 "The team database does not allow your login this change "
                 f"({_short(error)}); ask its administrator for the right role."
             ) from error
-        except psycopg.OperationalError as error:
+        except (psycopg.OperationalError, psycopg.InternalError) as error:
+            # A lost link, a restart, a lock or statement timeout, a read-only standby after
+            # a failover: the change was not made.
             raise TeamDatabaseOffline(_short(error)) from None
 
     @asynccontextmanager
@@ -328,16 +331,25 @@ class TeamJournal:
     async def claim(self, entry_id: int) -> AsyncIterator[bool]:
         """Lock the entry's claim row for as long as the block runs (a transaction of its own
         on a connection of its own: the journal's writes meanwhile commit on others)."""
-        async with self._claims.connection() as conn, conn.transaction():
-            cursor = await conn.execute(
-                "SELECT entry_id FROM treasury.entry_claims WHERE entry_id = %s"
-                " FOR UPDATE SKIP LOCKED",
-                (entry_id,),
-            )
-            mine = await cursor.fetchone() is not None
-            if not mine:
-                log.info("entry %s is being sent or resolved by another desktop", entry_id)
-            yield mine
+        done = False
+        try:
+            async with self._claims.connection() as conn, conn.transaction():
+                cursor = await conn.execute(
+                    "SELECT entry_id FROM treasury.entry_claims WHERE entry_id = %s"
+                    " FOR UPDATE SKIP LOCKED",
+                    (entry_id,),
+                )
+                mine = await cursor.fetchone() is not None
+                if not mine:
+                    log.info("entry %s is being sent or resolved by another desktop", entry_id)
+                yield mine
+                done = True
+        except LedgerUnavailable:
+            if not done:
+                raise
+            # The work under the claim is done and journaled; only releasing it failed (the
+            # link went down): the server ends the claim with the connection.
+            log.warning("the claim on entry %s ended with its connection lost", entry_id)
 
 
 def _team_entry(row: Mapping[str, Any]) -> Entry:
