@@ -277,3 +277,10 @@ async def test_audit_search_words_match_literally_on_both_backends(ledger: Ledge
     assert await ledger.audit.count(text="%") == 1
     assert {row.action for row in await ledger.audit.search(action="payout")} == {"payout.send"}
     assert {row.action for row in await ledger.audit.entries(action="payout")} == {"payout.send"}
+
+
+async def test_a_payments_receipt_stays_as_first_saved_on_both_backends(ledger: Ledger) -> None:
+    first = await ledger.receipts.save(b"%PDF-1.4 first\n", kind="PIX", bank_id="E77")
+    again = await ledger.receipts.save(b"%PDF-1.4 fetched again\n", kind="PIX", bank_id="E77")
+    assert again.sha256 == first.sha256
+    assert await ledger.receipts.read(again) == b"%PDF-1.4 first\n"

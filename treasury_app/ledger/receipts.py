@@ -81,8 +81,8 @@ class Receipts:
         self._conn.execute(
             "INSERT INTO receipts (sha256, kind, bank_id, entry_id, payee_name, amount, paid_on,"
             " saved_at, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (kind, bank_id) DO UPDATE SET sha256 = excluded.sha256,"
-            " size = excluded.size, entry_id = COALESCE(excluded.entry_id, entry_id)",
+            " ON CONFLICT (kind, bank_id) DO UPDATE SET"  # the first receipt stays (as on a
+            " entry_id = COALESCE(excluded.entry_id, entry_id)",  # team database)
             (
                 sha,
                 kind,

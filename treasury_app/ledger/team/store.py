@@ -513,8 +513,7 @@ class TeamReceipts:
             await cursor.execute(
                 "INSERT INTO treasury.receipts (sha256, kind, bank_id, entry_id, payee_name,"
                 " amount, paid_on, saved_at, size) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                " ON CONFLICT (kind, bank_id) DO UPDATE SET sha256 = excluded.sha256,"
-                " size = excluded.size,"
+                " ON CONFLICT (kind, bank_id) DO UPDATE SET"  # the first receipt stays
                 " entry_id = COALESCE(excluded.entry_id, treasury.receipts.entry_id)",
                 (
                     sha,
