@@ -74,6 +74,7 @@ class LiveReload(QObject):
         self._timer.timeout.connect(self.now)
         owner.installEventFilter(self)
         events.ledger_changed.connect(self.schedule)
+        self._listening = True
 
     def schedule(self) -> None:
         """Something changed somewhere: reload soon if shown, else when next shown."""
@@ -97,8 +98,10 @@ class LiveReload(QObject):
     def stop(self) -> None:
         """Stop listening and cancel the reload on its way."""
         self._timer.stop()
-        with contextlib.suppress(RuntimeError, TypeError):
-            events.ledger_changed.disconnect(self.schedule)
+        if self._listening:  # stop may run twice (a tab's hide, then its shutdown)
+            self._listening = False
+            with contextlib.suppress(RuntimeError, TypeError):
+                events.ledger_changed.disconnect(self.schedule)
         if self.task is not None and not self.task.done():
             self.task.cancel()
 

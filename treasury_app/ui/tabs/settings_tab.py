@@ -67,6 +67,7 @@ class SettingsTab(QWidget):
         layout.addWidget(self.pages)
         self.refresh_audit()
         events.ledger_changed.connect(self.refresh_audit)
+        self._listening = True
 
     # -- building --------------------------------------------------------------------------------
 
@@ -197,8 +198,10 @@ class SettingsTab(QWidget):
     def shutdown(self) -> None:
         """Before the session closes: stop listening, close dialogs, cancel the pages'
         requests."""
-        with contextlib.suppress(RuntimeError):
-            events.ledger_changed.disconnect(self.refresh_audit)
+        if self._listening:  # shutdown may run twice (lock, then the window's close)
+            self._listening = False
+            with contextlib.suppress(RuntimeError):
+                events.ledger_changed.disconnect(self.refresh_audit)
         for panel in (self.webhooks_panel, self.infractions_panel):
             if panel is not None:
                 panel.shutdown()
