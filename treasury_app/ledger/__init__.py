@@ -15,9 +15,10 @@ import sqlite3
 from pathlib import Path
 from typing import Literal
 
+from treasury_app.domain.clock import Clock
 from treasury_app.ledger.audit import Audit
 from treasury_app.ledger.batches import Batches
-from treasury_app.ledger.db import LedgerContext, LedgerVersionError, connect, os_user
+from treasury_app.ledger.db import LedgerContext, LedgerVersionError, connect, os_user, utc_now
 from treasury_app.ledger.file_backend import FileAudit, FileBatches, FileJournal, FileReceipts
 from treasury_app.ledger.journal import Journal
 from treasury_app.ledger.location import LedgerLocationError, check_ledger_location
@@ -46,6 +47,9 @@ class Ledger:
     context: LedgerContext
     path: Path | None
     """The ledger file (the file backend); ``None`` for a team database."""
+    clock: Clock
+    """The clock the ledger's stamps come from (the computer's for the file, the database
+    server's for a team database): an entry's age is measured on it."""
 
     def describe(self) -> str:
         """Where the ledger lives, for people (Settings, diagnostics)."""
@@ -64,6 +68,7 @@ class FileLedger(Ledger):
         self.conn = conn
         self.path = path
         self.context = context
+        self.clock = utc_now
         self.journal = FileJournal(Journal(conn, context))
         self.audit = FileAudit(Audit(conn, context))
         self.batches = FileBatches(Batches(conn, context))

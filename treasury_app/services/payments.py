@@ -58,7 +58,7 @@ from treasury_app.api.errors import (
     RateLimited,
     ServerError,
 )
-from treasury_app.domain.clock import Clock, system_clock
+from treasury_app.domain.clock import Clock
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import (
     DuplicateIntent,
@@ -142,16 +142,17 @@ class PaymentEngine:
         accounts: AccountsClient,
         ledger: Ledger,
         *,
-        clock: Clock = system_clock,
+        clock: Clock | None = None,
         resend_window: timedelta = RESEND_WINDOW,
         follow_up: Sequence[float] = FOLLOW_UP_DELAYS,
     ) -> None:
-        """``clock`` is the journal's (the computer's: entries are stamped with it), used for
-        an intent's age; ``follow_up`` the delays of the lookups after a lost answer (empty:
+        """``clock`` is the journal's (by default the ledger's, whose stamps entries carry:
+        the computer's for the file, the database server's for a team database), used for an
+        intent's age; ``follow_up`` the delays of the lookups after a lost answer (empty:
         leave it to the tracker)."""
         self.accounts = accounts
         self.ledger = ledger
-        self.clock = clock
+        self.clock: Clock = clock or ledger.clock
         self.resend_window = resend_window
         self.follow_up = tuple(follow_up)
         self._locks: dict[str, asyncio.Lock] = {}

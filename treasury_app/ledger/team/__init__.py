@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from treasury_app.event_loop import check_loop
 from treasury_app.ledger import Backend, Ledger
-from treasury_app.ledger.db import LedgerContext, LedgerVersionError
+from treasury_app.ledger.db import LedgerContext, LedgerVersionError, utc_now
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.team.anchor import AnchorCheck, anchor_path, read_anchor, write_anchor
 from treasury_app.ledger.team.chain import Anchor
@@ -86,6 +87,7 @@ class TeamLedger(Ledger):
         context: LedgerContext,
         identity: TeamIdentity,
         receipts_dir: Path,
+        clock_offset: timedelta = timedelta(0),
     ) -> None:
         self.pool = pool
         self.claims_pool = claims_pool
@@ -93,14 +95,22 @@ class TeamLedger(Ledger):
         self.context = context
         self.identity = identity
         self.path = None
+        self.clock_offset = clock_offset
+        self.clock = self._server_clock
         self.db = TeamDatabase(pool)
         self.journal = TeamJournal(self.db, context, TeamDatabase(claims_pool))
+        self.journal.clock = self._server_clock
         self.audit = TeamAudit(self.db, context)
         self.batches = TeamBatches(self.db, context)
         self.receipts = TeamReceipts(self.db, receipts_dir)
 
     def describe(self) -> str:
         return self.settings.describe()
+
+    def _server_clock(self) -> datetime:
+        """The database server's clock (which stamps every row), from this computer's and
+        the difference measured at login: an entry's age is the same on every desktop."""
+        return utc_now() + self.clock_offset
 
     async def close(self) -> None:
         await self.claims_pool.close()
@@ -151,6 +161,12 @@ async def open_team_ledger(
         raise _login_error(settings, error) from None
     async with probe:
         identity, version = await _identify(probe)
+        asked = utc_now()
+        cursor = await probe.execute("SELECT clock_timestamp() AS now")
+        answered = utc_now()
+        row = await cursor.fetchone()
+        assert row is not None
+        clock_offset = row["now"] - (asked + (answered - asked) / 2)
     if not identity.roles:
         raise TeamLoginError(
             f"The login {identity.user!r} is not a member of a treasury role "
@@ -205,7 +221,11 @@ async def open_team_ledger(
         raise TeamDatabaseOffline(str(error)) from None
     context = LedgerContext(profile=profile, os_user=identity.user)
     log.info("team ledger %s open as %s %s", settings.describe(), identity.user, identity.roles)
-    return TeamLedger(pool, claims_pool, settings, context, identity, receipts_dir)
+    if abs(clock_offset) > timedelta(minutes=2):
+        log.warning("this computer's clock differs from the team database's by %s", clock_offset)
+    return TeamLedger(
+        pool, claims_pool, settings, context, identity, receipts_dir, clock_offset=clock_offset
+    )
 
 
 async def _identify(conn: psycopg.AsyncConnection[Any]) -> tuple[TeamIdentity, int | None]:

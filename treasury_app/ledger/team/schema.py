@@ -184,6 +184,13 @@ MIGRATIONS: tuple[str, ...] = (
         receipts integer NOT NULL
     );
 
+    -- When: the server's clock for every row a person writes (a desktop cannot backdate or
+    -- post-date a row), in the text form both backends use: UTC, milliseconds, a Z.
+    CREATE FUNCTION treasury.stamp() RETURNS text
+        LANGUAGE sql VOLATILE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    $f$;
+
     -- Who: always the login role (session_user), except that the owner's admin commands may
     -- keep the authors of rows they import from a desktop's file.
     CREATE FUNCTION treasury.is_admin() RETURNS boolean
@@ -198,6 +205,8 @@ MIGRATIONS: tuple[str, ...] = (
                 NEW.created_by := session_user;
             END IF;
             IF NOT treasury.is_admin() THEN
+                NEW.created_at := treasury.stamp();
+                NEW.updated_at := NEW.created_at;
                 -- A person journals an intent; only the bank's answers move it on.
                 NEW.state := 'PREPARED';
                 NEW.final := false;
@@ -212,6 +221,8 @@ MIGRATIONS: tuple[str, ...] = (
             NEW.id := OLD.id;
             NEW.idempotency_key := OLD.idempotency_key;
             IF NOT treasury.is_admin() THEN
+                NEW.created_at := OLD.created_at;
+                NEW.updated_at := treasury.stamp();
                 -- Only the person who journaled an intent sends it first (their desktop).
                 IF OLD.state = 'PREPARED' AND NEW.state <> 'PREPARED'
                         AND OLD.created_by <> session_user THEN
@@ -235,6 +246,9 @@ MIGRATIONS: tuple[str, ...] = (
             IF NOT treasury.is_admin() OR NEW.actor IS NULL THEN
                 NEW.actor := session_user;
             END IF;
+            IF NOT treasury.is_admin() THEN
+                NEW.at := treasury.stamp();
+            END IF;
         ELSIF TG_TABLE_NAME = 'receipts' THEN
             IF TG_OP = 'UPDATE' THEN
                 NEW.saved_by := OLD.saved_by;
@@ -245,10 +259,14 @@ MIGRATIONS: tuple[str, ...] = (
                 END IF;
             ELSIF NOT treasury.is_admin() OR NEW.saved_by IS NULL THEN
                 NEW.saved_by := session_user;
+                NEW.saved_at := treasury.stamp();
             END IF;
         ELSIF TG_TABLE_NAME = 'batches' THEN
             IF NOT treasury.is_admin() OR NEW.created_by IS NULL THEN
                 NEW.created_by := session_user;
+            END IF;
+            IF NOT treasury.is_admin() THEN
+                NEW.created_at := treasury.stamp();
             END IF;
         END IF;
         RETURN NEW;
@@ -305,6 +323,9 @@ MIGRATIONS: tuple[str, ...] = (
         IF NOT treasury.is_admin() OR NEW.actor IS NULL THEN
             NEW.actor := session_user;
         END IF;
+        IF NOT treasury.is_admin() THEN
+            NEW.at := treasury.stamp();  -- under the head's lock: the chain's order in time
+        END IF;
         NEW.seq := head.seq + 1;
         NEW.prev_hash := head.hash;
         NEW.hash := treasury.audit_link(head.hash, NEW);
@@ -343,7 +364,7 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA treasury FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA treasury FROM PUBLIC;
 GRANT USAGE ON SCHEMA treasury TO {MAKER}, {APPROVER}, {VIEWER};
 GRANT SELECT ON ALL TABLES IN SCHEMA treasury TO {MAKER}, {APPROVER}, {VIEWER};
-GRANT EXECUTE ON FUNCTION treasury.is_admin(), treasury.lp(text),
+GRANT EXECUTE ON FUNCTION treasury.is_admin(), treasury.lp(text), treasury.stamp(),
     treasury.audit_link(text, treasury.audit) TO {MAKER}, {APPROVER}, {VIEWER};
 GRANT INSERT (kind, payee_name, payee_document, payee_detail, amount, description,
     payment_flow, idempotency_key, request_json, state, created_at, updated_at, profile, batch)

@@ -23,6 +23,7 @@ import psycopg
 import psycopg.errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from treasury_app.domain.clock import Clock
 from treasury_app.domain.money import dumps_json
 from treasury_app.ledger.audit import AuditEntry, audit_filter, like_prefix, scrub
 from treasury_app.ledger.batches import BatchRecord, batch_from_row
@@ -116,6 +117,8 @@ class TeamJournal:
         self._db = db
         self._claims = claims or db
         self._context = context
+        self.clock: Clock = utc_now
+        """The database server's clock (set by the ledger once measured)."""
 
     async def create(self, new: NewEntry) -> Entry:
         at = now_iso()
@@ -260,7 +263,7 @@ class TeamJournal:
     async def same_payee_since(
         self, payee_detail: str, amount: Decimal, since: datetime | None = None
     ) -> list[Entry]:
-        since = since or utc_now() - timedelta(hours=24)
+        since = since or self.clock() - timedelta(hours=24)
         return [e for e in await self.payees_since([payee_detail], since) if e.amount == amount]
 
     async def named_payments(self, payee_detail: str, *, limit: int = 20) -> list[Entry]:
