@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -84,14 +84,14 @@ async def test_batches_are_kept_and_matched_by_rows_or_file(
         again = await ledger.batches.record("B1", signature="other", rows=1, total=Decimal("1.00"))
         assert again == first  # the first record stays
         await ledger.batches.record("B2", signature="rows-b", rows=2, total=Decimal("10.00"))
-        hour_ago = datetime.now(UTC) - timedelta(hours=1)
+        hour_ago = ledger.clock() - timedelta(hours=1)
         by_rows = await ledger.batches.matching(
             signature="rows-a", file_sha256=None, since=hour_ago
         )
         by_file = await ledger.batches.matching(signature="x", file_sha256="file-1", since=hour_ago)
         assert [b.id for b in by_rows] == [b.id for b in by_file] == ["B1"]
         assert await ledger.batches.matching(signature="x", file_sha256=None, since=hour_ago) == []
-        future = datetime.now(UTC) + timedelta(hours=1)
+        future = ledger.clock() + timedelta(hours=1)
         assert (
             await ledger.batches.matching(signature="rows-a", file_sha256=None, since=future) == []
         )
@@ -223,7 +223,7 @@ async def test_the_audit_is_searched_by_period_action_and_text_and_paged(ledger:
     audit = ledger.audit
     # What a new ledger holds already (a team database: the row of its creation).
     existing = await audit.search(limit=1000)
-    start = datetime.now(UTC) - timedelta(milliseconds=1)  # before every row of this test
+    start = ledger.clock() - timedelta(milliseconds=100)  # before every row of this test
     for i in range(450):
         await audit.record(
             "payout.send" if i % 3 else "billet.pay",
@@ -246,7 +246,7 @@ async def test_the_audit_is_searched_by_period_action_and_text_and_paged(ledger:
     assert await audit.count(text="KEY0042 accepted") == 1
     assert await audit.count(since=start) == 450
     assert await audit.count(until=start) == len(existing)
-    assert await audit.count(since=datetime.now(UTC) + timedelta(minutes=5)) == 0
+    assert await audit.count(since=ledger.clock() + timedelta(minutes=5)) == 0
 
 
 @pytest.mark.skipif(not POSIX_MODES, reason="POSIX modes")

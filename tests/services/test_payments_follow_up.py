@@ -27,7 +27,6 @@ from tests.sandbox_harness import RunningSandbox
 from tests.services.test_payments_exactly_once import PIX_DICT, REPO, intent
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport, RetryPolicy, Timeouts
-from treasury_app.domain.clock import system_clock
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.journal import EntryState
 from treasury_app.services.payments import (
@@ -59,9 +58,10 @@ def accounts(transport: ApiTransport) -> AccountsClient:
     return AccountsClient(transport)
 
 
-def later(minutes: int):
-    """The journal's clock, ``minutes`` on: what the engine sees at a later session."""
-    return lambda: system_clock() + dt.timedelta(minutes=minutes)
+def later(ledger: Ledger, minutes: int):
+    """The journal's clock (the one its stamps come from), ``minutes`` on: what the engine
+    sees at a later session."""
+    return lambda: ledger.clock() + dt.timedelta(minutes=minutes)
 
 
 def posts(transport: ApiTransport) -> int:
@@ -128,7 +128,7 @@ async def test_an_old_intent_is_held_not_resent(
 ) -> None:
     before = control.balance()
     entry = await _unknown_and_never_received(accounts, ledger, control, "77.00")
-    next_day = PaymentEngine(accounts, ledger, clock=later(24 * 60), follow_up=())
+    next_day = PaymentEngine(accounts, ledger, clock=later(ledger, 24 * 60), follow_up=())
     assert not next_day.resend_allowed(entry)
     for _ in range(3):  # every tracker round, every session start: looked up, never sent
         (held,) = await next_day.resolve_pending()
@@ -144,7 +144,7 @@ async def test_an_old_intent_is_held_not_resent(
         control.control("DELETE", "/sandbox/faults")
     assert await next_day.is_held(still)
     # A recent intent is still resent by the engine itself.
-    same_day = PaymentEngine(accounts, ledger, clock=later(5), follow_up=())
+    same_day = PaymentEngine(accounts, ledger, clock=later(ledger, 5), follow_up=())
     assert same_day.resend_allowed(entry)
 
 
@@ -153,7 +153,7 @@ async def test_send_now_on_a_held_payment_pays_it_once(
 ) -> None:
     before = control.balance()
     entry = await _unknown_and_never_received(accounts, ledger, control, "77.01")
-    engine = PaymentEngine(accounts, ledger, clock=later(120), follow_up=())
+    engine = PaymentEngine(accounts, ledger, clock=later(ledger, 120), follow_up=())
     held = (await engine.resolve_pending())[0]
     assert await engine.is_held(held)
     sent = await engine.send_held(held)
@@ -171,7 +171,7 @@ async def test_cancel_a_held_payment_never_sends_it(
 ) -> None:
     before = control.balance()
     entry = await _unknown_and_never_received(accounts, ledger, control, "77.02")
-    engine = PaymentEngine(accounts, ledger, clock=later(120), follow_up=())
+    engine = PaymentEngine(accounts, ledger, clock=later(ledger, 120), follow_up=())
     held = (await engine.resolve_pending())[0]
     # The bank away: a cancellation needs the bank to say it does not have the payment.
     control.control("POST", "/sandbox/faults", {"path": "/api/v2/pix/payments/*", "rate_503": 1})
@@ -198,7 +198,7 @@ async def test_cancel_finds_a_payment_made_meanwhile(
     """The bank got it after all (a late request, or the same key from elsewhere): cancel
     follows it as paid instead of pretending it was cancelled."""
     entry = await _unknown_and_never_received(accounts, ledger, control, "77.03")
-    engine = PaymentEngine(accounts, ledger, clock=later(120), follow_up=())
+    engine = PaymentEngine(accounts, ledger, clock=later(ledger, 120), follow_up=())
     response = control.pay_dict(Decimal("77.03"), idem=entry.idempotency_key)
     assert response.status_code == 202, response.text
     result = await engine.cancel_held(await ledger.journal.get(entry.id))

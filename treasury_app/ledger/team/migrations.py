@@ -16,7 +16,7 @@ import psycopg.errors
 from psycopg import sql
 from psycopg.rows import tuple_row
 
-from treasury_app.ledger.db import LedgerVersionError, now_iso
+from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.team.schema import (
     APPROVER,
@@ -179,9 +179,8 @@ def _admin_audit(
 ) -> None:
     conn.execute(
         "INSERT INTO treasury.audit (at, profile, action, outcome, reference, details)"
-        " VALUES (%s, %s, %s, %s, %s, %s)",
+        " VALUES (treasury.stamp(), %s, %s, %s, %s, %s)",  # the server's clock, as for all
         (
-            now_iso(),
             "treasury-admin",
             action,
             outcome,
