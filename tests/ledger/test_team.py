@@ -632,6 +632,11 @@ async def test_a_hand_written_row_cannot_skip_the_journals_rules(
         row = conn.execute(
             "SELECT state, created_by FROM treasury.journal WHERE idempotency_key = 'forged'"
         ).fetchone()
+        stamped = conn.execute(
+            "SELECT abs(extract(epoch FROM clock_timestamp() - created_at::timestamptz)) AS s"
+            " FROM treasury.journal WHERE idempotency_key = 'forged'"
+        ).fetchone()
+        assert stamped is not None and stamped["s"] < 60  # the server's clock, not 2099
         receipt = conn.execute("SELECT saved_by FROM treasury.receipts").fetchone()
     assert row == {"state": "PREPARED", "created_by": "maker_max"}  # only an intent, and his
     assert receipt == {"saved_by": "maker_nia"}
