@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from treasury_app.domain.clock import system_clock
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services import charges
@@ -43,7 +42,7 @@ CHARGES = (
 
 class JournalOnlyEngine:
     def __init__(self, ledger: Ledger) -> None:
-        self.clock = system_clock
+        self.clock = ledger.clock  # the journal's clock, as the engine's
 
 
 @pytest.fixture

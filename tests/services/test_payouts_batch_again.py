@@ -14,7 +14,6 @@ import pytest
 from tests.sandbox.conftest import Api
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport
-from treasury_app.domain.clock import system_clock
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryState
 from treasury_app.services.payments import PaymentEngine
@@ -99,7 +98,7 @@ async def test_outside_the_window_a_batch_is_not_flagged(
     engine = PaymentEngine(
         AccountsClient(accounts_transport),
         ledger,
-        clock=lambda: system_clock() + dt.timedelta(hours=73),
+        clock=lambda: ledger.clock() + dt.timedelta(hours=73),
     )
     later = PayoutsService(engine, ledger, duplicate_window=dt.timedelta(hours=72))
     assert await later.earlier_batches(await later.parse_batch_csv(FILE)) == ()

@@ -12,7 +12,6 @@ import pytest
 
 from treasury_app.api.accounts.models import AccountType
 from treasury_app.domain import brcode
-from treasury_app.domain.clock import system_clock
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payouts import PayoutBatch, PayoutInputError, PayoutsService, RowError
@@ -26,7 +25,7 @@ class JournalOnlyEngine:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
-        self.clock = system_clock  # the journal's clock, as the engine's
+        self.clock = ledger.clock  # the journal's clock, as the engine's
         self.submitted: list[NewEntry] = []
 
     async def submit(self, new: NewEntry) -> Entry:
