@@ -98,6 +98,15 @@ async def open_team_session(
     )
 
 
+def desk_paths(folder: Path) -> AppPaths:
+    """The folders of another desktop (its own data, its own audit anchor)."""
+    paths = AppPaths(
+        config_dir=folder / "config", data_dir=folder / "data", log_dir=folder / "logs"
+    )
+    paths.ensure()
+    return paths
+
+
 def intent(amount: str) -> NewEntry:
     return NewEntry(
         kind=EntryKind.PIX_KEY,
@@ -127,12 +136,7 @@ async def test_two_desktops_see_each_others_payments_live(
         app_paths,
         team_password=PASSWORD,
     )
-    other_paths = AppPaths(
-        config_dir=tmp_path / "bia" / "config",
-        data_dir=tmp_path / "bia" / "data",
-        log_dir=tmp_path / "bia" / "logs",
-    )
-    other_paths.ensure()
+    other_paths = desk_paths(tmp_path / "bia")
     bia = await open_team_session(
         team_profile(base, team_databases, database, "desk_bia", "ask"),
         secrets,
@@ -294,12 +298,7 @@ async def test_a_viewer_unlocks_sees_everything_and_sends_nothing(
     finally:
         await ana.close()
     team_databases.person("desk_vera", "treasury_viewer")
-    vera_paths = AppPaths(
-        config_dir=tmp_path / "v" / "config",
-        data_dir=tmp_path / "v" / "data",
-        log_dir=tmp_path / "v" / "logs",
-    )
-    vera_paths.ensure()
+    vera_paths = desk_paths(tmp_path / "v")
     before = control.balance()
     vera = await open_team_session(
         team_profile(base, team_databases, database, "desk_vera", "none"), secrets, vera_paths

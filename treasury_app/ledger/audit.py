@@ -83,6 +83,7 @@ def audit_filter(
     text: str | None,
     mark: str,
     user_column: str = "os_user",
+    reference: str | None = None,
 ) -> tuple[str, list[Any]]:
     """The WHERE clause and arguments of an audit search, on either backend (``mark``: the
     driver's placeholder; the words of ``text`` are matched literally, ``%`` and ``_``
@@ -98,6 +99,9 @@ def audit_filter(
     if action:
         where += f" AND (action = {mark} OR action LIKE {mark} ESCAPE '\\')"
         args += [action, like_prefix(action)]
+    if reference:
+        where += f" AND reference = {mark}"
+        args.append(reference)
     for word in (text or "").split():
         like = f"%{_escape_like(word.lower())}%"
         columns = (
@@ -111,6 +115,26 @@ def audit_filter(
         where += " AND (" + " OR ".join(f"{c} LIKE {mark} ESCAPE '\\'" for c in columns) + ")"
         args += [like] * len(columns)
     return where, args
+
+
+def details_json(details: Mapping[str, Any] | None) -> str:
+    """An audit row's details as stored (scrubbed, keys sorted), on either backend."""
+    return json.dumps(scrub(dict(details or {})), ensure_ascii=False, sort_keys=True)
+
+
+def audit_entry(row: Mapping[str, Any], *, id_column: str, user_column: str) -> AuditEntry:
+    """An audit row (either backend's) as an :class:`AuditEntry`."""
+    return AuditEntry(
+        id=int(row[id_column]),
+        at=row["at"],
+        os_user=row[user_column],
+        profile=row["profile"],
+        action=row["action"],
+        outcome=row["outcome"],
+        reference=row["reference"],
+        amount=None if row["amount"] is None else Decimal(row["amount"]),
+        details=json.loads(row["details"]),
+    )
 
 
 def _stamp(moment: datetime) -> str:
@@ -150,7 +174,7 @@ class Audit:
                 outcome,
                 reference,
                 None if amount is None else str(amount),
-                json.dumps(scrub(dict(details or {})), ensure_ascii=False, sort_keys=True),
+                details_json(details),
             ),
         )
         return int(cursor.lastrowid or 0)
@@ -159,17 +183,10 @@ class Audit:
         self, *, action: str | None = None, reference: str | None = None, limit: int = 1000
     ) -> list[AuditEntry]:
         """Newest first; ``action`` matches a prefix (``payout`` finds ``payout.send``)."""
-        query = "SELECT * FROM audit WHERE 1=1"
-        args: list[Any] = []
-        if action:
-            query += " AND (action = ? OR action LIKE ? ESCAPE '\\')"
-            args += [action, like_prefix(action)]
-        if reference:
-            query += " AND reference = ?"
-            args.append(reference)
-        query += " ORDER BY id DESC LIMIT ?"
-        args.append(limit)
-        return self._rows(query, args)
+        where, args = audit_filter(
+            since=None, until=None, action=action, text=None, mark="?", reference=reference
+        )
+        return self._rows(f"SELECT * FROM audit{where} ORDER BY id DESC LIMIT ?", [*args, limit])
 
     def _filter(
         self,
@@ -218,16 +235,6 @@ class Audit:
 
     def _rows(self, query: str, args: list[Any]) -> list[AuditEntry]:
         return [
-            AuditEntry(
-                id=row["id"],
-                at=row["at"],
-                os_user=row["os_user"],
-                profile=row["profile"],
-                action=row["action"],
-                outcome=row["outcome"],
-                reference=row["reference"],
-                amount=None if row["amount"] is None else Decimal(row["amount"]),
-                details=json.loads(row["details"]),
-            )
+            audit_entry(row, id_column="id", user_column="os_user")
             for row in self._conn.execute(query, args)
         ]

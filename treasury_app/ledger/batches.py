@@ -30,7 +30,7 @@ class BatchRecord:
     total: Decimal
 
 
-def batch_from_row(row: Mapping[str, Any]) -> BatchRecord:
+def batch_from_row(row: sqlite3.Row | Mapping[str, Any]) -> BatchRecord:
     """A batches row (either backend's) as a :class:`BatchRecord`."""
     return BatchRecord(
         id=row["id"],

@@ -115,7 +115,7 @@ class Entry:
         return body
 
 
-def _entry(row: sqlite3.Row) -> Entry:
+def _entry(row: sqlite3.Row | Mapping[str, Any]) -> Entry:
     return Entry(
         id=row["id"],
         kind=EntryKind(row["kind"]),

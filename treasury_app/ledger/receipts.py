@@ -46,7 +46,7 @@ class Receipts:
         self.directory = directory
 
     def path_for(self, sha256: str) -> Path:
-        return self.directory / sha256[:2] / f"{sha256}.pdf"
+        return receipt_path(self.directory, sha256)
 
     def save(
         self,
@@ -60,9 +60,7 @@ class Receipts:
         paid_on: str | None = None,
     ) -> Receipt:
         """Store a receipt (idempotent: the same payment's receipt is stored once)."""
-        if not pdf.startswith(b"%PDF"):
-            raise ReceiptError("The bank's receipt is not a PDF file.")
-        sha = hashlib.sha256(pdf).hexdigest()
+        sha = pdf_digest(pdf)
         target = self.path_for(sha)
         if not target.exists():
             for folder in (self.directory, target.parent):  # mkdir's mode spares the parents
@@ -125,7 +123,19 @@ class Receipts:
         return receipt_from_row(row, self.path_for(row["sha256"]))
 
 
-def receipt_from_row(row: Mapping[str, Any], path: Path) -> Receipt:
+def pdf_digest(pdf: bytes) -> str:
+    """The SHA-256 (hex) a receipt is stored under; :class:`ReceiptError` if not a PDF."""
+    if not pdf.startswith(b"%PDF"):
+        raise ReceiptError("The bank's receipt is not a PDF file.")
+    return hashlib.sha256(pdf).hexdigest()
+
+
+def receipt_path(directory: Path, sha256: str) -> Path:
+    """Where a receipt's PDF lives (or is saved) under ``directory``."""
+    return directory / sha256[:2] / f"{sha256}.pdf"
+
+
+def receipt_from_row(row: sqlite3.Row | Mapping[str, Any], path: Path) -> Receipt:
     """A receipts index row (either backend's) as a :class:`Receipt` at ``path``."""
     return Receipt(
         id=int(row["id"]),

@@ -78,6 +78,8 @@ class TeamIdentity:
 
 class TeamLedger(Ledger):
     backend: Backend = "team"
+    journal: TeamJournal
+    audit: TeamAudit
 
     def __init__(
         self,

@@ -10,7 +10,6 @@ is written first.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -25,7 +24,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from treasury_app.domain.clock import Clock
 from treasury_app.domain.money import dumps_json
-from treasury_app.ledger.audit import AuditEntry, audit_filter, like_prefix, scrub
+from treasury_app.ledger.audit import AuditEntry, audit_entry, audit_filter, details_json
 from treasury_app.ledger.batches import BatchRecord, batch_from_row
 from treasury_app.ledger.db import LedgerContext, now_iso, utc_now
 from treasury_app.ledger.journal import (
@@ -39,7 +38,13 @@ from treasury_app.ledger.journal import (
     _chunks,
     _entry,
 )
-from treasury_app.ledger.receipts import Receipt, ReceiptError, receipt_from_row
+from treasury_app.ledger.receipts import (
+    Receipt,
+    ReceiptError,
+    pdf_digest,
+    receipt_from_row,
+    receipt_path,
+)
 from treasury_app.ledger.stores import LedgerRefused, LedgerUnavailable
 
 log = logging.getLogger("treasury_app.ledger.team")
@@ -153,7 +158,7 @@ class TeamJournal:
             existing = await self.by_key(new.idempotency_key)
             assert existing is not None
             raise DuplicateIntent(existing) from None
-        return _team_entry(row)
+        return _entry(row)
 
     async def update(
         self,
@@ -191,7 +196,7 @@ class TeamJournal:
             if row is None:
                 raise KeyError(f"no journal entry {entry_id}")
             await self._history(cursor, entry_id, at, state, row["bank_status"], note)
-        return _team_entry(row)
+        return _entry(row)
 
     async def _history(
         self,
@@ -212,7 +217,7 @@ class TeamJournal:
         row = await self._db.row("SELECT * FROM treasury.journal WHERE id = %s", (entry_id,))
         if row is None:
             raise KeyError(f"no journal entry {entry_id}")
-        return _team_entry(row)
+        return _entry(row)
 
     async def get_many(self, entry_ids: Iterable[int]) -> list[Entry]:
         """The entries with these ids (those that exist), in id order."""
@@ -222,24 +227,24 @@ class TeamJournal:
         rows = await self._db.rows(
             "SELECT * FROM treasury.journal WHERE id = ANY(%s) ORDER BY id", (ids,)
         )
-        return [_team_entry(row) for row in rows]
+        return [_entry(row) for row in rows]
 
     async def by_key(self, idempotency_key: str) -> Entry | None:
         row = await self._db.row(
             "SELECT * FROM treasury.journal WHERE idempotency_key = %s", (idempotency_key,)
         )
-        return _team_entry(row) if row else None
+        return _entry(row) if row else None
 
     async def unresolved(self) -> list[Entry]:
         rows = await self._db.rows(
             "SELECT * FROM treasury.journal WHERE state = ANY(%s) ORDER BY id",
             ([s.value for s in UNRESOLVED],),
         )
-        return [_team_entry(row) for row in rows]
+        return [_entry(row) for row in rows]
 
     async def open_entries(self) -> list[Entry]:
         rows = await self._db.rows("SELECT * FROM treasury.journal WHERE NOT final ORDER BY id")
-        return [_team_entry(row) for row in rows]
+        return [_entry(row) for row in rows]
 
     async def recent(
         self,
@@ -258,7 +263,7 @@ class TeamJournal:
             args.append(batch)
         query += " ORDER BY id DESC LIMIT %s"
         args.append(limit)
-        return [_team_entry(row) for row in await self._db.rows(query, args)]
+        return [_entry(row) for row in await self._db.rows(query, args)]
 
     async def same_payee_since(
         self, payee_detail: str, amount: Decimal, since: datetime | None = None
@@ -272,7 +277,7 @@ class TeamJournal:
             " AND creditor_name IS NOT NULL AND creditor_name != '' ORDER BY id DESC LIMIT %s",
             (payee_detail, EntryState.ACCEPTED.value, limit),
         )
-        return [_team_entry(row) for row in rows]
+        return [_entry(row) for row in rows]
 
     async def payees_since(self, payee_details: Iterable[str], since: datetime) -> list[Entry]:
         found: list[Entry] = []
@@ -282,7 +287,7 @@ class TeamJournal:
                 " AND created_at >= %s AND state != %s",
                 (chunk, _stamp(since), EntryState.REJECTED.value),
             )
-            found.extend(_team_entry(row) for row in rows)
+            found.extend(_entry(row) for row in rows)
         found.sort(key=lambda entry: entry.id, reverse=True)
         return found
 
@@ -297,7 +302,7 @@ class TeamJournal:
                 (chunk, EntryState.ACCEPTED.value),
             )
             for row in rows:
-                entry = _team_entry(row)
+                entry = _entry(row)
                 found[entry.payee_detail] = entry
         return found
 
@@ -311,7 +316,7 @@ class TeamJournal:
             " ORDER BY j.id LIMIT %s",
             (EntryState.ACCEPTED.value, list(statuses), limit),
         )
-        return [_team_entry(row) for row in rows]
+        return [_entry(row) for row in rows]
 
     async def history(self, entry_id: int) -> list[HistoryItem]:
         rows = await self._db.rows(
@@ -355,10 +360,6 @@ class TeamJournal:
             log.warning("the claim on entry %s ended with its connection lost", entry_id)
 
 
-def _team_entry(row: Mapping[str, Any]) -> Entry:
-    return _entry(row)  # type: ignore[arg-type]
-
-
 class TeamAudit:
     def __init__(self, db: TeamDatabase, context: LedgerContext) -> None:
         self._db = db
@@ -384,7 +385,7 @@ class TeamAudit:
                     outcome,
                     reference,
                     None if amount is None else str(amount),
-                    json.dumps(scrub(dict(details or {})), ensure_ascii=False, sort_keys=True),
+                    details_json(details),
                 ),
             )
             row = await cursor.fetchone()
@@ -394,17 +395,18 @@ class TeamAudit:
     async def entries(
         self, *, action: str | None = None, reference: str | None = None, limit: int = 1000
     ) -> list[AuditEntry]:
-        query = "SELECT * FROM treasury.audit WHERE true"
-        args: list[Any] = []
-        if action:
-            query += " AND (action = %s OR action LIKE %s ESCAPE '\\')"
-            args += [action, like_prefix(action)]
-        if reference:
-            query += " AND reference = %s"
-            args.append(reference)
-        query += " ORDER BY seq DESC LIMIT %s"
-        args.append(limit)
-        return await self._rows(query, args)
+        where, args = audit_filter(
+            since=None,
+            until=None,
+            action=action,
+            text=None,
+            mark="%s",
+            user_column="actor",
+            reference=reference,
+        )
+        return await self._rows(
+            f"SELECT * FROM treasury.audit{where} ORDER BY seq DESC LIMIT %s", [*args, limit]
+        )
 
     def _filter(
         self,
@@ -463,17 +465,7 @@ class TeamAudit:
 
     async def _rows(self, query: str, args: list[Any]) -> list[AuditEntry]:
         return [
-            AuditEntry(
-                id=int(row["seq"]),
-                at=row["at"],
-                os_user=row["actor"],
-                profile=row["profile"],
-                action=row["action"],
-                outcome=row["outcome"],
-                reference=row["reference"],
-                amount=None if row["amount"] is None else Decimal(row["amount"]),
-                details=json.loads(row["details"]),
-            )
+            audit_entry(row, id_column="seq", user_column="actor")
             for row in await self._db.rows(query, args)
         ]
 
@@ -491,7 +483,7 @@ class TeamReceipts:
         return self._directory
 
     def path_for(self, sha256: str) -> Path:
-        return self._directory / sha256[:2] / f"{sha256}.pdf"
+        return receipt_path(self._directory, sha256)
 
     async def save(
         self,
@@ -504,9 +496,7 @@ class TeamReceipts:
         amount: Decimal | None = None,
         paid_on: str | None = None,
     ) -> Receipt:
-        if not pdf.startswith(b"%PDF"):
-            raise ReceiptError("The bank's receipt is not a PDF file.")
-        sha = hashlib.sha256(pdf).hexdigest()
+        sha = pdf_digest(pdf)
         async with self._db.transaction() as cursor:
             await cursor.execute(
                 "INSERT INTO treasury.receipt_files (sha256, pdf, size) VALUES (%s, %s, %s)"
