@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -26,6 +28,14 @@ from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.schema import APPROVER, MAKER
 
 LEDGER_BACKENDS: tuple[str, ...] = ("file", "team")
+SOLO_POLICY: dict[str, Any] = {"approvals": 0, "new_payee_extra": 0}
+DEFAULT_POLICY: dict[str, Any] = {
+    "approvals": 1,
+    "threshold": Decimal("10000"),
+    "approvals_above": 2,
+    "new_payee_extra": 1,
+    "expiry_hours": None,
+}
 
 
 @dataclass
@@ -37,13 +47,16 @@ class TeamDatabases:
     roles: set[str] = field(default_factory=set)
     counter: int = 0
 
-    def new_database(self) -> str:
-        """A fresh migrated team database (database-level privileges applied)."""
+    def new_database(self, *, policy: dict[str, Any] | None = None) -> str:
+        """A fresh migrated team database (database-level privileges applied), without dual
+        control unless ``policy`` (settings of ``set_policy``; ``{}``: the default policy)."""
         self.counter += 1
         name = f"team_{self.counter}_{id(self) % 100000}"
         self.server.create_database(name, template=self.template)
         with psycopg.connect(self.server.url(name), autocommit=True) as conn:
             team_migrations.harden_database(conn)
+            if policy is not None:
+                team_migrations.set_policy(conn, **(DEFAULT_POLICY | policy))
         return name
 
     def person(self, name: str, *roles: str) -> str:
@@ -81,6 +94,9 @@ def team_databases(pg_server: PgServer) -> Iterator[TeamDatabases]:
     pg_server.create_database(template)
     with psycopg.connect(pg_server.url(template), autocommit=True) as conn:
         team_migrations.init(conn)
+        # Part 1's tests (one person journals and sends) run without dual control; the
+        # approval tests set a policy of their own (`new_database(policy=...)`).
+        team_migrations.set_policy(conn, **SOLO_POLICY)
     _team = TeamDatabases(pg_server, template)
     try:
         yield _team

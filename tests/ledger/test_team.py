@@ -189,16 +189,16 @@ async def test_verify_audit_names_the_first_edited_or_removed_row(
         for number in range(6):
             await ledger.audit.record("payout.send", "ok", amount=Decimal(f"{number}.10"))
     code, out, _ = verify(team_databases, database)
-    assert code == 0 and "whole: 7 row(s)" in out  # 6 + the template's admin.migrate
+    assert code == 0 and "whole: 8 row(s)" in out  # 6 + the template's migrate and policy
     head = out.strip().splitlines()[-1].split()[-1]
-    assert Anchor.parse(head).seq == 7
+    assert Anchor.parse(head).seq == 8
     with superuser(team_databases, database) as conn:
         conn.execute("ALTER TABLE treasury.audit DISABLE TRIGGER audit_append_only")
         conn.execute("UPDATE treasury.audit SET amount = '9999.10' WHERE seq = 4")
     code, _, err = verify(team_databases, database)
     assert code == 1 and "row 4" in err and "changed" in err
     with superuser(team_databases, database) as conn:
-        conn.execute("UPDATE treasury.audit SET amount = '2.10' WHERE seq = 4")  # put back
+        conn.execute("UPDATE treasury.audit SET amount = '1.10' WHERE seq = 4")  # put back
         assert verify(team_databases, database)[0] == 0
         conn.execute("DELETE FROM treasury.audit WHERE seq = 3")
     code, _, err = verify(team_databases, database)
@@ -255,8 +255,8 @@ async def test_concurrent_writers_keep_one_walkable_chain(
     with superuser(team_databases, database) as conn:
         rows = conn.execute("SELECT * FROM treasury.audit ORDER BY seq").fetchall()
     report = verify_chain(rows)
-    assert report.ok and report.rows == 121
-    assert [row["seq"] for row in rows] == list(range(1, 122))
+    assert report.ok and report.rows == 122
+    assert [row["seq"] for row in rows] == list(range(1, 123))
 
 
 # -- the changes feed ------------------------------------------------------------------------
@@ -597,7 +597,7 @@ def test_migrations_are_idempotent_and_audited(team_databases: TeamDatabases) ->
         actions = [
             r["action"] for r in conn.execute("SELECT action FROM treasury.audit").fetchall()
         ]
-    assert actions == ["admin.migrate"]
+    assert actions == ["admin.migrate", "admin.policy"]  # the template's migration and policy
 
 
 async def test_a_hand_written_row_cannot_skip_the_journals_rules(
@@ -610,10 +610,18 @@ async def test_a_hand_written_row_cannot_skip_the_journals_rules(
     async with opened_ledger("team", tmp_path / "b", user="maker_nia", database=database) as theirs:
         await theirs.receipts.save(b"%PDF-1.4 the bank's receipt\n", kind="PIX", bank_id="E1")
     with as_person(team_databases, database, "maker_max") as conn:
-        conn.execute(
+        for statement in (
             "INSERT INTO treasury.journal (kind, amount, idempotency_key, request_json, state,"
             " created_at, updated_at, profile) VALUES ('PIX_KEY', 10, 'forged', '{}',"
-            " 'UNKNOWN', '2099-01-01T00:00:00.000Z', 'x', 'p')"
+            " 'UNKNOWN', '2099-01-01T00:00:00.000Z', 'x', 'p')",
+            "UPDATE treasury.journal SET state = 'ACCEPTED'",
+            "INSERT INTO treasury.journal_history (entry_id, at, state) VALUES (1, 'x', 'SENT')",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege), conn.transaction():
+                conn.execute(statement)  # the journal is written through its functions only
+        conn.execute(
+            "SELECT treasury.prepare('PIX_KEY', '', '', 'k', 10, '', 'INSTANT', 'forged', '{}',"
+            " 'p', NULL)"
         )
         with pytest.raises(psycopg.errors.CheckViolation):  # content that is not its hash
             conn.execute(

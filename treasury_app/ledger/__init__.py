@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from treasury_app.domain.clock import Clock
 from treasury_app.ledger.audit import Audit
@@ -24,6 +24,9 @@ from treasury_app.ledger.journal import Journal
 from treasury_app.ledger.location import LedgerLocationError, check_ledger_location
 from treasury_app.ledger.receipts import Receipts
 from treasury_app.ledger.stores import AuditStore, BatchStore, JournalStore, ReceiptStore
+
+if TYPE_CHECKING:
+    from treasury_app.ledger.team.approvals import TeamApprovals
 
 __all__ = [
     "FileLedger",
@@ -47,6 +50,8 @@ class Ledger:
     context: LedgerContext
     path: Path | None
     """The ledger file (the file backend); ``None`` for a team database."""
+    approvals: TeamApprovals | None = None
+    """Dual control (a team database only; the file ledger has none)."""
     clock: Clock
     """The clock the ledger's stamps come from (the computer's for the file, the database
     server's for a team database): an entry's age is measured on it."""

@@ -53,6 +53,19 @@ class DuplicateIntent(Exception):
         self.entry = entry
 
 
+class PendingDuplicate(Exception):
+    """An intent with the same payee, amount and description waits for approval already (a
+    deliberate second payment is one with a description of its own)."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(
+            f"Payment {entry.id} to the same payee, for the same amount and description, waits"
+            " for approval already: approve or withdraw it, or give this one a description of"
+            " its own."
+        )
+        self.entry = entry
+
+
 @dataclass(frozen=True)
 class NewEntry:
     kind: EntryKind
@@ -99,10 +112,29 @@ class Entry:
     profile: str
     batch: str | None
     creditor_name: str | None = None  # as the bank names the payee, once it has
+    # Dual control (a team database; the file ledger has none: ``approval`` stays None).
+    approval: str | None = None
+    """``WAITING``, ``APPROVED`` (not sent yet), ``RELEASED``, ``REJECTED`` (by an approver) or
+    ``WITHDRAWN`` (by its maker)."""
+    approvals_needed: int = 0
+    approvals_given: int = 0
+    approved_by: str | None = None  # who completed the approvals (their desktop releases it)
+    content_hash: str | None = None  # what the approvals are bound to
+    new_payee: bool = False  # never paid before from this account (one approval more)
+    approvals_expire_at: str | None = None
+    decided_by: str | None = None  # who rejected or withdrew it
+    decision_reason: str | None = None
+    policy_version: int | None = None
+    released_by: str | None = None
 
     @property
     def unresolved(self) -> bool:
         return self.state in UNRESOLVED
+
+    @property
+    def waiting_approval(self) -> bool:
+        """Journaled, not sent, and not yet released by its approvers."""
+        return self.state == EntryState.PREPARED and self.approval in ("WAITING", "APPROVED")
 
     @property
     def is_pix(self) -> bool:
@@ -139,7 +171,33 @@ def _entry(row: sqlite3.Row | Mapping[str, Any]) -> Entry:
         profile=row["profile"],
         batch=row["batch"],
         creditor_name=row["creditor_name"],
+        **_approval_fields(row),
     )
+
+
+APPROVAL_FIELDS = (
+    "approval",
+    "approvals_needed",
+    "approvals_given",
+    "approved_by",
+    "content_hash",
+    "new_payee",
+    "approvals_expire_at",
+    "decided_by",
+    "decision_reason",
+    "policy_version",
+    "released_by",
+)
+
+
+def _approval_fields(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
+    """The dual-control columns a team database's row has (the file's rows have none)."""
+    keys = row.keys()
+    if "approval" not in keys:
+        return {}
+    fields = {name: row[name] for name in APPROVAL_FIELDS}
+    fields["new_payee"] = bool(fields["new_payee"])
+    return fields
 
 
 class Journal:

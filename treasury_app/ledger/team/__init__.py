@@ -26,6 +26,7 @@ from treasury_app.ledger import Backend, Ledger
 from treasury_app.ledger.db import LedgerContext, LedgerVersionError, utc_now
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.team.anchor import AnchorCheck, anchor_path, read_anchor, write_anchor
+from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import Anchor
 from treasury_app.ledger.team.migrations import TeamSchemaError
 from treasury_app.ledger.team.schema import APPROVER, MAKER, SCHEMA_VERSION, VIEWER
@@ -105,6 +106,7 @@ class TeamLedger(Ledger):
         self.audit = TeamAudit(self.db, context)
         self.batches = TeamBatches(self.db, context)
         self.receipts = TeamReceipts(self.db, receipts_dir)
+        self.approvals = TeamApprovals(self.db)
 
     def describe(self) -> str:
         return self.settings.describe()

@@ -23,7 +23,7 @@ from treasury_app.ledger.team.schema import GENESIS
 FIELDS = ("seq", "at", "actor", "profile", "action", "outcome", "reference", "amount", "details")
 
 
-def _lp(value: object) -> str:
+def length_prefixed(value: object) -> str:
     if value is None:
         return "N"
     text = str(value)
@@ -32,7 +32,7 @@ def _lp(value: object) -> str:
 
 def link(prev_hash: str, row: Mapping[str, Any]) -> str:
     """The hash of ``row`` chained after ``prev_hash`` (as the database computes it)."""
-    canonical = prev_hash + "audit-v1" + "".join(_lp(row[name]) for name in FIELDS)
+    canonical = prev_hash + "audit-v1" + "".join(length_prefixed(row[name]) for name in FIELDS)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 

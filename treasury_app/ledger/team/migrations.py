@@ -9,12 +9,13 @@ privileges of :data:`~treasury_app.ledger.team.schema.PRIVILEGES_SQL`.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 import psycopg
 import psycopg.errors
 from psycopg import sql
-from psycopg.rows import tuple_row
+from psycopg.rows import dict_row, tuple_row
 
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.errors import LedgerOpenError
@@ -167,6 +168,82 @@ def add_user(
             reference=name,
             details={"roles": list(roles), "password_set": password is not None},
         )
+
+
+POLICY_FIELDS = ("approvals", "threshold", "approvals_above", "new_payee_extra", "expiry_hours")
+
+
+def set_policy(conn: psycopg.Connection[Any], **changes: Any) -> int:
+    """A new version of the approval policy: the current one with ``changes`` (any of
+    :data:`POLICY_FIELDS`; ``threshold``/``expiry_hours`` ``None`` to clear). It applies to
+    intents prepared from now on (audited); the new version."""
+    unknown = sorted(set(changes) - set(POLICY_FIELDS))
+    if unknown:
+        raise ValueError(f"Unknown policy setting(s): {', '.join(unknown)}.")
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        cursor = conn.cursor(row_factory=dict_row)
+        current = cursor.execute("SELECT * FROM treasury.current_policy()").fetchone()
+        assert current is not None
+        wanted = {name: current[name] for name in POLICY_FIELDS} | changes
+        version = int(current["version"]) + 1
+        conn.execute(f"SET LOCAL ROLE {OWNER}")
+        try:
+            conn.execute(
+                "INSERT INTO treasury.policies (version, approvals, threshold, approvals_above,"
+                " new_payee_extra, expiry_hours, set_at, set_by)"
+                " VALUES (%s, %s, %s, %s, %s, %s, treasury.stamp(), session_user)",
+                (version, *(wanted[name] for name in POLICY_FIELDS)),
+            )
+        except psycopg.errors.CheckViolation as error:
+            raise ValueError(f"The policy was not changed: {error.diag.message_primary}.") from None
+        conn.execute("RESET ROLE")
+        _admin_audit(
+            conn,
+            "admin.policy",
+            "ok",
+            reference=f"policy {version}",
+            details={name: _plain(wanted[name]) for name in POLICY_FIELDS},
+        )
+    return version
+
+
+def set_limits(
+    conn: psycopg.Connection[Any],
+    login: str,
+    *,
+    payment_limit: Decimal | None,
+    daily_limit: Decimal | None,
+) -> None:
+    """A person's approval limits (per payment, per Brasília day; ``None``: no limit)."""
+    with conn.transaction():
+        found = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (login,)).fetchone()
+        if not found:
+            raise ValueError(f"There is no login {login!r}.")
+        conn.execute(f"SET LOCAL ROLE {OWNER}")
+        try:
+            conn.execute(
+                "INSERT INTO treasury.person_limits (login, payment_limit, daily_limit, set_at,"
+                " set_by) VALUES (%s, %s, %s, treasury.stamp(), session_user)"
+                " ON CONFLICT (login) DO UPDATE SET payment_limit = EXCLUDED.payment_limit,"
+                " daily_limit = EXCLUDED.daily_limit, set_at = EXCLUDED.set_at,"
+                " set_by = EXCLUDED.set_by",
+                (login, payment_limit, daily_limit),
+            )
+        except psycopg.errors.CheckViolation:
+            raise ValueError("A limit must be more than zero (or none).") from None
+        conn.execute("RESET ROLE")
+        _admin_audit(
+            conn,
+            "admin.limits",
+            "ok",
+            reference=login,
+            details={"payment_limit": _plain(payment_limit), "daily_limit": _plain(daily_limit)},
+        )
+
+
+def _plain(value: Any) -> Any:
+    return str(value) if isinstance(value, Decimal) else value
 
 
 def _admin_audit(

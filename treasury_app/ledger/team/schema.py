@@ -4,8 +4,12 @@ Everything lives in schema ``treasury``, owned by the ``NOLOGIN`` role ``treasur
 (used only through the audited ``treasury-admin`` commands). People log in with roles of
 their own, members of the group roles:
 
-* ``treasury_maker`` and ``treasury_approver`` — read everything; write the journal, its
-  history, the audit (append only), receipts and batches;
+* ``treasury_maker`` and ``treasury_approver`` — read everything; append to the audit, store
+  receipts and batches; change the journal **only through the database's functions**
+  (``SECURITY DEFINER``, owned by ``treasury_owner``, ``search_path`` pinned), which check the
+  approval policy against ``session_user``: makers ``prepare``, ``edit`` and ``withdraw``;
+  approvers ``approve``, ``reject`` and ``approve_batch``; both ``release`` an approved
+  intent (``PREPARED → SENT``) and ``record`` the bank's answers;
 * ``treasury_viewer`` — read only (and append audit rows of its own: a session opened).
 
 The database, not the client, writes who did what: every journal, history, audit, receipt and
@@ -14,6 +18,14 @@ is append-only by privilege (INSERT and SELECT only) and by trigger (UPDATE, DEL
 TRUNCATE raise, whoever runs them), and hash-chained: a ``BEFORE INSERT`` trigger locks the
 one-row ``audit_head``, takes the next ``seq`` and computes ``hash = sha256(prev_hash ||
 canonical row)`` (:mod:`treasury_app.ledger.team.chain` recomputes it the same way).
+
+Maker-checker (migration 2): a versioned policy (``policies``; an intent keeps the version it
+was prepared under) says how many approvals an intent needs — by amount, plus one for a payee
+never paid before — and per-person limits (``person_limits``) cap what one approver approves
+per payment and per Brasília day. An approval (``approvals``) is bound to the intent's content
+hash (:func:`treasury.content_hash`); changing the content voids it, and approvals expire.
+The journal's trigger refuses ``PREPARED → SENT`` (or any move but to ``REJECTED``) without
+the valid approvals its policy asks for, whoever runs the update.
 
 Every change of a journal entry is also a row of ``changes``, numbered from the one-row
 ``change_head`` locked until commit (so ``seq`` order is commit order with no gaps: a reader
@@ -32,6 +44,12 @@ PERSON_ROLES = (MAKER, APPROVER, VIEWER)
 CHANNEL = "treasury_changes"
 GENESIS = "0" * 64
 """The ``prev_hash`` of the audit's first row."""
+DEFAULT_POLICY_SQL = "1, 1, 10000, 2, 1, NULL"
+"""Policy version 1 (``version, approvals, threshold, approvals_above, new_payee_extra,
+expiry_hours``): one approval; two above R$ 10.000,00; one more for a payee never paid
+before; approvals expire at the end of the Brasília day of the first one."""
+SUCCESS_SQL = "'SETTLED', 'LIQUIDATED', 'REFUNDED', 'PARTIALLY_REFUNDED'"
+"""The bank statuses of a payment that reached its payee (``SUCCESS_STATUSES``)."""
 
 ROLES_SQL = f"""
 DO $$
@@ -353,6 +371,649 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER journal_changed AFTER INSERT OR UPDATE ON treasury.journal
         FOR EACH ROW EXECUTE FUNCTION treasury.journal_changed();
     """,
+    # 2: maker-checker approvals (policy, limits, approvals; every write through functions)
+    f"""
+    CREATE TABLE treasury.policies (
+        version integer PRIMARY KEY,
+        approvals integer NOT NULL CHECK (approvals BETWEEN 0 AND 9),
+        threshold numeric CHECK (threshold IS NULL OR threshold >= 0),
+        approvals_above integer NOT NULL CHECK (approvals_above BETWEEN 0 AND 9),
+        new_payee_extra integer NOT NULL CHECK (new_payee_extra BETWEEN 0 AND 9),
+        expiry_hours numeric CHECK (expiry_hours IS NULL OR expiry_hours > 0),
+        set_at text NOT NULL,
+        set_by text NOT NULL DEFAULT session_user
+    );
+    INSERT INTO treasury.policies
+        VALUES ({DEFAULT_POLICY_SQL}, treasury.stamp(), session_user);
+
+    CREATE TABLE treasury.person_limits (
+        login text PRIMARY KEY,
+        payment_limit numeric CHECK (payment_limit IS NULL OR payment_limit > 0),
+        daily_limit numeric CHECK (daily_limit IS NULL OR daily_limit > 0),
+        set_at text NOT NULL,
+        set_by text NOT NULL DEFAULT session_user
+    );
+
+    ALTER TABLE treasury.journal
+        ADD COLUMN approval text CHECK (approval IN
+            ('WAITING', 'APPROVED', 'RELEASED', 'REJECTED', 'WITHDRAWN')),
+        ADD COLUMN approvals_needed integer NOT NULL DEFAULT 0,
+        ADD COLUMN approvals_given integer NOT NULL DEFAULT 0,
+        ADD COLUMN approved_by text,
+        ADD COLUMN content_hash text,
+        ADD COLUMN new_payee boolean NOT NULL DEFAULT false,
+        ADD COLUMN approvals_expire_at text,
+        ADD COLUMN decided_by text,
+        ADD COLUMN decision_reason text,
+        ADD COLUMN policy_version integer REFERENCES treasury.policies (version),
+        ADD COLUMN released_by text;
+    -- One waiting intent per content: the same payee and amount again is a second payment
+    -- only with a description of its own.
+    CREATE UNIQUE INDEX journal_pending_content ON treasury.journal
+        (kind, payee_detail, payee_document, round(amount, 2), description, payment_flow)
+        WHERE state = 'PREPARED' AND approvals_needed > 0
+            AND approval IN ('WAITING', 'APPROVED');
+    CREATE INDEX journal_approval ON treasury.journal (approval, id)
+        WHERE approval IN ('WAITING', 'APPROVED');
+
+    CREATE TABLE treasury.approvals (
+        id bigserial PRIMARY KEY,
+        entry_id bigint NOT NULL REFERENCES treasury.journal (id),
+        approver text NOT NULL,
+        content_hash text NOT NULL,
+        at text NOT NULL,
+        void_reason text,
+        voided_at text
+    );
+    CREATE INDEX approvals_entry ON treasury.approvals (entry_id);
+    CREATE INDEX approvals_approver ON treasury.approvals (approver, at);
+    CREATE UNIQUE INDEX approvals_once ON treasury.approvals (entry_id, approver)
+        WHERE void_reason IS NULL;
+
+    CREATE FUNCTION treasury.has_role(role_name text) RETURNS boolean
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+        AS $f$ SELECT pg_has_role(session_user, role_name, 'MEMBER') $f$;
+
+    CREATE FUNCTION treasury.brl(value numeric) RETURNS text
+        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT 'R$ ' || translate(to_char(round(value, 2), 'FM999,999,999,999,990.00'),
+                                  ',.', '.,')
+    $f$;
+
+    -- The stamp of a moment, in the journal's text form (UTC, milliseconds, a Z).
+    CREATE FUNCTION treasury.stamp_of(moment timestamptz) RETURNS text
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT to_char(moment AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    $f$;
+
+    -- The start of today in Brasília (business dates are Brasília dates), as a stamp.
+    CREATE FUNCTION treasury.brasilia_day_start() RETURNS text
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT treasury.stamp_of(date_trunc('day', clock_timestamp()
+            AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')
+    $f$;
+
+    -- What an approval is bound to: the intent's exact content, length-prefixed fields
+    -- (treasury_app.ledger.team.approvals.content_hash computes the same).
+    CREATE FUNCTION treasury.content_hash(kind text, payee_name text, payee_document text,
+            payee_detail text, amount numeric, description text, payment_flow text,
+            request_json text) RETURNS text
+        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT encode(sha256(convert_to('intent-v1' || treasury.lp(kind)
+            || treasury.lp(payee_name) || treasury.lp(payee_document)
+            || treasury.lp(payee_detail) || treasury.lp(round(amount, 2)::text)
+            || treasury.lp(description) || treasury.lp(payment_flow)
+            || treasury.lp(request_json), 'UTF8')), 'hex')
+    $f$;
+
+    CREATE FUNCTION treasury.needed(pol treasury.policies, amount numeric, new_payee boolean)
+        RETURNS integer LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT CASE WHEN pol.threshold IS NOT NULL AND amount > pol.threshold
+                    THEN pol.approvals_above ELSE pol.approvals END
+             + CASE WHEN new_payee THEN pol.new_payee_extra ELSE 0 END
+    $f$;
+
+    -- Paid before from this account: a Pix key or account the bank settled a payment to; for
+    -- a slip, its beneficiary's document.
+    CREATE FUNCTION treasury.paid_before(p_kind text, p_detail text, p_document text)
+        RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT CASE WHEN p_kind = 'BILLET' THEN
+            p_document <> '' AND EXISTS (SELECT 1 FROM treasury.journal
+                WHERE kind = 'BILLET' AND payee_document = p_document AND state = 'ACCEPTED'
+                  AND bank_status IN ({SUCCESS_SQL}))
+        ELSE
+            EXISTS (SELECT 1 FROM treasury.journal
+                WHERE kind <> 'BILLET' AND payee_detail = p_detail AND state = 'ACCEPTED'
+                  AND bank_status IN ({SUCCESS_SQL}))
+        END
+    $f$;
+
+    -- Approvals that count now: not void, given to the content as it is, not expired, by
+    -- someone other than its maker (each person once).
+    CREATE FUNCTION treasury.valid_approvals(j treasury.journal) RETURNS integer
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT count(DISTINCT a.approver)::integer FROM treasury.approvals a
+         WHERE a.entry_id = j.id AND a.void_reason IS NULL
+           AND a.content_hash = j.content_hash AND a.approver <> j.created_by
+           AND (j.approvals_expire_at IS NULL OR j.approvals_expire_at > treasury.stamp())
+    $f$;
+
+    CREATE FUNCTION treasury.approval_audit(j treasury.journal, p_action text, p_outcome text,
+            p_details jsonb) RETURNS void
+        LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $f$
+        INSERT INTO treasury.audit (at, profile, action, outcome, reference, amount, details)
+        VALUES ('', j.profile, p_action, p_outcome, j.idempotency_key, j.amount::text,
+            (jsonb_build_object('entry', j.id, 'content_hash', j.content_hash,
+                'maker', j.created_by, 'payee', j.payee_name,
+                'approvals', j.approvals_given, 'needed', j.approvals_needed)
+             || p_details)::text)
+    $f$;
+
+    CREATE FUNCTION treasury.add_history(j treasury.journal, p_note text) RETURNS void
+        LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $f$
+        INSERT INTO treasury.journal_history (entry_id, at, state, bank_status, note)
+        VALUES (j.id, '', j.state, j.bank_status, p_note)
+    $f$;
+
+    -- The journal's identity and content rules (replaces migration 1's): nobody edits what
+    -- was prepared but its maker while it waits (voiding the approvals); nobody moves an
+    -- intent out of PREPARED but to REJECTED without the approvals its policy asks for.
+    CREATE OR REPLACE FUNCTION treasury.journal_identity() RETURNS trigger
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        pol treasury.policies;
+    BEGIN
+        IF TG_OP = 'INSERT' THEN
+            IF NOT treasury.is_admin() OR NEW.created_by IS NULL THEN
+                NEW.created_by := session_user;
+            END IF;
+            IF NOT treasury.is_admin() THEN
+                NEW.created_at := treasury.stamp();
+                NEW.updated_at := NEW.created_at;
+                NEW.state := 'PREPARED';
+                NEW.final := false;
+                NEW.bank_status := NULL;
+                NEW.end_to_end_id := NULL;
+                NEW.bank_id := NULL;
+                NEW.error := NULL;
+                NEW.creditor_name := NULL;
+                NEW.approvals_given := 0;
+                NEW.approvals_expire_at := NULL;
+                NEW.decided_by := NULL;
+                NEW.decision_reason := NULL;
+                NEW.released_by := NULL;
+                IF NEW.approvals_needed > 0 THEN
+                    NEW.approval := 'WAITING';
+                    NEW.approved_by := NULL;
+                ELSE
+                    NEW.approvals_needed := 0;
+                    NEW.approval := 'APPROVED';
+                    NEW.approved_by := session_user;  -- no dual control: its maker sends it
+                END IF;
+            END IF;
+            NEW.content_hash := treasury.content_hash(NEW.kind, NEW.payee_name,
+                NEW.payee_document, NEW.payee_detail, NEW.amount, NEW.description,
+                NEW.payment_flow, NEW.request_json);
+        ELSE
+            NEW.created_by := OLD.created_by;
+            NEW.id := OLD.id;
+            NEW.idempotency_key := OLD.idempotency_key;
+            IF NOT treasury.is_admin() THEN
+                NEW.created_at := OLD.created_at;
+                NEW.updated_at := treasury.stamp();
+                NEW.kind := OLD.kind;
+                NEW.payee_name := OLD.payee_name;
+                NEW.payee_document := OLD.payee_document;
+                NEW.payee_detail := OLD.payee_detail;
+                NEW.payment_flow := OLD.payment_flow;
+                NEW.profile := OLD.profile;
+                NEW.batch := OLD.batch;
+                NEW.policy_version := OLD.policy_version;
+                NEW.new_payee := OLD.new_payee;
+                IF (NEW.amount, NEW.description, NEW.request_json)
+                        IS DISTINCT FROM (OLD.amount, OLD.description, OLD.request_json) THEN
+                    IF OLD.state <> 'PREPARED' OR OLD.created_by <> session_user
+                            OR OLD.approval IS NULL
+                            OR OLD.approval NOT IN ('WAITING', 'APPROVED') THEN
+                        RAISE EXCEPTION 'the content of journal entry % cannot change now'
+                            ' (only its maker changes it, while it waits)', OLD.id
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    SELECT * INTO pol FROM treasury.policies
+                     WHERE version = OLD.policy_version;
+                    IF FOUND THEN
+                        NEW.approvals_needed := treasury.needed(pol, NEW.amount, OLD.new_payee);
+                    END IF;
+                    NEW.approvals_given := 0;
+                    NEW.approvals_expire_at := NULL;
+                    IF NEW.approvals_needed > 0 THEN
+                        NEW.approval := 'WAITING';
+                        NEW.approved_by := NULL;
+                    ELSE
+                        NEW.approval := 'APPROVED';
+                        NEW.approved_by := session_user;
+                    END IF;
+                END IF;
+                NEW.content_hash := treasury.content_hash(NEW.kind, NEW.payee_name,
+                    NEW.payee_document, NEW.payee_detail, NEW.amount, NEW.description,
+                    NEW.payment_flow, NEW.request_json);
+                IF OLD.state = 'PREPARED' AND NEW.state <> 'PREPARED'
+                        AND NEW.state <> 'REJECTED' THEN
+                    IF OLD.approval IS DISTINCT FROM 'APPROVED' OR
+                            treasury.valid_approvals(OLD) < OLD.approvals_needed THEN
+                        RAISE EXCEPTION 'journal entry % has % of % approvals: it cannot be sent',
+                            OLD.id, treasury.valid_approvals(OLD), OLD.approvals_needed
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF OLD.approvals_needed = 0 AND OLD.created_by <> session_user THEN
+                        RAISE EXCEPTION 'journal entry % was prepared by %: only they send it',
+                            OLD.id, OLD.created_by USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    NEW.approval := 'RELEASED';
+                    NEW.released_by := session_user;
+                END IF;
+            END IF;
+        END IF;
+        IF NOT treasury.is_admin() OR NEW.updated_by IS NULL THEN
+            NEW.updated_by := session_user;
+        END IF;
+        RETURN NEW;
+    END $f$;
+
+    CREATE FUNCTION treasury.current_policy() RETURNS treasury.policies
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+        AS $f$ SELECT * FROM treasury.policies ORDER BY version DESC LIMIT 1 $f$;
+
+    CREATE FUNCTION treasury.pending_twin(p_id bigint, p_kind text, p_detail text,
+            p_document text, p_amount numeric, p_description text, p_flow text) RETURNS bigint
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT id FROM treasury.journal
+         WHERE state = 'PREPARED' AND approvals_needed > 0
+           AND approval IN ('WAITING', 'APPROVED') AND id IS DISTINCT FROM p_id
+           AND kind = p_kind AND payee_detail = p_detail AND payee_document = p_document
+           AND round(amount, 2) = round(p_amount, 2) AND description = p_description
+           AND payment_flow = p_flow
+         ORDER BY id LIMIT 1
+    $f$;
+
+    CREATE FUNCTION treasury.prepare(p_kind text, p_payee_name text, p_payee_document text,
+            p_payee_detail text, p_amount numeric, p_description text, p_payment_flow text,
+            p_idempotency_key text, p_request_json text, p_profile text, p_batch text)
+        RETURNS treasury.journal
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        pol treasury.policies := treasury.current_policy();
+        twin bigint;
+        fresh boolean;
+        j treasury.journal;
+    BEGIN
+        IF NOT treasury.has_role('{MAKER}') THEN
+            RAISE EXCEPTION '% is not a maker: only makers prepare payments', session_user
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF p_amount IS NULL OR p_amount <= 0 THEN
+            RAISE EXCEPTION 'the amount must be more than zero' USING ERRCODE = 'check_violation';
+        END IF;
+        SELECT id INTO twin FROM treasury.journal WHERE idempotency_key = p_idempotency_key;
+        IF FOUND THEN
+            RAISE EXCEPTION 'payment intent % already journaled', twin
+                USING ERRCODE = 'unique_violation', CONSTRAINT = 'journal_idempotency_key_key';
+        END IF;
+        fresh := NOT treasury.paid_before(p_kind, p_payee_detail, p_payee_document);
+        IF treasury.needed(pol, p_amount, fresh) > 0 THEN
+            twin := treasury.pending_twin(NULL, p_kind, p_payee_detail, p_payee_document,
+                p_amount, p_description, p_payment_flow);
+            IF twin IS NOT NULL THEN
+                RAISE EXCEPTION 'entry % to the same payee, for the same amount and description,'
+                    ' waits for approval already', twin
+                    USING ERRCODE = 'unique_violation', CONSTRAINT = 'journal_pending_content',
+                          DETAIL = twin::text;
+            END IF;
+        END IF;
+        INSERT INTO treasury.journal (kind, payee_name, payee_document, payee_detail, amount,
+            description, payment_flow, idempotency_key, request_json, state, created_at,
+            updated_at, profile, batch, approvals_needed, new_payee, policy_version)
+        VALUES (p_kind, p_payee_name, p_payee_document, p_payee_detail, p_amount,
+            p_description, p_payment_flow, p_idempotency_key, p_request_json, 'PREPARED', '',
+            '', p_profile, p_batch, treasury.needed(pol, p_amount, fresh), fresh, pol.version)
+        RETURNING * INTO j;
+        PERFORM treasury.add_history(j, 'journaled');
+        IF j.approvals_needed > 0 THEN
+            PERFORM treasury.approval_audit(j, 'approval.prepare', 'waiting',
+                jsonb_build_object('new_payee', fresh, 'policy', pol.version));
+        END IF;
+        RETURN j;
+    END $f$;
+
+    -- Void the approvals of intents whose approvals expired (all, or one entry's).
+    CREATE FUNCTION treasury.expire_approvals(p_entry bigint DEFAULT NULL) RETURNS integer
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal;
+        voided integer;
+        expired integer := 0;
+    BEGIN
+        FOR j IN SELECT * FROM treasury.journal
+                  WHERE state = 'PREPARED' AND approval IN ('WAITING', 'APPROVED')
+                    AND approvals_expire_at IS NOT NULL
+                    AND approvals_expire_at <= treasury.stamp()
+                    AND (p_entry IS NULL OR id = p_entry)
+                  ORDER BY id FOR UPDATE LOOP
+            UPDATE treasury.approvals SET void_reason = 'expired', voided_at = treasury.stamp()
+             WHERE entry_id = j.id AND void_reason IS NULL;
+            GET DIAGNOSTICS voided = ROW_COUNT;
+            UPDATE treasury.journal SET approvals_given = 0, approval = 'WAITING',
+                   approved_by = NULL, approvals_expire_at = NULL
+             WHERE id = j.id RETURNING * INTO j;
+            PERFORM treasury.add_history(j, 'approvals expired');
+            PERFORM treasury.approval_audit(j, 'approval.expire', 'expired',
+                jsonb_build_object('voided', voided));
+            expired := expired + 1;
+        END LOOP;
+        RETURN expired;
+    END $f$;
+
+    -- What a person approved today (Brasília): approvals that stand, of intents not ended.
+    CREATE FUNCTION treasury.approved_today(p_login text) RETURNS numeric
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT coalesce(sum(j.amount), 0) FROM treasury.approvals a
+          JOIN treasury.journal j ON j.id = a.entry_id
+         WHERE a.approver = p_login AND a.at >= treasury.brasilia_day_start()
+           AND a.void_reason IS NULL
+           AND coalesce(j.approval, '') NOT IN ('REJECTED', 'WITHDRAWN')
+    $f$;
+
+    -- Approvers who could still approve entry p_entry: not its maker, not approved already,
+    -- with limits that cover it today.
+    CREATE FUNCTION treasury.eligible_approvers(p_entry bigint) RETURNS SETOF text
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT r.rolname::text FROM pg_roles r, treasury.journal j
+         WHERE j.id = p_entry AND r.rolcanlogin AND NOT r.rolsuper
+           AND pg_has_role(r.oid, '{APPROVER}', 'MEMBER')
+           AND NOT pg_has_role(r.oid, '{OWNER}', 'MEMBER')
+           AND r.rolname::text <> j.created_by
+           AND NOT EXISTS (SELECT 1 FROM treasury.approvals a WHERE a.entry_id = j.id
+                AND a.approver = r.rolname::text AND a.void_reason IS NULL)
+           AND NOT EXISTS (SELECT 1 FROM treasury.person_limits l WHERE l.login = r.rolname::text
+                AND ((l.payment_limit IS NOT NULL AND j.amount > l.payment_limit)
+                  OR (l.daily_limit IS NOT NULL AND j.amount
+                      + treasury.approved_today(r.rolname::text) > l.daily_limit)))
+         ORDER BY 1
+    $f$;
+
+    CREATE FUNCTION treasury.waiting_entry(p_entry bigint) RETURNS treasury.journal
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal;
+    BEGIN
+        SELECT * INTO j FROM treasury.journal WHERE id = p_entry FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'there is no journal entry %', p_entry
+                USING ERRCODE = 'no_data_found';
+        END IF;
+        IF j.state <> 'PREPARED' OR j.approval IS NULL
+                OR j.approval NOT IN ('WAITING', 'APPROVED') THEN
+            RAISE EXCEPTION 'entry % is no longer waiting for approval (%)', p_entry,
+                lower(coalesce(j.approval, j.state))
+                USING ERRCODE = 'object_not_in_prerequisite_state';
+        END IF;
+        RETURN j;
+    END $f$;
+
+    CREATE FUNCTION treasury.approve(p_entry bigint, p_content_hash text)
+        RETURNS treasury.journal
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal;
+        lim treasury.person_limits;
+        pol treasury.policies;
+        others text;
+        given integer;
+        expires text;
+    BEGIN
+        IF NOT treasury.has_role('{APPROVER}') THEN
+            RAISE EXCEPTION '% is not an approver: only approvers approve payments',
+                session_user USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        PERFORM treasury.expire_approvals(p_entry);
+        j := treasury.waiting_entry(p_entry);
+        IF j.created_by = session_user THEN
+            RAISE EXCEPTION 'you prepared entry %: another person must approve it', j.id
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF p_content_hash IS DISTINCT FROM j.content_hash THEN
+            RAISE EXCEPTION 'entry % changed since it was reviewed: review it again', j.id
+                USING ERRCODE = 'object_not_in_prerequisite_state';
+        END IF;
+        IF EXISTS (SELECT 1 FROM treasury.approvals WHERE entry_id = j.id
+                    AND approver = session_user AND void_reason IS NULL) THEN
+            RETURN j;  -- the same person approving twice counts once
+        END IF;
+        SELECT * INTO lim FROM treasury.person_limits WHERE login = session_user;
+        IF FOUND AND ((lim.payment_limit IS NOT NULL AND j.amount > lim.payment_limit)
+                OR (lim.daily_limit IS NOT NULL
+                    AND j.amount + treasury.approved_today(session_user) > lim.daily_limit))
+                THEN
+            SELECT string_agg(name, ', ') INTO others FROM treasury.eligible_approvers(j.id)
+                AS name WHERE name <> session_user;
+            RAISE EXCEPTION '% is over %''s limit (% per payment, % per day, % approved today):'
+                ' it takes the approval of %', treasury.brl(j.amount), session_user,
+                coalesce(treasury.brl(lim.payment_limit), 'no limit'),
+                coalesce(treasury.brl(lim.daily_limit), 'no limit'),
+                treasury.brl(treasury.approved_today(session_user)),
+                coalesce(others, 'an approver with a higher limit')
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        INSERT INTO treasury.approvals (entry_id, approver, content_hash, at)
+        VALUES (j.id, session_user, j.content_hash, treasury.stamp());
+        IF j.approvals_expire_at IS NULL THEN
+            SELECT * INTO pol FROM treasury.policies WHERE version = j.policy_version;
+            IF pol.expiry_hours IS NULL THEN  -- the end of this Brasília day
+                expires := treasury.stamp_of((date_trunc('day', clock_timestamp()
+                    AT TIME ZONE 'America/Sao_Paulo') + interval '1 day')
+                    AT TIME ZONE 'America/Sao_Paulo');
+            ELSE
+                expires := treasury.stamp_of(clock_timestamp()
+                    + pol.expiry_hours * interval '1 hour');
+            END IF;
+            UPDATE treasury.journal SET approvals_expire_at = expires WHERE id = j.id
+            RETURNING * INTO j;
+        END IF;
+        given := treasury.valid_approvals(j);
+        UPDATE treasury.journal SET approvals_given = given,
+               approval = CASE WHEN given >= approvals_needed THEN 'APPROVED' ELSE 'WAITING' END,
+               approved_by = CASE WHEN given >= approvals_needed THEN session_user END
+         WHERE id = j.id RETURNING * INTO j;
+        PERFORM treasury.add_history(j, format('approved by %s (%s of %s)', session_user,
+            given, j.approvals_needed));
+        PERFORM treasury.approval_audit(j, 'approval.approve',
+            CASE WHEN j.approval = 'APPROVED' THEN 'approved' ELSE 'partial' END,
+            jsonb_build_object('expires_at', j.approvals_expire_at));
+        RETURN j;
+    END $f$;
+
+    CREATE FUNCTION treasury.decide(p_entry bigint, p_outcome text, p_reason text)
+        RETURNS treasury.journal
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal := treasury.waiting_entry(p_entry);
+        reason text := btrim(coalesce(p_reason, ''));
+    BEGIN
+        IF p_outcome = 'WITHDRAWN' THEN
+            IF j.created_by <> session_user OR NOT treasury.has_role('{MAKER}') THEN
+                RAISE EXCEPTION 'only % (who prepared entry %) withdraws it', j.created_by,
+                    j.id USING ERRCODE = 'insufficient_privilege';
+            END IF;
+        ELSE
+            IF NOT treasury.has_role('{APPROVER}') THEN
+                RAISE EXCEPTION '% is not an approver: only approvers reject payments',
+                    session_user USING ERRCODE = 'insufficient_privilege';
+            END IF;
+            IF j.created_by = session_user THEN
+                RAISE EXCEPTION 'you prepared entry %: withdraw it instead', j.id
+                    USING ERRCODE = 'insufficient_privilege';
+            END IF;
+            IF reason = '' THEN
+                RAISE EXCEPTION 'a rejection needs a reason' USING ERRCODE = 'check_violation';
+            END IF;
+        END IF;
+        UPDATE treasury.journal SET state = 'REJECTED', final = true, approval = p_outcome,
+               decided_by = session_user, decision_reason = reason,
+               error = CASE WHEN p_outcome = 'WITHDRAWN'
+                            THEN 'Withdrawn by ' || session_user
+                            ELSE 'Rejected by ' || session_user END
+                       || CASE WHEN reason = '' THEN '' ELSE ': ' || reason END
+         WHERE id = j.id RETURNING * INTO j;
+        PERFORM treasury.add_history(j, lower(p_outcome) || ' by ' || session_user);
+        PERFORM treasury.approval_audit(j,
+            CASE WHEN p_outcome = 'WITHDRAWN' THEN 'approval.withdraw'
+                 ELSE 'approval.reject' END, lower(p_outcome),
+            jsonb_build_object('reason', reason));
+        RETURN j;
+    END $f$;
+
+    CREATE FUNCTION treasury.reject(p_entry bigint, p_reason text) RETURNS treasury.journal
+        LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+        AS $f$ SELECT * FROM treasury.decide(p_entry, 'REJECTED', p_reason) $f$;
+
+    CREATE FUNCTION treasury.withdraw(p_entry bigint, p_reason text) RETURNS treasury.journal
+        LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+        AS $f$ SELECT * FROM treasury.decide(p_entry, 'WITHDRAWN', p_reason) $f$;
+
+    CREATE FUNCTION treasury.edit(p_entry bigint, p_amount numeric, p_description text,
+            p_request_json text) RETURNS treasury.journal
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal := treasury.waiting_entry(p_entry);
+        before text := j.content_hash;
+        twin bigint;
+        voided integer;
+    BEGIN
+        IF j.created_by <> session_user OR NOT treasury.has_role('{MAKER}') THEN
+            RAISE EXCEPTION 'only % (who prepared entry %) changes it', j.created_by, j.id
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF p_amount IS NULL OR p_amount <= 0 THEN
+            RAISE EXCEPTION 'the amount must be more than zero' USING ERRCODE = 'check_violation';
+        END IF;
+        twin := treasury.pending_twin(j.id, j.kind, j.payee_detail, j.payee_document, p_amount,
+            p_description, j.payment_flow);
+        IF twin IS NOT NULL THEN
+            RAISE EXCEPTION 'entry % to the same payee, for the same amount and description,'
+                ' waits for approval already', twin
+                USING ERRCODE = 'unique_violation', CONSTRAINT = 'journal_pending_content',
+                      DETAIL = twin::text;
+        END IF;
+        UPDATE treasury.approvals SET void_reason = 'content changed',
+               voided_at = treasury.stamp()
+         WHERE entry_id = j.id AND void_reason IS NULL;
+        GET DIAGNOSTICS voided = ROW_COUNT;
+        UPDATE treasury.journal SET amount = p_amount, description = p_description,
+               request_json = p_request_json
+         WHERE id = j.id RETURNING * INTO j;
+        PERFORM treasury.add_history(j, format('changed: %s approval(s) void', voided));
+        PERFORM treasury.approval_audit(j, 'approval.edit', 'changed',
+            jsonb_build_object('content_hash_before', before, 'voided', voided));
+        RETURN j;
+    END $f$;
+
+    -- Every other move of an entry (the bank's answers), release included: PREPARED → SENT
+    -- passes the journal trigger's approval check.
+    CREATE FUNCTION treasury.record(p_entry bigint, p_state text, p_bank_status text,
+            p_final boolean, p_end_to_end_id text, p_bank_id text, p_error text, p_note text,
+            p_creditor_name text) RETURNS treasury.journal
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal;
+        before treasury.journal;
+    BEGIN
+        IF NOT (treasury.has_role('{MAKER}') OR treasury.has_role('{APPROVER}')) THEN
+            RAISE EXCEPTION '% may not write the journal', session_user
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        SELECT * INTO before FROM treasury.journal WHERE id = p_entry FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'there is no journal entry %', p_entry
+                USING ERRCODE = 'no_data_found';
+        END IF;
+        IF before.state = 'PREPARED' AND p_state = 'REJECTED'
+                AND before.approval IS DISTINCT FROM 'APPROVED'
+                AND before.created_by <> session_user THEN
+            -- refusing to send what waits is a rejection: treasury.reject, with a reason
+            RAISE EXCEPTION 'entry % waits for approval: reject it instead', p_entry
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        UPDATE treasury.journal SET state = p_state,
+               bank_status = COALESCE(p_bank_status, bank_status), final = p_final,
+               end_to_end_id = COALESCE(p_end_to_end_id, end_to_end_id),
+               bank_id = COALESCE(p_bank_id, bank_id), error = p_error,
+               creditor_name = COALESCE(p_creditor_name, creditor_name)
+         WHERE id = p_entry RETURNING * INTO j;
+        PERFORM treasury.add_history(j, coalesce(p_note, ''));
+        IF before.state = 'PREPARED' AND j.state <> 'PREPARED' AND before.approvals_needed > 0
+                AND j.approval = 'RELEASED' THEN
+            PERFORM treasury.approval_audit(j, 'approval.release', 'released',
+                jsonb_build_object('approved_by', before.approved_by));
+        END IF;
+        RETURN j;
+    END $f$;
+
+    CREATE FUNCTION treasury.release(p_entry bigint, p_note text) RETURNS treasury.journal
+        LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT * FROM treasury.record(p_entry, 'SENT', NULL, false, NULL, NULL, NULL, p_note,
+            NULL)
+    $f$;
+
+    -- A batch approved as one decision: every row that waits, as reviewed (p_batch_hash over
+    -- the rows' ids and contents), approved, but those in p_reject (rejected with p_reasons).
+    CREATE FUNCTION treasury.approve_batch(p_batch text, p_batch_hash text,
+            p_reject bigint[], p_reasons text[]) RETURNS SETOF treasury.journal
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal;
+        seen text := 'batch-v1';
+        position integer;
+        approved integer := 0;
+        rejected integer := 0;
+        profile text;
+    BEGIN
+        FOR j IN SELECT * FROM treasury.journal WHERE batch = p_batch AND state = 'PREPARED'
+                  AND approval IN ('WAITING', 'APPROVED') ORDER BY id FOR UPDATE LOOP
+            seen := seen || treasury.lp(j.id::text) || treasury.lp(j.content_hash);
+            profile := j.profile;
+        END LOOP;
+        IF profile IS NULL THEN
+            RAISE EXCEPTION 'no payment of batch % waits for approval', p_batch
+                USING ERRCODE = 'object_not_in_prerequisite_state';
+        END IF;
+        IF encode(sha256(convert_to(seen, 'UTF8')), 'hex') IS DISTINCT FROM p_batch_hash THEN
+            RAISE EXCEPTION 'batch % changed since it was reviewed: review it again', p_batch
+                USING ERRCODE = 'object_not_in_prerequisite_state';
+        END IF;
+        FOR j IN SELECT * FROM treasury.journal WHERE batch = p_batch AND state = 'PREPARED'
+                  AND approval IN ('WAITING', 'APPROVED') ORDER BY id LOOP
+            position := array_position(p_reject, j.id);
+            IF position IS NOT NULL THEN
+                RETURN NEXT treasury.decide(j.id, 'REJECTED', p_reasons[position]);
+                rejected := rejected + 1;
+            ELSE
+                RETURN NEXT treasury.approve(j.id, j.content_hash);
+                approved := approved + 1;
+            END IF;
+        END LOOP;
+        INSERT INTO treasury.audit (at, profile, action, outcome, reference, details)
+        VALUES ('', profile, 'approval.batch', 'decided', p_batch,
+            jsonb_build_object('approved', approved, 'rejected', rejected,
+                'batch_hash', p_batch_hash)::text);
+        RETURN;
+    END $f$;
+
+    -- Intents journaled before dual control and not sent yet wait for approval now.
+    UPDATE treasury.journal SET policy_version = 1, approval = 'WAITING',
+           approvals_needed = greatest(treasury.needed(treasury.current_policy(), amount,
+               false), 1)
+     WHERE state = 'PREPARED';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -366,12 +1027,26 @@ GRANT USAGE ON SCHEMA treasury TO {MAKER}, {APPROVER}, {VIEWER};
 GRANT SELECT ON ALL TABLES IN SCHEMA treasury TO {MAKER}, {APPROVER}, {VIEWER};
 GRANT EXECUTE ON FUNCTION treasury.is_admin(), treasury.lp(text), treasury.stamp(),
     treasury.audit_link(text, treasury.audit) TO {MAKER}, {APPROVER}, {VIEWER};
-GRANT INSERT (kind, payee_name, payee_document, payee_detail, amount, description,
-    payment_flow, idempotency_key, request_json, state, created_at, updated_at, profile, batch)
-    ON treasury.journal TO {MAKER}, {APPROVER};
-GRANT UPDATE (state, bank_status, final, end_to_end_id, bank_id, error, updated_at,
-    creditor_name) ON treasury.journal TO {MAKER}, {APPROVER};
-GRANT INSERT (entry_id, at, state, bank_status, note) ON treasury.journal_history
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON treasury.journal, treasury.journal_history,
+    treasury.approvals, treasury.policies, treasury.person_limits
+    FROM {MAKER}, {APPROVER}, {VIEWER};
+GRANT EXECUTE ON FUNCTION treasury.has_role(text), treasury.brl(numeric),
+    treasury.stamp_of(timestamptz), treasury.brasilia_day_start(),
+    treasury.content_hash(text, text, text, text, numeric, text, text, text),
+    treasury.needed(treasury.policies, numeric, boolean), treasury.current_policy(),
+    treasury.valid_approvals(treasury.journal), treasury.approved_today(text),
+    treasury.eligible_approvers(bigint), treasury.paid_before(text, text, text)
+    TO {MAKER}, {APPROVER}, {VIEWER};
+GRANT EXECUTE ON FUNCTION
+    treasury.prepare(text, text, text, text, numeric, text, text, text, text, text, text),
+    treasury.edit(bigint, numeric, text, text), treasury.withdraw(bigint, text)
+    TO {MAKER};
+GRANT EXECUTE ON FUNCTION treasury.approve(bigint, text), treasury.reject(bigint, text),
+    treasury.approve_batch(text, text, bigint[], text[])
+    TO {APPROVER};
+GRANT EXECUTE ON FUNCTION
+    treasury.record(bigint, text, text, boolean, text, text, text, text, text),
+    treasury.release(bigint, text), treasury.expire_approvals(bigint)
     TO {MAKER}, {APPROVER};
 GRANT UPDATE (entry_id) ON treasury.entry_claims TO {MAKER}, {APPROVER};
 GRANT INSERT (at, profile, action, outcome, reference, amount, details) ON treasury.audit

@@ -35,6 +35,7 @@ from treasury_app.ledger.journal import (
     EntryState,
     HistoryItem,
     NewEntry,
+    PendingDuplicate,
     _chunks,
     _entry,
 )
@@ -66,6 +67,25 @@ class TeamDatabaseRefused(LedgerRefused):
     """The database refused the change for lack of privilege (a viewer writing, say)."""
 
 
+class ApprovalRefused(TeamDatabaseRefused):
+    """A rule of the team database refused the change (dual control: approving one's own
+    intent, over a limit, content changed since the review, no longer waiting...); the text
+    is the database's sentence."""
+
+
+RULE_ERRORS = (
+    psycopg.errors.InsufficientPrivilege,
+    psycopg.errors.ObjectNotInPrerequisiteState,
+    psycopg.errors.CheckViolation,
+    psycopg.errors.NoDataFound,
+)
+
+
+def _sentence(error: psycopg.Error) -> str:
+    text = (error.diag.message_primary or _short(error)).strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -83,7 +103,9 @@ class TeamDatabase:
                 yield conn
         except PoolTimeout as error:
             raise TeamDatabaseOffline(_short(error)) from None
-        except psycopg.errors.InsufficientPrivilege as error:
+        except RULE_ERRORS as error:
+            if not (error.diag.message_primary or "").startswith("permission denied"):
+                raise ApprovalRefused(_sentence(error)) from error
             raise TeamDatabaseRefused(
                 "The team database does not allow your login this change "
                 f"({_short(error)}); ask its administrator for the right role."
@@ -107,6 +129,15 @@ class TeamDatabase:
         found = await self.rows(query, args)
         return found[0] if found else None
 
+    async def call(self, query: str, args: Iterable[Any] = ()) -> dict[str, Any]:
+        """One write through a database function, in a transaction of its own: its row."""
+        async with self.transaction() as cursor:
+            await cursor.execute(query, list(args))
+            row = await cursor.fetchone()
+        if row is None:
+            raise LedgerRefused(f"the team database answered nothing to {query.split('(')[0]}")
+        return dict(row)
+
 
 def _short(error: BaseException) -> str:
     text = str(error).strip().splitlines()
@@ -126,39 +157,44 @@ class TeamJournal:
         """The database server's clock (set by the ledger once measured)."""
 
     async def create(self, new: NewEntry) -> Entry:
-        at = now_iso()
+        """Journal ``new`` through ``treasury.prepare`` (the policy decides the approvals it
+        needs); the same key again raises :class:`DuplicateIntent`, the same content while
+        one waits :class:`PendingDuplicate`."""
         try:
-            async with self._db.transaction() as cursor:
-                await cursor.execute(
-                    "INSERT INTO treasury.journal (kind, payee_name, payee_document, payee_detail,"
-                    " amount, description, payment_flow, idempotency_key, request_json, state,"
-                    " created_at, updated_at, profile, batch)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING *",
-                    (
-                        new.kind.value,
-                        new.payee_name,
-                        new.payee_document,
-                        new.payee_detail,
-                        new.amount,
-                        new.description,
-                        new.payment_flow,
-                        new.idempotency_key,
-                        dumps_json(dict(new.request)),
-                        EntryState.PREPARED.value,
-                        at,
-                        at,
-                        self._context.profile,
-                        new.batch,
-                    ),
-                )
-                row = await cursor.fetchone()
-                assert row is not None
-                await self._history(cursor, row["id"], at, EntryState.PREPARED, None, "journaled")
-        except psycopg.errors.UniqueViolation:
+            row = await self._db.call(
+                "SELECT * FROM treasury.prepare(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    new.kind.value,
+                    new.payee_name,
+                    new.payee_document,
+                    new.payee_detail,
+                    new.amount,
+                    new.description,
+                    new.payment_flow,
+                    new.idempotency_key,
+                    dumps_json(dict(new.request)),
+                    self._context.profile,
+                    new.batch,
+                ),
+            )
+        except psycopg.errors.UniqueViolation as error:
+            if error.diag.constraint_name == "journal_pending_content":
+                twin = await self._twin(error)
+                raise PendingDuplicate(twin) from None
             existing = await self.by_key(new.idempotency_key)
             assert existing is not None
             raise DuplicateIntent(existing) from None
         return _entry(row)
+
+    async def _twin(self, error: psycopg.Error) -> Entry:
+        detail = error.diag.message_detail or ""
+        if detail.isdigit():
+            return await self.get(int(detail))
+        rows = await self._db.rows(  # a race lost at the unique index: find the waiting one
+            "SELECT * FROM treasury.journal WHERE state = 'PREPARED' AND approvals_needed > 0"
+            " AND approval IN ('WAITING', 'APPROVED') ORDER BY id DESC LIMIT 1"
+        )
+        return _entry(rows[0])
 
     async def update(
         self,
@@ -173,45 +209,23 @@ class TeamJournal:
         note: str = "",
         creditor_name: str | None = None,
     ) -> Entry:
-        at = now_iso()
-        async with self._db.transaction() as cursor:
-            await cursor.execute(
-                "UPDATE treasury.journal SET state = %s, bank_status = COALESCE(%s, bank_status),"
-                " final = %s, end_to_end_id = COALESCE(%s, end_to_end_id),"
-                " bank_id = COALESCE(%s, bank_id), error = %s, updated_at = %s,"
-                " creditor_name = COALESCE(%s, creditor_name) WHERE id = %s RETURNING *",
-                (
-                    state.value,
-                    bank_status,
-                    final,
-                    end_to_end_id,
-                    bank_id,
-                    error,
-                    at,
-                    creditor_name,
-                    entry_id,
-                ),
-            )
-            row = await cursor.fetchone()
-            if row is None:
-                raise KeyError(f"no journal entry {entry_id}")
-            await self._history(cursor, entry_id, at, state, row["bank_status"], note)
-        return _entry(row)
-
-    async def _history(
-        self,
-        cursor: psycopg.AsyncCursor[Any],
-        entry_id: int,
-        at: str,
-        state: EntryState,
-        bank_status: str | None,
-        note: str,
-    ) -> None:
-        await cursor.execute(
-            "INSERT INTO treasury.journal_history (entry_id, at, state, bank_status, note)"
-            " VALUES (%s, %s, %s, %s, %s)",
-            (entry_id, at, state.value, bank_status, note),
+        """Through ``treasury.record``: leaving ``PREPARED`` (the release) passes the
+        database's approval check."""
+        row = await self._db.call(
+            "SELECT * FROM treasury.record(%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (
+                entry_id,
+                state.value,
+                bank_status,
+                final,
+                end_to_end_id,
+                bank_id,
+                error,
+                note,
+                creditor_name,
+            ),
         )
+        return _entry(row)
 
     async def get(self, entry_id: int) -> Entry:
         row = await self._db.row("SELECT * FROM treasury.journal WHERE id = %s", (entry_id,))
