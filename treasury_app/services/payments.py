@@ -160,6 +160,8 @@ class PaymentEngine:
         self.read_only = False
         """A login that may read the journal but not write it (a team database's viewer):
         nothing is sent or resolved."""
+        self.release_mode: str = "mine"
+        """Which approved intents this desktop sends (see :meth:`releases`)."""
 
     # -- listeners ---------------------------------------------------------------------------
 
@@ -205,14 +207,30 @@ class PaymentEngine:
 
     def _may_send(self, entry: Entry) -> bool:
         """Whether this desktop may touch the bank for ``entry``: never for a read-only
-        login; on a team database, an intent still ``PREPARED`` only for the person who
-        journaled it (it never left: their desktop sends it; the database refuses anyone
-        else's ``PREPARED → SENT`` too)."""
+        login; on a team database, an intent still ``PREPARED`` only once approved, and only
+        by the desktop that releases it (:attr:`releases`; the database refuses anyone's
+        ``PREPARED → SENT`` without the approvals too)."""
         if self.read_only:
             return False
         if entry.state == EntryState.PREPARED and self.ledger.backend == "team":
-            return entry.created_by == self.ledger.context.os_user
+            return self.releases(entry)
         return True
+
+    def releases(self, entry: Entry) -> bool:
+        """Whether this desktop sends the ``PREPARED`` team intent ``entry``: without dual
+        control (no approvals needed) its maker's desktop; with it, once approved, the
+        approver's who completed the approvals (:attr:`release_mode` ``mine``) or a releasing
+        desktop's (``all``)."""
+        me = self.ledger.context.os_user
+        if entry.approval is None:  # journaled before dual control existed
+            return entry.created_by == me
+        if entry.approval != "APPROVED":
+            return False
+        if entry.approvals_needed == 0:
+            return entry.created_by == me
+        if self.release_mode == "all":
+            return True
+        return self.release_mode == "mine" and entry.approved_by == me
 
     # -- public ------------------------------------------------------------------------------
 
@@ -250,6 +268,10 @@ class PaymentEngine:
         for entry in await self.ledger.journal.unresolved():
             async with self._current(entry) as (current, mine):
                 if not mine:
+                    continue
+                if current.state == EntryState.PREPARED and current.approvals_needed > 0:
+                    # Approved and never sent (journal first): released now, whatever its age.
+                    results.append(await self._transmit(current))
                     continue
                 results.append(
                     await self._resolve_locked(current) if current.unresolved else current

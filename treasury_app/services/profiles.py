@@ -174,6 +174,11 @@ class TeamDatabaseProfile(BaseModel):
     # keyring: kept in the system keyring (asked once); ask: at every unlock; none: a client
     # certificate or the server's own rule logs in without one.
     password: Literal["keyring", "ask", "none"] = "keyring"
+    # Dual control: which approved payments this desktop sends (mine: those whose approvals
+    # it completes; all: it is the team's releasing desktop; none: another desktop sends),
+    # and whether approving asks for the database password again.
+    release: Literal["mine", "all", "none"] = "mine"
+    approve_password: bool = False
 
     @field_validator("host", "dbname", "user")
     @classmethod

@@ -37,6 +37,7 @@ from treasury_app.services.secret_store import SecretStore
 if TYPE_CHECKING:
     from treasury_app.api.qrcodes.client import QrCodesClient
     from treasury_app.ledger.team.anchor import AnchorCheck
+    from treasury_app.services.approvals import ApprovalDesk
     from treasury_app.services.team_link import TeamLink
 
 log = logging.getLogger("treasury_app.services.session")
@@ -186,6 +187,9 @@ class Session:
         """The live link to the team database (``None``: the ledger is this computer's)."""
         self.anchor: AnchorCheck | None = None
         """The audit anchor's check at unlock (team database only)."""
+        self.approvals: ApprovalDesk | None = None
+        """Dual control (a team database whose policy asks for approvals; ``None`` on the
+        file ledger: dual control needs a team database)."""
         self._closed = False
 
     @cached_property
@@ -305,6 +309,39 @@ class Session:
             )
         self.team = TeamLink(ledger, self.payments, conninfo, last_seq=await ledger.changes_head())
         self.team.start()
+        await self._open_desk(conninfo)
+
+    async def _open_desk(self, conninfo: str) -> None:
+        """Dual control: the approval desk, when the team's policy asks for approvals."""
+        from treasury_app.ledger.team import TeamLedger
+        from treasury_app.services.approvals import ApprovalDesk
+
+        ledger = self.ledger
+        assert isinstance(ledger, TeamLedger) and ledger.approvals is not None
+        team = self.profile.ledger.team
+        assert team is not None
+        self.payments.release_mode = team.release
+        if not (await ledger.approvals.policy()).dual_control:
+            return
+
+        async def password_check(password: str) -> None:
+            import psycopg
+            from psycopg.conninfo import make_conninfo
+
+            connection = await psycopg.AsyncConnection.connect(
+                make_conninfo(conninfo, password=password), autocommit=True
+            )
+            await connection.close()
+
+        self.approvals = ApprovalDesk(
+            store=ledger.approvals,
+            engine=self.payments,
+            me=ledger.context.os_user,
+            roles=frozenset(ledger.identity.roles),
+            password_required=team.approve_password,
+            password_check=password_check,
+        )
+        self.payments.subscribe(self.approvals.changed)
 
     async def _leave_team(self) -> None:
         team, self.team = self.team, None

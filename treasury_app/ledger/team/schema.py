@@ -1039,11 +1039,10 @@ GRANT EXECUTE ON FUNCTION treasury.has_role(text), treasury.brl(numeric),
     TO {MAKER}, {APPROVER}, {VIEWER};
 GRANT EXECUTE ON FUNCTION
     treasury.prepare(text, text, text, text, numeric, text, text, text, text, text, text),
-    treasury.edit(bigint, numeric, text, text), treasury.withdraw(bigint, text)
-    TO {MAKER};
-GRANT EXECUTE ON FUNCTION treasury.approve(bigint, text), treasury.reject(bigint, text),
+    treasury.edit(bigint, numeric, text, text), treasury.withdraw(bigint, text),
+    treasury.approve(bigint, text), treasury.reject(bigint, text),
     treasury.approve_batch(text, text, bigint[], text[])
-    TO {APPROVER};
+    TO {MAKER}, {APPROVER};  -- each checks the caller's role itself, and says so
 GRANT EXECUTE ON FUNCTION
     treasury.record(bigint, text, text, boolean, text, text, text, text, text),
     treasury.release(bigint, text), treasury.expire_approvals(bigint)
