@@ -226,3 +226,41 @@ def test_add_user_hashes_the_password_and_refuses_an_administrators_role(
         "--db", url, "add-user", team_databases.server.superuser, "--role", "treasury_viewer"
     )
     assert code == 2 and "administrator's role" in err
+
+
+def test_policy_set_show_and_limits_are_versioned_and_audited(
+    team_databases: TeamDatabases,
+) -> None:
+    database = team_databases.new_database(policy={})
+    team_databases.person("lim_dora", "treasury_approver")
+    url = team_databases.server.url(database)
+    code, out, err = admin("--db", url, "policy", "show")
+    assert code == 0, err
+    assert "1 approval(s); 2 above R$ 10.000,00; +1 for a new payee" in out.splitlines()[-1]
+    code, out, err = admin(
+        "--db", url, "policy", "set", "--approvals", "2", "--threshold", "none",
+        "--expiry-hours", "4",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "2 approval(s); 2 above none; +1 for a new payee; expire at 4 h" in out
+    code, out, err = admin(
+        "--db", url, "policy", "limit", "lim_dora", "--per-payment", "1000", "--per-day", "5000"
+    )
+    assert code == 0 and "limits of lim_dora: R$ 1.000,00 per payment, R$ 5.000,00 per day" in out
+    current = rows(team_databases, database, "SELECT * FROM treasury.current_policy()")[0]
+    assert current["approvals"] == 2 and current["threshold"] is None
+    actions = [
+        row["action"] for row in rows(team_databases, database, "SELECT action FROM treasury.audit")
+    ]
+    assert actions.count("admin.policy") == 3 and "admin.limits" in actions  # template's too
+    for bad in (
+        ("policy", "set"),
+        ("policy", "set", "--threshold", "lots"),
+        ("policy", "set", "--approvals", "-1"),
+        ("policy", "set", "--expiry-hours", "0"),
+        ("policy", "limit", "nobody_here", "--per-payment", "10"),
+        ("policy", "limit", "lim_dora", "--per-day", "-5"),
+    ):
+        code, _, err = admin("--db", url, *bad)
+        assert code == 2 and err.startswith("treasury-admin: "), (bad, err)
+    assert len(rows(team_databases, database, "SELECT * FROM treasury.policies")) == 4

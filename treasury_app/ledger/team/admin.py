@@ -12,7 +12,13 @@ exits non-zero on failure with one clear line on stderr:
 * ``import-ledger FILE`` — move one desktop's SQLite ledger (journal, history, audit,
   receipts, batches) in, once, keeping dates and authors and chaining the audit (the file
   records no author per history row: each takes its entry's author);
-* ``status`` — schema, server, people, counts, the audit head.
+* ``status`` — schema, server, people, counts, the audit head;
+* ``policy show`` — the approval policy in force, its versions and the people's limits;
+* ``policy set [--approvals N] [--threshold AMOUNT|none] [--approvals-above N]
+  [--new-payee-extra N] [--expiry-hours H|end-of-day]`` — a new policy version (it applies to
+  intents prepared from then on);
+* ``policy limit LOGIN [--per-payment AMOUNT|none] [--per-day AMOUNT|none]`` — what one
+  approver may approve per payment and per Brasília day.
 
 Each change of schema, people or imports is itself an audit row.
 """
@@ -26,6 +32,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +40,7 @@ import psycopg
 import psycopg.errors
 from psycopg.rows import dict_row
 
+from treasury_app.domain.money import format_brl
 from treasury_app.ledger.db import SCHEMA_VERSION as FILE_SCHEMA_VERSION
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.team import migrations
@@ -410,6 +418,91 @@ def cmd_import_ledger(conn: psycopg.Connection[Any], args: argparse.Namespace) -
     return 0
 
 
+def _amount(text: str) -> Decimal | None:
+    if text.strip().lower() in ("none", "no", "off", ""):
+        return None
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        raise AdminError(f"{text!r} is not an amount (write 10000.00, or none).") from None
+    if not value.is_finite() or value <= 0:
+        raise AdminError(f"{text!r} is not an amount more than zero (or none).")
+    return value
+
+
+def _hours(text: str) -> Decimal | None:
+    if text.strip().lower() in ("end-of-day", "eod", "none"):
+        return None
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise AdminError(f"{text!r} is not a number of hours (or end-of-day).") from None
+    if not value.is_finite() or value <= 0:
+        raise AdminError("Approvals must last more than zero hours.")
+    return value
+
+
+def _limit(value: Any) -> str:
+    return "no limit" if value is None else format_brl(Decimal(value))
+
+
+def cmd_policy(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    if args.action == "set":
+        changes: dict[str, Any] = {}
+        if args.approvals is not None:
+            changes["approvals"] = args.approvals
+        if args.threshold is not None:
+            changes["threshold"] = _amount(args.threshold)
+        if args.approvals_above is not None:
+            changes["approvals_above"] = args.approvals_above
+        if args.new_payee_extra is not None:
+            changes["new_payee_extra"] = args.new_payee_extra
+        if args.expiry_hours is not None:
+            changes["expiry_hours"] = _hours(args.expiry_hours)
+        if not changes:
+            raise AdminError("Nothing to change: give at least one setting.")
+        try:
+            version = migrations.set_policy(conn, **changes)
+        except ValueError as error:
+            raise AdminError(str(error)) from None
+        print(f"Policy version {version} in force for intents prepared from now on.")
+    elif args.action == "limit":
+        if args.login is None:
+            raise AdminError("policy limit needs the person's login.")
+        try:
+            migrations.set_limits(
+                conn,
+                args.login,
+                payment_limit=_amount(args.per_payment or "none"),
+                daily_limit=_amount(args.per_day or "none"),
+            )
+        except ValueError as error:
+            raise AdminError(str(error)) from None
+        print(
+            f"{args.login}: per payment {args.per_payment or 'none'}, per day "
+            f"{args.per_day or 'none'}."
+        )
+    for row in conn.execute("SELECT * FROM treasury.policies ORDER BY version").fetchall():
+        threshold = "none" if row["threshold"] is None else format_brl(row["threshold"])
+        expiry = (
+            "end of the Brasília day of the first approval"
+            if row["expiry_hours"] is None
+            else f"{row['expiry_hours']} h after the first approval"
+        )
+        print(
+            f"version {row['version']} (set {row['set_at']} by {row['set_by']}): "
+            f"{row['approvals']} approval(s); {row['approvals_above']} above {threshold}; "
+            f"+{row['new_payee_extra']} for a new payee; expire at {expiry}"
+        )
+    for row in conn.execute("SELECT * FROM treasury.person_limits ORDER BY login").fetchall():
+        print(
+            f"limits of {row['login']}: {_limit(row['payment_limit'])} per payment, "
+            f"{_limit(row['daily_limit'])} per day"
+        )
+    return 0
+
+
 # -- entry point -------------------------------------------------------------------------------
 
 
@@ -431,6 +524,16 @@ def parser() -> argparse.ArgumentParser:
     imp = commands.add_parser("import-ledger", help="move a desktop's ledger file in (once)")
     imp.add_argument("file")
     commands.add_parser("status", help="schema, people, counts and the audit head")
+    policy = commands.add_parser("policy", help="the approval policy and people's limits")
+    policy.add_argument("action", choices=("show", "set", "limit"))
+    policy.add_argument("login", nargs="?", help="the person (policy limit)")
+    policy.add_argument("--approvals", type=int, help="approvals an intent needs")
+    policy.add_argument("--threshold", help="above this amount (or none)...")
+    policy.add_argument("--approvals-above", type=int, help="...this many approvals")
+    policy.add_argument("--new-payee-extra", type=int, help="more for a payee never paid")
+    policy.add_argument("--expiry-hours", help="approvals last H hours (or end-of-day)")
+    policy.add_argument("--per-payment", help="policy limit: largest payment (or none)")
+    policy.add_argument("--per-day", help="policy limit: total per Brasília day (or none)")
     return main_parser
 
 
@@ -441,6 +544,7 @@ COMMANDS = {
     "verify-audit": cmd_verify_audit,
     "import-ledger": cmd_import_ledger,
     "status": cmd_status,
+    "policy": cmd_policy,
 }
 
 
