@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBo
 from tests.services.session_fixtures import MemoryKeyring
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.ledger.team.anchor import AnchorCheck
+from treasury_app.ledger.team.approvals import Policy
 from treasury_app.ledger.team.chain import Anchor
 from treasury_app.services.profiles import (
     ApiProfile,
@@ -384,8 +385,22 @@ def test_settings_describes_a_team_database_and_its_link(qtbot) -> None:
     )
     assert not panel.anchor_banner.isVisibleTo(panel)
     assert panel.team_status is not None and panel.team_status.text() == "Team database: live"
+    assert panel.policy_label.text().startswith("Off: the team's policy asks for no approvals")
     panel.shutdown()
     assert link.listeners == []
+    policy = Policy(3, 1, Decimal("10000"), 2, 1, None, "2026-11-26T10:00:00.000Z", "admin")
+    session.approvals = SimpleNamespace(policy_at_unlock=policy)  # type: ignore[attr-defined]
+    dual = LedgerPanel(session)
+    qtbot.addWidget(dual)
+    assert dual.policy_label.text() == (
+        "1 approval(s) by someone other than the maker; 2 above R$ 10.000,00; 1 more for a "
+        "payee never paid; approvals expire at the end of the Brasília day of the first "
+        "approval. Policy version 3, set by admin (treasury-admin policy)."
+    )
+    dual.shutdown()
+    alone = LedgerPanel(SimpleNamespace(ledger=SimpleNamespace(path="x"), team=None))
+    qtbot.addWidget(alone)
+    assert alone.policy_label.text().startswith("Needs a team database")
 
 
 # --------------------------------------------------------------------------------------------

@@ -89,6 +89,8 @@ class ApprovalDesk:
     password_required: bool = False
     password_check: Callable[[str], Any] | None = None
     """Coroutine function checking a typed password against the team database."""
+    policy_at_unlock: Policy | None = None
+    """The policy in force when the session opened (Settings shows it)."""
     _listeners: list[Callable[[], None]] = field(default_factory=list)
 
     @property

@@ -321,7 +321,8 @@ class Session:
         team = self.profile.ledger.team
         assert team is not None
         self.payments.release_mode = team.release
-        if not (await ledger.approvals.policy()).dual_control:
+        policy = await ledger.approvals.policy()
+        if not policy.dual_control:
             return
 
         async def password_check(password: str) -> None:
@@ -340,6 +341,7 @@ class Session:
             roles=frozenset(ledger.identity.roles),
             password_required=team.approve_password,
             password_check=password_check,
+            policy_at_unlock=policy,
         )
         self.payments.subscribe(self.approvals.changed)
 

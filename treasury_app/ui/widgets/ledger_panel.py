@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
+from treasury_app.domain.money import format_brl
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.widgets.team_status import TeamStatusLabel
 
@@ -50,7 +51,46 @@ class LedgerPanel(QWidget):
             self.team_status.setObjectName("settings-team-status")
             self.team_status.setWordWrap(True)
             form.addRow(self.tr("Link"), self.team_status)
+        self.policy_label = QLabel(self.policy_text(session), box)
+        self.policy_label.setObjectName("settings-approval-policy")
+        self.policy_label.setWordWrap(True)
+        self.policy_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(self.tr("Dual control"), self.policy_label)
         layout.addWidget(box)
+
+    def policy_text(self, session: Any) -> str:
+        """The approval policy, read only (an administrator changes it with treasury-admin)."""
+        if getattr(session, "team", None) is None:
+            return self.tr(
+                "Needs a team database: on this computer the review (typing the amount) is the "
+                "only check before a payment is sent."
+            )
+        desk = getattr(session, "approvals", None)
+        policy = getattr(desk, "policy_at_unlock", None)
+        if policy is None:
+            return self.tr("Off: the team's policy asks for no approvals.")
+        threshold = (
+            format_brl(policy.threshold) if policy.threshold is not None else self.tr("none")
+        )
+        expiry = (
+            self.tr("at the end of the Brasília day of the first approval")
+            if policy.expiry_hours is None
+            else self.tr("%1 h after the first approval").replace("%1", str(policy.expiry_hours))
+        )
+        return (
+            self.tr(
+                "%1 approval(s) by someone other than the maker; %2 above %3; %4 more for a payee "
+                "never paid; approvals expire %5. Policy version %6, set by %7 "
+                "(treasury-admin policy)."
+            )
+            .replace("%1", str(policy.approvals))
+            .replace("%2", str(policy.approvals_above))
+            .replace("%3", threshold)
+            .replace("%4", str(policy.new_payee_extra))
+            .replace("%5", expiry)
+            .replace("%6", str(policy.version))
+            .replace("%7", policy.set_by)
+        )
 
     def location_text(self, session: Any) -> str:
         ledger = session.ledger
