@@ -28,7 +28,7 @@ from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.schema import APPROVER, MAKER
 
 LEDGER_BACKENDS: tuple[str, ...] = ("file", "team")
-SOLO_POLICY: dict[str, Any] = {"approvals": 0, "new_payee_extra": 0}
+SOLO_POLICY: dict[str, Any] = {"approvals": 0, "approvals_above": 0, "new_payee_extra": 0}
 DEFAULT_POLICY: dict[str, Any] = {
     "approvals": 1,
     "threshold": Decimal("10000"),

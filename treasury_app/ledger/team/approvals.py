@@ -93,7 +93,9 @@ class Policy:
 
     @property
     def dual_control(self) -> bool:
-        return self.approvals > 0
+        """Whether any intent can need an approval under this policy."""
+        above = self.approvals_above if self.threshold is not None else 0
+        return max(self.approvals, above, self.new_payee_extra) > 0
 
 
 @dataclass(frozen=True)
