@@ -266,6 +266,8 @@ class PaymentEngine:
         another desktop holds the claim of is skipped (that desktop resolves it)."""
         results = []
         for entry in await self.ledger.journal.unresolved():
+            if not self._may_send(entry):  # waiting for approval, or another desktop's to send
+                continue
             async with self._current(entry) as (current, mine):
                 if not mine:
                     continue

@@ -12,10 +12,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from treasury_app.ledger.journal import Entry, _entry
+import psycopg.errors
+
+from treasury_app.ledger.journal import Entry, PendingDuplicate, _entry
 from treasury_app.ledger.team.chain import length_prefixed
 from treasury_app.ledger.team.schema import APPROVER, MAKER, VIEWER
 from treasury_app.ledger.team.store import TeamDatabase
@@ -41,7 +43,7 @@ def content_hash(
         payee_name,
         payee_document,
         payee_detail,
-        str(amount.quantize(Decimal("0.01"))),
+        str(amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)),  # as round() in SQL
         description,
         payment_flow,
         request_json,
@@ -259,12 +261,19 @@ class TeamApprovals:
     ) -> Entry:
         """Change a waiting intent's amount and description (its maker only): the approvals
         given so far are void."""
-        return _entry(
-            await self._db.call(
+        try:
+            row = await self._db.call(
                 "SELECT * FROM treasury.edit(%s, %s, %s, %s)",
                 (entry_id, amount, description, request_json),
             )
-        )
+        except psycopg.errors.UniqueViolation as error:
+            detail = error.diag.message_detail or ""
+            if not detail.isdigit():
+                raise
+            twin = await self._db.row("SELECT * FROM treasury.journal WHERE id = %s", (detail,))
+            assert twin is not None
+            raise PendingDuplicate(_entry(twin)) from None
+        return _entry(row)
 
     async def approve_batch(
         self, batch_id: str, reviewed_hash: str, rejects: Mapping[int, str]

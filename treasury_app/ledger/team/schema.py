@@ -597,6 +597,16 @@ MIGRATIONS: tuple[str, ...] = (
                 NEW.content_hash := treasury.content_hash(NEW.kind, NEW.payee_name,
                     NEW.payee_document, NEW.payee_detail, NEW.amount, NEW.description,
                     NEW.payment_flow, NEW.request_json);
+                IF OLD.state = 'REJECTED' AND NEW.state <> 'REJECTED' THEN
+                    -- refused, withdrawn or rejected: nothing happened, and nothing will
+                    RAISE EXCEPTION 'journal entry % was refused or withdrawn: it is never sent',
+                        OLD.id USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF OLD.state = 'PREPARED' AND NEW.state = 'REJECTED'
+                        AND NEW.approval IN ('WAITING', 'APPROVED') THEN
+                    NEW.approval := 'REJECTED';  -- the releasing desktop refused to send it
+                    NEW.final := true;
+                END IF;
                 IF OLD.state = 'PREPARED' AND NEW.state <> 'PREPARED'
                         AND NEW.state <> 'REJECTED' THEN
                     IF OLD.approval IS DISTINCT FROM 'APPROVED' OR
@@ -651,8 +661,9 @@ MIGRATIONS: tuple[str, ...] = (
             RAISE EXCEPTION '% is not a maker: only makers prepare payments', session_user
                 USING ERRCODE = 'insufficient_privilege';
         END IF;
-        IF p_amount IS NULL OR p_amount <= 0 THEN
-            RAISE EXCEPTION 'the amount must be more than zero' USING ERRCODE = 'check_violation';
+        IF p_amount IS NULL OR p_amount <= 0 OR p_amount <> round(p_amount, 2) THEN
+            RAISE EXCEPTION 'the amount must be more than zero, in reais and centavos'
+                USING ERRCODE = 'check_violation';
         END IF;
         SELECT id INTO twin FROM treasury.journal WHERE idempotency_key = p_idempotency_key;
         IF FOUND THEN
@@ -893,8 +904,9 @@ MIGRATIONS: tuple[str, ...] = (
             RAISE EXCEPTION 'only % (who prepared entry %) changes it', j.created_by, j.id
                 USING ERRCODE = 'insufficient_privilege';
         END IF;
-        IF p_amount IS NULL OR p_amount <= 0 THEN
-            RAISE EXCEPTION 'the amount must be more than zero' USING ERRCODE = 'check_violation';
+        IF p_amount IS NULL OR p_amount <= 0 OR p_amount <> round(p_amount, 2) THEN
+            RAISE EXCEPTION 'the amount must be more than zero, in reais and centavos'
+                USING ERRCODE = 'check_violation';
         END IF;
         twin := treasury.pending_twin(j.id, j.kind, j.payee_detail, j.payee_document, p_amount,
             p_description, j.payment_flow);
@@ -937,10 +949,9 @@ MIGRATIONS: tuple[str, ...] = (
                 USING ERRCODE = 'no_data_found';
         END IF;
         IF before.state = 'PREPARED' AND p_state = 'REJECTED'
-                AND before.approval IS DISTINCT FROM 'APPROVED'
-                AND before.created_by <> session_user THEN
+                AND before.approval IS DISTINCT FROM 'APPROVED' THEN
             -- refusing to send what waits is a rejection: treasury.reject, with a reason
-            RAISE EXCEPTION 'entry % waits for approval: reject it instead', p_entry
+            RAISE EXCEPTION 'entry % waits for approval: reject or withdraw it instead', p_entry
                 USING ERRCODE = 'insufficient_privilege';
         END IF;
         UPDATE treasury.journal SET state = p_state,
@@ -977,6 +988,10 @@ MIGRATIONS: tuple[str, ...] = (
         rejected integer := 0;
         profile text;
     BEGIN
+        IF NOT treasury.has_role('{APPROVER}') THEN
+            RAISE EXCEPTION '% is not an approver: only approvers approve payments',
+                session_user USING ERRCODE = 'insufficient_privilege';
+        END IF;
         FOR j IN SELECT * FROM treasury.journal WHERE batch = p_batch AND state = 'PREPARED'
                   AND approval IN ('WAITING', 'APPROVED') ORDER BY id FOR UPDATE LOOP
             seen := seen || treasury.lp(j.id::text) || treasury.lp(j.content_hash);
