@@ -37,6 +37,7 @@ async def main(lang: str | None) -> None:
     from treasury_app.ui.controller import AppController, StartOptions
     from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
     from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
+    from treasury_app.ui.main_window import TAB_TITLES
 
     suffix = f"-{lang}" if lang else ""
     paths = AppPaths.default(Path(tempfile.mkdtemp(prefix="treasury-shots-")))
@@ -76,7 +77,7 @@ async def main(lang: str | None) -> None:
     window.showMaximized()
     await pause(4.0)  # balance, statement first page, tokens
     shot(f"statement{suffix}")
-    window.tabs.setCurrentIndex(window.tabs.count() - 1)
+    window.tabs.setCurrentIndex(TAB_TITLES.index("Settings"))
     await pause(1.0)
     shot(f"settings{suffix}")
     if not lang:

@@ -92,7 +92,7 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     qtbot.waitUntil(lambda: window.workspace is not None, timeout=20_000)
     assert window.isVisible()
     assert "SANDBOX" in window.windowTitle()
-    assert window.tabs.count() == 6
+    assert window.tabs.count() == 7  # and Approvals (on a file ledger: why there are none)
     badge = window.status_panel.badge
     assert "SANDBOX" in badge.text()
     qtbot.waitUntil(lambda: "✓ " in window.status_panel.apis["accounts"].text(), timeout=10_000)

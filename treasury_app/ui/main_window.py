@@ -55,6 +55,9 @@ TAB_TITLES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("MainWindow", "Settings"),
 )
 SETTINGS_GROUP = "main-window"
+APPROVALS = "Approvals"
+"""The tab of an unlocked session only, after the others: approvals by a second person (team
+mode), or why there are none (a file ledger)."""
 
 
 class EmptyStateTab(QWidget):
@@ -100,6 +103,7 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Charges & batches": _lazy_tab("charges_tab", "ChargesTab"),
     "Recurrences": _lazy_tab("recurrences_tab", "RecurrencesTab"),
     "Settings": _lazy_tab("settings_tab", "SettingsTab"),
+    APPROVALS: _lazy_tab("approvals_tab", "build_approvals_tab"),
 }
 
 
@@ -158,6 +162,9 @@ class MainWindow(QMainWindow):
         self.team_status: TeamStatusLabel | None = None  # a team database's link, when there
         self.infraction_badge: QLabel | None = None
         self.infractions_waiting: list[Any] = []
+        self.approvals_page: TabPage | None = None
+        self.approvals_badge: QLabel | None = None  # how many wait for me (team mode)
+        self.approvals_waiting = 0
         resize_to_fit(self, 1100, 720)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -193,11 +200,13 @@ class MainWindow(QMainWindow):
             self.statusBar().removeWidget(self.team_status)
             self.team_status.deleteLater()
             self.team_status = None
-        if self.infraction_badge is not None:
-            self.statusBar().removeWidget(self.infraction_badge)
-            self.infraction_badge.deleteLater()
-            self.infraction_badge = None
+        for badge in (self.infraction_badge, self.approvals_badge):
+            if badge is not None:
+                self.statusBar().removeWidget(badge)
+                badge.deleteLater()
+        self.infraction_badge = self.approvals_badge = None
         self.infractions_waiting = []
+        self.approvals_waiting = 0
         if workspace is not None:
             from treasury_app.ui.widgets.api_status import StatusPanel
 
@@ -208,6 +217,14 @@ class MainWindow(QMainWindow):
             self.infraction_badge.setStyleSheet(f"{text_style('error', self)} font-weight: bold;")
             self.infraction_badge.hide()
             self.statusBar().addPermanentWidget(self.infraction_badge)
+            if workspace.session.approvals is not None:
+                self.approvals_badge = QLabel(self)
+                self.approvals_badge.setObjectName("approvals-badge")
+                self.approvals_badge.setStyleSheet("font-weight: bold;")
+                self.approvals_badge.hide()
+                self.statusBar().addPermanentWidget(self.approvals_badge)
+            if self.approvals_page is not None and workspace.session.approvals is not None:
+                _ = self.approvals_page.inner  # built now: its count shows before it is opened
             if workspace.session.team is not None:
                 from treasury_app.ui.widgets.team_status import TeamStatusLabel
 
@@ -234,6 +251,11 @@ class MainWindow(QMainWindow):
                 page = TabPage(self._page_builder(name, title), self.tabs)
                 # "&" marks a keyboard mnemonic in Qt labels; "&&" shows a literal ampersand.
                 self.tabs.addTab(page, title.replace("&", "&&"))
+            self.approvals_page = None
+            if self.workspace is not None:
+                title = self.tr("Approvals")
+                self.approvals_page = TabPage(self._page_builder(APPROVALS, title), self.tabs)
+                self.tabs.addTab(self.approvals_page, title)
         finally:
             self._filling = False
 
@@ -248,6 +270,9 @@ class MainWindow(QMainWindow):
             panel = getattr(widget, "infractions_panel", None)
             if panel is not None:
                 panel.loaded.connect(self._infractions_loaded)
+            waiting = getattr(widget, "waiting_count_changed", None)
+            if waiting is not None:
+                waiting.connect(self.show_approvals_waiting)
             return widget
 
         return build
@@ -285,6 +310,23 @@ class MainWindow(QMainWindow):
             .replace("%2", str(left if left is not None else "?"))
         )
         self.infraction_badge.show()
+
+    # -- approvals waiting (team mode) ------------------------------------------------------------
+
+    def show_approvals_waiting(self, count: int) -> None:
+        """The Approvals tab's title and the status bar say how many payments wait for this
+        person's approval."""
+        self.approvals_waiting = count
+        if self.approvals_page is not None:
+            index = self.tabs.indexOf(self.approvals_page)
+            title = self.tr("Approvals")
+            self.tabs.setTabText(index, f"{title} ({count})" if count else title)
+        if self.approvals_badge is None:
+            return
+        self.approvals_badge.setText(
+            self.tr("%1 payment(s) waiting for your approval").replace("%1", str(count))
+        )
+        self.approvals_badge.setVisible(count > 0)
 
     def _infractions_loaded(self, items: list[Any]) -> None:
         if self.workspace is None:

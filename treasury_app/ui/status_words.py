@@ -8,7 +8,12 @@ Linguist like every other text. An identifier this module does not know is shown
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+if TYPE_CHECKING:
+    from treasury_app.ledger.journal import Entry
 
 CONTEXT = "StatusWords"
 
@@ -72,6 +77,16 @@ _ACTIONS: dict[str, str] = {
     "profile.save": QT_TRANSLATE_NOOP("StatusWords", "Profile saved"),
     "profile.endpoints.confirm": QT_TRANSLATE_NOOP("StatusWords", "Bank servers confirmed"),
     "infraction.defense": QT_TRANSLATE_NOOP("StatusWords", "Infraction defense"),
+    "approval.prepare": QT_TRANSLATE_NOOP("StatusWords", "Submitted for approval"),
+    "approval.approve": QT_TRANSLATE_NOOP("StatusWords", "Approval"),
+    "approval.reject": QT_TRANSLATE_NOOP("StatusWords", "Rejected by an approver"),
+    "approval.withdraw": QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by its maker"),
+    "approval.edit": QT_TRANSLATE_NOOP("StatusWords", "Changed while waiting for approval"),
+    "approval.release": QT_TRANSLATE_NOOP("StatusWords", "Released after approval"),
+    "approval.batch": QT_TRANSLATE_NOOP("StatusWords", "Batch approval"),
+    "approval.expire": QT_TRANSLATE_NOOP("StatusWords", "Approvals expired"),
+    "admin.policy": QT_TRANSLATE_NOOP("StatusWords", "Approval policy changed"),
+    "admin.limits": QT_TRANSLATE_NOOP("StatusWords", "Approval limits changed"),
 }
 
 _OUTCOMES: dict[str, str] = {
@@ -88,6 +103,14 @@ _OUTCOMES: dict[str, str] = {
     "stopped": QT_TRANSLATE_NOOP("StatusWords", "stopped"),
     "confirmed": QT_TRANSLATE_NOOP("StatusWords", "confirmed"),
     "declined": QT_TRANSLATE_NOOP("StatusWords", "declined"),
+    "waiting": QT_TRANSLATE_NOOP("StatusWords", "waiting"),
+    "approved": QT_TRANSLATE_NOOP("StatusWords", "approved"),
+    "partial": QT_TRANSLATE_NOOP("StatusWords", "approved in part"),
+    "withdrawn": QT_TRANSLATE_NOOP("StatusWords", "withdrawn"),
+    "changed": QT_TRANSLATE_NOOP("StatusWords", "changed"),
+    "released": QT_TRANSLATE_NOOP("StatusWords", "released"),
+    "decided": QT_TRANSLATE_NOOP("StatusWords", "decided"),
+    "expired": QT_TRANSLATE_NOOP("StatusWords", "expired"),
 }
 
 
@@ -111,6 +134,55 @@ def note_word(note: str | None) -> str:
 def action_word(action: str | None) -> str:
     """An audit action as words (``payout.send`` -> Pix payout)."""
     return _word(_ACTIONS, action)
+
+
+_APPROVALS: dict[str, str] = {
+    "WAITING": QT_TRANSLATE_NOOP("StatusWords", "Waiting for approval %1/%2"),
+    "APPROVED": QT_TRANSLATE_NOOP("StatusWords", "Approved"),
+    "RELEASED": QT_TRANSLATE_NOOP("StatusWords", "Approved and released"),
+    "REJECTED": QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1"),
+    "WITHDRAWN": QT_TRANSLATE_NOOP("StatusWords", "Withdrawn"),
+}
+
+
+_SUBMITTED = str(QT_TRANSLATE_NOOP("StatusWords", "Submitted for approval (%1 of %2)"))
+
+
+def approval_word(entry: Entry, *, released: bool = False) -> str:
+    """Where an intent stands with its approvers (team mode with dual control): "Waiting for
+    approval 1/2", "Approved", "Rejected by bruno", "Withdrawn". "" when that says nothing the
+    journal's state does not: no approvals needed (the file ledger, a team without dual
+    control), sent already, refused by the bank rather than by a person, and — unless
+    ``released`` — released to the bank (its bank status says more from then on)."""
+    approval = entry.approval
+    if not approval or approval not in _APPROVALS:
+        return ""
+    if approval == "RELEASED" and not released:
+        return ""
+    if approval in ("WAITING", "APPROVED") and (
+        entry.approvals_needed == 0 or entry.state != "PREPARED"
+    ):
+        return ""
+    if approval == "REJECTED" and not entry.decided_by:
+        return ""
+    text = QCoreApplication.translate(CONTEXT, _APPROVALS[approval])
+    if approval == "WAITING":
+        return text.replace("%1", str(entry.approvals_given)).replace(
+            "%2", str(entry.approvals_needed)
+        )
+    if approval == "REJECTED":
+        return text.replace("%1", entry.decided_by or "")
+    return text
+
+
+def submitted_word(entry: Entry) -> str:
+    """What a payment form says of an intent it handed to the approvers: "Submitted for
+    approval (0 of 2)"."""
+    return (
+        QCoreApplication.translate(CONTEXT, _SUBMITTED)
+        .replace("%1", str(entry.approvals_given))
+        .replace("%2", str(entry.approvals_needed))
+    )
 
 
 def outcome_word(outcome: str | None) -> str:

@@ -36,10 +36,15 @@ def format_date(value: dt.date | None) -> str:
 
 class BilletReviewDialog(QDialog):
     """Shows ``review``; accepted only through "Pay", which is enabled once the amount typed
-    in the confirmation field equals the updated amount, and works once."""
+    in the confirmation field equals the updated amount, and works once. With ``for_approval``
+    (team mode with dual control) the button is "Submit for approval": another person approves
+    the payment before it is sent."""
 
-    def __init__(self, review: BilletReview, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, review: BilletReview, parent: QWidget | None = None, *, for_approval: bool = False
+    ) -> None:
         super().__init__(parent)
+        self.for_approval = for_approval
         self.review = review
         self.paid = False
         self.setWindowTitle(self.tr("Review the slip"))
@@ -53,7 +58,14 @@ class BilletReviewDialog(QDialog):
         self.amount = QLabel(format_brl(review.amount), self)
         self.amount.setObjectName("billet-updated-amount")
         self.amount.setStyleSheet("font-size: 22pt; font-weight: bold;")
-        layout.addWidget(QLabel(self.tr("Amount to be debited now"), self))
+        layout.addWidget(
+            QLabel(
+                self.tr("Amount to be debited once approved")
+                if for_approval
+                else self.tr("Amount to be debited now"),
+                self,
+            )
+        )
         layout.addWidget(self.amount)
 
         self.confirmation = AmountConfirmation(
@@ -62,7 +74,7 @@ class BilletReviewDialog(QDialog):
                 "%1", format_brl(review.amount)
             ),
             mismatch=self.tr("This is not the amount to be debited."),
-            action=self.tr("Pay"),
+            action=self.tr("Submit for approval") if for_approval else self.tr("Pay"),
             name="billet",
             parent=self,
         )

@@ -455,11 +455,13 @@ class PayoutBatchDialog(CsvBatchDialog):
                 "%1", str(count)
             )
         )
-        self.send_button.setText(
-            (
-                self.tr("Send again %1 payment(s)") if duplicate else self.tr("Send %1 payment(s)")
-            ).replace("%1", str(count))
-        )
+        if self.for_approval:
+            action = self.tr("Submit %1 payment(s) for approval")
+        elif duplicate:
+            action = self.tr("Send again %1 payment(s)")
+        else:
+            action = self.tr("Send %1 payment(s)")
+        self.send_button.setText(action.replace("%1", str(count)))
         self.send_button.setEnabled(self.can_send())
         self.stop_button.setEnabled(self._sending and not self._stop_requested)
         self.open_button.setEnabled(not self._sending and not self.reader.reading)
@@ -569,9 +571,30 @@ class PayoutBatchDialog(CsvBatchDialog):
             "not_sent": rows - len(entries),
         }
 
+    @property
+    def for_approval(self) -> bool:
+        """Dual control (team mode): the batch is submitted, then approved as one decision."""
+        return self.workspace.session.approvals is not None
+
     def _show_summary(self, entries: list[Entry] | None) -> None:
         if entries is None:
             self.summary_label.setText(self.tr("The batch could not be sent; see above."))
+            return
+        waiting = [e for e in entries if e.waiting_approval]
+        if waiting:
+            text = (
+                self.tr(
+                    "Submitted for approval: %1 payment(s), %2. Another person approves the "
+                    "batch as one decision (the Approvals tab); nothing is sent before that."
+                )
+                .replace("%1", str(len(waiting)))
+                .replace("%2", format_brl(sum((e.amount for e in waiting), Decimal("0.00"))))
+            )
+            if len(waiting) < len(self.batch.rows if self.batch else ()):
+                text += " " + self.tr("Not submitted (stopped): %1.").replace(
+                    "%1", str(len(self.batch.rows if self.batch else ()) - len(waiting))
+                )
+            self.summary_label.setText(text)
             return
         counts = self.summary()
         text = (

@@ -41,10 +41,15 @@ def masked(document: str) -> str:
 class PayoutReviewDialog(QDialog):
     """Shows ``review``; accepted only through "Send Pix", which is enabled once the amount
     typed in the confirmation field equals the review's amount, and works once
-    (:attr:`confirmed` tells the caller it was that button)."""
+    (:attr:`confirmed` tells the caller it was that button). With ``for_approval`` (team mode
+    with dual control) the button is "Submit for approval": nothing is sent before another
+    person approves it."""
 
-    def __init__(self, review: PayoutReview, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, review: PayoutReview, parent: QWidget | None = None, *, for_approval: bool = False
+    ) -> None:
         super().__init__(parent)
+        self.for_approval = for_approval
         self.review = review
         self.confirmed = False
         self.setWindowTitle(self.tr("Review the Pix"))
@@ -61,6 +66,17 @@ class PayoutReviewDialog(QDialog):
         self.amount.setStyleSheet("font-size: 22pt; font-weight: bold;")
         layout.addWidget(QLabel(self.tr("Amount to be sent"), self))
         layout.addWidget(self.amount)
+        if for_approval:
+            note = QLabel(
+                self.tr(
+                    "Dual control: this payment is submitted for approval; it is sent once "
+                    "another person approves it (the Approvals tab)."
+                ),
+                self,
+            )
+            note.setObjectName("payout-approval-note")
+            note.setWordWrap(True)
+            layout.addWidget(note)
 
         self.confirmation = AmountConfirmation(
             review.amount,
@@ -68,7 +84,7 @@ class PayoutReviewDialog(QDialog):
                 "%1", format_brl(review.amount)
             ),
             mismatch=self.tr("This is not the amount to be sent."),
-            action=self.tr("Send Pix"),
+            action=self.tr("Submit for approval") if for_approval else self.tr("Send Pix"),
             name="payout",
             parent=self,
         )

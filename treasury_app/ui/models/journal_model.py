@@ -1,5 +1,6 @@
 """The base of the lists of journal entries (Pix payments, paid slips): newest first, read
 from the journal in the background, changed one entry at a time so views keep their selection.
+In team mode an intent waiting for its approvers shows that in its status column.
 
 The journal may be a team database across the network: :meth:`JournalEntriesModel.reload`
 never blocks the window. The model keeps showing what it has and replaces its rows when the
@@ -18,7 +19,8 @@ from PySide6.QtCore import QObject, Qt
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind
 from treasury_app.ui.async_tools import spawn
-from treasury_app.ui.models.rows_model import RowsTableModel
+from treasury_app.ui.models.rows_model import Index, RowsTableModel
+from treasury_app.ui.status_words import approval_word
 
 RECENT_LIMIT = 500
 
@@ -142,7 +144,22 @@ class JournalEntriesModel(RowsTableModel[Entry]):
     def entry(self, row: int) -> Entry:
         return self.row_at(row)
 
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """An intent under approval (team mode) says so in its status column ("Waiting for
+        approval 1/2", "Rejected by bruno"): before it is released, the journal's state says
+        nothing true about it (prepared, never sent)."""
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
+            entry = self.row_or_none(index.row())
+            if entry is not None and self.column_at(index.column()) == self.status_column:
+                words = approval_word(entry)
+                if words:
+                    return words
+        return super().data(index, role)
+
     def role_data(self, entry: Entry, column: Any, role: int) -> Any:
-        if role == Qt.ItemDataRole.ToolTipRole and column == self.status_column and entry.error:
-            return entry.error
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.status_column:
+            if entry.decision_reason and entry.approval in ("REJECTED", "WITHDRAWN"):
+                return entry.decision_reason
+            if entry.error:
+                return entry.error
         return None

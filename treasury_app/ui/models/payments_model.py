@@ -20,7 +20,7 @@ from treasury_app.services.payments import HELD_NOTE
 from treasury_app.ui.csv_files import amount_texts, fold
 from treasury_app.ui.models.journal_model import JournalEntriesModel
 from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter
-from treasury_app.ui.status_words import status_word
+from treasury_app.ui.status_words import approval_word, status_word
 
 __all__ = [
     "ENTRY_ROLE",
@@ -182,7 +182,11 @@ class PaymentsModel(JournalEntriesModel):
         super().upsert(entry)
 
     def status_text(self, entry: Entry) -> str:
-        """The bank's status once it has one; the local state while the outcome is not known."""
+        """The bank's status once it has one; the local state while the outcome is not known;
+        an intent's approval state while dual control decides it."""
+        words = approval_word(entry)
+        if words:
+            return words
         if entry.state == EntryState.REJECTED:
             return status_word(EntryState.REJECTED.value)
         if entry.bank_status:

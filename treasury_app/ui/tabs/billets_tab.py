@@ -37,7 +37,7 @@ from treasury_app.api.accounts.models import is_success_status
 from treasury_app.domain import boleto
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
-from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.ledger.journal import Entry, EntryState, PendingDuplicate
 from treasury_app.ledger.receipts import Receipt
 from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
 from treasury_app.services.sandbox_samples import sample_slips
@@ -60,7 +60,7 @@ from treasury_app.ui.models.paid_slips_model import (
 from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
-from treasury_app.ui.status_words import status_word
+from treasury_app.ui.status_words import approval_word, status_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
@@ -81,6 +81,7 @@ class BilletsTab(QWidget):
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
+        self.desk = workspace.session.approvals  # dual control: slips are submitted
         self.review_dialog: BilletReviewDialog | None = None
         self.receipt_viewer: QWidget | None = None
         self.lookup_task: asyncio.Task[Any] | None = None
@@ -418,7 +419,7 @@ class BilletsTab(QWidget):
         return True
 
     async def _confirm(self, review: BilletReview) -> bool:
-        dialog = BilletReviewDialog(review, self)
+        dialog = BilletReviewDialog(review, self, for_approval=self.desk is not None)
         self.review_dialog = dialog
         try:
             return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.paid
@@ -427,18 +428,27 @@ class BilletsTab(QWidget):
             dialog.deleteLater()
 
     async def pay(self, review: BilletReview) -> Entry | None:
-        """Pay the reviewed slip (exactly once: the review's idempotency key is journaled)."""
-        self.payment_status.sending(self.tr("Sending the payment…"))
-        entry = await run_operation(
-            self.workspace.billets.pay(review),
-            controls=[self.lookup_button, self.code_edit],
-            banner=self.banner,
-            changes_ledger=True,
+        """Pay the reviewed slip (exactly once: the review's idempotency key is journaled);
+        with dual control, submit it for approval (nothing is paid before that)."""
+        self.payment_status.sending(
+            self.tr("Submitting the payment for approval…")
+            if self.desk is not None
+            else self.tr("Sending the payment…")
         )
+        try:
+            entry = await run_operation(
+                self.workspace.billets.pay(review),
+                controls=[self.lookup_button, self.code_edit],
+                banner=self.banner,
+                changes_ledger=True,
+            )
+        except PendingDuplicate as twin:
+            self.banner.show_message(self.tr("The same payment waits for approval"), str(twin))
+            entry = None
         if entry is None:
             self.payment_status.setText(self.tr("The payment was not sent."))
             return None
-        self.payment_status.follow(entry)
+        self._show_entry(entry)
         self.model.upsert(entry)
         self.code_edit.clear()
         self.workspace.tracker.wake()
@@ -446,7 +456,19 @@ class BilletsTab(QWidget):
 
     def _entry_changed(self, entry: Entry) -> None:
         self.model.upsert(entry)
-        self.payment_status.entry_changed(entry)
+        followed = self.payment_status.entry
+        if followed is not None and followed.id == entry.id:
+            self._show_entry(entry)
+
+    def _show_entry(self, entry: Entry) -> None:
+        """The status line follows the payment; while its approvers decide, it says so."""
+        words = approval_word(entry)
+        if not words:
+            self.payment_status.follow(entry)
+            return
+        self.payment_status.entry = entry
+        first = entry.waiting_approval and entry.approvals_given == 0
+        self.payment_status.setText(submitted_word(entry) if first else words)
 
     @property
     def last_entry(self) -> Entry | None:

@@ -37,7 +37,7 @@ from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
-from treasury_app.ledger.journal import Entry
+from treasury_app.ledger.journal import Entry, PendingDuplicate
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
@@ -46,6 +46,7 @@ from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
+from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -76,6 +77,7 @@ class PayoutsTab(QWidget):
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
+        self.desk = workspace.session.approvals  # dual control: payments are submitted
         self.review_dialog: PayoutReviewDialog | None = None
         self.batch_dialog: QDialog | None = None
         self.review_task: asyncio.Task[Any] | None = None
@@ -109,7 +111,7 @@ class PayoutsTab(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.payments_list, 1)
 
-        self.entry_changed.connect(self.payment_status.entry_changed)
+        self.entry_changed.connect(self._entry_changed)
         self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit)
         self._key_changed()
         self._payload_changed()
@@ -538,7 +540,7 @@ class PayoutsTab(QWidget):
         return await self.send(review, button)
 
     async def _confirm(self, review: PayoutReview) -> bool:
-        dialog = PayoutReviewDialog(review, self)
+        dialog = PayoutReviewDialog(review, self, for_approval=self.desk is not None)
         self.review_dialog = dialog
         try:
             return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.confirmed
@@ -547,21 +549,45 @@ class PayoutsTab(QWidget):
             dialog.deleteLater()
 
     async def send(self, review: PayoutReview, button: QPushButton | None = None) -> Entry | None:
-        """Send the reviewed payout (exactly once: the review's idempotency key is journaled)."""
-        self.payment_status.sending(self.tr("Sending the Pix…"))
-        controls = [self.forms] + ([button] if button is not None else [])
-        entry = await run_operation(
-            self.workspace.payouts.send(review),
-            controls=controls,
-            banner=self.banner,
-            changes_ledger=True,
+        """Send the reviewed payout (exactly once: the review's idempotency key is journaled);
+        with dual control, submit it for approval (nothing is sent before that)."""
+        self.payment_status.sending(
+            self.tr("Submitting the Pix for approval…")
+            if self.desk is not None
+            else self.tr("Sending the Pix…")
         )
+        controls = [self.forms] + ([button] if button is not None else [])
+        try:
+            entry = await run_operation(
+                self.workspace.payouts.send(review),
+                controls=controls,
+                banner=self.banner,
+                changes_ledger=True,
+            )
+        except PendingDuplicate as twin:
+            self.banner.show_message(self.tr("The same payment waits for approval"), str(twin))
+            entry = None
         if entry is None:
             self.payment_status.setText(self.tr("The Pix was not sent."))
             return None
-        self.payment_status.follow(entry)
+        self._show_entry(entry)
         self.workspace.tracker.wake()
         return entry
+
+    def _show_entry(self, entry: Entry) -> None:
+        """The status line follows the payment; while its approvers decide, it says so."""
+        words = approval_word(entry)
+        if not words:
+            self.payment_status.follow(entry)
+            return
+        self.payment_status.entry = entry
+        first = entry.waiting_approval and entry.approvals_given == 0
+        self.payment_status.setText(submitted_word(entry) if first else words)
+
+    def _entry_changed(self, entry: Entry) -> None:
+        followed = self.payment_status.entry
+        if followed is not None and followed.id == entry.id:
+            self._show_entry(entry)
 
     @property
     def last_entry(self) -> Entry | None:

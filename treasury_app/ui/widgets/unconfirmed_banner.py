@@ -126,7 +126,7 @@ class UnconfirmedBanner(QFrame):
         generation = self._generation
         engine = self.workspace.engine
         unresolved = await self.workspace.ledger.journal.unresolved()
-        entries = [e for e in unresolved if e.kind in self.kinds]
+        entries = [e for e in unresolved if e.kind in self.kinds and not e.waiting_approval]
         held = [e for e in entries if await engine.is_held(e)]
         if self._closed or generation != self._generation or not shiboken6.isValid(self):
             return False
