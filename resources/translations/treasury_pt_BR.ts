@@ -113,6 +113,519 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>ApprovalDialog</name>
+    <message>
+        <source>Refused by the team database</source>
+        <translation>Recusado pelo banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>The team database cannot be reached</source>
+        <translation>Não é possível acessar o banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>The same payment waits for approval already</source>
+        <translation>O mesmo pagamento já aguarda aprovação</translation>
+    </message>
+    <message>
+        <source>The bank did not take it</source>
+        <translation>O banco não o aceitou</translation>
+    </message>
+    <message>
+        <source>Please check</source>
+        <translation>Verifique</translation>
+    </message>
+    <message>
+        <source>%1 prepared the same payee and amount on %2 (intent #%3), still waiting for approval. A deliberate second payment needs a different description.</source>
+        <translation>%1 preparou o mesmo favorecido e valor em %2 (intenção nº %3), ainda aguardando aprovação. Um segundo pagamento intencional precisa de uma descrição diferente.</translation>
+    </message>
+    <message>
+        <source>This payment is not waiting for approval any more (%1).</source>
+        <translation>Este pagamento não está mais aguardando aprovação (%1).</translation>
+    </message>
+    <message>
+        <source>You prepared this payment: another person approves it (a maker never approves their own payment).</source>
+        <translation>Você preparou este pagamento: outra pessoa o aprova (quem preparou nunca aprova o próprio pagamento).</translation>
+    </message>
+    <message>
+        <source>Your role does not approve payments.</source>
+        <translation>Sua função não aprova pagamentos.</translation>
+    </message>
+    <message>
+        <source>What this desktop shows does not match the fingerprint the team database keeps for this payment: do not approve it; ask its maker to prepare it again.</source>
+        <translation>O que este computador mostra não confere com a impressão digital que o banco de dados da equipe guarda para este pagamento: não o aprove; peça a quem o preparou que o prepare novamente.</translation>
+    </message>
+    <message>
+        <source>You approved it already; it waits for another approver.</source>
+        <translation>Você já o aprovou; ele aguarda outro aprovador.</translation>
+    </message>
+    <message>
+        <source>Every approval it needs is given; it is being released.</source>
+        <translation>Todas as aprovações necessárias foram dadas; ele está sendo liberado.</translation>
+    </message>
+    <message>
+        <source>The payment</source>
+        <translation>O pagamento</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Pays to</source>
+        <translation>Paga a</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Flow</source>
+        <translation>Fluxo</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Lote</translation>
+    </message>
+    <message>
+        <source>Prepared by</source>
+        <translation>Preparado por</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Aprovações</translation>
+    </message>
+    <message>
+        <source>Given so far</source>
+        <translation>Dadas até agora</translation>
+    </message>
+    <message>
+        <source>Needed</source>
+        <translation>Necessárias</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Política</translation>
+    </message>
+    <message>
+        <source>Expiry</source>
+        <translation>Validade</translation>
+    </message>
+    <message>
+        <source>Who can approve it</source>
+        <translation>Quem pode aprová-lo</translation>
+    </message>
+    <message>
+        <source>As it will be sent to the bank</source>
+        <translation>Como será enviado ao banco</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Campo</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>The QR Code, decoded</source>
+        <translation>O QR Code, decodificado</translation>
+    </message>
+    <message>
+        <source>Your team database password, to approve:</source>
+        <translation>Sua senha do banco de dados da equipe, para aprovar:</translation>
+    </message>
+    <message>
+        <source>To approve, type the amount to be sent (%1):</source>
+        <translation>Para aprovar, digite o valor a ser enviado (%1):</translation>
+    </message>
+    <message>
+        <source>This is not the amount to be sent.</source>
+        <translation>Este não é o valor a ser enviado.</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Aprovar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Reject…</source>
+        <translation>Rejeitar…</translation>
+    </message>
+    <message>
+        <source>Withdraw…</source>
+        <translation>Retirar…</translation>
+    </message>
+    <message>
+        <source>Edit amount or description…</source>
+        <translation>Editar valor ou descrição…</translation>
+    </message>
+    <message>
+        <source>Your payment, waiting for approval</source>
+        <translation>Seu pagamento, aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Approve a payment</source>
+        <translation>Aprovar um pagamento</translation>
+    </message>
+    <message>
+        <source>Not given</source>
+        <translation>Não dada</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Nenhum</translation>
+    </message>
+    <message>
+        <source>None (a payment of its own)</source>
+        <translation>Nenhum (um pagamento avulso)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (Brasília)</source>
+        <translation>%1 em %2 (Brasília)</translation>
+    </message>
+    <message>
+        <source>⚠ This payee was paid recently: %1 on %2 by %3 (%4). Check that this is not the same payment twice.</source>
+        <translation>⚠ Este favorecido foi pago recentemente: %1 em %2 por %3 (%4). Verifique se não é o mesmo pagamento duas vezes.</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) to this payee lately in all.</source>
+        <translation>%1 pagamento(s) a este favorecido recentemente, no total.</translation>
+    </message>
+    <message>
+        <source>New payee: never paid from this account before. It needs %1 approval(s) more than the amount alone would.</source>
+        <translation>Novo favorecido: nunca pago a partir desta conta. Ele precisa de %1 aprovação(ões) a mais do que o valor sozinho exigiria.</translation>
+    </message>
+    <message>
+        <source>New payee: never paid from this account before.</source>
+        <translation>Novo favorecido: nunca pago a partir desta conta.</translation>
+    </message>
+    <message>
+        <source>Content fingerprint (SHA-256): %1. An approval holds for this content only.</source>
+        <translation>Impressão digital do conteúdo (SHA-256): %1. Uma aprovação vale somente para este conteúdo.</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Cidade</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Charge address</source>
+        <translation>Endereço da cobrança</translation>
+    </message>
+    <message>
+        <source>Transaction id (txid)</source>
+        <translation>Identificador da transação (txid)</translation>
+    </message>
+    <message>
+        <source>Amount in the code</source>
+        <translation>Valor no código</translation>
+    </message>
+    <message>
+        <source>Pix by key</source>
+        <translation>Pix por chave</translation>
+    </message>
+    <message>
+        <source>Pix by QR Code</source>
+        <translation>Pix por QR Code</translation>
+    </message>
+    <message>
+        <source>Pix by bank data</source>
+        <translation>Pix por dados bancários</translation>
+    </message>
+    <message>
+        <source>Slip (boleto)</source>
+        <translation>Boleto</translation>
+    </message>
+    <message>
+        <source>Confirmed by the bank when paying</source>
+        <translation>Confirmado pelo banco no pagamento</translation>
+    </message>
+    <message>
+        <source>Held for approval in the bank&apos;s console too (after its release from here)</source>
+        <translation>Retido para aprovação também no console do banco (após ser liberado daqui)</translation>
+    </message>
+    <message>
+        <source>Instant, once released</source>
+        <translation>Instantâneo, depois de liberado</translation>
+    </message>
+    <message>
+        <source>None yet.</source>
+        <translation>Nenhuma ainda.</translation>
+    </message>
+    <message>
+        <source>✓ %1 on %2</source>
+        <translation>✓ %1 em %2</translation>
+    </message>
+    <message>
+        <source>✗ %1 on %2 — void: %3</source>
+        <translation>✗ %1 em %2 — anulada: %3</translation>
+    </message>
+    <message>
+        <source>no longer valid</source>
+        <translation>não é mais válida</translation>
+    </message>
+    <message>
+        <source>%1 of %2 given</source>
+        <translation>%1 de %2 dadas</translation>
+    </message>
+    <message>
+        <source>(%1 more for a new payee)</source>
+        <translation>(%1 a mais para um novo favorecido)</translation>
+    </message>
+    <message>
+        <source>The policy this payment was prepared under cannot be read.</source>
+        <translation>Não é possível ler a política sob a qual este pagamento foi preparado.</translation>
+    </message>
+    <message>
+        <source>Payments up to %1 need %2 approval(s); above it, %3.</source>
+        <translation>Pagamentos até %1 precisam de %2 aprovação(ões); acima disso, %3.</translation>
+    </message>
+    <message>
+        <source>Every payment needs %1 approval(s).</source>
+        <translation>Todo pagamento precisa de %1 aprovação(ões).</translation>
+    </message>
+    <message>
+        <source>A payee never paid before needs %1 more.</source>
+        <translation>Um favorecido nunca pago antes precisa de mais %1.</translation>
+    </message>
+    <message>
+        <source>Approvers are other people than the maker.</source>
+        <translation>Os aprovadores são pessoas diferentes de quem preparou.</translation>
+    </message>
+    <message>
+        <source>Policy version %1, set by %2 on %3.</source>
+        <translation>Política versão %1, definida por %2 em %3.</translation>
+    </message>
+    <message>
+        <source>The approvals given expire on %1 (Brasília).</source>
+        <translation>As aprovações dadas expiram em %1 (Brasília).</translation>
+    </message>
+    <message>
+        <source>Approvals expire at the end of the Brasília business day of the first one.</source>
+        <translation>As aprovações expiram no fim do dia útil de Brasília da primeira delas.</translation>
+    </message>
+    <message>
+        <source>Approvals expire %1 hour(s) after the first one.</source>
+        <translation>As aprovações expiram %1 hora(s) após a primeira.</translation>
+    </message>
+    <message>
+        <source>Nobody: no approver&apos;s limits cover it</source>
+        <translation>Ninguém: os limites de nenhum aprovador o cobrem</translation>
+    </message>
+    <message>
+        <source>Your limits do not cover this payment: the team database will refuse your approval.</source>
+        <translation>Seus limites não cobrem este pagamento: o banco de dados da equipe recusará sua aprovação.</translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation>Não realizado: %1</translation>
+    </message>
+    <message>
+        <source>Type your team database password first.</source>
+        <translation>Digite primeiro sua senha do banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>Approving…</source>
+        <translation>Aprovando…</translation>
+    </message>
+    <message>
+        <source>Approved and sent: %1 (%2 to %3).</source>
+        <translation>Aprovado e enviado: %1 (%2 para %3).</translation>
+    </message>
+    <message>
+        <source>Your approval is recorded (%1 of %2): it waits for %3 more.</source>
+        <translation>Sua aprovação foi registrada (%1 de %2): ele aguarda mais %3.</translation>
+    </message>
+    <message>
+        <source>Approved: every approval is given; the releasing desktop sends it.</source>
+        <translation>Aprovado: todas as aprovações foram dadas; o computador que libera o envia.</translation>
+    </message>
+    <message>
+        <source>Reject the payment</source>
+        <translation>Rejeitar o pagamento</translation>
+    </message>
+    <message>
+        <source>Why is it rejected? %1 sees your reason; it will not be sent.</source>
+        <translation>Por que ele é rejeitado? %1 verá seu motivo; ele não será enviado.</translation>
+    </message>
+    <message>
+        <source>A rejection needs a reason.</source>
+        <translation>Uma rejeição precisa de um motivo.</translation>
+    </message>
+    <message>
+        <source>Rejecting…</source>
+        <translation>Rejeitando…</translation>
+    </message>
+    <message>
+        <source>Rejected: %1. It will not be sent.</source>
+        <translation>Rejeitado: %1. Ele não será enviado.</translation>
+    </message>
+    <message>
+        <source>Withdraw the payment</source>
+        <translation>Retirar o pagamento</translation>
+    </message>
+    <message>
+        <source>Withdraw this payment? It will not be sent. Reason (optional):</source>
+        <translation>Retirar este pagamento? Ele não será enviado. Motivo (opcional):</translation>
+    </message>
+    <message>
+        <source>Withdrawing…</source>
+        <translation>Retirando…</translation>
+    </message>
+    <message>
+        <source>Withdrawn: it will not be sent.</source>
+        <translation>Retirado: ele não será enviado.</translation>
+    </message>
+    <message>
+        <source>Change the payment</source>
+        <translation>Alterar o pagamento</translation>
+    </message>
+    <message>
+        <source>A change voids the approvals given so far: it is approved again.</source>
+        <translation>Uma alteração anula as aprovações dadas até agora: ele é aprovado novamente.</translation>
+    </message>
+    <message>
+        <source>Type a valid amount.</source>
+        <translation>Digite um valor válido.</translation>
+    </message>
+    <message>
+        <source>Changing…</source>
+        <translation>Alterando…</translation>
+    </message>
+    <message>
+        <source>Changed to %1: the approvals given before are void (%2).</source>
+        <translation>Alterado para %1: as aprovações dadas antes foram anuladas (%2).</translation>
+    </message>
+</context>
+<context>
+    <name>ApprovalsModel</name>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Prepared by</source>
+        <translation>Preparado por</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Aprovações</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Idade</translation>
+    </message>
+    <message>
+        <source>Approvals expire</source>
+        <translation>Aprovações expiram</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Slip %1</source>
+        <translation>Boleto %1</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>expired %1</source>
+        <translation>expirou %1</translation>
+    </message>
+    <message>
+        <source>A new payee: one approval more than the amount alone needs.</source>
+        <translation>Um novo favorecido: uma aprovação a mais do que o valor sozinho exige.</translation>
+    </message>
+</context>
+<context>
+    <name>ApprovalsTab</name>
+    <message>
+        <source>Open…</source>
+        <translation>Abrir…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Waiting for my approval</source>
+        <translation>Aguardando minha aprovação</translation>
+    </message>
+    <message>
+        <source>Prepared by me</source>
+        <translation>Preparados por mim</translation>
+    </message>
+    <message>
+        <source>Recently decided</source>
+        <translation>Decididos recentemente</translation>
+    </message>
+    <message>
+        <source>prepares payments</source>
+        <translation>prepara pagamentos</translation>
+    </message>
+    <message>
+        <source>approves payments</source>
+        <translation>aprova pagamentos</translation>
+    </message>
+    <message>
+        <source>views only</source>
+        <translation>apenas visualiza</translation>
+    </message>
+    <message>
+        <source>Signed in to the team database as %1, who %2.</source>
+        <translation>Conectado ao banco de dados da equipe como %1, que %2.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> e </translation>
+    </message>
+    <message>
+        <source>The team database cannot be reached</source>
+        <translation>Não é possível acessar o banco de dados da equipe</translation>
+    </message>
+</context>
+<context>
     <name>AuditPanel</name>
     <message>
         <source>From</source>
@@ -231,6 +744,89 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>BatchApprovalDialog</name>
+    <message>
+        <source>Approve a batch</source>
+        <translation>Aprovar um lote</translation>
+    </message>
+    <message>
+        <source>Your team database password, to approve</source>
+        <translation>Sua senha do banco de dados da equipe, para aprovar</translation>
+    </message>
+    <message>
+        <source>This is not the total of the rows approved.</source>
+        <translation>Este não é o total das linhas aprovadas.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Batch %1, prepared by %2: %3 payment(s) waiting, %4 in total.</source>
+        <translation>Lote %1, preparado por %2: %3 pagamento(s) aguardando, %4 no total.</translation>
+    </message>
+    <message>
+        <source>No row of this batch waits for approval any more.</source>
+        <translation>Nenhuma linha deste lote aguarda mais aprovação.</translation>
+    </message>
+    <message>
+        <source>You prepared this batch: another person approves it.</source>
+        <translation>Você preparou este lote: outra pessoa o aprova.</translation>
+    </message>
+    <message>
+        <source>Your role does not approve payments.</source>
+        <translation>Sua função não aprova pagamentos.</translation>
+    </message>
+    <message>
+        <source>Give a reason for each row you reject.</source>
+        <translation>Informe um motivo para cada linha que você rejeitar.</translation>
+    </message>
+    <message>
+        <source>To approve: %1 payment(s), %2. To reject: %3 payment(s), %4.</source>
+        <translation>A aprovar: %1 pagamento(s), %2. A rejeitar: %3 pagamento(s), %4.</translation>
+    </message>
+    <message>
+        <source>To decide, type the total of the rows approved (%1):</source>
+        <translation>Para decidir, digite o total das linhas aprovadas (%1):</translation>
+    </message>
+    <message>
+        <source>Approve %1 payment(s)</source>
+        <translation>Aprovar %1 pagamento(s)</translation>
+    </message>
+    <message>
+        <source>and reject %1</source>
+        <translation>e rejeitar %1</translation>
+    </message>
+    <message>
+        <source>Reject the whole batch</source>
+        <translation>Rejeitar o lote inteiro</translation>
+    </message>
+    <message>
+        <source>Type your team database password first.</source>
+        <translation>Digite primeiro sua senha do banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>Deciding the batch…</source>
+        <translation>Decidindo o lote…</translation>
+    </message>
+    <message>
+        <source>Not decided: %1</source>
+        <translation>Não decidido: %1</translation>
+    </message>
+    <message>
+        <source>Decided: %1 approved, %2 rejected (never sent).</source>
+        <translation>Decidido: %1 aprovado(s), %2 rejeitado(s) (nunca enviados).</translation>
+    </message>
+    <message>
+        <source>Sent: %1 (accepted %2, refused %3, outcome unknown %4).</source>
+        <translation>Enviados: %1 (aceitos %2, recusados %3, resultado desconhecido %4).</translation>
+    </message>
+    <message>
+        <source>%1 row(s) wait for another approver.</source>
+        <translation>%1 linha(s) aguardam outro aprovador.</translation>
+    </message>
+</context>
+<context>
     <name>BatchListModel</name>
     <message>
         <source>Batch id</source>
@@ -250,10 +846,53 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>BatchRowsModel</name>
+    <message>
+        <source>Reject</source>
+        <translation>Rejeitar</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Aprovações</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Reason for rejecting</source>
+        <translation>Motivo da rejeição</translation>
+    </message>
+    <message>
+        <source>(new payee)</source>
+        <translation>(novo favorecido)</translation>
+    </message>
+    <message>
+        <source>Type why this row is rejected (double-click here).</source>
+        <translation>Digite por que esta linha é rejeitada (clique duas vezes aqui).</translation>
+    </message>
+</context>
+<context>
     <name>BilletReviewDialog</name>
     <message>
         <source>Review the slip</source>
         <translation>Conferir o boleto</translation>
+    </message>
+    <message>
+        <source>Amount to be debited once approved</source>
+        <translation>Valor a ser debitado depois de aprovado</translation>
     </message>
     <message>
         <source>Amount to be debited now</source>
@@ -266,6 +905,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Pay</source>
         <translation>Pagar</translation>
+    </message>
+    <message>
+        <source>Submit for approval</source>
+        <translation>Enviar para aprovação</translation>
     </message>
     <message>
         <source>Beneficiary</source>
@@ -443,8 +1086,16 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Boleto já pago</translation>
     </message>
     <message>
+        <source>Submitting the payment for approval…</source>
+        <translation>Enviando o pagamento para aprovação…</translation>
+    </message>
+    <message>
         <source>Sending the payment…</source>
         <translation>Enviando o pagamento…</translation>
+    </message>
+    <message>
+        <source>The same payment waits for approval</source>
+        <translation>O mesmo pagamento aguarda aprovação</translation>
     </message>
     <message>
         <source>The payment was not sent.</source>
@@ -1764,6 +2415,25 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>DualControlPage</name>
+    <message>
+        <source>The team&apos;s policy asks for no approvals</source>
+        <translation>A política da equipe não exige aprovações</translation>
+    </message>
+    <message>
+        <source>Each payment is sent by the person who prepares it, who types its amount again. The team database&apos;s owner turns dual control on with treasury-admin policy; the policy is shown in Settings.</source>
+        <translation>Cada pagamento é enviado pela pessoa que o prepara, que digita o valor novamente. O proprietário do banco de dados da equipe ativa o controle duplo com a política treasury-admin; a política é exibida em Configurações.</translation>
+    </message>
+    <message>
+        <source>Approvals by a second person need a team database</source>
+        <translation>Aprovações por uma segunda pessoa precisam de um banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>This profile keeps its ledger in a file on this computer: each payment is reviewed and sent by the person who prepares it, who types its amount again. For dual control (one person prepares, another approves, and above an amount two approve), keep the ledger in the team&apos;s database: File ▸ Edit profile… ▸ Ledger.</source>
+        <translation>Este perfil mantém seu livro-razão em um arquivo neste computador: cada pagamento é revisado e enviado pela pessoa que o prepara, que digita o valor novamente. Para controle duplo (uma pessoa prepara, outra aprova e, acima de um valor, duas aprovam), mantenha o livro-razão no banco de dados da equipe: Arquivo ▸ Editar perfil… ▸ Livro-razão.</translation>
+    </message>
+</context>
+<context>
     <name>EmptyStateTab</name>
     <message>
         <source>Unlock a profile to see %1.</source>
@@ -2118,6 +2788,30 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Conexão</translation>
     </message>
     <message>
+        <source>Dual control</source>
+        <translation>Controle duplo</translation>
+    </message>
+    <message>
+        <source>Needs a team database: on this computer the review (typing the amount) is the only check before a payment is sent.</source>
+        <translation>Requer um banco de dados da equipe: neste computador a revisão (digitar o valor) é a única verificação antes de um pagamento ser enviado.</translation>
+    </message>
+    <message>
+        <source>Off: the team&apos;s policy asks for no approvals.</source>
+        <translation>Desativado: a política da equipe não exige aprovações.</translation>
+    </message>
+    <message>
+        <source>at the end of the Brasília day of the first approval</source>
+        <translation>no fim do dia de Brasília da primeira aprovação</translation>
+    </message>
+    <message>
+        <source>%1 h after the first approval</source>
+        <translation>%1 h após a primeira aprovação</translation>
+    </message>
+    <message>
+        <source>%1 approval(s) by someone other than the maker; %2 above %3; %4 more for a payee never paid; approvals expire %5. Policy version %6, set by %7 (treasury-admin policy).</source>
+        <translation>%1 aprovação(ões) por alguém diferente de quem preparou; %2 acima de %3; mais %4 para um favorecido nunca pago; as aprovações expiram %5. Política versão %6, definida por %7 (política treasury-admin).</translation>
+    </message>
+    <message>
         <source>This computer: %1</source>
         <translation>Este computador: %1</translation>
     </message>
@@ -2259,12 +2953,20 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Pronto</translation>
     </message>
     <message>
+        <source>Approvals</source>
+        <translation>Aprovações</translation>
+    </message>
+    <message>
         <source>⚠ %1 infraction(s) to answer</source>
         <translation>⚠ %1 infração(ões) a responder</translation>
     </message>
     <message>
         <source>Nearest defense deadline: %1, %2 day(s) left (Settings ▸ Infractions)</source>
         <translation>Prazo de defesa mais próximo: %1, faltam %2 dia(s) (Configurações ▸ Infrações)</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) waiting for your approval</source>
+        <translation>%1 pagamento(s) aguardando sua aprovação</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2931,6 +3633,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Enviar este lote de novo: pagar estes %1 pagamento(s) uma segunda vez</translation>
     </message>
     <message>
+        <source>Submit %1 payment(s) for approval</source>
+        <translation>Enviar %1 pagamento(s) para aprovação</translation>
+    </message>
+    <message>
         <source>Send %1 payment(s)</source>
         <translation>Enviar %1 pagamento(s)</translation>
     </message>
@@ -2959,6 +3665,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Não foi possível enviar o lote; veja acima.</translation>
     </message>
     <message>
+        <source>Submitted for approval: %1 payment(s), %2. Another person approves the batch as one decision (the Approvals tab); nothing is sent before that.</source>
+        <translation>Enviado para aprovação: %1 pagamento(s), %2. Outra pessoa aprova o lote em uma única decisão (a aba Aprovações); nada é enviado antes disso.</translation>
+    </message>
+    <message>
+        <source>Not submitted (stopped): %1.</source>
+        <translation>Não enviado (interrompido): %1.</translation>
+    </message>
+    <message>
         <source>Sent: %1. Accepted: %2. Rejected: %3. Outcome unknown: %4.</source>
         <translation>Enviados: %1. Aceitos: %2. Rejeitados: %3. Resultado desconhecido: %4.</translation>
     </message>
@@ -2982,12 +3696,20 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Valor a ser enviado</translation>
     </message>
     <message>
+        <source>Dual control: this payment is submitted for approval; it is sent once another person approves it (the Approvals tab).</source>
+        <translation>Controle duplo: este pagamento é enviado para aprovação; ele é enviado ao banco depois que outra pessoa o aprovar (a aba Aprovações).</translation>
+    </message>
+    <message>
         <source>To confirm, type the amount to be sent (%1):</source>
         <translation>Para confirmar, digite o valor a ser enviado (%1):</translation>
     </message>
     <message>
         <source>Send Pix</source>
         <translation>Enviar Pix</translation>
+    </message>
+    <message>
+        <source>Submit for approval</source>
+        <translation>Enviar para aprovação</translation>
     </message>
     <message>
         <source>Payee</source>
@@ -3261,8 +3983,16 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Código dinâmico: o banco confirma o favorecido e o valor no pagamento.</translation>
     </message>
     <message>
+        <source>Submitting the Pix for approval…</source>
+        <translation>Enviando o Pix para aprovação…</translation>
+    </message>
+    <message>
         <source>Sending the Pix…</source>
         <translation>Enviando o Pix…</translation>
+    </message>
+    <message>
+        <source>The same payment waits for approval</source>
+        <translation>O mesmo pagamento aguarda aprovação</translation>
     </message>
     <message>
         <source>The Pix was not sent.</source>
@@ -5225,6 +5955,46 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Defesa de infração</translation>
     </message>
     <message>
+        <source>Submitted for approval</source>
+        <translation>Enviado para aprovação</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>Aprovação</translation>
+    </message>
+    <message>
+        <source>Rejected by an approver</source>
+        <translation>Rejeitado por um aprovador</translation>
+    </message>
+    <message>
+        <source>Withdrawn by its maker</source>
+        <translation>Retirado por quem o preparou</translation>
+    </message>
+    <message>
+        <source>Changed while waiting for approval</source>
+        <translation>Alterado enquanto aguardava aprovação</translation>
+    </message>
+    <message>
+        <source>Released after approval</source>
+        <translation>Liberado após aprovação</translation>
+    </message>
+    <message>
+        <source>Batch approval</source>
+        <translation>Aprovação de lote</translation>
+    </message>
+    <message>
+        <source>Approvals expired</source>
+        <translation>Aprovações expiradas</translation>
+    </message>
+    <message>
+        <source>Approval policy changed</source>
+        <translation>Política de aprovação alterada</translation>
+    </message>
+    <message>
+        <source>Approval limits changed</source>
+        <translation>Limites de aprovação alterados</translation>
+    </message>
+    <message>
         <source>accepted</source>
         <translation>aceito</translation>
     </message>
@@ -5275,6 +6045,62 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>declined</source>
         <translation>recusado</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>aguardando</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <source>approved in part</source>
+        <translation>aprovado em parte</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>retirado</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>alterado</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>liberado</translation>
+    </message>
+    <message>
+        <source>decided</source>
+        <translation>decidido</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>expirado</translation>
+    </message>
+    <message>
+        <source>Waiting for approval %1/%2</source>
+        <translation>Aguardando aprovação %1/%2</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation>Aprovado</translation>
+    </message>
+    <message>
+        <source>Approved and released</source>
+        <translation>Aprovado e liberado</translation>
+    </message>
+    <message>
+        <source>Rejected by %1</source>
+        <translation>Rejeitado por %1</translation>
+    </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation>Retirado</translation>
+    </message>
+    <message>
+        <source>Submitted for approval (%1 of %2)</source>
+        <translation>Enviado para aprovação (%1 de %2)</translation>
     </message>
 </context>
 <context>
