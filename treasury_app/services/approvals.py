@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from treasury_app.domain import brcode
 from treasury_app.domain.money import dumps_json
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("treasury_app.services.approvals")
 
-ReleaseMode = Literal["mine", "all", "none"]
 """Which approved intents this desktop sends: those whose approvals it completed
 (``mine``, the default), every approved one (``all``: the team's releasing desktop), or none
 (another desktop releases)."""

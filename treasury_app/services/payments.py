@@ -38,7 +38,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import (
@@ -67,6 +67,9 @@ from treasury_app.ledger.journal import (
     EntryState,
     NewEntry,
 )
+
+if TYPE_CHECKING:
+    from treasury_app.services.profiles import ReleaseMode
 
 log = logging.getLogger("treasury_app.services.payments")
 
@@ -160,7 +163,7 @@ class PaymentEngine:
         self.read_only = False
         """A login that may read the journal but not write it (a team database's viewer):
         nothing is sent or resolved."""
-        self.release_mode: str = "mine"
+        self.release_mode: ReleaseMode = "mine"
         """Which approved intents this desktop sends (see :meth:`releases`)."""
 
     # -- listeners ---------------------------------------------------------------------------

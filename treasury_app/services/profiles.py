@@ -57,6 +57,9 @@ _WINDOWS_DEVICES = frozenset(
 log = logging.getLogger("treasury_app.services.profiles")
 
 
+ReleaseMode = Literal["mine", "all", "none"]
+"""Which approved intents a desktop sends: those its person approved last, all, none."""
+
 # --------------------------------------------------------------------------------------------
 # Errors
 
@@ -177,7 +180,7 @@ class TeamDatabaseProfile(BaseModel):
     # Dual control: which approved payments this desktop sends (mine: those whose approvals
     # it completes; all: it is the team's releasing desktop; none: another desktop sends),
     # and whether approving asks for the database password again.
-    release: Literal["mine", "all", "none"] = "mine"
+    release: ReleaseMode = "mine"
     approve_password: bool = False
 
     @field_validator("host", "dbname", "user")
