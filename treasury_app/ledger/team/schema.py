@@ -522,12 +522,14 @@ MIGRATIONS: tuple[str, ...] = (
         LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
     DECLARE
         pol treasury.policies;
+        person boolean := NOT treasury.is_admin();
+        start_over boolean := false;  -- no approval given so far counts
     BEGIN
         IF TG_OP = 'INSERT' THEN
-            IF NOT treasury.is_admin() OR NEW.created_by IS NULL THEN
+            IF person OR NEW.created_by IS NULL THEN
                 NEW.created_by := session_user;
             END IF;
-            IF NOT treasury.is_admin() THEN
+            IF person THEN
                 NEW.created_at := treasury.stamp();
                 NEW.updated_at := NEW.created_at;
                 NEW.state := 'PREPARED';
@@ -537,28 +539,17 @@ MIGRATIONS: tuple[str, ...] = (
                 NEW.bank_id := NULL;
                 NEW.error := NULL;
                 NEW.creditor_name := NULL;
-                NEW.approvals_given := 0;
-                NEW.approvals_expire_at := NULL;
                 NEW.decided_by := NULL;
                 NEW.decision_reason := NULL;
                 NEW.released_by := NULL;
-                IF NEW.approvals_needed > 0 THEN
-                    NEW.approval := 'WAITING';
-                    NEW.approved_by := NULL;
-                ELSE
-                    NEW.approvals_needed := 0;
-                    NEW.approval := 'APPROVED';
-                    NEW.approved_by := session_user;  -- no dual control: its maker sends it
-                END IF;
+                NEW.approvals_needed := greatest(NEW.approvals_needed, 0);
+                start_over := true;
             END IF;
-            NEW.content_hash := treasury.content_hash(NEW.kind, NEW.payee_name,
-                NEW.payee_document, NEW.payee_detail, NEW.amount, NEW.description,
-                NEW.payment_flow, NEW.request_json);
         ELSE
             NEW.created_by := OLD.created_by;
             NEW.id := OLD.id;
             NEW.idempotency_key := OLD.idempotency_key;
-            IF NOT treasury.is_admin() THEN
+            IF person THEN
                 NEW.created_at := OLD.created_at;
                 NEW.updated_at := treasury.stamp();
                 NEW.kind := OLD.kind;
@@ -584,47 +575,53 @@ MIGRATIONS: tuple[str, ...] = (
                     IF FOUND THEN
                         NEW.approvals_needed := treasury.needed(pol, NEW.amount, OLD.new_payee);
                     END IF;
-                    NEW.approvals_given := 0;
-                    NEW.approvals_expire_at := NULL;
-                    IF NEW.approvals_needed > 0 THEN
-                        NEW.approval := 'WAITING';
-                        NEW.approved_by := NULL;
-                    ELSE
-                        NEW.approval := 'APPROVED';
-                        NEW.approved_by := session_user;
-                    END IF;
-                END IF;
-                NEW.content_hash := treasury.content_hash(NEW.kind, NEW.payee_name,
-                    NEW.payee_document, NEW.payee_detail, NEW.amount, NEW.description,
-                    NEW.payment_flow, NEW.request_json);
-                IF OLD.state = 'REJECTED' AND NEW.state <> 'REJECTED' THEN
-                    -- refused, withdrawn or rejected: nothing happened, and nothing will
-                    RAISE EXCEPTION 'journal entry % was refused or withdrawn: it is never sent',
-                        OLD.id USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF OLD.state = 'PREPARED' AND NEW.state = 'REJECTED'
-                        AND NEW.approval IN ('WAITING', 'APPROVED') THEN
-                    NEW.approval := 'REJECTED';  -- the releasing desktop refused to send it
-                    NEW.final := true;
-                END IF;
-                IF OLD.state = 'PREPARED' AND NEW.state <> 'PREPARED'
-                        AND NEW.state <> 'REJECTED' THEN
-                    IF OLD.approval IS DISTINCT FROM 'APPROVED' OR
-                            treasury.valid_approvals(OLD) < OLD.approvals_needed THEN
-                        RAISE EXCEPTION 'journal entry % has % of % approvals: it cannot be sent',
-                            OLD.id, treasury.valid_approvals(OLD), OLD.approvals_needed
-                            USING ERRCODE = 'insufficient_privilege';
-                    END IF;
-                    IF OLD.approvals_needed = 0 AND OLD.created_by <> session_user THEN
-                        RAISE EXCEPTION 'journal entry % was prepared by %: only they send it',
-                            OLD.id, OLD.created_by USING ERRCODE = 'insufficient_privilege';
-                    END IF;
-                    NEW.approval := 'RELEASED';
-                    NEW.released_by := session_user;
+                    start_over := true;
                 END IF;
             END IF;
         END IF;
-        IF NOT treasury.is_admin() OR NEW.updated_by IS NULL THEN
+        IF start_over THEN
+            NEW.approvals_given := 0;
+            NEW.approvals_expire_at := NULL;
+            IF NEW.approvals_needed > 0 THEN
+                NEW.approval := 'WAITING';
+                NEW.approved_by := NULL;
+            ELSE
+                NEW.approval := 'APPROVED';
+                NEW.approved_by := session_user;  -- no dual control: its maker sends it
+            END IF;
+        END IF;
+        IF TG_OP = 'INSERT' OR person THEN
+            NEW.content_hash := treasury.content_hash(NEW.kind, NEW.payee_name,
+                NEW.payee_document, NEW.payee_detail, NEW.amount, NEW.description,
+                NEW.payment_flow, NEW.request_json);
+        END IF;
+        IF TG_OP = 'UPDATE' AND person THEN
+            IF OLD.state = 'REJECTED' AND NEW.state <> 'REJECTED' THEN
+                -- refused, withdrawn or rejected: nothing happened, and nothing will
+                RAISE EXCEPTION 'journal entry % was refused or withdrawn: it is never sent',
+                    OLD.id USING ERRCODE = 'insufficient_privilege';
+            END IF;
+            IF OLD.state = 'PREPARED' AND NEW.state = 'REJECTED'
+                    AND NEW.approval IN ('WAITING', 'APPROVED') THEN
+                NEW.approval := 'REJECTED';  -- the releasing desktop refused to send it
+                NEW.final := true;
+            END IF;
+            IF OLD.state = 'PREPARED' AND NEW.state <> 'PREPARED' AND NEW.state <> 'REJECTED' THEN
+                IF OLD.approval IS DISTINCT FROM 'APPROVED' OR
+                        treasury.valid_approvals(OLD) < OLD.approvals_needed THEN
+                    RAISE EXCEPTION 'journal entry % has % of % approvals: it cannot be sent',
+                        OLD.id, treasury.valid_approvals(OLD), OLD.approvals_needed
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF OLD.approvals_needed = 0 AND OLD.created_by <> session_user THEN
+                    RAISE EXCEPTION 'journal entry % was prepared by %: only they send it',
+                        OLD.id, OLD.created_by USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                NEW.approval := 'RELEASED';
+                NEW.released_by := session_user;
+            END IF;
+        END IF;
+        IF person OR NEW.updated_by IS NULL THEN
             NEW.updated_by := session_user;
         END IF;
         RETURN NEW;
@@ -634,17 +631,81 @@ MIGRATIONS: tuple[str, ...] = (
         LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
         AS $f$ SELECT * FROM treasury.policies ORDER BY version DESC LIMIT 1 $f$;
 
-    CREATE FUNCTION treasury.pending_twin(p_id bigint, p_kind text, p_detail text,
-            p_document text, p_amount numeric, p_description text, p_flow text) RETURNS bigint
-        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
-        SELECT id FROM treasury.journal
+    -- The checks the journal's functions share (called by them only: never granted).
+    -- The login must be a member of one of p_roles: '<login> <p_refusal>' otherwise.
+    CREATE FUNCTION treasury.require_role(p_refusal text, VARIADIC p_roles text[])
+        RETURNS void
+        LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        IF NOT EXISTS (SELECT 1 FROM unnest(p_roles) AS r WHERE treasury.has_role(r)) THEN
+            RAISE EXCEPTION '% %', session_user, p_refusal
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+    END $f$;
+
+    -- Only the maker of j (still a maker) p_verb it.
+    CREATE FUNCTION treasury.require_maker_of(j treasury.journal, p_verb text) RETURNS void
+        LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        IF j.created_by <> session_user OR NOT treasury.has_role('{MAKER}') THEN
+            RAISE EXCEPTION 'only % (who prepared entry %) %', j.created_by, j.id, p_verb
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+    END $f$;
+
+    -- Its maker does not decide on j: p_instead says what they may do.
+    CREATE FUNCTION treasury.refuse_own_entry(j treasury.journal, p_instead text) RETURNS void
+        LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        IF j.created_by = session_user THEN
+            RAISE EXCEPTION 'you prepared entry %: %', j.id, p_instead
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+    END $f$;
+
+    CREATE FUNCTION treasury.check_amount(p_amount numeric) RETURNS void
+        LANGUAGE plpgsql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        IF p_amount IS NULL OR p_amount <= 0 OR p_amount <> round(p_amount, 2) THEN
+            RAISE EXCEPTION 'the amount must be more than zero, in reais and centavos'
+                USING ERRCODE = 'check_violation';
+        END IF;
+    END $f$;
+
+    -- One waiting intent per content (journal_pending_content, but for entry p_id itself):
+    -- a unique violation of that index naming the waiting twin (in DETAIL, its id).
+    CREATE FUNCTION treasury.refuse_pending_twin(p_id bigint, p_kind text, p_detail text,
+            p_document text, p_amount numeric, p_description text, p_flow text) RETURNS void
+        LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        twin bigint;
+    BEGIN
+        SELECT id INTO twin FROM treasury.journal
          WHERE state = 'PREPARED' AND approvals_needed > 0
            AND approval IN ('WAITING', 'APPROVED') AND id IS DISTINCT FROM p_id
            AND kind = p_kind AND payee_detail = p_detail AND payee_document = p_document
            AND round(amount, 2) = round(p_amount, 2) AND description = p_description
            AND payment_flow = p_flow
-         ORDER BY id LIMIT 1
-    $f$;
+         ORDER BY id LIMIT 1;
+        IF twin IS NOT NULL THEN
+            RAISE EXCEPTION 'entry % to the same payee, for the same amount and description,'
+                ' waits for approval already', twin
+                USING ERRCODE = 'unique_violation', CONSTRAINT = 'journal_pending_content',
+                      DETAIL = twin::text;
+        END IF;
+    END $f$;
+
+    -- Void the approvals of entry p_entry that stand (p_reason): how many.
+    CREATE FUNCTION treasury.void_approvals(p_entry bigint, p_reason text) RETURNS integer
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        voided integer;
+    BEGIN
+        UPDATE treasury.approvals SET void_reason = p_reason, voided_at = treasury.stamp()
+         WHERE entry_id = p_entry AND void_reason IS NULL;
+        GET DIAGNOSTICS voided = ROW_COUNT;
+        RETURN voided;
+    END $f$;
 
     CREATE FUNCTION treasury.prepare(p_kind text, p_payee_name text, p_payee_document text,
             p_payee_detail text, p_amount numeric, p_description text, p_payment_flow text,
@@ -657,14 +718,8 @@ MIGRATIONS: tuple[str, ...] = (
         fresh boolean;
         j treasury.journal;
     BEGIN
-        IF NOT treasury.has_role('{MAKER}') THEN
-            RAISE EXCEPTION '% is not a maker: only makers prepare payments', session_user
-                USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        IF p_amount IS NULL OR p_amount <= 0 OR p_amount <> round(p_amount, 2) THEN
-            RAISE EXCEPTION 'the amount must be more than zero, in reais and centavos'
-                USING ERRCODE = 'check_violation';
-        END IF;
+        PERFORM treasury.require_role('is not a maker: only makers prepare payments', '{MAKER}');
+        PERFORM treasury.check_amount(p_amount);
         SELECT id INTO twin FROM treasury.journal WHERE idempotency_key = p_idempotency_key;
         IF FOUND THEN
             RAISE EXCEPTION 'payment intent % already journaled', twin
@@ -672,14 +727,8 @@ MIGRATIONS: tuple[str, ...] = (
         END IF;
         fresh := NOT treasury.paid_before(p_kind, p_payee_detail, p_payee_document);
         IF treasury.needed(pol, p_amount, fresh) > 0 THEN
-            twin := treasury.pending_twin(NULL, p_kind, p_payee_detail, p_payee_document,
-                p_amount, p_description, p_payment_flow);
-            IF twin IS NOT NULL THEN
-                RAISE EXCEPTION 'entry % to the same payee, for the same amount and description,'
-                    ' waits for approval already', twin
-                    USING ERRCODE = 'unique_violation', CONSTRAINT = 'journal_pending_content',
-                          DETAIL = twin::text;
-            END IF;
+            PERFORM treasury.refuse_pending_twin(NULL, p_kind, p_payee_detail,
+                p_payee_document, p_amount, p_description, p_payment_flow);
         END IF;
         INSERT INTO treasury.journal (kind, payee_name, payee_document, payee_detail, amount,
             description, payment_flow, idempotency_key, request_json, state, created_at,
@@ -710,9 +759,7 @@ MIGRATIONS: tuple[str, ...] = (
                     AND approvals_expire_at <= treasury.stamp()
                     AND (p_entry IS NULL OR id = p_entry)
                   ORDER BY id FOR UPDATE LOOP
-            UPDATE treasury.approvals SET void_reason = 'expired', voided_at = treasury.stamp()
-             WHERE entry_id = j.id AND void_reason IS NULL;
-            GET DIAGNOSTICS voided = ROW_COUNT;
+            voided := treasury.void_approvals(j.id, 'expired');
             UPDATE treasury.journal SET approvals_given = 0, approval = 'WAITING',
                    approved_by = NULL, approvals_expire_at = NULL
              WHERE id = j.id RETURNING * INTO j;
@@ -734,6 +781,14 @@ MIGRATIONS: tuple[str, ...] = (
            AND coalesce(j.approval, '') NOT IN ('REJECTED', 'WITHDRAWN')
     $f$;
 
+    -- Whether approving p_amount now takes lim.login over a limit (per payment, per day).
+    CREATE FUNCTION treasury.over_limit(lim treasury.person_limits, p_amount numeric)
+        RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT (lim.payment_limit IS NOT NULL AND p_amount > lim.payment_limit)
+            OR (lim.daily_limit IS NOT NULL
+                AND p_amount + treasury.approved_today(lim.login) > lim.daily_limit)
+    $f$;
+
     -- Approvers who could still approve entry p_entry: not its maker, not approved already,
     -- with limits that cover it today.
     CREATE FUNCTION treasury.eligible_approvers(p_entry bigint) RETURNS SETOF text
@@ -745,14 +800,13 @@ MIGRATIONS: tuple[str, ...] = (
            AND r.rolname::text <> j.created_by
            AND NOT EXISTS (SELECT 1 FROM treasury.approvals a WHERE a.entry_id = j.id
                 AND a.approver = r.rolname::text AND a.void_reason IS NULL)
-           AND NOT EXISTS (SELECT 1 FROM treasury.person_limits l WHERE l.login = r.rolname::text
-                AND ((l.payment_limit IS NOT NULL AND j.amount > l.payment_limit)
-                  OR (l.daily_limit IS NOT NULL AND j.amount
-                      + treasury.approved_today(r.rolname::text) > l.daily_limit)))
+           AND NOT EXISTS (SELECT 1 FROM treasury.person_limits l
+                WHERE l.login = r.rolname::text AND treasury.over_limit(l, j.amount))
          ORDER BY 1
     $f$;
 
-    CREATE FUNCTION treasury.waiting_entry(p_entry bigint) RETURNS treasury.journal
+    -- Entry p_entry, locked for the change.
+    CREATE FUNCTION treasury.locked_entry(p_entry bigint) RETURNS treasury.journal
         LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
     DECLARE
         j treasury.journal;
@@ -762,6 +816,15 @@ MIGRATIONS: tuple[str, ...] = (
             RAISE EXCEPTION 'there is no journal entry %', p_entry
                 USING ERRCODE = 'no_data_found';
         END IF;
+        RETURN j;
+    END $f$;
+
+    -- Entry p_entry, locked, as long as it waits for approval.
+    CREATE FUNCTION treasury.waiting_entry(p_entry bigint) RETURNS treasury.journal
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        j treasury.journal := treasury.locked_entry(p_entry);
+    BEGIN
         IF j.state <> 'PREPARED' OR j.approval IS NULL
                 OR j.approval NOT IN ('WAITING', 'APPROVED') THEN
             RAISE EXCEPTION 'entry % is no longer waiting for approval (%)', p_entry,
@@ -782,16 +845,11 @@ MIGRATIONS: tuple[str, ...] = (
         given integer;
         expires text;
     BEGIN
-        IF NOT treasury.has_role('{APPROVER}') THEN
-            RAISE EXCEPTION '% is not an approver: only approvers approve payments',
-                session_user USING ERRCODE = 'insufficient_privilege';
-        END IF;
+        PERFORM treasury.require_role('is not an approver: only approvers approve payments',
+            '{APPROVER}');
         PERFORM treasury.expire_approvals(p_entry);
         j := treasury.waiting_entry(p_entry);
-        IF j.created_by = session_user THEN
-            RAISE EXCEPTION 'you prepared entry %: another person must approve it', j.id
-                USING ERRCODE = 'insufficient_privilege';
-        END IF;
+        PERFORM treasury.refuse_own_entry(j, 'another person must approve it');
         IF p_content_hash IS DISTINCT FROM j.content_hash THEN
             RAISE EXCEPTION 'entry % changed since it was reviewed: review it again', j.id
                 USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -801,10 +859,7 @@ MIGRATIONS: tuple[str, ...] = (
             RETURN j;  -- the same person approving twice counts once
         END IF;
         SELECT * INTO lim FROM treasury.person_limits WHERE login = session_user;
-        IF FOUND AND ((lim.payment_limit IS NOT NULL AND j.amount > lim.payment_limit)
-                OR (lim.daily_limit IS NOT NULL
-                    AND j.amount + treasury.approved_today(session_user) > lim.daily_limit))
-                THEN
+        IF FOUND AND treasury.over_limit(lim, j.amount) THEN
             SELECT string_agg(name, ', ') INTO others FROM treasury.eligible_approvers(j.id)
                 AS name WHERE name <> session_user;
             RAISE EXCEPTION '% is over %''s limit (% per payment, % per day, % approved today):'
@@ -851,19 +906,11 @@ MIGRATIONS: tuple[str, ...] = (
         reason text := btrim(coalesce(p_reason, ''));
     BEGIN
         IF p_outcome = 'WITHDRAWN' THEN
-            IF j.created_by <> session_user OR NOT treasury.has_role('{MAKER}') THEN
-                RAISE EXCEPTION 'only % (who prepared entry %) withdraws it', j.created_by,
-                    j.id USING ERRCODE = 'insufficient_privilege';
-            END IF;
+            PERFORM treasury.require_maker_of(j, 'withdraws it');
         ELSE
-            IF NOT treasury.has_role('{APPROVER}') THEN
-                RAISE EXCEPTION '% is not an approver: only approvers reject payments',
-                    session_user USING ERRCODE = 'insufficient_privilege';
-            END IF;
-            IF j.created_by = session_user THEN
-                RAISE EXCEPTION 'you prepared entry %: withdraw it instead', j.id
-                    USING ERRCODE = 'insufficient_privilege';
-            END IF;
+            PERFORM treasury.require_role('is not an approver: only approvers reject payments',
+                '{APPROVER}');
+            PERFORM treasury.refuse_own_entry(j, 'withdraw it instead');
             IF reason = '' THEN
                 RAISE EXCEPTION 'a rejection needs a reason' USING ERRCODE = 'check_violation';
             END IF;
@@ -897,29 +944,13 @@ MIGRATIONS: tuple[str, ...] = (
     DECLARE
         j treasury.journal := treasury.waiting_entry(p_entry);
         before text := j.content_hash;
-        twin bigint;
         voided integer;
     BEGIN
-        IF j.created_by <> session_user OR NOT treasury.has_role('{MAKER}') THEN
-            RAISE EXCEPTION 'only % (who prepared entry %) changes it', j.created_by, j.id
-                USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        IF p_amount IS NULL OR p_amount <= 0 OR p_amount <> round(p_amount, 2) THEN
-            RAISE EXCEPTION 'the amount must be more than zero, in reais and centavos'
-                USING ERRCODE = 'check_violation';
-        END IF;
-        twin := treasury.pending_twin(j.id, j.kind, j.payee_detail, j.payee_document, p_amount,
-            p_description, j.payment_flow);
-        IF twin IS NOT NULL THEN
-            RAISE EXCEPTION 'entry % to the same payee, for the same amount and description,'
-                ' waits for approval already', twin
-                USING ERRCODE = 'unique_violation', CONSTRAINT = 'journal_pending_content',
-                      DETAIL = twin::text;
-        END IF;
-        UPDATE treasury.approvals SET void_reason = 'content changed',
-               voided_at = treasury.stamp()
-         WHERE entry_id = j.id AND void_reason IS NULL;
-        GET DIAGNOSTICS voided = ROW_COUNT;
+        PERFORM treasury.require_maker_of(j, 'changes it');
+        PERFORM treasury.check_amount(p_amount);
+        PERFORM treasury.refuse_pending_twin(j.id, j.kind, j.payee_detail, j.payee_document,
+            p_amount, p_description, j.payment_flow);
+        voided := treasury.void_approvals(j.id, 'content changed');
         UPDATE treasury.journal SET amount = p_amount, description = p_description,
                request_json = p_request_json
          WHERE id = j.id RETURNING * INTO j;
@@ -939,15 +970,8 @@ MIGRATIONS: tuple[str, ...] = (
         j treasury.journal;
         before treasury.journal;
     BEGIN
-        IF NOT (treasury.has_role('{MAKER}') OR treasury.has_role('{APPROVER}')) THEN
-            RAISE EXCEPTION '% may not write the journal', session_user
-                USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        SELECT * INTO before FROM treasury.journal WHERE id = p_entry FOR UPDATE;
-        IF NOT FOUND THEN
-            RAISE EXCEPTION 'there is no journal entry %', p_entry
-                USING ERRCODE = 'no_data_found';
-        END IF;
+        PERFORM treasury.require_role('may not write the journal', '{MAKER}', '{APPROVER}');
+        before := treasury.locked_entry(p_entry);
         IF before.state = 'PREPARED' AND p_state = 'REJECTED'
                 AND before.approval IS DISTINCT FROM 'APPROVED' THEN
             -- refusing to send what waits is a rejection: treasury.reject, with a reason
@@ -975,6 +999,13 @@ MIGRATIONS: tuple[str, ...] = (
             NULL)
     $f$;
 
+    -- The rows of batch p_batch that wait for approval, locked, in order.
+    CREATE FUNCTION treasury.waiting_batch(p_batch text) RETURNS SETOF treasury.journal
+        LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT * FROM treasury.journal WHERE batch = p_batch AND state = 'PREPARED'
+           AND approval IN ('WAITING', 'APPROVED') ORDER BY id FOR UPDATE
+    $f$;
+
     -- A batch approved as one decision: every row that waits, as reviewed (p_batch_hash over
     -- the rows' ids and contents), approved, but those in p_reject (rejected with p_reasons).
     CREATE FUNCTION treasury.approve_batch(p_batch text, p_batch_hash text,
@@ -988,12 +1019,9 @@ MIGRATIONS: tuple[str, ...] = (
         rejected integer := 0;
         profile text;
     BEGIN
-        IF NOT treasury.has_role('{APPROVER}') THEN
-            RAISE EXCEPTION '% is not an approver: only approvers approve payments',
-                session_user USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        FOR j IN SELECT * FROM treasury.journal WHERE batch = p_batch AND state = 'PREPARED'
-                  AND approval IN ('WAITING', 'APPROVED') ORDER BY id FOR UPDATE LOOP
+        PERFORM treasury.require_role('is not an approver: only approvers approve payments',
+            '{APPROVER}');
+        FOR j IN SELECT * FROM treasury.waiting_batch(p_batch) LOOP
             seen := seen || treasury.lp(j.id::text) || treasury.lp(j.content_hash);
             profile := j.profile;
         END LOOP;
@@ -1005,8 +1033,7 @@ MIGRATIONS: tuple[str, ...] = (
             RAISE EXCEPTION 'batch % changed since it was reviewed: review it again', p_batch
                 USING ERRCODE = 'object_not_in_prerequisite_state';
         END IF;
-        FOR j IN SELECT * FROM treasury.journal WHERE batch = p_batch AND state = 'PREPARED'
-                  AND approval IN ('WAITING', 'APPROVED') ORDER BY id LOOP
+        FOR j IN SELECT * FROM treasury.waiting_batch(p_batch) LOOP
             position := array_position(p_reject, j.id);
             IF position IS NOT NULL THEN
                 RETURN NEXT treasury.decide(j.id, 'REJECTED', p_reasons[position]);
