@@ -46,6 +46,7 @@ from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.team import migrations
 from treasury_app.ledger.team.chain import Anchor, verify_chain
 from treasury_app.ledger.team.migrations import TeamSchemaError
+from treasury_app.ledger.team.receiver_schema import RECEIVER
 from treasury_app.ledger.team.schema import OWNER, PERSON_ROLES, SCHEMA_VERSION
 
 ENV = "TREASURY_DB"
@@ -516,7 +517,7 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("migrate", help="bring the schema to this version")
     add = commands.add_parser("add-user", help="create a person's login role")
     add.add_argument("name")
-    add.add_argument("--role", action="append", required=True, choices=PERSON_ROLES)
+    add.add_argument("--role", action="append", required=True, choices=(*PERSON_ROLES, RECEIVER))
     add.add_argument("--password-stdin", action="store_true", help="read a password from stdin")
     verify = commands.add_parser("verify-audit", help="check the audit's hash chain")
     verify.add_argument("--anchor", action="append", help="a head kept before: SEQ:HASH")

@@ -19,6 +19,7 @@ from psycopg.rows import dict_row, tuple_row
 
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.errors import LedgerOpenError
+from treasury_app.ledger.team.receiver_schema import RECEIVER
 from treasury_app.ledger.team.schema import (
     APPROVER,
     MAKER,
@@ -102,11 +103,12 @@ def harden_database(conn: psycopg.Connection[Any]) -> None:
             )
         )
         conn.execute(
-            sql.SQL("GRANT CONNECT ON DATABASE {} TO {}, {}, {}").format(
+            sql.SQL("GRANT CONNECT ON DATABASE {} TO {}, {}, {}, {}").format(
                 sql.Identifier(name),
                 sql.Identifier(MAKER),
                 sql.Identifier(APPROVER),
                 sql.Identifier(VIEWER),
+                sql.Identifier(RECEIVER),
             )
         )
         conn.execute(
@@ -122,12 +124,14 @@ def add_user(
     password: str | None = None,
 ) -> None:
     """Create (or complete) the login role ``name`` as a member of ``roles`` (audited)."""
-    unknown = [role for role in roles if role not in PERSON_ROLES]
+    unknown = [role for role in roles if role not in (*PERSON_ROLES, RECEIVER)]
     if unknown or not roles:
         raise ValueError(
-            f"A person's role is one of {', '.join(PERSON_ROLES)}"
-            f" (got {', '.join(roles) or 'none'})."
+            f"A person's role is one of {', '.join(PERSON_ROLES)}, or {RECEIVER} for the "
+            f"webhook receiver's login (got {', '.join(roles) or 'none'})."
         )
+    if RECEIVER in roles and len(roles) > 1:
+        raise ValueError(f"The webhook receiver's login holds {RECEIVER} alone, no person's role.")
     if not name or len(name) > 63 or name.startswith("pg_") or name.startswith("treasury_"):
         raise ValueError(f"{name!r} cannot be a person's login name.")
     with conn.transaction():

@@ -35,6 +35,9 @@ transaction (an empty payload: identical notifications of one transaction collap
 
 from __future__ import annotations
 
+from treasury_app.ledger.team import receiver_schema
+from treasury_app.ledger.team.receiver_schema import RECEIVER
+
 SCHEMA = "treasury"
 OWNER = "treasury_owner"
 MAKER = "treasury_maker"
@@ -65,6 +68,9 @@ BEGIN
     END IF;
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{VIEWER}') THEN
         CREATE ROLE {VIEWER} NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{RECEIVER}') THEN
+        CREATE ROLE {RECEIVER} NOLOGIN;
     END IF;
 END
 $$;
@@ -978,6 +984,16 @@ MIGRATIONS: tuple[str, ...] = (
             RAISE EXCEPTION 'entry % waits for approval: reject or withdraw it instead', p_entry
                 USING ERRCODE = 'insufficient_privilege';
         END IF;
+        IF before.final AND NOT p_final AND p_state = 'ACCEPTED' THEN
+            -- a desktop's late answer after the bank's notification made the payment final
+            -- (treasury.notified_status): the final status stays, missing ids are filled
+            UPDATE treasury.journal
+               SET end_to_end_id = COALESCE(end_to_end_id, p_end_to_end_id),
+                   bank_id = COALESCE(bank_id, p_bank_id),
+                   creditor_name = COALESCE(creditor_name, p_creditor_name)
+             WHERE id = p_entry RETURNING * INTO j;
+            RETURN j;
+        END IF;
         UPDATE treasury.journal SET state = p_state,
                bank_status = COALESCE(p_bank_status, bank_status), final = p_final,
                end_to_end_id = COALESCE(p_end_to_end_id, end_to_end_id),
@@ -1056,6 +1072,8 @@ MIGRATIONS: tuple[str, ...] = (
                false), 1)
      WHERE state = 'PREPARED';
     """,
+    # 3: what the bank notified (the webhook receiver, treasury_app/receiver)
+    receiver_schema.MIGRATION_SQL,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1100,3 +1118,4 @@ GRANT INSERT (id, created_at, profile, label, file_sha256, signature, rows, tota
 GRANT USAGE ON ALL SEQUENCES IN SCHEMA treasury TO {MAKER}, {APPROVER};
 """
 """Applied after every migration (idempotent): nobody but the owner holds more than this."""
+PRIVILEGES_SQL += receiver_schema.PRIVILEGES_SQL

@@ -1,0 +1,171 @@
+"""What one notification body says, item by item, and the dedupe key of each item.
+
+One POST may carry several items (``pix[]``, ``recs[]``, ``cobsr[]``); the Accounts API posts
+one event per body. The same item comes again on a redelivery, and the ``/pix`` item comes
+again when one of its refunds changes state: the dedupe key is derived from the item so that
+a redelivery has the key already stored and a new state has a new key.
+
+A body that is not JSON, not the route's shape, or a notification whose type does not belong
+to its route raises :class:`BadBody` with the reason (the receiver answers 400 and keeps the
+body as a dead letter).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from pydantic import ValidationError
+
+from treasury_app.api.accounts.models import (
+    CashoutNotification,
+    ReceiveNotification,
+    RefundNotification,
+    TransferNotification,
+    is_final_status,
+)
+from treasury_app.api.qrcodes.automatico_models import (
+    CobRNotification,
+    CobRWebhookNotification,
+    RecNotification,
+    RecWebhookNotification,
+)
+from treasury_app.api.qrcodes.cashin_models import Pix
+
+QR_SOURCES = ("pix", "rec", "cobr")
+"""The QR Codes API's callbacks: ``<webhookUrl>/pix``, ``/rec``, ``/cobr``."""
+ACCOUNT_SOURCES = ("transfer", "receive", "refund", "cashout")
+"""The Accounts API's event kinds, one path each."""
+SOURCES = QR_SOURCES + ACCOUNT_SOURCES
+MAX_ITEMS = 1000
+"""Most items accepted in one body (the bank groups Pix of one key; far above any batch)."""
+
+
+class BadBody(ValueError):
+    """The body cannot be read as this route's notification (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One notified item: where it came from, its dedupe key, what it is about (``ref``: the
+    endToEndId, txid, idRec or idempotency key) and what it said (``data``: the parsed model,
+    ``raw``: the item as received, stored as is)."""
+
+    source: str
+    dedupe_key: str
+    ref: str
+    data: Any
+    raw: dict[str, Any] = field(repr=False)
+
+    @property
+    def status(self) -> str | None:
+        """The payment status of a transfer or cashout event."""
+        status = getattr(self.data, "status", None)
+        return None if status is None else str(status)
+
+    @property
+    def final(self) -> bool:
+        return self.status is not None and is_final_status(self.status)
+
+
+def parse_body(source: str, body: bytes) -> list[Item]:
+    """The items of a body POSTed to ``source``'s path."""
+    if source not in SOURCES:
+        raise BadBody(f"no notification is posted to {source!r}")
+    try:
+        document = json.loads(body.decode("utf-8"), parse_float=Decimal)
+    except UnicodeDecodeError as error:
+        raise BadBody(f"the body is not UTF-8 ({error.reason} at byte {error.start})") from None
+    except json.JSONDecodeError as error:
+        raise BadBody(f"the body is not JSON ({error.msg}, line {error.lineno})") from None
+    except RecursionError:
+        raise BadBody("the body nests too deeply") from None
+    if not isinstance(document, dict):
+        raise BadBody("the body is not a JSON object")
+    try:
+        if source == "pix":
+            return _pix_items(document)
+        if source == "rec":
+            recs = _listed(document, "recs", RecWebhookNotification)
+            return [_rec_item(raw, rec) for raw, rec in recs]
+        if source == "cobr":
+            cobsr = _listed(document, "cobsr", CobRWebhookNotification)
+            return [_cobr_item(raw, cobr) for raw, cobr in cobsr]
+        return [_account_item(source, document)]
+    except ValidationError as error:
+        raise BadBody(f"the body is not a {source} notification: {_first_error(error)}") from None
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "body"
+    return f"{where}: {first.get('msg', 'invalid')}"
+
+
+def _listed(
+    document: dict[str, Any], name: str, model: type[Any]
+) -> list[tuple[dict[str, Any], Any]]:
+    raw_items = document.get(name)
+    if not isinstance(raw_items, list) or not raw_items:
+        raise BadBody(f"the body has no {name}[] list of items")
+    if len(raw_items) > MAX_ITEMS:
+        raise BadBody(f"the body has {len(raw_items)} items; at most {MAX_ITEMS} are read")
+    parsed = model.model_validate(document)
+    return list(zip(raw_items, getattr(parsed, name), strict=True))
+
+
+def _pix_items(document: dict[str, Any]) -> list[Item]:
+    raw_items = document.get("pix")
+    if not isinstance(raw_items, list) or not raw_items:
+        raise BadBody("the body has no pix[] list of items")
+    if len(raw_items) > MAX_ITEMS:
+        raise BadBody(f"the body has {len(raw_items)} items; at most {MAX_ITEMS} are read")
+    items = []
+    for position, raw in enumerate(raw_items):
+        try:
+            pix = Pix.model_validate(raw)
+        except ValidationError as error:
+            raise BadBody(f"pix[{position}] is not a Pix: {_first_error(error)}") from None
+        refunds = ",".join(sorted(f"{d.id}:{d.status}" for d in pix.devolucoes))
+        items.append(Item("pix", f"pix|{pix.end_to_end_id}|{refunds}", pix.end_to_end_id, pix, raw))
+    return items
+
+
+def _rec_item(raw: dict[str, Any], rec: RecNotification) -> Item:
+    latest = max((str(a.data) for a in rec.atualizacao if a.data is not None), default="")
+    return Item("rec", f"rec|{rec.id_rec}|{rec.status}|{latest}", rec.id_rec, rec, raw)
+
+
+def _cobr_item(raw: dict[str, Any], cobr: CobRNotification) -> Item:
+    attempts = len(cobr.tentativas)
+    last = str(cobr.tentativas[-1].status) if cobr.tentativas else ""
+    key = f"cobr|{cobr.txid}|{cobr.status}|{attempts}|{last}"
+    return Item("cobr", key, cobr.txid, cobr, raw)
+
+
+_ACCOUNT_MODELS: dict[str, type[Any]] = {
+    "transfer": TransferNotification,
+    "receive": ReceiveNotification,
+    "refund": RefundNotification,
+    "cashout": CashoutNotification,
+}
+
+
+def _account_item(source: str, document: dict[str, Any]) -> Item:
+    kind = document.get("type")
+    if not isinstance(kind, str) or kind.lower() != source:
+        raise BadBody(f"a {kind!r} notification was posted to the {source} path")
+    event = _ACCOUNT_MODELS[source].model_validate(document)
+    data = event.data
+    if source in ("transfer", "cashout"):
+        key_of = data.idempotency_key or data.end_to_end_id
+        if not key_of:
+            raise BadBody(f"the {source} notification names no idempotencyKey nor endToEndId")
+        stamp = getattr(data, "updated_at", None) or ""
+        return Item(source, f"{source}|{key_of}|{data.status}|{stamp}", key_of, data, document)
+    ref = str(data.id or data.end_to_end_id or "")
+    if not ref:
+        raise BadBody(f"the {source} notification names no id nor endToEndId")
+    return Item(source, f"{source}|{ref}", data.end_to_end_id or ref, data, document)

@@ -1,0 +1,106 @@
+"""Who may call the receiver: the bank, by its client certificate.
+
+The ``SSLContext`` requires a client certificate issued by the configured bank CA: any other
+certificate (or none) ends the TLS handshake, before HTTP. uvicorn hands the application no
+TLS details, so a pin — the leaf's SHA-256 fingerprint or its subject, for when the CA also
+issues certificates to others — is checked by the connection's protocol as soon as the
+handshake is done (:class:`PinnedH11Protocol`): a certificate that does not match is closed
+at once, with no HTTP answer. Behind a reverse proxy that terminates mutual TLS, the proxy's
+verified-client headers are checked by the application instead (:func:`proxy_client_ok`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import ssl
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import unquote
+
+from cryptography import x509
+from cryptography.hazmat.primitives.serialization import Encoding
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from treasury_app.receiver.config import ReceiverConfig
+
+log = logging.getLogger("treasury_app.receiver.tls")
+
+
+def server_context(config: ReceiverConfig) -> ssl.SSLContext:
+    """TLS 1.2+, this server's certificate, the bank's client certificate required."""
+    if config.certificate is None or config.key is None or config.bank_ca is None:
+        raise ValueError("a certificate, its key and the bank's CA are needed for TLS")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(str(config.certificate), str(config.key))
+    context.verify_mode = ssl.CERT_REQUIRED
+    context.load_verify_locations(cafile=str(config.bank_ca))
+    return context
+
+
+def leaf_matches(der: bytes, pins: tuple[str, ...], subject: str | None) -> tuple[bool, str]:
+    """Whether the client's leaf certificate (DER) matches the configured pins; and what it
+    is, for the log (its subject and fingerprint)."""
+    fingerprint = hashlib.sha256(der).hexdigest()
+    try:
+        name = x509.load_der_x509_certificate(der).subject.rfc4514_string()
+    except ValueError:
+        return False, f"unreadable certificate sha256={fingerprint}"
+    described = f"{name} sha256={fingerprint}"
+    if pins and fingerprint not in pins:
+        return False, described
+    if subject and not _same_subject(name, subject):
+        return False, described
+    return True, described
+
+
+def _same_subject(actual: str, wanted: str) -> bool:
+    def parts(text: str) -> set[str]:
+        return {part.strip().lower() for part in text.split(",") if part.strip()}
+
+    return parts(wanted) <= parts(actual)
+
+
+RejectHook = Callable[[str], None]
+
+
+def pinned_protocol(config: ReceiverConfig, on_reject: RejectHook) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol, closing at once a connection whose client certificate does not
+    match ``config``'s pins (without pins: the protocol itself, unchanged)."""
+    pins, subject = config.pin_sha256, config.pin_subject
+
+    class PinnedH11Protocol(H11Protocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            ssl_object = transport.get_extra_info("ssl_object")
+            der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+            if pins or subject:
+                ok, described = (False, "no client certificate")
+                if der is not None:
+                    ok, described = leaf_matches(der, pins, subject)
+                if not ok:
+                    peer = transport.get_extra_info("peername")
+                    log.warning("refused a client certificate from %s: %s", peer, described)
+                    on_reject("pin")
+                    transport.abort()
+                    return
+            super().connection_made(transport)
+
+    return PinnedH11Protocol
+
+
+def proxy_client_ok(config: ReceiverConfig, headers: Any) -> tuple[bool, str]:
+    """Behind a proxy: its verify header says SUCCESS and, with pins, the certificate it
+    forwarded (url-encoded PEM) matches them."""
+    verdict = headers.get(config.proxy_verify_header, "")
+    if verdict != "SUCCESS":
+        return False, f"the proxy's verification says {verdict or 'nothing'!r}"
+    if not (config.pin_sha256 or config.pin_subject):
+        return True, "verified by the proxy"
+    pem = unquote(headers.get(config.proxy_cert_header, ""))
+    try:
+        der = x509.load_pem_x509_certificate(pem.encode()).public_bytes(Encoding.DER)
+    except ValueError:
+        return False, "the proxy forwarded no readable client certificate"
+    return leaf_matches(der, config.pin_sha256, config.pin_subject)
