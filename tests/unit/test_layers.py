@@ -37,6 +37,8 @@ FORBIDDEN = {
     ),
     "services": ("PySide6", "treasury_app.ui", "treasury_app.sandbox"),
     "sandbox": ("PySide6", "treasury_app.services", "treasury_app.ui", "treasury_app.ledger"),
+    # the webhook receiver service: domain, the API and the ledger; never a desktop's layers
+    "receiver": ("PySide6", "treasury_app.services", "treasury_app.ui", "treasury_app.sandbox"),
 }
 
 
@@ -60,6 +62,18 @@ def test_no_import_goes_up_or_reaches_qt(layer: str) -> None:
         for path in files
         for name in sorted(imported_modules(path))
         if any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN[layer])
+    ]
+    assert offenders == []
+
+
+def test_nothing_imports_the_receiver_but_its_own_package() -> None:
+    """``treasury_app/receiver`` is a service of its own: the desktop never loads it."""
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "receiver" not in path.relative_to(PACKAGE).parts[:1]
+        for name in sorted(imported_modules(path))
+        if name == "treasury_app.receiver" or name.startswith("treasury_app.receiver.")
     ]
     assert offenders == []
 
