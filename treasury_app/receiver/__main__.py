@@ -55,7 +55,16 @@ def build_server(config: Any, receiver: Any) -> Any:
 
 
 async def _check(config: Any) -> int:
+    from treasury_app.receiver.config import ConfigError
+    from treasury_app.receiver.reconcile import bank_api_configs
     from treasury_app.receiver.store import DatabaseUnavailable, ReceiverStore
+
+    if config.bank_api is not None:
+        try:
+            bank_api_configs(config.bank_api)  # the certificates open with their passwords
+        except ConfigError as error:
+            print(f"treasury-receiver: {error}", file=sys.stderr)
+            return 2
 
     store = ReceiverStore(config.conninfo, min_size=1, max_size=1)
     try:
@@ -83,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from treasury_app.receiver.app import Receiver
     from treasury_app.receiver.config import ConfigError, load_config
+    from treasury_app.receiver.reconcile import reconciler_for
 
     try:
         config = load_config(Path(args.config))
@@ -93,7 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.check:
             return runner.run(_check(config))
         try:
-            server = build_server(config, Receiver(config))
+            receiver = Receiver(config)
+            # Without [bank_api]: None (logged); a certificate it cannot use: ConfigError.
+            receiver.reconciler = reconciler_for(config, receiver.store, receiver.metrics)
+            server = build_server(config, receiver)
         except (ValueError, OSError, ssl.SSLError) as error:
             print(f"treasury-receiver: {error}", file=sys.stderr)
             return 2

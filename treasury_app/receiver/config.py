@@ -31,6 +31,24 @@
     public_url = "https://hooks.example.com/webhooks"  # what desktops register
     reconcile_minutes = 5
 
+    [bank_api]                         # optional: the reconciler asks the bank what was missed
+    qrcodes_url = "https://pix.bank.example/api/v2"   # the QR Codes API ({base_url})
+    accounts_url = "https://api.bank.example"         # the Accounts API ({payments_url})
+    qrcodes_pfx = "/etc/treasury-receiver/qrcodes.pfx"   # each API's client certificate
+    qrcodes_pfx_password_env = "TREASURY_QRCODES_PFX_PASSWORD"   # or: …_pfx_password_file
+    accounts_pfx = "/etc/treasury-receiver/accounts.pfx"
+    accounts_pfx_password_file = "/etc/treasury-receiver/accounts-pfx-password"
+    # pfx = "/etc/…/bank.pfx"          # one certificate for both APIs (pfx_password_env/_file)
+    qrcodes_client_id = "…"
+    qrcodes_secret_env = "TREASURY_QRCODES_CLIENT_SECRET"     # or: qrcodes_secret_file
+    accounts_client_id = "…"
+    accounts_secret_file = "/etc/treasury-receiver/accounts-secret"  # or: accounts_secret_env
+    ca = "/etc/treasury-receiver/bank-server-ca.pem"   # optional: the bank's server CA
+                                                        # (default: the system's trust store)
+
+Without ``[bank_api]`` nothing is reconciled (the receiver logs it once). One of the two APIs
+may be left out (its ``…_url`` absent): what only it can tell is then not reconciled.
+
 Secrets are read from the environment or a file named here, never written in the TOML (the
 file is typically world-readable configuration) and never logged.
 """
@@ -48,6 +66,30 @@ DEFAULT_MAX_BODY = 1024 * 1024
 
 class ConfigError(ValueError):
     """The configuration cannot be used (the message names the setting)."""
+
+
+BANK_APIS = ("qrcodes", "accounts")
+
+
+@dataclass(frozen=True)
+class BankApiSettings:
+    """How the reconciler reaches one of the bank's APIs (``[bank_api]``)."""
+
+    api: str
+    base_url: str
+    client_id: str
+    pfx: Path
+    pfx_password: str = field(repr=False)
+    client_secret: str = field(repr=False)
+    ca: Path | None = None
+
+
+@dataclass(frozen=True)
+class BankApiConfig:
+    """``[bank_api]``: the APIs the reconciler asks (``None``: that API is not asked)."""
+
+    qrcodes: BankApiSettings | None = None
+    accounts: BankApiSettings | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +113,7 @@ class ReceiverConfig:
     name: str = "receiver"
     public_url: str = ""
     reconcile_minutes: float = 5.0
+    bank_api: BankApiConfig | None = None
 
     @property
     def behind_proxy(self) -> bool:
@@ -125,6 +168,58 @@ def _strings(value: Any, name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _bank_api(section: dict[str, Any], base: Path) -> BankApiConfig:
+    """``[bank_api]``, checked: each API named by its ``…_url`` needs its client id, secret,
+    certificate and the certificate's password."""
+    ca = _path(section.get("ca"), base, "bank_api.ca")
+    settings: dict[str, BankApiSettings] = {}
+    for api in BANK_APIS:
+        url = section.get(f"{api}_url")
+        if url in (None, ""):
+            continue
+        if not isinstance(url, str) or not url.startswith("https://"):
+            raise ConfigError(f"bank_api.{api}_url must be an https:// address")
+        client_id = section.get(f"{api}_client_id")
+        if not isinstance(client_id, str) or not client_id:
+            raise ConfigError(f"bank_api.{api}_client_id is required with bank_api.{api}_url")
+        secret = _secret(section, f"{api}_secret", base, what=f"bank_api.{api}_secret")
+        if not secret:
+            raise ConfigError(
+                f"bank_api.{api}_secret_env or bank_api.{api}_secret_file is required with "
+                f"bank_api.{api}_url"
+            )
+        own_pfx = section.get(f"{api}_pfx") not in (None, "")
+        pfx_name = f"{api}_pfx" if own_pfx else "pfx"
+        pfx = _path(section.get(pfx_name), base, f"bank_api.{pfx_name}")
+        if pfx is None:
+            raise ConfigError(
+                f"bank_api.{api}_pfx (or bank_api.pfx, for both APIs) is required with "
+                f"bank_api.{api}_url"
+            )
+        password = _secret(
+            section, f"{pfx_name}_password", base, what=f"bank_api.{pfx_name}_password"
+        )
+        if not password:
+            raise ConfigError(
+                f"bank_api.{pfx_name}_password_env or bank_api.{pfx_name}_password_file is "
+                f"required (the password of {pfx.name})"
+            )
+        settings[api] = BankApiSettings(
+            api=api,
+            base_url=url.rstrip("/"),
+            client_id=client_id,
+            pfx=pfx,
+            pfx_password=password,
+            client_secret=secret,
+            ca=ca,
+        )
+    if not settings:
+        raise ConfigError(
+            "[bank_api] names no API: give bank_api.qrcodes_url, bank_api.accounts_url or both"
+        )
+    return BankApiConfig(qrcodes=settings.get("qrcodes"), accounts=settings.get("accounts"))
+
+
 def load_config(path: Path) -> ReceiverConfig:
     """Read and check ``path``; relative paths in it are relative to its folder."""
     try:
@@ -166,6 +261,7 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
     if password:
         conninfo = f"{conninfo} password='{_quote(password)}'"
     secret = _secret(accounts, "secret", base, what="accounts.secret")
+    bank_api = _bank_api(_section(document, "bank_api"), base) if "bank_api" in document else None
     try:
         max_body = int(listen.get("max_body", DEFAULT_MAX_BODY))
         port = int(listen.get("port", 8443))
@@ -173,6 +269,8 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
         reconcile = float(receiver.get("reconcile_minutes", 5))
     except (TypeError, ValueError):
         raise ConfigError("port, max_body, pool_size and reconcile_minutes are numbers") from None
+    if not reconcile > 0:
+        raise ConfigError("receiver.reconcile_minutes is a number of minutes above 0")
     if not 1024 <= max_body <= 64 * 1024 * 1024:
         raise ConfigError("listen.max_body is between 1024 bytes and 64 MiB")
     return ReceiverConfig(
@@ -195,6 +293,7 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
         name=str(receiver.get("name", "receiver")),
         public_url=str(receiver.get("public_url", "")),
         reconcile_minutes=reconcile,
+        bank_api=bank_api,
     )
 
 

@@ -135,7 +135,7 @@ class ReceiverStore:
         notification_id = row["id"]
         try:
             async with cursor.connection.transaction():  # a savepoint
-                applied = await _APPLY[item.source](cursor, item)
+                applied = await _APPLY[item.source](cursor, item, via)
         except psycopg.OperationalError:
             raise
         except psycopg.Error as error:
@@ -166,7 +166,7 @@ async def _ours(cursor: psycopg.AsyncCursor[Any], pairs: Sequence[tuple[str, str
     return await cursor.fetchone() is not None
 
 
-async def _apply_pix(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
+async def _apply_pix(cursor: psycopg.AsyncCursor[Any], item: Item, via: str = "webhook") -> Applied:
     pix = item.data
     if not await _ours(cursor, [("key", pix.chave), ("txid", pix.txid)]):
         return Applied(item.dedupe_key, "unmatched", detail="neither a key nor a txid of ours")
@@ -195,7 +195,7 @@ async def _apply_pix(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
     return Applied(item.dedupe_key, "applied")
 
 
-async def _apply_rec(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
+async def _apply_rec(cursor: psycopg.AsyncCursor[Any], item: Item, via: str = "webhook") -> Applied:
     rec = item.data
     if not await _ours(cursor, [("idrec", rec.id_rec)]):
         return Applied(item.dedupe_key, "unmatched", detail="not an idRec of ours")
@@ -208,7 +208,9 @@ async def _apply_rec(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
     return Applied(item.dedupe_key, "applied")
 
 
-async def _apply_cobr(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
+async def _apply_cobr(
+    cursor: psycopg.AsyncCursor[Any], item: Item, via: str = "webhook"
+) -> Applied:
     cobr = item.data
     if not await _ours(cursor, [("idrec", cobr.id_rec), ("txid", cobr.txid)]):
         return Applied(item.dedupe_key, "unmatched", detail="neither an idRec nor a txid of ours")
@@ -221,7 +223,9 @@ async def _apply_cobr(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
     return Applied(item.dedupe_key, "applied")
 
 
-async def _apply_payment(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
+async def _apply_payment(
+    cursor: psycopg.AsyncCursor[Any], item: Item, via: str = "webhook"
+) -> Applied:
     """A transfer or cashout event: the bank's status of one of our payments, through
     ``treasury.notified_status`` (as ``PaymentEngine.apply_status`` would journal it)."""
     data = item.data
@@ -245,7 +249,7 @@ async def _apply_payment(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applie
             item.final,
             data.end_to_end_id,
             None if bank_id is None else str(bank_id),
-            f"webhook: {item.source}",
+            f"{via}: {item.source}",
         ),
     )
     after = await cursor.fetchone()
@@ -262,7 +266,9 @@ async def _apply_payment(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applie
     )
 
 
-async def _apply_account(cursor: psycopg.AsyncCursor[Any], item: Item) -> Applied:
+async def _apply_account(
+    cursor: psycopg.AsyncCursor[Any], item: Item, via: str = "webhook"
+) -> Applied:
     """A receive or refund event: a credit on our account (the secret header made it ours)."""
     data = item.data
     amount: Decimal | None = data.value
