@@ -827,3 +827,19 @@ def test_the_receiver_never_logs_the_secret(bank: Bank, caplog: pytest.LogCaptur
     assert caplog.records  # the refusal was logged …
     assert SECRET not in caplog.text  # … without the secret
     assert SECRET not in repr(bank.served.config)
+
+
+def test_a_notice_stored_as_not_ours_is_applied_once_it_is_ours(
+    bank: Bank, shared_db: ReceiverDatabase
+) -> None:
+    """A recurrence's first notice can come before the desktop names its idRec (the bank
+    chose it): stored unmatched, then applied when it comes again, once."""
+    id_rec = f"RR{txid()}"
+    body = {"recs": [rec_item(id_rec)]}
+    assert bank.post("rec", body).json() == {"items": 1, "unmatched": 1}
+    assert bank.post("rec", body).json() == {"items": 1, "duplicate": 1}  # still not ours
+    shared_db.add_refs(("idrec", id_rec))
+    assert bank.post("rec", body).json() == {"items": 1, "applied": 1}
+    assert bank.post("rec", body).json() == {"items": 1, "duplicate": 1}
+    assert shared_db.count("recurrence_states", "id_rec = %s", id_rec) == 1
+    assert shared_db.count("notifications", "ref = %s AND outcome = 'applied'", id_rec) == 1

@@ -130,17 +130,30 @@ class ReceiverStore:
             (item.dedupe_key, item.source, via, item.ref[:200], _jsonable(item.raw)),
         )
         row = await cursor.fetchone()
-        if row is None:
-            return Applied(item.dedupe_key, "duplicate")
+        rematch = row is None
+        if rematch:
+            # Stored before. Stored as not ours, it may be ours now: the notice of a
+            # recurrence can come before the desktop that created it named its idRec (the
+            # bank chose it), and the reconciler's copy has the same key. Applied once.
+            await cursor.execute(
+                "SELECT id, outcome FROM treasury.notifications WHERE dedupe_key = %s"
+                " FOR UPDATE",
+                (item.dedupe_key,),
+            )
+            row = await cursor.fetchone()
+            if row is None or row["outcome"] != "unmatched":
+                return Applied(item.dedupe_key, "duplicate")
         notification_id = row["id"]
         try:
             async with cursor.connection.transaction():  # a savepoint
                 applied = await _APPLY[item.source](cursor, item, via)
-        except psycopg.OperationalError:
-            raise
         except psycopg.Error as error:
+            if cursor.connection.broken or cursor.connection.closed:
+                raise  # the database is away: DatabaseUnavailable, the bank retries
             log.warning("notification %s could not be applied: %s", item.dedupe_key, error)
             applied = Applied(item.dedupe_key, "failed", detail=_short(error))
+        if rematch and applied.outcome != "applied":
+            return Applied(item.dedupe_key, "duplicate")
         await cursor.execute(
             "UPDATE treasury.notifications SET outcome = %s, entry_id = %s, detail = %s"
             " WHERE id = %s",
