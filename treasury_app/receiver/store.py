@@ -136,8 +136,7 @@ class ReceiverStore:
             # recurrence can come before the desktop that created it named its idRec (the
             # bank chose it), and the reconciler's copy has the same key. Applied once.
             await cursor.execute(
-                "SELECT id, outcome FROM treasury.notifications WHERE dedupe_key = %s"
-                " FOR UPDATE",
+                "SELECT id, outcome FROM treasury.notifications WHERE dedupe_key = %s FOR UPDATE",
                 (item.dedupe_key,),
             )
             row = await cursor.fetchone()
