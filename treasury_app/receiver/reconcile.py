@@ -375,11 +375,13 @@ class Reconciler:
         return [i for i in items if ("key", i.data.chave) in ours or ("txid", i.data.txid) in ours]
 
     async def _deliver(self, items: Sequence[Item], counts: Counter[str]) -> int:
-        """Deliver the items not stored yet (``via="reconciler"``); how many were applied."""
+        """Deliver the items not stored yet, or stored as not ours (``via="reconciler"``; the
+        store applies one of those once it is ours); how many were applied."""
         if not items:
             return 0
         rows = await self._rows(
-            "SELECT dedupe_key FROM treasury.notifications WHERE dedupe_key = ANY(%s)",
+            "SELECT dedupe_key FROM treasury.notifications WHERE dedupe_key = ANY(%s)"
+            " AND outcome <> 'unmatched'",
             ([i.dedupe_key for i in items],),
         )
         stored = {row["dedupe_key"] for row in rows}
