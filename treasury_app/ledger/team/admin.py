@@ -18,7 +18,12 @@ exits non-zero on failure with one clear line on stderr:
   [--new-payee-extra N] [--expiry-hours H|end-of-day]`` — a new policy version (it applies to
   intents prepared from then on);
 * ``policy limit LOGIN [--per-payment AMOUNT|none] [--per-day AMOUNT|none]`` — what one
-  approver may approve per payment and per Brasília day.
+  approver may approve per payment and per Brasília day;
+* ``notifications [--failed] [--unmatched] [--limit N]`` — what the webhook receivers stored:
+  items by source and outcome (last 24 h and overall), dead letters, each receiver's
+  heartbeat; ``--failed``: the dead letters (unreadable bodies, answered 400) and the items
+  that could not be applied; ``--unmatched``: the items about someone else's key, txid or
+  payment (stored, changing nothing). Text the bank sent is printed escaped.
 
 Each change of schema, people or imports is itself an audit row.
 """
@@ -26,6 +31,7 @@ Each change of schema, people or imports is itself an audit row.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import hashlib
 import json
 import os
@@ -43,11 +49,11 @@ from psycopg.rows import dict_row
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.db import SCHEMA_VERSION as FILE_SCHEMA_VERSION
 from treasury_app.ledger.db import LedgerVersionError
-from treasury_app.ledger.team import migrations
+from treasury_app.ledger.team import migrations, receiver_schema
 from treasury_app.ledger.team.chain import Anchor, verify_chain
 from treasury_app.ledger.team.migrations import TeamSchemaError
 from treasury_app.ledger.team.receiver_schema import RECEIVER
-from treasury_app.ledger.team.schema import OWNER, PERSON_ROLES, SCHEMA_VERSION
+from treasury_app.ledger.team.schema import MIGRATIONS, OWNER, PERSON_ROLES, SCHEMA_VERSION
 
 ENV = "TREASURY_DB"
 
@@ -504,6 +510,201 @@ def cmd_policy(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     return 0
 
 
+# -- notifications -----------------------------------------------------------------------------
+
+NOTIFICATIONS_SCHEMA = MIGRATIONS.index(receiver_schema.MIGRATION_SQL) + 1
+"""The first schema with the receiver's tables."""
+SOURCES = ("pix", "rec", "cobr", "transfer", "receive", "refund", "cashout")
+"""The receiver's routes, in its order (others, if any, follow alphabetically)."""
+OUTCOMES = ("applied", "unchanged", "unmatched", "failed")
+STALE_SECONDS = 30
+"""A receiver beats every 5 s: one not seen for this long is not running, or cannot reach the
+database (the desktops' status bar says "receiver silent" after as long)."""
+PREVIEW_CHARS = 80
+"""Characters of a dead letter's body shown (escaped)."""
+
+
+def _escaped(text: str, limit: int | None = None) -> str:
+    """``text`` safe for a terminal: control and other unprintable characters as escapes
+    (what the bank sent is shown, never interpreted); at most ``limit`` characters + ``…``."""
+    out: list[str] = []
+    size = 0
+    for char in text:
+        piece = char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        if limit is not None and size + len(piece) > limit:
+            out.append("…")
+            break
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
+def _utc(value: dt.datetime | None) -> str:
+    return "never" if value is None else f"{value.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
+def _ago(seconds: Any) -> str:
+    value = max(0, int(seconds))
+    if value < 120:
+        return f"{value} s ago"
+    if value < 7200:
+        return f"{value // 60} min ago"
+    if value < 172800:
+        return f"{value // 3600} h ago"
+    return f"{value // 86400} days ago"
+
+
+def _source_order(source: str) -> tuple[int, str]:
+    return (SOURCES.index(source) if source in SOURCES else len(SOURCES), source)
+
+
+def _summary(conn: psycopg.Connection[Any]) -> None:
+    counts = conn.execute(
+        "SELECT source, outcome, count(*) FILTER (WHERE received_at > now() - interval"
+        " '24 hours') AS day, count(*) AS total FROM treasury.notifications"
+        " GROUP BY source, outcome"
+    ).fetchall()
+    if not counts:
+        print("Notifications: none stored yet.")
+    else:
+        table: dict[str, dict[str, tuple[int, int]]] = {}
+        for row in counts:
+            table.setdefault(row["source"], {})[row["outcome"]] = (row["day"], row["total"])
+        print("Notifications (items), last 24 h / overall:")
+        print(f"  {'source':<10}" + "".join(f"{o:>16}" for o in (*OUTCOMES, "total")))
+        sums = {outcome: [0, 0] for outcome in (*OUTCOMES, "total")}
+        for source in sorted(table, key=_source_order):
+            cells = []
+            day_sum = total_sum = 0
+            for outcome in OUTCOMES:
+                day, total = table[source].get(outcome, (0, 0))
+                cells.append(f"{day} / {total}")
+                day_sum, total_sum = day_sum + day, total_sum + total
+                sums[outcome][0] += day
+                sums[outcome][1] += total
+            cells.append(f"{day_sum} / {total_sum}")
+            sums["total"][0] += day_sum
+            sums["total"][1] += total_sum
+            print(f"  {_escaped(source, 10):<10}" + "".join(f"{c:>16}" for c in cells))
+        if len(table) > 1:
+            print(f"  {'all':<10}" + "".join(f"{f'{d} / {t}':>16}" for d, t in sums.values()))
+        found = conn.execute(
+            "SELECT count(*) FILTER (WHERE received_at > now() - interval '24 hours') AS day,"
+            " count(*) AS total FROM treasury.notifications WHERE via = 'reconciler'"
+        ).fetchone()
+        assert found is not None
+        print(
+            "Found by the reconciler (no notification came), last 24 h / overall: "
+            f"{found['day']} / {found['total']}"
+        )
+    dead = conn.execute(
+        "SELECT count(*) FILTER (WHERE received_at > now() - interval '24 hours') AS day,"
+        " count(*) AS total FROM treasury.dead_letters"
+    ).fetchone()
+    assert dead is not None
+    print(
+        f"Dead letters (unreadable bodies, answered 400), last 24 h / overall: "
+        f"{dead['day']} / {dead['total']}" + ("  (see --failed)" if dead["total"] else "")
+    )
+    receivers = conn.execute(
+        "SELECT name, login, url, last_item_at, extract(epoch FROM now() - seen_at) AS seen,"
+        " extract(epoch FROM now() - last_item_at) AS item_age FROM treasury.receivers"
+        " ORDER BY name"
+    ).fetchall()
+    if not receivers:
+        print("Receivers: none has run against this database.")
+        return
+    print("Receivers:")
+    for row in receivers:
+        state = "" if row["seen"] < STALE_SECONDS else "  NOT RUNNING?"
+        last = _utc(row["last_item_at"])
+        if row["item_age"] is not None:
+            last += f" ({_ago(row['item_age'])})"
+        print(
+            f"  {_escaped(row['name'])} (login {row['login']}): seen {_ago(row['seen'])}, "
+            f"last item {last}, url {_escaped(row['url']) or '(none set)'}{state}"
+        )
+
+
+def _dead_letters(conn: psycopg.Connection[Any], limit: int) -> None:
+    total = conn.execute("SELECT count(*) AS n FROM treasury.dead_letters").fetchone()
+    assert total is not None
+    rows = conn.execute(
+        "SELECT received_at, receiver, route, peer, size, reason,"
+        " substring(body FROM 1 FOR %s) AS head FROM treasury.dead_letters"
+        " ORDER BY id DESC LIMIT %s",
+        (PREVIEW_CHARS * 4, limit),
+    ).fetchall()
+    print(f"Dead letters (unreadable bodies, answered 400): {_shown(len(rows), total['n'])}")
+    for row in rows:
+        peer = _escaped(row["peer"]) or "?"
+        print(
+            f"  {_utc(row['received_at'])}  /{_escaped(row['route'])} from {peer} via "
+            f"{row['receiver']}, {row['size']:,} bytes: {_escaped(row['reason'])}"
+        )
+        head = bytes(row["head"])
+        preview = _escaped(head.decode("utf-8", errors="backslashreplace"), PREVIEW_CHARS)
+        if row["size"] > len(head) and not preview.endswith("…"):
+            preview += "…"
+        print(f"      body: {preview or '(empty)'}")
+
+
+def _items(conn: psycopg.Connection[Any], outcome: str, title: str, limit: int) -> None:
+    total = conn.execute(
+        "SELECT count(*) AS n FROM treasury.notifications WHERE outcome = %s", (outcome,)
+    ).fetchone()
+    assert total is not None
+    rows = conn.execute(
+        "SELECT received_at, receiver, source, ref, detail, item->>'chave' AS chave,"
+        " item->>'txid' AS txid, item->>'idRec' AS id_rec FROM treasury.notifications"
+        " WHERE outcome = %s ORDER BY id DESC LIMIT %s",
+        (outcome, limit),
+    ).fetchall()
+    print(f"{title}: {_shown(len(rows), total['n'])}")
+    for row in rows:
+        about = "".join(
+            f" {name}={_escaped(str(row[column]), 80)}"
+            for name, column in (("key", "chave"), ("txid", "txid"), ("idRec", "id_rec"))
+            if row[column]
+        )
+        print(
+            f"  {_utc(row['received_at'])}  {_escaped(row['source'])} "
+            f"{_escaped(row['ref'], 80) or '-'}{about} via {row['receiver']}: "
+            f"{_escaped(row['detail']) or '(no detail)'}"
+        )
+
+
+def _shown(shown: int, total: int) -> str:
+    if total == 0:
+        return "none"
+    return f"{total}" if shown == total else f"{total} (the newest {shown} shown)"
+
+
+def cmd_notifications(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    version = _ready(conn)
+    if version < NOTIFICATIONS_SCHEMA:
+        raise AdminError(
+            f"The team database has schema {version}, without the webhook receiver's tables: "
+            "run `treasury-admin migrate`."
+        )
+    if args.limit < 1:
+        raise AdminError("--limit takes a number of rows, 1 or more.")
+    if not (args.failed or args.unmatched):
+        _summary(conn)
+        return 0
+    if args.failed:
+        _dead_letters(conn, args.limit)
+        _items(conn, "failed", "Items that could not be applied", args.limit)
+    if args.unmatched:
+        _items(
+            conn,
+            "unmatched",
+            "Unmatched items (not about this account; nothing changed)",
+            args.limit,
+        )
+    return 0
+
+
 # -- entry point -------------------------------------------------------------------------------
 
 
@@ -535,6 +736,12 @@ def parser() -> argparse.ArgumentParser:
     policy.add_argument("--expiry-hours", help="approvals last H hours (or end-of-day)")
     policy.add_argument("--per-payment", help="policy limit: largest payment (or none)")
     policy.add_argument("--per-day", help="policy limit: total per Brasília day (or none)")
+    notes = commands.add_parser("notifications", help="what the webhook receivers stored")
+    notes.add_argument(
+        "--failed", action="store_true", help="dead letters and items that could not be applied"
+    )
+    notes.add_argument("--unmatched", action="store_true", help="items about someone else")
+    notes.add_argument("--limit", type=int, default=50, help="newest N rows of each list")
     return main_parser
 
 
@@ -546,6 +753,7 @@ COMMANDS = {
     "import-ledger": cmd_import_ledger,
     "status": cmd_status,
     "policy": cmd_policy,
+    "notifications": cmd_notifications,
 }
 
 
