@@ -3156,6 +3156,73 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>NotificationsStatusLabel</name>
+    <message>
+        <source>Until then the app asks the bank for each payment&apos;s status, as without a team database.</source>
+        <translation>Até lá o aplicativo consulta o banco sobre a situação de cada pagamento, como sem um banco da equipe.</translation>
+    </message>
+    <message>
+        <source>Notifications: live</source>
+        <translation>Notificações: ao vivo</translation>
+    </message>
+    <message>
+        <source>The team&apos;s webhook receiver brings the bank&apos;s notifications: payments, charges and recurrences change here as the bank tells. The app still asks the bank every %1 minutes, in case a notification was lost.</source>
+        <translation>O receptor de webhooks da equipe traz as notificações do banco: pagamentos, cobranças e recorrências mudam aqui assim que o banco avisa. O aplicativo ainda consulta o banco a cada %1 minutos, caso alguma notificação se perca.</translation>
+    </message>
+    <message>
+        <source>Notifications: polling (no receiver)</source>
+        <translation>Notificações: consultando o banco (sem receptor)</translation>
+    </message>
+    <message>
+        <source>No webhook receiver has ever run on this team database.</source>
+        <translation>Nenhum receptor de webhooks jamais funcionou neste banco da equipe.</translation>
+    </message>
+    <message>
+        <source>Notifications: polling (receiver silent since %1)</source>
+        <translation>Notificações: consultando o banco (receptor em silêncio desde %1)</translation>
+    </message>
+    <message>
+        <source>The team&apos;s webhook receiver has been silent since %1.</source>
+        <translation>O receptor de webhooks da equipe está em silêncio desde %1.</translation>
+    </message>
+    <message>
+        <source>Notifications: polling (team database offline)</source>
+        <translation>Notificações: consultando o banco (banco da equipe fora do ar)</translation>
+    </message>
+    <message>
+        <source>The team database is offline (%1): no notification can reach this desktop.</source>
+        <translation>O banco da equipe está fora do ar (%1): nenhuma notificação chega a este computador.</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>inacessível</translation>
+    </message>
+    <message>
+        <source>Notifications: checking…</source>
+        <translation>Notificações: verificando…</translation>
+    </message>
+    <message>
+        <source>nothing received yet</source>
+        <translation>nada recebido ainda</translation>
+    </message>
+    <message>
+        <source>last %1 s ago</source>
+        <translation>última há %1 s</translation>
+    </message>
+    <message>
+        <source>last %1 min ago</source>
+        <translation>última há %1 min</translation>
+    </message>
+    <message>
+        <source>last %1 h ago</source>
+        <translation>última há %1 h</translation>
+    </message>
+    <message>
+        <source>last %1 days ago</source>
+        <translation>última há %1 dias</translation>
+    </message>
+</context>
+<context>
     <name>PaidSlipsModel</name>
     <message>
         <source>Date</source>
@@ -6175,6 +6242,109 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>TeamReceiverDialog</name>
+    <message>
+        <source>Use the team&apos;s receiver</source>
+        <translation>Usar o receptor da equipe</translation>
+    </message>
+    <message>
+        <source>Points every webhook of both APIs at the team&apos;s webhook receiver: each Pix key, recurrences (webhookrec) and recurring charges (webhookcobr) on the QR Codes API, and the four event types of the Accounts API, which carry the secret. The receiver stores what the bank notifies in the team database and every desktop sees it at once.</source>
+        <translation>Aponta todos os webhooks das duas APIs para o receptor de webhooks da equipe: cada chave Pix, recorrências (webhookrec) e cobranças recorrentes (webhookcobr) na API de QR Codes, e os quatro tipos de evento da API de Contas, que levam o segredo. O receptor grava no banco da equipe o que o banco notifica, e todos os computadores veem na hora.</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s Accounts webhook secret (from its configuration file). It goes to the bank only, in the header below, and is never kept by this app: type it each time.</source>
+        <translation>O segredo dos webhooks da API de Contas do receptor (do arquivo de configuração dele). Vai apenas para o banco, no cabeçalho abaixo, e nunca é guardado por este aplicativo: digite-o a cada vez.</translation>
+    </message>
+    <message>
+        <source>Receiver URL</source>
+        <translation>URL do receptor</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>Segredo</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>Cabeçalho</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Register all webhooks</source>
+        <translation>Cadastrar todos os webhooks</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>A receiver is running: it reported %1 s ago.</source>
+        <translation>Há um receptor em funcionamento: ele deu sinal há %1 s.</translation>
+    </message>
+    <message>
+        <source>No receiver has reported to the team database yet: type the public address its administrator gave you. Until one runs, the app keeps asking the bank.</source>
+        <translation>Nenhum receptor deu sinal ao banco da equipe ainda: digite o endereço público informado pelo administrador dele. Até um funcionar, o aplicativo continua consultando o banco.</translation>
+    </message>
+    <message>
+        <source>The receiver has been silent for a while: check it is running. You may still register its address.</source>
+        <translation>O receptor está em silêncio há algum tempo: verifique se está funcionando. Ainda assim é possível cadastrar o endereço dele.</translation>
+    </message>
+    <message>
+        <source>The team database cannot be reached: the receiver&apos;s address is unknown.</source>
+        <translation>O banco da equipe está inacessível: o endereço do receptor é desconhecido.</translation>
+    </message>
+    <message>
+        <source>Looking for the team&apos;s receiver…</source>
+        <translation>Procurando o receptor da equipe…</translation>
+    </message>
+    <message>
+        <source>Enter the receiver&apos;s public HTTPS address.</source>
+        <translation>Informe o endereço HTTPS público do receptor.</translation>
+    </message>
+    <message>
+        <source>The bank will post to %1/pix, /rec, /cobr, /transfer, …</source>
+        <translation>O banco vai enviar para %1/pix, /rec, /cobr, /transfer, …</translation>
+    </message>
+    <message>
+        <source>Registering the webhooks…</source>
+        <translation>Cadastrando os webhooks…</translation>
+    </message>
+    <message>
+        <source>Nothing was registered.</source>
+        <translation>Nada foi cadastrado.</translation>
+    </message>
+    <message>
+        <source>Registered</source>
+        <translation>Cadastrado</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
+    <message>
+        <source>All %1 webhooks point at the receiver.</source>
+        <translation>Todos os %1 webhooks apontam para o receptor.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 webhooks point at the receiver; the others were refused (below).</source>
+        <translation>%1 de %2 webhooks apontam para o receptor; os outros foram recusados (abaixo).</translation>
+    </message>
+</context>
+<context>
     <name>TeamStatusLabel</name>
     <message>
         <source>Team database: live</source>
@@ -6629,6 +6799,22 @@ Válido a partir de %2</translation>
     <message>
         <source>Edit…</source>
         <translation>Editar…</translation>
+    </message>
+    <message>
+        <source>Use the team&apos;s receiver…</source>
+        <translation>Usar o receptor da equipe…</translation>
+    </message>
+    <message>
+        <source>Register the team&apos;s webhook receiver for every Pix key and event type</source>
+        <translation>Cadastrar o receptor de webhooks da equipe para cada chave Pix e tipo de evento</translation>
+    </message>
+    <message>
+        <source>Notifications: polling. This profile keeps its ledger on this computer, and the bank can only notify a webhook receiver that writes into a team database (a desktop cannot be reached from the internet). The app asks the bank for each payment&apos;s status, as it always has.</source>
+        <translation>Notificações: consultando o banco. Este perfil guarda o livro-razão neste computador, e o banco só consegue notificar um receptor de webhooks que grave em um banco da equipe (um computador de mesa não é alcançável pela internet). O aplicativo consulta o banco sobre a situação de cada pagamento, como sempre fez.</translation>
+    </message>
+    <message>
+        <source>Team database: the team&apos;s webhook receiver writes what the bank notifies into it, and every desktop sees it at once. The button below points every webhook at it.</source>
+        <translation>Banco da equipe: o receptor de webhooks da equipe grava nele o que o banco notifica, e todos os computadores veem na hora. O botão abaixo aponta todos os webhooks para ele.</translation>
     </message>
     <message>
         <source>The bank posts to %1</source>

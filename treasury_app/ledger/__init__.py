@@ -27,6 +27,7 @@ from treasury_app.ledger.stores import AuditStore, BatchStore, JournalStore, Rec
 
 if TYPE_CHECKING:
     from treasury_app.ledger.team.approvals import TeamApprovals
+    from treasury_app.ledger.team.notices import TeamNotices
 
 __all__ = [
     "FileLedger",
@@ -52,6 +53,9 @@ class Ledger:
     """The ledger file (the file backend); ``None`` for a team database."""
     approvals: TeamApprovals | None = None
     """Dual control (a team database only; the file ledger has none)."""
+    notices: TeamNotices | None = None
+    """What the webhook receiver writes and what makes a notification ours (a team database
+    only: the file ledger has no receiver, its payments are polled)."""
     clock: Clock
     """The clock the ledger's stamps come from (the computer's for the file, the database
     server's for a team database): an entry's age is measured on it."""

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from treasury_app.api.qrcodes.client import QrCodesClient
     from treasury_app.ledger.team.anchor import AnchorCheck
     from treasury_app.services.approvals import ApprovalDesk
+    from treasury_app.services.notifications import BankNotifications
     from treasury_app.services.team_link import TeamLink
 
 log = logging.getLogger("treasury_app.services.session")
@@ -185,6 +186,9 @@ class Session:
         self.resolved_at_start: list[Entry] = []
         self.team: TeamLink | None = None
         """The live link to the team database (``None``: the ledger is this computer's)."""
+        self.notifications: BankNotifications | None = None
+        """The webhook receiver's status and the bank's events (team database only; ``None``:
+        no receiver can reach this ledger, payments are polled)."""
         self.anchor: AnchorCheck | None = None
         """The audit anchor's check at unlock (team database only)."""
         self.approvals: ApprovalDesk | None = None
@@ -288,8 +292,10 @@ class Session:
         return session
 
     async def _join_team(self, paths: AppPaths, conninfo: str) -> None:
-        """Check the audit anchor this desktop keeps, then follow the team's changes."""
+        """Check the audit anchor this desktop keeps, then follow the team's changes and the
+        bank's notifications."""
         from treasury_app.ledger.team import TeamLedger
+        from treasury_app.services.notifications import BankNotifications
         from treasury_app.services.team_link import TeamLink
 
         ledger = self.ledger
@@ -309,6 +315,9 @@ class Session:
             )
         self.team = TeamLink(ledger, self.payments, conninfo, last_seq=await ledger.changes_head())
         self.team.start()
+        self.notifications = BankNotifications(ledger.notices, conninfo)
+        await self.notifications.check()  # known before the tracker's first pass ends
+        self.notifications.start()
         await self._open_desk(conninfo)
 
     async def _open_desk(self, conninfo: str) -> None:
@@ -346,6 +355,10 @@ class Session:
         self.payments.subscribe(self.approvals.changed)
 
     async def _leave_team(self) -> None:
+        notifications, self.notifications = self.notifications, None
+        if notifications is not None:
+            with contextlib.suppress(Exception):
+                await notifications.close()
         team, self.team = self.team, None
         if team is not None:
             with contextlib.suppress(Exception):

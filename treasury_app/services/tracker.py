@@ -4,7 +4,13 @@
 resolving unknown outcomes first (through the engine: ask before any resend) — with a
 backoff that starts at a second and grows to a minute while nothing changes, journals each
 new status, fetches and archives the receipt of every successful payment, and tells its
-subscribers (the UI, later the webhook receiver feeds :meth:`PaymentEngine.apply_status`).
+subscribers (the UI).
+
+On a team database with a live webhook receiver (``receiver_live``), the bank's
+notifications bring each new status (through the journal's change feed) and the tracker
+stops polling fast: one pass at start-up (the reconciliation) and a slow safety pass every
+:data:`SAFETY_POLL_SECONDS`, for whatever a notification missed. When the receiver stops
+being live, :meth:`PaymentTracker.receiver_changed` brings the normal polling back at once.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from treasury_app.api.accounts.models import SUCCESS_STATUSES, is_success_status
 from treasury_app.api.errors import ApiFailure, BusinessRuleViolation
+from treasury_app.ledger.errors import LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ledger.receipts import Receipt, ReceiptError
 from treasury_app.services.payments import PaymentEngine
@@ -23,6 +30,9 @@ from treasury_app.services.payments import PaymentEngine
 log = logging.getLogger("treasury_app.services.tracker")
 
 BACKOFF_SECONDS: tuple[float, ...] = (1, 2, 3, 5, 10, 20, 30, 60)
+SAFETY_POLL_SECONDS = 300.0
+"""With a live webhook receiver: seconds between two safety passes (notifications carry the
+news; this only catches one the bank failed to deliver)."""
 
 
 class PaymentTracker:
@@ -33,14 +43,21 @@ class PaymentTracker:
         fetch_receipts: bool = True,
         backoff: Sequence[float] = BACKOFF_SECONDS,
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        receiver_live: Callable[[], bool] | None = None,
+        safety_poll: float = SAFETY_POLL_SECONDS,
     ) -> None:
+        """``receiver_live`` says whether a webhook receiver brings the bank's notifications
+        now (``None``: never, as on the file ledger); ``sleep`` replaces the waits (tests)."""
         self.engine = engine
         self.ledger = engine.ledger
         self.fetch_receipts = fetch_receipts
         self.backoff = tuple(backoff)
+        self.safety_poll = safety_poll
+        self.receiver_live: Callable[[], bool] = receiver_live or (lambda: False)
         self._sleep = sleep
         self._wake = asyncio.Event()
         self._stopped = False
+        self._was_live = False
 
     def subscribe(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
         """Listen to every change of every entry (the engine's notifications)."""
@@ -49,6 +66,20 @@ class PaymentTracker:
     def wake(self) -> None:
         """Poll now (a payment was just sent, or the user asked for a refresh)."""
         self._wake.set()
+
+    @property
+    def slow(self) -> bool:
+        """Whether only the safety passes run (a live receiver brings the news)."""
+        return self.receiver_live()
+
+    def receiver_changed(self) -> None:
+        """The receiver's state changed: when it stopped being live, poll now and go back to
+        the normal backoff (a notification may have been lost meanwhile)."""
+        live = self.receiver_live()
+        if self._was_live and not live:
+            log.info("webhook receiver not live: back to polling")
+            self.wake()
+        self._was_live = live
 
     async def poll_once(self) -> list[Entry]:
         """One pass over every open entry; returns the entries whose state changed."""
@@ -130,7 +161,9 @@ class PaymentTracker:
         return receipt
 
     async def run(self) -> None:
-        """Poll until :meth:`stop`: quickly after a change or a wake-up, slower when idle.
+        """Poll until :meth:`stop`: quickly after a change or a wake-up, slower when idle;
+        with a live receiver, every :attr:`safety_poll` seconds only (the first pass, the
+        reconciliation at start-up, always runs).
 
         A wake-up that arrives while a pass is running is not lost (the next pass starts at
         once), :meth:`stop` during a pass ends the loop when the pass ends, and a pass that
@@ -146,12 +179,13 @@ class PaymentTracker:
             if self._stopped:
                 break
             step = 0 if changed else min(step + 1, len(self.backoff) - 1)
-            if not await self.ledger.journal.open_entries():
+            if not await self._anything_open():
                 step = len(self.backoff) - 1
+            self._was_live = self.slow
             if self._wake.is_set():  # woken during the pass: poll again now
                 step = 0
                 continue
-            wait = self.backoff[step]
+            wait = self.safety_poll if self._was_live else self.backoff[step]
             if self._sleep is not None:
                 await self._sleep(wait)
             else:
@@ -159,6 +193,12 @@ class PaymentTracker:
                     await asyncio.wait_for(self._wake.wait(), timeout=wait)
             if self._wake.is_set():
                 step = 0
+
+    async def _anything_open(self) -> bool:
+        try:
+            return bool(await self.ledger.journal.open_entries())
+        except LedgerUnavailable:  # the team database away: the next pass tries again
+            return True
 
     def stop(self) -> None:
         self._stopped = True

@@ -20,6 +20,14 @@ and the URL, and whether the bank accepted it. Header *values* may be secrets (a
 for the company's receiver): they never leave this module except towards the bank — neither
 the audit, nor :class:`WebhookView`, nor an error message holds them, only header names. For
 the same reason the values of a URL's query string are masked in the audit.
+
+:meth:`~WebhooksService.use_team_receiver` points every slot at the team's webhook receiver
+(the service that stores the bank's notifications in the team database): each Pix key,
+``webhookrec``, ``webhookcobr`` at its base URL (the bank appends ``/pix``, ``/rec``,
+``/cobr``), and the four Accounts API kinds at ``<url>/transfer`` (``/receive``, ``/refund``,
+``/cashout``) with the receiver's secret in a header. On a team ledger the company's Pix keys
+are named as ours before their webhooks are registered (``treasury.our_refs``: the receiver
+applies only what is about us).
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import Webhook, WebhookConfig, WebhookMethod, WebhookType
-from treasury_app.api.errors import ApiError, NotFound, TransportFailure
+from treasury_app.api.errors import ApiError, ApiFailure, NotFound, TransportFailure
 from treasury_app.api.qrcodes.automatico_models import WebhookRec
 from treasury_app.api.qrcodes.cashin_models import WebhookCompleto, WebhookSolicitado
 from treasury_app.api.qrcodes.client import QrCodesClient
@@ -43,9 +51,12 @@ from treasury_app.domain.clock import Clock
 from treasury_app.domain.errors import PixKeyError
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
+from treasury_app.services.our_refs import name_ours
 
 __all__ = [
     "MAX_URL_LENGTH",
+    "RECEIVER_HEADER",
+    "ReceiverRegistration",
     "WebhookConfigError",
     "WebhookKind",
     "WebhookView",
@@ -66,6 +77,8 @@ LIST_MARGIN = dt.timedelta(days=366)
 """How far past the local clock the window of ``GET /webhook`` reaches (clock skew, a
 sandbox whose clock was moved forward)."""
 AUDIT_MASK = "********"
+RECEIVER_HEADER = "X-Treasury-Secret"
+"""The header the team's receiver reads the Accounts API webhooks' secret from."""
 
 _TOKEN_RE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 """An HTTP header name (RFC 9110 ``token``)."""
@@ -163,6 +176,23 @@ class WebhookView:
         if self.kind in _QR_KINDS:
             return self.url.rstrip("/") + "/" + self.kind.value
         return self.url
+
+
+@dataclass(frozen=True)
+class ReceiverRegistration:
+    """One slot pointed at the team's receiver: what was asked (``kind``, ``key``, ``url``)
+    and what became of it: the bank's answer (``view``) or why it failed (``error``, the
+    bank's or the network's words; never a header value)."""
+
+    kind: WebhookKind
+    key: str | None
+    url: str
+    view: WebhookView | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.view is not None
 
 
 # --------------------------------------------------------------------------------------------
@@ -499,10 +529,63 @@ class WebhooksService:
                     "header_names": sorted(config.headers or {}),
                 }
             )
+        if key is not None:
+            await name_ours(self._ledger, "key", [key])  # the receiver matches on it
         view = await self._audited(
             "webhook.register", kind, key, details, self._send_register(kind, url, key, config)
         )
         return view
+
+    async def use_team_receiver(
+        self, url: str, secret: str, header_name: str = RECEIVER_HEADER
+    ) -> list[ReceiverRegistration]:
+        """Point every webhook at the team's receiver whose public base URL is ``url``.
+
+        Registers ``url`` for every Pix key of the company (``PUT /webhook/{chave}``),
+        ``webhookrec`` and ``webhookcobr`` (the bank posts to ``url/pix``, ``/rec``,
+        ``/cobr``), and ``url/transfer``, ``/receive``, ``/refund``, ``/cashout`` on the
+        Accounts API, enabled, with ``{header_name: secret}``. Each registration is one
+        :meth:`register` (audited the same way: header names, never values); one refused
+        does not stop the others, and each one's state is returned. The input is checked
+        first (:class:`WebhookConfigError`: an HTTPS base URL without query or fragment, a
+        secret, a header name); on a team ledger the keys are then named as ours."""
+        base = validate_webhook_url(url).rstrip("/")
+        parts = urlsplit(base)
+        if parts.query or parts.fragment or base.endswith("?") or base.endswith("#"):
+            raise WebhookConfigError(
+                "url",
+                "The receiver's address is a base URL: no query string nor fragment (the "
+                "bank appends /pix, /rec and /cobr to it).",
+            )
+        if not isinstance(secret, str) or not secret.strip():
+            raise WebhookConfigError(
+                "headers", "Enter the receiver's secret (its Accounts webhook secret)."
+            )
+        headers = _headers({header_name.strip(): secret})
+        assert headers is not None
+        longest = max(len(f"{base}/{kind.value}") for kind in ACCOUNT_KINDS)
+        if longest > MAX_URL_LENGTH:
+            raise WebhookConfigError(
+                "url", f"The receiver's address is too long (at most {MAX_URL_LENGTH - 9})."
+            )
+        await name_ours(self._ledger, "key", self._keys)
+        plan: list[tuple[WebhookKind, str | None, str, dict[str, Any]]] = [
+            (WebhookKind.PIX, key, base, {"key": key}) for key in self._keys
+        ]
+        plan += [(kind, None, base, {}) for kind in (WebhookKind.REC, WebhookKind.COBR)]
+        plan += [
+            (kind, None, f"{base}/{kind.value}", {"enabled": True, "headers": headers})
+            for kind in ACCOUNT_KINDS
+        ]
+        results = []
+        for kind, key, target, options in plan:
+            try:
+                view = await self.register(kind, target, **options)
+            except ApiFailure as error:  # the bank's or the network's words, no header value
+                results.append(ReceiverRegistration(kind, key, target, error=str(error)))
+            else:
+                results.append(ReceiverRegistration(kind, key, target, view=view))
+        return results
 
     async def _send_register(
         self, kind: WebhookKind, url: str, key: str | None, config: WebhookConfig | None

@@ -1,12 +1,15 @@
 """Every service of one unlocked session, built once and shared by all the tabs.
 
 One :class:`~treasury_app.services.payments.PaymentEngine` (the session's) serves payouts,
-boletos and the tracker, so the per-idempotency-key locks hold across the whole app.
+boletos and the tracker, so the per-idempotency-key locks hold across the whole app. On a
+team database the tracker follows the webhook receiver's status: a live receiver brings the
+bank's news, and the tracker keeps only a slow safety poll.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -58,7 +61,16 @@ class Workspace:
         self.billets = BilletsService(
             self.engine, session.accounts, session.ledger, clock=self.clock
         )
-        self.tracker = PaymentTracker(self.engine)
+        self.notifications = session.notifications
+        """The receiver's status and the bank's events (``None`` on the file ledger)."""
+        self._unsubscribe_receiver: Callable[[], None] | None = None
+        if self.notifications is None:
+            self.tracker = PaymentTracker(self.engine)
+        else:
+            self.tracker = PaymentTracker(self.engine, receiver_live=self.notifications.live)
+            self._unsubscribe_receiver = self.notifications.subscribe(
+                lambda _status: self.tracker.receiver_changed()
+            )
 
     @cached_property
     def charges(self) -> ChargesService:
@@ -106,6 +118,9 @@ class Workspace:
 
     async def close(self) -> None:
         self.tracker.stop()
+        if self._unsubscribe_receiver is not None:
+            self._unsubscribe_receiver()
+            self._unsubscribe_receiver = None
         await self.session.close()
 
 

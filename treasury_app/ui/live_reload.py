@@ -1,13 +1,15 @@
 """Keep a list up to date with what changes elsewhere in the app: on ``events.ledger_changed``
 it reloads after a short pause (several changes, one reload) when shown, or when next shown;
-never two reloads at once. :class:`JournalFeed` is what the views of journal entries listen to."""
+never two reloads at once. :class:`JournalFeed` is what the views of journal entries listen to,
+:class:`BankEventsFeed` what the lists of charges and recurrences listen to (the bank's
+notifications, through the team's webhook receiver)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -15,6 +17,9 @@ from PySide6.QtWidgets import QWidget
 
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import events
+
+if TYPE_CHECKING:
+    from treasury_app.services.notifications import BankNotifications
 
 REFRESH_DELAY_MS = 400
 
@@ -48,6 +53,30 @@ class JournalFeed:
             with contextlib.suppress(RuntimeError):
                 events.ledger_changed.disconnect(self._on_ledger)
             self._on_ledger = None
+
+
+class BankEventsFeed:
+    """The bank events of a team session (``session.notifications``) to ``on_event(source,
+    ref)`` (a signal's ``emit``, so that they arrive on the GUI thread); ``source`` ``"*"``
+    means "read everything again". Nothing on the file ledger (:attr:`active` is false);
+    :meth:`close` stops, once."""
+
+    def __init__(self, session: Any, on_event: Callable[[str, str], None]) -> None:
+        self.notifications: BankNotifications | None = getattr(session, "notifications", None)
+        self._unsubscribe: Callable[[], None] | None = None
+        if self.notifications is not None:
+            self._unsubscribe = self.notifications.subscribe_events(
+                lambda event: on_event(event.source, event.ref)
+            )
+
+    @property
+    def active(self) -> bool:
+        return self._unsubscribe is not None
+
+    def close(self) -> None:
+        unsubscribe, self._unsubscribe = self._unsubscribe, None
+        if unsubscribe is not None:
+            unsubscribe()
 
 
 class LiveReload(QObject):

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from treasury_app.services.workspace import Workspace
     from treasury_app.ui.widgets.api_status import StatusPanel
+    from treasury_app.ui.widgets.notifications_status import NotificationsStatusLabel
     from treasury_app.ui.widgets.team_status import TeamStatusLabel
 
 # Tab titles in the order the treasury staff see them (marked for lupdate; translated in
@@ -160,6 +161,8 @@ class MainWindow(QMainWindow):
         self.workspace: Workspace | None = None
         self.status_panel: StatusPanel | None = None
         self.team_status: TeamStatusLabel | None = None  # a team database's link, when there
+        # The bank's notifications through the team's webhook receiver (team mode).
+        self.notifications_status: NotificationsStatusLabel | None = None
         self.infraction_badge: QLabel | None = None
         self.infractions_waiting: list[Any] = []
         self.approvals_page: TabPage | None = None
@@ -196,10 +199,11 @@ class MainWindow(QMainWindow):
             self.statusBar().removeWidget(self.status_panel)
             self.status_panel.deleteLater()
             self.status_panel = None
-        if self.team_status is not None:
-            self.statusBar().removeWidget(self.team_status)
-            self.team_status.deleteLater()
-            self.team_status = None
+        for label in (self.team_status, self.notifications_status):
+            if label is not None:
+                self.statusBar().removeWidget(label)
+                label.deleteLater()
+        self.team_status = self.notifications_status = None
         for badge in (self.infraction_badge, self.approvals_badge):
             if badge is not None:
                 self.statusBar().removeWidget(badge)
@@ -230,6 +234,14 @@ class MainWindow(QMainWindow):
 
                 self.team_status = TeamStatusLabel(workspace.session.team, self)
                 self.statusBar().addPermanentWidget(self.team_status)
+            notifications = getattr(workspace.session, "notifications", None)
+            if notifications is not None:
+                from treasury_app.ui.widgets.notifications_status import (
+                    NotificationsStatusLabel,
+                )
+
+                self.notifications_status = NotificationsStatusLabel(notifications, self)
+                self.statusBar().addPermanentWidget(self.notifications_status)
             self.status_panel = StatusPanel(workspace.session, self)
             self.statusBar().addPermanentWidget(self.status_panel)
             self.statusBar().showMessage(self.tr("Ready"), 5_000)
@@ -377,6 +389,8 @@ class MainWindow(QMainWindow):
             self.status_panel.timer.stop()
         if self.team_status is not None:
             self.team_status.stop()  # unsubscribed before the link closes
+        if self.notifications_status is not None:
+            self.notifications_status.stop()
         for index in range(self.tabs.count()):
             page = self.tabs.widget(index)
             built = page.built if isinstance(page, TabPage) else page

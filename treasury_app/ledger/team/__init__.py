@@ -29,6 +29,7 @@ from treasury_app.ledger.team.anchor import AnchorCheck, anchor_path, read_ancho
 from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import Anchor
 from treasury_app.ledger.team.migrations import TeamSchemaError
+from treasury_app.ledger.team.notices import TeamNotices
 from treasury_app.ledger.team.schema import APPROVER, MAKER, SCHEMA_VERSION, VIEWER
 from treasury_app.ledger.team.settings import TeamDatabase as TeamDatabaseSettings
 from treasury_app.ledger.team.store import (
@@ -81,6 +82,7 @@ class TeamLedger(Ledger):
     backend: Backend = "team"
     journal: TeamJournal
     audit: TeamAudit
+    notices: TeamNotices
 
     def __init__(
         self,
@@ -107,6 +109,7 @@ class TeamLedger(Ledger):
         self.batches = TeamBatches(self.db, context)
         self.receipts = TeamReceipts(self.db, receipts_dir)
         self.approvals = TeamApprovals(self.db)
+        self.notices = TeamNotices(self.db)
 
     def describe(self) -> str:
         return self.settings.describe()

@@ -49,6 +49,7 @@ from treasury_app.services.charges.checks import (
     time_range,
 )
 from treasury_app.services.charges.context import ChargesContext
+from treasury_app.services.our_refs import name_ours
 from treasury_app.services.same_parameters import same_parameters_as
 
 __all__ = [
@@ -274,6 +275,7 @@ class ChargeBatches(ChargesContext):
         (``NEGADA`` with its ``problema``), each with its line in the file. Sending the same
         plan again only revises the same members. Audited as ``batch.create``."""
         lines = {m.txid: m.row.line for m in plan.members}
+        await name_ours(self._ledger, "txid", lines)  # a team ledger's receiver matches them
 
         def outcome(status: BatchStatus) -> str:
             refused = len(status.refused)

@@ -57,6 +57,7 @@ from treasury_app.services.charges.checks import (
     txid_or_new,
 )
 from treasury_app.services.charges.context import ChargesContext
+from treasury_app.services.our_refs import name_ours
 from treasury_app.services.same_parameters import same_parameters_as
 
 __all__ = [
@@ -241,7 +242,9 @@ class CobCharges(ChargesContext):
         return await self.submit_cob(*self.build_cob(**kwargs))
 
     async def submit_cob(self, txid: str, body: CobSolicitada) -> CobGerada:
-        """Send a body made by :meth:`build_cob` (audited as ``charge.create``)."""
+        """Send a body made by :meth:`build_cob` (audited as ``charge.create``); on a team
+        ledger its txid is named as ours first (the receiver then applies its notifications)."""
+        await name_ours(self._ledger, "txid", [txid])
         return await self._submit("cob", txid, body, self._qr.put_cob(txid, body))
 
     @same_parameters_as(build_cobv)
@@ -253,7 +256,9 @@ class CobCharges(ChargesContext):
         return await self.submit_cobv(*self.build_cobv(**kwargs))
 
     async def submit_cobv(self, txid: str, body: CobVSolicitada) -> CobVGerada:
-        """Send a body made by :meth:`build_cobv` (audited as ``charge.create``)."""
+        """Send a body made by :meth:`build_cobv` (audited as ``charge.create``; its txid
+        named as ours first, as :meth:`submit_cob`'s)."""
+        await name_ours(self._ledger, "txid", [txid])
         due = body.calendario.data_de_vencimento
         put = self._qr.put_cobv(txid, body)
         return await self._submit("cobv", txid, body, put, dataDeVencimento=due)

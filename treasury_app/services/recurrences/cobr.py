@@ -45,6 +45,7 @@ from treasury_app.services.charges import (
     check_text,
     time_range,
 )
+from treasury_app.services.our_refs import name_ours
 from treasury_app.services.recurrences.base import RecurrenceUseCases, status_of
 from treasury_app.services.recurrences.checks import (
     RecurrenceInputError,
@@ -232,6 +233,8 @@ class CobRUseCases(RecurrenceUseCases):
             devedor=devedor,
             recebedor=body_recebedor,
         )
+        await name_ours(self._ledger, "txid", [chosen])
+        await name_ours(self._ledger, "idrec", [id_rec])
         return await audited_call(
             self._ledger,
             "cobr.create",

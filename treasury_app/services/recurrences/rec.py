@@ -35,6 +35,7 @@ from treasury_app.services.charges import (
     masked_debtor,
     time_range,
 )
+from treasury_app.services.our_refs import name_ours_after
 from treasury_app.services.recurrences.base import RecurrenceUseCases, status_of
 from treasury_app.services.recurrences.checks import (
     RecurrenceInputError,
@@ -150,8 +151,10 @@ class RecUseCases(RecurrenceUseCases):
         return await self._submit_rec(self.build_rec(*args, **kwargs), journey=None)
 
     async def _submit_rec(self, body: RecSolicitada, *, journey: int | None) -> RecCompleta:
+        """``POST /rec``, audited; on a team ledger the idRec the bank chose is then named as
+        ours (the receiver applies the recurrence's notifications)."""
         valor = body.valor
-        return await audited_call(
+        rec = await audited_call(
             self._ledger,
             "rec.create",
             self._qr.post_rec(body),
@@ -174,6 +177,8 @@ class RecUseCases(RecurrenceUseCases):
             outcome=status_of,
             reference_of=lambda rec: rec.id_rec,
         )
+        await name_ours_after(self._ledger, "idrec", [rec.id_rec])
+        return rec
 
     async def get_rec(self, id_rec: str, *, txid: str | None = None) -> RecCompleta:
         """``GET /rec/{idRec}`` (with ``txid``: the composite QR of journeys 3 and 4)."""

@@ -15,6 +15,7 @@ from treasury_app.api.qrcodes.automatico_models import (
 )
 from treasury_app.domain.identifiers import is_valid_idsolicrec
 from treasury_app.services.charges import audited_call, check_document, check_text
+from treasury_app.services.our_refs import name_ours
 from treasury_app.services.recurrences.base import RecurrenceUseCases, status_of
 from treasury_app.services.recurrences.checks import (
     RecurrenceInputError,
@@ -89,6 +90,7 @@ class SolicRecUseCases(RecurrenceUseCases):
             calendario=CalendarioSolicRec(data_expiracao_solicitacao=expires_at),
             destinatario=_destinatario(payer),
         )
+        await name_ours(self._ledger, "idrec", [id_rec])  # made elsewhere, confirmed here
         return await audited_call(
             self._ledger,
             "solicrec.create",

@@ -1,6 +1,9 @@
 """The list of Pix charges (``cob`` and ``cobv``) of a date range with its filters, the door to
 each charge's detail, a CSV export of the charges shown and, in the sandbox only, a payer who
-pays the selected charge."""
+pays the selected charge.
+
+On a team database the list follows the bank's notifications (through the team's webhook
+receiver): a Pix that paid a charge shown refreshes that charge's row, with no polling."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn, spawn_unless_busy
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
+from treasury_app.ui.live_reload import BankEventsFeed
 from treasury_app.ui.models.charges_model import (
     ChargeKind,
     ChargeRow,
@@ -72,6 +76,7 @@ class ChargesList(RangeList[ChargeRow]):
     does so itself unless :attr:`opens_detail` is cleared). Tests await :attr:`task`."""
 
     detail_requested = Signal(str, str)  # kind ("cob" | "cobv"), txid
+    bank_event = Signal(str, str)  # source, ref: the team's bank events, on the GUI thread
     prefix = "charges"
     default_days = DEFAULT_DAYS
     model: ChargesModel
@@ -104,6 +109,9 @@ class ChargesList(RangeList[ChargeRow]):
         self.proxy.rowsRemoved.connect(self._update_buttons)
         self.proxy.rowsInserted.connect(self._update_count)
         self.detail_requested.connect(self._detail_requested)
+        self.event_task: asyncio.Task[Any] | None = None  # the last bank event followed
+        self.bank_event.connect(self._bank_event)
+        self._events = BankEventsFeed(workspace.session, self.bank_event.emit)
         self._update_buttons()
 
     # -- building --------------------------------------------------------------------------------
@@ -253,6 +261,53 @@ class ChargesList(RangeList[ChargeRow]):
         """Show a charge as changed here at once (no request), also over a reload that
         started before the change."""
         self.changed_here(row)
+
+    # -- the bank's notifications (team database) -------------------------------------------
+
+    def _bank_event(self, source: str, ref: str) -> None:
+        if source == "*":  # the link to the database was lost: what changed is unknown
+            self.live.schedule()
+        elif source == "pix" and ref:
+            self.event_task = spawn(self.follow_bank_event(ref), name="charges-bank-event")
+
+    async def follow_bank_event(self, ref: str) -> list[str]:
+        """A Pix was notified (``ref``: its endToEndId or the txid it paid): read the charges
+        it is about again and show them; a charge not in the list makes the list reload when
+        shown (it may be new). The txids refreshed."""
+        notifications = self._events.notifications
+        if notifications is None:
+            return []
+        txids = await run_operation(
+            notifications.charge_txids(ref),
+            banner=self.banner,
+        )
+        if txids is None or not shiboken6.isValid(self):
+            return []
+        wanted = set(txids) | ({ref} if self.model.row_of(ref) is not None else set())
+        shown = sorted(txid for txid in wanted if self.model.row_of(txid) is not None)
+        if wanted and not shown:
+            self.live.schedule()
+        refreshed = []
+        for txid in shown:
+            place = self.model.row_of(txid)
+            if place is None:
+                continue
+            kind = self.model.row_at(place).kind
+            service = self.workspace.charges
+            read = service.get_cobv(txid) if kind == "cobv" else service.get_cob(txid)
+            charge = await run_operation(read, banner=self.banner)
+            if charge is None or not shiboken6.isValid(self):
+                continue
+            self.charge_changed(ChargeRow(kind, charge))
+            refreshed.append(txid)
+        return refreshed
+
+    def running(self) -> list[asyncio.Task[Any] | None]:
+        return [*super().running(), self.event_task]
+
+    def shutdown(self) -> None:
+        self._events.close()
+        super().shutdown()
 
     # -- export ----------------------------------------------------------------------------------
 

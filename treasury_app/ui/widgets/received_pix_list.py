@@ -1,7 +1,8 @@
 """The Pix received in a date range (on charges or straight to a key), what was refunded of
 each so far, and the door to refunding the selected one (:class:`RefundDialog`). A refund
 whose answer was lost stays with its Pix here, so that the next dialog checks that id instead
-of making a new refund."""
+of making a new refund. On a team database a Pix or refund the bank notifies (through the
+team's webhook receiver) reloads the list, with no polling."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 import shiboken6
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -25,6 +27,7 @@ from treasury_app.api.qrcodes.cashin_models import Devolucao, Pix
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.refund_dialog import PendingRefund, RefundDialog, with_refund
+from treasury_app.ui.live_reload import BankEventsFeed
 from treasury_app.ui.models.received_pix_model import (
     Column,
     Payer,
@@ -85,6 +88,7 @@ class ReceivedPixList(RangeList[PixRow]):
     default_days = DEFAULT_DAYS
     model: ReceivedPixModel
     proxy: ReceivedPixFilter
+    bank_event = Signal(str, str)  # source, ref: the team's bank events, on the GUI thread
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(workspace, "received-pix-reload", parent)
@@ -121,7 +125,19 @@ class ReceivedPixList(RangeList[PixRow]):
             self.proxy.dataChanged,
         ):
             signal.connect(self._update_buttons)
+        self.bank_event.connect(self._bank_event)
+        self._events = BankEventsFeed(workspace.session, self.bank_event.emit)
         self._update_buttons()
+
+    def _bank_event(self, source: str, _ref: str) -> None:
+        """A Pix received, a refund settled, or everything after a lost link: reload (when
+        shown, once for a burst)."""
+        if source in ("*", "pix", "receive", "refund"):
+            self.live.schedule()
+
+    def shutdown(self) -> None:
+        self._events.close()
+        super().shutdown()
 
     def _build_actions(self) -> QHBoxLayout:
         self.refund_button = QPushButton(self.tr("Refund…"), self)

@@ -1,6 +1,10 @@
 """The list of recurrences (Pix Automático ``rec``) the bank has, with the filters of
 ``GET /rec`` (creation dates, debtor's CPF or CNPJ, status, convenio, with or without a
-location) and a quick text filter; a double-click or "Details…" opens the recurrence."""
+location) and a quick text filter; a double-click or "Details…" opens the recurrence.
+
+On a team database the list follows the bank's notifications (through the team's webhook
+receiver): a recurrence or one of its recurring charges notified refreshes its row and its
+open detail, with no polling."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import datetime as dt
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,6 +30,7 @@ from treasury_app.services.recurrences import RecurrenceInputError
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
+from treasury_app.ui.live_reload import BankEventsFeed
 from treasury_app.ui.models.recurrences_model import (
     Column,
     RecQuery,
@@ -48,6 +53,8 @@ class RecurrencesList(QWidget):
     :meth:`reload`. :attr:`detail_dialog` is the last detail opened, :attr:`detail_task` the
     task showing it (tests await :meth:`open_details` directly)."""
 
+    bank_event = Signal(str, str)  # source, ref: the team's bank events, on the GUI thread
+
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
@@ -55,6 +62,8 @@ class RecurrencesList(QWidget):
         self.detail_dialog: RecurrenceDetailDialog | None = None
         self.detail_task: asyncio.Task[Any] | None = None
         self.reload_task: asyncio.Task[Any] | None = None
+        self.event_task: asyncio.Task[Any] | None = None  # the last bank event followed
+        self.loaded = False
 
         self.banner = ErrorBanner(self)
         self.model = RecurrencesModel(self)
@@ -68,6 +77,8 @@ class RecurrencesList(QWidget):
         layout.addLayout(self._build_second_row())
         layout.addWidget(self._build_view(), 1)
         self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
+        self.bank_event.connect(self._bank_event)
+        self._events = BankEventsFeed(workspace.session, self.bank_event.emit)
         self._update_buttons()
 
     # -- building --------------------------------------------------------------------------------
@@ -172,6 +183,7 @@ class RecurrencesList(QWidget):
         if recs is None or not shiboken6.isValid(self):  # closed meanwhile (a lock)
             return
         self.model.set_recs(recs)
+        self.loaded = True
         self.count_label.setText(self.tr("Recurrences: %1").replace("%1", str(len(recs))))
         if selected is not None:
             self.select(selected.id_rec)
@@ -223,9 +235,42 @@ class RecurrencesList(QWidget):
         await dialog.reload()
         return dialog
 
+    # -- the bank's notifications (team database) -------------------------------------------
+
+    def _bank_event(self, source: str, ref: str) -> None:
+        if source == "*":  # the link to the database was lost: what changed is unknown
+            if self.loaded:
+                self._reload_clicked()
+        elif source in ("rec", "cobr") and ref:
+            self.event_task = spawn(self.follow_bank_event(source, ref), name="recs-bank-event")
+
+    async def follow_bank_event(self, source: str, ref: str) -> str | None:
+        """A recurrence (``rec``: ``ref`` is its idRec) or one of its recurring charges
+        (``cobr``: ``ref`` is the charge's txid) was notified: read the recurrence again and
+        show it, and reload its detail if open. The idRec refreshed, or ``None``."""
+        id_rec: str | None = ref
+        notifications = self._events.notifications
+        if source == "cobr" and notifications is not None:
+            id_rec = await run_operation(notifications.cobr_recurrence(ref), banner=self.banner)
+        if id_rec is None or not shiboken6.isValid(self):
+            return None
+        dialog = self.detail_dialog
+        shows_it = dialog is not None and shiboken6.isValid(dialog) and dialog.id_rec == id_rec
+        if shows_it and dialog is not None and dialog.isVisible():
+            await dialog.reload()
+        if self.model.row_of(id_rec) is None or not shiboken6.isValid(self):
+            return None
+        rec = await run_operation(self.service.get_rec(id_rec), banner=self.banner)
+        if rec is None or not shiboken6.isValid(self):
+            return None
+        self.model.upsert(rec)
+        self._update_buttons()
+        return id_rec
+
     def shutdown(self) -> None:
         """Cancel what is on its way and close the open detail."""
-        for task in (self.reload_task, self.detail_task):
+        self._events.close()
+        for task in (self.reload_task, self.detail_task, self.event_task):
             if task is not None and not task.done():
                 task.cancel()
         if self.detail_dialog is not None and shiboken6.isValid(self.detail_dialog):

@@ -1,6 +1,10 @@
 """Every webhook slot of both APIs in one table (registered or not), each opened in the edit
 dialog to register, replace or remove it. Header values are never known here: the table
-shows header names with a mask."""
+shows header names with a mask.
+
+On a team database, "Use the team's receiver…" points every slot at the team's webhook
+receiver in one action (:mod:`~treasury_app.ui.dialogs.team_receiver_dialog`); on the file
+ledger the panel says why there is no receiver and that payments are polled as always."""
 
 from __future__ import annotations
 
@@ -24,9 +28,10 @@ from PySide6.QtWidgets import (
 from treasury_app.services.webhooks import WebhookView
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.dialogs.team_receiver_dialog import TeamReceiverDialog
 from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, kind_label
 from treasury_app.ui.operation import run_operation
-from treasury_app.ui.theme import tone_color
+from treasury_app.ui.theme import text_style, tone_color
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["COLUMNS", "WebhooksPanel", "masked_headers"]
@@ -52,6 +57,9 @@ class WebhooksPanel(QWidget):
         self.views: list[WebhookView] = []
         self.dialog: WebhookDialog | None = None
         self.edit_task: asyncio.Task[Any] | None = None
+        self.receiver_dialog: TeamReceiverDialog | None = None
+        self.receiver_task: asyncio.Task[Any] | None = None
+        self.notifications = getattr(workspace.session, "notifications", None)
 
         self.banner = ErrorBanner(self)
         intro = QLabel(
@@ -94,17 +102,46 @@ class WebhooksPanel(QWidget):
         self.edit_button = QPushButton(self.tr("Edit…"), self)
         self.edit_button.setObjectName("edit-webhook")
         self.edit_button.clicked.connect(lambda: self._edit_clicked(self.table.currentRow()))
+        self.receiver_button = QPushButton(self.tr("Use the team's receiver…"), self)
+        self.receiver_button.setObjectName("use-team-receiver")
+        self.receiver_button.setToolTip(
+            self.tr("Register the team's webhook receiver for every Pix key and event type")
+        )
+        self.receiver_button.clicked.connect(self._receiver_clicked)
+        self.receiver_button.setVisible(self.notifications is not None)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reload_button)
+        buttons.addWidget(self.receiver_button)
         buttons.addStretch(1)
         buttons.addWidget(self.edit_button)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addWidget(intro)
+        layout.addWidget(self._receiver_note())
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         self._update_buttons()
+
+    def _receiver_note(self) -> QLabel:
+        if self.notifications is None:
+            text = self.tr(
+                "Notifications: polling. This profile keeps its ledger on this computer, and "
+                "the bank can only notify a webhook receiver that writes into a team database "
+                "(a desktop cannot be reached from the internet). The app asks the bank for "
+                "each payment's status, as it always has."
+            )
+        else:
+            text = self.tr(
+                "Team database: the team's webhook receiver writes what the bank notifies into "
+                "it, and every desktop sees it at once. The button below points every webhook "
+                "at it."
+            )
+        self.receiver_note = QLabel(text, self)
+        self.receiver_note.setObjectName("webhooks-receiver-note")
+        self.receiver_note.setWordWrap(True)
+        self.receiver_note.setStyleSheet(text_style("muted", self))
+        return self.receiver_note
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -165,6 +202,8 @@ class WebhooksPanel(QWidget):
     def _update_buttons(self) -> None:
         busy = self.edit_task is not None and not self.edit_task.done()
         self.edit_button.setEnabled(0 <= self.table.currentRow() < len(self.views) and not busy)
+        receiving = self.receiver_task is not None and not self.receiver_task.done()
+        self.receiver_button.setEnabled(self.notifications is not None and not receiving)
 
     def _edit_clicked(self, row: int) -> None:
         if not 0 <= row < len(self.views) or (self.edit_task and not self.edit_task.done()):
@@ -195,9 +234,43 @@ class WebhooksPanel(QWidget):
             await self.reload()
         return outcome
 
+    # -- the team's receiver --------------------------------------------------------------------
+
+    def _receiver_clicked(self) -> None:
+        if self.receiver_task is None or self.receiver_task.done():
+            self.receiver_task = spawn(self.use_team_receiver(), name="use-team-receiver")
+            self.receiver_task.add_done_callback(lambda _task: self._task_done())
+            self._update_buttons()
+
+    async def use_team_receiver(self) -> str | None:
+        """Open the dialog that registers every webhook at the team's receiver; reload the
+        table when something was registered. The dialog's outcome (``"registered"``) or
+        ``None``."""
+        if self.notifications is None:
+            return None
+        dialog = TeamReceiverDialog(self.workspace.webhooks, self.notifications, self)
+        self.receiver_dialog = dialog
+        dialog.load_task = spawn(dialog.load(), name="team-receiver-load")
+        try:
+            await ask(dialog)
+            if dialog.task is not None and not dialog.task.done():
+                await asyncio.wait({dialog.task})  # the bank's answers decide
+            outcome = dialog.outcome
+        finally:
+            if not dialog.load_task.done():
+                dialog.load_task.cancel()
+            self.receiver_dialog = None
+            dialog.deleteLater()
+        if outcome is not None and shiboken6.isValid(self):
+            await self.reload()
+        return outcome
+
     def shutdown(self) -> None:
-        """Close the dialog and cancel the edit on its way."""
+        """Close the dialogs and cancel the edit on its way."""
         if self.dialog is not None:
             self.dialog.reject()
-        if self.edit_task is not None and not self.edit_task.done():
-            self.edit_task.cancel()
+        if self.receiver_dialog is not None:
+            self.receiver_dialog.reject()
+        for task in (self.edit_task, self.receiver_task):
+            if task is not None and not task.done():
+                task.cancel()

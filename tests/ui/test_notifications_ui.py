@@ -1,0 +1,427 @@
+"""The bank's notifications in the UI (issue 24, "Desktops"): the status bar's label (live and
+the last notification's age, or why not, in English and pt_BR), Settings ▸ Webhooks ▸ "Use the
+team's receiver" (the URL the receiver announces, the secret asked and never kept, every
+registration's state; on the file ledger the panel says polling stays), and the desktop half
+of the end to end: on a real team database (PostgreSQL) and the app's sandbox bank, what a
+webhook receiver writes — a payout's final status through ``treasury.notified_status``, a
+charge paid, a recurrence approved, each followed by ``NOTIFY`` — reaches the payments,
+charges and recurrences lists with the tracker in its slow mode (no polling)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import secrets
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
+
+from tests.ledger_backends import TeamDatabases
+from tests.services.receiver_fixtures import ReceiverLogin, our_refs, superuser_execute
+from tests.services.test_session_team import desk_paths, team_profile
+from tests.ui.conftest import reset_token_limits
+from treasury_app.api.qrcodes.automatico_models import Periodicidade
+from treasury_app.ledger.journal import Entry
+from treasury_app.services.charges import Debtor
+from treasury_app.services.notifications import ReceiverState, ReceiverStatus
+from treasury_app.services.recurrences import RecurrenceTerms
+from treasury_app.services.session import Session
+from treasury_app.services.workspace import Workspace, open_workspace
+from treasury_app.ui.main_window import MainWindow
+from treasury_app.ui.theme import warning_color
+from treasury_app.ui.widgets.charges_list import ChargesList
+from treasury_app.ui.widgets.notifications_status import NotificationsStatusLabel
+from treasury_app.ui.widgets.payments_list import PaymentsList
+from treasury_app.ui.widgets.recurrences_list import RecurrencesList
+from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
+
+NOW = dt.datetime(2026, 11, 18, 13, 0, tzinfo=dt.UTC)
+HOOK = "https://127.0.0.1:9/treasury"  # nothing listens: a delivery would fail fast
+SECRET = "rcv_4b1d9e7a2c6f0835"  # must never reach the audit, the logs or a file
+SUPPLIER = "fornecedor@empresa.com.br"
+
+
+# --------------------------------------------------------------------------------------------
+# The label, with a stand-in source
+
+
+class StandIn:
+    def __init__(self, status: ReceiverStatus) -> None:
+        self.status = status
+        self.listeners: list[Callable[[ReceiverStatus], None]] = []
+
+    def subscribe(self, listener: Callable[[ReceiverStatus], None]) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+    def set(self, status: ReceiverStatus) -> None:
+        self.status = status
+        for listener in list(self.listeners):
+            listener(status)
+
+
+def live(last_item_seconds: float | None, *, observed: float = 100.0) -> ReceiverStatus:
+    return ReceiverStatus(
+        ReceiverState.LIVE,
+        checked_at=NOW,
+        seen_at=NOW - dt.timedelta(seconds=3),
+        last_item_at=None
+        if last_item_seconds is None
+        else NOW - dt.timedelta(seconds=last_item_seconds),
+        url=HOOK,
+        observed=observed,
+    )
+
+
+def test_the_label_says_live_with_the_last_notifications_age_or_why_not(qtbot) -> None:
+    source = StandIn(ReceiverStatus(ReceiverState.CHECKING))
+    clock = [100.0]
+    label = NotificationsStatusLabel(source, monotonic=lambda: clock[0])
+    qtbot.addWidget(label)
+    assert label.text() == "Notifications: checking…"
+
+    source.set(live(12))
+    assert label.text() == "Notifications: live · last 12 s ago"
+    assert "every 5 minutes" in label.toolTip() and HOOK in label.toolTip()
+    assert not label.warning and label.styleSheet() == ""
+    clock[0] += 1
+    label.timer.timeout.emit()  # the 1 s tick, between two readings
+    assert label.text() == "Notifications: live · last 13 s ago"
+    assert label.timer.interval() == 1000 and label.timer.isActive()
+    source.set(live(None))
+    assert label.text() == "Notifications: live · nothing received yet"
+    source.set(live(125))
+    assert label.text() == "Notifications: live · last 2 min ago"
+
+    source.set(ReceiverStatus(ReceiverState.NEVER, checked_at=NOW))
+    assert label.text() == "Notifications: polling (no receiver)"
+    assert label.toolTip().startswith("No webhook receiver has ever run on this team database.")
+    assert not label.warning
+
+    seen = NOW - dt.timedelta(minutes=7)
+    source.set(ReceiverStatus(ReceiverState.SILENT, checked_at=NOW, seen_at=seen))
+    since = f"{seen.astimezone():%H:%M}"
+    assert label.text() == f"Notifications: polling (receiver silent since {since})"
+    assert label.warning and warning_color(label).name() in label.styleSheet()
+    days_ago = NOW - dt.timedelta(days=3)
+    source.set(ReceiverStatus(ReceiverState.SILENT, checked_at=NOW, seen_at=days_ago))
+    assert f"{days_ago.astimezone():%d/%m/%Y %H:%M}" in label.text()
+
+    source.set(ReceiverStatus(ReceiverState.OFFLINE, detail="connection refused"))
+    assert label.text() == "Notifications: polling (team database offline)"
+    assert "(connection refused)" in label.toolTip() and label.warning
+
+    label.stop()
+    assert source.listeners == [] and not label.timer.isActive()
+
+
+def test_the_label_in_portuguese(qtbot, qapp, restore_translation) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    source = StandIn(live(12))
+    label = NotificationsStatusLabel(source, monotonic=lambda: 100.0)
+    qtbot.addWidget(label)
+    assert label.text() == "Notificações: ao vivo · última há 12 s"
+    source.set(ReceiverStatus(ReceiverState.NEVER, checked_at=NOW))
+    assert label.text() == "Notificações: consultando o banco (sem receptor)"
+    label.stop()
+
+
+# --------------------------------------------------------------------------------------------
+# A desktop on a team database with a webhook receiver
+
+
+class TeamDesk:
+    """One person's desktop on a fresh team database that has a webhook receiver's login, on
+    the UI tests' sandbox bank."""
+
+    def __init__(self, run: Callable[..., Any], databases: TeamDatabases, tmp_path: Path, ui: Any):
+        self.run = run
+        self.databases = databases
+        self.tmp_path = tmp_path
+        self.ui = ui
+        self.database = databases.new_database()
+        self.receiver = ReceiverLogin(databases, self.database)
+        self.opened: list[Workspace] = []
+        self.windows: list[MainWindow] = []
+
+    def open(self) -> Workspace:
+        handle, (base, pfx) = self.ui
+        login = self.databases.person(f"ui_notif_{secrets.token_hex(3)}")
+        reset_token_limits(handle.ready_file)
+        profile = team_profile(base, self.databases, self.database, login, "none")
+        session = self.run(
+            Session.open(
+                profile,
+                pfx_passwords=pfx.pfx_passwords,
+                client_secrets=pfx.client_secrets,
+                paths=desk_paths(self.tmp_path / login),
+            ),
+            timeout=20_000,
+        )
+        workspace = self.run(open_workspace(session))
+        self.opened.append(workspace)
+        return workspace
+
+    def window(self, qtbot: Any, workspace: Workspace) -> MainWindow:
+        window = MainWindow(workspace)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        self.windows.append(window)
+        return window
+
+    def close(self) -> None:
+        for window in self.windows:
+            window.set_workspace(None)
+        for workspace in self.opened:
+            self.run(workspace.close())
+
+
+@pytest.fixture
+def desk(
+    run: Callable[..., Any],
+    team_databases: TeamDatabases,
+    tmp_path: Path,
+    ui_sandbox: Any,
+    sandbox_profile_and_secrets: Any,
+) -> Iterator[TeamDesk]:
+    made = TeamDesk(run, team_databases, tmp_path, (ui_sandbox, sandbox_profile_and_secrets))
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def test_the_status_bar_follows_the_team_receiver(qtbot, desk: TeamDesk) -> None:
+    desk.receiver.beat(last_item_seconds_ago=12)
+    workspace = desk.open()
+    notifications = workspace.notifications
+    assert notifications is not None and notifications.live()  # read at unlock
+    assert workspace.tracker.slow
+    window = desk.window(qtbot, workspace)
+    label = window.notifications_status
+    assert label is not None and label.isVisible()
+    assert label.text().startswith("Notifications: live · last 1")  # 12 s, and counting
+
+    # The receiver stops beating: the next reading says so, and the tracker polls again.
+    superuser_execute(
+        desk.databases,
+        desk.database,
+        "UPDATE treasury.receivers SET seen_at = now() - interval '2 minutes'",
+    )
+    notifications.feed.check_soon()
+    qtbot.waitUntil(lambda: "receiver silent since" in label.text(), timeout=5000)
+    assert not workspace.tracker.slow and label.warning
+    desk.receiver.beat()
+    notifications.feed.check_soon()
+    qtbot.waitUntil(lambda: label.text().startswith("Notifications: live"), timeout=5000)
+
+    window.set_workspace(None)  # locked: the label stops following
+    assert window.notifications_status is None
+    assert len(notifications._status_listeners) == 1  # the workspace's own (the tracker)
+
+
+def test_a_file_session_shows_no_receiver_and_says_polling_stays(qtbot, open_workspace) -> None:
+    workspace = open_workspace()
+    assert workspace.notifications is None and not workspace.tracker.slow
+    window = MainWindow(workspace)
+    qtbot.addWidget(window)
+    assert window.notifications_status is None
+    panel = WebhooksPanel(workspace)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert not panel.receiver_button.isVisible()
+    assert panel.receiver_note.text().startswith("Notifications: polling.")
+    assert "team database" in panel.receiver_note.text()
+    window.set_workspace(None)
+
+
+def test_use_the_team_receiver_registers_every_webhook_and_shows_each_state(
+    qtbot, run, desk: TeamDesk, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    desk.receiver.beat(url=HOOK)
+    workspace = desk.open()
+    panel = WebhooksPanel(workspace)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.receiver_button.isVisible() and panel.receiver_button.isEnabled()
+    assert "team's webhook receiver" in panel.receiver_note.text()
+    try:
+        qtbot.mouseClick(panel.receiver_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel.receiver_dialog is not None, timeout=5000)
+        assert not panel.receiver_button.isEnabled()  # one at a time
+        dialog = panel.receiver_dialog
+        assert dialog is not None
+        qtbot.waitUntil(lambda: dialog.isVisible() and dialog.load_task.done(), timeout=5000)
+        assert dialog.url_edit.text() == HOOK  # as the receiver announces it
+        assert dialog.receiver_label.text().startswith("A receiver is running")
+        assert dialog.secret_edit.echoMode() == QLineEdit.EchoMode.Password
+        assert not dialog.register_button.isEnabled()  # no secret yet
+        qtbot.keyClicks(dialog.secret_edit, SECRET)
+        assert dialog.register_button.isEnabled()
+        qtbot.mouseClick(dialog.register_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.task is not None and dialog.task.done(), timeout=20_000)
+
+        keys = workspace.webhooks.pix_keys
+        assert dialog.table.isVisible() and dialog.table.rowCount() == len(keys) + 6
+        states = [dialog.table.item(row, 3).text() for row in range(dialog.table.rowCount())]
+        assert states == ["Registered"] * (len(keys) + 6), states
+        assert dialog.status_label.text() == f"All {len(keys) + 6} webhooks point at the receiver."
+        assert dialog.secret_edit.text() == ""  # not kept, even in the form
+        assert dialog.outcome == "registered"
+        dialog.reject()
+        qtbot.waitUntil(lambda: panel.receiver_task is not None and panel.receiver_task.done())
+        assert panel.receiver_task.result() == "registered"
+        assert panel.receiver_button.isEnabled()
+        # The panel read the bank again: every slot at the receiver.
+        assert {view.url for view in panel.views} == {
+            HOOK,
+            *(f"{HOOK}/{kind}" for kind in ("transfer", "receive", "refund", "cashout")),
+        }
+        transfer = next(view for view in panel.views if view.kind.value == "transfer")
+        assert transfer.header_names == ("X-Treasury-Secret",)
+        assert {("key", key) for key in keys} <= our_refs(desk.databases, desk.database)
+
+        audit = run(workspace.ledger.audit.entries(action="webhook.register"))
+        assert len(audit) == len(keys) + 6
+        assert SECRET not in str([(row.reference, row.details) for row in audit])
+        assert SECRET not in caplog.text
+    finally:
+        run(_remove_all(workspace))
+    for file in desk.tmp_path.rglob("*"):
+        if file.is_file():
+            assert SECRET.encode() not in file.read_bytes(), file
+
+
+async def _remove_all(workspace: Workspace) -> None:
+    service = workspace.webhooks
+    for view in await service.overview():
+        if view.registered:
+            await service.remove(view.kind, key=view.key)
+
+
+# --------------------------------------------------------------------------------------------
+# End to end, the desktop half: the receiver's writes reach the lists with no polling
+
+
+def test_a_payout_reaches_its_final_state_on_screen_from_the_receivers_notice(
+    qtbot, run, desk: TeamDesk
+) -> None:
+    desk.receiver.beat()
+    workspace = desk.open()
+    tracker = workspace.tracker
+    assert tracker.slow
+    passes: list[int] = []
+    plain_pass = tracker.poll_once
+
+    async def counted_pass() -> list[Entry]:
+        passes.append(1)
+        return await plain_pass()
+
+    tracker.poll_once = counted_pass  # type: ignore[method-assign]
+    running = asyncio.ensure_future(tracker.run())  # start-up pass, then every 5 minutes
+    widget = PaymentsList(workspace)
+    qtbot.addWidget(widget)
+    widget.show()
+    try:
+        qtbot.waitUntil(lambda: len(passes) == 1, timeout=5000)
+        payouts = workspace.payouts
+        sent = run(payouts.send(run(payouts.prepare_key(SUPPLIER, "12,34"))), timeout=15_000)
+        assert sent.state.value == "ACCEPTED" and not sent.final, sent
+        qtbot.waitUntil(lambda: widget.model.row_of(sent.id) is not None, timeout=5000)
+
+        desk.receiver.payment_final(
+            sent.id, "SETTLED", key=sent.idempotency_key, e2e=sent.end_to_end_id
+        )
+
+        def shown() -> Entry | None:
+            place = widget.model.row_of(sent.id)
+            return None if place is None else widget.model.row_at(place)
+
+        qtbot.waitUntil(lambda: (entry := shown()) is not None and entry.final, timeout=5000)
+        entry = shown()
+        assert entry is not None and entry.bank_status == "SETTLED"
+        assert widget.model.status_text(entry) == "Settled"
+        assert passes == [1]  # the tracker did not poll: the notice brought it
+    finally:
+        tracker.stop()
+        qtbot.waitUntil(running.done, timeout=5000)
+        widget.shutdown()
+
+
+def test_a_charge_paid_refreshes_its_row_from_the_receivers_notice(
+    qtbot, run, desk: TeamDesk
+) -> None:
+    workspace = desk.open()
+    key = workspace.pix_keys[0]
+    charge = run(workspace.charges.create_cob(amount=Decimal("25.00"), key=key))
+    assert ("txid", charge.txid) in our_refs(desk.databases, desk.database)
+    widget = ChargesList(workspace)
+    qtbot.addWidget(widget)
+    widget.show()
+    try:
+        assert run(widget.reload())
+
+        def status() -> str:
+            place = widget.model.row_of(charge.txid)
+            return "" if place is None else widget.model.row_at(place).status
+
+        assert status() == "ATIVA"
+        paid = run(workspace.sandbox.pay_charge(charge.txid))  # a payer, at the bank
+        qtbot.wait(300)
+        assert status() == "ATIVA"  # nothing polls the bank
+
+        e2e = str(paid.get("endToEndId") or "E" + secrets.token_hex(15).upper())
+        desk.receiver.charge_paid(charge.txid, e2e)
+        qtbot.waitUntil(lambda: status() == "CONCLUIDA", timeout=5000)
+        assert widget.reload_task is None  # that row read again, not the whole list
+    finally:
+        widget.shutdown()
+
+
+def test_a_recurrence_approved_refreshes_its_row_from_the_receivers_notice(
+    qtbot, run, desk: TeamDesk
+) -> None:
+    workspace = desk.open()
+    today = workspace.recurrences.today()
+    rec = run(
+        workspace.recurrences.create_rec(
+            RecurrenceTerms(
+                contract=f"CT-{secrets.token_hex(3)}",
+                debtor=Debtor(document="403.644.788-29", name="Fulano de Tal"),
+                first_date=today,
+                periodicity=Periodicidade.MENSAL,
+                fixed_amount=Decimal("50.00"),
+                end_date=today + dt.timedelta(days=400),
+                purpose="Assinatura",
+            )
+        )
+    )
+    assert ("idrec", rec.id_rec) in our_refs(desk.databases, desk.database)
+    widget = RecurrencesList(workspace)
+    qtbot.addWidget(widget)
+    widget.show()
+    try:
+        run(widget.reload())
+
+        def status() -> str:
+            found = [r for r in widget.model.recs() if r.id_rec == rec.id_rec]
+            return str(found[0].status) if found else ""
+
+        assert status() == "CRIADA"
+        run(workspace.sandbox.approve_rec(rec.id_rec))  # the payer, at their bank
+        qtbot.wait(300)
+        assert status() == "CRIADA"
+        desk.receiver.recurrence_state(rec.id_rec, "APROVADA")
+        qtbot.waitUntil(lambda: status() == "APROVADA", timeout=5000)
+    finally:
+        widget.shutdown()
