@@ -160,6 +160,156 @@ MIGRATION_SQL = f"""
         RETURN j;
     END $f$;
 
+    -- Is any of these (kind, ref) pairs ours?
+    CREATE FUNCTION treasury.is_ours(p_kinds text[], p_refs text[]) RETURNS boolean
+        LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+        SELECT EXISTS (SELECT 1 FROM treasury.our_refs o,
+                       unnest(p_kinds, p_refs) AS w(kind, ref)
+                        WHERE o.kind = w.kind AND o.ref = w.ref)
+    $f$;
+
+    -- What one notified item changes, once it is stored (called by treasury.receive only).
+    -- a: the item's fields as the receiver read them (see treasury_app/receiver/items.py).
+    CREATE FUNCTION treasury.apply_notice(p_source text, p_via text, p_key text, p_item jsonb,
+            a jsonb, OUT outcome text, OUT entry_id bigint, OUT detail text)
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        before treasury.journal;
+        after treasury.journal;
+    BEGIN
+        outcome := 'applied';
+        detail := '';
+        IF p_source = 'pix' THEN
+            IF NOT treasury.is_ours(ARRAY['key', 'txid'], ARRAY[a->>'chave', a->>'txid']) THEN
+                outcome := 'unmatched';
+                detail := 'neither a key nor a txid of ours';
+                RETURN;
+            END IF;
+            INSERT INTO treasury.received_pix (end_to_end_id, txid, chave, valor, horario,
+                    refunds, item)
+                 VALUES (a->>'e2e', a->>'txid', a->>'chave', (a->>'valor')::numeric,
+                    a->>'horario', a->'refunds', p_item)
+            ON CONFLICT (end_to_end_id) DO UPDATE SET refunds = EXCLUDED.refunds,
+                    item = EXCLUDED.item, updated_at = clock_timestamp();
+            IF a->>'txid' IS NOT NULL THEN
+                INSERT INTO treasury.charge_states (txid, status, end_to_end_id)
+                     VALUES (a->>'txid', 'CONCLUIDA', a->>'e2e')
+                ON CONFLICT (txid) DO UPDATE SET status = 'CONCLUIDA',
+                        end_to_end_id = EXCLUDED.end_to_end_id, updated_at = clock_timestamp();
+            END IF;
+        ELSIF p_source = 'rec' THEN
+            IF NOT treasury.is_ours(ARRAY['idrec'], ARRAY[a->>'id_rec']) THEN
+                outcome := 'unmatched';
+                detail := 'not an idRec of ours';
+                RETURN;
+            END IF;
+            INSERT INTO treasury.recurrence_states (id_rec, status, item)
+                 VALUES (a->>'id_rec', a->>'status', p_item)
+            ON CONFLICT (id_rec) DO UPDATE SET status = EXCLUDED.status, item = EXCLUDED.item,
+                    updated_at = clock_timestamp();
+        ELSIF p_source = 'cobr' THEN
+            IF NOT treasury.is_ours(ARRAY['idrec', 'txid'],
+                                    ARRAY[a->>'id_rec', a->>'txid']) THEN
+                outcome := 'unmatched';
+                detail := 'neither an idRec nor a txid of ours';
+                RETURN;
+            END IF;
+            INSERT INTO treasury.cobr_states (txid, id_rec, status, attempts, item)
+                 VALUES (a->>'txid', a->>'id_rec', a->>'status', (a->>'attempts')::integer,
+                    p_item)
+            ON CONFLICT (txid) DO UPDATE SET status = EXCLUDED.status,
+                    attempts = EXCLUDED.attempts, item = EXCLUDED.item,
+                    updated_at = clock_timestamp();
+        ELSIF p_source IN ('transfer', 'cashout') THEN
+            SELECT * INTO before FROM treasury.journal
+             WHERE idempotency_key = coalesce(a->>'idempotency_key', '')
+                OR (end_to_end_id IS NOT NULL AND end_to_end_id = coalesce(a->>'e2e', ''))
+             ORDER BY id LIMIT 1;
+            IF NOT FOUND THEN
+                outcome := 'unmatched';
+                detail := 'no payment of our journal';
+                RETURN;
+            END IF;
+            after := treasury.notified_status(before.id, a->>'status',
+                coalesce((a->>'final')::boolean, false), a->>'e2e', a->>'bank_id',
+                p_via || ': ' || p_source);
+            entry_id := before.id;
+            IF after.state IS NOT DISTINCT FROM before.state
+                    AND after.bank_status IS NOT DISTINCT FROM before.bank_status
+                    AND after.final IS NOT DISTINCT FROM before.final THEN
+                outcome := 'unchanged';
+                detail := 'already ' || coalesce(before.bank_status, before.state);
+            END IF;
+        ELSIF p_source IN ('receive', 'refund') THEN
+            INSERT INTO treasury.account_events (event_key, kind, end_to_end_id, amount, item)
+                 VALUES (p_key, p_source, a->>'e2e', (a->>'amount')::numeric, p_item)
+            ON CONFLICT (event_key) DO NOTHING;
+            IF a->>'tx_id' IS NOT NULL
+                    AND treasury.is_ours(ARRAY['txid'], ARRAY[a->>'tx_id']) THEN
+                INSERT INTO treasury.charge_states (txid, status, end_to_end_id)
+                     VALUES (a->>'tx_id', 'CONCLUIDA', a->>'e2e')
+                ON CONFLICT (txid) DO UPDATE SET status = 'CONCLUIDA',
+                        updated_at = clock_timestamp();
+            END IF;
+        ELSE
+            RAISE EXCEPTION 'no notification comes from %', p_source
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END $f$;
+
+    -- One notified item, in one call: stored under its dedupe key (a second receiver with the
+    -- same item waits on the first one's row, then finds it taken), applied inside a
+    -- subtransaction (an item that cannot be applied is kept as failed, with the reason), then
+    -- NOTIFY for the desktops. An item stored before as not ours is applied if it is ours now
+    -- (a recurrence notified before its desktop named the idRec), once.
+    CREATE FUNCTION treasury.receive(p_key text, p_source text, p_via text, p_ref text,
+            p_item jsonb, a jsonb, OUT outcome text, OUT entry_id bigint, OUT detail text)
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+        stored bigint;
+        prior text;
+        rematch boolean := false;
+    BEGIN
+        IF NOT treasury.has_role('{RECEIVER}') THEN
+            RAISE EXCEPTION '% is not a receiver of the bank''s notifications', session_user
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        INSERT INTO treasury.notifications (dedupe_key, source, via, ref, outcome, item)
+             VALUES (p_key, p_source, p_via, left(p_ref, 200), 'unmatched', p_item)
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id INTO stored;
+        IF stored IS NULL THEN
+            SELECT n.id, n.outcome INTO stored, prior FROM treasury.notifications n
+             WHERE n.dedupe_key = p_key FOR UPDATE;
+            IF prior IS DISTINCT FROM 'unmatched' THEN
+                outcome := 'duplicate';
+                detail := '';
+                RETURN;
+            END IF;
+            rematch := true;
+        END IF;
+        BEGIN
+            SELECT * INTO outcome, entry_id, detail
+              FROM treasury.apply_notice(p_source, p_via, p_key, p_item, a);
+        EXCEPTION WHEN OTHERS THEN
+            outcome := 'failed';
+            entry_id := NULL;
+            detail := left(SQLERRM, 300);
+        END;
+        IF rematch AND outcome <> 'applied' THEN
+            outcome := 'duplicate';
+            entry_id := NULL;
+            detail := '';
+            RETURN;
+        END IF;
+        UPDATE treasury.notifications n
+           SET outcome = receive.outcome, entry_id = receive.entry_id,
+               detail = left(coalesce(receive.detail, ''), 500)
+         WHERE n.id = stored;
+        IF outcome = 'applied' THEN
+            PERFORM pg_notify('{EVENTS_CHANNEL}', left(p_source || ':' || p_ref, 500));
+        END IF;
+    END $f$;
+
     CREATE FUNCTION treasury.receiver_beat(p_name text, p_started timestamptz,
             p_last_item timestamptz, p_url text) RETURNS void
         LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
@@ -190,7 +340,8 @@ GRANT USAGE ON SEQUENCE treasury.notifications_id_seq, treasury.dead_letters_id_
     TO {RECEIVER};
 GRANT EXECUTE ON FUNCTION treasury.has_role(text),
     treasury.notified_status(bigint, text, boolean, text, text, text),
-    treasury.receiver_beat(text, timestamptz, timestamptz, text) TO {RECEIVER};
+    treasury.receiver_beat(text, timestamptz, timestamptz, text),
+    treasury.receive(text, text, text, text, jsonb, jsonb) TO {RECEIVER};
 GRANT INSERT (kind, ref) ON treasury.our_refs TO treasury_maker, treasury_approver;
 """
 """Appended to the schema's privileges: what the receiver's login may do, and the people's
