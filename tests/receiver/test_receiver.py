@@ -843,3 +843,56 @@ def test_a_notice_stored_as_not_ours_is_applied_once_it_is_ours(
     assert bank.post("rec", body).json() == {"items": 1, "duplicate": 1}
     assert shared_db.count("recurrence_states", "id_rec = %s", id_rec) == 1
     assert shared_db.count("notifications", "ref = %s AND outcome = 'applied'", id_rec) == 1
+
+
+def test_the_monitor_listener_serves_metrics_in_plain_http_and_stops_with_the_receiver(
+    bank_pki: BankPki, shared_db: ReceiverDatabase, tmp_path: Path
+) -> None:
+    """``[monitor]``: the host's scraper reads /metrics and /healthz without the bank's
+    certificate; the webhooks are not there; SIGTERM stops both listeners."""
+    import signal
+    import socket
+
+    def free_port() -> int:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+
+    port = free_port()
+    document = config_document(
+        bank_pki, shared_db.receiver_conninfo, monitor={"host": "127.0.0.1", "port": port}
+    )
+    path = tmp_path / "monitor.toml"
+    path.write_text(toml_text(document))
+    process = subprocess.Popen(
+        [*receiver_command(), "--config", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None, process.communicate()
+                assert time.monotonic() < deadline, "the monitor listener never answered"
+                time.sleep(0.1)
+        assert health.status_code == 200 and health.json()["status"] == "ok"
+        metrics = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=2)
+        assert metrics.status_code == 200
+        assert "treasury_receiver_answer_seconds" in metrics.text
+        assert httpx.post(f"http://127.0.0.1:{port}/pix", json={}, timeout=2).status_code in (
+            404,
+            405,
+        )
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _out, err = process.communicate(timeout=30)
+    # uvicorn shuts down cleanly, then re-raises the signal it caught (systemd: a clean stop)
+    assert process.returncode in (0, -signal.SIGTERM), err
+    assert "Application shutdown complete" in err
+    with pytest.raises(httpx.TransportError):
+        httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)

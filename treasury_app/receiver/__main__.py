@@ -54,6 +54,48 @@ def build_server(config: Any, receiver: Any) -> Any:
     return uvicorn.Server(uvicorn_config)
 
 
+def build_monitor(config: Any, receiver: Any) -> Any:
+    """The ``[monitor]`` listener (plain HTTP, /metrics and /healthz), or ``None``. It leaves
+    the signals to the main server, which stops it when it stops."""
+    import contextlib
+
+    import uvicorn
+
+    if config.monitor_port is None:
+        return None
+
+    class MonitorServer(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Any:
+            yield
+
+    return MonitorServer(
+        uvicorn.Config(
+            receiver.monitor_app(),
+            host=config.monitor_host,
+            port=config.monitor_port,
+            proxy_headers=False,
+            server_header=False,
+            lifespan="off",
+            log_config=None,
+            access_log=False,
+        )
+    )
+
+
+async def serve(server: Any, monitor: Any) -> None:
+    """The main server and, beside it, the monitor listener until the main one stops."""
+    if monitor is None:
+        await server.serve()
+        return
+    side = asyncio.create_task(monitor.serve())
+    try:
+        await server.serve()
+    finally:
+        monitor.should_exit = True
+        await side
+
+
 async def _check(config: Any) -> int:
     from treasury_app.receiver.config import ConfigError
     from treasury_app.receiver.reconcile import bank_api_configs
@@ -107,10 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Without [bank_api]: None (logged); a certificate it cannot use: ConfigError.
             receiver.reconciler = reconciler_for(config, receiver.store, receiver.metrics)
             server = build_server(config, receiver)
+            monitor = build_monitor(config, receiver)
         except (ValueError, OSError, ssl.SSLError) as error:
             print(f"treasury-receiver: {error}", file=sys.stderr)
             return 2
-        runner.run(server.serve())
+        runner.run(serve(server, monitor))
     return 0
 
 

@@ -126,6 +126,16 @@ class Receiver:
         ]
         return Starlette(routes=routes, lifespan=self.lifespan)
 
+    def monitor_app(self) -> Starlette:
+        """``/metrics`` and ``/healthz`` alone, for the ``[monitor]`` listener (no lifespan:
+        the main app owns the database and the tasks)."""
+        return Starlette(
+            routes=[
+                Route("/healthz", self.healthz, methods=["GET"]),
+                Route("/metrics", self.metrics_page, methods=["GET"]),
+            ]
+        )
+
     def _endpoint(self, source: str) -> Any:
         async def endpoint(request: Request) -> Response:
             began = time.perf_counter()

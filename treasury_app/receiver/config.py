@@ -31,6 +31,10 @@
     public_url = "https://hooks.example.com/webhooks"  # what desktops register
     reconcile_minutes = 5
 
+    [monitor]                          # optional: /metrics and /healthz in plain HTTP, for
+    host = "127.0.0.1"                 # the host's scraper (the webhook port asks every
+    port = 9464                        # caller for the bank's certificate)
+
     [bank_api]                         # optional: the reconciler asks the bank what was missed
     qrcodes_url = "https://pix.bank.example/api/v2"   # the QR Codes API ({base_url})
     accounts_url = "https://api.bank.example"         # the Accounts API ({payments_url})
@@ -114,6 +118,9 @@ class ReceiverConfig:
     public_url: str = ""
     reconcile_minutes: float = 5.0
     bank_api: BankApiConfig | None = None
+    monitor_host: str = "127.0.0.1"
+    monitor_port: int | None = None
+    """``[monitor]``: a second listener, plain HTTP, serving only /metrics and /healthz."""
 
     @property
     def behind_proxy(self) -> bool:
@@ -237,6 +244,13 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
     accounts = _section(document, "accounts")
     database = _section(document, "database")
     receiver = _section(document, "receiver")
+    monitor = _section(document, "monitor")
+    monitor_port: int | None = None
+    if "port" in monitor:
+        value = monitor["port"]
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 65535:
+            raise ConfigError("monitor.port is a port number (1-65535)")
+        monitor_port = value
     base_path = str(listen.get("base_path", "")).rstrip("/")
     if base_path and not base_path.startswith("/"):
         raise ConfigError("listen.base_path must start with /")
@@ -294,6 +308,8 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
         public_url=str(receiver.get("public_url", "")),
         reconcile_minutes=reconcile,
         bank_api=bank_api,
+        monitor_host=str(monitor.get("host", "127.0.0.1")),
+        monitor_port=monitor_port,
     )
 
 

@@ -28,7 +28,7 @@ class ReceiverMetrics:
         )
         self.rejected = Counter(
             "treasury_receiver_rejected",
-            "Requests refused: pin, proxy, secret, too_large, bad_body, unavailable, not_found.",
+            "Requests refused: pin, proxy, secret, too_large, bad_body, unavailable.",
             ["reason"],
             registry=self.registry,
         )
