@@ -31,6 +31,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from treasury_app.domain.clock import Clock, system_clock
 from treasury_app.receiver.config import ReceiverConfig
 from treasury_app.receiver.items import ACCOUNT_SOURCES, SOURCES, BadBody, parse_body
 from treasury_app.receiver.metrics import ReceiverMetrics
@@ -74,11 +75,19 @@ async def read_capped(request: Request, cap: int) -> bytes:
 class Receiver:
     """The application's state: configuration, database, figures, the heartbeat."""
 
-    def __init__(self, config: ReceiverConfig, store: ReceiverStore | None = None) -> None:
+    def __init__(
+        self,
+        config: ReceiverConfig,
+        store: ReceiverStore | None = None,
+        *,
+        clock: Clock = system_clock,
+    ) -> None:
         self.config = config
         self.store = store or ReceiverStore(config.conninfo, max_size=config.pool_size)
         self.metrics = ReceiverMetrics()
-        self.started = dt.datetime.now(dt.UTC)
+        self.clock = clock
+        """The instants of the heartbeat (start, last item); business dates need none here."""
+        self.started = clock()
         self.last_item: dt.datetime | None = None
         self._secret = config.secret.encode("utf-8")
         self._tasks: list[asyncio.Task[Any]] = []
@@ -197,7 +206,7 @@ class Receiver:
         for result in results:
             self.metrics.outcomes.labels(source, result.outcome).inc()
             counts[result.outcome] = counts.get(result.outcome, 0) + 1
-        self.last_item = dt.datetime.now(dt.UTC)
+        self.last_item = self.clock()
         log.info("%s: %d item(s) %s", source, len(results), counts)
         return JSONResponse({"items": len(results), **counts})
 
