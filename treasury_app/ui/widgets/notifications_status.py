@@ -13,11 +13,11 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
 
 from treasury_app.services.notifications import ReceiverState
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.widgets.team_status import TickingLabel
 
 if TYPE_CHECKING:
     from treasury_app.services.notifications import ReceiverStatus
@@ -32,7 +32,7 @@ class NotificationsLike(Protocol):
     def subscribe(self, listener: Callable[[ReceiverStatus], None]) -> Callable[[], None]: ...
 
 
-class NotificationsStatusLabel(QLabel):
+class NotificationsStatusLabel(TickingLabel):
     """The receiver's status of ``source``, kept current until :meth:`stop`. ``monotonic`` is
     the clock the ages grow on between two readings (tests pass their own)."""
 
@@ -48,22 +48,7 @@ class NotificationsStatusLabel(QLabel):
         self.source = source
         self.monotonic = monotonic
         self.warning = False
-        self._unsubscribe: Callable[[], None] | None = source.subscribe(self._changed)
-        self.timer = QTimer(self)
-        self.timer.setInterval(1000)
-        self.timer.timeout.connect(self.refresh)
-        self.timer.start()
-        self.refresh()
-
-    def stop(self) -> None:
-        """Stop following the receiver's status (the session is about to close)."""
-        self.timer.stop()
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
-
-    def _changed(self, _status: ReceiverStatus) -> None:
-        self.refresh()
+        self.follow(source.subscribe)  # type: ignore[arg-type]
 
     def refresh(self) -> None:
         status = self.source.status

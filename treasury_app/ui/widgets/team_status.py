@@ -28,7 +28,30 @@ class TeamLinkLike(Protocol):
     def subscribe(self, listener: Callable[[TeamState], None]) -> Callable[[], None]: ...
 
 
-class TeamStatusLabel(QLabel):
+class TickingLabel(QLabel):
+    """A status label following a source (its ``subscribe``) and ticking once a second for
+    its "… ago" (:meth:`refresh`), until :meth:`stop`."""
+
+    def follow(self, subscribe: Callable[[Callable[[object], None]], Callable[[], None]]) -> None:
+        self._unsubscribe: Callable[[], None] | None = subscribe(lambda _news: self.refresh())
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+        self.refresh()
+
+    def stop(self) -> None:
+        """Stop following (the source is about to close)."""
+        self.timer.stop()
+        unsubscribe, self._unsubscribe = self._unsubscribe, None
+        if unsubscribe is not None:
+            unsubscribe()
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+
+class TeamStatusLabel(TickingLabel):
     """The state of ``link``, kept current until :meth:`stop`."""
 
     def __init__(
@@ -43,22 +66,7 @@ class TeamStatusLabel(QLabel):
         self.link = link
         self.clock = clock or system_clock  # the team link stamps its changes with it
         self.offline = False
-        self._unsubscribe: Callable[[], None] | None = link.subscribe(self._changed)
-        self.timer = QTimer(self)
-        self.timer.setInterval(1000)
-        self.timer.timeout.connect(self.refresh)
-        self.timer.start()
-        self.refresh()
-
-    def stop(self) -> None:
-        """Stop following the link (it is about to close)."""
-        self.timer.stop()
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
-
-    def _changed(self, _state: TeamState) -> None:
-        self.refresh()
+        self.follow(link.subscribe)  # type: ignore[arg-type]
 
     def refresh(self) -> None:
         state = self.link.state
