@@ -369,6 +369,24 @@ async def test_with_a_live_receiver_the_tracker_keeps_only_the_slow_safety_poll(
     assert tracker.passes == 6 and engine.asked == 6
 
 
+async def test_a_payment_sent_is_followed_by_polling_only_without_a_live_receiver(
+    file_ledger: Ledger,
+) -> None:
+    live = [True]
+    tracker = PaymentTracker(
+        StandInEngine(file_ledger),  # type: ignore[arg-type]
+        receiver_live=lambda: live[0],
+    )
+    tracker.sent()  # the receiver will tell: no pass for it
+    assert not tracker._wake.is_set()
+    tracker.wake()  # a person's refresh still polls
+    assert tracker._wake.is_set()
+    tracker._wake.clear()
+    live[0] = False
+    tracker.sent()
+    assert tracker._wake.is_set()
+
+
 async def test_without_a_receiver_the_tracker_polls_as_before(file_ledger: Ledger) -> None:
     await open_payment(file_ledger)
     waits: list[float] = []

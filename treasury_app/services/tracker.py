@@ -64,8 +64,14 @@ class PaymentTracker:
         return self.engine.subscribe(listener)
 
     def wake(self) -> None:
-        """Poll now (a payment was just sent, or the user asked for a refresh)."""
+        """Poll now (the user asked for a refresh, or the receiver stopped being live)."""
         self._wake.set()
+
+    def sent(self) -> None:
+        """A payment was just sent: follow it now, unless a live receiver brings its news
+        (then only the safety passes ask the bank)."""
+        if not self.slow:
+            self._wake.set()
 
     @property
     def slow(self) -> bool:

@@ -533,7 +533,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         if entries is not None:
             self.entries = entries
             self._sent = True
-            self.workspace.tracker.wake()  # follow what is still on its way
+            self.workspace.tracker.sent()  # follow what is still on its way
         if shiboken6.isValid(self):
             self._show_summary(entries)
             self._refresh()

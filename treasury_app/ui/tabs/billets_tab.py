@@ -451,7 +451,7 @@ class BilletsTab(QWidget):
         self._show_entry(entry)
         self.model.upsert(entry)
         self.code_edit.clear()
-        self.workspace.tracker.wake()
+        self.workspace.tracker.sent()
         return entry
 
     def _entry_changed(self, entry: Entry) -> None:

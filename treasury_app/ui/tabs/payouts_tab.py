@@ -571,7 +571,7 @@ class PayoutsTab(QWidget):
             self.payment_status.setText(self.tr("The Pix was not sent."))
             return None
         self._show_entry(entry)
-        self.workspace.tracker.wake()
+        self.workspace.tracker.sent()
         return entry
 
     def _show_entry(self, entry: Entry) -> None:

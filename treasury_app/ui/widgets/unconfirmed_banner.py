@@ -299,7 +299,7 @@ class UnconfirmedBanner(QFrame):
             return result
         self.status.setText(self.final_text(result))
         self.resolved.emit(result)
-        self.workspace.tracker.wake()
+        self.workspace.tracker.sent()
         self.refresh()
         await self.loaded()  # the decided payment leaves the list before the task ends
         if not shiboken6.isValid(self):
