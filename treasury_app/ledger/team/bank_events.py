@@ -13,7 +13,6 @@ listener) subscribers are told to read everything again.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
+from treasury_app.ledger.team.changes import ListenerTask
 from treasury_app.ledger.team.notices import RECEIVERS_SQL, ReceiversSeen
 from treasury_app.ledger.team.receiver_schema import EVENTS_CHANNEL
 
@@ -54,7 +54,9 @@ ReceiversListener = Callable[[ReceiversSeen | None, str], None]
 """Called after each reading: the heartbeats, or ``None`` and why the database is offline."""
 
 
-class BankEventFeed:
+class BankEventFeed(ListenerTask):
+    TASK_NAME = "bank-events"
+
     def __init__(
         self,
         conninfo: str,
@@ -74,18 +76,7 @@ class BankEventFeed:
         self.connected = False
         self._ever_connected = False
         self._check_now = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="bank-events")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        self._task = None
 
     def check_soon(self) -> None:
         """Read the heartbeats at the end of the current wait (a test, a dialog opening)."""

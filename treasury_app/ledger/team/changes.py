@@ -45,7 +45,31 @@ change)."""
 StateListener = Callable[[FeedState], None]
 
 
-class ChangeFeed:
+class ListenerTask:
+    """A listener's one background task: :meth:`start` it (again after it ended), :meth:`stop`
+    it (cancelled and awaited). Subclasses give ``_run`` and ``TASK_NAME``."""
+
+    TASK_NAME = "listener"
+    _task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=self.TASK_NAME)
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+class ChangeFeed(ListenerTask):
+    TASK_NAME = "change-feed"
+
     def __init__(
         self,
         conninfo: str,
@@ -62,18 +86,7 @@ class ChangeFeed:
         self.last_seq = last_seq
         self.probe_every = probe_every
         self.state = FeedState(False, "connecting")
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="change-feed")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        self._task = None
 
     def _set_state(self, state: FeedState) -> None:
         if state == self.state:
