@@ -60,6 +60,13 @@ async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIter
         yield transport
 
 
+@pytest.fixture(scope="module")
+async def qr_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
+    control.reset_token_limits()
+    async with ApiTransport(api_config(sandbox, "qrcodes")) as transport:
+        yield transport
+
+
 @pytest.fixture
 def bank_clock(control: Api) -> Clock:
     """The module sandbox's clock, read from its control surface at every call: the clock of

@@ -20,15 +20,11 @@ import pytest
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
 from tests.sandbox.conftest import Api
-from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import (
     audit_text,
-    control_of,
-    running_bank,
     sandbox_now,
     sandbox_today,
     sent,
-    transport,
 )
 from tests.services.receiver_fixtures import (
     PUBLIC_URL,
@@ -413,28 +409,8 @@ async def test_without_a_receiver_the_tracker_polls_as_before(file_ledger: Ledge
 # A sandbox bank for the creations and registrations
 
 
-@pytest.fixture(scope="module")
-def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSandbox]:
-    with running_bank(tmp_path_factory.mktemp("notifications-bank")) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def control(sandbox: RunningSandbox) -> Iterator[Api]:
-    with control_of(sandbox) as api:
-        yield api
-
-
-@pytest.fixture(scope="module")
-async def qr_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
-    async with transport(sandbox, "qrcodes", control) as opened:
-        yield opened
-
-
-@pytest.fixture(scope="module")
-async def accounts_transport(sandbox: RunningSandbox, control: Api) -> AsyncIterator[ApiTransport]:
-    async with transport(sandbox, "accounts", control) as opened:
-        yield opened
+# ``sandbox``, ``control``, ``qr_transport`` and ``accounts_transport``: this module's own,
+# from tests/services/conftest.py.
 
 
 def clock_of(control: Api) -> Callable[[], dt.datetime]:

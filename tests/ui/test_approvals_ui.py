@@ -54,20 +54,31 @@ NOW = dt.datetime(2026, 11, 18, 13, 0, tzinfo=dt.UTC)
 # Two desktops on one team database
 
 
+NO_NEW_PAYEE_EXTRA: dict[str, Any] = {"new_payee_extra": 0}
+"""Dual control, but the sandbox's keys (new to every fresh database) need no extra approval."""
+
+
 class TeamDesks:
     """Workspaces of people on one fresh team database, each its own desktop (data folder,
     audit anchor), all on the UI tests' sandbox bank."""
 
+    window_size: tuple[int, int] | None = (1366, 698)
+
     def __init__(
-        self, run: Callable[..., Any], databases: TeamDatabases, tmp_path: Path, ui: Any
+        self,
+        run: Callable[..., Any],
+        databases: TeamDatabases,
+        tmp_path: Path,
+        ui: Any,
+        *,
+        policy: dict[str, Any] | None = NO_NEW_PAYEE_EXTRA,
     ) -> None:
         self.run = run
         self.databases = databases
         self.tmp_path = tmp_path
         self.ui = ui
         self.tag = secrets.token_hex(3)
-        # The sandbox's keys are new to every fresh database: no extra approval for them.
-        self.database = databases.new_database(policy={"new_payee_extra": 0})
+        self.database = databases.new_database(policy=policy)
         self.opened: list[Workspace] = []
         self.windows: list[MainWindow] = []
 
@@ -95,7 +106,8 @@ class TeamDesks:
     def window(self, qtbot: Any, workspace: Workspace) -> MainWindow:
         window = MainWindow(workspace)
         qtbot.addWidget(window)
-        window.resize(1366, 698)
+        if self.window_size is not None:
+            window.resize(*self.window_size)
         window.show()
         qtbot.waitExposed(window)
         self.windows.append(window)

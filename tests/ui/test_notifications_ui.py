@@ -24,15 +24,13 @@ from PySide6.QtWidgets import QLineEdit
 
 from tests.ledger_backends import TeamDatabases
 from tests.services.receiver_fixtures import ReceiverLogin, our_refs, superuser_execute
-from tests.services.test_session_team import desk_paths, team_profile
-from tests.ui.conftest import reset_token_limits
+from tests.ui.test_approvals_ui import TeamDesks
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.charges import Debtor
 from treasury_app.services.notifications import ReceiverState, ReceiverStatus
 from treasury_app.services.recurrences import RecurrenceTerms
-from treasury_app.services.session import Session
-from treasury_app.services.workspace import Workspace, open_workspace
+from treasury_app.services.workspace import Workspace
 from treasury_app.ui.main_window import MainWindow
 from treasury_app.ui.theme import warning_color
 from treasury_app.ui.widgets.charges_list import ChargesList
@@ -138,51 +136,18 @@ def test_the_label_in_portuguese(qtbot, qapp, restore_translation) -> None:
 # A desktop on a team database with a webhook receiver
 
 
-class TeamDesk:
-    """One person's desktop on a fresh team database that has a webhook receiver's login, on
-    the UI tests' sandbox bank."""
+class TeamDesk(TeamDesks):
+    """One person's desktop on a fresh team database (no dual control) that has a webhook
+    receiver's login, on the UI tests' sandbox bank."""
+
+    window_size = None
 
     def __init__(self, run: Callable[..., Any], databases: TeamDatabases, tmp_path: Path, ui: Any):
-        self.run = run
-        self.databases = databases
-        self.tmp_path = tmp_path
-        self.ui = ui
-        self.database = databases.new_database()
+        super().__init__(run, databases, tmp_path, ui, policy=None)
         self.receiver = ReceiverLogin(databases, self.database)
-        self.opened: list[Workspace] = []
-        self.windows: list[MainWindow] = []
 
-    def open(self) -> Workspace:
-        handle, (base, pfx) = self.ui
-        login = self.databases.person(f"ui_notif_{secrets.token_hex(3)}")
-        reset_token_limits(handle.ready_file)
-        profile = team_profile(base, self.databases, self.database, login, "none")
-        session = self.run(
-            Session.open(
-                profile,
-                pfx_passwords=pfx.pfx_passwords,
-                client_secrets=pfx.client_secrets,
-                paths=desk_paths(self.tmp_path / login),
-            ),
-            timeout=20_000,
-        )
-        workspace = self.run(open_workspace(session))
-        self.opened.append(workspace)
-        return workspace
-
-    def window(self, qtbot: Any, workspace: Workspace) -> MainWindow:
-        window = MainWindow(workspace)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        self.windows.append(window)
-        return window
-
-    def close(self) -> None:
-        for window in self.windows:
-            window.set_workspace(None)
-        for workspace in self.opened:
-            self.run(workspace.close())
+    def open(self) -> Workspace:  # type: ignore[override]
+        return super().open(f"notif_{secrets.token_hex(3)}")
 
 
 @pytest.fixture

@@ -18,12 +18,6 @@ from typing import Any
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
 
-def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop]:
-    # psycopg's async mode refuses a Proactor loop (Windows' default): a selector loop on
-    # every operating system.
-    return asyncio.SelectorEventLoop
-
-
 def build_server(config: Any, receiver: Any) -> Any:
     """The uvicorn server for ``receiver`` as ``config`` says (tests start it too)."""
     import uvicorn
@@ -141,7 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"treasury-receiver: {error}", file=sys.stderr)
         return 2
-    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+    # psycopg's async mode refuses a Proactor loop (Windows' default): a selector loop on
+    # every operating system.
+    with asyncio.Runner(loop_factory=asyncio.SelectorEventLoop) as runner:
         if args.check:
             return runner.run(_check(config))
         try:

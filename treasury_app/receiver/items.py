@@ -140,26 +140,27 @@ def _first_error(error: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
-def _listed(
-    document: dict[str, Any], name: str, model: type[Any]
-) -> list[tuple[dict[str, Any], Any]]:
+def _raw_items(document: dict[str, Any], name: str) -> list[Any]:
+    """The body's ``name[]`` list: present, not empty, at most :data:`MAX_ITEMS` long."""
     raw_items = document.get(name)
     if not isinstance(raw_items, list) or not raw_items:
         raise BadBody(f"the body has no {name}[] list of items")
     if len(raw_items) > MAX_ITEMS:
         raise BadBody(f"the body has {len(raw_items)} items; at most {MAX_ITEMS} are read")
+    return raw_items
+
+
+def _listed(
+    document: dict[str, Any], name: str, model: type[Any]
+) -> list[tuple[dict[str, Any], Any]]:
+    raw_items = _raw_items(document, name)
     parsed = model.model_validate(document)
     return list(zip(raw_items, getattr(parsed, name), strict=True))
 
 
 def _pix_items(document: dict[str, Any]) -> list[Item]:
-    raw_items = document.get("pix")
-    if not isinstance(raw_items, list) or not raw_items:
-        raise BadBody("the body has no pix[] list of items")
-    if len(raw_items) > MAX_ITEMS:
-        raise BadBody(f"the body has {len(raw_items)} items; at most {MAX_ITEMS} are read")
     items = []
-    for position, raw in enumerate(raw_items):
+    for position, raw in enumerate(_raw_items(document, "pix")):
         try:
             pix = Pix.model_validate(raw)
         except ValidationError as error:
