@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 import uuid
 from decimal import Decimal
 from pathlib import Path
@@ -21,6 +20,7 @@ import pytest
 from psycopg.rows import dict_row
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
+from tests.waiting import WAIT_SECONDS, await_until, wait_until, wait_until_blocked
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.stores import LedgerRefused
@@ -281,27 +281,31 @@ def test_changes_committed_out_of_order_are_all_read(team_databases: TeamDatabas
         last = setup.execute("SELECT seq FROM treasury.change_head").fetchone()["seq"]
     t1 = psycopg.connect(url)
     t1.execute("UPDATE treasury.journal SET state = 'SENT' WHERE id = %s", (ids[0],))
+    t2_pid: list[int] = []
     done = threading.Event()
 
     def second() -> None:
         with psycopg.connect(url, autocommit=True) as t2:
+            t2_pid.append(t2.info.backend_pid)
             t2.execute("UPDATE treasury.journal SET state = 'SENT' WHERE id = %s", (ids[1],))
         done.set()
 
     thread = threading.Thread(target=second)
     thread.start()
-    time.sleep(0.3)
     with psycopg.connect(url, autocommit=True, row_factory=dict_row) as reader:
+        wait_until(lambda: t2_pid, "T2 connected")
+        wait_until_blocked(reader, t2_pid[0], by=t1.info.backend_pid)  # T2 waits for T1
 
         def read_after(seq: int) -> list[dict]:
             return reader.execute(
                 "SELECT seq, entry_id FROM treasury.changes WHERE seq > %s ORDER BY seq", (seq,)
             ).fetchall()
 
-        assert not done.is_set()  # T2 waits for T1
+        assert not done.is_set()
         assert read_after(last) == []  # nothing visible yet, nothing to skip later
         t1.commit()
-        thread.join(10)
+        thread.join(WAIT_SECONDS)
+        assert done.is_set(), "T2 never committed after T1 did"
         rows = read_after(last)
     t1.close()
     assert [row["entry_id"] for row in rows] == ids  # A (committed first), then B
@@ -311,19 +315,24 @@ def test_changes_committed_out_of_order_are_all_read(team_databases: TeamDatabas
 async def test_the_feed_wakes_at_once_and_catches_up_after_missing_notifications(
     team_databases: TeamDatabases, tmp_path: Path
 ) -> None:
+    """The feed reads the changes table only when it connects and when a NOTIFY wakes it (its
+    probe is a bare ``SELECT 1``): a change seen while it stays connected came by the
+    notification, not by a later poll."""
     database = team_databases.new_database()
     settings = team_databases.settings(database, "tester")
     seen: list[int] = []
+    states: list[bool] = []
     async with opened_ledger("team", tmp_path, database=database) as ledger:
-        feed = ChangeFeed(settings.conninfo(), on_changes=seen.extend)
+        feed = ChangeFeed(
+            settings.conninfo(),
+            on_changes=seen.extend,
+            on_state=lambda state: states.append(state.online),
+        )
         feed.start()
-        while not feed.state.online:
-            await asyncio.sleep(0.02)
+        await await_until(lambda: feed.state.online, "the feed online")
         entry = await ledger.journal.create(new_entry())
-        started = time.perf_counter()
-        while entry.id not in seen:
-            await asyncio.sleep(0.005)
-            assert time.perf_counter() - started < 1.0
+        await await_until(lambda: entry.id in seen, "the new entry read by the feed")
+        assert states == [True]  # woken by the NOTIFY: no reconnection read it
         last = feed.last_seq
         await feed.stop()
         # Changes while this desktop is away: no one is listening, the NOTIFYs are lost.
@@ -332,8 +341,7 @@ async def test_the_feed_wakes_at_once_and_catches_up_after_missing_notifications
         seen.clear()
         feed = ChangeFeed(settings.conninfo(), on_changes=seen.extend, last_seq=last)
         feed.start()
-        while not feed.state.online:
-            await asyncio.sleep(0.02)
+        await await_until(lambda: feed.state.online, "the feed online again")
         await feed.stop()
     assert seen == [entry.id, other.id]
 
@@ -372,12 +380,13 @@ async def test_one_desktop_at_a_time_claims_an_entry_and_a_dead_one_lets_go(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = %s",
                 (holder.info.backend_pid,),
             )
-        for _ in range(100):  # pg_terminate_backend returns before the backend is gone
+
+        async def claimed() -> bool:
             async with three.journal.claim(entry.id) as mine:
-                if mine:
-                    break
-            await asyncio.sleep(0.05)
-        assert mine
+                return mine
+
+        # pg_terminate_backend returns before the backend is gone
+        await await_until(claimed, "the dead desktop's claim released")
     holder.close()
 
 
@@ -517,31 +526,28 @@ async def test_the_server_stopped_mid_session_writes_nothing_and_recovers(
             probe_every=0.5,
         )
         feed.start()
-        while not feed.state.online:
-            await asyncio.sleep(0.02)
+        await await_until(lambda: feed.state.online, "the feed online")
         server.stop()
         try:
             with pytest.raises(TeamDatabaseOffline, match="Nothing is sent while the journal"):
                 await ledger.journal.update(entry.id, EntryState.SENT)
             with pytest.raises(TeamDatabaseOffline):
                 await ledger.journal.create(new_entry("2.00"))
-            for _ in range(100):
-                if not feed.state.online:
-                    break
-                await asyncio.sleep(0.05)
-            assert not feed.state.online
+            await await_until(lambda: not feed.state.online, "the feed offline")
         finally:
             server.start()
-        for _ in range(200):  # the pool reconnects on its own
-            try:
-                await ledger.journal.update(entry.id, EntryState.SENT, note="after restart")
-                break
-            except TeamDatabaseOffline:
-                await asyncio.sleep(0.1)
-        for _ in range(400):
-            if feed.state.online and entry.id in seen:
-                break
-            await asyncio.sleep(0.05)
+
+        async def updated() -> bool:
+            await ledger.journal.update(entry.id, EntryState.SENT, note="after restart")
+            return True
+
+        # the pool reconnects on its own
+        await await_until(
+            updated, "a journal write after the restart", retry=(TeamDatabaseOffline,)
+        )
+        await await_until(
+            lambda: feed.state.online and entry.id in seen, "the feed back with the change"
+        )
         await feed.stop()
         assert states[:2] == [True, False] and states[-1] is True
         assert entry.id in seen  # the change made after the restart reached the feed
