@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import secrets
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from decimal import Decimal
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from tests.ledger_backends import TeamDatabases
 from tests.services.test_session_team import desk_paths, team_profile
 from tests.ui.conftest import reset_token_limits
+from tests.waiting import qt_wait_until
 from treasury_app.api.errors import ApiFailure
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
@@ -685,18 +685,16 @@ def stand_in_tab(qtbot: Any, desk: StandInDesk) -> ApprovalsTab:
     return tab
 
 
-def test_ten_thousand_waiting_open_fast_and_a_burst_of_changes_is_one_reload(qtbot) -> None:
+def test_ten_thousand_waiting_open_and_a_burst_of_changes_is_one_reload(qtbot) -> None:
+    """How fast the tab opens and sorts is measured by ``tests/bench/approvals.py``; here,
+    what it shows and how often it reads."""
     desk = StandInDesk([entry(n) for n in range(1, 10_001)])
     counts: list[int] = []
-    started = time.perf_counter()
     tab = stand_in_tab(qtbot, desk)
     tab.waiting_count_changed.connect(counts.append)
     tab.resize(1366, 698)
     tab.show()
-    qtbot.waitUntil(lambda: tab.loaded, timeout=5_000)
-    QApplication.processEvents()  # painted
-    elapsed = time.perf_counter() - started
-    assert elapsed < 1.0, f"the tab took {elapsed:.2f} s to show 10,000 rows"
+    qt_wait_until(qtbot, lambda: tab.loaded, "the Approvals tab loaded")
     assert counts == [10_000] and tab.models["waiting"].rowCount() == 10_000
     assert tab.boxes["waiting"].title() == "Waiting for my approval (10000)"
     view = tab.views["waiting"]
@@ -704,9 +702,7 @@ def test_ten_thousand_waiting_open_fast_and_a_burst_of_changes_is_one_reload(qtb
 
     # Oldest first; a header click sorts by amount, in the model.
     assert tab.models["waiting"].rows()[0].id == 10_000
-    started = time.perf_counter()
     view.sortByColumn(Column.AMOUNT, Qt.SortOrder.DescendingOrder)
-    assert time.perf_counter() - started < 0.5
     amounts = [e.amount for e in tab.models["waiting"].rows()[:50]]
     assert amounts == sorted(amounts, reverse=True)
 
@@ -715,8 +711,13 @@ def test_ten_thousand_waiting_open_fast_and_a_burst_of_changes_is_one_reload(qtb
     desk.waiting = desk.waiting[:3]
     for _ in range(50):
         desk.notify()
-    qtbot.waitUntil(lambda: counts[-1] == 3, timeout=5_000)
-    qtbot.wait(400)
+    qt_wait_until(qtbot, lambda: counts[-1] == 3, "the three rows left shown")
+
+    def idle() -> bool:  # no read running, none on its way
+        QApplication.processEvents()  # a reload asked for meanwhile is scheduled now
+        return tab.load_task.done() and not tab._reload_timer.isActive()
+
+    qt_wait_until(qtbot, idle, "the tab idle after the burst")
     assert desk.calls - calls == 1
     tab.shutdown()
     assert desk.listeners == []
