@@ -8,6 +8,7 @@ import json
 import time
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import httpx
@@ -15,6 +16,7 @@ import pytest
 
 from tests.sandbox.conftest import CLOCK_START, Api, assert_problem, body_of
 from tests.sandbox_harness import RunningSandbox
+from tests.waiting import WAIT_SECONDS, wait_until
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import dumps_json_bytes
 
@@ -26,12 +28,16 @@ def test_no_faults_by_default(accounts: Api) -> None:
 
 
 def test_latency(accounts: Api) -> None:
-    with accounts.faults({"path": BALANCES, "latency_ms": 400}):
+    """The rule applies once (``times``): the sandbox drops it when this request used it. The
+    wait is checked from below only: a slower machine cannot make the answer come sooner."""
+    assert accounts.token  # fetched before the fault is in place
+    with accounts.faults({"path": BALANCES, "latency_ms": 400, "times": 1}):
         rules = accounts.control("GET", "/sandbox/faults")["rules"]
         assert [(r["path"], r["latency_ms"]) for r in rules] == [(BALANCES, 400)]
         started = time.perf_counter()
         assert accounts.get(BALANCES).status_code == 200
         assert time.perf_counter() - started >= 0.4
+        assert accounts.control("GET", "/sandbox/faults") == {"rules": []}  # it was used
     assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
 
 
@@ -68,16 +74,24 @@ def test_rule_filters_by_api_and_method(accounts: Api, qrcodes: Api) -> None:
 
 
 def test_faults_never_apply_to_the_control_surface(accounts: Api) -> None:
+    """A rule for every path, good for two requests: the control surface's requests leave it
+    untouched (none of them is counted against ``times``, none is counted as injected); the
+    API's next two requests use it up."""
     before = accounts.balance()
-    with accounts.faults({"path": "*", "rate_503": 1, "latency_ms": 300}):
-        started = time.perf_counter()
+    injected = accounts.control("GET", "/sandbox/status")["faultsInjected"]
+    with accounts.faults({"path": "*", "rate_503": 1, "latency_ms": 300, "times": 2}):
         status = accounts.control("GET", "/sandbox/status")
-        assert time.perf_counter() - started < 0.3
         assert status["faults"][0]["rate_503"] == Decimal("1.0")
         assert accounts.http.get("/sandbox/held").status_code == 200
         assert accounts.http.get("/sandbox/").status_code == 200
         accounts.advance(0.5)
+        [rule] = accounts.control("GET", "/sandbox/faults")["rules"]
+        assert rule["times"] == 2
+        assert accounts.control("GET", "/sandbox/status")["faultsInjected"] == injected
         assert_problem(accounts.get(BALANCES), 503)
+        assert_problem(accounts.get(BALANCES), 503)
+        assert accounts.control("GET", "/sandbox/faults") == {"rules": []}
+        assert accounts.control("GET", "/sandbox/status")["faultsInjected"] == injected + 2
     assert accounts.balance() == before
 
 
@@ -141,13 +155,25 @@ def test_drop_after_commit(accounts: Api) -> None:
 
 def test_answer_delayed_after_commit(accounts: Api) -> None:
     """The payment exists as soon as it is asked for; only its answer comes late: a client
-    that gives up (or dies) meanwhile finds it by its key."""
+    that gives up (or dies) meanwhile finds it by its key. The payment is found while its
+    answer is still on its way (held five seconds: room for a busy machine to look it up),
+    and the answer then comes, late."""
     key = new_idempotency_key()
     before = accounts.balance()
-    rule = {"path": "/api/v2/pix/payments/dict", "answer_delay_ms": 1500, "times": 1}
+    rule = {"path": "/api/v2/pix/payments/dict", "answer_delay_ms": 5000, "times": 1}
     assert accounts.token  # fetched before the fault is in place
-    with accounts.faults(rule), pytest.raises(httpx.ReadTimeout):
-        accounts.http.post(
+
+    def by_key() -> httpx.Response | None:
+        answer = accounts.get(f"/api/v2/pix/payments/idempotencyKey/{key}")
+        return answer if answer.status_code == 200 else None
+
+    with (
+        accounts.faults(rule),
+        accounts.sandbox.client("accounts") as held,
+        ThreadPoolExecutor(1) as pool,
+    ):
+        pending = pool.submit(
+            held.post,
             "/api/v2/pix/payments/dict",
             content=dumps_json_bytes(
                 {
@@ -161,17 +187,22 @@ def test_answer_delayed_after_commit(accounts: Api) -> None:
                 "content-type": "application/json",
                 "x-idempotency-key": key,
             },
-            timeout=0.5,
+            timeout=WAIT_SECONDS,
         )
-    found = accounts.get(f"/api/v2/pix/payments/idempotencyKey/{key}")
-    assert found.status_code == 200, found.text
+        found = wait_until(by_key, "the payment found by its key while its answer is held")
+        assert not pending.done(), pending.result().text  # the answer had not come yet
+        late = pending.result(timeout=WAIT_SECONDS)
+        assert accounts.control("GET", "/sandbox/faults") == {"rules": []}  # it was used
+    assert late.status_code == 202, late.text  # a client that waits long enough gets it
+    assert body_of(late)["data"]["endToEndId"] == body_of(found)["data"]["endToEndId"]
     assert body_of(found)["data"]["payment"]["amount"] == Decimal("62.50")
     assert accounts.balance() == before - Decimal("62.50")
     # Only the answer waits: a request that waits long enough gets it, late.
     with accounts.faults({"path": BALANCES, "answer_delay_ms": 400, "times": 1}):
         started = time.perf_counter()
         assert accounts.get(BALANCES).status_code == 200
-        assert time.perf_counter() - started >= 0.4
+        assert time.perf_counter() - started >= 0.4  # from below only
+        assert accounts.control("GET", "/sandbox/faults") == {"rules": []}  # it was used
     accounts.settle(body_of(found)["data"]["endToEndId"])
 
 
@@ -232,9 +263,15 @@ def test_cli_latency_and_drop_after_commit(make_sandbox: Callable[..., RunningSa
         "accounts",
     )
     try:
+        rules = bank.control("GET", "/sandbox/faults")["rules"]
+        assert [(r["path"], r["latency_ms"], r["drop_after_commit"]) for r in rules] == [
+            ("*", 250, Decimal("0.0")),
+            ("/api/v2/pix/payments/*", 0, Decimal("1.0")),
+            ("/api/v2/billets/pay*", 0, Decimal("1.0")),
+        ]
         started = time.perf_counter()
         before = bank.balance()
-        assert time.perf_counter() - started >= 0.25
+        assert time.perf_counter() - started >= 0.25  # from below only
         key = new_idempotency_key()
         with pytest.raises(httpx.TransportError):
             bank.pay_dict(Decimal("5.00"), idem=key)
