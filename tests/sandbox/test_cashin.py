@@ -820,14 +820,9 @@ def test_lotecobv_with_1000_members(qr: Client) -> None:
         "cobsv": [member(t, f"{100 + i % 50}.00") for i, t in enumerate(txids)],
     }
     batch_id = f"big{stamp}"
-    started = time.perf_counter()
     accepted = qr.ok("PUT", f"/lotecobv/{batch_id}", body, 202)
-    put_seconds = time.perf_counter() - started
     qr.advance(0.5)
-    started = time.perf_counter()
     got = qr.ok("GET", f"/lotecobv/{batch_id}")
-    get_seconds = time.perf_counter() - started
-    print(f"\nlotecobv 1000 members: PUT {put_seconds:.3f} s, GET {get_seconds:.3f} s")
     assert [m["status"] for m in accepted["cobsv"]] == ["CRIADA"] * 1000
     assert [m["txid"] for m in got["cobsv"]] == txids
     assert {m["status"] for m in got["cobsv"]} == {"ATIVA"}
@@ -837,7 +832,7 @@ def test_lotecobv_with_1000_members(qr: Client) -> None:
         params={**RANGE, "loteCobVId": batch_id, "paginacao.itensPorPagina": 1000},
     )
     assert listed["parametros"]["paginacao"]["quantidadeTotalDeItens"] == 1000
-    assert put_seconds + get_seconds < 5  # generous for slow CI; the figure is printed
+    # how long the PUT and the GET take: tests/bench/bench_sandbox.py prints it
 
 
 # ---------------------------------------------------------------------------------------------
