@@ -20,6 +20,8 @@ log = logging.getLogger("treasury_app")
 # The first argument that makes a frozen build run the sandbox bank instead of the app: the
 # same as ``sandbox_runner.FROZEN_SANDBOX_FLAG`` (not imported: it would load asyncio first).
 RUN_SANDBOX_FLAG = "--run-sandbox"
+# ``--quit-at``'s steps: ``controller.STAGES`` (not imported: it would load Qt before the window).
+QUIT_STAGES = ("profile", "sandbox", "unlock", "session", "main-window")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -47,6 +49,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lang", help="interface language, e.g. pt_BR or en (default: system)")
     # For smoke tests and packaging checks: quit on its own after this many milliseconds.
     parser.add_argument("--exit-after-ms", type=int, default=0, help=argparse.SUPPRESS)
+    # For tests: quit the moment start-up reaches this step.
+    parser.add_argument("--quit-at", choices=QUIT_STAGES, default=None, help=argparse.SUPPRESS)
     # Benchmarks and screenshots only: unlock the sandbox profile with the sandbox's own test
     # passwords (refused for any other profile).
     parser.add_argument("--unlock-sandbox", action="store_true", help=argparse.SUPPRESS)
@@ -112,6 +116,15 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
     controller = AppController(paths, options, window=window)
     if args.exit_after_ms > 0:
         QTimer.singleShot(args.exit_after_ms, lambda: _quit(controller))
+    if args.quit_at:
+        quit_at = args.quit_at
+
+        def quit_on(stage: str) -> None:
+            if stage == quit_at:
+                log.info("Quitting at start-up step %s", stage)
+                _quit(controller)
+
+        controller.stage_reached.connect(quit_on)
     controller.unlocked.connect(lambda _workspace: log.info("Profile unlocked"))
     await controller.run()
 

@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app import __version__
 
 QT_ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
@@ -57,31 +58,41 @@ def test_qtpdf_is_installed():
     assert QPdfDocument(None).status() == QPdfDocument.Status.Null
 
 
-def test_app_opens_its_window_and_exits(tmp_path):
-    """Start, start the sandbox bank as a child, unlock its profile, show the main window,
-    quit on a timer and stop the sandbox it started."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "treasury_app",
-            "--sandbox",
-            "--unlock-sandbox",
-            "--exit-after-ms",
-            "1500",
-            "--data-dir",
-            str(tmp_path),
-        ],
+def run_app(data_dir, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "treasury_app", "--data-dir", str(data_dir), *args],
         env=QT_ENV,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=LONG_WAIT_SECONDS,
     )
+
+
+def test_app_opens_its_window_and_exits(tmp_path):
+    """Start, start the sandbox bank as a child, unlock its profile, show the main window,
+    quit there (whatever the start-up took) and stop the sandbox it started."""
+    result = run_app(tmp_path, "--sandbox", "--unlock-sandbox", "--quit-at", "main-window")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Main window shown" in result.stderr
+    assert "Profile unlocked" in result.stderr
+    assert "Quitting at start-up step main-window" in result.stderr
     assert "sandbox bank stopped" in result.stderr
+    assert "Task was destroyed but it is pending" not in result.stderr
+    assert "already deleted" not in result.stderr
     assert (tmp_path / "data" / "ledgers" / "Sandbox.sqlite3").is_file()
     assert (tmp_path / "config" / "profiles" / "Sandbox.json").is_file()
+
+
+def test_a_quit_while_a_new_sandbox_bank_starts_ends_the_app(tmp_path):
+    """A fresh data folder: the sandbox bank makes its certificates on its first start (seconds
+    on a slow machine). A quit meanwhile is kept: once the bank is up the app stops it and
+    exits, without unlocking anything."""
+    result = run_app(tmp_path, "--sandbox", "--unlock-sandbox", "--quit-at", "sandbox")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Quitting at start-up step sandbox" in result.stderr
+    assert "Profile unlocked" not in result.stderr
+    assert "sandbox bank stopped" in result.stderr
+    assert "Task was destroyed but it is pending" not in result.stderr
 
 
 def test_version_option_prints_the_package_version():

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
 
@@ -71,11 +72,23 @@ def freeze_long_lived_objects() -> None:
     gc.freeze()
 
 
+# The steps of a start-up, in order, as :attr:`AppController.stage_reached` names them (a quit
+# may come at any of them; tests and ``--quit-at`` quit at each).
+STAGES = ("profile", "sandbox", "unlock", "session", "main-window")
+
+
 class AppController(QObject):
-    """Runs the app's screens in order; :meth:`run` returns when the person quits."""
+    """Runs the app's screens in order; :meth:`run` returns when the person quits.
+
+    A quit (the window closed, File → Quit) is remembered the moment it comes, whatever is
+    going on: the sandbox bank starting, a profile opening, the unlock, a session opening.
+    Each step checks it before the next one begins, and a dialog that would open after it is
+    answered "cancelled" at once, so the run ends at the next safe point instead of waiting
+    for a person who has already left."""
 
     window_shown = Signal(object)  # the MainWindow, for tests and benchmarks
     unlocked = Signal(object)  # the Workspace
+    stage_reached = Signal(str)  # one of STAGES, as each step begins
 
     def __init__(
         self,
@@ -97,23 +110,26 @@ class AppController(QObject):
         self.sandbox_secrets: SandboxSecrets | None = None
         self.window: MainWindow | None = window
         self.workspace: Workspace | None = None
+        self.quitting = False  # a quit came: every step from now on ends the run
 
     # -- the whole run -------------------------------------------------------------------------
 
     async def run(self) -> None:
         if self.window is None:
             self.window = MainWindow()
-        self.window.quit_requested.connect(self._quit_while_locked)
-        self.window.show()  # at once, locked: the profile opens behind it
+        window = self.window
+        window.quit_requested.connect(self.request_quit)
+        window.show()  # at once, locked: the profile opens behind it
         try:
+            self._stage("profile")
             profile = await self.initial_profile()
-            while profile is not None:
+            while profile is not None and not self.quitting:
                 workspace = await self.unlock(profile)
-                if workspace is None:
+                if workspace is None or self.quitting:
                     break
                 action = await self.show_main_window(workspace)
                 await self.close_workspace()
-                if action == "quit":
+                if action == "quit" or self.quitting:
                     break
                 if action == "switch":
                     profile = await self.choose_profile()
@@ -125,11 +141,22 @@ class AppController(QObject):
                     profile = self._reloaded(profile)
         finally:
             await self.close_workspace()
-            if self.window is not None:
-                self.window.save_state()
-                self.window.hide()
+            if shiboken6.isValid(window):  # the window's state, while the window exists
+                window.quit_requested.disconnect(self.request_quit)
+                window.save_state()
+                window.hide()
             if self.sandbox is not None:
                 self.sandbox.stop()
+
+    def _stage(self, stage: str) -> None:
+        log.debug("start-up step: %s", stage)
+        self.stage_reached.emit(stage)
+
+    async def _ask(self, dialog: QDialog) -> int:
+        """:func:`ask` ``dialog``, unless a quit came: then "cancelled" without showing it."""
+        if self.quitting:
+            return int(QDialog.DialogCode.Rejected.value)
+        return await ask(dialog)
 
     # -- profiles ------------------------------------------------------------------------------
 
@@ -167,7 +194,7 @@ class AppController(QObject):
 
         dialog = WelcomeDialog()
         self._keep(dialog)
-        if await ask(dialog) != QDialog.DialogCode.Accepted:
+        if await self._ask(dialog) != QDialog.DialogCode.Accepted:
             return None
         if dialog.choice() == "sandbox":
             return await self.sandbox_profile()
@@ -183,7 +210,7 @@ class AppController(QObject):
             endpoints=self.endpoints,
         )
         self._keep(dialog)
-        if await ask(dialog) != QDialog.DialogCode.Accepted:
+        if await self._ask(dialog) != QDialog.DialogCode.Accepted:
             return None
         created = await self.store.save(dialog.result_profile())
         # A new production profile's first confirmation (audited in its new ledger).
@@ -207,7 +234,7 @@ class AppController(QObject):
         dialog.setComboBoxItems([*names, new_label])
         dialog.setObjectName("choose-profile")
         self._keep(dialog)
-        if await ask(dialog) != QDialog.DialogCode.Accepted:
+        if await self._ask(dialog) != QDialog.DialogCode.Accepted:
             return None
         chosen = dialog.textValue()
         if chosen == new_label:
@@ -221,6 +248,7 @@ class AppController(QObject):
             log.warning("the sandbox bank is not running any more: starting it again")
             self.sandbox = None
         if self.sandbox is None:
+            self._stage("sandbox")
             self.sandbox = await ensure_sandbox(self.paths, extra_args=self.options.sandbox_args)
         profile, secrets = sandbox_profile(self.sandbox.ready_file)
         self.sandbox_secrets = secrets
@@ -280,7 +308,7 @@ class AppController(QObject):
         """Show ``box`` (window-modal) and return the button clicked (``None``: closed)."""
         self.endpoint_box = box
         try:
-            await ask(box)
+            await self._ask(box)
             return box.clickedButton()
         finally:
             self.endpoint_box = None
@@ -294,7 +322,8 @@ class AppController(QObject):
         from treasury_app.services.secret_store import TEAM_DATABASE
         from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 
-        if not await self.confirm_endpoints(profile):
+        self._stage("unlock")
+        if self.quitting or not await self.confirm_endpoints(profile):
             return None
         client_secrets = self._client_secrets(profile)
         hints = (
@@ -303,6 +332,7 @@ class AppController(QObject):
             else None
         )
         if self.options.unlock_sandbox and hints:
+            self._stage("session")
             session = await Session.open(
                 profile,
                 pfx_passwords=hints,
@@ -331,9 +361,10 @@ class AppController(QObject):
         )
         self._keep(dialog)
         while True:
-            if await ask(dialog) != QDialog.DialogCode.Accepted:
+            if await self._ask(dialog) != QDialog.DialogCode.Accepted:
                 return None
             typed_secrets = dialog.client_secrets()
+            self._stage("session")
             try:
                 session = await Session.open(
                     profile,
@@ -386,6 +417,8 @@ class AppController(QObject):
         or quits; the window then goes back to its locked state."""
         import asyncio
 
+        if self.quitting:  # came while the session opened: never shown
+            return "quit"
         window = self.window
         if window is None:
             window = self.window = MainWindow()
@@ -414,6 +447,7 @@ class AppController(QObject):
             15_000,
         )
         self.window_shown.emit(window)
+        self._stage("main-window")
         spawn(self._warm_up(workspace, window), name="warm-up")
         spawn(window.check_infractions(), name="infractions-badge")
         spawn(workspace.tracker.run(), name="payment-tracker")
@@ -471,7 +505,7 @@ class AppController(QObject):
         box.setEscapeButton(later)
         self.sandbox_box = box
         try:
-            await ask(box)
+            await self._ask(box)
         finally:
             self.sandbox_box = None
         if box.clickedButton() is restart:
@@ -481,11 +515,14 @@ class AppController(QObject):
                 self.tr("The sandbox bank is not running: lock and unlock to start it again.")
             )
 
-    def _quit_while_locked(self) -> None:
-        """Closing the window (or Quit) while a start-up dialog is open ends the run: the
-        dialog is rejected, so whatever awaited it sees "cancelled"."""
+    def request_quit(self) -> None:
+        """Closing the window (or Quit), at any moment: remembered, so that the step under way
+        ends the run when it is done (:meth:`run`); a start-up dialog on screen is rejected,
+        so whatever awaited it sees "cancelled". With the main window open,
+        :meth:`show_main_window` ends it (a payment in flight writes its journal first)."""
+        self.quitting = True
         if self.workspace is not None or self.window is None:
-            return  # show_main_window handles it
+            return
         for dialog in self.window.findChildren(QDialog):
             if dialog.isVisible():
                 dialog.reject()
@@ -499,7 +536,7 @@ class AppController(QObject):
             profile=profile, secret_store=self.secret_store, endpoints=self.endpoints
         )
         self._keep(dialog)
-        if await ask(dialog) != QDialog.DialogCode.Accepted:
+        if await self._ask(dialog) != QDialog.DialogCode.Accepted:
             return
         edited = dialog.result_profile()
         audit = None if workspace.session.closed else workspace.ledger.audit
