@@ -177,6 +177,48 @@ def reset_token_limits(ready_file: Path) -> None:
 
 
 @pytest.fixture
+def start_app(qasync_loop: asyncio.AbstractEventLoop, qtbot: Any) -> Iterator[Callable[..., Any]]:
+    """``start_app(paths, options, **kwargs)``: an :class:`AppController` running on the qasync
+    loop, as ``make run`` starts one. At the end of the test it is quit as a person quits, and
+    its run must end (a lost quit fails here, not in the next test); whatever it still showed
+    is closed, so that nothing it left on screen reaches a later test."""
+    from PySide6.QtWidgets import QDialog
+
+    from tests.waiting import qt_wait_until
+    from treasury_app.ui.async_tools import running_tasks
+    from treasury_app.ui.controller import AppController
+
+    started: list[tuple[Any, asyncio.Task[None]]] = []
+
+    def starter(paths: Any, options: Any = None, **kwargs: Any) -> Any:
+        controller = AppController(paths, options, **kwargs)
+        controller.run_task = qasync_loop.create_task(controller.run())  # for the test's waits
+        started.append((controller, controller.run_task))
+        return controller
+
+    yield starter
+    try:
+        for controller, task in started:
+            if not task.done():
+                qt_wait_until(qtbot, lambda c=controller: c.window is not None, "the app's window")
+                controller.window.quit_requested.emit()
+                qt_wait_until(qtbot, task.done, "the app's run to end after Quit")
+            task.result()
+        # Cancelled loads finish their clean-up while the loop is still this test's.
+        qt_wait_until(qtbot, lambda: running_tasks() == 0, "the app's background tasks to end")
+    finally:
+        for controller, task in started:
+            if not task.done():
+                task.cancel()
+            if controller.window is not None:
+                for dialog in controller.window.findChildren(QDialog):
+                    dialog.reject()
+                controller.window.hide()
+            if controller.sandbox is not None:
+                controller.sandbox.stop()
+
+
+@pytest.fixture
 def restore_translation(qapp: Any) -> Iterator[None]:
     """Remove every translator a test installs and put the default locale back."""
     from PySide6.QtCore import QCoreApplication, QLocale, QTranslator

@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
 
+from tests.waiting import qt_wait_until
 from treasury_app.services.profiles import ProfileStore
 from treasury_app.ui.async_tools import running_tasks
-from treasury_app.ui.controller import AppController, StartOptions
+from treasury_app.ui.controller import StartOptions
 from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 from treasury_app.ui.main_window import MainWindow
@@ -25,20 +26,13 @@ def visible(kind: type) -> Any:
 
 
 @pytest.fixture
-def controller(ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any, run: Any) -> Any:
+def controller(ui_paths: Any, ui_sandbox: Any, start_app: Any, run: Any) -> Any:
     """A controller on the UI tests' data dir (whose sandbox is already running: reused)."""
     QSettings().clear()
     store = ProfileStore(ui_paths)
     for name in store.list():  # a first run: no profile yet
         run(store.delete(name))
-    app_controller = AppController(ui_paths, StartOptions())
-    task = qasync_loop.create_task(app_controller.run())
-    yield app_controller
-    if not task.done():
-        app_controller.window.quit_requested.emit()  # the window exists from the start
-        qtbot.waitUntil(task.done, timeout=10_000)
-    # Cancelled loads finish their clean-up while the loop is still this test's.
-    qtbot.waitUntil(lambda: running_tasks() == 0, timeout=10_000)
+    return start_app(ui_paths, StartOptions())
 
 
 def dialog_of(kind: type) -> Any:
@@ -72,42 +66,54 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     controller: Any, qtbot: Any, sandbox_profile_and_secrets: Any, run: Any
 ) -> None:
     _, secrets = sandbox_profile_and_secrets
-    qtbot.waitUntil(lambda: visible(MainWindow) is not None, timeout=10_000)
+    qt_wait_until(qtbot, lambda: visible(MainWindow) is not None, "visible(MainWindow) is not None")
     window = controller.window
     assert window.workspace is None  # shown at once, locked, before any profile is open
-    qtbot.waitUntil(lambda: dialog_of(WelcomeDialog) is not None, timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: dialog_of(WelcomeDialog) is not None, "dialog_of(WelcomeDialog) is not None"
+    )
     welcome = dialog_of(WelcomeDialog)
     qtbot.mouseClick(welcome.findChild(QPushButton, "sandbox-choice"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=15_000)
+    qt_wait_until(
+        qtbot, lambda: dialog_of(UnlockDialog) is not None, "dialog_of(UnlockDialog) is not None"
+    )
     unlock = dialog_of(UnlockDialog)
 
     # A wrong password: the message shows and the dialog stays.
     unlock_with(qtbot, unlock, {"qrcodes": "wrong password", "accounts": "wrong password"})
     message = unlock.findChild(QLabel, "unlock-message")
-    qtbot.waitUntil(lambda: "password" in message.text().lower(), timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: "password" in message.text().lower(), "'password' in message.text().lower()"
+    )
     assert unlock.isVisible() and controller.workspace is None
 
     # The right passwords (the sandbox's own, which the dialog offers as a hint).
     unlock_with(qtbot, unlock, dict(secrets.pfx_passwords))
-    qtbot.waitUntil(lambda: window.workspace is not None, timeout=20_000)
+    qt_wait_until(qtbot, lambda: window.workspace is not None, "window.workspace is not None")
     assert window.isVisible()
     assert "SANDBOX" in window.windowTitle()
     assert window.tabs.count() == 7  # and Approvals (on a file ledger: why there are none)
     badge = window.status_panel.badge
     assert "SANDBOX" in badge.text()
-    qtbot.waitUntil(lambda: "✓ " in window.status_panel.apis["accounts"].text(), timeout=10_000)
+    qt_wait_until(
+        qtbot,
+        lambda: "✓ " in window.status_panel.apis["accounts"].text(),
+        "'✓ ' in window.status_panel.apis['accounts'].text()",
+    )
     session = controller.workspace.session
     assert session.profile.name == "Sandbox"
 
     # Lock: the session closes (keys, tokens) and the unlock dialog returns.
     window.lock_action.trigger()
-    qtbot.waitUntil(lambda: session.closed, timeout=10_000)
-    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=10_000)
+    qt_wait_until(qtbot, lambda: session.closed, "session.closed")
+    qt_wait_until(
+        qtbot, lambda: dialog_of(UnlockDialog) is not None, "dialog_of(UnlockDialog) is not None"
+    )
     assert controller.workspace is None and window.workspace is None
     assert window.tab(0).objectName().startswith("empty-state:")  # nothing shown
     again = dialog_of(UnlockDialog)
     unlock_with(qtbot, again, dict(secrets.pfx_passwords))
-    qtbot.waitUntil(lambda: window.workspace is not None, timeout=20_000)
+    qt_wait_until(qtbot, lambda: window.workspace is not None, "window.workspace is not None")
     assert controller.workspace.session is not session and not controller.workspace.session.closed
 
 
@@ -130,7 +136,7 @@ def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run
     assert "✓ " in status.text()
     assert transport.tokens.state.issued == 2
     window.set_workspace(None)  # as on lock: the tabs cancel their loads before the session closes
-    qtbot.waitUntil(lambda: running_tasks() == 0, timeout=5_000)
+    qt_wait_until(qtbot, lambda: running_tasks() == 0, "running_tasks() == 0")
 
 
 def test_about_names_the_versions(qtbot: Any) -> None:

@@ -21,10 +21,10 @@ from qasync import asyncSlot
 
 from tests.ui.conftest import reset_token_limits
 from tests.ui.test_app_flow import dialog_of, unlock_with
+from tests.waiting import qt_wait_until
 from treasury_app import logging_setup
 from treasury_app.services.profiles import ProfileStore
-from treasury_app.ui.async_tools import running_tasks
-from treasury_app.ui.controller import AppController, StartOptions
+from treasury_app.ui.controller import StartOptions
 from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 
 PAYEE_KEY = "fornecedor@empresa.com.br"
@@ -83,46 +83,46 @@ def session_tokens(workspace: Any) -> set[str]:
 
 
 @pytest.fixture
-def controller(
-    ui_paths: Any, ui_sandbox: Any, qasync_loop: Any, qtbot: Any, run: Any
-) -> Iterator[Any]:
+def controller(ui_paths: Any, ui_sandbox: Any, start_app: Any, run: Any) -> Any:
     """The app's controller on the UI tests' data dir, opening the sandbox profile."""
     QSettings().clear()
     store = ProfileStore(ui_paths)
     for name in store.list():
         run(store.delete(name))
     reset_token_limits(ui_sandbox.ready_file)
-    app_controller = AppController(ui_paths, StartOptions(sandbox=True))
-    task = qasync_loop.create_task(app_controller.run())
-    yield app_controller
-    if not task.done():
-        app_controller.window.quit_requested.emit()
-        qtbot.waitUntil(task.done, timeout=10_000)
-    qtbot.waitUntil(lambda: running_tasks() == 0, timeout=10_000)
+    return start_app(ui_paths, StartOptions(sandbox=True))
 
 
 def test_a_whole_sandbox_session_logs_its_lines_and_no_secret(
     log_dir: Path, controller: Any, ui_sandbox: Any, sandbox_profile_and_secrets: Any, qtbot, run
 ) -> None:
     _, secrets = sandbox_profile_and_secrets
-    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=15_000)
+    qt_wait_until(
+        qtbot, lambda: dialog_of(UnlockDialog) is not None, "dialog_of(UnlockDialog) is not None"
+    )
     unlock = dialog_of(UnlockDialog)
     unlock_with(qtbot, unlock, {"qrcodes": "wrong password", "accounts": "wrong password"})
     qtbot.waitUntil(lambda: unlock.unlock_task is not None and unlock.unlock_task.done())
     unlock_with(qtbot, unlock, dict(secrets.pfx_passwords))  # the pfx passwords, typed
     window = controller.window
-    qtbot.waitUntil(lambda: window.workspace is not None, timeout=20_000)
+    qt_wait_until(qtbot, lambda: window.workspace is not None, "window.workspace is not None")
     workspace = controller.workspace
     # The warm-up asks both APIs for a token (the client secrets go out there).
     transports = workspace.session.transports.values()
-    qtbot.waitUntil(lambda: all(t.tokens._cached is not None for t in transports), timeout=15_000)
+    qt_wait_until(
+        qtbot,
+        lambda: all(t.tokens._cached is not None for t in transports),
+        "all(t.tokens._cached is not None for t in transports)",
+    )
     tokens = session_tokens(workspace)
     review = run(workspace.payouts.prepare_key(PAYEE_KEY, "1.23"))
     entry = run(workspace.payouts.send(review))
     assert entry.amount == Decimal("1.23")
     tokens |= session_tokens(workspace)
     window.lock_action.trigger()  # closes the session: keys and tokens go
-    qtbot.waitUntil(lambda: workspace.session.closed, timeout=10_000)
+    # Its last line is written once the clients and the ledger are closed.
+    closed_line = "session of profile 'Sandbox' closed"
+    qt_wait_until(qtbot, lambda: closed_line in log_text(log_dir), "the session's closing line")
 
     text = log_text(log_dir)
     for expected in (
@@ -163,7 +163,11 @@ def test_an_error_in_an_async_slot_reaches_the_file_with_its_traceback(
         qtbot.addWidget(button)
         button.clicked.connect(button.on_click)
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: "broken on purpose (4711)" in log_text(log_dir), timeout=5_000)
+        qt_wait_until(
+            qtbot,
+            lambda: "broken on purpose (4711)" in log_text(log_dir),
+            "'broken on purpose (4711)' in log_text(log_dir)",
+        )
     finally:
         sys.excepthook = previous
     text = log_text(log_dir)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineE
 from tests.services.session_fixtures import MemoryKeyring
 from tests.ui.conftest import reset_token_limits
 from tests.ui.test_app_flow import dialog_of, unlock_with
+from tests.waiting import qt_wait_until
 from treasury_app.config import AppPaths
 from treasury_app.ledger import open_ledger
 from treasury_app.sandbox import pki
@@ -30,7 +31,6 @@ from treasury_app.services.profiles import (
 )
 from treasury_app.services.session import ledger_path
 from treasury_app.ui import controller as controller_module
-from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.controller import AppController, StartOptions
 from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
 from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
@@ -281,9 +281,7 @@ def test_a_new_production_profile_is_its_first_confirmation(
 
 
 @pytest.fixture
-def outside_edit(
-    paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, qasync_loop, qtbot, run
-):
+def outside_edit(paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, start_app, run):
     """A production profile on the UI sandbox bank, confirmed at an old address; then its file
     is edited by hand to the bank's real address, and the app is started on it."""
     sandbox, secrets = sandbox_profile_and_secrets
@@ -320,17 +318,17 @@ def outside_edit(
     monkeypatch.setattr(controller_module.Session, "open", spy_open)
     reset_token_limits(ui_sandbox.ready_file)
     QSettings().clear()
-    app = AppController(paths, StartOptions(profile=NAME), secret_store=secret_store)
-    task = qasync_loop.create_task(app.run())
+    app = start_app(paths, StartOptions(profile=NAME), secret_store=secret_store)
     try:
         yield SimpleNamespace(
-            app=app, task=task, opened=opened, endpoints=endpoints, store=store, secrets=secrets
+            app=app,
+            task=app.run_task,
+            opened=opened,
+            endpoints=endpoints,
+            store=store,
+            secrets=secrets,
         )
-    finally:
-        if not task.done():
-            app.window.quit_requested.emit()
-            qtbot.waitUntil(task.done, timeout=10_000)
-        qtbot.waitUntil(lambda: running_tasks() == 0, timeout=10_000)
+    finally:  # start_app quits it, after this
         keyring.set_keyring(previous_keyring)
         QSettings().clear()
 
@@ -360,12 +358,14 @@ def test_an_outside_edit_is_confirmed_before_anything_is_sent(
     assert _audit_rows(run, app.paths, "session") == []
 
     _click(qtbot, box, _confirm_button(box))
-    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: dialog_of(UnlockDialog) is not None, "dialog_of(UnlockDialog) is not None"
+    )
     assert opened == []
     unlock = dialog_of(UnlockDialog)
     unlock.findChild(QCheckBox, "same-password").setChecked(False)
     unlock_with(qtbot, unlock, dict(outside_edit.secrets.pfx_passwords))
-    qtbot.waitUntil(lambda: app.workspace is not None, timeout=20_000)
+    qt_wait_until(qtbot, lambda: app.workspace is not None, "app.workspace is not None")
     assert len(opened) == 1
     assert outside_edit.endpoints.pending(outside_edit.store.load(NAME)) == ()
     (row,) = _audit_rows(run, app.paths, "profile.endpoints.confirm")[2:]  # after the first two
@@ -389,7 +389,9 @@ def test_an_outside_edit_is_confirmed_before_anything_is_sent(
     run(store.save(moved))
     run(endpoints.confirm(NAME, endpoints.pending(moved), confirmed_in="profile dialog"))
     app.window.lock_requested.emit()
-    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: dialog_of(UnlockDialog) is not None, "dialog_of(UnlockDialog) is not None"
+    )
     assert app.endpoint_box is None
     assert dialog_of(UnlockDialog).profile.qrcodes.base_url == "https://pix.new.example"
 
@@ -398,7 +400,7 @@ def test_declining_an_outside_edit_leaves_the_profile_locked(qtbot, run, outside
     app = outside_edit.app
     box = _wait_for_confirmation(qtbot, app)
     _click(qtbot, box, _cancel_button(box))
-    qtbot.waitUntil(outside_edit.task.done, timeout=10_000)
+    qt_wait_until(qtbot, outside_edit.task.done, "outside_edit.task.done")
     outside_edit.task.result()
     assert app.workspace is None and outside_edit.opened == []
     assert dialog_of(UnlockDialog) is None

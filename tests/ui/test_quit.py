@@ -101,4 +101,3 @@ def test_a_quit_with_the_unlock_dialog_open_rejects_it(
     controller.window.quit_requested.emit()
     assert_ended(qtbot, controller, task)
     assert "session" not in seen
-

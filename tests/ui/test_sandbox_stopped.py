@@ -10,41 +10,39 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from tests.ui.test_app_flow import dialog_of, unlock_with
+from tests.ui.test_app_flow import unlock_with
+from tests.waiting import LONG_WAIT_SECONDS, qt_wait_until
 from treasury_app.config import AppPaths
 from treasury_app.services.profiles import sandbox_profile
 from treasury_app.ui import controller as controller_module
-from treasury_app.ui.async_tools import running_tasks
-from treasury_app.ui.controller import AppController, StartOptions
+from treasury_app.ui.controller import StartOptions
 from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
 
 
 @pytest.fixture
-def own_app(tmp_path, qasync_loop: Any, qtbot: Any, monkeypatch) -> Any:
+def own_app(tmp_path, start_app: Any, monkeypatch) -> Any:
     """An app with a sandbox bank of its own (started by the app, as ``make run`` does)."""
     monkeypatch.setattr(controller_module, "SANDBOX_WATCH_MS", 200)
     QSettings().clear()
     paths = AppPaths.default(tmp_path / "app")
     paths.ensure()
-    app = AppController(
-        paths,
-        StartOptions(sandbox=True, sandbox_args=("--clock-start", "2026-11-18T13:00:00Z")),
+    return start_app(
+        paths, StartOptions(sandbox=True, sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
     )
-    task = qasync_loop.create_task(app.run())
-    yield app
-    if not task.done():
-        app.window.quit_requested.emit()
-        qtbot.waitUntil(task.done, timeout=15_000)
-    qtbot.waitUntil(lambda: running_tasks() == 0, timeout=10_000)
-    if app.sandbox is not None:
-        app.sandbox.stop()
 
 
 def unlock(qtbot, app) -> None:
-    qtbot.waitUntil(lambda: dialog_of(UnlockDialog) is not None, timeout=20_000)
+    """Unlock ``app``'s own unlock dialog (the sandbox it started is up once it shows)."""
+
+    def its_dialog() -> Any:
+        if app.window is None or app.sandbox is None:
+            return None
+        return next((d for d in app.window.findChildren(UnlockDialog) if d.isVisible()), None)
+
+    qt_wait_until(qtbot, its_dialog, "the app's unlock dialog", timeout=LONG_WAIT_SECONDS)
     _, secrets = sandbox_profile(app.sandbox.ready_file)
-    unlock_with(qtbot, dialog_of(UnlockDialog), dict(secrets.pfx_passwords))
-    qtbot.waitUntil(lambda: app.workspace is not None, timeout=20_000)
+    unlock_with(qtbot, its_dialog(), dict(secrets.pfx_passwords))
+    qt_wait_until(qtbot, lambda: app.workspace is not None, "the profile unlocked")
 
 
 def test_a_dead_sandbox_is_reported_and_restarted(qtbot, own_app, run) -> None:
@@ -64,7 +62,7 @@ def test_a_dead_sandbox_is_reported_and_restarted(qtbot, own_app, run) -> None:
     restart = next(b for b in box.buttons() if b.text() == "Restart the sandbox bank")
     qtbot.mouseClick(restart, Qt.MouseButton.LeftButton)
 
-    qtbot.waitUntil(lambda: app.workspace is None, timeout=10_000)
+    qt_wait_until(qtbot, lambda: app.workspace is None, "app.workspace is None")
     unlock(qtbot, app)  # the profile comes back on the new bank
     assert app.sandbox is not first and app.sandbox.alive()
     assert app.sandbox.process.pid != pid
@@ -78,12 +76,16 @@ def test_lock_and_unlock_brings_a_dead_sandbox_back(qtbot, own_app, run) -> None
     first = app.sandbox
     first.process.kill()
     first.process.wait()
-    qtbot.waitUntil(lambda: app.sandbox_box is not None, timeout=10_000)
+    qt_wait_until(qtbot, lambda: app.sandbox_box is not None, "app.sandbox_box is not None")
     later = next(b for b in app.sandbox_box.buttons() if b.text() == "Not now")
     qtbot.mouseClick(later, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "not running" in app.window.statusBar().currentMessage(), timeout=5_000)
+    qt_wait_until(
+        qtbot,
+        lambda: "not running" in app.window.statusBar().currentMessage(),
+        "'not running' in app.window.statusBar().currentMessage()",
+    )
     app.window.lock_action.trigger()
-    qtbot.waitUntil(lambda: app.workspace is None, timeout=10_000)
+    qt_wait_until(qtbot, lambda: app.workspace is None, "app.workspace is None")
     unlock(qtbot, app)
     assert app.sandbox is not first and app.sandbox.alive()
     assert run(app.workspace.statement.balance()).available is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtGui import QColor, QFontDatabase, QFontInfo, QPalette
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontInfo, QFontMetrics, QPalette
 from PySide6.QtWidgets import QLabel
 
 from treasury_app.ui import theme
@@ -99,10 +99,29 @@ def test_a_dark_palette_gets_lighter_colours_than_a_light_one(qtbot: Any) -> Non
     assert banner_style("error", dark) != banner_style("error", light)
 
 
-def test_the_fixed_font_is_the_systems() -> None:
+def _advances(font) -> set[int]:
+    metrics = QFontMetrics(font)
+    return {metrics.horizontalAdvance(char) for char in "il0W.,|M"}
+
+
+def test_the_fixed_font_is_fixed_pitch_whatever_fonts_are_installed() -> None:
     font = fixed_font()
-    assert font == QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    assert QFontInfo(font).fixedPitch()
+    assert QFontInfo(font).fixedPitch(), QFontInfo(font).family()
+    assert len(_advances(font)) == 1  # every character as wide as the next: columns line up
+    system = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    if QFontInfo(system).fixedPitch():
+        assert font == system  # the system's own, where it is fixed pitch
+
+
+def test_a_proportional_system_answer_is_replaced_by_a_fixed_pitch_family(monkeypatch) -> None:
+    """A machine whose "monospace" resolves to a font Qt does not take for fixed pitch (seen
+    with fonts-noto-mono): another family is chosen, by what Qt resolves, not by its name."""
+    proportional = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)
+    assert not QFontInfo(proportional).fixedPitch()
+    monkeypatch.setattr(theme.QFontDatabase, "systemFont", lambda _which: QFont(proportional))
+    font = fixed_font()
+    assert QFontInfo(font).fixedPitch(), QFontInfo(font).family()
+    assert len(_advances(font)) == 1
 
 
 def _ui_files() -> list[tuple[str, str]]:

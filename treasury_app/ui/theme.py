@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontInfo, QGuiApplication, QPalette
 from PySide6.QtWidgets import QWidget
 
 Tone = Literal["error", "warning", "success", "muted"]
@@ -35,10 +35,46 @@ TINT = 0.16  # how much of the tone a banner or row background takes
 EDGE = 0.55  # ... and its border
 
 
+# Fixed-pitch families worth trying, best first, when the system's own answer is not fixed
+# pitch (fontconfig answers "Noto Sans Mono" for monospace once fonts-noto-mono is installed, a
+# font Qt does not take for fixed pitch); any other fixed-pitch family installed comes after.
+FIXED_FAMILIES = (
+    "Consolas",
+    "Cascadia Mono",
+    "Menlo",
+    "SF Mono",
+    "DejaVu Sans Mono",
+    "Liberation Mono",
+    "Noto Mono",
+    "Ubuntu Mono",
+    "Courier New",
+)
+
+
+def is_fixed_pitch(font: QFont) -> bool:
+    """Whether the font Qt actually resolves for ``font`` is fixed pitch."""
+    return QFontInfo(font).fixedPitch()
+
+
 def fixed_font() -> QFont:
-    """The system's fixed-pitch font (Consolas on Windows, Menlo on macOS, the desktop's
-    monospace on Linux), for text that is read or compared character by character."""
-    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    """A fixed-pitch font for text that is read or compared character by character (keys,
+    lines, hashes, columns of figures): the system's own (Consolas on Windows, Menlo on macOS,
+    the desktop's monospace on Linux) when Qt resolves it to a fixed-pitch font, else the first
+    installed family that is; the system's, hinted as typewriter, when none is."""
+    system = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    if is_fixed_pitch(system):
+        return system
+    installed = QFontDatabase.families()
+    candidates = [name for name in FIXED_FAMILIES if name in installed]
+    candidates += sorted(name for name in installed if QFontDatabase.isFixedPitch(name))
+    for family in candidates:
+        font = QFont(system)
+        font.setFamilies([family])
+        if is_fixed_pitch(font):
+            return font
+    system.setStyleHint(QFont.StyleHint.TypeWriter)
+    system.setFixedPitch(True)
+    return system
 
 
 def _palette(widget: QWidget | None) -> QPalette:
