@@ -11,7 +11,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator
 from decimal import Decimal
 from pathlib import Path
@@ -21,6 +20,7 @@ import pytest
 from tests.api.conftest import api_config
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
+from tests.waiting import WAIT_SECONDS, await_until
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport, RetryPolicy, Timeouts
 from treasury_app.domain.identifiers import new_idempotency_key
@@ -119,7 +119,8 @@ async def test_timeouts_resolve_to_one_payment_each(
         keys.append(entry.idempotency_key)
         control.control("DELETE", "/sandbox/faults")
     assert outcomes == {EntryState.UNKNOWN, EntryState.ACCEPTED}
-    await asyncio.sleep(0.5)  # let the bank finish the slow requests it was still processing
+    # An attempt given up on is never paid later: the client closed its connection, and the
+    # bank, done waiting, finds nobody there to read the body from. Nothing to wait for.
     await assert_each_paid_once(engine, control, keys, sum(amounts("2.00")), before)
 
 
@@ -179,6 +180,7 @@ from decimal import Decimal
 from pathlib import Path
 from tests.api.conftest import api_config
 from tests.sandbox_harness import RunningSandbox
+from tests.waiting import WAIT_SECONDS, await_until
 from tests.services.test_payments_exactly_once import intent
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport, Timeouts
@@ -191,7 +193,9 @@ sandbox = RunningSandbox(None, Path(sys.argv[1]).parent, ready, credentials, 0.0
 
 async def main():
     ledger = open_ledger(Path(sys.argv[2]), profile="test")
-    config = api_config(sandbox, "accounts", timeouts=Timeouts(read=60))
+    config = api_config(
+        sandbox, "accounts", timeouts=Timeouts(read=60), max_connections=int(sys.argv[4])
+    )
     async with ApiTransport(config) as transport:
         engine = PaymentEngine(AccountsClient(transport), ledger)
         amounts = [Decimal("5.00") + Decimal(i) / 100 for i in range(int(sys.argv[3]))]
@@ -202,15 +206,52 @@ asyncio.run(main())
 """
 
 
+def journaled_sent(path: Path) -> int:
+    """Entries SENT in the child's journal (0 while it is being created)."""
+    if not path.exists():
+        return 0
+    try:  # the child may be creating or migrating the file right now
+        with sqlite3.connect(path, timeout=1) as probe:
+            return int(
+                probe.execute("SELECT COUNT(*) FROM journal WHERE state = 'SENT'").fetchone()[0]
+            )
+    except sqlite3.OperationalError:
+        return 0
+
+
+ON_THE_WIRE = 4
+"""The child's connections to the bank: as many requests in flight, the others waiting."""
+SLOW = 1000
+"""``times`` of the latency rule: what is left of it tells how many requests the bank got."""
+
+
 async def test_app_killed_between_journal_and_answer(
     accounts: AccountsClient, sandbox: RunningSandbox, control: Api, tmp_path: Path
 ) -> None:
-    """20 payments in flight when the app dies (SIGKILL): after restart, one each."""
+    """20 payments journaled, 4 of them on the wire, when the app dies (SIGKILL): after
+    restart, one each. The 4 the bank got are held 1.5 s before it reads them; the app is
+    killed as soon as the bank has them all, and a request whose client is gone is never
+    paid (the bank finds nobody to read it from): resolving sends them again, once."""
     before = control.balance()
     path = tmp_path / "killed.sqlite3"
-    control.control("POST", "/sandbox/faults", {"path": PIX_DICT, "latency_ms": 1500})
+    control.control(
+        "POST", "/sandbox/faults", {"path": PIX_DICT, "latency_ms": 1500, "times": SLOW}
+    )
+
+    def arrived() -> int:
+        rules = control.control("GET", "/sandbox/faults")["rules"]
+        return SLOW - (rules[0]["times"] if rules else 0)
+
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(sandbox.data_dir / "ready.json"), str(path), str(RUNS)],
+        [
+            sys.executable,
+            "-c",
+            CHILD,
+            str(sandbox.data_dir / "ready.json"),
+            str(path),
+            str(RUNS),
+            str(ON_THE_WIRE),
+        ],
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdout=subprocess.PIPE,
@@ -218,28 +259,21 @@ async def test_app_killed_between_journal_and_answer(
         text=True,
     )
     try:
-        deadline = time.monotonic() + 30
-        sent = 0
-        while sent < RUNS and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-            if path.exists():
-                try:  # the child may be creating or migrating the file right now
-                    with sqlite3.connect(path, timeout=1) as probe:
-                        sent = probe.execute(
-                            "SELECT COUNT(*) FROM journal WHERE state = 'SENT'"
-                        ).fetchone()[0]
-                except sqlite3.OperationalError:
-                    continue
-        assert sent == RUNS, child.communicate(timeout=5)[0] if child.poll() is not None else sent
-        await asyncio.sleep(0.3)  # requests on the wire, answers not back yet
+
+        def all_sent() -> bool:
+            if child.poll() is not None:
+                raise AssertionError(child.communicate(timeout=WAIT_SECONDS)[0])
+            return journaled_sent(path) == RUNS
+
+        await await_until(all_sent, f"{RUNS} entries SENT in the app's journal")
+        await await_until(lambda: arrived() >= ON_THE_WIRE, f"{ON_THE_WIRE} requests at the bank")
         child.send_signal(signal.SIGKILL)
-        child.wait(timeout=10)
+        child.wait(timeout=WAIT_SECONDS)
     finally:
         if child.poll() is None:
             child.kill()
     assert child.returncode == -signal.SIGKILL
     control.control("DELETE", "/sandbox/faults")
-    await asyncio.sleep(1.6)  # whatever the bank was still processing, it has finished
     restarted = open_ledger(path, profile="test")
     try:
         entries = await restarted.journal.recent()
