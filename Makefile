@@ -11,7 +11,7 @@ QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 li
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
-.PHONY: run run-team test test-any-date lint bench format clean translations qt-deps-offscreen \
+.PHONY: run run-team test test-any-date lint bench bench-smoke format clean translations qt-deps-offscreen \
 	qt-deps-x11 faketime-deps pg-deps venv package
 
 venv: $(STAMP)
@@ -158,6 +158,26 @@ bench: $(STAMP) qt-deps-offscreen
 		[ -e "$$f" ] || continue; \
 		echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python "$$f" || exit 1; \
 	done
+
+# Every bench at a small size (`--smoke`, a flag each bench takes), so that none stops running
+# unnoticed: each must still measure what it says and exits non-zero when it crashes or when
+# what it measures did not happen; its figures are not judged. A file of tests/bench without a
+# `__main__` block is a helper module, not a bench. All run, each within BENCH_SMOKE_TIMEOUT
+# seconds (where `timeout` exists), with its own time; the target fails at the end if one failed.
+BENCH_SMOKE_TIMEOUT ?= 300
+bench-smoke: $(STAMP) qt-deps-offscreen pg-deps
+	@limit=""; command -v timeout >/dev/null 2>&1 && limit="timeout $(BENCH_SMOKE_TIMEOUT)"; \
+	failed=""; times=""; all=$$(date +%s); \
+	for f in tests/bench/*.py; do \
+		grep -q '^if __name__ == "__main__":' "$$f" || continue; \
+		echo "== $$f --smoke"; started=$$(date +%s); \
+		if QT_QPA_PLATFORM=offscreen $$limit $(BIN)/python "$$f" --smoke; then result=ok; \
+		else result="FAILED (exit $$?)"; failed="$$failed $$f"; fi; \
+		took=$$(( $$(date +%s) - started )); times="$$times, $$(basename "$$f" .py) $$took s"; \
+		echo "== $$f: $$result in $$took s"; \
+	done; \
+	echo "== bench-smoke: $$(( $$(date +%s) - all )) s in all ($${times#, })"; \
+	if [ -n "$$failed" ]; then echo "== bench-smoke FAILED:$$failed"; exit 1; fi
 
 # One-folder build in dist/treasury-app (PyInstaller, packaging/treasury.spec), then its checks:
 # the built binary's --version and --self-test. PyInstaller and every dependency come from

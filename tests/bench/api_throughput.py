@@ -10,11 +10,14 @@ One run, 1,000 ``GET /cob/{txid}`` calls each way:
 
 Prints calls per second, the ratios (a)/(c), (a)/(d), (b)/(a), TLS handshakes and token
 requests. Targets: (a) >= 0.8 x (c), (a) >= 3 x (d), one token request per API.
-Not a test: it prints figures (``make bench``).
+Not a test: it prints figures (``make bench``). ``--calls N``: another number of calls each
+way; ``--smoke`` (``make bench-smoke``): 100 (every call is still checked: a failed one ends the
+run with an error).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import statistics
@@ -38,6 +41,7 @@ from treasury_app.api.tokens import ApiName, Secret
 from treasury_app.api.transport import ApiConfig, ApiTransport
 
 CALLS = 1000
+SMOKE_CALLS = 100
 CONCURRENCY = 32
 KEY = "financeiro@empresasandbox.com.br"
 
@@ -65,7 +69,7 @@ class Handshakes:
             self.count += 1
 
 
-ROUNDS = 10  # variants interleaved in rounds of CALLS / ROUNDS calls, to share any noise
+ROUNDS = 10  # variants interleaved in rounds of calls / ROUNDS calls, to share any noise
 
 
 class Variant:
@@ -97,7 +101,7 @@ class Variant:
         )
 
 
-async def bench(sandbox: RunningSandbox) -> None:
+async def bench(sandbox: RunningSandbox, calls: int) -> None:
     qr_config = config_for(sandbox, "qrcodes")
     async with (
         ApiTransport(qr_config) as qr_transport,
@@ -175,7 +179,7 @@ async def bench(sandbox: RunningSandbox) -> None:
             variants = [a, b, c, d, e]
             order.shuffle(variants)
             for variant in variants:
-                await variant.round(CALLS // ROUNDS)
+                await variant.round(calls // ROUNDS)
         ours_handshakes = qr_transport.stats.tls_handshakes - handshakes_before
         await bare.aclose()
         for variant in (a, b, c, d, e):
@@ -187,7 +191,7 @@ async def bench(sandbox: RunningSandbox) -> None:
         print(f"(b)/(a) = {rate_b / rate_a:.2f}")
         print(f"(e) Accounts API sequential: {rate_e:.0f} calls/s")
         print(
-            f"TLS handshakes: ours {ours_handshakes} for {2 * CALLS} calls, "
+            f"TLS handshakes: ours {ours_handshakes} for {2 * calls} calls, "
             f"floor {floor_shakes.count}, per-call pattern {per_call_shakes.count}"
         )
         print(
@@ -201,6 +205,11 @@ async def bench(sandbox: RunningSandbox) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=CALLS, help="calls each way")
+    parser.add_argument("--smoke", action="store_true", help=f"{SMOKE_CALLS} calls each way")
+    args = parser.parse_args()
+    calls = max(ROUNDS, SMOKE_CALLS if args.smoke else args.calls)
     with (
         tempfile.TemporaryDirectory() as tmp,
         running_sandbox(Path(tmp), "--clock-start", "2026-11-18T13:00:00Z") as sandbox,
@@ -209,7 +218,7 @@ def main() -> None:
             import threading
 
             threading.Thread(target=sandbox.process.stdout.read, daemon=True).start()
-        asyncio.run(bench(sandbox))
+        asyncio.run(bench(sandbox, calls))
 
 
 if __name__ == "__main__":

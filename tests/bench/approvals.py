@@ -31,9 +31,16 @@ opens" holds some 60 timeouts: its p99 is its second-worst timeout. If
 ``treasury_app/ui/tabs/approvals_tab.py`` cannot be imported, the model layer alone is measured
 (the desk's lists into a plain ``QAbstractTableModel``) and the output says so.
 
+Everything runs on the one loop: the bench awaits what it measures (a paint of the view is
+awaited as the loop delivers it), never runs Qt's event processing inside a coroutine, which
+would step the desktops' other tasks (their change feeds) inside the bench's own step.
+
 Not a test: it prints figures (``make bench``). ``.venv/bin/python tests/bench/approvals.py
 [--waiting 10000] [--payouts 200] [--why]``; ``--why`` also samples the loop thread's stack
 while the tab's loop runs late and prints where it was (``tests/bench/ui_latency.py --why``).
+``--smoke`` (``make bench-smoke``): 200 intents waiting, 3 payouts, shorter idle and scroll
+windows; exits 1 unless the real tab was measured, showed every intent waiting, and every
+payout approved was released and accepted by the bank.
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import psycopg  # noqa: E402
 import qasync  # noqa: E402
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
-from PySide6.QtWidgets import QApplication, QTableView  # noqa: E402
+from PySide6.QtWidgets import QApplication, QTableView, QWidget  # noqa: E402
 
 from tests.bench.ui_latency import LatenessProbe, StallSampler, percentile  # noqa: E402
 from tests.ledger_backends import TeamDatabases  # noqa: E402
@@ -93,6 +100,8 @@ SCROLL_SECONDS = 2.0
 SCROLL_STEP = 0.016  # a page every frame
 TARGET_OPEN_S = 1.0
 TARGET_P99_MS = 16.0
+PAINT_TIMEOUT = 30.0  # seconds: a paint asked for and not delivered by then is an error
+SMOKE = {"waiting": 200, "payouts": 3, "idle": 0.3, "scroll": 0.5}
 
 PREPARE_SQL = "SELECT id FROM treasury.prepare(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
@@ -218,17 +227,32 @@ def spread(label: str, seconds: list[float]) -> str:
 
 
 class PaintCounter(QObject):
-    """Counts the paint events a widget (a view's viewport) receives."""
+    """Counts the paint events a widget (a view's viewport) receives; :meth:`next_paint` waits
+    for the next one."""
 
-    def __init__(self, widget: QObject) -> None:
+    def __init__(self, widget: QWidget) -> None:
         super().__init__(widget)
+        self.widget = widget
         self.paints = 0
+        self._waiting: list[asyncio.Future[None]] = []
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             self.paints += 1
+            waiting, self._waiting = self._waiting, []
+            for future in waiting:
+                if not future.done():
+                    future.set_result(None)  # the waiter resumes once this paint is done
         return False
+
+    async def next_paint(self) -> None:
+        """Until the widget has been painted once more, as the loop paints it on screen (an
+        update is asked for: Qt merges it with one already pending)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(future)
+        self.widget.update()
+        await asyncio.wait_for(future, PAINT_TIMEOUT)
 
 
 async def timed(awaitable: Awaitable[Any]) -> tuple[Any, float]:
@@ -241,7 +265,12 @@ async def timed(awaitable: Awaitable[Any]) -> tuple[Any, float]:
 
 
 async def bench_tab(
-    workspace: Workspace, waiting: int, probe: LatenessProbe, idle: list[float]
+    workspace: Workspace,
+    waiting: int,
+    probe: LatenessProbe,
+    idle: list[float],
+    scroll_seconds: float,
+    problems: list[str],
 ) -> list[str]:
     """Open the Approvals tab on ``workspace`` (the approver's), time it, reload it, sort and
     scroll it; the lines to print (``idle``: the loop's lateness with nothing running)."""
@@ -249,11 +278,10 @@ async def bench_tab(
         from treasury_app.ui.models.approvals_model import ApprovalsModel, Column
         from treasury_app.ui.tabs.approvals_tab import ApprovalsTab
     except ImportError as error:  # the tab is not there: the model layer alone
-        return await bench_model_layer(workspace, probe, idle, error)
+        problems.append(f"the Approvals tab could not be imported ({error})")
+        return await bench_model_layer(workspace, probe, idle, error, scroll_seconds)
 
     lines: list[str] = []
-    app = QApplication.instance()
-    assert app is not None
     # -- open ------------------------------------------------------------------------------
     probe.start()
     started = time.perf_counter()
@@ -267,10 +295,7 @@ async def bench_tab(
     if not await tab.load_task:
         raise RuntimeError("the Approvals tab could not read its lists")
     in_model = time.perf_counter()
-    painted_before = paints.paints
-    app.processEvents()  # the pending update: the view paints its 10,000 rows' first screen
-    if paints.paints == painted_before:
-        view.viewport().repaint()
+    await paints.next_paint()  # the view paints its rows' first screen
     painted = time.perf_counter()
     await asyncio.sleep(0.2)  # the loop settles after the open
     opening = probe.stop()
@@ -314,7 +339,7 @@ async def bench_tab(
     task = tab.refresh()
     assert task is not None
     await task
-    app.processEvents()
+    await paints.next_paint()
     reload_s = time.perf_counter() - reload_started
     await asyncio.sleep(0.2)
     reloading = probe.stop()
@@ -323,12 +348,13 @@ async def bench_tab(
     # -- a click on a header -----------------------------------------------------------------
     sort_started = time.perf_counter()
     view.sortByColumn(Column.AMOUNT, view.horizontalHeader().sortIndicatorOrder())
-    app.processEvents()
+    await paints.next_paint()
     sort_s = time.perf_counter() - sort_started
     lines.append(figure("a header click (sort by amount)", sort_s))
 
     # -- scrolling ----------------------------------------------------------------------------
-    scrolling, steps, paints_seen = await scroll(view, probe)
+    view.viewport().removeEventFilter(paints)
+    scrolling, steps, paints_seen = await scroll(view, probe, scroll_seconds)
     lines.append(
         f"  scrolled {steps} pages, one every {SCROLL_STEP * 1000:.0f} ms "
         f"({paints_seen} paints of the view)"
@@ -347,8 +373,10 @@ async def bench_tab(
     return lines
 
 
-async def scroll(view: QTableView, probe: LatenessProbe) -> tuple[list[float], int, int]:
-    """A page down every ``SCROLL_STEP`` for ``SCROLL_SECONDS`` (back to the top at the end),
+async def scroll(
+    view: QTableView, probe: LatenessProbe, seconds: float = SCROLL_SECONDS
+) -> tuple[list[float], int, int]:
+    """A page down every ``SCROLL_STEP`` for ``seconds`` (back to the top at the end),
     the view repainting as it would on screen; the lateness, the pages scrolled and the paints
     the view got."""
     paints = PaintCounter(view.viewport())
@@ -356,7 +384,7 @@ async def scroll(view: QTableView, probe: LatenessProbe) -> tuple[list[float], i
     bar.setValue(0)
     probe.start()
     steps = 0
-    deadline = time.perf_counter() + SCROLL_SECONDS
+    deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         bar.setValue(bar.value() + bar.pageStep() if bar.value() < bar.maximum() else 0)
         steps += 1
@@ -367,7 +395,11 @@ async def scroll(view: QTableView, probe: LatenessProbe) -> tuple[list[float], i
 
 
 async def bench_model_layer(
-    workspace: Workspace, probe: LatenessProbe, idle: list[float], error: ImportError
+    workspace: Workspace,
+    probe: LatenessProbe,
+    idle: list[float],
+    error: ImportError,
+    scroll_seconds: float,
 ) -> list[str]:
     """Without the tab: the desk's lists and a plain table model of the waiting rows."""
     from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
@@ -420,7 +452,7 @@ async def bench_model_layer(
     painted = time.perf_counter()
     await asyncio.sleep(0.2)
     opening = probe.stop()
-    scrolling, steps, paints_seen = await scroll(view, probe)
+    scrolling, steps, paints_seen = await scroll(view, probe, scroll_seconds)
     view.close()
     return [
         f"THE APPROVALS TAB IS NOT THERE ({error}): the model layer only, a plain "
@@ -439,7 +471,9 @@ async def bench_model_layer(
 # -- approve → released → accepted -------------------------------------------------------------
 
 
-async def bench_release(maker: Session, approver: Session, count: int) -> list[str]:
+async def bench_release(
+    maker: Session, approver: Session, count: int, problems: list[str]
+) -> list[str]:
     """The maker prepares ``count`` payouts; the approver approves each, one after the other,
     and its desktop releases it to the sandbox bank."""
     desk = approver.approvals
@@ -485,6 +519,11 @@ async def bench_release(maker: Session, approver: Session, count: int) -> list[s
         except Exception:
             continue
         held += 1
+    if accepted != count or held != count:
+        problems.append(
+            f"of {count} payouts approved, {accepted} were ACCEPTED and RELEASED and the bank "
+            f"holds {held}"
+        )
     return [
         f"approve -> released -> accepted by the sandbox bank, {count} payouts one after "
         f"another ({accepted} ACCEPTED and RELEASED; the bank holds {held}):",
@@ -500,7 +539,12 @@ async def bench_release(maker: Session, approver: Session, count: int) -> list[s
 
 
 async def bench(
-    databases: TeamDatabases, database: str, base_dir: Path, ready: Path, args: argparse.Namespace
+    databases: TeamDatabases,
+    database: str,
+    base_dir: Path,
+    ready: Path,
+    args: argparse.Namespace,
+    problems: list[str],
 ) -> list[str]:
     base, secrets = sandbox_profile(ready)
     lines: list[str] = []
@@ -525,18 +569,22 @@ async def bench(
             await approver.accounts.get_balances()  # warm, as the app is after the unlock
             probe = LatenessProbe()
             probe.start()
-            await asyncio.sleep(IDLE_SECONDS)
+            await asyncio.sleep(args.idle)
             idle = probe.stop()
             sampler = StallSampler(probe) if args.why else None
             with sampler or contextlib.nullcontext():
-                lines.extend(await bench_tab(Workspace(approver), args.waiting, probe, idle))
+                lines.extend(
+                    await bench_tab(
+                        Workspace(approver), args.waiting, probe, idle, args.scroll, problems
+                    )
+                )
             if sampler is not None:
                 report = io.StringIO()
                 with contextlib.redirect_stdout(report):
                     sampler.report()
                 lines.extend(report.getvalue().splitlines())
                 probe.on_stall = None
-            lines.extend(await bench_release(maker, approver, args.payouts))
+            lines.extend(await bench_release(maker, approver, args.payouts, problems))
         finally:
             await approver.close()
     finally:
@@ -544,14 +592,25 @@ async def bench(
     return lines
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--waiting", type=int, default=WAITING, help="intents waiting")
     parser.add_argument("--payouts", type=int, default=PAYOUTS, help="payouts approved")
     parser.add_argument(
         "--why", action="store_true", help="sample the loop's stack while the tab's loop is late"
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help=f"{SMOKE['waiting']} intents waiting, {SMOKE['payouts']} payouts; exit 1 if one "
+        "thing measured did not happen",
+    )
     args = parser.parse_args()
+    args.idle, args.scroll = IDLE_SECONDS, SCROLL_SECONDS
+    if args.smoke:
+        args.waiting, args.payouts = SMOKE["waiting"], SMOKE["payouts"]
+        args.idle, args.scroll = SMOKE["idle"], SMOKE["scroll"]
+    problems: list[str] = []
     app = QApplication(sys.argv[:1])
     app.setQuitOnLastWindowClosed(False)
     with tempfile.TemporaryDirectory(prefix="treasury-bench-approvals-") as tmp:
@@ -577,13 +636,18 @@ def main() -> None:
                 f"prepared by {MAKER_LOGIN} in {seed_s:.1f} s "
                 f"({args.waiting / seed_s:,.0f}/s through treasury.prepare)"
             )
-            lines = qasync.run(bench(databases, database, base_dir, sandbox.ready_file, args))
+            lines = qasync.run(
+                bench(databases, database, base_dir, sandbox.ready_file, args, problems)
+            )
             print("\n".join(lines))
         finally:
             if sandbox is not None:
                 sandbox.stop()
             server.close()
+    for problem in problems:
+        print(f"NOT AS IT SHOULD BE: {problem}")
+    return 1 if problems and args.smoke else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

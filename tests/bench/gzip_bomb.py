@@ -11,6 +11,10 @@ TLS, read by our transport four ways:
 Each variant runs in a process of its own (``ru_maxrss`` is a high-water mark for the life of
 a process) after a warm-up call; prints the growth of peak resident memory, the tracemalloc
 peak of the bombed call, its time and its outcome. Not a test: it prints figures.
+
+``--bomb-mb N``: another inflated size; ``--smoke`` (``make bench-smoke``): a 32 MB bomb (still
+past the 16 MiB cap), every variant; exits 1 unless ``capped`` and ``httpx-chunks`` refused
+the answer and ``huge-limit`` and ``before`` read it whole.
 """
 
 from __future__ import annotations
@@ -40,7 +44,9 @@ from treasury_app.api.transport import AnswerLimits, ApiConfig, ApiTransport, Mi
 
 BALANCES = "/api/v2/accounts/balances"
 BOMB_MB = 300
+SMOKE_BOMB_MB = 32
 VARIANTS = ("capped", "httpx-chunks", "huge-limit", "before")
+REFUSING = ("capped", "httpx-chunks")  # the variants with a cap: they refuse the bomb
 
 
 async def _httpx_chunks(response: httpx.Response, limit: int, kind: str) -> bytes:
@@ -85,7 +91,7 @@ async def measure(variant: str, bank: dict[str, Any]) -> dict[str, Any]:
     )
     async with ApiTransport(config) as transport:
         await transport.request_json("GET", BALANCES)  # warm-up: token, connection, imports
-        rule = {"path": BALANCES, "gzip_bomb_mb": BOMB_MB, "times": 1}
+        rule = {"path": BALANCES, "gzip_bomb_mb": bank["bomb_mb"], "times": 1}
         (await transport.http.post("/sandbox/faults", json=rule)).raise_for_status()
         rss_before = _rss_mib()
         body: Any = None
@@ -110,6 +116,8 @@ async def measure(variant: str, bank: dict[str, Any]) -> dict[str, Any]:
         "tracemalloc_peak_mib": peak / MiB,
         "seconds": seconds,
         "outcome": outcome,
+        "refused": isinstance(failure, AnswerTooLargeError),
+        "read_whole": failure is None,
     }
 
 
@@ -127,15 +135,22 @@ def run_child(variant: str, bank: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--variants", nargs="*", choices=VARIANTS, default=list(VARIANTS))
+    parser.add_argument("--bomb-mb", type=int, default=BOMB_MB, help="MB once inflated")
+    parser.add_argument(
+        "--smoke", action="store_true", help=f"a {SMOKE_BOMB_MB} MB bomb, every variant"
+    )
     parser.add_argument("--child", choices=VARIANTS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(asyncio.run(measure(args.child, json.loads(sys.stdin.read())))))
-        return
-    print(f"gzip bomb: {BOMB_MB} MB of JSON once inflated, on GET {BALANCES}")
+        return 0
+    if args.smoke:
+        args.bomb_mb, args.variants = SMOKE_BOMB_MB, list(VARIANTS)
+    wrong: list[str] = []
+    print(f"gzip bomb: {args.bomb_mb} MB of JSON once inflated, on GET {BALANCES}")
     with (
         tempfile.TemporaryDirectory() as tmp,
         running_sandbox(Path(tmp), "--clock-start", "2026-11-18T13:00:00Z") as sandbox,
@@ -144,6 +159,7 @@ def main() -> None:
             "urls": sandbox.urls,
             "credentials": sandbox.credentials,
             "ca_file": sandbox.ready["ca_file"],
+            "bomb_mb": args.bomb_mb,
         }
         run_child("capped", bank)  # the sandbox compresses its bomb once: in no variant's time
         for variant in args.variants:
@@ -153,7 +169,15 @@ def main() -> None:
                 f"tracemalloc peak {result['tracemalloc_peak_mib']:.1f} MiB, "
                 f"{result['seconds']:.2f} s; {result['outcome']}"
             )
+            if not result["refused" if variant in REFUSING else "read_whole"]:
+                wrong.append(variant)
+    if wrong:
+        print(
+            f"NOT AS IT SHOULD BE: {', '.join(wrong)} ({' and '.join(REFUSING)} refuse the "
+            "answer; the others read it whole)"
+        )
+    return 1 if wrong and args.smoke else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -43,7 +43,9 @@ received Pix and charge state. The receiver's log is kept in a temporary folder;
 and error lines are printed. Not a test: it prints figures. ``.venv/bin/python
 tests/bench/receiver.py [--notifications 5000] [--connections 50] [--rate 1000 --rate 250]
 [--sequential 200] [--client raw|httpx|httpx-pool] [--no-fsync]`` (Linux: CPU figures from
-``/proc``).
+``/proc``). ``--smoke`` (``make bench-smoke``): 200 notifications over 5 connections, one
+paced phase at 100/s, 10 one after another; exits 1 unless every post was answered 200 and
+every notification of every phase was stored and applied exactly once.
 """
 
 from __future__ import annotations
@@ -57,7 +59,6 @@ import hashlib
 import json
 import os
 import re
-import signal
 import socket
 import ssl
 import subprocess
@@ -96,6 +97,7 @@ WARM = 500
 GOAL_PER_SECOND = 1_000.0
 GOAL_P99_MS = 50.0
 GOAL_DESKTOP_P99_MS = 1_000.0
+SMOKE = {"notifications": 200, "connections": 5, "rate": [100.0], "sequential": 10}
 DATABASE = "treasury"
 LOGIN = "receiver1"
 OUR_KEY = "caixa@empresa.com.br"
@@ -280,7 +282,7 @@ def start_receiver(config: Path, log: Path) -> subprocess.Popen[bytes]:
 def stop_receiver(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is not None:
         return
-    process.send_signal(signal.SIGTERM)
+    process.terminate()
     try:
         process.wait(15)
     except subprocess.TimeoutExpired:
@@ -518,6 +520,10 @@ class Outcome:
                 if key != "items":
                     self.answers[key] = self.answers.get(key, 0) + int(value)
 
+    def all_answered(self) -> bool:
+        """Every post answered 200."""
+        return set(self.statuses) == {200} and self.statuses[200] == len(self.latencies)
+
     def describe(self) -> str:
         statuses = ", ".join(f"{n:,} × {code}" for code, n in sorted(self.statuses.items()))
         answers = ", ".join(f"{k} {v:,}" for k, v in sorted(self.answers.items()))
@@ -684,6 +690,7 @@ async def bench(
     port: int,
     process: subprocess.Popen[bytes],
     args: argparse.Namespace,
+    problems: list[str],
 ) -> list[str]:
     lines: list[str] = []
     n, c = args.notifications, args.connections
@@ -715,6 +722,8 @@ async def bench(
         )
         lines.append(server_side(before, after))
         lines.append(f"  {burst.describe()}")
+        if not burst.all_answered():
+            problems.append(f"burst: {burst.describe()}")
         lines.append(f"  {cpu}")
 
         # 2. redelivery -------------------------------------------------------------------
@@ -722,6 +731,8 @@ async def bench(
         redelivered = await post_all(bank, again)
         lines.append(f"2. redelivery: {len(again)} of them posted again at once")
         lines.append(f"  {redelivered.describe()}")
+        if not redelivered.all_answered():
+            problems.append(f"redelivery: {redelivered.describe()}")
 
         # 3. paced ------------------------------------------------------------------------
         for phase, (per_second, count) in args.paced.items():
@@ -741,6 +752,8 @@ async def bench(
             lines.append(spread("answer latency (due → answer)", paced.latencies, GOAL_P99_MS))
             lines.append(server_side(before, after))
             lines.append(f"  {paced.describe()}")
+            if not paced.all_answered():
+                problems.append(f"{phase}: {paced.describe()}")
             lines.append(f"  {cpu}")
 
         # 4. desktop ----------------------------------------------------------------------
@@ -773,10 +786,12 @@ async def bench(
             f"received Pix {received:,}, charge states {charges:,}   applied exactly once: "
             f"{'yes' if ok else 'NO'}"
         )
+        if not ok:
+            problems.append(f"{phase}: not every notification applied exactly once")
     return lines
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--notifications", type=int, default=NOTIFICATIONS)
     parser.add_argument("--connections", type=int, default=CONNECTIONS)
@@ -797,7 +812,17 @@ def main() -> None:
     parser.add_argument(
         "--no-fsync", action="store_true", help="keep the throwaway server's fsync=off"
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help=f"{SMOKE['notifications']} notifications over {SMOKE['connections']} connections; "
+        "exit 1 unless each was answered and applied once",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        for name, value in SMOKE.items():
+            setattr(args, name, value)
+    problems: list[str] = []
     args.paced = paced_phases(args.rate or RATES, args.notifications)
     affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
     try:
@@ -831,22 +856,25 @@ def main() -> None:
                 f"client certificate pinned, pool_size 20, log INFO to a file)"
             )
             process = start_receiver(config, log)
-            lines = asyncio.run(bench(server, certs, port, process, args))
+            lines = asyncio.run(bench(server, certs, port, process, args, problems))
             print("\n".join(lines))
         finally:
             if process is not None:
                 stop_receiver(process)
             if log.exists():
                 text = log.read_text(encoding="utf-8", errors="replace").splitlines()
-                problems = [line for line in text if " WARNING " in line or " ERROR " in line]
+                warnings = [line for line in text if " WARNING " in line or " ERROR " in line]
                 print(
-                    f"receiver log: {len(text):,} lines, {len(problems)} warning/error lines"
-                    + (":" if problems else "")
+                    f"receiver log: {len(text):,} lines, {len(warnings)} warning/error lines"
+                    + (":" if warnings else "")
                 )
-                for line in problems[:10]:
+                for line in warnings[:10]:
                     print(f"  {line}")
             server.close()
+    for problem in problems:
+        print(f"NOT AS IT SHOULD BE: {problem}")
+    return 1 if problems and args.smoke else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

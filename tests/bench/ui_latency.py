@@ -23,7 +23,9 @@ figures (``make bench``).
 ``--rows N``: another number of entries. ``--unsorted``: the view without sorting (the
 model's plain page appends), for comparison. ``--why``: also sample the loop thread's Python
 stack while the loop is late and print where it was (the sampling thread costs a little: that
-run's lateness figures run high).
+run's lateness figures run high). ``--smoke`` (``make bench-smoke``): 2,000 entries, 40 polls,
+0.3 s idle, 1,000 entries under tracemalloc; exits 1 unless every entry was loaded and every
+poll answered.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ TARGET_P99_MS = 16.0
 TARGET_MAX_MS = 50.0
 TARGET_RSS_MB = 300.0
 HEAP_SAMPLE = 10_000  # entries read under tracemalloc
+SMOKE = {"rows": 2_000, "polls": 40, "idle": 0.3, "heap_sample": 1_000}
 STALL = 0.016  # --why: a timeout this late counts as a stall
 NEWEST = dt.datetime(2026, 11, 18, 13, 0, tzinfo=dt.UTC)
 
@@ -297,19 +300,20 @@ class Table:
 
 
 class Polls:
-    """``POLLS`` balance queries in batches of ``POLL_BATCH``, one batch each time another
-    1/(POLLS/POLL_BATCH) of the rows is in, so they run all along the load."""
+    """``count`` (``POLLS``) balance queries in batches of ``POLL_BATCH``, one batch each time
+    another 1/(count/POLL_BATCH) of the rows is in, so they run all along the load."""
 
-    def __init__(self, session: Session, table: Table, rows: int) -> None:
+    def __init__(self, session: Session, table: Table, rows: int, count: int = POLLS) -> None:
         self.session = session
         self.table = table
         self.rows = rows
+        self.count = count
         self.durations: list[float] = []
         self.started = self.finished = 0.0
 
     async def run(self) -> None:
         self.started = time.perf_counter()
-        batches = POLLS // POLL_BATCH
+        batches = max(1, self.count // POLL_BATCH)
         for batch in range(batches):
             await self.table.rows_reach(self.rows * batch // batches)
             await asyncio.gather(*(self._one() for _ in range(POLL_BATCH)))
@@ -354,7 +358,8 @@ def parsed_heap_per_entry(count: int = HEAP_SAMPLE) -> float:
     return heap / count
 
 
-async def bench(paths: AppPaths, sandbox: SandboxHandle, args: argparse.Namespace) -> None:
+async def bench(paths: AppPaths, sandbox: SandboxHandle, args: argparse.Namespace) -> list[str]:
+    """Prints the figures; what did not happen as it should (empty: all did)."""
     profile, secrets = sandbox_profile(sandbox.ready_file)
     session = await Session.open(
         profile,
@@ -370,11 +375,11 @@ async def bench(paths: AppPaths, sandbox: SandboxHandle, args: argparse.Namespac
 
         probe = LatenessProbe()
         probe.start()
-        await asyncio.sleep(IDLE_SECONDS)
+        await asyncio.sleep(args.idle)
         idle = probe.stop()
 
         table = Table(sort_by_date=not args.unsorted)
-        polls = Polls(session, table, args.rows)
+        polls = Polls(session, table, args.rows, args.polls)
         sampler = StallSampler(probe) if args.why else None
         probe.start()
         with sampler or contextlib.nullcontext():
@@ -388,13 +393,13 @@ async def bench(paths: AppPaths, sandbox: SandboxHandle, args: argparse.Namespac
     finally:
         await session.close()
     # After the peak RSS is read: tracing costs memory too.
-    per_entry = await model_heap_per_entry()
-    per_parsed = parsed_heap_per_entry()
+    per_entry = await model_heap_per_entry(args.heap_sample)
+    per_parsed = parsed_heap_per_entry(args.heap_sample)
 
     setup = "unsorted view" if args.unsorted else "view sorted by date, newest first (the tab's)"
     print(
         f"{args.rows:,} entries in pages of {PAGE} ({BANK_PAUSE * 1000:.0f} ms pause each), "
-        f"{setup}; {POLLS} balance polls in batches of {POLL_BATCH}"
+        f"{setup}; {args.polls} balance polls in batches of {POLL_BATCH}"
     )
     print(lateness_line("idle (the timer alone)", idle))
     print(lateness_line("during the load and polls", loaded, targets=True))
@@ -414,20 +419,34 @@ async def bench(paths: AppPaths, sandbox: SandboxHandle, args: argparse.Namespac
         f"(imports, Qt, session: {rss_setup:.0f} MB)"
     )
     print(
-        f"Python heap of an entry in the model (tracemalloc, {HEAP_SAMPLE:,} more read at the "
+        f"Python heap of an entry in the model (tracemalloc, {args.heap_sample:,} more read at the "
         f"end): {per_entry / 1024:.2f} KiB, so {per_entry * args.rows / 2**20:.0f} MB for "
         f"{args.rows:,}; a parsed Transaction: {per_parsed / 1024:.2f} KiB"
     )
     if sampler is not None:
         sampler.report()
+    problems: list[str] = []
+    if rows != args.rows:
+        problems.append(f"{rows:,} entries loaded of {args.rows:,}")
+    expected_polls = max(1, args.polls // POLL_BATCH) * POLL_BATCH
+    if len(polls.durations) != expected_polls:
+        problems.append(f"{len(polls.durations)} polls answered of {expected_polls}")
+    return problems
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description="UI loop lateness while a statement loads")
     parser.add_argument("--rows", type=int, default=TOTAL, help="how many entries")
     parser.add_argument("--unsorted", action="store_true", help="the view without sorting")
     parser.add_argument("--why", action="store_true", help="sample the stack during stalls")
+    parser.add_argument(
+        "--smoke", action="store_true", help=f"{SMOKE['rows']:,} entries, {SMOKE['polls']} polls"
+    )
     args = parser.parse_args()
+    args.polls, args.idle, args.heap_sample = POLLS, IDLE_SECONDS, HEAP_SAMPLE
+    if args.smoke:
+        for name, value in SMOKE.items():
+            setattr(args, name, value)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication(sys.argv[:1])
     app.setQuitOnLastWindowClosed(False)  # closing the table must not end the loop
@@ -436,10 +455,13 @@ def main() -> None:
         paths.ensure()
         sandbox = ensure_sandbox_blocking(paths)
         try:
-            qasync.run(bench(paths, sandbox, args))
+            problems = qasync.run(bench(paths, sandbox, args))
         finally:
             sandbox.stop()
+    for problem in problems:
+        print(f"NOT AS IT SHOULD BE: {problem}")
+    return 1 if problems and args.smoke else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
