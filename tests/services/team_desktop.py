@@ -11,10 +11,10 @@ A step is ``submit:FILE`` (send the intents of ``FILE``, a JSON list of ``{"key"
 ``resolve`` (``resolve_pending()``, with ``--resolve-timeout``: resolving runs once the faults
 are gone, and a busy machine must not leave an outcome unknown for a slow answer). The desktop
 logs in, warms its bank connection up, prints ``{"name", "event": "ready"}`` and then runs
-each step once the file ``WORK_DIR/go.NAME.<step>`` exists, printing after each one a JSON
-line ``{"name", "step", "action", "states": {key: state}, "seconds"}`` and at the end
-``{"name", "event": "done"}``. Every line is flushed at once: the test reads them while the
-desktop runs (and may kill it at any time).
+each step once the file ``WORK_DIR/go.NAME.<step>`` exists, printing ``{"name", "event":
+"go", "go": step}`` as it starts one, a JSON line ``{"name", "step", "action", "states":
+{key: state}, "seconds"}`` after it, and at the end ``{"name", "event": "done"}``. Every line
+is flushed at once: the test reads them while the desktop runs (and may kill it at any time).
 """
 
 from __future__ import annotations
@@ -28,12 +28,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from tests.waiting import LONG_WAIT_SECONDS, await_until
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.ledger.journal import EntryKind, NewEntry
-
-GO_WAIT = 120.0
-"""Seconds a desktop waits for the go of its next step before giving up (the test died)."""
-POLL = 0.01
 
 
 def intent(amount: Decimal, *, key: str | None = None, tag: str = "") -> NewEntry:
@@ -54,15 +51,6 @@ def intent(amount: Decimal, *, key: str | None = None, tag: str = "") -> NewEntr
 
 def say(**line: Any) -> None:
     print(json.dumps(line, sort_keys=True), flush=True)
-
-
-async def wait_for_go(path: Path) -> None:
-    # Counted polls, no clock: robust under a faked or jumping clock.
-    for _ in range(int(GO_WAIT / POLL)):
-        if path.exists():
-            return
-        await asyncio.sleep(POLL)
-    raise TimeoutError(f"no {path.name} within {GO_WAIT} s")
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -109,7 +97,10 @@ async def run(args: argparse.Namespace) -> None:
                 engines[action] = PaymentEngine(accounts, ledger, follow_up=follow_up)
             say(name=args.name, event="ready")
             for step, action in enumerate(args.steps):
-                await wait_for_go(work / f"go.{args.name}.{step}")
+                go = work / f"go.{args.name}.{step}"
+                # a desktop left waiting gives up (the test died)
+                await await_until(go.exists, go.name, timeout=LONG_WAIT_SECONDS)
+                say(name=args.name, event="go", go=step)
                 started = time.monotonic()
                 if action == "resolve":
                     entries = await engines["resolve"].resolve_pending()
