@@ -12,8 +12,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,8 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from tests.sandbox.conftest import Api, assert_problem, body_of, violated
 from tests.sandbox_harness import RunningSandbox, running_sandbox
+from tests.waiting import wait_until
 from treasury_app.domain import brcode, identifiers
-from treasury_app.sandbox import cashin
 from treasury_app.sandbox.seed import COMPANY
 
 CLOCK_START = "2026-11-18T13:00:00Z"  # Wednesday 10:00 in Brasília
@@ -116,16 +115,11 @@ def new_locrec(api: Api) -> dict[str, Any]:
     return loc
 
 
-def wait_for(fetch: Callable[[], Any], done: Callable[[Any], bool], timeout: float = 5) -> Any:
-    """Poll ``fetch`` until ``done`` says yes (the sandbox ticks every 0.25 s)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = fetch()
-        if done(value):
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"condition not reached: {value}")
-        time.sleep(0.1)
+def in_status(api: Api, path: str, status: str) -> Any:
+    """The resource at ``path`` once it has ``status``, else None (the sandbox moves it on at
+    its next tick): a condition for :func:`tests.waiting.wait_until`."""
+    found = get_json(api, path)
+    return found if found["status"] == status else None
 
 
 def get_json(api: Api, path: str, **kwargs: Any) -> Any:
@@ -479,7 +473,7 @@ def test_journey_1_confirmation_request(api: Api) -> None:
     assert violated(second) == {"solicrec.idRec"}
 
     path = f"/solicrec/{sol['idSolicRec']}"
-    received = wait_for(lambda: get_json(api, path), lambda s: s["status"] == "RECEBIDA")
+    received = wait_until(lambda: in_status(api, path, "RECEBIDA"), f"{path} RECEBIDA")
     assert [a["status"] for a in received["atualizacao"]] == ["CRIADA", "ENVIADA", "RECEBIDA"]
 
     api.control("POST", f"/sandbox/automatico/rec/{rec['idRec']}/approve")
@@ -586,11 +580,6 @@ def test_rec_query_with_unknown_txid(api: Api) -> None:
 # --------------------------------------------------------------------------------------------
 # journeys 3 and 4: composite QR codes with a cob or a cobv (the cash-in module's charges)
 
-cashin_ready = pytest.mark.skipif(
-    not all(hasattr(cashin, name) for name in ("get_charge", "location_of")),
-    reason="the cash-in module (cob, cobv, simulated payer) is not available",
-)
-
 
 def put_charge(api: Api, kind: str, txid: str) -> dict[str, Any]:
     calendario = {"expiracao": 3600} if kind == "cob" else {"dataDeVencimento": "2026-11-30"}
@@ -611,7 +600,6 @@ def pay_charge(api: Api, txid: str) -> None:
     api.control("POST", "/sandbox/cashin/pay", {"txid": txid, "payer": payer})
 
 
-@cashin_ready
 def test_journey_3_composite_qr_with_cob(api: Api) -> None:
     txid = identifiers.new_txid(32)
     loc = new_locrec(api)
@@ -635,13 +623,12 @@ def test_journey_3_composite_qr_with_cob(api: Api) -> None:
 
     # paying the cob authorizes the recurrence
     pay_charge(api, txid)
-    approved = wait_for(
-        lambda: get_json(api, f"/rec/{rec['idRec']}"), lambda r: r["status"] == "APROVADA"
+    approved = wait_until(
+        lambda: in_status(api, f"/rec/{rec['idRec']}", "APROVADA"), "the recurrence APROVADA"
     )
     assert approved["ativacao"] == {"tipoJornada": "JORNADA_3", "dadosJornada": {"txid": txid}}
 
 
-@cashin_ready
 def test_journey_4_composite_qr_with_cobv(api: Api) -> None:
     loc = new_locrec(api)
     rec = create_rec(api, loc=loc["id"])
@@ -654,8 +641,8 @@ def test_journey_4_composite_qr_with_cobv(api: Api) -> None:
     assert code.recurrence_url == loc["location"]
 
     pay_charge(api, cobv["txid"])
-    approved = wait_for(
-        lambda: get_json(api, f"/rec/{rec['idRec']}"), lambda r: r["status"] == "APROVADA"
+    approved = wait_until(
+        lambda: in_status(api, f"/rec/{rec['idRec']}", "APROVADA"), "the recurrence APROVADA"
     )
     assert approved["ativacao"] == {"tipoJornada": "JORNADA_4"}
 
@@ -696,7 +683,7 @@ def test_cobr_create_activate_get_list(api: Api) -> None:
     assert attempt["dataLiquidacao"] == EARLIEST_DUE
     assert identifiers.is_valid_e2eid(attempt["endToEndId"])
 
-    active = wait_for(lambda: get_json(api, f"/cobr/{txid}"), lambda c: c["status"] == "ATIVA")
+    active = wait_until(lambda: in_status(api, f"/cobr/{txid}", "ATIVA"), "the cobr ATIVA")
     assert [a["status"] for a in active["atualizacao"]] == ["CRIADA", "ATIVA"]
     assert active["tentativas"][0]["status"] == "AGENDADA"
 
@@ -837,7 +824,7 @@ def test_notifications_recorded(api: Api) -> None:
     assert [a["status"] for a in approved["atualizacao"]] == ["CRIADA", "APROVADA"]
 
     cobr = create_cobr(api, rec["idRec"])
-    wait_for(lambda: get_json(api, f"/cobr/{cobr['txid']}"), lambda c: c["status"] == "ATIVA")
+    wait_until(lambda: in_status(api, f"/cobr/{cobr['txid']}", "ATIVA"), "the cobr ATIVA")
     items = [
         n["payload"]["cobsr"][0]
         for n in notifications(api, "cobr")
