@@ -5,7 +5,6 @@ recurrence reaches APROVADA. Invalid input is refused on the form, before any re
 
 from __future__ import annotations
 
-import time
 import uuid
 from decimal import Decimal
 
@@ -13,6 +12,7 @@ import pytest
 from PySide6.QtCore import QDate, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
+from tests.waiting import wait_until
 from treasury_app.api.qrcodes.automatico_models import RecStatus, SolicRecStatus
 from treasury_app.domain import brcode
 from treasury_app.ui.dialogs.recurrence_wizard import (
@@ -95,13 +95,15 @@ def create(qtbot, wizard: RecurrenceWizard) -> str:
     return id_rec
 
 
-def wait_status(run, workspace, id_rec: str, status: RecStatus, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    while True:
+def wait_status(run, workspace, id_rec: str, status: RecStatus):
+    """The recurrence once the bank shows it in ``status``; fails (saying which) if it never
+    does."""
+
+    def in_status():
         rec = run(workspace.recurrences.get_rec(id_rec))
-        if rec.status == status or time.monotonic() > deadline:
-            return rec
-        time.sleep(0.2)
+        return rec if rec.status == status else None
+
+    return wait_until(in_status, f"recurrence {id_rec} {status.value}")
 
 
 def check_qr(wizard: RecurrenceWizard, *, composite: bool) -> brcode.BrCode:
