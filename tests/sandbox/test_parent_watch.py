@@ -5,27 +5,28 @@ seconds. A sandbox run by hand (no ``--exit-with-parent``) keeps running."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.sandbox_harness import RunningSandbox
+from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS, wait_until
 from treasury_app.config import AppPaths
 from treasury_app.sandbox.server import ParentWatch
 from treasury_app.services.sandbox_runner import _alive, ensure_sandbox_blocking, sandbox_dir
-
-GONE_WITHIN = 5.0
 
 # A stand-in for the app: starts the sandbox through the runner, says its pid, then blocks.
 PARENT = """
 import sys, time
 from pathlib import Path
+from tests.sandbox_harness import RunningSandbox
+from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS, wait_until
 from treasury_app.config import AppPaths
 from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
 
@@ -58,15 +59,6 @@ def _gone(pid: int) -> bool:
     return not _alive(pid)
 
 
-def _wait_until(condition: Callable[[], bool], timeout: float) -> float:
-    started = time.monotonic()
-    while not condition():
-        if time.monotonic() - started > timeout:
-            raise AssertionError(f"not within {timeout} s")
-        time.sleep(0.05)
-    return time.monotonic() - started
-
-
 def _kill_hard(process: subprocess.Popen[str]) -> None:
     if hasattr(signal, "SIGKILL"):
         os.kill(process.pid, signal.SIGKILL)
@@ -91,7 +83,7 @@ def test_killing_the_app_stops_its_sandbox(app_paths: AppPaths) -> None:
         started = log_file.stat().st_size
 
         _kill_hard(parent)
-        took = _wait_until(lambda: _gone(pid), GONE_WITHIN)
+        wait_until(lambda: _gone(pid), f"the sandbox (pid {pid}) gone after its app")
     finally:
         if parent.poll() is None:
             parent.kill()
@@ -99,7 +91,6 @@ def test_killing_the_app_stops_its_sandbox(app_paths: AppPaths) -> None:
         for stream in (parent.stdout, parent.stderr):
             if stream is not None:
                 stream.close()
-    print(f"\nsandbox gone {took:.2f} s after its app was killed")
     # The clean stop, not a crash: the ready file is removed and the log says so.
     assert not (sandbox_dir(app_paths) / "ready.json").exists()
     with log_file.open("rb") as log:
@@ -114,7 +105,7 @@ def test_closing_the_pipe_stops_the_sandbox(app_paths: AppPaths) -> None:
         assert handle.started_here and handle.process is not None
         assert handle.process.stdin is not None
         handle.process.stdin.close()
-        assert handle.process.wait(timeout=GONE_WITHIN) == 0
+        assert handle.process.wait(timeout=WAIT_SECONDS) == 0
         assert not handle.ready_file.exists()
         assert not handle.alive()
     finally:
@@ -124,35 +115,50 @@ def test_closing_the_pipe_stops_the_sandbox(app_paths: AppPaths) -> None:
 def test_stop_is_the_pipe_and_a_clean_exit(app_paths: AppPaths) -> None:
     handle = ensure_sandbox_blocking(app_paths)
     assert handle.process is not None
-    handle.stop(timeout=GONE_WITHIN)
+    handle.stop(timeout=WAIT_SECONDS)
     assert handle.process.returncode == 0  # not killed: it stopped by itself
     assert not handle.ready_file.exists()
 
 
 def test_a_sandbox_run_by_hand_ignores_its_standard_input(tmp_path: Path) -> None:
-    """No ``--exit-with-parent``: an input at end-of-file from the start changes nothing."""
+    """No ``--exit-with-parent``: an input at end-of-file from the start changes nothing. A
+    watch reads that end-of-file at once, long before the certificates are made: a sandbox
+    that watched would never announce itself ready, or would stop as it did, saying its app
+    is gone. This one gets ready, answers, and says no such thing."""
     ready_file = tmp_path / "ready.json"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "treasury_app.sandbox",
-            "--data-dir",
-            str(tmp_path / "bank"),
-            "--ready-file",
-            str(ready_file),
-        ],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    output = tmp_path / "sandbox.out"
+    with output.open("w") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "treasury_app.sandbox",
+                "--data-dir",
+                str(tmp_path / "bank"),
+                "--ready-file",
+                str(ready_file),
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        _wait_until(lambda: ready_file.exists() or process.poll() is not None, 30)
-        time.sleep(1.0)
+        wait_until(
+            lambda: ready_file.exists() or process.poll() is not None,
+            "the sandbox ready (or gone)",
+            timeout=LONG_WAIT_SECONDS,
+        )
+        assert process.poll() is None, output.read_text()
+        ready = json.loads(ready_file.read_text())
+        credentials = json.loads(Path(ready["credentials_file"]).read_text())
+        running = RunningSandbox(process, tmp_path / "bank", ready, credentials, 0.0)  # type: ignore[arg-type]
+        with running.client("accounts") as client:
+            assert client.get("/sandbox/status").status_code == 200
         assert process.poll() is None
+        assert "gone" not in output.read_text()
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=WAIT_SECONDS)
 
 
 def test_the_watch_stops_the_loop_and_forces_an_exit_if_the_stop_hangs() -> None:
@@ -170,12 +176,12 @@ def test_the_watch_stops_the_loop_and_forces_an_exit_if_the_stop_hangs() -> None
         stop = asyncio.Event()
         watch.stop_with(asyncio.get_running_loop(), stop)
         os.close(write_end)  # the parent goes
-        await asyncio.wait_for(stop.wait(), GONE_WITHIN)
+        await asyncio.wait_for(stop.wait(), WAIT_SECONDS)
 
     try:
         asyncio.run(served())
         assert watch.gone.is_set()
-        assert forced.wait(GONE_WITHIN)  # nobody ended the process: the watch does
+        assert forced.wait(WAIT_SECONDS)  # nobody ended the process: the watch does
         assert exits == [1]
     finally:
         os.close(read_end)
@@ -186,12 +192,12 @@ def test_a_parent_gone_before_the_loop_runs_stops_it_at_once() -> None:
     os.close(write_end)
     watch = ParentWatch(read_end, grace=0, force_exit=lambda code: None).start()
     try:
-        assert watch.gone.wait(GONE_WITHIN)
+        assert watch.gone.wait(WAIT_SECONDS)
 
         async def served() -> None:
             stop = asyncio.Event()
             watch.stop_with(asyncio.get_running_loop(), stop)
-            await asyncio.wait_for(stop.wait(), GONE_WITHIN)
+            await asyncio.wait_for(stop.wait(), WAIT_SECONDS)
 
         asyncio.run(served())
     finally:
