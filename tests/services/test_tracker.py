@@ -6,7 +6,6 @@ paying twice, tells its subscribers every change; ``run()`` backs off, wakes up,
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -17,6 +16,7 @@ from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import sandbox_now
 from tests.services.conftest import module_sandbox
+from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import PaymentFlow
 from treasury_app.api.transport import ApiTransport
@@ -241,7 +241,7 @@ async def test_run_backs_off_and_stops_on_stop(
     tracker = PaymentTracker(engine, backoff=(1, 2, 3, 60), sleep=fake_sleep)
     pix = await pay(payouts, "18,18")
     task = asyncio.create_task(tracker.run())
-    await asyncio.wait_for(task, timeout=5)
+    await asyncio.wait_for(task, timeout=WAIT_SECONDS)
     # Pass 1: nothing changed (2 s); pass 2: settled and nothing open (idle: 60 s); pass 3:
     # still idle (60 s), then stopped.
     assert waits == [2, 60, 60]
@@ -266,26 +266,43 @@ async def test_run_survives_a_failing_pass(engine: PaymentEngine) -> None:
 
     tracker = PaymentTracker(engine, sleep=no_sleep)
     tracker.poll_once = failing_pass  # type: ignore[method-assign]
-    await asyncio.wait_for(tracker.run(), timeout=5)
+    await asyncio.wait_for(tracker.run(), timeout=WAIT_SECONDS)
     assert passes == 3
 
 
+FOREVER = 10 * LONG_WAIT_SECONDS
+"""A wait between passes that no test outlives: a pass that starts, or a run that ends, within
+a test's wait did so because it was woken or stopped, not because the wait ran out."""
+
+
 class ObservedTracker(PaymentTracker):
-    """Counts its passes and signals when each one starts."""
+    """Counts its passes and signals when each one starts and when, the pass over, the
+    tracker goes on to wait (its real wait, :data:`FOREVER` long)."""
 
     def __init__(self, engine: PaymentEngine) -> None:
-        super().__init__(engine, backoff=(30,))  # real waits: long enough to tell
+        super().__init__(engine, backoff=(FOREVER,))
         self.passes = 0
         self.started = asyncio.Event()
+        self.waiting = asyncio.Event()
 
     async def poll_once(self) -> list[Entry]:
         self.passes += 1
+        self.waiting.clear()
         self.started.set()
         return await super().poll_once()
 
-    async def next_pass(self, timeout: float = 2.0) -> None:
+    async def _anything_open(self) -> bool:
+        # the last thing run() asks before it waits (nothing awaited in between)
+        anything = await super()._anything_open()
+        self.waiting.set()
+        return anything
+
+    async def next_pass(self) -> None:
         self.started.clear()
-        await asyncio.wait_for(self.started.wait(), timeout)
+        await asyncio.wait_for(self.started.wait(), WAIT_SECONDS)
+
+    async def until_waiting(self) -> None:
+        await asyncio.wait_for(self.waiting.wait(), WAIT_SECONDS)
 
 
 async def held_payment(payouts: PayoutsService) -> Entry:
@@ -302,18 +319,17 @@ async def test_stop_ends_run_at_once_while_it_waits_or_polls(
     tracker = ObservedTracker(engine)
     task = asyncio.create_task(tracker.run())
     await tracker.next_pass()
-    await asyncio.sleep(0.2)  # the pass is over: waiting (30 s)
-    started = time.monotonic()
+    await tracker.until_waiting()  # the pass is over: waiting (FOREVER)
     tracker.stop()
-    await asyncio.wait_for(task, timeout=2)
-    assert time.monotonic() - started < 1 and tracker.passes == 1
+    await asyncio.wait_for(task, timeout=WAIT_SECONDS)  # at once, not when the wait ends
+    assert tracker.passes == 1
 
     with control.faults({"path": BY_KEY, "latency_ms": 300}):
         tracker = ObservedTracker(engine)
         task = asyncio.create_task(tracker.run())
         await tracker.next_pass()
         tracker.stop()  # during the (slow) pass
-        await asyncio.wait_for(task, timeout=2)
+        await asyncio.wait_for(task, timeout=WAIT_SECONDS)
     assert tracker.passes == 1
 
 
@@ -325,7 +341,7 @@ async def test_wake_starts_a_pass_now_even_when_it_comes_during_a_pass(
     task = asyncio.create_task(tracker.run())
     try:
         await tracker.next_pass()
-        await asyncio.sleep(0.2)  # waiting (30 s)
+        await tracker.until_waiting()  # waiting (FOREVER)
         pending = asyncio.ensure_future(tracker.next_pass())
         tracker.wake()
         await pending
@@ -334,9 +350,9 @@ async def test_wake_starts_a_pass_now_even_when_it_comes_during_a_pass(
             pending = asyncio.ensure_future(tracker.next_pass())
             tracker.wake()
             await pending  # pass 3 has started and is slow
-            tracker.wake()  # a payment was just sent: follow it without waiting 30 s
+            tracker.wake()  # a payment was just sent: follow it without waiting
             await tracker.next_pass()
         assert tracker.passes == 4
     finally:
         tracker.stop()
-        await asyncio.wait_for(task, timeout=2)
+        await asyncio.wait_for(task, timeout=WAIT_SECONDS)
