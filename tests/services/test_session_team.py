@@ -4,8 +4,6 @@ keeps, another desktop's payment announced here without polling, and nothing lef
 
 from __future__ import annotations
 
-import asyncio
-import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -23,6 +21,7 @@ from tests.services.session_fixtures import (
     sandbox,
     use_keyring,
 )
+from tests.waiting import await_until
 from treasury_app.config import AppPaths
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.ledger.errors import LedgerRefused, LedgerUnavailable
@@ -148,16 +147,20 @@ async def test_two_desktops_see_each_others_payments_live(
         assert bia.team is not None
         seen_by_bia: list[Entry] = []
         bia.payments.subscribe(seen_by_bia.append)
-        for _ in range(100):
-            if ana.team.state.online and bia.team.state.online:
-                break
-            await asyncio.sleep(0.02)
-        started = time.perf_counter()
+        await await_until(
+            lambda: ana.team.state.online and bia.team.state.online, "both desktops online"
+        )
+        bia_link: list[bool] = []
+        bia.team.subscribe(lambda state: bia_link.append(state.online))
         paid = await ana.payments.submit(intent("12.34"))
         assert paid.state == EntryState.ACCEPTED and paid.created_by == "desk_ana"
-        while not any(e.id == paid.id and e.state == EntryState.ACCEPTED for e in seen_by_bia):
-            await asyncio.sleep(0.01)
-            assert time.perf_counter() - started < 2.0, seen_by_bia
+        await await_until(
+            lambda: any(e.id == paid.id and e.state == EntryState.ACCEPTED for e in seen_by_bia),
+            "Ana's payment ACCEPTED on Bia's desktop",
+        )
+        # the feed only reads the changes when notified or when it connects again: it stayed
+        # connected, so the notification brought it (not a later reconnection)
+        assert False not in bia_link
         assert bia.team.state.last_change is not None
         journaled = await bia.ledger.journal.get(paid.id)
         assert journaled.end_to_end_id == paid.end_to_end_id
@@ -248,25 +251,19 @@ async def test_the_database_stopped_mid_session_sends_nothing_and_recovers(
         try:
             with pytest.raises(LedgerUnavailable, match="Nothing is sent while the journal"):
                 await session.payments.submit(intent("4.32"))
-            for _ in range(200):
-                if not session.team.state.online:
-                    break
-                await asyncio.sleep(0.05)
-            assert not session.team.state.online and session.team.state.detail
+            await await_until(lambda: not session.team.state.online, "the team link offline")
+            assert session.team.state.detail
             assert control.balance() == before  # nothing reached the bank
         finally:
             server.start()
-        for _ in range(200):
-            if session.team.state.online:
-                break
-            await asyncio.sleep(0.05)
-        assert session.team.state.online and False in states
-        for _ in range(100):  # the pool reconnects on its own at the next use
-            try:
-                again = await session.payments.submit(intent("4.32"))
-                break
-            except LedgerUnavailable:
-                await asyncio.sleep(0.1)
+        await await_until(lambda: session.team.state.online, "the team link online again")
+        assert False in states
+        # the pool reconnects on its own at the next use
+        again = await await_until(
+            lambda: session.payments.submit(intent("4.32")),
+            "a payment sent once the database is back",
+            retry=(LedgerUnavailable,),
+        )
         assert again.state == EntryState.ACCEPTED
         assert control.balance() == before - Decimal("4.32")
         entries = await session.ledger.journal.recent()
