@@ -32,6 +32,7 @@ from tests.services.receiver_fixtures import (
     our_refs,
     superuser_execute,
 )
+from tests.waiting import WAIT_SECONDS, await_until
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import WebhookType
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
@@ -69,14 +70,6 @@ pytestmark = pytest.mark.usefixtures("team_databases")
 KEYS: list[str] = list(COMPANY["keys"])
 SECRET = "rcv_7f3a9c1e5b2d8f40"  # the receiver's Accounts webhook secret: never in the audit
 NOW = dt.datetime(2026, 11, 18, 13, 0, tzinfo=dt.UTC)
-
-
-async def eventually(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    assert condition()
 
 
 @pytest.fixture
@@ -201,13 +194,13 @@ async def test_the_feed_reads_the_status_by_itself_and_says_when_the_database_is
     ReceiverLogin(team_databases, database).beat()
     notifications.feed.check_every = 0.2
     notifications.start()
-    await eventually(lambda: notifications.live())
+    await await_until(notifications.live, "the receiver live")
 
     # Nothing listens at that address: offline, and it keeps trying.
     away = BankNotifications(team_ledger.notices, "host=127.0.0.1 port=9 connect_timeout=1")
     try:
         away.start()
-        await eventually(lambda: away.status.state is ReceiverState.OFFLINE)
+        await await_until(lambda: away.status.state is ReceiverState.OFFLINE, "offline")
         assert away.status.why_not().startswith("The team database is offline (")
         assert not away.live()
     finally:
@@ -220,12 +213,12 @@ async def test_bank_events_are_passed_on_and_a_lost_link_asks_for_everything(
     events: list[BankEvent] = []
     unsubscribe = notifications.subscribe_events(events.append)
     notifications.start()
-    await eventually(lambda: notifications.feed.connected)
+    await await_until(lambda: notifications.feed.connected, "the events feed connected")
     receiver = ReceiverLogin(team_databases, database)
 
     receiver.notify("pix:E12345678202611181300abcdefghijk")
     receiver.notify("rec:RR1234567820261118abcdefghijk")
-    await eventually(lambda: len(events) == 2)
+    await await_until(lambda: len(events) == 2, "two events")
     assert events == [
         BankEvent("pix", "E12345678202611181300abcdefghijk"),
         BankEvent("rec", "RR1234567820261118abcdefghijk"),
@@ -240,14 +233,16 @@ async def test_bank_events_are_passed_on_and_a_lost_link_asks_for_everything(
         " WHERE application_name = 'treasury-bank-events' AND datname = %s",
         database,
     )
-    await eventually(lambda: EVERYTHING in events)
+    await await_until(lambda: EVERYTHING in events, "'read everything again'")
     assert notifications.feed.connected
     receiver.notify("cobr:TX0001")
-    await eventually(lambda: events[-1] == BankEvent("cobr", "TX0001"))
+    await await_until(lambda: events[-1] == BankEvent("cobr", "TX0001"), "the cobr event")
 
+    still: list[BankEvent] = []
+    notifications.subscribe_events(still.append)  # a listener that stays: it tells when
     unsubscribe()
     receiver.notify("pix:after")
-    await asyncio.sleep(0.3)
+    await await_until(lambda: BankEvent("pix", "after") in still, "the event passed on")
     assert BankEvent("pix", "after") not in events
 
 
@@ -357,7 +352,7 @@ async def test_with_a_live_receiver_the_tracker_keeps_only_the_slow_safety_poll(
     )
     tracker.receiver_changed()  # as the workspace tells it after each reading
     assert tracker.slow
-    await asyncio.wait_for(tracker.run(), timeout=5)
+    await asyncio.wait_for(tracker.run(), timeout=WAIT_SECONDS)
     # The start-up pass (the reconciliation), then one pass per 5 minutes; the wake-up's pass
     # goes back to 5 minutes; the receiver gone, a pass at once and the normal backoff again.
     assert SAFETY_POLL_SECONDS == 300
@@ -401,7 +396,7 @@ async def test_without_a_receiver_the_tracker_polls_as_before(file_ledger: Ledge
     )
     assert not tracker.slow
     tracker.receiver_changed()  # nothing to do
-    await asyncio.wait_for(tracker.run(), timeout=5)
+    await asyncio.wait_for(tracker.run(), timeout=WAIT_SECONDS)
     assert waits == [2, 3, 60]
 
 
