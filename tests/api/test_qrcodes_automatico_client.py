@@ -10,11 +10,9 @@ sandbox.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import datetime as dt
 import json
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -27,6 +25,7 @@ from pydantic import ValidationError
 
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
+from tests.waiting import await_until
 from treasury_app.api.errors import BadRequest, Forbidden, NotFound
 from treasury_app.api.qrcodes.automatico import AutomaticoMethods, verify_rec_payload_jws
 from treasury_app.api.qrcodes.automatico_models import (
@@ -158,17 +157,11 @@ async def approved_rec(
     return rec
 
 
-async def wait_until(
-    fetch: Callable[[], Awaitable[T]], done: Callable[[T], bool], timeout: float = 5
-) -> T:
-    """Poll ``fetch`` until ``done`` (the sandbox ticks every 0.25 s of real time)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = await fetch()
-        if done(value):
-            return value
-        assert time.monotonic() < deadline, f"condition not reached: {value!r}"
-        await asyncio.sleep(0.1)
+async def fetched_when(fetch: Callable[[], Awaitable[T]], done: Callable[[T], bool]) -> T | None:
+    """What ``fetch`` gives once ``done`` says yes, else None: a condition for
+    :func:`tests.waiting.await_until` (the sandbox moves things on every 0.25 s of real time)."""
+    value = await fetch()
+    return value if done(value) else None
 
 
 async def collect(iterator: AsyncIterator[T]) -> list[T]:
@@ -314,9 +307,12 @@ async def test_solicrec_create_get_cancel(client: QrCodesClient, control: Api) -
         await client.post_solicrec(solicrec_body(rec.id_rec, expires))
     assert refused.value.properties == {"solicrec.idRec"}
 
-    received = await wait_until(
-        lambda: client.get_solicrec(sol.id_solic_rec),
-        lambda s: s.status is SolicRecStatus.RECEBIDA,
+    received = await await_until(
+        lambda: fetched_when(
+            lambda: client.get_solicrec(sol.id_solic_rec),
+            lambda s: s.status is SolicRecStatus.RECEBIDA,
+        ),
+        "the confirmation request RECEBIDA",
     )
     assert [a.status for a in received.atualizacao] == [
         SolicRecStatus.CRIADA,
@@ -381,7 +377,10 @@ async def test_cobr_put_get_list_cancel(client: QrCodesClient, control: Api) -> 
     assert attempt.data_liquidacao >= due
     assert attempt.end_to_end_id is not None and identifiers.is_valid_e2eid(attempt.end_to_end_id)
 
-    active = await wait_until(lambda: client.get_cobr(txid), lambda c: c.status is CobRStatus.ATIVA)
+    active = await await_until(
+        lambda: fetched_when(lambda: client.get_cobr(txid), lambda c: c.status is CobRStatus.ATIVA),
+        "the cobr ATIVA",
+    )
     assert active.tentativas[0].status is TentativaStatus.AGENDADA
     assert [a.status for a in active.atualizacao] == [CobRStatus.CRIADA, CobRStatus.ATIVA]
 
@@ -528,9 +527,8 @@ async def test_locrec_link_unlink_and_payload(client: QrCodesClient, control: Ap
 async def test_locrec_list_pages(client: QrCodesClient, control: Api) -> None:
     # The range goes on the wire in whole seconds: start on a fresh second of the sandbox
     # clock so that no location made by an earlier test falls inside it.
-    now = sandbox_now(control)
-    start = now.replace(microsecond=0) + dt.timedelta(seconds=1)
-    await asyncio.sleep((start - now).total_seconds())
+    start = sandbox_now(control).replace(microsecond=0) + dt.timedelta(seconds=1)
+    await await_until(lambda: sandbox_now(control) >= start, "the sandbox clock on a new second")
     created = [(await client.post_locrec()).id for _ in range(3)]
     window = {"inicio": start, "fim": sandbox_now(control) + dt.timedelta(seconds=1)}
     first = await client.list_locrec(**window, itens_por_pagina=2)
