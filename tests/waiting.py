@@ -23,6 +23,8 @@ T = TypeVar("T")
 SCALE = float(os.environ.get("TREASURY_TEST_WAIT_SCALE", "1") or "1")
 WAIT_SECONDS = 60.0 * SCALE  # a condition that should come at once, on a loaded machine
 LONG_WAIT_SECONDS = 180.0 * SCALE  # a process that starts, a cluster that initialises
+WAIT_MS = int(WAIT_SECONDS * 1000)  # the same, for what counts in ms (Qt, the UI ``run``)
+LONG_WAIT_MS = int(LONG_WAIT_SECONDS * 1000)
 POLL_SECONDS = 0.02
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import socket
-import time
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -39,6 +38,7 @@ from tests.receiver.conftest import (
 from tests.services.receiver_fixtures import our_refs
 from tests.services.test_session_team import desk_paths, team_profile
 from tests.ui.conftest import reset_token_limits
+from tests.waiting import WAIT_MS, qt_wait_until, wait_until
 from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ledger.team.schema import MAKER
 from treasury_app.receiver.config import load_config
@@ -58,7 +58,6 @@ from treasury_app.ui.widgets.payments_list import PaymentsList
 
 NOTIFIER = "CN=Sandbox Bank Notifier"  # the subject of the sandbox notifier's certificate
 SUPPLIER = "fornecedor@empresa.com.br"
-WAIT = 15_000  # ms: a bank event on screen takes well under a second; this is a ceiling
 PAYOUTS, CHARGES = 1, 3  # the main window's tabs
 
 
@@ -118,10 +117,10 @@ def receiver(
         break
     assert served is not None, "the receiver did not start"
     # Its first heartbeat: a desktop unlocking now finds it live.
-    deadline = time.monotonic() + 10
-    while not db.rows("SELECT 1 FROM treasury.receivers WHERE name = %s", name):
-        assert time.monotonic() < deadline, "no heartbeat from the receiver"
-        time.sleep(0.02)
+    wait_until(
+        lambda: db.rows("SELECT 1 FROM treasury.receivers WHERE name = %s", name),
+        "the receiver's first heartbeat",
+    )
     yield served
     # The session's sandbox outlives this module and its notifier keeps an idle TLS connection
     # to the receiver (the receiver tests stop their bank first): a graceful stop would wait
@@ -201,7 +200,7 @@ class ChainDesk:
                 client_secrets=pfx.client_secrets,
                 paths=desk_paths(self.tmp_path / login),
             ),
-            timeout=20_000,
+            timeout=WAIT_MS,
         )
         workspace = self.workspace = self.run(open_workspace(session))
         counted = Counted(workspace)
@@ -215,7 +214,7 @@ class ChainDesk:
 
     def register(self, workspace: Workspace, url: str) -> None:
         """Settings ▸ Webhooks ▸ "Use the team's receiver": every webhook at ``url``."""
-        results = self.run(workspace.webhooks.use_team_receiver(url, SECRET), timeout=20_000)
+        results = self.run(workspace.webhooks.use_team_receiver(url, SECRET), timeout=WAIT_MS)
         self.registered = True
         keys = workspace.webhooks.pix_keys
         assert [r.error for r in results] == [None] * (len(keys) + 6), results
@@ -234,7 +233,7 @@ class ChainDesk:
             self.window.set_workspace(None)  # tabs unsubscribe before the session closes
         try:
             if self.registered:  # the shared sandbox calls nobody once this module is done
-                self.run(remove_all(workspace), timeout=20_000)
+                self.run(remove_all(workspace), timeout=WAIT_MS)
         finally:
             workspace.tracker.stop()
             if self.tracking is not None:
@@ -279,7 +278,7 @@ def unlocked_live(
     label = window.notifications_status
     assert label is not None and label.isVisible()
     assert label.text().startswith("Notifications: live"), label.text()
-    qtbot.waitUntil(lambda: counted.passes_done == 1, timeout=WAIT)  # the reconciliation
+    qt_wait_until(qtbot, lambda: counted.passes_done == 1, "the start-up pass (reconciliation)")
     counted.start_up_reads = len(counted.status_reads)  # the reconciliation may ask the bank
     assert notifications.status.url == receiver.url  # as the receiver announces it
     desk.register(workspace, notifications.status.url)
@@ -312,18 +311,18 @@ def test_a_payout_settled_at_the_bank_reaches_the_payments_list_through_the_rece
     payouts = workspace.payouts
     amount = Decimal(f"{secrets.randbelow(90) + 10}.{secrets.randbelow(100):02d}")
     review = run(payouts.prepare_key(SUPPLIER, amount))
-    sent = run(payouts.send(review), timeout=WAIT)
+    sent = run(payouts.send(review), timeout=WAIT_MS)
     assert sent.state == EntryState.ACCEPTED and not sent.final, sent  # no dual control
 
     def status() -> str | None:
         row = payments.proxy.row_of(sent.id)
         return None if row is None else payments.proxy.index(row, PaymentsColumn.STATUS).data()
 
-    qtbot.waitUntil(lambda: status() is not None, timeout=WAIT)
+    qt_wait_until(qtbot, lambda: status() is not None, "the payment listed")
 
     # The bank settles it later: ON_QUEUE → PROCESSING → SETTLED on the sandbox's clock.
     run(workspace.sandbox.advance_clock(5))
-    qtbot.waitUntil(lambda: status() == "Settled", timeout=WAIT)
+    qt_wait_until(qtbot, lambda: status() == "Settled", "the payment shown Settled")
     place = payments.model.row_of(sent.id)
     assert place is not None
     shown = payments.model.row_at(place)
@@ -348,7 +347,7 @@ def test_a_charge_paid_at_the_bank_reaches_the_charges_list_through_the_receiver
 ) -> None:
     workspace, window, counted = unlocked_live(qtbot, desk, receiver)
     key = workspace.pix_keys[0]
-    charge = run(workspace.charges.create_cob(amount=Decimal("25.00"), key=key), timeout=WAIT)
+    charge = run(workspace.charges.create_cob(amount=Decimal("25.00"), key=key), timeout=WAIT_MS)
     assert ("txid", charge.txid) in our_refs(db.team, db.name)  # named as ours on creation
 
     window.tabs.setCurrentIndex(CHARGES)
@@ -356,7 +355,9 @@ def test_a_charge_paid_at_the_bank_reaches_the_charges_list_through_the_receiver
     assert isinstance(tab, ChargesTab)
     charges = tab.charges
     assert isinstance(charges, ChargesList)
-    qtbot.waitUntil(lambda: tab.load_task is not None and tab.load_task.done(), timeout=WAIT)
+    qt_wait_until(
+        qtbot, lambda: tab.load_task is not None and tab.load_task.done(), "the charges read"
+    )
     assert tab.load_task.result()
 
     def status() -> str | None:
@@ -368,7 +369,7 @@ def test_a_charge_paid_at_the_bank_reaches_the_charges_list_through_the_receiver
 
     paid = run(workspace.sandbox.pay_charge(charge.txid))  # a payer, at the bank
     end_to_end_id = paid["pix"]["endToEndId"]
-    qtbot.waitUntil(lambda: status() == "Paid", timeout=WAIT)
+    qt_wait_until(qtbot, lambda: status() == "Paid", "the charge shown Paid")
     place = charges.model.row_of(charge.txid)
     assert place is not None and charges.model.row_at(place).status == "CONCLUIDA"
 
