@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -44,6 +43,7 @@ from tests.receiver.conftest import (
     transfer_body,
     txid,
 )
+from tests.waiting import WAIT_SECONDS, wait_until
 from treasury_app.ledger.team.receiver_schema import EVENTS_CHANNEL
 from treasury_app.receiver.app import RETRY_AFTER_SECONDS
 from treasury_app.receiver.store import ReceiverStore
@@ -59,13 +59,6 @@ def notification_rows(db: ReceiverDatabase, ref: str) -> list[tuple[str, str, st
             ref,
         )
     ]
-
-
-def wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 # Who may call: the TLS handshake --------------------------------------------------------------
@@ -202,7 +195,17 @@ def test_an_applied_item_is_announced_to_the_desktops(
         assert bank.post("pix", pix_body(item)).status_code == 200
         # unmatched and duplicate items change nothing: no announcement
         assert bank.post("pix", pix_body(item, pix_item(chave=ANOTHER_KEY))).status_code == 200
-        payloads = [n.payload for n in listener.notifies(timeout=0.5)]
+        # A marker sent after those answers: notifications come in commit order, so whatever
+        # the receiver announced is read before it (no waiting for "nothing more").
+        with shared_db.connect() as marker:
+            marker.execute("SELECT pg_notify(%s, 'marker')", (EVENTS_CHANNEL,))
+        payloads = []
+        for notice in listener.notifies(timeout=WAIT_SECONDS):
+            if notice.payload == "marker":
+                break
+            payloads.append(notice.payload)
+        else:
+            raise AssertionError(f"the marker never came; before it: {payloads}")
     assert payloads == [f"pix:{item['endToEndId']}"]
 
 
@@ -487,7 +490,10 @@ def test_healthz_and_metrics(serve: Serve, bank_pki: BankPki, shared_db: Receive
     )
     assert float(served_line.split()[-1]) == 3
     # the heartbeat: desktops show "Notifications: live"
-    wait_until(lambda: shared_db.count("receivers", "name = %s", served.config.name) == 1)
+    wait_until(
+        lambda: shared_db.count("receivers", "name = %s", served.config.name) == 1,
+        "the receiver's heartbeat row",
+    )
     [(login, started, seen)] = shared_db.rows(
         "SELECT login, started_at, seen_at FROM treasury.receivers WHERE name = %s",
         served.config.name,
@@ -544,9 +550,9 @@ def test_the_database_stopped_mid_delivery_answers_503_and_loses_nothing(
         locker.execute("LOCK TABLE treasury.notifications IN EXCLUSIVE MODE")
         with ThreadPoolExecutor(1) as pool:
             pending = pool.submit(bank.post, "pix", body)
-            wait_until(backends_waiting(db, 1))
+            wait_until(backends_waiting(db, 1), "the delivery waiting for the table lock")
             allow_connections(db, False)
-            answer = pending.result(timeout=15)
+            answer = pending.result(timeout=WAIT_SECONDS)
         assert answer.status_code == 503, answer.text
         assert answer.headers["retry-after"] == str(RETRY_AFTER_SECONDS)
         assert "nothing was stored" in answer.json()["detail"]
@@ -565,13 +571,13 @@ def test_the_database_stopped_mid_delivery_answers_503_and_loses_nothing(
         allow_connections(db, True)
     # The bank retries the same notifications: applied, once.
     answers: dict[str, httpx.Response] = {}
-    deadline = time.monotonic() + 20
     for source, document in (("pix", body), ("transfer", transfer)):
-        while True:
+
+        def delivered(source: str = source, document: bytes = document) -> bool:
             answers[source] = bank.post(source, document)
-            if answers[source].status_code != 503:
-                break
-            assert time.monotonic() < deadline, "the receiver did not come back"
+            return answers[source].status_code != 503
+
+        wait_until(delivered, f"the receiver back, taking the {source} notification")
     bank_again = [bank.post("pix", body).json(), bank.post("transfer", transfer).json()]
     bank.close()
     assert answers["pix"].json() == {"items": 2, "applied": 2}
@@ -610,9 +616,9 @@ def test_two_receivers_get_the_same_notification_at_once(
                     ("transfer", transfer_body(idempotency_key=key)),
                 )
             ]
-            wait_until(backends_waiting(db, 4))
+            wait_until(backends_waiting(db, 4), "the four deliveries waiting for the table lock")
             locker.execute("COMMIT")
-            results = [a.result(timeout=15) for a in answers]
+            results = [a.result(timeout=WAIT_SECONDS) for a in answers]
         assert all(r.status_code == 200 for r in results)
         pix_outcomes = sorted(str(results[i].json()) for i in (0, 2))
         assert pix_outcomes == sorted(
@@ -808,7 +814,7 @@ def test_check_exits_0_when_ready_and_2_for_a_bad_configuration(
     }
     results = {}
     for name, process in runs.items():
-        out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=WAIT_SECONDS)
         results[name] = (process.returncode, out, err)
     assert results["good"][0] == 0, results["good"]
     assert "configuration and database ready" in results["good"][1]
@@ -871,28 +877,29 @@ def test_the_monitor_listener_serves_metrics_in_plain_http_and_stops_with_the_re
         text=True,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None, process.communicate()
-                assert time.monotonic() < deadline, "the monitor listener never answered"
-                time.sleep(0.1)
+
+        def answered() -> httpx.Response:
+            assert process.poll() is None, process.communicate()
+            return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=WAIT_SECONDS)
+
+        health = wait_until(
+            answered, "the monitor listener answering", retry=(httpx.TransportError,)
+        )
         assert health.status_code == 200 and health.json()["status"] == "ok"
-        metrics = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=2)
+        metrics = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=WAIT_SECONDS)
         assert metrics.status_code == 200
         assert "treasury_receiver_answer_seconds" in metrics.text
-        assert httpx.post(f"http://127.0.0.1:{port}/pix", json={}, timeout=2).status_code in (
+        assert httpx.post(
+            f"http://127.0.0.1:{port}/pix", json={}, timeout=WAIT_SECONDS
+        ).status_code in (
             404,
             405,
         )
     finally:
         process.send_signal(signal.SIGTERM)
-        _out, err = process.communicate(timeout=30)
+        _out, err = process.communicate(timeout=WAIT_SECONDS)
     # uvicorn shuts down cleanly, then re-raises the signal it caught (systemd: a clean stop)
     assert process.returncode in (0, -signal.SIGTERM), err
     assert "Application shutdown complete" in err
     with pytest.raises(httpx.TransportError):
-        httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
+        httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=WAIT_SECONDS)
