@@ -11,10 +11,9 @@ advances it): no date here depends on the day the tests run.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from tests.sandbox.test_automatico import cobr_body, rec_body
 from tests.sandbox.test_cashin import PAYER, cob_body
 from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import control_of, running_bank, sandbox_now, transport
+from tests.waiting import await_until
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.transport import ApiTransport
@@ -52,19 +52,7 @@ from treasury_app.services.webhooks import WebhookKind, WebhooksService
 
 KEYS: list[str] = list(COMPANY["keys"])
 SECRET_NAME = "X-Treasury-Secret"
-WAIT = 15.0
 NOTIFIER = "CN=Sandbox Bank Notifier"
-
-
-async def eventually(check: Callable[[], Any], timeout: float = WAIT) -> Any:
-    """Poll ``check`` (short sleeps) until it returns something true; returns it."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        assert asyncio.get_running_loop().time() < deadline, "timed out waiting for the receiver"
-        await asyncio.sleep(0.05)
 
 
 def applied(db: ReceiverDatabase, source: str, ref: str) -> list[tuple[str, str]]:
@@ -233,7 +221,7 @@ async def test_a_payout_reaches_its_final_state_through_the_receiver(
     assert sent.end_to_end_id
 
     control.advance(5)  # ON_QUEUE → PROCESSING → SETTLED on the bank's clock
-    await eventually(lambda: db.entry(sent.id)["final"])
+    await await_until(lambda: db.entry(sent.id)["final"], "the payment final in the journal")
     assert db.entry(sent.id) | {"bank_id": None} == {
         "state": "ACCEPTED",
         "bank_status": "SETTLED",
@@ -270,21 +258,23 @@ async def test_a_payout_reaches_its_final_state_through_the_receiver(
         "POST", f"/sandbox/pix/payments/{sent.end_to_end_id}/refund", {"amount": Decimal("2.34")}
     )
     assert refunded["data"]["status"] == "PARTIALLY_REFUNDED"
-    credit = await eventually(
+    credit = await await_until(
         lambda: db.rows(
             "SELECT event_key, amount FROM treasury.account_events WHERE kind = 'refund'"
             " AND item->'data'->>'originalEndToEndId' = %s",
             sent.end_to_end_id,
-        )
+        ),
+        "the refund credited (an account event)",
     )
     [(event_key, amount)] = credit
     assert event_key.startswith("refund|") and amount == Decimal("2.34")
-    later = await eventually(
+    later = await await_until(
         lambda: db.rows(
             "SELECT outcome FROM treasury.notifications WHERE ref = %s"
             " AND item->'data'->>'status' = 'PARTIALLY_REFUNDED'",
             sent.idempotency_key,
-        )
+        ),
+        "the PARTIALLY_REFUNDED notification",
     )
     assert later == [("unchanged",)]  # a final payment is not reopened
     assert db.entry(sent.id)["bank_status"] == "SETTLED"
@@ -305,10 +295,11 @@ async def test_a_charge_paid_and_refunded_arrive_through_the_receiver(
     paid = control.control("POST", "/sandbox/cashin/pay", {"txid": txid, "payer": PAYER})
     e2e_paid = paid["pix"]["endToEndId"]
 
-    state = await eventually(
+    state = await await_until(
         lambda: db.rows(
             "SELECT status, end_to_end_id FROM treasury.charge_states WHERE txid = %s", txid
-        )
+        ),
+        "the charge's state",
     )
     assert state == [("CONCLUIDA", e2e_paid)]
     [(chave, valor, refunds)] = db.rows(
@@ -318,12 +309,13 @@ async def test_a_charge_paid_and_refunded_arrive_through_the_receiver(
     assert (chave, valor, refunds) == (KEYS[1], Decimal("88.10"), [])
     assert [k for k, _login in applied(db, "pix", e2e_paid)] == [f"pix|{e2e_paid}|"]
     # the account's RECEIVE event too (the Accounts API's view of the same credit)
-    receive = await eventually(
+    receive = await await_until(
         lambda: db.rows(
             "SELECT amount FROM treasury.account_events WHERE kind = 'receive'"
             " AND end_to_end_id = %s",
             e2e_paid,
-        )
+        ),
+        "the Pix received (an account event)",
     )
     assert receive == [(Decimal("88.10"),)]
 
@@ -332,7 +324,9 @@ async def test_a_charge_paid_and_refunded_arrive_through_the_receiver(
     assert asked.status_code == 201, asked.text
     refund_id = body_of(asked)["id"]
     control.advance(4)  # EM_PROCESSAMENTO → DEVOLVIDO on the bank's clock
-    await eventually(lambda: len(applied(db, "pix", e2e_paid)) == 2)
+    await await_until(
+        lambda: len(applied(db, "pix", e2e_paid)) == 2, "two pix notifications applied"
+    )
     assert [k for k, _login in applied(db, "pix", e2e_paid)] == [
         f"pix|{e2e_paid}|",
         f"pix|{e2e_paid}|{refund_id}:DEVOLVIDO",
@@ -363,27 +357,29 @@ async def test_a_recurrence_approved_and_its_charge_settled_arrive_through_the_r
     db.add_refs(("idrec", id_rec))  # the desktop names the idRec the bank gave it
     approved = control.control("POST", f"/sandbox/automatico/rec/{id_rec}/approve")
     assert approved["status"] == "APROVADA"
-    await eventually(
+    await await_until(
         lambda: db.rows(
             "SELECT 1 FROM treasury.recurrence_states WHERE id_rec = %s AND status = 'APROVADA'",
             id_rec,
-        )
+        ),
+        "the recurrence APROVADA",
     )
     assert any("|APROVADA|" in key for key, _login in applied(db, "rec", id_rec))
 
     cobr = qr.post("/cobr", json=cobr_body(id_rec, due.isoformat()))
     assert cobr.status_code == 201, cobr.text
     charge = body_of(cobr)["txid"]
-    await eventually(lambda: applied(db, "cobr", charge))
+    await await_until(lambda: applied(db, "cobr", charge), "the cobr notification applied")
     # the day comes: the scheduled debit settles at 10:00 in Brasília
     settle = dt.datetime.combine(due, dt.time(13, 30), tzinfo=dt.UTC)
     control.control("POST", "/sandbox/clock", {"set": settle.isoformat().replace("+00:00", "Z")})
-    state = await eventually(
+    state = await await_until(
         lambda: db.rows(
             "SELECT id_rec, status, attempts, item->'tentativas'->0->>'status'"
             " FROM treasury.cobr_states WHERE txid = %s AND status = 'CONCLUIDA'",
             charge,
-        )
+        ),
+        "the cobr CONCLUIDA",
     )
     assert state == [(id_rec, "CONCLUIDA", 1, "PAGA")]
     keys = [key for key, _login in applied(db, "cobr", charge)]
@@ -399,7 +395,10 @@ async def test_nothing_was_refused_and_every_item_was_applied_once(
     queued = control.control("GET", "/sandbox/notifications")["data"]
     ours = [n for n in queued if str(n.get("url") or "").startswith(live.url)]
     assert ours
-    await eventually(lambda: all(n["status"] == "DELIVERED" for n in _refresh(control, ours)))
+    await await_until(
+        lambda: all(n["status"] == "DELIVERED" for n in _refresh(control, ours)),
+        "every notification DELIVERED",
+    )
     delivered = _refresh(control, ours)
     assert {n["attempts"] for n in delivered} == {1}
     assert db.count("dead_letters") == 0
