@@ -32,6 +32,7 @@ from tests.receiver.conftest import (
 from tests.sandbox.conftest import Api, body_of
 from tests.sandbox_harness import RunningSandbox
 from tests.services.accounts_fixtures import control_of, running_bank, sandbox_now
+from tests.waiting import await_until
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.qrcodes.automatico_models import (
     CalendarioCobR,
@@ -353,10 +354,12 @@ async def test_a_recurrence_and_its_charge_unnotified_are_applied_once(
     db.add_refs(("txid", txid))
     due = earliest_cobr_due_date(brasilia_date(bank_clock()))
     await desk_qrcodes.put_cobr(txid, cobr_body(rec.id_rec, due))
-    for _ in range(200):  # the bank's next tick makes it ATIVA; it then waits for its due date
-        if str((await desk_qrcodes.get_cobr(txid)).status) == "ATIVA":
-            break
-        await asyncio.sleep(0.05)
+
+    async def active() -> bool:
+        return str((await desk_qrcodes.get_cobr(txid)).status) == "ATIVA"
+
+    # the bank's next tick makes it ATIVA; it then waits for its due date
+    await await_until(active, "the cobr ATIVA")
     assert await reconciler.once() == {"cobr": 1}
     assert db.rows(
         "SELECT id_rec, status, attempts FROM treasury.cobr_states WHERE txid = %s", txid
@@ -473,10 +476,10 @@ async def test_a_served_receiver_reconciles_at_start(
     receiver.reconciler = reconciler_for(config, receiver.store, receiver.metrics, clock=bank_clock)
     served.start()
     try:
-        for _ in range(500):
-            if db.count("charge_states", "txid = %s AND status = 'CONCLUIDA'", txid):
-                break
-            await asyncio.sleep(0.02)
+        await await_until(
+            lambda: db.count("charge_states", "txid = %s AND status = 'CONCLUIDA'", txid),
+            "the charge CONCLUIDA, reconciled at start",
+        )
         assert db.count("charge_states", "txid = %s AND status = 'CONCLUIDA'", txid) == 1
         assert served.metric(RECONCILED, source="pix") == 1
     finally:
@@ -491,10 +494,7 @@ async def test_run_reconciles_at_start_and_on_its_interval_until_cancelled(
     running = reconciler_for(fast, store, ReceiverMetrics(), clock=bank_clock)
     assert running is not None
     task = asyncio.create_task(running.run())
-    for _ in range(500):
-        if running.passes >= 2:
-            break
-        await asyncio.sleep(0.02)
+    await await_until(lambda: running.passes >= 2 or task.done(), "two reconciling passes")
     assert running.passes >= 2 and not task.done()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -519,10 +519,13 @@ async def test_run_logs_a_failing_pass_and_keeps_going(
     caplog.set_level(logging.WARNING, logger="treasury_app.receiver.reconcile")
     task = asyncio.create_task(running.run())
     try:
-        for _ in range(500):
-            if sum("database is away" in r.getMessage() for r in caplog.records) >= 2:
-                break
-            await asyncio.sleep(0.02)
+        await await_until(
+            lambda: (
+                sum("database is away" in r.getMessage() for r in caplog.records) >= 2
+                or task.done()
+            ),
+            "two failing passes logged",
+        )
         assert sum("database is away" in r.getMessage() for r in caplog.records) >= 2
         assert not task.done() and running.passes == 0
     finally:
