@@ -13,14 +13,14 @@ import asyncio
 import datetime as dt
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from tests.ledger_backends import TeamDatabases
 from tests.services.receiver_fixtures import ReceiverLogin, our_refs, superuser_execute
@@ -75,6 +75,14 @@ def live(last_item_seconds: float | None, *, observed: float = 100.0) -> Receive
         url=HOOK,
         observed=observed,
     )
+
+
+def on_its_way(widget: QWidget, tasks: Iterable[asyncio.Task[Any] | None]) -> list[object]:
+    """What ``widget`` has under way or scheduled: its reads not done, its timers armed (once
+    the events already posted are handled). Empty: it asks the bank nothing by itself."""
+    QApplication.processEvents()
+    armed = [timer for timer in widget.findChildren(QTimer) if timer.isActive()]
+    return [*armed, *(task for task in tasks if task is not None and not task.done())]
 
 
 def test_the_label_says_live_with_the_last_notifications_age_or_why_not(qtbot) -> None:
@@ -342,8 +350,9 @@ def test_a_charge_paid_refreshes_its_row_from_the_receivers_notice(
 
         assert status() == "ATIVA"
         paid = run(workspace.sandbox.pay_charge(charge.txid))  # a payer, at the bank
-        qtbot.wait(300)
-        assert status() == "ATIVA"  # nothing polls the bank
+        # nothing polls the bank: no read on its way, none scheduled, the row unchanged
+        assert on_its_way(widget, widget.running()) == []
+        assert status() == "ATIVA"
 
         e2e = str(paid.get("endToEndId") or "E" + secrets.token_hex(15).upper())
         desk.receiver.charge_paid(charge.txid, e2e)
@@ -384,7 +393,7 @@ def test_a_recurrence_approved_refreshes_its_row_from_the_receivers_notice(
 
         assert status() == "CRIADA"
         run(workspace.sandbox.approve_rec(rec.id_rec))  # the payer, at their bank
-        qtbot.wait(300)
+        assert on_its_way(widget, [widget.reload_task, widget.event_task]) == []
         assert status() == "CRIADA"
         desk.receiver.recurrence_state(rec.id_rec, "APROVADA")
         qtbot.waitUntil(lambda: status() == "APROVADA", timeout=5000)
