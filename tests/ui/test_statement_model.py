@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QApplication, QTableView
 
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.services.statement import CSV_COLUMNS, CSV_DELIMITER, csv_text
@@ -68,8 +68,10 @@ class FakeSource:
             self.asked += 1
             self.in_flight += 1
             self.most_in_flight = max(self.most_in_flight, self.in_flight)
-            await asyncio.sleep(0.005)  # the bank takes a moment
-            self.in_flight -= 1
+            try:
+                await asyncio.sleep(0.005)  # the bank takes a moment (a fake's, not a wait)
+            finally:
+                self.in_flight -= 1  # answered or given up on
             yield self.entries[first : first + page_size]
 
 
@@ -105,7 +107,8 @@ def test_the_view_reads_pages_only_as_it_scrolls(qtbot, table) -> None:
     seen = [model.rowCount()]
     while model.rowCount() < TOTAL:
         before = model.rowCount()
-        qtbot.wait(20)  # idle: nothing more is read without scrolling
+        QApplication.processEvents()  # what the view does unasked, it does now
+        assert not model.loading and source.in_flight == 0  # nothing read without scrolling
         assert model.rowCount() == before
         view.scrollToBottom()
         qtbot.waitUntil(lambda before=before: model.rowCount() > before, timeout=3000)
@@ -114,7 +117,8 @@ def test_the_view_reads_pages_only_as_it_scrolls(qtbot, table) -> None:
     assert source.asked == TOTAL // PAGE
     assert source.most_in_flight == 1
     view.scrollToBottom()
-    qtbot.wait(20)
+    QApplication.processEvents()
+    assert not model.loading and source.in_flight == 0
     assert not model.canFetchMore()
     assert model.complete
     assert proxy.rowCount() == TOTAL
@@ -132,13 +136,13 @@ def test_fetch_more_never_starts_a_second_fetch(qtbot, run, table) -> None:
 
 
 def test_reset_drops_the_page_on_its_way(qtbot, run, table, entries) -> None:
-    _source, model, _proxy, _view = table
+    source, model, _proxy, _view = table
     qtbot.waitUntil(lambda: model.rowCount() == PAGE)
     model.fetchMore()
     other = FakeSource(entries[:3])
     model.load(other, dt.date(2026, 1, 1), dt.date(2026, 1, 2), PAGE)
     run(model.fetch_all())
-    qtbot.wait(30)
+    qtbot.waitUntil(lambda: source.in_flight == 0)  # the first source's page: answered or not
     assert [e.id for e in model.entries()] == [e.id for e in entries[:3]]
 
 

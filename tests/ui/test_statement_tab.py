@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QLineEdit
 
 from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import CSV_DELIMITER
+from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.models.statement_model import Column
 from treasury_app.ui.operation import events
 from treasury_app.ui.tabs.statement_tab import StatementTab
@@ -223,7 +224,7 @@ def test_hiding_the_tab_stops_its_requests(qtbot, tab_and_workspace) -> None:
     assert tab.loading
     tab.hide()  # a lock hides the window before the session closes
     qtbot.waitUntil(lambda: not tab.loading)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: running_tasks() == 0)  # every request stopped, each one over
     assert not tab.banner.isVisible()
     tab.show()  # what was interrupted is loaded again
     assert tab.loading
