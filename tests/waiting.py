@@ -139,3 +139,17 @@ def wait_until_blocked(
         wait_until(blocked, what, timeout=timeout)
     except WaitTimeout as timed_out:
         raise WaitTimeout(f"{timed_out}; pg_stat_activity: {seen[0]!r}") from None
+
+
+def qt_turn(qtbot: Any) -> None:
+    """Wait until the qasync loop has run every callback already scheduled on it (``call_soon``
+    is first in, first out: a marker scheduled now runs after them) and Qt its posted events
+    (deferred deletions included): what is already on its way has happened. For "and then
+    nothing more happened" checks, instead of a short wait."""
+    from PySide6.QtCore import QCoreApplication
+
+    loop = asyncio.get_event_loop()
+    turned: list[bool] = []
+    loop.call_soon(turned.append, True)
+    qt_wait_until(qtbot, lambda: turned, "the event loop to run what was already scheduled")
+    QCoreApplication.processEvents()  # and what those callbacks posted

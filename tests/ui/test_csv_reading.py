@@ -11,6 +11,7 @@ import secrets
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.services.csv_input import MAX_FILE_BYTES
 from treasury_app.ui.dialogs.charge_batch_dialog import ChargeBatchDialog
 from treasury_app.ui.dialogs.payout_batch_dialog import PayoutBatchDialog
@@ -59,9 +60,12 @@ def test_a_long_file_is_read_behind_a_progress_bar_while_the_window_keeps_painti
     qtbot.waitUntil(lambda: payout_dialog.reader.isVisible(), timeout=5_000)
     assert not payout_dialog.open_button.isEnabled() and not payout_dialog.send_button.isEnabled()
     assert payout_dialog.load_file(path) is None  # a second file waits for the first
-    while not task.done():  # the event loop runs: the bar moves while the worker reads
+
+    def read_through() -> bool:  # the event loop runs between looks: the bar moves meanwhile
         seen.append(payout_dialog.reader.bar.value())
-        qtbot.wait(20)
+        return task.done()
+
+    qt_wait_until(qtbot, read_through, "the file read")
     assert any(0 < value < 100 for value in seen), seen
     assert not payout_dialog.reader.isVisible() and payout_dialog.open_button.isEnabled()
     assert payout_dialog.batch is not None and len(payout_dialog.batch.rows) == 10_000
@@ -164,10 +168,12 @@ def test_closing_the_dialog_while_a_file_is_read_raises_nothing(
     assert task is not None
     qtbot.waitUntil(lambda: dialog.reader.reading, timeout=5_000)
     dialog.reject()
+    gone: list[bool] = []
+    dialog.destroyed.connect(lambda: gone.append(True))
     dialog.deleteLater()
-    qtbot.wait(50)  # the deletion is processed
-    qtbot.waitUntil(task.done, timeout=20_000)
-    qtbot.wait(50)
+    qt_wait_until(qtbot, lambda: gone, "the dialog deleted")
+    qt_wait_until(qtbot, task.done, "the reading over")
+    qt_turn(qtbot)  # what its end set off has run
     assert caught == []
 
 

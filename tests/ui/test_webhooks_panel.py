@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from tests.waiting import qt_turn
 from treasury_app.api.accounts.models import WebhookType
 from treasury_app.api.errors import NotFound
 from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, collect_headers
@@ -203,7 +204,7 @@ def _try_to_close(qtbot: Any, dialog: Any, close_button: Any) -> None:
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     dialog.close()
     dialog.reject()
-    qtbot.wait(100)
+    qt_turn(qtbot)  # whatever those set off has run
 
 
 def test_closing_while_a_change_is_written_waits_for_it(
