@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
+from tests.waiting import qt_turn
 from treasury_app.api.accounts.models import Infraction, InfractionStatus
 from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import MAX_DEFENSE_LENGTH
@@ -142,7 +143,7 @@ def test_closing_while_the_defense_is_written_waits_for_it(
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
         dialog.close()
         dialog.reject()
-        qtbot.wait(100)
+        qt_turn(qtbot)  # whatever those set off has run
         assert dialog.isVisible() and not panel.defend_task.done()  # the bank is answering
         qtbot.waitUntil(panel.defend_task.done, timeout=10_000)
         defense = panel.defend_task.result()

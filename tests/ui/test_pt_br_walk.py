@@ -16,7 +16,6 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
-    QApplication,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -24,9 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.api.accounts.models import PaymentFlow, PaymentStatus
 from treasury_app.ledger.journal import EntryState
 from treasury_app.resources import translations_dir
+from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.main_window import MainWindow
 
 IDENTIFIERS = (
@@ -116,8 +117,8 @@ def test_every_tab_in_portuguese(qtbot, run, settle, open_workspace, portuguese)
                 if payments.proxy.rowCount():
                     payments.select_entry(payments.proxy.entry(0).id)
                     assert settle(payments.history_task) is True
-            qtbot.wait(50)
-            QApplication.processEvents()
+            qt_wait_until(qtbot, lambda: running_tasks() == 0, "the tab's reads over")
+            qt_turn(qtbot)  # and shown
             for where, text in visible_texts(window):
                 for part in filter(None, (p.strip() for p in re.split(r"[\n·—]", text))):
                     if part in english:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSize
 
+from tests.waiting import qt_turn
 from treasury_app.ui.dialogs.payout_batch_dialog import PayoutBatchDialog
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.main_window import MainWindow
@@ -33,7 +34,7 @@ def test_every_tab_fits_with_the_status_bar(qtbot, window) -> None:
     qtbot.waitExposed(window)
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
-        qtbot.wait(20)
+        qt_turn(qtbot)  # the layouts it asked for are done
         assert fits(window.minimumSizeHint()), (
             window.tabs.tabText(index),
             window.minimumSizeHint(),

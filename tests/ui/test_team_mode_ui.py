@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from tests.services.session_fixtures import MemoryKeyring
+from tests.waiting import qt_turn
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.ledger.team.anchor import AnchorCheck
 from treasury_app.ledger.team.approvals import Policy
@@ -431,7 +432,7 @@ def test_an_entry_announced_by_the_team_link_shows_in_the_payments_list(
         )
     )
     entry = run(journal.update(created.id, EntryState.REJECTED, final=True, error="refused"))
-    qtbot.wait(50)
+    qt_turn(qtbot)  # whatever the write set off has run
     assert widget.proxy.row_of(entry.id) is None  # nothing told the list yet
     workspace.engine.announce(entry)  # what TeamLink does with the feed's changes
     qtbot.waitUntil(lambda: widget.proxy.row_of(entry.id) is not None, timeout=5000)
