@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-import time
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+from tests.waiting import wait_until
 from treasury_app.ledger import open_ledger
 from treasury_app.ledger.backup import BackupError, backup_ledger, copy_ledger
 from treasury_app.ledger.journal import EntryKind, NewEntry
@@ -84,8 +84,11 @@ def test_a_backup_while_another_connection_writes_is_one_instant(ledger, tmp_pat
     try:
         copies = []
         for number in range(5):
-            while len(written) < (number + 1) * 20:  # the writer is busy meanwhile
-                time.sleep(0.005)  # relative: a timed lock wait never ends under libfaketime
+            wait_until(  # the writer is busy meanwhile (its sleeps are relative: libfaketime)
+                lambda n=(number + 1) * 20: len(written) >= n or not thread.is_alive(),
+                "the other connection writing",
+            )
+            assert thread.is_alive(), "the writer stopped"
             target = tmp_path / f"copy-{number}.sqlite3"
             copies.append(copy_ledger(ledger.path, target))
     finally:
