@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS
+
 
 # find_spec, not import: the package warns about XDG_RUNTIME_DIR when imported.
 @pytest.mark.skipif(
@@ -27,11 +29,18 @@ import pytest
 def test_check_mode_unlocks_ana_and_bruno_then_cleans_up() -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
-        [sys.executable, "-m", "treasury_app.devtools.run_team", "--check", "--timeout", "60"],
+        [
+            sys.executable,
+            "-m",
+            "treasury_app.devtools.run_team",
+            "--check",
+            "--timeout",
+            str(int(WAIT_SECONDS)),
+        ],
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        timeout=LONG_WAIT_SECONDS,
         check=False,
     )
     output = result.stdout + result.stderr

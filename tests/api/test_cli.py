@@ -13,6 +13,7 @@ import pytest
 
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app.api import cli
 from treasury_app.domain.money import loads_json
 
@@ -42,7 +43,7 @@ def test_balance_as_a_process_prints_exact_json(sandbox: RunningSandbox, control
         ],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=LONG_WAIT_SECONDS,
     )
     assert result.returncode == 0, result.stderr
     balances = loads_json(result.stdout)

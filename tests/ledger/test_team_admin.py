@@ -17,6 +17,7 @@ import pytest
 from psycopg.rows import dict_row
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app.ledger import open_ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.ledger.team.admin import main
@@ -106,7 +107,7 @@ def test_a_person_without_rights_and_bad_input_get_clear_errors(
 def test_the_console_script_is_installed() -> None:
     script = Path(sys.executable).with_name("treasury-admin")
     result = subprocess.run(
-        [str(script), "--help"], capture_output=True, text=True, timeout=60, cwd=REPO
+        [str(script), "--help"], capture_output=True, text=True, timeout=LONG_WAIT_SECONDS, cwd=REPO
     )
     assert result.returncode == 0 and "verify-audit" in result.stdout
 
@@ -209,7 +210,7 @@ def test_add_user_hashes_the_password_and_refuses_an_administrators_role(
         input="s3cret horse\n",
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=LONG_WAIT_SECONDS,
     )
     assert result.returncode == 0, result.stderr
     (row,) = rows(

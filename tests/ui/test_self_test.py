@@ -13,6 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app import __version__
 from treasury_app.config import APP_AUTHOR, APP_NAME
 from treasury_app.self_test import (
@@ -35,7 +36,7 @@ def self_test(*args: str) -> subprocess.CompletedProcess[str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=LONG_WAIT_SECONDS,
         stdin=subprocess.DEVNULL,
     )
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app.app import use_ini_settings
 from treasury_app.config import AppPaths
 from treasury_app.ui.main_window import SETTINGS_GROUP, MainWindow
@@ -115,7 +116,7 @@ def test_a_run_with_a_data_dir_writes_nothing_in_the_home_folder(tmp_path: Path)
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=LONG_WAIT_SECONDS,
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr

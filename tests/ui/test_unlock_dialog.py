@@ -16,6 +16,7 @@ from cryptography.x509.oid import NameOID
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QLineEdit, QPushButton
 
+from tests.waiting import WAIT_SECONDS, qt_wait_until
 from treasury_app.api.tls import load_pfx
 from treasury_app.sandbox import pki
 from treasury_app.ui.async_tools import ask
@@ -52,7 +53,7 @@ def _open(qtbot, qasync_loop, profile, **kwargs):
     dialog = UnlockDialog(profile, **kwargs)
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog, asked
 
 
@@ -66,7 +67,11 @@ def _label(dialog, name: str) -> QLabel:
 
 def _unlock(qtbot, dialog) -> None:
     qtbot.mouseClick(dialog.findChild(QPushButton, "unlock-button"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.unlock_task is None or dialog.unlock_task.done())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.unlock_task is None or dialog.unlock_task.done(),
+        "dialog.unlock_task is None or dialog.unlock_task.done()",
+    )
     if dialog.unlock_task is not None:
         dialog.unlock_task.result()  # an unexpected error fails the test here
 
@@ -94,7 +99,7 @@ def test_a_wrong_password_stays_open_then_the_right_one_unlocks(
 
     qtbot.keyClicks(qrcodes, passwords["qrcodes"])  # replaces the selected wrong one
     _unlock(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert dialog.passwords() == passwords
     assert set(dialog.identities()) == {"qrcodes", "accounts"}
@@ -123,7 +128,7 @@ def test_one_field_for_both_passwords_by_default(qtbot, qasync_loop, sandbox) ->
     assert "not the Accounts API one" in message and "untick" in message
     assert not asked.done()
     dialog.reject()
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert dialog.passwords() == {}
 
 
@@ -136,7 +141,7 @@ def test_the_sandbox_hint_fills_in_its_test_passwords(qtbot, qasync_loop, sandbo
     qtbot.mouseClick(dialog.findChild(QPushButton, "fill-in-button"), Qt.MouseButton.LeftButton)
     assert _field(dialog, "password-accounts").text() == passwords["accounts"]
     qtbot.keyClick(_field(dialog, "password-qrcodes"), Qt.Key.Key_Return)  # the default button
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert dialog.passwords() == passwords
 
@@ -191,7 +196,7 @@ def test_a_soon_expiring_certificate_is_confirmed_before_accepting(
     button = dialog.findChild(QPushButton, "unlock-button")
     assert button.text() == "Continue"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert dialog.passwords() == {"qrcodes": PASSWORD, "accounts": PASSWORD}
 
@@ -214,7 +219,7 @@ def test_client_secrets_are_asked_only_where_missing(qtbot, qasync_loop, sandbox
     assert dialog.focusWidget() is secret
     qtbot.keyClicks(secret, "typed-secret")
     _unlock(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert dialog.client_secrets() == {"accounts": "typed-secret"}
     assert secret.text() == ""
 
@@ -226,7 +231,7 @@ def test_the_button_is_disabled_while_the_bundles_open(
     release = threading.Event()
 
     def slow_load(path, password):
-        release.wait(5)
+        release.wait(WAIT_SECONDS)
         return load_pfx(path, password)
 
     monkeypatch.setattr(unlock_dialog, "load_pfx", slow_load)
@@ -234,11 +239,11 @@ def test_the_button_is_disabled_while_the_bundles_open(
     dialog.fill_in_hint()
     button = dialog.findChild(QPushButton, "unlock-button")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not button.isEnabled())
+    qt_wait_until(qtbot, lambda: not button.isEnabled(), "button disabled")
     assert not _field(dialog, "password-qrcodes").isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # ignored: no second attempt
     release.set()
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
 
 
@@ -247,13 +252,13 @@ def test_asked_again_after_the_session_failed_to_open(qtbot, qasync_loop, sandbo
     dialog, asked = _open(qtbot, qasync_loop, profile, hint_passwords=passwords)
     dialog.fill_in_hint()
     _unlock(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     dialog.show_error("Enter the client secret of the QR Codes API.")
     assert dialog.passwords() == {}
     again = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     assert _label(dialog, "unlock-message").text().startswith("Enter the client secret")
     assert _field(dialog, "password-qrcodes").text() == ""
     dialog.reject()
-    qtbot.waitUntil(again.done)
+    qt_wait_until(qtbot, again.done, "again done")
     assert again.result() == QDialog.DialogCode.Rejected

@@ -22,6 +22,7 @@ import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app import __version__
 from treasury_app.config import APP_AUTHOR
 
@@ -151,7 +152,7 @@ def test_the_version_script_prints_the_msi_version_and_writes_the_file(tmp_path:
         capture_output=True,
         text=True,
         check=True,
-        timeout=60,
+        timeout=LONG_WAIT_SECONDS,
     )
     assert numeric.stdout.strip() == DOTTED
     written = version_info.write_version_file("treasury-app-cli.exe", tmp_path / "work")
@@ -482,7 +483,7 @@ def test_the_package_builds_install_from_the_locks() -> None:
 @pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="bash -n")
 def test_the_shell_scripts_parse() -> None:
     for script in (PACKAGING / "build.sh", ROOT / "requirements" / "compile.sh"):
-        subprocess.run(["bash", "-n", str(script)], check=True, timeout=30)
+        subprocess.run(["bash", "-n", str(script)], check=True, timeout=LONG_WAIT_SECONDS)
 
 
 def test_the_windows_note_names_the_upgrade_code_and_the_silent_commands() -> None:

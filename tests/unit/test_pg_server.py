@@ -20,6 +20,7 @@ from tests.pg_server import (
     start_server,
     system_bindir,
 )
+from tests.waiting import WAIT_SECONDS
 
 
 def _role(server: PgServer, group: str, password: str | None = None) -> str:
@@ -35,7 +36,7 @@ def _role(server: PgServer, group: str, password: str | None = None) -> str:
 
 
 def test_server_answers_over_tcp(pg_server: PgServer) -> None:
-    with psycopg.connect(pg_server.url(), connect_timeout=10) as conn:
+    with psycopg.connect(pg_server.url(), connect_timeout=int(WAIT_SECONDS)) as conn:
         version = conn.execute("SELECT version()").fetchone()[0]
         addr, port = conn.execute("SELECT host(inet_server_addr()), inet_server_port()").fetchone()
         num = conn.execute("SHOW server_version_num").fetchone()[0]
@@ -97,7 +98,7 @@ def test_stop_then_start_keeps_port_and_data(pg_server: PgServer, pg_database: s
     try:
         assert not pg_server.running
         with pytest.raises(psycopg.OperationalError):
-            psycopg.connect(pg_server.url(pg_database), connect_timeout=3)
+            psycopg.connect(pg_server.url(pg_database), connect_timeout=int(WAIT_SECONDS))
     finally:
         pg_server.start()
     assert pg_server.port == port
@@ -129,7 +130,7 @@ def test_certificate_login(pg_server: PgServer, tmp_path: Path) -> None:
     tls = {"sslmode": "verify-full", "sslrootcert": str(pg_server.ssl_files)}
 
     url = pg_server.url(user=user, sslcert=str(cert), sslkey=str(key), **tls)
-    with psycopg.connect(url, connect_timeout=10) as conn:
+    with psycopg.connect(url, connect_timeout=int(WAIT_SECONDS)) as conn:
         ssl, dn = conn.execute(
             "SELECT ssl, client_dn FROM pg_stat_ssl WHERE pid = pg_backend_pid()"
         ).fetchone()
@@ -155,7 +156,7 @@ def test_certificate_login(pg_server: PgServer, tmp_path: Path) -> None:
     expected = "client certificate|certificate authentication failed|unknown ca|rejects connection"
     for case, url in refused.items():
         with pytest.raises(psycopg.OperationalError, match=expected):
-            psycopg.connect(url, connect_timeout=10).close()
+            psycopg.connect(url, connect_timeout=int(WAIT_SECONDS)).close()
             pytest.fail(f"{case}: logged in")
 
 
@@ -183,7 +184,7 @@ def test_embedded_wheel_server_starts(tmp_path: Path) -> None:
     try:
         assert server.flavour == "embedded"
         assert not server.ssl and server.ssl_files is None
-        with psycopg.connect(server.url(), connect_timeout=10) as conn:
+        with psycopg.connect(server.url(), connect_timeout=int(WAIT_SECONDS)) as conn:
             version = conn.execute("SELECT version()").fetchone()[0]
         assert version.startswith(f"PostgreSQL {server.version}")
         db = server.create_database("from_embedded")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import treasury_app
+from tests.waiting import LONG_WAIT_SECONDS
 from treasury_app import __version__, app
 from treasury_app.services import sandbox_runner
 
@@ -52,7 +53,7 @@ def test_version_prints_and_exits_without_loading_qt() -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=LONG_WAIT_SECONDS,
         check=True,
     )
     assert result.stdout.splitlines() == [f"treasury-app {__version__}", "no qt"]
@@ -64,7 +65,7 @@ def test_python_m_treasury_app_version() -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=LONG_WAIT_SECONDS,
     )
     assert result.returncode == 0
     assert result.stdout.strip() == f"treasury-app {__version__}"
