@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtPdf import QPdfDocument
 
+from tests.waiting import qt_wait_until
 from treasury_app.sandbox.pdf import render_receipt
 
 ROWS = [
@@ -109,9 +110,10 @@ def open_pdf(qapp, qtbot) -> Iterator:
         buffer.setData(QByteArray(data))
         assert buffer.open(QIODevice.OpenModeFlag.ReadOnly)
         doc.load(buffer)
-        qtbot.waitUntil(
+        qt_wait_until(
+            qtbot,
             lambda: doc.status() in (QPdfDocument.Status.Ready, QPdfDocument.Status.Error),
-            timeout=5000,
+            "doc.status() in (QPdfDocument.Status.Ready, QPdfDocument.Status.Error)",
         )
         assert doc.status() == QPdfDocument.Status.Ready, doc.error()
         return doc

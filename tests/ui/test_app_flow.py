@@ -162,6 +162,8 @@ def test_settings_tab_lists_the_webhooks_of_both_apis(
     rows = {table.item(r, 0).text(): table.item(r, 2).text() for r in range(table.rowCount())}
     assert rows.get("rec") == "https://hooks.example.com/treasury"
     assert {"cobr", "transfer", "receive", "refund", "cashout"} <= set(rows)
-    qtbot.waitUntil(tab.audit_panel.load_task.done)  # the audit, read in the background
+    qt_wait_until(
+        qtbot, tab.audit_panel.load_task.done, "tab.audit_panel.load_task done"
+    )  # the audit, read in the background
     assert tab.audit_panel.load_task.result() is True
     assert tab.audit_table.rowCount() >= 1  # session.open and certificate.load at least

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from tests.ledger_backends import TeamDatabases
 from tests.services.test_session_team import desk_paths, team_profile
 from tests.ui.conftest import reset_token_limits
-from tests.waiting import qt_wait_until
+from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.errors import ApiFailure
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
@@ -97,7 +97,7 @@ class TeamDesks:
                 client_secrets=pfx.client_secrets,
                 paths=desk_paths(self.tmp_path / name),
             ),
-            timeout=20_000,
+            timeout=WAIT_MS,
         )
         workspace = self.run(open_workspace(session))
         self.opened.append(workspace)
@@ -170,7 +170,7 @@ def balance(run: Callable[..., Any], workspace: Workspace) -> Decimal:
 def opened_dialog(qtbot: Any, run: Callable[..., Any], tab: ApprovalsTab, entry: Entry, name: str):
     dialog = run(tab.open_entry(entry, name))
     assert dialog is not None, tab.banner.detail.text()
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog
 
 
@@ -182,18 +182,20 @@ def submit_by_key(qtbot: Any, tab: PayoutsTab, key: str, amount: Decimal) -> Ent
     tab.key_amount.clear()
     qtbot.keyClicks(tab.key_amount, format_brl(amount).replace("R$", "").strip())
     qtbot.mouseClick(tab.key_review_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: (
             (tab.review_dialog is not None and tab.review_dialog.isVisible())
             or tab.review_task.done()
-        )
+        ),
+        "(tab.review_dialog is not None and tab.review_dialog.isVisible()) or ...",
     )
     review = tab.review_dialog
     assert review is not None, tab.banner.detail.text()
     assert review.send_button.text() == "Submit for approval"
     qtbot.keyClicks(review.confirm_edit, format_brl(amount))
     qtbot.mouseClick(review.send_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.review_task.done, timeout=15_000)
+    qt_wait_until(qtbot, tab.review_task.done, "tab.review_task done")
     entry = tab.review_task.result()
     assert entry is not None, tab.banner.detail.text()
     return entry
@@ -211,7 +213,7 @@ def test_maker_submits_in_window_a_and_approver_approves_in_window_b(
     window_a = desks.window(qtbot, ana)
     window_b = desks.window(qtbot, bruno)
     tab_b = approvals_tab(window_b)
-    qtbot.waitUntil(lambda: tab_b.loaded, timeout=10_000)
+    qt_wait_until(qtbot, lambda: tab_b.loaded, "tab_b.loaded")
     assert tab_title(window_b) == "Approvals"
     assert not window_b.approvals_badge.isVisible()
     before = balance(run, bruno)
@@ -228,16 +230,28 @@ def test_maker_submits_in_window_a_and_approver_approves_in_window_b(
 
     # The maker's list says so; the payments list shows where it stands.
     tab_a = approvals_tab(window_a)
-    qtbot.waitUntil(lambda: listed(tab_a, "mine") == [submitted.id], timeout=10_000)
+    qt_wait_until(
+        qtbot,
+        lambda: listed(tab_a, "mine") == [submitted.id],
+        'listed(tab_a, "mine") == [submitted.id]',
+    )
     assert tab_a.waiting_count == 0  # a maker approves nothing
     payments = payouts.payments_list
-    qtbot.waitUntil(lambda: payments.proxy.row_of(submitted.id) is not None, timeout=10_000)
+    qt_wait_until(
+        qtbot,
+        lambda: payments.proxy.row_of(submitted.id) is not None,
+        "payments.proxy.row_of(submitted.id) is not None",
+    )
     row = payments.proxy.row_of(submitted.id)
     status = payments.proxy.index(row, PaymentsColumn.STATUS).data()
     assert status == "Waiting for approval 0/1"
 
     # Window B hears of it without polling: the tab's title and the status bar count it.
-    qtbot.waitUntil(lambda: tab_title(window_b) == "Approvals (1)", timeout=10_000)
+    qt_wait_until(
+        qtbot,
+        lambda: tab_title(window_b) == "Approvals (1)",
+        'tab_title(window_b) == "Approvals (1)"',
+    )
     assert window_b.approvals_badge.isVisible()
     assert window_b.approvals_badge.text() == "1 payment(s) waiting for your approval"
     assert listed(tab_b, "waiting") == [submitted.id]
@@ -267,7 +281,7 @@ def test_maker_submits_in_window_a_and_approver_approves_in_window_b(
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)  # the double click
     assert not dialog.approve_button.isEnabled()  # disabled while it runs
-    qtbot.waitUntil(dialog.action_task.done, timeout=20_000)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     released = dialog.action_task.result()
     assert released is not None, dialog.banner.detail.text()
     assert released.state == EntryState.ACCEPTED and released.approval == "RELEASED"
@@ -278,15 +292,23 @@ def test_maker_submits_in_window_a_and_approver_approves_in_window_b(
     assert bank_has(run, bruno, released)
     assert before - balance(run, bruno) == amount
     dialog.close_button.click()
-    qtbot.waitUntil(lambda: tab_b.dialog is None)
-    qtbot.waitUntil(lambda: tab_title(window_b) == "Approvals", timeout=10_000)
-    assert not window_b.approvals_badge.isVisible()
-    qtbot.waitUntil(lambda: submitted.id in listed(tab_b, "decided"), timeout=10_000)
-    # Window A follows its payment to the bank, and the maker's list empties.
-    qtbot.waitUntil(
-        lambda: payouts.payment_status.text().startswith(("Sent", "Paid")), timeout=10_000
+    qt_wait_until(qtbot, lambda: tab_b.dialog is None, "tab_b.dialog is None")
+    qt_wait_until(
+        qtbot, lambda: tab_title(window_b) == "Approvals", 'tab_title(window_b) == "Approvals"'
     )
-    qtbot.waitUntil(lambda: listed(tab_a, "mine") == [], timeout=10_000)
+    assert not window_b.approvals_badge.isVisible()
+    qt_wait_until(
+        qtbot,
+        lambda: submitted.id in listed(tab_b, "decided"),
+        'submitted.id in listed(tab_b, "decided")',
+    )
+    # Window A follows its payment to the bank, and the maker's list empties.
+    qt_wait_until(
+        qtbot,
+        lambda: payouts.payment_status.text().startswith(("Sent", "Paid")),
+        'payouts.payment_status.text().startswith(("Sent", "Paid"))',
+    )
+    qt_wait_until(qtbot, lambda: listed(tab_a, "mine") == [], 'listed(tab_a, "mine") == []')
     assert before - balance(run, ana) == amount
 
 
@@ -303,7 +325,9 @@ def test_approving_ones_own_payment_is_refused_and_the_dialog_says_why(
         )
     )
     assert entry.approval == "WAITING"
-    qtbot.waitUntil(lambda: listed(tab, "mine") == [entry.id], timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: listed(tab, "mine") == [entry.id], 'listed(tab, "mine") == [entry.id]'
+    )
     assert listed(tab, "waiting") == []  # not offered to its own maker
     dialog = opened_dialog(qtbot, run, tab, entry, "mine")
     assert dialog.windowTitle() == "Your payment, waiting for approval"
@@ -324,14 +348,18 @@ def test_approving_ones_own_payment_is_refused_and_the_dialog_says_why(
 
     # The maker changes it (the approvals given so far would be void), then withdraws it.
     dialog.edit_button.click()
-    qtbot.waitUntil(lambda: dialog.edit_dialog is not None and dialog.edit_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.edit_dialog is not None and dialog.edit_dialog.isVisible(),
+        "dialog.edit_dialog shown",
+    )
     edit = dialog.edit_dialog
     amount_edit = edit.findChild(MoneyEdit, "approval-edit-amount")
     assert amount_edit.value() == amount
     amount_edit.set_value(Decimal("62.34"))
     edit.findChild(QLineEdit, "approval-edit-description").setText("invoice 4711")
     edit.accept()
-    qtbot.waitUntil(dialog.action_task.done, timeout=10_000)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     changed = dialog.action_task.result()
     assert changed is not None, dialog.banner.detail.text()
     assert changed.amount == Decimal("62.34") and changed.approval == "WAITING"
@@ -349,16 +377,22 @@ def test_approving_ones_own_payment_is_refused_and_the_dialog_says_why(
 
     # The maker withdraws it instead: final, said so, never sent.
     dialog.withdraw_button.click()
-    qtbot.waitUntil(lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible(),
+        "dialog.reason_dialog shown",
+    )
     dialog.reason_dialog.setTextValue("typed the wrong key")
     dialog.reason_dialog.accept()
-    qtbot.waitUntil(dialog.action_task.done, timeout=10_000)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     gone = dialog.action_task.result()
     assert gone is not None and gone.approval == "WITHDRAWN"
     assert dialog.status.text() == "Withdrawn: it will not be sent."
     assert dialog.fields["state"].text() == "Withdrawn: typed the wrong key"
     assert not dialog.withdraw_button.isEnabled() and not dialog.edit_button.isEnabled()
-    qtbot.waitUntil(lambda: entry.id in listed(tab, "decided"), timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: entry.id in listed(tab, "decided"), 'entry.id in listed(tab, "decided")'
+    )
     assert tab.models["decided"].index(0, Column.STATE).data() == "Withdrawn"
     dialog.reject()
 
@@ -372,7 +406,7 @@ def test_a_batch_is_approved_as_one_decision_and_its_rejected_row_is_never_sent(
     bruno = desks.open("bruno", APPROVER)
     window_b = desks.window(qtbot, bruno)
     tab = approvals_tab(window_b)
-    qtbot.waitUntil(lambda: tab.loaded, timeout=10_000)
+    qt_wait_until(qtbot, lambda: tab.loaded, "tab.loaded")
 
     # Ana submits a batch from CSV: nothing is sent, the dialog says what happens next.
     submit = PayoutBatchDialog(ana)
@@ -387,13 +421,15 @@ def test_a_batch_is_approved_as_one_decision_and_its_rejected_row_is_never_sent(
     assert run(submit.load_text(csv))
     assert submit.send_button.text() == "Submit 3 payment(s) for approval"
     qtbot.keyClicks(submit.confirm_edit, format_brl(sum(amounts, Decimal("0.00"))))
-    submitted = run(submit.send(), timeout=20_000)
+    submitted = run(submit.send(), timeout=WAIT_MS)
     assert submitted is not None and all(e.approval == "WAITING" for e in submitted)
     assert submit.summary_label.text().startswith("Submitted for approval: 3 payment(s)")
     submit.reject()
 
     # Bruno sees the three; opening one opens the whole batch.
-    qtbot.waitUntil(lambda: len(listed(tab, "waiting")) == 3, timeout=10_000)
+    qt_wait_until(
+        qtbot, lambda: len(listed(tab, "waiting")) == 3, 'len(listed(tab, "waiting")) == 3'
+    )
     dialog = opened_dialog(qtbot, run, tab, tab.models["waiting"].rows()[0], "waiting")
     assert isinstance(dialog, BatchApprovalDialog)
     model = dialog.model
@@ -425,7 +461,7 @@ def test_a_batch_is_approved_as_one_decision_and_its_rejected_row_is_never_sent(
     assert dialog.approve_button.isEnabled()
     before = balance(run, bruno)
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.action_task.done, timeout=30_000)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     decided = dialog.action_task.result()
     assert decided is not None, dialog.banner.detail.text()
 
@@ -444,7 +480,7 @@ def test_a_batch_is_approved_as_one_decision_and_its_rejected_row_is_never_sent(
         Qt.ItemFlag.ItemIsUserCheckable
     )
     dialog.reject()
-    qtbot.waitUntil(lambda: listed(tab, "waiting") == [], timeout=10_000)
+    qt_wait_until(qtbot, lambda: listed(tab, "waiting") == [], 'listed(tab, "waiting") == []')
     # The rejected row stays unsent: no desktop's resolving sends it later.
     assert run(ana.engine.resolve_pending()) == []
     assert not bank_has(run, ana, rejected)
@@ -462,19 +498,20 @@ def test_a_slip_is_submitted_for_approval_from_the_boletos_tab(
     slip = next(s for s in response.json()["data"] if s["label"] == "Energia elétrica")
     qtbot.keyClicks(tab.code_edit, slip["digitableCode"])
     qtbot.mouseClick(tab.lookup_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: (
             (tab.review_dialog is not None and tab.review_dialog.isVisible())
             or tab.lookup_task.done()
         ),
-        timeout=10_000,
+        "(tab.review_dialog is not None and tab.review_dialog.isVisible()) or ...",
     )
     review = tab.review_dialog
     assert review is not None, tab.banner.detail.text()
     assert review.pay_button.text() == "Submit for approval"
     qtbot.keyClicks(review.confirm_edit, review.amount.text())
     qtbot.mouseClick(review.pay_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.lookup_task.done, timeout=15_000)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
     entry = tab.lookup_task.result()
     assert entry is not None and entry.approval == "WAITING", tab.banner.detail.text()
     assert tab.payment_status.text() == "Submitted for approval (0 of 1)"
@@ -537,7 +574,7 @@ def test_the_team_password_is_asked_again_when_the_profile_says_so(qtbot, run) -
     dialog.password_edit.setText("s3nha")
     qtbot.keyClicks(dialog.confirm_edit, format_brl(waiting.amount))
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.action_task.done)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     assert desk.approved == [(waiting.amount, "s3nha")]
     assert dialog.password_edit.text() == ""  # never kept
     assert dialog.status.text() == "Your approval is recorded (1 of 2): it waits for 1 more."
@@ -579,16 +616,24 @@ def test_a_rejection_asks_a_reason_and_says_what_became_of_it(qtbot) -> None:
     assert not dialog.duplicate_warning.isVisible() and not dialog.new_payee_note.isVisible()
     assert "cannot be read" in dialog.fields["policy"].text()  # no policy: said, not guessed
     dialog.reject_button.click()
-    qtbot.waitUntil(lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible(),
+        "dialog.reason_dialog shown",
+    )
     dialog.reason_dialog.setTextValue("   ")
     dialog.reason_dialog.accept()
-    qtbot.waitUntil(dialog.action_task.done)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     assert desk.rejected == [] and dialog.banner.detail.text() == "A rejection needs a reason."
     dialog.reject_button.click()
-    qtbot.waitUntil(lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible(),
+        "dialog.reason_dialog shown",
+    )
     dialog.reason_dialog.setTextValue("not our supplier")
     dialog.reason_dialog.accept()
-    qtbot.waitUntil(dialog.action_task.done)
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
     assert desk.rejected == ["not our supplier"]
     assert dialog.status.text() == "Rejected: not our supplier. It will not be sent."
     assert dialog.fields["state"].text() == "Rejected by bruno: not our supplier"

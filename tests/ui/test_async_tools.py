@@ -6,6 +6,7 @@ import asyncio
 
 from PySide6.QtWidgets import QDialog
 
+from tests.waiting import qt_wait_until
 from treasury_app.ui.async_tools import ask, running_tasks, spawn
 
 
@@ -13,10 +14,10 @@ def test_ask_returns_the_dialog_result_without_a_nested_loop(qtbot, run, qasync_
     dialog = QDialog()
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     assert not asked.done()
     dialog.accept()
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
 
 
@@ -27,9 +28,9 @@ def test_spawned_tasks_are_kept_until_done(qtbot, run) -> None:
 
     task = spawn(later())
     assert running_tasks() >= 1
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() == 7
-    qtbot.waitUntil(lambda: running_tasks() == 0)
+    qt_wait_until(qtbot, lambda: running_tasks() == 0, "running_tasks() == 0")
 
 
 def test_a_coroutine_runs_on_the_qt_loop(run) -> None:
@@ -55,7 +56,7 @@ def test_a_background_load_offline_is_logged_not_shown(qtbot, run, monkeypatch, 
         raise RuntimeError("a bug")
 
     first, second = spawn(offline()), spawn(broken())
-    qtbot.waitUntil(lambda: first.done() and second.done())
-    qtbot.waitUntil(lambda: running_tasks() == 0)
+    qt_wait_until(qtbot, lambda: first.done() and second.done(), "first.done() and second.done()")
+    qt_wait_until(qtbot, lambda: running_tasks() == 0, "running_tasks() == 0")
     assert [type(error) for error in shown] == [RuntimeError]  # only the bug is shown
     assert "cannot be reached" in caplog.text

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import QDate
 
+from tests.waiting import qt_wait_until
 from treasury_app.ledger import open_ledger
 from treasury_app.ui.widgets.audit_panel import PAGE_SIZE, AuditPanel
 
@@ -18,7 +19,7 @@ def _shown(qtbot, panel: AuditPanel) -> None:
     """Wait until the page the panel asked for is shown (the audit is read in the background)."""
     task = panel.load_task
     assert task is not None
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is True
 
 

@@ -12,6 +12,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QPushButton, QTableWidget
 
 from tests.ui.test_receipt_viewer import non_white_pixels
+from tests.waiting import qt_wait_until
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
 from treasury_app.ui.dialogs.receipt_viewer import on_white
@@ -31,12 +32,14 @@ def tab_and_workspace(qtbot, run, open_workspace):
     tab.resize(1000, 650)
     tab.show()
     qtbot.waitExposed(tab)
-    qtbot.waitUntil(tab.model.load_task.done)  # the paid slips, read in the background
+    qt_wait_until(
+        qtbot, tab.model.load_task.done, "tab.model.load_task done"
+    )  # the paid slips, read in the background
     yield tab, workspace
     tab.shutdown()
     for task in (tab.lookup_task, tab.receipt_task):
         if task is not None:
-            qtbot.waitUntil(task.done)
+            qt_wait_until(qtbot, task.done, "task done")
 
 
 @pytest.fixture
@@ -60,11 +63,13 @@ def _look_up(qtbot, tab: BilletsTab, line: str) -> None:
 
 
 def _wait_for_review(qtbot, tab: BilletsTab):
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: (
             (tab.review_dialog is not None and tab.review_dialog.isVisible())
             or tab.lookup_task.done()
-        )
+        ),
+        "(tab.review_dialog is not None and tab.review_dialog.isVisible()) or ...",
     )
     assert tab.review_dialog is not None, tab.banner.detail.text()
     return tab.review_dialog
@@ -138,7 +143,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
 
     qtbot.mouseClick(dialog.pay_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.pay_button, Qt.MouseButton.LeftButton)  # the double click
-    qtbot.waitUntil(tab.lookup_task.done)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
     entry = tab.lookup_task.result()
     assert entry is not None, tab.banner.detail.text()
 
@@ -165,7 +170,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     assert tab.receipt_button.isEnabled()
     monkeypatch.setattr(billets_tab, "receipt_viewer_class", lambda: None)
     qtbot.mouseClick(tab.receipt_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.receipt_task.done)
+    qt_wait_until(qtbot, tab.receipt_task.done, "tab.receipt_task done")
     pdf = tab.receipt_task.result()
     assert pdf is not None and pdf.startswith(b"%PDF")
     assert tab.model.index(row, Column.RECEIPT).data() == "Archived"
@@ -187,7 +192,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     monkeypatch.undo()  # now through the receipt viewer
     assert billets_tab.receipt_viewer_class() is not None
     qtbot.mouseClick(tab.receipt_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.receipt_task.done)
+    qt_wait_until(qtbot, tab.receipt_task.done, "tab.receipt_task done")
     assert tab.receipt_task.result() == pdf  # from the archive this time
     viewer = tab.receipt_viewer
     assert viewer is not None and viewer.isVisible()
@@ -206,7 +211,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     tab.view.clearSelection()
     tab.view.setCurrentIndex(tab.model.index(-1, 0))
     _look_up(qtbot, tab, slip["digitableCode"])
-    qtbot.waitUntil(tab.lookup_task.done)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
     assert tab.lookup_task.result() is None and tab.review_dialog is None
     assert tab.banner.isVisible()
     assert "already paid on" in tab.banner.detail.text()
@@ -234,7 +239,7 @@ def test_an_overdue_slip_explains_its_charges(qtbot, run, tab_and_workspace, sli
     assert f"Overdue since {due:%d/%m/%Y}" in dialog.warnings.text()
 
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.lookup_task.done)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
     assert tab.lookup_task.result() is None
     assert len(_billet_entries(run, workspace)) == entries_before
 
@@ -242,7 +247,7 @@ def test_an_overdue_slip_explains_its_charges(qtbot, run, tab_and_workspace, sli
 def test_a_free_value_slip_is_refused_in_the_banner(qtbot, tab_and_workspace, slips) -> None:
     tab, _workspace = tab_and_workspace
     _look_up(qtbot, tab, slips[FREE_VALUE]["digitableCode"])
-    qtbot.waitUntil(tab.lookup_task.done)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
     assert tab.review_dialog is None and tab.lookup_task.result() is None
     assert tab.banner.isVisible()
     assert "choose the amount" in tab.banner.detail.text()
@@ -254,7 +259,11 @@ def test_sample_slips_of_the_sandbox_fill_the_line(qtbot, run, tab_and_workspace
     tab, _workspace = tab_and_workspace
     assert tab.samples_button.isVisible()  # a sandbox profile
     qtbot.mouseClick(tab.samples_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: tab.samples_dialog is not None and tab.samples_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: tab.samples_dialog is not None and tab.samples_dialog.isVisible(),
+        "tab.samples_dialog shown",
+    )
     dialog = tab.samples_dialog
     table = dialog.findChild(QTableWidget, "sample-slips-table")
     labels = [table.item(r, 0).text() for r in range(table.rowCount())]
@@ -264,7 +273,7 @@ def test_sample_slips_of_the_sandbox_fill_the_line(qtbot, run, tab_and_workspace
     assert table.item(row, 1).text().count("/") == 2  # a due date, dd/mm/yyyy
     table.selectRow(row)
     qtbot.mouseClick(dialog.findChild(QPushButton, "sample-use"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.samples_task.done)
+    qt_wait_until(qtbot, tab.samples_task.done, "tab.samples_task done")
     assert tab.code_edit.text() == slips[OVERDUE]["digitableCode"]
     assert tab.lookup_button.isEnabled() and tab.feedback.text().startswith("Valid bank slip")
 
@@ -293,7 +302,7 @@ def test_paid_slips_are_searched_and_exported(qtbot, run, tab_and_workspace, sli
     review = run(workspace.billets.lookup(slip["digitableCode"]))
     entry = run(workspace.billets.pay(review))
     refreshed = tab.refresh()
-    qtbot.waitUntil(refreshed.done)
+    qt_wait_until(qtbot, refreshed.done, "refreshed done")
     assert refreshed.result() is True
     beneficiary = review.beneficiary_name
     for text in (beneficiary.split()[0].upper(), "99,99", "99.99", slip["barcode"][:20]):

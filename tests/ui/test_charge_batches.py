@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.domain.documents import cpf_check_digits, format_cpf
 from treasury_app.domain.identifiers import is_valid_txid, new_txid
 from treasury_app.domain.money import format_brl
@@ -44,7 +45,7 @@ def dialog(qtbot, workspace):
     qtbot.waitExposed(dialog)
     yield dialog
     if dialog.send_task is not None:
-        qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+        qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
 
 
 def cell(model, row: int, column: Column) -> str:
@@ -106,7 +107,7 @@ def test_the_template_reads_without_errors(qtbot, workspace, dialog, tmp_path):
     batch = read_batch_file(text, today=dt.date(2026, 11, 18))
     assert batch.ok and len(batch.parsed.rows) == 2 and batch.txids == {}
     task = dialog.load_file(path)
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert dialog.model.rowCount() == 2 and dialog.source_label.text() == "batch.csv"
 
 
@@ -128,7 +129,11 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
 
     # Import CSV… opens the dialog (with ask(): no nested loop)
     qtbot.mouseClick(widget.import_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: widget.dialog is not None and widget.dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: widget.dialog is not None and widget.dialog.isVisible(),
+        "widget.dialog shown",
+    )
     dialog = widget.dialog
     dialog.load_text(text)
     assert dialog.batch.ok and not dialog.send_button.isEnabled()
@@ -149,7 +154,7 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
     # send: disabled while running, then each member's status
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     assert dialog.send_task is not None and not dialog.send_button.isEnabled()
-    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     status = dialog.send_task.result()
     assert status is not None, dialog.banner.detail.text()
     assert [(m.txid, m.line, m.status) for m in status.members] == [
@@ -162,8 +167,10 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
     assert not dialog.send_button.isEnabled() and not dialog.review_button.isEnabled()
 
     # the batch list shows it and opens it (the dialog told the widget)
-    qtbot.waitUntil(
-        lambda: widget.sent_task is not None and widget.sent_task.done(), timeout=15_000
+    qt_wait_until(
+        qtbot,
+        lambda: widget.sent_task is not None and widget.sent_task.done(),
+        "widget.sent_task done",
     )
     assert widget.batches_model.row_of(plan.batch_id) is not None
     summary = widget.batches_model.batch(widget.batches_model.row_of(plan.batch_id))
@@ -194,7 +201,7 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
     assert widget.revise_button.isEnabled()
     revised = run(
         widget.revise(txids[0], amount=widget.amount_edit.value(), due_date=new_due),
-        timeout=15_000,
+        timeout=WAIT_MS,
     )
     assert revised is not None, widget.banner.detail.text()
     row = widget.members_model.row_of(txids[0])
@@ -210,7 +217,7 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
     widget.end_edit.setDate(widget.start_edit.date().addDays(1))
     run(widget.reload())
     assert widget.batches_model.row_of(plan.batch_id) is None
-    qtbot.waitUntil(widget.import_task.done, timeout=5_000)
+    qt_wait_until(qtbot, widget.import_task.done, "widget.import_task done")
 
 
 def test_lines_with_errors_can_be_left_out_and_their_problem_read(qtbot, run, workspace, dialog):
@@ -245,8 +252,10 @@ def test_lines_with_errors_can_be_left_out_and_their_problem_read(qtbot, run, wo
     assert plan.total == Decimal("30.50") and dialog.review_total.text() == "R$ 30,50"
     assert not dialog.leave_out_check.isEnabled()  # fixed once reviewed
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
-        lambda: dialog.send_task is not None and dialog.send_task.done(), timeout=15_000
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.send_task is not None and dialog.send_task.done(),
+        "dialog.send_task done",
     )
     status = dialog.send_task.result()
     assert status is not None and len(status.members) == 2

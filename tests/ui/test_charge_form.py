@@ -16,6 +16,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.errors import ApiError
 from treasury_app.domain import brcode
 from treasury_app.domain.documents import cnpj_check_digits, cpf_check_digits
@@ -51,7 +52,7 @@ def form(qtbot, workspace):
     qtbot.waitExposed(dialog)
     yield dialog
     if dialog.submit_task is not None:
-        qtbot.waitUntil(dialog.submit_task.done)
+        qt_wait_until(qtbot, dialog.submit_task.done, "dialog.submit_task done")
     if dialog.qr_dialog is not None:
         dialog.qr_dialog.close()
 
@@ -91,7 +92,7 @@ def test_cob_from_the_form_to_a_scannable_qr_code(qtbot, run, form, workspace, t
 
     qtbot.mouseClick(form.submit_button, Qt.MouseButton.LeftButton)
     assert form.submit_task is not None
-    qtbot.waitUntil(form.submit_task.done, timeout=15_000)
+    qt_wait_until(qtbot, form.submit_task.done, "form.submit_task done")
     created = form.submit_task.result()
     assert created is not None, form.banner.detail.text()
     assert form.created is created and announced == [created]
@@ -151,7 +152,7 @@ def test_cobv_with_fine_interest_rebate_discount_and_a_new_location_round_trips(
     form.location_box.setChecked(True)
     form.new_location_radio.setChecked(True)
 
-    created = run(form.submit(), timeout=15_000)
+    created = run(form.submit(), timeout=WAIT_MS)
     assert created is not None, form.banner.detail.text()
     assert len(created_locations) == 1 and form.created_location is not None
     assert created.loc is not None and created.loc.id == form.created_location
@@ -222,7 +223,7 @@ def test_the_banks_400_lands_on_its_field(qtbot, run, form, workspace, monkeypat
     form.existing_location_radio.setChecked(True)
     qtbot.keyClicks(form.location_edit, "1999999999")  # no such location at the bank
 
-    assert run(form.submit(), timeout=15_000) is None
+    assert run(form.submit(), timeout=WAIT_MS) is None
     assert len(sent) == 1  # it did reach the bank, which refused it
     error = form.last_error
     assert isinstance(error, ApiError) and error.status == 400
@@ -299,10 +300,12 @@ def test_a_form_deleted_while_its_submit_is_in_flight_ends_quietly(
         qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
         task = dialog.submit_task
         assert task is not None
-        qtbot.waitUntil(lambda: not dialog.submit_button.isEnabled())  # the request is out
+        qt_wait_until(
+            qtbot, lambda: not dialog.submit_button.isEnabled(), "dialog.submit_button disabled"
+        )  # the request is out
         dialog.deleteLater()
-        qtbot.waitUntil(lambda: not shiboken6.isValid(dialog))
-        qtbot.waitUntil(task.done, timeout=15_000)
+        qt_wait_until(qtbot, lambda: not shiboken6.isValid(dialog), "not shiboken6.isValid(dialog)")
+        qt_wait_until(qtbot, task.done, "task done")
     finally:
         run(http.delete("/sandbox/faults"))
     assert task.exception() is None

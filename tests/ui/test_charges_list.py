@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QDate, Qt
 
 from tests.services.qr_fixtures import new_cpf
+from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.cashin_models import CobStatus
 from treasury_app.domain.documents import format_cpf, mask_document
 from treasury_app.domain.money import format_brl
@@ -35,7 +36,7 @@ def charges_list(qtbot, open_workspace):
     widget.shutdown()
     for task in (widget.task, widget.reload_task):
         if task is not None:
-            qtbot.waitUntil(task.done, timeout=15_000)
+            qt_wait_until(qtbot, task.done, "task done")
 
 
 def _cell(widget: ChargesList, txid: str, column: Column) -> str:
@@ -47,13 +48,14 @@ def _cell(widget: ChargesList, txid: str, column: Column) -> str:
 def _open_detail(qtbot, widget: ChargesList, txid: str) -> ChargeDetailDialog:
     assert widget.select_charge(txid)
     qtbot.mouseClick(widget.details_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: (
             widget.detail_dialog is not None
             and widget.detail_dialog.isVisible()
             and widget.detail_dialog.charge is not None
         ),
-        timeout=15_000,
+        "widget.detail_dialog is not None and widget.detail_dialog.isVisible() and ...",
     )
     dialog = widget.detail_dialog
     assert dialog is not None and dialog.charge is not None
@@ -63,7 +65,7 @@ def _open_detail(qtbot, widget: ChargesList, txid: str) -> ChargeDetailDialog:
 def _close_detail(qtbot, widget: ChargesList, dialog: ChargeDetailDialog) -> None:
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
     assert widget.task is not None
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
 
 
 def test_list_filters_sandbox_payer_and_detail(qtbot, run, charges_list) -> None:
@@ -125,7 +127,7 @@ def test_list_filters_sandbox_payer_and_detail(qtbot, run, charges_list) -> None
     assert widget.sandbox_pay_button.text().startswith("Sandbox:")
     qtbot.mouseClick(widget.sandbox_pay_button, Qt.MouseButton.LeftButton)
     assert widget.task is not None
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
     assert widget.task.result() is True, widget.banner.detail.text()
     assert _cell(widget, cob.txid, Column.STATUS) == "Paid"
     assert widget.selected_charge().txid == cob.txid  # the selection survives the reload
@@ -188,7 +190,7 @@ def test_revise_then_remove_an_active_charge(qtbot, run, charges_list) -> None:
     assert dialog.revise_expiry.value() == 7200
     qtbot.mouseClick(dialog.revise_save, Qt.MouseButton.LeftButton)
     assert dialog.task is not None
-    qtbot.waitUntil(dialog.task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.task.done, "dialog.task done")
     assert dialog.task.result() is True, dialog.banner.detail.text()
     assert dialog.fields["amount"].text() == format_brl(Decimal("99.90"))
     assert dialog.fields["revision"].text() == "1"
@@ -200,12 +202,14 @@ def test_revise_then_remove_an_active_charge(qtbot, run, charges_list) -> None:
 
     # Remove it, after confirming.
     qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
-        lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(), timeout=15_000
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(),
+        "dialog.confirm_box shown",
     )
     assert format_brl(Decimal("99.90")) in dialog.confirm_box.text()
     qtbot.mouseClick(dialog.confirm_remove_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.task.done, "dialog.task done")
     assert dialog.task.result() is True, dialog.banner.detail.text()
     assert "REMOVIDA_PELO_USUARIO_RECEBEDOR" in dialog.fields["status"].text()
     assert not dialog.revise_button.isEnabled() and not dialog.remove_button.isEnabled()
@@ -220,15 +224,21 @@ def test_keeping_the_charge_sends_nothing(qtbot, run, charges_list) -> None:
     assert run(widget.reload()) is True
     cob = run(workspace.charges.create_cob(amount=Decimal("12.00"), key=workspace.pix_keys[0]))
     events.ledger_changed.emit()  # a change somewhere: the shown list reloads by itself
-    qtbot.waitUntil(lambda: widget.proxy.row_of(cob.txid) is not None, timeout=15_000)
+    qt_wait_until(
+        qtbot,
+        lambda: widget.proxy.row_of(cob.txid) is not None,
+        "widget.proxy.row_of(cob.txid) is not None",
+    )
     dialog = _open_detail(qtbot, widget, cob.txid)
     assert dialog.fields["debtor"].text() == "None"
     qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
-        lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(), timeout=15_000
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(),
+        "dialog.confirm_box shown",
     )
     dialog.confirm_box.reject()
-    qtbot.waitUntil(dialog.task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.task.done, "dialog.task done")
     assert dialog.task.result() is False
     # Nothing changed in the revision form either: nothing is sent.
     qtbot.mouseClick(dialog.revise_button, Qt.MouseButton.LeftButton)
@@ -258,7 +268,7 @@ def test_revise_a_cobv_due_date_and_name(qtbot, run, charges_list) -> None:
     dialog.revise_due.setDate(QDate(new_due.year, new_due.month, new_due.day))
     dialog.revise_name.setText("Cliente Cobv Novo")
     qtbot.mouseClick(dialog.revise_save, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.task.done, "dialog.task done")
     assert dialog.task.result() is True, dialog.banner.detail.text()
     assert dialog.fields["expiry"].text().startswith(new_due.strftime("%d/%m/%Y"))
     assert "Cliente Cobv Novo" in dialog.fields["debtor"].text()
@@ -286,7 +296,11 @@ def test_the_detail_shows_the_qr_code_to_copy_and_save(qtbot, run, charges_list,
     qtbot.mouseClick(dialog.copy_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == cob.pix_copia_e_cola
     qtbot.mouseClick(dialog.qr_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.qr_dialog is not None and dialog.qr_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.qr_dialog is not None and dialog.qr_dialog.isVisible(),
+        "dialog.qr_dialog shown",
+    )
     qr = dialog.qr_dialog
     saved = qr.save_qr(tmp_path / "cobranca.png")
     assert decode_qr_image(saved) == cob.pix_copia_e_cola  # the saved PNG scans

@@ -18,6 +18,7 @@ from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.conftest import private_sandbox, workspace_on
+from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import ReceiverAccount, RecurrenceTerms, charging_cycle
@@ -68,7 +69,11 @@ def requests_sent(workspace: Any) -> int:
 def open_new_charge(qtbot: Any, detail: RecurrenceDetailDialog) -> tuple[CobrDialog, Any]:
     detail.cobr_dialog = None
     task = asyncio.get_event_loop().create_task(detail.new_cobr())
-    qtbot.waitUntil(lambda: detail.cobr_dialog is not None and detail.cobr_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: detail.cobr_dialog is not None and detail.cobr_dialog.isVisible(),
+        "detail.cobr_dialog shown",
+    )
     assert detail.cobr_dialog is not None
     return detail.cobr_dialog, task
 
@@ -101,7 +106,7 @@ def test_refused_locally_then_reviewed_created_and_settled(
     earliest = service.earliest_due_date()
     # a first charge: the account to credit comes from what the bank reports with the balance
     assert dialog.prefill_task is not None
-    qtbot.waitUntil(dialog.prefill_task.done, timeout=10_000)
+    qt_wait_until(qtbot, dialog.prefill_task.done, "dialog.prefill_task done")
     assert dialog.prefill_task.result() is True
     assert (dialog.branch_edit.text(), dialog.account_edit.text()) == ("0001", "1234567")
     qtbot.keyClicks(dialog.info_edit, "Mensalidade de dezembro")
@@ -133,7 +138,7 @@ def test_refused_locally_then_reviewed_created_and_settled(
     assert dialog.settle_button.isVisible() and dialog.fail_button.isVisible()
     assert not dialog.retry_button.isVisible()  # NAO_PERMITE
     dialog.accept()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert detail.cobrs_view.topLevelItem(0).text(0) == cobr.txid  # the detail reloaded
 
     # a second charge in the same cycle: refused here, nothing sent
@@ -149,16 +154,20 @@ def test_refused_locally_then_reviewed_created_and_settled(
     assert cobr.txid in dialog.banner.detail.text()
     assert requests_sent(workspace) == before
     dialog.reject()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
 
     # the sandbox settles the attempt: the clock moves to 10:00 in Brasília on its date
     detail.cobrs_view.setCurrentItem(detail.cobrs_view.topLevelItem(0))
     detail.cobr_dialog = None
     task = asyncio.get_event_loop().create_task(detail.open_cobr(detail.selected_cobr()))
-    qtbot.waitUntil(lambda: detail.cobr_dialog is not None and detail.cobr_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: detail.cobr_dialog is not None and detail.cobr_dialog.isVisible(),
+        "detail.cobr_dialog shown",
+    )
     dialog = detail.cobr_dialog
     assert dialog.settle_button.isEnabled()
-    done = run(dialog.sandbox_settle(fail=False), timeout=20_000)
+    done = run(dialog.sandbox_settle(fail=False), timeout=WAIT_MS)
     assert done is not None, dialog.banner.detail.text()
     assert dialog.charge_labels["status"].text() == "CONCLUIDA"
     [attempt] = attempts(dialog)
@@ -171,7 +180,7 @@ def test_refused_locally_then_reviewed_created_and_settled(
     assert workspace.recurrences.today().isoformat() == bank_now[:10]  # 10:01 Brasília
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
     dialog.accept()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert detail.cobrs_view.topLevelItem(0).text(3) == "CONCLUIDA"
     detail.reject()
 
@@ -199,7 +208,7 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     assert dialog.retry_button.isVisible()
     assert dialog.cancel_button.isEnabled()  # before the first attempt's date
 
-    done = run(dialog.sandbox_settle(fail=True), timeout=20_000)
+    done = run(dialog.sandbox_settle(fail=True), timeout=WAIT_MS)
     assert done is not None, dialog.banner.detail.text()
     [failed] = attempts(dialog)
     assert failed[AttemptColumn.STATUS] == "REJEITADA"
@@ -216,10 +225,14 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     set_date(dialog.retry_date, retry_day)
     dialog.confirm_box = None
     task = asyncio.get_event_loop().create_task(dialog.schedule_retry())
-    qtbot.waitUntil(lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(),
+        "dialog.confirm_box shown",
+    )
     assert "R$ 30,00" in dialog.confirm_box.text()
     dialog.confirm_box.button(QMessageBox.StandardButton.Yes).click()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is not None, dialog.banner.detail.text()
     first, retry = attempts(dialog)
     assert first[AttemptColumn.STATUS] == "REJEITADA"
@@ -252,9 +265,13 @@ def test_cancel_a_charge_before_its_first_attempt(
     ):
         dialog.confirm_box = None
         task = asyncio.get_event_loop().create_task(dialog.cancel_charge())
-        qtbot.waitUntil(lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible())
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(),
+            "dialog.confirm_box shown",
+        )
         dialog.confirm_box.button(button).click()
-        qtbot.waitUntil(task.done, timeout=10_000)
+        qt_wait_until(qtbot, task.done, "task done")
         assert str(run(service.get_cobr(cobr.txid)).status) in status.split("|")
     assert dialog.charge_labels["status"].text() == "CANCELADA"
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
@@ -316,25 +333,27 @@ def test_closing_during_a_create_waits_for_it_and_the_detail_reloads(
     run(detail.reload())
     dialog, task = open_new_charge(qtbot, detail)
     assert dialog.prefill_task is not None
-    qtbot.waitUntil(dialog.prefill_task.done, timeout=10_000)
+    qt_wait_until(qtbot, dialog.prefill_task.done, "dialog.prefill_task done")
     set_date(dialog.due_edit, workspace.recurrences.earliest_due_date())
     assert run(dialog.review()) is True, dialog.banner.detail.text()
     with Faults(run, workspace, {"method": "PUT", "path": "*/cobr/*", "latency_ms": 700}):
         dialog.create_button.click()
         create = dialog.task
         assert create is not None
-        qtbot.waitUntil(lambda: not dialog.create_button.isEnabled())
+        qt_wait_until(
+            qtbot, lambda: not dialog.create_button.isEnabled(), "dialog.create_button disabled"
+        )
         dialog.reject()  # Close, Esc or the window's X while the PUT is on its way
         assert dialog.isVisible() and not create.done()
         assert "Waiting for the bank" in dialog.banner.title.text()
-        qtbot.waitUntil(create.done, timeout=15_000)
+        qt_wait_until(qtbot, create.done, "create done")
     assert not create.cancelled()
     cobr = create.result()
     assert cobr is not None, dialog.banner.detail.text()
     assert cobr.txid == dialog.txid and dialog.changed
     assert not dialog.banner.isVisible()
     dialog.reject()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.exception() is None
     assert detail.cobrs_view.topLevelItem(0).text(0) == cobr.txid  # the detail reloaded
     detail.reject()
@@ -357,15 +376,19 @@ def test_the_detail_closed_during_a_create_waits_for_it(
         dialog.create_button.click()
         create = dialog.task
         assert create is not None
-        qtbot.waitUntil(lambda: not dialog.create_button.isEnabled())
+        qt_wait_until(
+            qtbot, lambda: not dialog.create_button.isEnabled(), "dialog.create_button disabled"
+        )
         detail.reject()  # cancels the detail's task waiting for the dialog
-        qtbot.waitUntil(task.done, timeout=15_000)
+        qt_wait_until(qtbot, task.done, "task done")
         # the detail's task ended only after the create: the dialog was not deleted under it
         assert create.done()
     assert not create.cancelled()
     assert create.exception() is None and create.result() is not None
     assert [c.txid for c in bank_cobrs(run, workspace, rec.id_rec)] == [create.result().txid]
-    qtbot.waitUntil(lambda: not shiboken6.isValid(dialog))  # deleted once its task ended
+    qt_wait_until(
+        qtbot, lambda: not shiboken6.isValid(dialog), "not shiboken6.isValid(dialog)"
+    )  # deleted once its task ended
 
 
 def test_a_dialog_deleted_during_a_refresh_is_left_alone(
@@ -382,9 +405,11 @@ def test_a_dialog_deleted_during_a_refresh_is_left_alone(
     dialog.show()
     with Faults(run, workspace, {"method": "GET", "path": "*/cobr/*", "latency_ms": 500}):
         task = asyncio.get_event_loop().create_task(dialog.refresh())
-        qtbot.waitUntil(lambda: not dialog.refresh_button.isEnabled())
+        qt_wait_until(
+            qtbot, lambda: not dialog.refresh_button.isEnabled(), "dialog.refresh_button disabled"
+        )
         shiboken6.delete(dialog)  # its window went away (a lock) while the GET was out
-        qtbot.waitUntil(task.done, timeout=10_000)
+        qt_wait_until(qtbot, task.done, "task done")
     assert task.exception() is None
 
 
@@ -399,7 +424,7 @@ def test_a_lost_answer_makes_one_charge_with_the_chosen_txid(
     with Faults(
         run, workspace, {"method": "PUT", "path": "*/cobr/*", "drop_after_commit": 1, "times": 1}
     ):
-        cobr = run(dialog.create_charge(), timeout=20_000)
+        cobr = run(dialog.create_charge(), timeout=WAIT_MS)
     assert cobr is not None, dialog.banner.detail.text()
     assert cobr.txid == txid and dialog.charge_labels["txid"].text() == txid
     assert [c.txid for c in bank_cobrs(run, workspace, dialog.rec.id_rec)] == [txid]
@@ -420,7 +445,7 @@ def test_outcome_unknown_then_create_again_asks_the_bank_first(
         {"method": "PUT", "path": "*/cobr/*", "drop_after_commit": 1, "times": 8},
         {"method": "GET", "path": "*/cobr/*", "drop_after_commit": 1, "times": 8},
     ):
-        assert run(dialog.create_charge(), timeout=30_000) is None
+        assert run(dialog.create_charge(), timeout=WAIT_MS) is None
     assert dialog.outcome_unknown and dialog.cobr is None
     assert dialog.banner.title.text() == "No answer from the bank"
     assert txid in dialog.banner.detail.text()

@@ -33,7 +33,7 @@ def payout_dialog(qtbot, workspace):
     yield dialog
     dialog.reject()
     if dialog.load_task is not None:
-        qtbot.waitUntil(dialog.load_task.done, timeout=20_000)
+        qt_wait_until(qtbot, dialog.load_task.done, "dialog.load_task done")
 
 
 def big_payout_file(tmp_path, rows: int) -> tuple:
@@ -47,7 +47,7 @@ def big_payout_file(tmp_path, rows: int) -> tuple:
 def load(qtbot, dialog, path) -> None:
     task = dialog.load_file(path)
     assert task is not None
-    qtbot.waitUntil(task.done, timeout=20_000)
+    qt_wait_until(qtbot, task.done, "task done")
 
 
 def test_a_long_file_is_read_behind_a_progress_bar_while_the_window_keeps_painting(
@@ -57,7 +57,7 @@ def test_a_long_file_is_read_behind_a_progress_bar_while_the_window_keeps_painti
     seen: list[int] = []
     task = payout_dialog.load_file(path)
     assert task is not None
-    qtbot.waitUntil(lambda: payout_dialog.reader.isVisible(), timeout=5_000)
+    qt_wait_until(qtbot, lambda: payout_dialog.reader.isVisible(), "payout_dialog.reader shown")
     assert not payout_dialog.open_button.isEnabled() and not payout_dialog.send_button.isEnabled()
     assert payout_dialog.load_file(path) is None  # a second file waits for the first
 
@@ -78,9 +78,9 @@ def test_cancel_stops_the_reading_and_keeps_the_batch_shown(qtbot, run, payout_d
     shown = payout_dialog.batch
     path, _tag = big_payout_file(tmp_path, 10_000)
     task = payout_dialog.load_file(path)
-    qtbot.waitUntil(lambda: payout_dialog.reader.reading, timeout=5_000)
+    qt_wait_until(qtbot, lambda: payout_dialog.reader.reading, "payout_dialog.reader.reading")
     qtbot.mouseClick(payout_dialog.reader.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(task.done, timeout=20_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert payout_dialog.batch is shown and payout_dialog.rows_model.rowCount() == 1
     assert payout_dialog.banner.isVisible()
     assert payout_dialog.banner.title.text() == "Reading cancelled"
@@ -147,7 +147,7 @@ def test_the_charge_dialog_reads_a_windows_1252_file_in_the_worker(qtbot, worksp
     path.write_bytes(text.encode("cp1252"))
     task = dialog.load_file(path)
     assert task is not None
-    qtbot.waitUntil(task.done, timeout=20_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert dialog.batch is not None and dialog.batch.ok
     assert dialog.batch.parsed.rows[0].name == "João Araújo"
     assert dialog.model.rowCount() == 1 and dialog.source_label.text() == "cobrancas.csv"
@@ -166,7 +166,7 @@ def test_closing_the_dialog_while_a_file_is_read_raises_nothing(
     path, _tag = big_payout_file(tmp_path, 10_000)
     task = dialog.load_file(path)
     assert task is not None
-    qtbot.waitUntil(lambda: dialog.reader.reading, timeout=5_000)
+    qt_wait_until(qtbot, lambda: dialog.reader.reading, "dialog.reader.reading")
     dialog.reject()
     gone: list[bool] = []
     dialog.destroyed.connect(lambda: gone.append(True))

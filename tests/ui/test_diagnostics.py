@@ -18,6 +18,7 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QLineEdit
 
 from tests.ui.test_log_file import sandbox_secrets, session_tokens
+from tests.waiting import qt_wait_until
 from treasury_app import __version__, logging_setup
 from treasury_app.domain.clock import brasilia_date
 from treasury_app.ui.async_tools import running_tasks
@@ -39,7 +40,7 @@ def settings_tab(open_workspace, qtbot, run, tmp_path: Path) -> Iterator[tuple[S
     finally:
         tab.shutdown()
         logging_setup.remove()
-        qtbot.waitUntil(lambda: running_tasks() == 0, timeout=10_000)
+        qt_wait_until(qtbot, lambda: running_tasks() == 0, "running_tasks() == 0")
 
 
 def support_page(tab: SettingsTab) -> SupportPanel:
@@ -150,7 +151,11 @@ def test_back_up_ledger_asks_where_copies_and_audits(
     panel = support_page(tab)
     caplog.set_level(logging.INFO)
     qtbot.mouseClick(panel.backup_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: panel.backup_dialog is not None and panel.backup_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: panel.backup_dialog is not None and panel.backup_dialog.isVisible(),
+        "panel.backup_dialog shown",
+    )
     dialog = panel.backup_dialog
     assert not panel.backup_task.done()  # the picker is open and the loop keeps running
     day = brasilia_date(workspace.clock())
@@ -161,7 +166,7 @@ def test_back_up_ledger_asks_where_copies_and_audits(
     assert name_edit.text() == expected_name  # in the folder used last time
     assert Path(dialog.directory().absolutePath()) == backup_folder
     dialog.accept()
-    qtbot.waitUntil(panel.backup_task.done, timeout=10_000)
+    qt_wait_until(qtbot, panel.backup_task.done, "panel.backup_task done")
     copied = panel.backup_task.result()
     assert copied == backup_folder / expected_name
     assert panel.backup_status.text() == f"Ledger backed up to {copied}"

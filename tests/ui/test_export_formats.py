@@ -18,6 +18,7 @@ import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QWidget
 
+from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.cashin_models import CobCompleta, CobVCompleta
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services import files
@@ -69,7 +70,7 @@ def held_open(monkeypatch: pytest.MonkeyPatch) -> None:
 def answer(qtbot, dialog: QFileDialog | None, path: Path, export_format: ExportFormat) -> None:
     """As a person does: pick the file type, type the name, Save."""
     assert dialog is not None
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     dialog.selectNameFilter(export_format_filters()[export_format])
     assert chosen_format(dialog) == export_format
     dialog.findChild(QLineEdit, "fileNameEdit").setText(str(path))
@@ -229,7 +230,7 @@ def charges(qtbot, open_workspace):
     widget.shutdown()
     for task in (widget.task, widget.reload_task):
         if task is not None:
-            qtbot.waitUntil(task.done, timeout=15_000)
+            qt_wait_until(qtbot, task.done, "task done")
 
 
 def test_charges_in_either_format_and_a_file_held_open(
@@ -295,7 +296,7 @@ def statement(qtbot, run, open_workspace):
     qtbot.waitExposed(tab)
     yield tab
     tab.hide()
-    qtbot.waitUntil(lambda: not tab.loading)
+    qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
 
 
 def test_statement_for_excel_through_the_dialog_and_a_file_held_open(
@@ -305,11 +306,15 @@ def test_statement_for_excel_through_the_dialog_and_a_file_held_open(
     portuguese()
     target = tmp_path / "extrato.csv"
     exporting = qasync_loop.create_task(tab.export_csv())
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in tab.findChildren(QFileDialog)))
+    qt_wait_until(
+        qtbot,
+        lambda: any(d.isVisible() for d in tab.findChildren(QFileDialog)),
+        "any(d.isVisible() for d in tab.findChildren(QFileDialog))",
+    )
     dialog = next(d for d in tab.findChildren(QFileDialog) if d.isVisible())
     assert chosen_format(dialog) == EXCEL
     answer(qtbot, dialog, target, EXCEL)
-    qtbot.waitUntil(exporting.done, timeout=30_000)
+    qt_wait_until(qtbot, exporting.done, "exporting done")
     count = exporting.result()
     assert count == tab.proxy.rowCount() > 0
     raw, rows = read(target)
@@ -326,7 +331,7 @@ def test_statement_for_excel_through_the_dialog_and_a_file_held_open(
 
     held_open(monkeypatch)
     exporting = qasync_loop.create_task(tab.export_csv(tmp_path / "aberto.csv", MACHINE))
-    qtbot.waitUntil(exporting.done, timeout=30_000)
+    qt_wait_until(qtbot, exporting.done, "exporting done")
     assert exporting.result() is None
     assert tab.banner.isVisible()
     assert tab.banner.title.text() == "Could not write the file"

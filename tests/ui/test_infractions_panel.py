@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from tests.waiting import qt_turn
+from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.api.accounts.models import Infraction, InfractionStatus
 from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import MAX_DEFENSE_LENGTH
@@ -41,7 +41,7 @@ def _panel(qtbot: Any, run: Any, workspace: Any) -> InfractionsPanel:
 def _select(qtbot: Any, panel: InfractionsPanel, infraction: Infraction) -> None:
     assert panel.select(infraction.id)
     assert panel.detail_task is not None
-    qtbot.waitUntil(panel.detail_task.done, timeout=10_000)
+    qt_wait_until(qtbot, panel.detail_task.done, "panel.detail_task done")
     assert panel.current is not None and panel.current.id == infraction.id
 
 
@@ -75,7 +75,9 @@ def test_defense_through_the_form(qtbot: Any, run: Any, open_workspace: Any) -> 
     before = panel.defenses_tree.topLevelItemCount()
 
     qtbot.mouseClick(panel.defend_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: panel.dialog is not None and panel.dialog.isVisible())
+    qt_wait_until(
+        qtbot, lambda: panel.dialog is not None and panel.dialog.isVisible(), "panel.dialog shown"
+    )
     dialog = panel.dialog
     assert dialog is not None and not dialog.submit_button.isEnabled()  # nothing written yet
     dialog.description_edit.setPlainText("x" * (MAX_DEFENSE_LENGTH + 1))
@@ -88,7 +90,7 @@ def test_defense_through_the_form(qtbot: Any, run: Any, open_workspace: Any) -> 
     dialog.attachments_edit.setPlainText("contrato.pdf\n\n nota-fiscal.pdf ")
     qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
     assert panel.defend_task is not None
-    qtbot.waitUntil(panel.defend_task.done, timeout=10_000)
+    qt_wait_until(qtbot, panel.defend_task.done, "panel.defend_task done")
     defense = panel.defend_task.result()
     assert defense is not None, dialog.banner.detail.text()
     assert defense.description == text
@@ -130,14 +132,22 @@ def test_closing_while_the_defense_is_written_waits_for_it(
     }
     try:
         qtbot.mouseClick(panel.defend_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: panel.dialog is not None and panel.dialog.isVisible())
+        qt_wait_until(
+            qtbot,
+            lambda: panel.dialog is not None and panel.dialog.isVisible(),
+            "panel.dialog shown",
+        )
         dialog = panel.dialog
         assert dialog is not None and panel.defend_task is not None
         text = f"Defesa enviada uma vez so ({uuid.uuid4().hex[:6]})."
         qtbot.keyClicks(dialog.description_edit, text)
         assert run(http.post("/sandbox/faults", json=slow)).is_success
         qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.submit_button.isEnabled())
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.task is not None and not dialog.submit_button.isEnabled(),
+            "dialog.task is not None and not dialog.submit_button.isEnabled()",
+        )
         cancel = next(b for b in dialog.findChildren(QPushButton) if b.text() == "Cancel")
         qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
@@ -145,7 +155,7 @@ def test_closing_while_the_defense_is_written_waits_for_it(
         dialog.reject()
         qt_turn(qtbot)  # whatever those set off has run
         assert dialog.isVisible() and not panel.defend_task.done()  # the bank is answering
-        qtbot.waitUntil(panel.defend_task.done, timeout=10_000)
+        qt_wait_until(qtbot, panel.defend_task.done, "panel.defend_task done")
         defense = panel.defend_task.result()
         assert defense is not None and defense.description == text, dialog.banner.detail.text()
         assert errors == []

@@ -10,6 +10,7 @@ import dataclasses
 from decimal import Decimal
 from types import SimpleNamespace
 
+from tests.waiting import qt_wait_until
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, HistoryItem
 from treasury_app.services.payments import HELD_NOTE
 from treasury_app.ui.models.paid_slips_model import Column as SlipColumn
@@ -74,23 +75,23 @@ def test_the_newest_read_wins_and_rows_stay_until_it_answers(qtbot) -> None:
     journal = SlowJournal()
     model = PaymentsModel(_ledger(journal))
     first = model.reload()
-    qtbot.waitUntil(lambda: len(journal.pending) == 1)
+    qt_wait_until(qtbot, lambda: len(journal.pending) == 1, "len(journal.pending) == 1")
     journal.answer(0, [_entry(1)])
-    qtbot.waitUntil(first.done)
+    qt_wait_until(qtbot, first.done, "first done")
     assert first.result() is True and [e.id for e in model.rows()] == [1]
 
     second = model.reload()
-    qtbot.waitUntil(lambda: len(journal.pending) == 2)
+    qt_wait_until(qtbot, lambda: len(journal.pending) == 2, "len(journal.pending) == 2")
     assert [e.id for e in model.rows()] == [1]  # shown while the read is on its way
     third = model.reload()  # the filters changed again, say
-    qtbot.waitUntil(lambda: len(journal.pending) == 3)
+    qt_wait_until(qtbot, lambda: len(journal.pending) == 3, "len(journal.pending) == 3")
     assert second.cancelled() or not second.done()
     journal.answer(2, [_entry(3), _entry(1)])
-    qtbot.waitUntil(third.done)
+    qt_wait_until(qtbot, third.done, "third done")
     assert third.result() is True and [e.id for e in model.rows()] == [3, 1]
     if not journal.pending[1][0].done():
         journal.answer(1, [_entry(2)])  # the overtaken answer, late: dropped
-    qtbot.waitUntil(second.done)  # the overtaken read is over, whatever it did
+    qt_wait_until(qtbot, second.done, "second done")  # the overtaken read is over, whatever it did
     assert [e.id for e in model.rows()] == [3, 1]
 
 
@@ -98,26 +99,26 @@ def test_a_closed_model_drops_the_answer_and_a_change_meanwhile_is_kept(qtbot) -
     journal = SlowJournal()
     model = PaymentsModel(_ledger(journal))
     task = asyncio.ensure_future(model.load())
-    qtbot.waitUntil(lambda: len(journal.pending) == 1)
+    qt_wait_until(qtbot, lambda: len(journal.pending) == 1, "len(journal.pending) == 1")
     model.load_task = task  # as reload() would
     newer = _entry(1, updated_at="2026-11-18T13:05:00.000Z", bank_status="CANCELED")
     model.upsert(newer)  # the tracker's notification arrives while the query runs
     journal.answer(0, [_entry(1), _entry(2)])
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is True
     assert model.entry(model.row_of(1)).bank_status == "CANCELED"  # not the older row
 
     closed = SlowJournal()
     gone = PaymentsModel(_ledger(closed))
     late = gone.reload()
-    qtbot.waitUntil(lambda: len(closed.pending) == 1)
+    qt_wait_until(qtbot, lambda: len(closed.pending) == 1, "len(closed.pending) == 1")
     direct = asyncio.ensure_future(gone.load())  # a read close() cannot cancel
-    qtbot.waitUntil(lambda: len(closed.pending) == 2)
+    qt_wait_until(qtbot, lambda: len(closed.pending) == 2, "len(closed.pending) == 2")
     gone.close()
-    qtbot.waitUntil(late.done)
+    qt_wait_until(qtbot, late.done, "late done")
     assert late.cancelled()
     closed.answer(1, [_entry(9)])  # the answer arrives after the list closed: dropped
-    qtbot.waitUntil(direct.done)
+    qt_wait_until(qtbot, direct.done, "direct done")
     assert direct.result() is False and gone.rows() == []
 
 
@@ -134,26 +135,28 @@ def test_marks_come_with_the_rows_and_follow_changes(qtbot) -> None:
     ]
     model = PaymentsModel(_ledger(journal))
     task = model.reload()
-    qtbot.waitUntil(lambda: len(journal.pending) == 1)
+    qt_wait_until(qtbot, lambda: len(journal.pending) == 1, "len(journal.pending) == 1")
     journal.answer(0, [held, _entry(6)])
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task done")
     status = model.index(model.row_of(5), Column.STATUS).data()
     assert status == "Not confirmed by the bank — waiting for you"
 
     journal.histories[5] = []  # sent by a person: no longer held
     model.upsert(dataclasses.replace(held, state=EntryState.SENT))
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: (
             model.index(model.row_of(5), Column.STATUS).data() == "UNKNOWN — checking with the bank"
-        )
+        ),
+        'model.index(model.row_of(5), Column.STATUS).data() == "UNKNOWN — checking with the ...',
     )
 
     slips = SlowJournal()
     paid = PaidSlipsModel(_ledger(slips, archived={7}))
     loaded = paid.reload()
-    qtbot.waitUntil(lambda: len(slips.pending) == 1)
+    qt_wait_until(qtbot, lambda: len(slips.pending) == 1, "len(slips.pending) == 1")
     slips.answer(0, [_entry(7, EntryKind.BILLET), _entry(8, EntryKind.BILLET)])
-    qtbot.waitUntil(loaded.done)
+    qt_wait_until(qtbot, loaded.done, "loaded done")
     assert paid.index(paid.row_of(7), SlipColumn.RECEIPT).data() == "Archived"
     assert paid.index(paid.row_of(8), SlipColumn.RECEIPT).data() == ""
     paid.receipt_changed(8)

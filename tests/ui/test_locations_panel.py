@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from tests.waiting import qt_wait_until
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import RecurrenceTerms
 from treasury_app.ui.widgets.locations_panel import LocationsPanel
@@ -30,7 +31,11 @@ def panel_of(qtbot, workspace, kind: str) -> LocationsPanel:
 
 
 def answer_confirmation(qtbot, panel: LocationsPanel, button: QMessageBox.StandardButton) -> str:
-    qtbot.waitUntil(lambda: panel.confirm_box is not None and panel.confirm_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: panel.confirm_box is not None and panel.confirm_box.isVisible(),
+        "panel.confirm_box shown",
+    )
     text = panel.confirm_box.text()
     panel.confirm_box.button(button).click()
     return text
@@ -72,13 +77,13 @@ def test_loc_created_listed_linked_and_unlinked(qtbot, run, workspace):
     panel._unlink_clicked()
     text = answer_confirmation(qtbot, panel, QMessageBox.StandardButton.Cancel)
     assert str(created.id) in text and cob.txid in text
-    qtbot.waitUntil(panel.unlink_task.done)
+    qt_wait_until(qtbot, panel.unlink_task.done, "panel.unlink_task done")
     assert panel.unlink_task.result() is None
     assert run(workspace.charges.get_location(created.id)).txid == cob.txid
 
     panel._unlink_clicked()
     answer_confirmation(qtbot, panel, QMessageBox.StandardButton.Yes)
-    qtbot.waitUntil(panel.unlink_task.done, timeout=10_000)
+    qt_wait_until(qtbot, panel.unlink_task.done, "panel.unlink_task done")
     unlinked = panel.unlink_task.result()
     assert unlinked is not None, panel.banner.detail.text()
     assert unlinked.linked is None and row_texts(panel, created.id)[3] == "—"
@@ -115,7 +120,7 @@ def test_locrec_created_listed_linked_and_unlinked(qtbot, run, workspace):
     panel._unlink_clicked()
     text = answer_confirmation(qtbot, panel, QMessageBox.StandardButton.Yes)
     assert rec.id_rec in text
-    qtbot.waitUntil(panel.unlink_task.done, timeout=10_000)
+    qt_wait_until(qtbot, panel.unlink_task.done, "panel.unlink_task done")
     unlinked = panel.unlink_task.result()
     assert unlinked is not None, panel.banner.detail.text()
     assert unlinked.linked is None and row_texts(panel, created.id)[2] == "—"

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+from tests.waiting import qt_wait_until
 from treasury_app.domain.errors import MoneyError
 from treasury_app.domain.money import parse_brl
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -140,12 +141,12 @@ def test_reformats_on_focus_out(qtbot):
     host.activateWindow()
     qtbot.waitActive(host)
     edit.setFocus()
-    qtbot.waitUntil(edit.hasFocus, timeout=2_000)
+    qt_wait_until(qtbot, edit.hasFocus, "edit focused")
     qtbot.keyClicks(edit, "1234567.8")
     seen: list[object] = []
     edit.value_changed.connect(seen.append)
     other.setFocus()
-    qtbot.waitUntil(lambda: edit.text() == "1.234.567,80", timeout=2_000)
+    qt_wait_until(qtbot, lambda: edit.text() == "1.234.567,80", 'edit.text() == "1.234.567,80"')
     assert edit.value() == Decimal("1234567.80")
     assert seen == []  # same value, only the text was tidied
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from tests.ledger_backends import TeamDatabases
 from tests.services.receiver_fixtures import ReceiverLogin, our_refs, superuser_execute
 from tests.ui.test_approvals_ui import TeamDesks
+from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.charges import Debtor
@@ -191,11 +192,19 @@ def test_the_status_bar_follows_the_team_receiver(qtbot, desk: TeamDesk) -> None
         "UPDATE treasury.receivers SET seen_at = now() - interval '2 minutes'",
     )
     notifications.feed.check_soon()
-    qtbot.waitUntil(lambda: "receiver silent since" in label.text(), timeout=5000)
+    qt_wait_until(
+        qtbot,
+        lambda: "receiver silent since" in label.text(),
+        '"receiver silent since" in label.text()',
+    )
     assert not workspace.tracker.slow and label.warning
     desk.receiver.beat()
     notifications.feed.check_soon()
-    qtbot.waitUntil(lambda: label.text().startswith("Notifications: live"), timeout=5000)
+    qt_wait_until(
+        qtbot,
+        lambda: label.text().startswith("Notifications: live"),
+        'label.text().startswith("Notifications: live")',
+    )
 
     window.set_workspace(None)  # locked: the label stops following
     assert window.notifications_status is None
@@ -230,11 +239,17 @@ def test_use_the_team_receiver_registers_every_webhook_and_shows_each_state(
     assert "team's webhook receiver" in panel.receiver_note.text()
     try:
         qtbot.mouseClick(panel.receiver_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: panel.receiver_dialog is not None, timeout=5000)
+        qt_wait_until(
+            qtbot, lambda: panel.receiver_dialog is not None, "panel.receiver_dialog is not None"
+        )
         assert not panel.receiver_button.isEnabled()  # one at a time
         dialog = panel.receiver_dialog
         assert dialog is not None
-        qtbot.waitUntil(lambda: dialog.isVisible() and dialog.load_task.done(), timeout=5000)
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.isVisible() and dialog.load_task.done(),
+            "dialog.isVisible() and dialog.load_task.done()",
+        )
         assert dialog.url_edit.text() == HOOK  # as the receiver announces it
         assert dialog.receiver_label.text().startswith("A receiver is running")
         assert dialog.secret_edit.echoMode() == QLineEdit.EchoMode.Password
@@ -242,7 +257,9 @@ def test_use_the_team_receiver_registers_every_webhook_and_shows_each_state(
         qtbot.keyClicks(dialog.secret_edit, SECRET)
         assert dialog.register_button.isEnabled()
         qtbot.mouseClick(dialog.register_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: dialog.task is not None and dialog.task.done(), timeout=20_000)
+        qt_wait_until(
+            qtbot, lambda: dialog.task is not None and dialog.task.done(), "dialog.task done"
+        )
 
         keys = workspace.webhooks.pix_keys
         assert dialog.table.isVisible() and dialog.table.rowCount() == len(keys) + 6
@@ -252,7 +269,11 @@ def test_use_the_team_receiver_registers_every_webhook_and_shows_each_state(
         assert dialog.secret_edit.text() == ""  # not kept, even in the form
         assert dialog.outcome == "registered"
         dialog.reject()
-        qtbot.waitUntil(lambda: panel.receiver_task is not None and panel.receiver_task.done())
+        qt_wait_until(
+            qtbot,
+            lambda: panel.receiver_task is not None and panel.receiver_task.done(),
+            "panel.receiver_task done",
+        )
         assert panel.receiver_task.result() == "registered"
         assert panel.receiver_button.isEnabled()
         # The panel read the bank again: every slot at the receiver.
@@ -306,11 +327,15 @@ def test_a_payout_reaches_its_final_state_on_screen_from_the_receivers_notice(
     qtbot.addWidget(widget)
     widget.show()
     try:
-        qtbot.waitUntil(lambda: len(passes) == 1, timeout=5000)
+        qt_wait_until(qtbot, lambda: len(passes) == 1, "len(passes) == 1")
         payouts = workspace.payouts
-        sent = run(payouts.send(run(payouts.prepare_key(SUPPLIER, "12,34"))), timeout=15_000)
+        sent = run(payouts.send(run(payouts.prepare_key(SUPPLIER, "12,34"))), timeout=WAIT_MS)
         assert sent.state.value == "ACCEPTED" and not sent.final, sent
-        qtbot.waitUntil(lambda: widget.model.row_of(sent.id) is not None, timeout=5000)
+        qt_wait_until(
+            qtbot,
+            lambda: widget.model.row_of(sent.id) is not None,
+            "widget.model.row_of(sent.id) is not None",
+        )
 
         desk.receiver.payment_final(
             sent.id, "SETTLED", key=sent.idempotency_key, e2e=sent.end_to_end_id
@@ -320,14 +345,18 @@ def test_a_payout_reaches_its_final_state_on_screen_from_the_receivers_notice(
             place = widget.model.row_of(sent.id)
             return None if place is None else widget.model.row_at(place)
 
-        qtbot.waitUntil(lambda: (entry := shown()) is not None and entry.final, timeout=5000)
+        qt_wait_until(
+            qtbot,
+            lambda: (entry := shown()) is not None and entry.final,
+            "(entry := shown()) is not None and entry.final",
+        )
         entry = shown()
         assert entry is not None and entry.bank_status == "SETTLED"
         assert widget.model.status_text(entry) == "Settled"
         assert passes == [1]  # the tracker did not poll: the notice brought it
     finally:
         tracker.stop()
-        qtbot.waitUntil(running.done, timeout=5000)
+        qt_wait_until(qtbot, running.done, "running done")
         widget.shutdown()
 
 
@@ -356,7 +385,7 @@ def test_a_charge_paid_refreshes_its_row_from_the_receivers_notice(
 
         e2e = str(paid.get("endToEndId") or "E" + secrets.token_hex(15).upper())
         desk.receiver.charge_paid(charge.txid, e2e)
-        qtbot.waitUntil(lambda: status() == "CONCLUIDA", timeout=5000)
+        qt_wait_until(qtbot, lambda: status() == "CONCLUIDA", 'status() == "CONCLUIDA"')
         assert widget.reload_task is None  # that row read again, not the whole list
     finally:
         widget.shutdown()
@@ -396,6 +425,6 @@ def test_a_recurrence_approved_refreshes_its_row_from_the_receivers_notice(
         assert on_its_way(widget, [widget.reload_task, widget.event_task]) == []
         assert status() == "CRIADA"
         desk.receiver.recurrence_state(rec.id_rec, "APROVADA")
-        qtbot.waitUntil(lambda: status() == "APROVADA", timeout=5000)
+        qt_wait_until(qtbot, lambda: status() == "APROVADA", 'status() == "APROVADA"')
     finally:
         widget.shutdown()

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.waiting import qt_wait_until
 from treasury_app.api.accounts.models import PaymentFlow
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryState
@@ -36,7 +37,7 @@ def listing(qtbot, run, open_workspace):
     widget.shutdown()
     for task in (widget.receipt_task, widget.sandbox_task):
         if task is not None:
-            qtbot.waitUntil(task.done)
+            qt_wait_until(qtbot, task.done, "task done")
     if widget.receipt_viewer is not None:
         widget.receipt_viewer.close()
 
@@ -50,7 +51,7 @@ def _status(widget: PaymentsList, entry_id: int) -> str:
 def _read(qtbot, task) -> None:
     """Wait for a read the list started in the background, and check that it was shown."""
     assert task is not None
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is True
 
 
@@ -113,7 +114,7 @@ def test_a_payment_is_followed_live_to_its_receipt(qtbot, run, listing, monkeypa
 
     assert widget.receipt_button.isEnabled()
     qtbot.mouseClick(widget.receipt_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.receipt_task.done)
+    qt_wait_until(qtbot, widget.receipt_task.done, "widget.receipt_task done")
     viewer = widget.receipt_task.result()
     assert viewer is not None, widget.banner.detail.text()
     assert viewer is widget.receipt_viewer and viewer.isVisible()
@@ -147,7 +148,7 @@ def test_a_held_payment_is_approved_in_the_sandbox(qtbot, run, listing) -> None:
     assert not widget.receipt_button.isEnabled()
 
     qtbot.mouseClick(widget.approve_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.sandbox_task.done)
+    qt_wait_until(qtbot, widget.sandbox_task.done, "widget.sandbox_task done")
     assert widget.sandbox_task.result() is True, widget.banner.detail.text()
     assert _status(widget, entry.id) in ("Queued", "Processing")
     assert not widget.approve_button.isVisible()
@@ -242,7 +243,7 @@ def test_a_held_payment_rejected_in_the_sandbox_fails(qtbot, run, listing) -> No
     assert widget.reject_button.isVisible()
 
     qtbot.mouseClick(widget.reject_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.sandbox_task.done)
+    qt_wait_until(qtbot, widget.sandbox_task.done, "widget.sandbox_task done")
     assert widget.sandbox_task.result() is True, widget.banner.detail.text()
     assert _status(widget, entry.id) == "Cancelled"
     widget.set_status_group(StatusGroup.FAILED)

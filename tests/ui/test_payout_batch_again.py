@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.ui.test_payout_batch_dialog import approve, model_rows
+from tests.waiting import qt_wait_until
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryState
 from treasury_app.ui.dialogs.payout_batch_dialog import PayoutBatchDialog
@@ -33,8 +34,10 @@ def open_dialog(qtbot, workspace) -> PayoutBatchDialog:
 def send(qtbot, dialog: PayoutBatchDialog) -> None:
     assert dialog.send_button.isEnabled()
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
-        lambda: dialog.send_task is not None and dialog.send_task.done(), timeout=20_000
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.send_task is not None and dialog.send_task.done(),
+        "dialog.send_task done",
     )
 
 
@@ -51,7 +54,7 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
 
     first = open_dialog(qtbot, workspace)
     task = first.load_file(path)
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert not first.duplicate_label.isVisible() and not first.send_again_check.isVisible()
     qtbot.keyClicks(first.label_edit, "Fornecedores novembro")
     approve(qtbot, first)
@@ -61,7 +64,7 @@ def test_the_same_file_twice_needs_send_again(qtbot, run, workspace, tmp_path) -
 
     again = open_dialog(qtbot, workspace)  # two minutes later, the same file
     task = again.load_file(path)
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert again.duplicate_label.isVisible()
     warning = again.duplicate_label.text()
     assert "already sent on" in warning and "5 payment(s), R$ 4.260,40" in warning

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.waiting import qt_wait_until
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryState
 from treasury_app.ui.dialogs.payout_batch_dialog import BANK_DATA, PayoutBatchDialog
@@ -39,7 +40,7 @@ def dialog_and_workspace(qtbot, open_workspace):
     yield dialog, workspace
     dialog.stop()
     if dialog.send_task is not None:
-        qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+        qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
 
 
 def model_rows(model) -> list[tuple[str, ...]]:
@@ -79,7 +80,7 @@ def test_the_template_parses_without_errors(qtbot, run, dialog_and_workspace, tm
     batch = run(workspace.payouts.parse_batch_csv(text))
     assert batch.errors == () and len(batch.rows) == 2
     task = dialog.load_file(path)
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert dialog.errors_model.rowCount() == 0 and dialog.rows_model.rowCount() == 2
     assert not dialog.leave_out_check.isVisible()
     assert dialog.source_label.text() == "template.csv"
@@ -129,7 +130,7 @@ def test_a_20_row_batch_is_sent_to_the_end(qtbot, run, dialog_and_workspace):
     approve(qtbot, dialog)
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     assert dialog.send_task is not None and not dialog.send_button.isEnabled()
-    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     assert dialog.send_task.result() is not None, dialog.banner.detail.text()
     journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert len(journaled) == 20 and all(e.state == EntryState.ACCEPTED for e in journaled)
@@ -151,7 +152,7 @@ def test_stop_sends_no_new_rows_and_leaves_nothing_prepared(qtbot, run, dialog_a
     assert not dialog.stop_button.isEnabled()
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     assert dialog.stop_button.isEnabled()
-    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert 3 <= len(journaled) < 60
     assert all(e.state != EntryState.PREPARED and not e.unresolved for e in journaled)
@@ -166,7 +167,7 @@ def test_closing_while_sending_asks_nothing_and_stops_new_rows(qtbot, run, dialo
     approve(qtbot, dialog)
     dialog.progressed.connect(lambda done, _total: dialog.close() if done == 2 else None)
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     assert not dialog.isVisible()
     journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert 2 <= len(journaled) < 60 and not any(e.unresolved for e in journaled)

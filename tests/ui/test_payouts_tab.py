@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.waiting import qt_wait_until
 from treasury_app.domain import brcode
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
@@ -27,7 +28,7 @@ def tab_and_workspace(qtbot, open_workspace):
     yield tab, workspace
     tab.shutdown()
     if tab.review_task is not None:
-        qtbot.waitUntil(tab.review_task.done)
+        qt_wait_until(qtbot, tab.review_task.done, "tab.review_task done")
 
 
 def _entries(run, workspace, kind):
@@ -36,11 +37,13 @@ def _entries(run, workspace, kind):
 
 def _wait_for_review(qtbot, tab: PayoutsTab):
     assert tab.review_task is not None
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: (
             (tab.review_dialog is not None and tab.review_dialog.isVisible())
             or tab.review_task.done()
-        )
+        ),
+        "(tab.review_dialog is not None and tab.review_dialog.isVisible()) or ...",
     )
     assert tab.review_dialog is not None, tab.banner.detail.text()
     return tab.review_dialog
@@ -52,7 +55,7 @@ def _confirm_and_send(qtbot, tab: PayoutsTab, amount: Decimal):
     assert dialog.send_button.isEnabled()
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)  # the double click
-    qtbot.waitUntil(tab.review_task.done)
+    qt_wait_until(qtbot, tab.review_task.done, "tab.review_task done")
     entry = tab.review_task.result()
     assert entry is not None, tab.banner.detail.text()
     return entry
@@ -165,7 +168,7 @@ def test_bank_data_errors_mark_their_field(qtbot, tab_and_workspace) -> None:
     tab.forms.setCurrentIndex(2)
     qtbot.keyClicks(tab.bank_ispb, "123")
     qtbot.mouseClick(tab.bank_review_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(tab.review_task.done)
+    qt_wait_until(qtbot, tab.review_task.done, "tab.review_task done")
     assert tab.review_task.result() is None and tab.review_dialog is None
     assert tab.banner.isVisible() and "ISPB" in tab.banner.detail.text()
     assert tab.bank_ispb.property("invalid") is True
@@ -213,7 +216,7 @@ def test_the_second_review_of_the_same_payment_warns_of_a_duplicate(
     assert "duplicate" in dialog.duplicate_warning.text()
     assert "last 24 hours" in dialog.duplicate_warning.text()
     dialog.reject()
-    qtbot.waitUntil(tab.review_task.done)
+    qt_wait_until(qtbot, tab.review_task.done, "tab.review_task done")
     assert tab.review_task.result() is None
 
 
@@ -235,7 +238,7 @@ def test_payments_list_and_batch_button_follow_what_is_installed(qtbot, tab_and_
     assert tab.batch_button.isEnabled()
     qtbot.mouseClick(tab.batch_button, Qt.MouseButton.LeftButton)
     assert isinstance(tab.batch_dialog, PayoutBatchDialog)
-    qtbot.waitUntil(tab.batch_dialog.isVisible)
+    qt_wait_until(qtbot, tab.batch_dialog.isVisible, "tab.batch_dialog shown")
     tab.batch_dialog.reject()
     assert tab.batch_dialog is None
 
@@ -247,7 +250,9 @@ def test_enter_reviews_focus_starts_in_the_form_and_a_sent_form_is_cleared(
     tab.forms.setCurrentIndex(0)
     tab.focus_first_field()
     assert tab.first_field() is tab.key_edit.line_edit
-    qtbot.waitUntil(lambda: tab.key_edit.line_edit.hasFocus())
+    qt_wait_until(
+        qtbot, lambda: tab.key_edit.line_edit.hasFocus(), "tab.key_edit.line_edit focused"
+    )
     qtbot.keyClicks(tab.key_edit.line_edit, "teclado@empresa.com.br")
     qtbot.keyClicks(tab.key_amount, "3,21")
     qtbot.keyClicks(tab.key_description, "Enviado pelo teclado")
@@ -255,13 +260,25 @@ def test_enter_reviews_focus_starts_in_the_form_and_a_sent_form_is_cleared(
     dialog = _wait_for_review(qtbot, tab)
     assert dialog.fields["key"].text().startswith("teclado@empresa.com.br")
     # The review opens in the amount to type again (never on Send, never on Cancel).
-    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.confirm_edit)
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.focusWidget() is dialog.confirm_edit,
+        "dialog.focusWidget() is dialog.confirm_edit",
+    )
     entry = _confirm_and_send(qtbot, tab, Decimal("3.21"))
     assert entry.amount == Decimal("3.21")
     for field in (tab.key_edit.line_edit, tab.key_amount, tab.key_description, tab.key_document):
         assert field.text() == ""
     # The window's focus widget (hasFocus() also needs the window active, which an offscreen
     # test cannot promise once a dialog has come and gone).
-    qtbot.waitUntil(lambda: tab.window().focusWidget() is tab.key_edit.line_edit)
+    qt_wait_until(
+        qtbot,
+        lambda: tab.window().focusWidget() is tab.key_edit.line_edit,
+        "tab.window().focusWidget() is tab.key_edit.line_edit",
+    )
     tab.forms.setCurrentIndex(2)
-    qtbot.waitUntil(lambda: tab.window().focusWidget() is tab.bank_ispb)
+    qt_wait_until(
+        qtbot,
+        lambda: tab.window().focusWidget() is tab.bank_ispb,
+        "tab.window().focusWidget() is tab.bank_ispb",
+    )

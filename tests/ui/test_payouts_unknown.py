@@ -11,6 +11,7 @@ from tests.ui.test_payouts_tab import (
     _review_key,
     tab_and_workspace,  # noqa: F401 - the Pix tab fixture
 )
+from tests.waiting import qt_wait_until
 from treasury_app.ledger.journal import EntryState
 from treasury_app.services.payments import CHECKING_NOTE
 
@@ -39,13 +40,16 @@ def test_a_lost_answer_shows_unknown_then_one_settled_payment(
     resolved = run(workspace.ledger.journal.get(entry.id))
     assert entry.state == resolved.state == EntryState.ACCEPTED and resolved.end_to_end_id
     model = tab.payments_list.model
-    qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
+    qt_wait_until(
+        qtbot, lambda: model.row_of(entry.id) is not None, "model.row_of(entry.id) is not None"
+    )
     assert "Not confirmed" not in model.status_text(model.entry(model.row_of(entry.id)))
     run(http.post("/sandbox/clock", json={"advance": 3.5}))
     run(workspace.tracker.poll_once())
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: model.status_text(model.entry(model.row_of(entry.id))) == "Settled",
-        timeout=5_000,
+        'model.status_text(model.entry(model.row_of(entry.id))) == "Settled"',
     )
     found = run(
         workspace.session.accounts.get_pix_payment_by_idempotency_key(entry.idempotency_key)

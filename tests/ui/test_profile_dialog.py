@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit, QPushButton
 
 from tests.services.session_fixtures import MemoryKeyring
+from tests.waiting import qt_wait_until
 from treasury_app.config import AppPaths
 from treasury_app.services.profiles import ApiProfile, Profile, ProfileStore, SecretStore
 from treasury_app.ui.async_tools import ask
@@ -38,7 +39,7 @@ def _open(qtbot, qasync_loop, **kwargs):
     dialog = ProfileDialog(**kwargs)
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog, asked
 
 
@@ -84,7 +85,7 @@ def test_an_http_address_is_refused_next_to_its_field(qtbot, qasync_loop, files)
         dialog.result_profile()
     _type(qtbot, dialog, "qrcodes-base-url", "https://qrcodes.bank.example")
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
 
 
@@ -138,12 +139,12 @@ def test_a_valid_profile_round_trips_through_the_store(
     trust.setCurrentIndex(trust.findData("file"))
     qtbot.mouseClick(dialog.findChild(QPushButton, "accounts-ca-browse"), Qt.MouseButton.LeftButton)
     picker = dialog.file_dialog
-    qtbot.waitUntil(picker.isVisible)
+    qt_wait_until(qtbot, picker.isVisible, "picker shown")
     picker.selectFile(str(files["bank-ca.pem"]))
     picker.accept()
     assert _edit(dialog, "accounts-ca-file").text() == str(files["bank-ca.pem"])
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert _edit(dialog, "qrcodes-client-secret").text() == ""  # cleared once closed
     assert dialog.result_secrets() == {"qrcodes": "qr-secret"}
@@ -188,7 +189,7 @@ def test_editing_keeps_the_name_and_what_the_form_does_not_show(qtbot, qasync_lo
     assert dialog.findChild(QComboBox, "accounts-trust").currentData() == "file"
     _type(qtbot, dialog, "accounts-client-id", "a2")
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     edited = dialog.result_profile()
     assert edited.accounts.client_id == "a2"
     assert edited.pix_keys == ("+5511987650000",)  # shown in the form and kept

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit, QPushButton
 
+from tests.waiting import qt_wait_until
 from treasury_app.api.proxies import ProxySetting
 from treasury_app.services.profiles import ApiProfile, Profile
 from treasury_app.ui.async_tools import ask
@@ -28,7 +29,7 @@ def _open(qtbot, qasync_loop, **kwargs):
     dialog = ProfileDialog(**kwargs)
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog, asked
 
 
@@ -77,7 +78,7 @@ def test_a_proxy_address_is_checked_next_to_its_field(qtbot, qasync_loop, files)
         assert "s3cret" not in _error(dialog, "proxy") + dialog.banner.detail.text()
     _type(qtbot, dialog, "profile-proxy-url", "http://proxy.corp.example:3128")
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert dialog.result_profile().proxy == ProxySetting.explicit("http://proxy.corp.example:3128")
 
@@ -97,7 +98,7 @@ def test_editing_shows_and_keeps_the_profiles_proxy(qtbot, qasync_loop, files) -
     dialog, asked = _open(qtbot, qasync_loop, profile=original, existing_names=["Main bank"])
     assert dialog.findChild(QComboBox, "profile-proxy-mode").currentData() == "none"
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert dialog.result_profile().proxy == ProxySetting(mode="none")
 
 

@@ -151,7 +151,7 @@ def test_a_refusal_banner_in_portuguese(qtbot, run, open_workspace, portuguese) 
         run(workspace.billets.pay(run(workspace.billets.lookup(slip["digitableCode"]))))
     tab.code_edit.setText(slip["digitableCode"])
     tab._look_up_clicked()
-    qtbot.waitUntil(tab.lookup_task.done)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
     assert tab.banner.isVisible()
     assert tab.banner.title.text() == "Boleto já pago"
     assert tab.banner.detail.text().startswith("Este boleto já foi ")

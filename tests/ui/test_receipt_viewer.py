@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPdfWriter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
+from tests.waiting import qt_wait_until
 from treasury_app.ui.dialogs import receipt_viewer
 from treasury_app.ui.dialogs.receipt_viewer import (
     ReceiptViewer,
@@ -172,13 +173,21 @@ def test_the_print_button_opens_the_print_dialog_and_prints(qtbot, viewer, tmp_p
     viewer._printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     viewer._printer.setOutputFileName(str(output))
     qtbot.mouseClick(viewer.print_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: any(isinstance(d, QPrintDialog) for d in viewer._dialogs))
+    qt_wait_until(
+        qtbot,
+        lambda: any(isinstance(d, QPrintDialog) for d in viewer._dialogs),
+        "any(isinstance(d, QPrintDialog) for d in viewer._dialogs)",
+    )
     dialog = next(d for d in viewer._dialogs if isinstance(d, QPrintDialog))
     assert dialog.isVisible()
     assert dialog.minPage() == 1 and dialog.maxPage() == viewer.page_count()
     assert dialog.printer() is viewer._printer
     dialog.accept()
-    qtbot.waitUntil(lambda: viewer.status.text() == "Sent to the printer.")
+    qt_wait_until(
+        qtbot,
+        lambda: viewer.status.text() == "Sent to the printer.",
+        'viewer.status.text() == "Sent to the printer."',
+    )
     assert output.read_bytes().startswith(b"%PDF")
     assert viewer._dialogs == []
 

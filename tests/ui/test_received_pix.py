@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.waiting import qt_wait_until
 from treasury_app.api.errors import (
     BadRequest,
     NotFound,
@@ -45,7 +46,7 @@ def received_list(qtbot, open_workspace):
     widget.shutdown()
     for task in (widget.task, widget.reload_task):
         if task is not None:
-            qtbot.waitUntil(task.done, timeout=15_000)
+            qt_wait_until(qtbot, task.done, "task done")
 
 
 def _paid_charge(run, workspace, amount: Decimal) -> tuple[str, str]:
@@ -65,9 +66,10 @@ def _open_refund(qtbot, widget: ReceivedPixList, e2e: str) -> RefundDialog:
     assert widget.select_pix(e2e)
     assert widget.refund_button.isEnabled()
     qtbot.mouseClick(widget.refund_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: widget.refund_dialog is not None and widget.refund_dialog.isVisible(),
-        timeout=15_000,
+        "widget.refund_dialog shown",
     )
     return widget.refund_dialog
 
@@ -113,7 +115,7 @@ def test_partial_refund_reviewed_confirmed_and_followed(qtbot, run, received_lis
     qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)  # the double click
     assert not dialog.confirm_button.isEnabled()
     assert dialog.send_task is not None
-    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     refund = dialog.send_task.result()
     assert refund is not None, dialog.banner.detail.text()
     assert refund.id == refund_id and refund.valor == Decimal("40.00")
@@ -125,13 +127,13 @@ def test_partial_refund_reviewed_confirmed_and_followed(qtbot, run, received_lis
     if dialog.final_status is None:
         http = workspace.session.qrcodes.transport.http
         run(http.post("/sandbox/clock", json={"advance": 5})).raise_for_status()
-    qtbot.waitUntil(lambda: dialog.final_status is not None, timeout=15_000)
+    qt_wait_until(qtbot, lambda: dialog.final_status is not None, "dialog.final_status is not None")
     assert dialog.final_status == DevolucaoStatus.DEVOLVIDO
     assert "DEVOLVIDO" in dialog.status_label.text()
     assert _cell(widget, e2e, Column.REFUNDED) == format_brl(Decimal("40.00"))
     assert _cell(widget, e2e, Column.REFUND_STATUS) == "Refunded"
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
 
     # The charge's detail shows the Pix with its refund.
     detail = ChargeDetailDialog(workspace, "cob", txid, widget)
@@ -147,7 +149,7 @@ def test_partial_refund_reviewed_confirmed_and_followed(qtbot, run, received_lis
     assert dialog.left == Decimal("110.00")
     assert "110,00" in dialog.full_radio.text()
     dialog.reject()
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
 
 
 def test_refund_amount_checks() -> None:
@@ -186,7 +188,7 @@ def test_a_lost_refund_answer_is_checked_never_refunded_twice(qtbot, run, receiv
     assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
     try:
         qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+        qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     finally:
         run(http.delete("/sandbox/faults"))
     assert dialog.send_task.result() is None  # no answer that can be trusted
@@ -201,17 +203,18 @@ def test_a_lost_refund_answer_is_checked_never_refunded_twice(qtbot, run, receiv
     assert dialog.retry_button.isEnabled() and dialog.check_button.isEnabled()
     assert widget.pending_refunds[e2e].refund_id == refund_id
     assert widget.pending_refunds[e2e].amount == Decimal("30.00")
-    qtbot.waitUntil(
+    qt_wait_until(
+        qtbot,
         lambda: _cell(widget, e2e, Column.REFUNDED) == format_brl(Decimal("30.00")),
-        timeout=15_000,
+        '_cell(widget, e2e, Column.REFUNDED) == format_brl(Decimal("30.00"))',
     )
     qtbot.mouseClick(dialog.unknown_close_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
 
     # Reopened: it asks the bank about that id and follows it; nothing new is requested.
     dialog = _open_refund(qtbot, widget, e2e)
     assert dialog.refund_id == refund_id and dialog.check_task is not None
-    qtbot.waitUntil(dialog.check_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.check_task.done, "dialog.check_task done")
     refund = dialog.check_task.result()
     assert refund is not None and refund.id == refund_id, dialog.banner.detail.text()
     assert dialog.steps.currentIndex() == 2 and refund_id in dialog.status_title.text()
@@ -220,7 +223,7 @@ def test_a_lost_refund_answer_is_checked_never_refunded_twice(qtbot, run, receiv
     assert [d.id for d in pix.devolucoes] == [refund_id]  # refunded once
     assert sum(d.valor for d in pix.devolucoes) == Decimal("30.00")
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
 
 
 def test_a_pending_refund_the_bank_lacks_is_retried_with_its_id(qtbot, run, received_list) -> None:
@@ -230,14 +233,14 @@ def test_a_pending_refund_the_bank_lacks_is_retried_with_its_id(qtbot, run, rece
     refund_id = new_refund_id()
     widget.pending_refunds[e2e] = PendingRefund(e2e, refund_id, Decimal("12.34"), "lost")
     dialog = _open_refund(qtbot, widget, e2e)
-    qtbot.waitUntil(dialog.check_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.check_task.done, "dialog.check_task done")
     assert dialog.check_task.result() is None
     assert dialog.steps.currentIndex() == 3
     assert "no refund" in dialog.unknown_label.text() and "12,34" in dialog.unknown_label.text()
     assert run(workspace.charges.get_received_pix(e2e)).devolucoes == []
 
     qtbot.mouseClick(dialog.retry_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.send_task.done, timeout=15_000)
+    qt_wait_until(qtbot, dialog.send_task.done, "dialog.send_task done")
     refund = dialog.send_task.result()
     assert refund is not None, dialog.banner.detail.text()
     assert (refund.id, refund.valor) == (refund_id, Decimal("12.34"))  # same id, same amount
@@ -246,7 +249,7 @@ def test_a_pending_refund_the_bank_lacks_is_retried_with_its_id(qtbot, run, rece
     pix = run(workspace.charges.get_received_pix(e2e))
     assert [d.id for d in pix.devolucoes] == [refund_id]
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(widget.task.done, timeout=15_000)
+    qt_wait_until(qtbot, widget.task.done, "widget.task done")
 
 
 def test_which_refund_failures_leave_the_outcome_unknown() -> None:

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QDate, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
-from tests.waiting import wait_until
+from tests.waiting import qt_wait_until, wait_until
 from treasury_app.api.qrcodes.automatico_models import RecStatus, SolicRecStatus
 from treasury_app.domain import brcode
 from treasury_app.ui.dialogs.recurrence_wizard import (
@@ -38,7 +38,7 @@ def wizard_and_workspace(qtbot, open_workspace):
     yield wizard, workspace
     for task in (wizard.create_task, wizard.status_task):
         if task is not None:
-            qtbot.waitUntil(task.done, timeout=15_000)
+            qt_wait_until(qtbot, task.done, "task done")
 
 
 def click(qtbot, button) -> None:
@@ -84,7 +84,7 @@ def create(qtbot, wizard: RecurrenceWizard) -> str:
     wizard.recurrence_created.connect(created.append)
     click(qtbot, wizard.create_button)
     assert wizard.create_task is not None
-    qtbot.waitUntil(wizard.create_task.done, timeout=15_000)
+    qt_wait_until(qtbot, wizard.create_task.done, "wizard.create_task done")
     id_rec = wizard.create_task.result()
     assert id_rec is not None, wizard.banner.detail.text()
     assert wizard.current_page() == RESULT_PAGE
@@ -187,7 +187,7 @@ def test_journey_2_shows_the_recurrence_qr_then_the_payer_approves(
     # The result page's sandbox-only action plays the payer (README: .../rec/{idRec}/approve).
     assert wizard.sandbox_button.isVisible()
     click(qtbot, wizard.sandbox_button)
-    qtbot.waitUntil(wizard.sandbox_task.done, timeout=15_000)
+    qt_wait_until(qtbot, wizard.sandbox_task.done, "wizard.sandbox_task done")
     assert wizard.sandbox_task.result() is True, wizard.banner.detail.text()
     assert wizard.rec_status_label.text() == "APROVADA"
     assert not wizard.sandbox_button.isEnabled()
@@ -228,7 +228,7 @@ def test_journeys_3_and_4_show_a_composite_qr_paying_it_approves(
         control(run, workspace, "/sandbox/cashin/pay", {"txid": txid, "payer": payer})
     else:  # the same call, through the result page's sandbox-only action
         click(qtbot, wizard.sandbox_button)
-        qtbot.waitUntil(wizard.sandbox_task.done, timeout=15_000)
+        qt_wait_until(qtbot, wizard.sandbox_task.done, "wizard.sandbox_task done")
         assert wizard.sandbox_task.result() is True, wizard.banner.detail.text()
     rec = wait_status(run, workspace, id_rec, RecStatus.APROVADA)
     assert rec.status is RecStatus.APROVADA
@@ -282,7 +282,7 @@ def test_a_bank_refusal_lands_on_the_field_it_names(qtbot, run, wizard_and_works
     created: list[str] = []
     wizard.recurrence_created.connect(created.append)
     click(qtbot, wizard.create_button)
-    qtbot.waitUntil(wizard.create_task.done, timeout=15_000)
+    qt_wait_until(qtbot, wizard.create_task.done, "wizard.create_task done")
     id_rec = wizard.create_task.result()
     assert id_rec is not None and created == [id_rec]
     assert wizard.banner.isVisible() and id_rec in wizard.banner.detail.text()
@@ -310,7 +310,7 @@ def test_a_lost_answer_to_post_rec_disables_create_and_makes_no_duplicate(
     assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
     try:
         click(qtbot, wizard.create_button)
-        qtbot.waitUntil(wizard.create_task.done, timeout=15_000)
+        qt_wait_until(qtbot, wizard.create_task.done, "wizard.create_task done")
     finally:
         run(http.delete("/sandbox/faults"))
     assert wizard.create_task.result() is None

@@ -17,6 +17,7 @@ import shiboken6
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.conftest import private_sandbox, workspace_on
+from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
@@ -60,9 +61,13 @@ def terms(today: dt.date, **changes: Any) -> RecurrenceTerms:
 
 def answer(qtbot: Any, owner: Any, task: asyncio.Task[Any], button: Any) -> Any:
     """Wait for ``owner``'s confirmation box, click ``button`` and wait for ``task``."""
-    qtbot.waitUntil(lambda: owner.confirm_box is not None and owner.confirm_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: owner.confirm_box is not None and owner.confirm_box.isVisible(),
+        "owner.confirm_box shown",
+    )
     owner.confirm_box.button(button).click()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     owner.confirm_box = None
     return task.result()
 
@@ -179,13 +184,17 @@ def test_detail_history_requests_sandbox_approval_and_revision(
     # revise the debtor's name (a revisable field besides the status)
     loop = asyncio.get_event_loop()
     task = loop.create_task(detail.revise())
-    qtbot.waitUntil(lambda: detail.revise_dialog is not None and detail.revise_dialog.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: detail.revise_dialog is not None and detail.revise_dialog.isVisible(),
+        "detail.revise_dialog shown",
+    )
     dialog = detail.revise_dialog
     dialog.name_edit.clear()
     qtbot.keyClicks(dialog.name_edit, "Fulano de Tal Junior")
     assert dialog.name_check.isChecked() and not dialog.date_check.isChecked()
     dialog.ok_button.click()
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is not None, detail.banner.detail.text()
     assert detail.terms["debtor"].text().startswith("Fulano de Tal Junior")
     assert run(service.get_rec(id_rec)).vinculo.devedor.nome == "Fulano de Tal Junior"
@@ -248,12 +257,16 @@ def test_the_list_and_the_detail_deleted_during_a_reload_are_left_alone(
         detail.show()
         loop = asyncio.get_event_loop()
         tasks = [loop.create_task(widget.reload()), loop.create_task(detail.reload())]
-        qtbot.waitUntil(
-            lambda: not widget.reload_button.isEnabled() and not detail.reload_button.isEnabled()
+        qt_wait_until(
+            qtbot,
+            lambda: not widget.reload_button.isEnabled() and not detail.reload_button.isEnabled(),
+            "not widget.reload_button.isEnabled() and not detail.reload_button.isEnabled()",
         )
         shiboken6.delete(widget)
         shiboken6.delete(detail)
-        qtbot.waitUntil(lambda: all(task.done() for task in tasks), timeout=10_000)
+        qt_wait_until(
+            qtbot, lambda: all(task.done() for task in tasks), "all(task.done() for task in tasks)"
+        )
     finally:
         run(http.delete("/sandbox/faults"))
     assert [task.exception() for task in tasks] == [None, None]
@@ -271,13 +284,21 @@ def test_closing_the_detail_while_a_cancellation_is_sent_waits_for_it(
     assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
     try:
         task = asyncio.get_event_loop().create_task(detail.cancel_rec())
-        qtbot.waitUntil(lambda: detail.confirm_box is not None and detail.confirm_box.isVisible())
+        qt_wait_until(
+            qtbot,
+            lambda: detail.confirm_box is not None and detail.confirm_box.isVisible(),
+            "detail.confirm_box shown",
+        )
         detail.confirm_box.button(QMessageBox.StandardButton.Yes).click()
-        qtbot.waitUntil(lambda: not detail.cancel_rec_button.isEnabled())
+        qt_wait_until(
+            qtbot,
+            lambda: not detail.cancel_rec_button.isEnabled(),
+            "detail.cancel_rec_button disabled",
+        )
         detail.reject()  # Esc or the close button while the PATCH is on its way
         assert detail.isVisible() and not task.done()  # the change is not abandoned
         assert "Waiting for the bank" in detail.banner.title.text()
-        qtbot.waitUntil(task.done, timeout=10_000)
+        qt_wait_until(qtbot, task.done, "task done")
     finally:
         run(http.delete("/sandbox/faults"))
     assert task.result() is not None and not task.cancelled()

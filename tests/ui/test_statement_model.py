@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QTableView
 
+from tests.waiting import qt_wait_until
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.services.statement import CSV_COLUMNS, CSV_DELIMITER, csv_text
 from treasury_app.ui.models.statement_model import (
@@ -103,7 +104,9 @@ def load_everything(qtbot, run, model) -> None:
 
 def test_the_view_reads_pages_only_as_it_scrolls(qtbot, table) -> None:
     source, model, proxy, view = table
-    qtbot.waitUntil(lambda: model.rowCount() == PAGE)  # the empty view asked for a first page
+    qt_wait_until(
+        qtbot, lambda: model.rowCount() == PAGE, "model.rowCount() == PAGE"
+    )  # the empty view asked for a first page
     seen = [model.rowCount()]
     while model.rowCount() < TOTAL:
         before = model.rowCount()
@@ -111,7 +114,9 @@ def test_the_view_reads_pages_only_as_it_scrolls(qtbot, table) -> None:
         assert not model.loading and source.in_flight == 0  # nothing read without scrolling
         assert model.rowCount() == before
         view.scrollToBottom()
-        qtbot.waitUntil(lambda before=before: model.rowCount() > before, timeout=3000)
+        qt_wait_until(
+            qtbot, lambda before=before: model.rowCount() > before, "model.rowCount() > before"
+        )
         seen.append(model.rowCount())
     assert seen == list(range(PAGE, TOTAL + 1, PAGE))  # one page at a time
     assert source.asked == TOTAL // PAGE
@@ -126,23 +131,25 @@ def test_the_view_reads_pages_only_as_it_scrolls(qtbot, table) -> None:
 
 def test_fetch_more_never_starts_a_second_fetch(qtbot, run, table) -> None:
     source, model, _proxy, _view = table
-    qtbot.waitUntil(lambda: model.rowCount() == PAGE)
+    qt_wait_until(qtbot, lambda: model.rowCount() == PAGE, "model.rowCount() == PAGE")
     for _ in range(5):
         model.fetchMore()
     assert model.loading
-    qtbot.waitUntil(lambda: not model.loading)
+    qt_wait_until(qtbot, lambda: not model.loading, "not model.loading")
     assert model.rowCount() == 2 * PAGE
     assert source.most_in_flight == 1
 
 
 def test_reset_drops_the_page_on_its_way(qtbot, run, table, entries) -> None:
     source, model, _proxy, _view = table
-    qtbot.waitUntil(lambda: model.rowCount() == PAGE)
+    qt_wait_until(qtbot, lambda: model.rowCount() == PAGE, "model.rowCount() == PAGE")
     model.fetchMore()
     other = FakeSource(entries[:3])
     model.load(other, dt.date(2026, 1, 1), dt.date(2026, 1, 2), PAGE)
     run(model.fetch_all())
-    qtbot.waitUntil(lambda: source.in_flight == 0)  # the first source's page: answered or not
+    qt_wait_until(
+        qtbot, lambda: source.in_flight == 0, "source.in_flight == 0"
+    )  # the first source's page: answered or not
     assert [e.id for e in model.entries()] == [e.id for e in entries[:3]]
 
 
@@ -203,7 +210,7 @@ def test_amount_and_date_sort_by_value(qtbot, run, table) -> None:
 
 def test_cells_show_money_and_direction_without_colour(qtbot, run, table, entries) -> None:
     _source, model, _proxy, _view = table
-    qtbot.waitUntil(lambda: model.rowCount() == PAGE)
+    qt_wait_until(qtbot, lambda: model.rowCount() == PAGE, "model.rowCount() == PAGE")
     credit, debit = entries[0], entries[1]
     assert model.data(model.index(0, Column.AMOUNT)) == "R$ " + f"{credit.amount:.2f}".replace(
         ".", ","
@@ -240,7 +247,7 @@ def test_csv_export_is_what_the_proxy_shows(qtbot, run, table, tmp_path) -> None
 
 def test_rows_arriving_after_a_sort_join_their_places(qtbot, run, table) -> None:
     _source, model, proxy, view = table
-    qtbot.waitUntil(lambda: model.rowCount() == PAGE)
+    qt_wait_until(qtbot, lambda: model.rowCount() == PAGE, "model.rowCount() == PAGE")
     view.setSortingEnabled(True)
     view.sortByColumn(Column.AMOUNT, Qt.SortOrder.AscendingOrder)  # what a header click does
     proxy.set_direction("CREDIT")
@@ -264,7 +271,7 @@ def test_pages_in_the_sorted_order_are_inserted_not_laid_out_again(qtbot, run, t
     insertion at the end, so the proxy filters only the new rows (a layout change would make
     it re-filter every loaded row on every page: quadratic over a long statement)."""
     _source, model, _proxy, view = table
-    qtbot.waitUntil(lambda: model.rowCount() == PAGE)
+    qt_wait_until(qtbot, lambda: model.rowCount() == PAGE, "model.rowCount() == PAGE")
     view.setSortingEnabled(True)
     view.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
     layouts: list[int] = []

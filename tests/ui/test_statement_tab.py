@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLineEdit
 
+from tests.waiting import qt_wait_until
 from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import CSV_DELIMITER
 from treasury_app.ui.async_tools import running_tasks
@@ -36,7 +37,11 @@ def tab_and_workspace(qtbot, run, open_workspace):
     qtbot.waitExposed(tab)
     yield tab, workspace
     tab.hide()
-    qtbot.waitUntil(lambda: not tab.loading and not _detail_running(tab))
+    qt_wait_until(
+        qtbot,
+        lambda: not tab.loading and not _detail_running(tab),
+        "not tab.loading and not _detail_running(tab)",
+    )
 
 
 def _detail_running(tab: StatementTab) -> bool:
@@ -47,7 +52,11 @@ def _scroll_to_the_end(qtbot, tab: StatementTab) -> list[int]:
     counts = [tab.model.rowCount()]
     while not tab.model.complete:
         tab.view.scrollToBottom()
-        qtbot.waitUntil(lambda: tab.model.rowCount() > counts[-1] or tab.model.complete)
+        qt_wait_until(
+            qtbot,
+            lambda: tab.model.rowCount() > counts[-1] or tab.model.complete,
+            "tab.model.rowCount() > counts[-1] or tab.model.complete",
+        )
         counts.append(tab.model.rowCount())
     return counts
 
@@ -83,7 +92,11 @@ def test_detail_pane_shows_the_selected_entry(qtbot, run, tab_and_workspace) -> 
     tab, _workspace = tab_and_workspace
     tab.view.selectRow(2)
     entry = tab.proxy.entry(2)
-    qtbot.waitUntil(lambda: tab.detail_task is not None and tab.detail_task.done())
+    qt_wait_until(
+        qtbot,
+        lambda: tab.detail_task is not None and tab.detail_task.done(),
+        "tab.detail_task done",
+    )
     assert tab.detail_task.result().id == entry.id
     fields = tab.detail_fields
     assert fields["id"].text() == str(entry.id)
@@ -150,9 +163,17 @@ def test_receipt_of_a_settled_pix_is_saved_as_pdf(qtbot, run, tab_and_workspace,
     accounts = workspace.session.accounts
     run(accounts.transport.http.post("/sandbox/clock", json={"advance": 3.5}))
     events.ledger_changed.emit()  # what a payout tab announces: the visible tab reloads
-    qtbot.waitUntil(lambda: not tab.loading)
-    qtbot.waitUntil(lambda: tab.select_entry(_entry_id(tab, sent.end_to_end_id)))
-    qtbot.waitUntil(lambda: tab.detail_task is not None and tab.detail_task.done())
+    qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
+    qt_wait_until(
+        qtbot,
+        lambda: tab.select_entry(_entry_id(tab, sent.end_to_end_id)),
+        "tab.select_entry(_entry_id(tab, sent.end_to_end_id))",
+    )
+    qt_wait_until(
+        qtbot,
+        lambda: tab.detail_task is not None and tab.detail_task.done(),
+        "tab.detail_task done",
+    )
     assert tab.entry.end_to_end_id == sent.end_to_end_id
     assert tab.receipt_button.isVisible()
     target = tmp_path / "comprovante.pdf"
@@ -184,7 +205,7 @@ def test_balance_timer_runs_only_while_shown(qtbot, tab_and_workspace) -> None:
     tab.show()
     assert tab._balance_timer.isActive()
     assert tab.loading  # the change seen while hidden is loaded now
-    qtbot.waitUntil(lambda: not tab.loading)
+    qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
 
 
 def test_export_asks_for_the_file_without_a_nested_loop(
@@ -192,13 +213,17 @@ def test_export_asks_for_the_file_without_a_nested_loop(
 ) -> None:
     tab, _workspace = tab_and_workspace
     exporting = qasync_loop.create_task(tab.export_csv())
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in tab.findChildren(QFileDialog)))
+    qt_wait_until(
+        qtbot,
+        lambda: any(d.isVisible() for d in tab.findChildren(QFileDialog)),
+        "any(d.isVisible() for d in tab.findChildren(QFileDialog))",
+    )
     assert not exporting.done()  # the dialog is open and the loop keeps running
     dialog = next(d for d in tab.findChildren(QFileDialog) if d.isVisible())
     target = tmp_path / "chosen.csv"
     dialog.findChild(QLineEdit, "fileNameEdit").setText(str(target))  # as a person types
     dialog.accept()
-    qtbot.waitUntil(exporting.done)
+    qt_wait_until(qtbot, exporting.done, "exporting done")
     assert exporting.result() == tab.proxy.rowCount() == tab.model.rowCount()
     assert target.read_bytes().count(b"\r\n") == exporting.result() + 1
 
@@ -213,7 +238,7 @@ def test_a_refused_range_shows_in_the_banner(qtbot, run, tab_and_workspace) -> N
     assert "could not be loaded" in tab.status.text()
     tab.set_date_range(dt.date(2026, 11, 1), dt.date(2026, 11, 18))
     tab.refresh()  # F5
-    qtbot.waitUntil(lambda: not tab.loading)
+    qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
     assert not tab.banner.isVisible()
     assert tab.model.rowCount() > 0
 
@@ -223,12 +248,18 @@ def test_hiding_the_tab_stops_its_requests(qtbot, tab_and_workspace) -> None:
     tab.refresh()
     assert tab.loading
     tab.hide()  # a lock hides the window before the session closes
-    qtbot.waitUntil(lambda: not tab.loading)
-    qtbot.waitUntil(lambda: running_tasks() == 0)  # every request stopped, each one over
+    qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
+    qt_wait_until(
+        qtbot, lambda: running_tasks() == 0, "running_tasks() == 0"
+    )  # every request stopped, each one over
     assert not tab.banner.isVisible()
     tab.show()  # what was interrupted is loaded again
     assert tab.loading
-    qtbot.waitUntil(lambda: not tab.loading and tab.model.rowCount() > 0)
+    qt_wait_until(
+        qtbot,
+        lambda: not tab.loading and tab.model.rowCount() > 0,
+        "not tab.loading and tab.model.rowCount() > 0",
+    )
     assert not tab.model.interrupted
 
 
@@ -243,7 +274,7 @@ def test_a_failed_refresh_keeps_the_statement_and_says_it_is_stale(
     assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
     try:
         tab.refresh()
-        qtbot.waitUntil(lambda: not tab.loading, timeout=15_000)
+        qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
         assert [e.id for e in tab.model.entries()] == shown  # nothing emptied
         assert tab.model.stale
         assert "last updated at" in tab.status.text() and "out of date" in tab.status.text()
@@ -251,6 +282,6 @@ def test_a_failed_refresh_keeps_the_statement_and_says_it_is_stale(
     finally:
         run(http.delete("/sandbox/faults"))
     tab.refresh()
-    qtbot.waitUntil(lambda: not tab.loading, timeout=15_000)
+    qt_wait_until(qtbot, lambda: not tab.loading, "not tab.loading")
     assert not tab.model.stale and tab.model.rowCount() > 0
     assert "last updated at" not in tab.status.text()

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import Qt
 
+from tests.waiting import qt_wait_until
 from treasury_app.ui.tabs.charges_tab import ChargesTab
 from treasury_app.ui.tabs.recurrences_tab import RecurrencesTab
 
@@ -21,22 +22,28 @@ def test_charges_tab_creates_a_charge_and_lists_it(qtbot, run, open_workspace) -
     qtbot.addWidget(tab)
     assert tab.load_task is None  # nothing is asked of the bank before the tab is seen
     tab.show()
-    qtbot.waitUntil(lambda: tab.load_task is not None and tab.load_task.done(), timeout=15_000)
+    qt_wait_until(
+        qtbot, lambda: tab.load_task is not None and tab.load_task.done(), "tab.load_task done"
+    )
     assert tab.sections.count() == 4
 
     form = tab.open_new_charge()
-    qtbot.waitUntil(form.isVisible)
+    qt_wait_until(qtbot, form.isVisible, "form shown")
     txid = "tab" + uuid.uuid4().hex
     qtbot.keyClicks(form.amount_edit, "77,10")
     qtbot.keyClicks(form.document_edit, CPF)
     qtbot.keyClicks(form.name_edit, "Cliente da Aba")
     qtbot.keyClicks(form.txid_edit, txid)
     qtbot.mouseClick(form.submit_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(form.submit_task.done, timeout=15_000)
+    qt_wait_until(qtbot, form.submit_task.done, "form.submit_task done")
     assert form.submit_task.result() is not None, form.banner.detail.text()
     # The tab shows the charges section and reloads it: the new charge is there.
     assert tab.sections.currentWidget() is tab.charges
-    qtbot.waitUntil(lambda: tab.charges.proxy.row_of(txid) is not None, timeout=15_000)
+    qt_wait_until(
+        qtbot,
+        lambda: tab.charges.proxy.row_of(txid) is not None,
+        "tab.charges.proxy.row_of(txid) is not None",
+    )
     row = tab.charges.proxy.row_of(txid)
     assert tab.charges.proxy.charge(row).amount == Decimal("77.10")
     if form.qr_dialog is not None:
@@ -46,7 +53,7 @@ def test_charges_tab_creates_a_charge_and_lists_it(qtbot, run, open_workspace) -
     for index in range(1, tab.sections.count()):
         tab.sections.setCurrentIndex(index)
         task = tab.load_task
-        qtbot.waitUntil(task.done, timeout=15_000)
+        qt_wait_until(qtbot, task.done, "task done")
         assert task.exception() is None
     tab.sections.setCurrentIndex(1)
     tab.sections.setCurrentIndex(2)
@@ -64,17 +71,19 @@ def test_recurrences_tab_loads_the_list_and_opens_the_wizard(qtbot, run, open_wo
     tab = RecurrencesTab(workspace)
     qtbot.addWidget(tab)
     tab.show()
-    qtbot.waitUntil(lambda: tab.load_task is not None and tab.load_task.done(), timeout=15_000)
+    qt_wait_until(
+        qtbot, lambda: tab.load_task is not None and tab.load_task.done(), "tab.load_task done"
+    )
     assert tab.load_task.exception() is None
     tab.sections.setCurrentWidget(tab.locations)
-    qtbot.waitUntil(tab.load_task.done, timeout=15_000)
+    qt_wait_until(qtbot, tab.load_task.done, "tab.load_task done")
     assert tab.load_task.exception() is None
 
     wizard = tab.open_wizard()
-    qtbot.waitUntil(wizard.isVisible)
+    qt_wait_until(qtbot, wizard.isVisible, "wizard shown")
     assert tab.wizard is wizard
     wizard.recurrence_created.emit("RR1234567820261118abcdefghijk")  # as after a creation
     assert tab.sections.currentWidget() is tab.recurrences
-    qtbot.waitUntil(tab.load_task.done, timeout=15_000)
+    qt_wait_until(qtbot, tab.load_task.done, "tab.load_task done")
     wizard.reject()
     tab.shutdown()

@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from tests.services.session_fixtures import MemoryKeyring
-from tests.waiting import qt_turn
+from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.ledger.team.anchor import AnchorCheck
 from treasury_app.ledger.team.approvals import Policy
@@ -84,7 +84,7 @@ def _open_profile(qtbot, qasync_loop, **kwargs):
     dialog = ProfileDialog(**kwargs)
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog, asked
 
 
@@ -130,7 +130,7 @@ def test_a_team_ledger_round_trips_and_its_password_goes_to_the_keyring(
     _set(dialog, "team-key-file", str(files["ana.key"]))
     _set(dialog, "team-password", "s3nha da ana")
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
 
     team = TeamDatabaseProfile(
         host="db.example.com",
@@ -166,7 +166,7 @@ def test_a_team_ledger_round_trips_and_its_password_goes_to_the_keyring(
     assert again.findChild(QSpinBox, "team-port").value() == 6432
     assert "keep" in again.findChild(QLineEdit, "team-password").placeholderText()
     _save(qtbot, again)
-    qtbot.waitUntil(asked_again.done)
+    qt_wait_until(qtbot, asked_again.done, "asked_again done")
     assert again.result_profile().ledger == profile.ledger
     assert again.result_secrets() == {}
 
@@ -194,7 +194,7 @@ def test_a_half_filled_team_ledger_is_refused_field_by_field(
     assert not dialog.findChild(QLineEdit, "team-password").isVisibleTo(dialog)
     _choose(dialog, "ledger-location", "file")
     _save(qtbot, dialog)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert dialog.result_profile().ledger == LedgerLocation()
 
 
@@ -215,7 +215,7 @@ def test_without_a_keyring_the_team_password_is_asked_at_unlock(qtbot, qasync_lo
         _save(qtbot, dialog)
         assert "keyring" in _error(dialog, "ledger.password_mode")
         dialog.reject()
-        qtbot.waitUntil(asked.done)
+        qt_wait_until(qtbot, asked.done, "asked done")
     finally:
         keyring.set_keyring(previous)
 
@@ -235,7 +235,7 @@ def _open_unlock(qtbot, qasync_loop, profile, **kwargs):
     dialog = UnlockDialog(profile, **kwargs)
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog, asked
 
 
@@ -257,7 +257,7 @@ def test_the_unlock_dialog_asks_the_team_password_only_when_needed(
             assert run(dialog.try_unlock()) is None  # nothing decrypted: the password first
             assert dialog.message.text() == "Enter the password of the team database."
         dialog.reject()
-        qtbot.waitUntil(asked.done)
+        qt_wait_until(qtbot, asked.done, "asked done")
 
 
 def test_a_missing_or_refused_team_password_shows_the_field_and_says_why(
@@ -275,7 +275,7 @@ def test_a_missing_or_refused_team_password_shows_the_field_and_says_why(
     )
     assert dialog.message.text().startswith("The team database cannot be reached")
     dialog.reject()
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
 
 
 # --------------------------------------------------------------------------------------------
@@ -415,7 +415,11 @@ def test_an_entry_announced_by_the_team_link_shows_in_the_payments_list(
     widget = PaymentsList(workspace)
     qtbot.addWidget(widget)
     widget.show()
-    qtbot.waitUntil(lambda: widget.refresh_task is not None and widget.refresh_task.done())
+    qt_wait_until(
+        qtbot,
+        lambda: widget.refresh_task is not None and widget.refresh_task.done(),
+        "widget.refresh_task done",
+    )
     # Written by "another desktop": straight into the ledger, behind this engine's back (and
     # final, so that no later unlock on this shared ledger tries to send it).
     journal = workspace.ledger.journal
@@ -435,5 +439,9 @@ def test_an_entry_announced_by_the_team_link_shows_in_the_payments_list(
     qt_turn(qtbot)  # whatever the write set off has run
     assert widget.proxy.row_of(entry.id) is None  # nothing told the list yet
     workspace.engine.announce(entry)  # what TeamLink does with the feed's changes
-    qtbot.waitUntil(lambda: widget.proxy.row_of(entry.id) is not None, timeout=5000)
+    qt_wait_until(
+        qtbot,
+        lambda: widget.proxy.row_of(entry.id) is not None,
+        "widget.proxy.row_of(entry.id) is not None",
+    )
     widget.shutdown()

@@ -16,6 +16,7 @@ from tests.ui.test_payouts_tab import (
     _review_key,
     tab_and_workspace,  # noqa: F401 - the Pix tab fixture
 )
+from tests.waiting import qt_wait_until
 from treasury_app.domain.clock import system_clock
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryState
@@ -47,7 +48,11 @@ def _hold(run, workspace, entry):
 
 
 def _answer(qtbot, banner, accept: bool) -> None:
-    qtbot.waitUntil(lambda: banner.confirm_box is not None and banner.confirm_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: banner.confirm_box is not None and banner.confirm_box.isVisible(),
+        "banner.confirm_box shown",
+    )
     box = banner.confirm_box
     assert box.defaultButton().text() == "Not now"  # the safe default
     wanted = next(b for b in box.buttons() if (b is box.defaultButton()) != accept)
@@ -59,12 +64,18 @@ def test_unknown_then_held_then_sent_now_once(qtbot, run, tab_and_workspace) -> 
     banner = tab.unconfirmed
     before = run(workspace.statement.balance()).available
     entry = _never_arrived(qtbot, run, tab, workspace, "held.send@empresa.com.br", "77,00")
-    qtbot.waitUntil(lambda: banner.isVisible() and entry.id in {e.id for e in banner.entries})
+    qt_wait_until(
+        qtbot,
+        lambda: banner.isVisible() and entry.id in {e.id for e in banner.entries},
+        "banner.isVisible() and entry.id in {e.id for e in banner.entries}",
+    )
     assert "checking with the bank" in banner.title.text()
     assert (entry.id, "send") not in banner.buttons  # recent: the engine decides alone
 
     _hold(run, workspace, entry)
-    qtbot.waitUntil(lambda: (entry.id, "send") in banner.buttons)
+    qt_wait_until(
+        qtbot, lambda: (entry.id, "send") in banner.buttons, '(entry.id, "send") in banner.buttons'
+    )
     line = banner.findChild(type(banner.title), f"unconfirmed-{entry.id}").text()
     assert line == (
         f"Not confirmed by the bank since {since_text(entry)} — R$ 77,00 to "
@@ -72,25 +83,31 @@ def test_unknown_then_held_then_sent_now_once(qtbot, run, tab_and_workspace) -> 
     )
     assert "wait for your decision" in banner.title.text()
     model = tab.payments_list.model
-    qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
+    qt_wait_until(
+        qtbot, lambda: model.row_of(entry.id) is not None, "model.row_of(entry.id) is not None"
+    )
     held = "Not confirmed by the bank — waiting for you"  # read with the row, in the background
-    qtbot.waitUntil(lambda: model.status_text(model.entry(model.row_of(entry.id))) == held)
+    qt_wait_until(
+        qtbot,
+        lambda: model.status_text(model.entry(model.row_of(entry.id))) == held,
+        "model.status_text(model.entry(model.row_of(entry.id))) == held",
+    )
     run(workspace.tracker.poll_once())  # more rounds: still held, nothing sent
     assert run(workspace.statement.balance()).available == before
 
     send = banner.buttons[(entry.id, "send")]
     qtbot.mouseClick(send, Qt.MouseButton.LeftButton)
     _answer(qtbot, banner, accept=False)  # "Not now": nothing happens
-    qtbot.waitUntil(banner.task.done)
+    qt_wait_until(qtbot, banner.task.done, "banner.task done")
     assert banner.task.result() is None
     assert run(workspace.ledger.journal.get(entry.id)).state == EntryState.UNKNOWN
 
     qtbot.mouseClick(banner.buttons[(entry.id, "send")], Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: banner.confirm_box is not None)
+    qt_wait_until(qtbot, lambda: banner.confirm_box is not None, "banner.confirm_box is not None")
     info = banner.confirm_box.informativeText()
     assert "held.send@empresa.com.br" in info and format_brl(Decimal("77.00")) in info
     _answer(qtbot, banner, accept=True)
-    qtbot.waitUntil(banner.task.done)
+    qt_wait_until(qtbot, banner.task.done, "banner.task done")
     sent = banner.task.result()
     assert sent.state == EntryState.ACCEPTED
     assert banner.status.text().startswith("R$ 77,00 to held.send@empresa.com.br: accepted")
@@ -106,17 +123,23 @@ def test_a_held_payment_cancelled_is_never_sent(qtbot, run, tab_and_workspace) -
     before = run(workspace.statement.balance()).available
     entry = _never_arrived(qtbot, run, tab, workspace, "held.cancel@empresa.com.br", "78,00")
     _hold(run, workspace, entry)
-    qtbot.waitUntil(lambda: (entry.id, "cancel") in banner.buttons)
+    qt_wait_until(
+        qtbot,
+        lambda: (entry.id, "cancel") in banner.buttons,
+        '(entry.id, "cancel") in banner.buttons',
+    )
     qtbot.mouseClick(banner.buttons[(entry.id, "cancel")], Qt.MouseButton.LeftButton)
     _answer(qtbot, banner, accept=True)
-    qtbot.waitUntil(banner.task.done)
+    qt_wait_until(qtbot, banner.task.done, "banner.task done")
     cancelled = banner.task.result()
     assert cancelled.state == EntryState.REJECTED and cancelled.final
     assert "cancelled, it will not be sent" in banner.status.text()
     run(workspace.tracker.poll_once())
     assert run(workspace.statement.balance()).available == before
     model = tab.payments_list.model
-    qtbot.waitUntil(lambda: model.row_of(entry.id) is not None)
+    qt_wait_until(
+        qtbot, lambda: model.row_of(entry.id) is not None, "model.row_of(entry.id) is not None"
+    )
     assert model.status_text(model.entry(model.row_of(entry.id))) == "Rejected"
 
 
@@ -124,7 +147,15 @@ def test_the_banner_goes_once_the_bank_confirms(qtbot, run, tab_and_workspace) -
     tab, workspace = tab_and_workspace
     banner = tab.unconfirmed
     entry = _never_arrived(qtbot, run, tab, workspace, "late.ok@empresa.com.br", "79,00")
-    qtbot.waitUntil(lambda: entry.id in {e.id for e in banner.entries})
+    qt_wait_until(
+        qtbot,
+        lambda: entry.id in {e.id for e in banner.entries},
+        "entry.id in {e.id for e in banner.entries}",
+    )
     run(workspace.tracker.poll_once())  # recent: looked up, not found, sent with its key
     assert run(workspace.ledger.journal.get(entry.id)).state == EntryState.ACCEPTED
-    qtbot.waitUntil(lambda: entry.id not in {e.id for e in banner.entries})
+    qt_wait_until(
+        qtbot,
+        lambda: entry.id not in {e.id for e in banner.entries},
+        "entry.id not in {e.id for e in banner.entries}",
+    )

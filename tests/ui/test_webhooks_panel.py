@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from tests.waiting import qt_turn
+from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.api.accounts.models import WebhookType
 from treasury_app.api.errors import NotFound
 from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, collect_headers
@@ -37,7 +37,9 @@ def _open(qtbot: Any, panel: WebhooksPanel, kind: str, key: str | None = None) -
     row = panel.row_of(kind, key)
     assert row is not None
     task = asyncio.ensure_future(panel.edit(row))
-    qtbot.waitUntil(lambda: panel.dialog is not None and panel.dialog.isVisible())
+    qt_wait_until(
+        qtbot, lambda: panel.dialog is not None and panel.dialog.isVisible(), "panel.dialog shown"
+    )
     return task, panel.dialog
 
 
@@ -46,7 +48,11 @@ def _click(qtbot: Any, button: Any) -> None:
 
 
 def _confirm_removal(qtbot: Any, dialog: WebhookDialog) -> None:
-    qtbot.waitUntil(lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.confirm_box is not None and dialog.confirm_box.isVisible(),
+        "dialog.confirm_box shown",
+    )
     box = dialog.confirm_box
     assert box is not None and "127.0.0.1" in box.text()
     remove = next(
@@ -83,7 +89,7 @@ def test_pix_key_webhook_round_trip(qtbot: Any, run: Any, open_workspace: Any) -
     qtbot.keyClicks(dialog.url_edit, url)
     assert dialog.url_hint.text() == "HTTPS address: OK."
     _click(qtbot, dialog.save_button)
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() == "registered", dialog.banner.detail.text()
 
     row = panel.row_of("pix", KEY)
@@ -97,7 +103,7 @@ def test_pix_key_webhook_round_trip(qtbot: Any, run: Any, open_workspace: Any) -
     assert dialog.url_edit.text() == url and dialog.save_button.text() == "Replace"
     _click(qtbot, dialog.remove_button)
     _confirm_removal(qtbot, dialog)
-    qtbot.waitUntil(task.done, timeout=10_000)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() == "removed", dialog.banner.detail.text()
     assert _cells(panel, panel.row_of("pix", KEY))["url"] == "(not registered)"
     assert run(workspace.webhooks.get("pix", key=KEY)).url is None
@@ -128,7 +134,7 @@ def test_accounts_webhook_with_headers_and_options(
         )
         assert secret_index.data() == SECRET  # kept for sending, shown masked
         _click(qtbot, dialog.save_button)
-        qtbot.waitUntil(task.done, timeout=10_000)
+        qt_wait_until(qtbot, task.done, "task done")
         assert task.result() == "registered", dialog.banner.detail.text()
 
         cells = _cells(panel, panel.row_of("refund"))
@@ -161,7 +167,7 @@ def test_accounts_webhook_with_headers_and_options(
         assert dialog.method_combo.currentText() == "PUT"
         assert dialog.header_rows() == [("X-Api-Key", ""), ("X-Tenant", "")]
         dialog.reject()
-        qtbot.waitUntil(task.done)
+        qt_wait_until(qtbot, task.done, "task done")
         assert task.result() is None
     finally:
         with contextlib.suppress(NotFound):
@@ -187,13 +193,13 @@ def test_http_is_refused_in_the_form_without_a_request(
     qtbot.keyClicks(dialog.url_edit, "http://hooks.example.com/treasury")
     assert "https://" in dialog.url_hint.text()
     _click(qtbot, dialog.save_button)
-    qtbot.waitUntil(lambda: dialog.banner.isVisible())
+    qt_wait_until(qtbot, lambda: dialog.banner.isVisible(), "dialog.banner shown")
     assert "https://" in dialog.banner.detail.text()
     assert dialog.url_edit.property("invalid") is True
     assert dialog.isVisible() and calls == []
     assert len(run(workspace.ledger.audit.entries(action="webhook"))) == audited
     dialog.reject()
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is None
 
 
@@ -222,10 +228,14 @@ def test_closing_while_a_change_is_written_waits_for_it(
         qtbot.keyClicks(dialog.url_edit, url)
         assert run(http.post("/sandbox/faults", json={**slow, "method": "POST"})).is_success
         _click(qtbot, dialog.save_button)
-        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.save_button.isEnabled())
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.task is not None and not dialog.save_button.isEnabled(),
+            "dialog.task is not None and not dialog.save_button.isEnabled()",
+        )
         _try_to_close(qtbot, dialog, dialog.close_button)
         assert dialog.isVisible() and not task.done()  # the bank is still answering
-        qtbot.waitUntil(task.done, timeout=10_000)
+        qt_wait_until(qtbot, task.done, "task done")
         assert task.result() == "registered", dialog.banner.detail.text()
         assert _cells(panel, panel.row_of("cashout"))["url"] == url
 
@@ -233,10 +243,14 @@ def test_closing_while_a_change_is_written_waits_for_it(
         assert run(http.post("/sandbox/faults", json={**slow, "method": "DELETE"})).is_success
         _click(qtbot, dialog.remove_button)
         _confirm_removal(qtbot, dialog)
-        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.close_button.isEnabled())
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.task is not None and not dialog.close_button.isEnabled(),
+            "dialog.task is not None and not dialog.close_button.isEnabled()",
+        )
         _try_to_close(qtbot, dialog, dialog.close_button)
         assert dialog.isVisible() and not task.done()
-        qtbot.waitUntil(task.done, timeout=10_000)
+        qt_wait_until(qtbot, task.done, "task done")
         assert task.result() == "removed", dialog.banner.detail.text()
         assert _cells(panel, panel.row_of("cashout"))["url"] == "(not registered)"
         assert errors == []
@@ -260,11 +274,15 @@ def test_shutdown_while_a_change_is_written(
         qtbot.keyClicks(dialog.url_edit, _hook("cashout"))
         assert run(http.post("/sandbox/faults", json={**slow, "api": "accounts"})).is_success
         _click(qtbot, dialog.save_button)
-        qtbot.waitUntil(lambda: dialog.task is not None and not dialog.save_button.isEnabled())
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.task is not None and not dialog.save_button.isEnabled(),
+            "dialog.task is not None and not dialog.save_button.isEnabled()",
+        )
         write = dialog.task
         panel.edit_task = task
         panel.shutdown()  # the app locks: the dialog goes, the write goes on to its end
-        qtbot.waitUntil(write.done, timeout=10_000)
+        qt_wait_until(qtbot, write.done, "write done")
         assert write.result() is not None and errors == []
     finally:
         run(http.delete("/sandbox/faults"))
@@ -292,7 +310,15 @@ def test_settings_tab_loads_the_pages_when_shown(qtbot: Any, run: Any, open_work
     assert tab.webhooks_panel is not None and tab.infractions_panel is not None
     assert tab.webhooks_panel.table.rowCount() == 0  # nothing asked before it is shown
     tab.pages.setCurrentWidget(tab.webhooks_panel)
-    qtbot.waitUntil(lambda: tab.webhooks_panel.table.rowCount() >= 7, timeout=10_000)
+    qt_wait_until(
+        qtbot,
+        lambda: tab.webhooks_panel.table.rowCount() >= 7,
+        "tab.webhooks_panel.table.rowCount() >= 7",
+    )
     tab.pages.setCurrentWidget(tab.infractions_panel)
-    qtbot.waitUntil(lambda: tab.infractions_panel.model.rowCount() >= 3, timeout=10_000)
+    qt_wait_until(
+        qtbot,
+        lambda: tab.infractions_panel.model.rowCount() >= 3,
+        "tab.infractions_panel.model.rowCount() >= 3",
+    )
     tab.shutdown()

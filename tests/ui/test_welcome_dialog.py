@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCommandLinkButton, QDialog
 
+from tests.waiting import qt_wait_until
 from treasury_app.ui.async_tools import ask
 from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 
@@ -13,7 +14,7 @@ def _shown(qtbot, qasync_loop):
     dialog = WelcomeDialog()
     qtbot.addWidget(dialog)
     asked = qasync_loop.create_task(ask(dialog))
-    qtbot.waitUntil(dialog.isVisible)
+    qt_wait_until(qtbot, dialog.isVisible, "dialog shown")
     return dialog, asked
 
 
@@ -25,7 +26,7 @@ def test_the_sandbox_is_the_default_and_enter_takes_it(qtbot, qasync_loop) -> No
     assert "no real money" in sandbox.description().lower()
     assert dialog.choice() is None
     qtbot.keyClick(sandbox, Qt.Key.Key_Return)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert dialog.choice() == "sandbox"
 
@@ -33,7 +34,7 @@ def test_the_sandbox_is_the_default_and_enter_takes_it(qtbot, qasync_loop) -> No
 def test_connect_to_my_bank(qtbot, qasync_loop) -> None:
     dialog, asked = _shown(qtbot, qasync_loop)
     qtbot.mouseClick(dialog.findChild(QCommandLinkButton, "bank-choice"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Accepted
     assert dialog.choice() == "bank"
 
@@ -41,6 +42,6 @@ def test_connect_to_my_bank(qtbot, qasync_loop) -> None:
 def test_escape_rejects_without_a_choice(qtbot, qasync_loop) -> None:
     dialog, asked = _shown(qtbot, qasync_loop)
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
-    qtbot.waitUntil(asked.done)
+    qt_wait_until(qtbot, asked.done, "asked done")
     assert asked.result() == QDialog.DialogCode.Rejected
     assert dialog.choice() is None
