@@ -4,9 +4,9 @@ receiver (this process) of transfer status changes, money received, refunds and 
 from decimal import Decimal
 from pathlib import Path
 
-from tests.sandbox.conftest import wait_for
 from tests.sandbox.test_notifier import Receiver
 from tests.sandbox_harness import running_sandbox
+from tests.waiting import await_until
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import dumps_json_bytes, loads_json
 from treasury_app.sandbox.pki import ensure_pki
@@ -55,7 +55,9 @@ async def test_transfer_receive_refund_and_cashout_webhooks(tmp_path):
                     if line.startswith("POST /transfer")
                 ]
 
-            await wait_for(lambda: transfer_statuses()[-1:] == ["SETTLED"])
+            await await_until(
+                lambda: transfer_statuses()[-1:] == ["SETTLED"], "the SETTLED transfer notified"
+            )
             assert transfer_statuses() == ["ON_QUEUE", "SETTLED"] or transfer_statuses() == [
                 "ON_QUEUE",
                 "PROCESSING",
@@ -79,7 +81,10 @@ async def test_transfer_receive_refund_and_cashout_webhooks(tmp_path):
             def paths():
                 return [line.split()[1] for line, *_ in receiver.requests]
 
-            await wait_for(lambda: {"/receive", "/refund", "/cashout"} <= set(paths()))
+            await await_until(
+                lambda: {"/receive", "/refund", "/cashout"} <= set(paths()),
+                "receive, refund and cashout notified",
+            )
         by_path = {
             line.split()[1]: (headers, loads_json(body))
             for line, headers, body, _cn in receiver.requests

@@ -3,11 +3,11 @@
 
 from pathlib import Path
 
-from tests.sandbox.conftest import wait_for
 from tests.sandbox.test_automatico import cobr_body, rec_body
 from tests.sandbox.test_cashin import cob_body
 from tests.sandbox.test_notifier import Receiver
 from tests.sandbox_harness import running_sandbox
+from tests.waiting import await_until
 from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import loads_json
 from treasury_app.sandbox.pki import ensure_pki
@@ -58,8 +58,9 @@ async def test_pix_rec_and_cobr_payloads_reach_the_receiver(tmp_path):
                 if line.split()[1] == path
             ]
 
-        await wait_for(
-            lambda: received("/hooks/pix") and received("/auto/rec") and received("/auto/cobr")
+        await await_until(
+            lambda: received("/hooks/pix") and received("/auto/rec") and received("/auto/cobr"),
+            "the pix, rec and cobr notifications",
         )
     pix = received("/hooks/pix")[0]["pix"][0]
     assert pix["txid"] == txid and pix["chave"] == chave
