@@ -3,8 +3,10 @@
 A test waits for what it needs (a row, a file, a status, a lock seen in ``pg_locks``) with
 :func:`wait_until` (plain code), :func:`await_until` (a coroutine) or :func:`qt_wait_until`
 (Qt keeps processing events), and a wait that runs out fails with what it was waiting for and
-the last value it saw. Never ``sleep`` as synchronisation, never a wall-clock assertion: speed
-is measured by ``tests/bench/``.
+the last value it saw. :func:`wait_until_blocked` waits for another PostgreSQL session to be
+seen waiting for a lock; :func:`qt_turn` for the loop to have run what is already scheduled
+(the "and nothing more happened" of a check, instead of a short wait). Never ``sleep`` as
+synchronisation, never a wall-clock assertion: speed is measured by ``tests/bench/``.
 
 The timeouts are here, in one place, generous enough for a machine whose two cores are busy
 with other work; ``TREASURY_TEST_WAIT_SCALE`` multiplies them all (a slower machine, a
