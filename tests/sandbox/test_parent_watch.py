@@ -25,8 +25,6 @@ from treasury_app.services.sandbox_runner import _alive, ensure_sandbox_blocking
 PARENT = """
 import sys, time
 from pathlib import Path
-from tests.sandbox_harness import RunningSandbox
-from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS, wait_until
 from treasury_app.config import AppPaths
 from treasury_app.services.sandbox_runner import ensure_sandbox_blocking
 
