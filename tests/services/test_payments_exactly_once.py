@@ -180,7 +180,6 @@ from decimal import Decimal
 from pathlib import Path
 from tests.api.conftest import api_config
 from tests.sandbox_harness import RunningSandbox
-from tests.waiting import WAIT_SECONDS, await_until
 from tests.services.test_payments_exactly_once import intent
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport, Timeouts
