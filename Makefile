@@ -11,8 +11,8 @@ QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 li
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
-.PHONY: run run-team test test-any-date lint bench bench-smoke format clean translations qt-deps-offscreen \
-	qt-deps-x11 faketime-deps pg-deps venv package
+.PHONY: run run-team test test-any-date test-under-load lint bench bench-smoke format clean \
+	translations qt-deps-offscreen qt-deps-x11 faketime-deps pg-deps venv package
 
 venv: $(STAMP)
 
@@ -122,8 +122,20 @@ run-team: $(STAMP) $(QM) qt-deps-x11
 		$(BIN)/python -m treasury_app.devtools.run_team $(ARGS); \
 	fi
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist), a test file per worker at a time (its
+# module fixtures stay whole); each worker has its own sandbox banks, PostgreSQL cluster, Qt
+# settings and temporary folders. Most of the suite's time is spent waiting on servers, so 3
+# workers on 2 cores beat 2. TEST_WORKERS=0: one process (a debugger, -x on the first failure).
+TEST_WORKERS ?= 3
+XDIST = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 test: $(STAMP) $(QM) qt-deps-offscreen pg-deps
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+
+# The whole suite while a busy process per core keeps the CPU full (tests/under_load.py; as a
+# treasury desktop with a browser, an ERP and an antivirus scan): it waits for conditions,
+# never for the clock, so it passes the same; prints its time.
+test-under-load: $(STAMP) $(QM) qt-deps-offscreen pg-deps
+	$(BIN)/python tests/under_load.py -- $(MAKE) --no-print-directory test
 
 # The non-UI tests with the machine's clock moved (default: 400 days on), so that no test
 # depends on the date it runs: every service reads the sandbox's clock, never the machine's.
@@ -142,7 +154,7 @@ test-any-date: $(STAMP) qt-deps-offscreen faketime-deps pg-deps
 	fi; \
 	echo "Machine clock moved by $$offset (TZ=UTC)"; \
 	TZ=UTC QT_QPA_PLATFORM=offscreen faketime -f "$$offset" $(BIN)/python -m pytest \
-		-p no:cacheprovider $(NON_UI_TESTS) $(PYTEST_ARGS)
+		-p no:cacheprovider $(XDIST) $(NON_UI_TESTS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

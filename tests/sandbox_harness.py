@@ -24,6 +24,8 @@ import httpx
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.serialization import pkcs12
 
+from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS, WaitTimeout, wait_until
+
 
 @dataclass
 class RunningSandbox:
@@ -51,7 +53,7 @@ class RunningSandbox:
         """A synchronous httpx client for ``api``; ``cert_api`` picks whose certificate to show."""
         use = api if cert_api == "same" else cert_api
         return httpx.Client(
-            base_url=self.urls[api], verify=self.ssl_context(use), timeout=10, **kwargs
+            base_url=self.urls[api], verify=self.ssl_context(use), timeout=WAIT_SECONDS, **kwargs
         )
 
     def token(self, client: httpx.Client, api: str, scope: str | None = None) -> str:
@@ -85,7 +87,7 @@ class RunningSandbox:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=WAIT_SECONDS)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
@@ -114,7 +116,7 @@ def load_pfx_into(context: ssl.SSLContext, pfx: Path, password: str) -> None:
         os.unlink(name)
 
 
-def start_sandbox(data_dir: Path, *extra: str, timeout: float = 20) -> RunningSandbox:
+def start_sandbox(data_dir: Path, *extra: str, timeout: float | None = None) -> RunningSandbox:
     """Start ``python -m treasury_app.sandbox`` and wait for its ready file."""
     ready_file = data_dir / "ready.json"
     with contextlib.suppress(FileNotFoundError):
@@ -135,15 +137,20 @@ def start_sandbox(data_dir: Path, *extra: str, timeout: float = 20) -> RunningSa
         stderr=subprocess.STDOUT,
         text=True,
     )
-    deadline = started + timeout
-    while not ready_file.exists():
+
+    def ready_or_exited() -> bool:
         if process.poll() is not None:
             output = process.stdout.read() if process.stdout else ""
             raise RuntimeError(f"sandbox exited with {process.returncode}:\n{output}")
-        if time.perf_counter() > deadline:
-            process.kill()
-            raise RuntimeError("sandbox did not become ready in time")
-        time.sleep(0.02)
+        return ready_file.exists()
+
+    try:
+        wait_until(
+            ready_or_exited, "the sandbox's ready file", timeout=timeout or LONG_WAIT_SECONDS
+        )
+    except WaitTimeout:
+        process.kill()
+        raise
     elapsed = time.perf_counter() - started
     ready = json.loads(ready_file.read_text("utf-8"))
     credentials = json.loads(Path(ready["credentials_file"]).read_text("utf-8"))

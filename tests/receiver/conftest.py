@@ -14,7 +14,6 @@ import hashlib
 import json
 import ssl
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from cryptography.hazmat.primitives import serialization
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.ledger_backends import TeamDatabases
+from tests.waiting import LONG_WAIT_SECONDS, wait_until
 from treasury_app.ledger.team import migrations
 from treasury_app.ledger.team.receiver_schema import RECEIVER
 from treasury_app.ledger.team.schema import MAKER
@@ -198,12 +198,13 @@ class ServedReceiver:
 
     def start(self) -> ServedReceiver:
         self._thread.start()
-        deadline = time.monotonic() + START_TIMEOUT
-        while not self.server.started:
-            if not self._thread.is_alive():
+
+        def started() -> bool:
+            if not self._thread.is_alive() and not self.server.started:
                 raise RuntimeError(f"the receiver did not start: {self._error!r}")
-            assert time.monotonic() < deadline, "the receiver did not start in time"
-            time.sleep(0.01)
+            return bool(self.server.started)
+
+        wait_until(started, "the receiver to start", timeout=LONG_WAIT_SECONDS)
         self.port = self.server.servers[0].sockets[0].getsockname()[1]
         return self
 

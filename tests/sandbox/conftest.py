@@ -10,11 +10,9 @@ reuse the shared sandbox's certificates to start fast.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import shutil
 import threading
-import time
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
@@ -355,10 +353,3 @@ def read_pdf(qapp: Any, qtbot: Any) -> Iterator[Callable[[bytes], str]]:
     yield read
     for document in documents:
         document.close()
-
-
-async def wait_for(predicate: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)

@@ -51,12 +51,14 @@ def _qasync_current(qasync_loop: asyncio.AbstractEventLoop) -> Iterator[None]:
 
 @pytest.fixture
 def run(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> Callable[..., Any]:
-    """``run(coro, timeout=10_000)``: drive a coroutine on the qasync loop until it is done
+    """``run(coro, timeout=WAIT_MS)``: drive a coroutine on the qasync loop until it is done
     (Qt keeps processing events meanwhile) and return its result."""
+    from tests.waiting import WAIT_MS, qt_wait_until
 
-    def runner(coro: Coroutine[Any, Any, T], timeout: int = 10_000) -> T:
+    def runner(coro: Coroutine[Any, Any, T], timeout: int = WAIT_MS) -> T:
         task = qasync_loop.create_task(coro)
-        qtbot.waitUntil(task.done, timeout=timeout)
+        what = f"the coroutine {getattr(coro, '__qualname__', coro)!s} to finish"
+        qt_wait_until(qtbot, task.done, what, timeout=timeout / 1000)
         return task.result()
 
     return runner
@@ -67,9 +69,13 @@ def settle(qtbot: Any) -> Callable[..., Any]:
     """``settle(task)``: wait until a task a widget started in the background (a list read
     from the ledger, say) is done and return its result."""
 
-    def waiter(task: asyncio.Task[T] | None, timeout: int = 10_000) -> T:
+    from tests.waiting import WAIT_MS, qt_wait_until
+
+    def waiter(task: asyncio.Task[T] | None, timeout: int = WAIT_MS) -> T:
         assert task is not None, "nothing was started"
-        qtbot.waitUntil(task.done, timeout=timeout)
+        qt_wait_until(
+            qtbot, task.done, f"the task {task.get_name()} to finish", timeout=timeout / 1000
+        )
         return task.result()
 
     return waiter
@@ -166,13 +172,16 @@ def reset_token_limits(ready_file: Path) -> None:
     import httpx
 
     from tests.sandbox_harness import load_pfx_into
+    from tests.waiting import WAIT_SECONDS
 
     ready = json.loads(Path(ready_file).read_text("utf-8"))
     credentials = json.loads(Path(ready["credentials_file"]).read_text("utf-8"))
     context = ssl.create_default_context(cafile=ready["ca_file"])
     cred = credentials["accounts"]
     load_pfx_into(context, Path(cred["pfx"]), cred["pfx_password"])
-    with httpx.Client(base_url=ready["accounts_url"], verify=context, timeout=10) as client:
+    with httpx.Client(
+        base_url=ready["accounts_url"], verify=context, timeout=WAIT_SECONDS
+    ) as client:
         client.post("/sandbox/tokens/reset-limits").raise_for_status()
 
 

@@ -102,7 +102,11 @@ def test_a_whole_sandbox_session_logs_its_lines_and_no_secret(
     )
     unlock = dialog_of(UnlockDialog)
     unlock_with(qtbot, unlock, {"qrcodes": "wrong password", "accounts": "wrong password"})
-    qtbot.waitUntil(lambda: unlock.unlock_task is not None and unlock.unlock_task.done())
+    qt_wait_until(
+        qtbot,
+        lambda: unlock.unlock_task is not None and unlock.unlock_task.done(),
+        "unlock.unlock_task is not None and unlock.unlock_task.done()",
+    )
     unlock_with(qtbot, unlock, dict(secrets.pfx_passwords))  # the pfx passwords, typed
     window = controller.window
     qt_wait_until(qtbot, lambda: window.workspace is not None, "window.workspace is not None")

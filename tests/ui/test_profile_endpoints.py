@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineE
 from tests.services.session_fixtures import MemoryKeyring
 from tests.ui.conftest import reset_token_limits
 from tests.ui.test_app_flow import dialog_of, unlock_with
-from tests.waiting import qt_wait_until
+from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.config import AppPaths
 from treasury_app.ledger import open_ledger
 from treasury_app.sandbox import pki
@@ -168,14 +168,18 @@ def edited(paths: AppPaths, files, qasync_loop, qtbot, run):
     )
     controller = AppController(paths, secret_store=SecretStore())
     task = qasync_loop.create_task(controller.edit_profile(workspace))
-    qtbot.waitUntil(lambda: _visible_profile_dialog() is not None)
+    qt_wait_until(
+        qtbot,
+        lambda: _visible_profile_dialog() is not None,
+        "_visible_profile_dialog() is not None",
+    )
     yield SimpleNamespace(
         store=store, endpoints=endpoints, ledger=ledger, task=task, dialog=_visible_profile_dialog()
     )
     dialog = _visible_profile_dialog()
     if dialog is not None:
         dialog.reject()
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task.done")
     ledger.close_now()
 
 
@@ -188,7 +192,11 @@ def test_a_changed_address_and_ca_are_confirmed_before_saving(
     _type(qtbot, dialog, "accounts-base-url", "https://accounts.newbank.example:8443/v3")
     _type(qtbot, dialog, "accounts-ca-file", str(files["new-ca.pem"]))
     _save(qtbot, dialog)
-    qtbot.waitUntil(lambda: dialog.endpoint_box is not None and dialog.endpoint_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.endpoint_box is not None and dialog.endpoint_box.isVisible(),
+        "dialog.endpoint_box is not None and dialog.endpoint_box.isVisible()",
+    )
     box = dialog.endpoint_box
     assert box.isModal() and box.windowModality() == Qt.WindowModality.WindowModal
     assert box.windowTitle() == "Confirm the bank's servers"
@@ -203,16 +211,20 @@ def test_a_changed_address_and_ca_are_confirmed_before_saving(
 
     # Cancel: the dialog stays open and nothing is saved or audited.
     _click(qtbot, box, _cancel_button(box))
-    qtbot.waitUntil(lambda: dialog.endpoint_box is None)
+    qt_wait_until(qtbot, lambda: dialog.endpoint_box is None, "dialog.endpoint_box is None")
     assert dialog.isVisible() and not edited.task.done()
     assert store.path_for(NAME).read_bytes() == before
     assert len(run(edited.ledger.audit.entries())) == audited
 
     # Save again and confirm: saved, recorded as confirmed, one audit row for the API.
     _save(qtbot, dialog)
-    qtbot.waitUntil(lambda: dialog.endpoint_box is not None and dialog.endpoint_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.endpoint_box is not None and dialog.endpoint_box.isVisible(),
+        "dialog.endpoint_box is not None and dialog.endpoint_box.isVisible()",
+    )
     _click(qtbot, dialog.endpoint_box, _confirm_button(dialog.endpoint_box))
-    qtbot.waitUntil(edited.task.done)
+    qt_wait_until(qtbot, edited.task.done, "edited.task.done")
     edited.task.result()
     saved = store.load(NAME)
     assert saved.accounts.base_url == "https://accounts.newbank.example:8443/v3"
@@ -234,7 +246,7 @@ def test_unchanged_addresses_save_without_a_confirmation(qtbot, run, edited) -> 
     dialog = edited.dialog
     _type(qtbot, dialog, "qrcodes-client-id", "q2")
     _save(qtbot, dialog)
-    qtbot.waitUntil(edited.task.done)
+    qt_wait_until(qtbot, edited.task.done, "edited.task.done")
     assert dialog.endpoint_box is None
     assert edited.store.load(NAME).qrcodes.client_id == "q2"
     rows = list(reversed(run(edited.ledger.audit.entries())))
@@ -246,7 +258,11 @@ def test_a_new_production_profile_is_its_first_confirmation(
 ) -> None:
     controller = AppController(paths, secret_store=SecretStore())
     task = qasync_loop.create_task(controller.new_profile())
-    qtbot.waitUntil(lambda: _visible_profile_dialog() is not None)
+    qt_wait_until(
+        qtbot,
+        lambda: _visible_profile_dialog() is not None,
+        "_visible_profile_dialog() is not None",
+    )
     dialog = _visible_profile_dialog()
     try:
         _type(qtbot, dialog, "profile-name", NAME)
@@ -255,17 +271,21 @@ def test_a_new_production_profile_is_its_first_confirmation(
             _type(qtbot, dialog, f"{api}-client-id", f"id-{api}")
             _type(qtbot, dialog, f"{api}-pfx", str(files[f"{api}.pfx"]))
         _save(qtbot, dialog)
-        qtbot.waitUntil(lambda: dialog.endpoint_box is not None and dialog.endpoint_box.isVisible())
+        qt_wait_until(
+            qtbot,
+            lambda: dialog.endpoint_box is not None and dialog.endpoint_box.isVisible(),
+            "dialog.endpoint_box is not None and dialog.endpoint_box.isVisible()",
+        )
         shown = dialog.endpoint_box.informativeText()
         assert "Host: none confirmed yet → qrcodes.bank.example" in shown
         assert shown.count("CA: the system trust store") == 2
         assert not controller.store.exists(NAME)
         _click(qtbot, dialog.endpoint_box, _confirm_button(dialog.endpoint_box))
-        qtbot.waitUntil(task.done)
+        qt_wait_until(qtbot, task.done, "task.done")
     finally:
         if not task.done():
             dialog.reject()
-            qtbot.waitUntil(task.done)
+            qt_wait_until(qtbot, task.done, "task.done")
     created = task.result()
     assert created is not None and controller.store.exists(NAME)
     assert controller.endpoints.pending(controller.store.load(NAME)) == ()
@@ -334,8 +354,10 @@ def outside_edit(paths, ui_sandbox, sandbox_profile_and_secrets, monkeypatch, st
 
 
 def _wait_for_confirmation(qtbot, app) -> Any:
-    qtbot.waitUntil(
-        lambda: app.endpoint_box is not None and app.endpoint_box.isVisible(), timeout=10_000
+    qt_wait_until(
+        qtbot,
+        lambda: app.endpoint_box is not None and app.endpoint_box.isVisible(),
+        "the bank's addresses to confirm",
     )
     return app.endpoint_box
 
@@ -353,7 +375,7 @@ def test_an_outside_edit_is_confirmed_before_anything_is_sent(
     assert "SHA-256:" in shown
     assert box.findChild(QPushButton, "endpoint-confirm").text() == "Confirm and unlock"
     # While it waits: no password asked, no session, nothing sent to the bank.
-    qtbot.wait(200)
+    qt_turn(qtbot)  # what was already on its way has happened
     assert dialog_of(UnlockDialog) is None and opened == []
     assert _audit_rows(run, app.paths, "session") == []
 
@@ -417,12 +439,16 @@ def test_a_ca_file_that_cannot_be_read_keeps_the_profile_locked(
     files["bank-ca.pem"].unlink()
     app = AppController(paths, secret_store=SecretStore())
     task = qasync_loop.create_task(app.confirm_endpoints(profile))
-    qtbot.waitUntil(lambda: app.endpoint_box is not None and app.endpoint_box.isVisible())
+    qt_wait_until(
+        qtbot,
+        lambda: app.endpoint_box is not None and app.endpoint_box.isVisible(),
+        "app.endpoint_box is not None and app.endpoint_box.isVisible()",
+    )
     box = app.endpoint_box
     assert box.objectName() == "endpoint-error"
     assert "bank-ca.pem of the Accounts API does not exist" in box.text()
     assert "stays locked" in box.text()
     box.accept()
-    qtbot.waitUntil(task.done)
+    qt_wait_until(qtbot, task.done, "task.done")
     assert task.result() is False
     assert not EndpointConfirmations(paths).path_for(NAME).exists()

@@ -54,8 +54,10 @@ def test_a_dead_sandbox_is_reported_and_restarted(qtbot, own_app, run) -> None:
 
     first.process.kill()  # the bank dies under the open window
     first.process.wait()
-    qtbot.waitUntil(
-        lambda: app.sandbox_box is not None and app.sandbox_box.isVisible(), timeout=10_000
+    qt_wait_until(
+        qtbot,
+        lambda: app.sandbox_box is not None and app.sandbox_box.isVisible(),
+        "the sandbox-stopped box",
     )
     box: QMessageBox = app.sandbox_box
     assert "not running any more" in box.text() and "sandbox.log" in box.text()
