@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.test_app_flow import unlock_with
@@ -91,3 +91,33 @@ def test_lock_and_unlock_brings_a_dead_sandbox_back(qtbot, own_app, run) -> None
     unlock(qtbot, app)
     assert app.sandbox is not first and app.sandbox.alive()
     assert run(app.workspace.statement.balance()).available is not None
+
+
+def test_a_quit_while_the_sandbox_bank_restarts_ends_the_app(qtbot, own_app) -> None:
+    """Quit while the restarted bank is starting: kept, and once it is up the app stops it and
+    ends, instead of asking to unlock again."""
+    app = own_app
+    unlock(qtbot, app)
+    first = app.sandbox
+    first.process.kill()
+    first.process.wait()
+    qt_wait_until(
+        qtbot,
+        lambda: app.sandbox_box is not None and app.sandbox_box.isVisible(),
+        "the sandbox-stopped box",
+    )
+    steps: list[str] = []
+
+    def on_stage(stage: str) -> None:
+        steps.append(stage)
+        if stage == "sandbox":  # the new bank starting, in its thread
+            QTimer.singleShot(0, app.window.quit_requested.emit)
+
+    app.stage_reached.connect(on_stage)
+    restart = next(b for b in app.sandbox_box.buttons() if b.text() == "Restart the sandbox bank")
+    qtbot.mouseClick(restart, Qt.MouseButton.LeftButton)
+    qt_wait_until(qtbot, app.run_task.done, "the app to end after the quit")
+    app.run_task.result()
+    assert steps == ["sandbox"]  # no unlock after it
+    assert app.workspace is None and not app.window.isVisible()
+    assert app.sandbox is not first and not app.sandbox.alive()  # the new bank, stopped
