@@ -23,6 +23,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_qt_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Qt's settings (window geometry, the last profile) of this run in a folder of its own, in
+    an INI file on every system: never the person's own, and never another pytest-xdist
+    worker's, so two workers cannot clear or read each other's."""
+    from PySide6.QtCore import QSettings
+
+    folder = str(tmp_path_factory.mktemp("qt-settings"))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, folder)
+
+
 def _vectors_path() -> Path | None:
     candidates = []
     if env := os.environ.get("TREASURY_TEST_VECTORS"):
