@@ -234,6 +234,8 @@ def test_policy_set_show_and_limits_are_versioned_and_audited(
 ) -> None:
     database = team_databases.new_database(policy={})
     team_databases.person("lim_dora", "treasury_approver")
+    for name in ("lim_eli", "lim_fay"):  # 2 approvals + 1 for a new payee: 3 approvers
+        team_databases.person(name, "treasury_approver")
     url = team_databases.server.url(database)
     code, out, err = admin("--db", url, "policy", "show")
     assert code == 0, err

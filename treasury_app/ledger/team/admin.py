@@ -5,20 +5,35 @@ exits non-zero on failure with one clear line on stderr:
 
 * ``init`` — the roles ``treasury_owner`` (NOLOGIN), ``treasury_maker``,
   ``treasury_approver``, ``treasury_viewer``, the schema and every migration;
-* ``add-user NAME --role ROLE [--role ROLE] [--password-stdin]`` — a person's login role;
-* ``migrate`` — bring the schema to this app's version (a newer schema is refused);
+* ``add-user NAME --role ROLE [--role ROLE] [--password-stdin] [--connection-limit N]`` — a
+  person's (or the webhook receiver's) login role, with a connection limit (by default what
+  one desktop, or two receivers, may open) and the session defaults
+  (:data:`~treasury_app.ledger.team.migrations.SESSION_DEFAULTS`); again for an existing login,
+  it adds roles and sets the limit;
+* ``disable-user NAME`` / ``enable-user NAME`` — no more logins (the open sessions are ended),
+  or logins again;
+* ``remove-user NAME [--withdraw-waiting]`` — drop the login (disabled first); the rows it wrote
+  keep its name, and the name is not given again. Refused while an intent it prepared waits, or
+  its approval stands on one that waits; ``--withdraw-waiting`` withdraws those intents
+  ("person removed") and voids those approvals, each audited;
+* ``reset-password NAME [--password-stdin] [--end-sessions]`` — a new password;
+* ``migrate`` — bring the schema to this app's version (a newer schema is refused), and give
+  every team login without a connection limit or session defaults the default ones;
 * ``verify-audit [--anchor SEQ:HASH ...] [--anchor-file FILE]`` — walk the hash chain, name
   the first broken row, check heads kept outside the database, print the head to keep;
 * ``import-ledger FILE`` — move one desktop's SQLite ledger (journal, history, audit,
   receipts, batches) in, once, keeping dates and authors and chaining the audit (the file
   records no author per history row: each takes its entry's author);
-* ``status`` — schema, server, people, counts, the audit head;
+* ``status`` — schema, server, people and receivers (disabled, connection limits, session
+  defaults), whether the server's connections cover every login's limit, counts, the audit
+  head;
 * ``policy show`` — the approval policy in force, its versions and the people's limits;
 * ``policy set [--approvals N] [--threshold AMOUNT|none] [--approvals-above N]
-  [--new-payee-extra N] [--expiry-hours H|end-of-day]`` — a new policy version (it applies to
-  intents prepared from then on);
+  [--new-payee-extra N] [--expiry-hours H|end-of-day] [--force]`` — a new policy version (it
+  applies to intents prepared from then on); the same policy again is no new version, and one
+  the team's enabled approvers cannot satisfy is refused (``--force`` sets it anyway);
 * ``policy limit LOGIN [--per-payment AMOUNT|none] [--per-day AMOUNT|none]`` — what one
-  approver may approve per payment and per Brasília day;
+  approver (only an approver) may approve per payment and per Brasília day;
 * ``notifications [--failed] [--unmatched] [--limit N]`` — what the webhook receivers stored:
   items by source and outcome (last 24 h and overall), dead letters, each receiver's
   heartbeat; ``--failed``: the dead letters (unreadable bodies, answered 400) and the items
@@ -32,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import getpass
 import hashlib
 import json
 import os
@@ -49,17 +65,52 @@ from psycopg.rows import dict_row
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.db import SCHEMA_VERSION as FILE_SCHEMA_VERSION
 from treasury_app.ledger.db import LedgerVersionError
-from treasury_app.ledger.team import migrations, receiver_schema
+from treasury_app.ledger.team import CLAIMS_MAX, POOL_MAX, migrations, receiver_schema
 from treasury_app.ledger.team.chain import Anchor, verify_chain
-from treasury_app.ledger.team.migrations import TeamSchemaError
+from treasury_app.ledger.team.migrations import SESSION_DEFAULTS, TEAM_GROUPS, TeamSchemaError
 from treasury_app.ledger.team.receiver_schema import RECEIVER
-from treasury_app.ledger.team.schema import MIGRATIONS, OWNER, PERSON_ROLES, SCHEMA_VERSION
+from treasury_app.ledger.team.schema import (
+    APPROVER,
+    MAKER,
+    MIGRATIONS,
+    OWNER,
+    PERSON_ROLES,
+    SCHEMA_VERSION,
+)
 
 ENV = "TREASURY_DB"
 
+DESKTOP_SPARE = 2
+"""Connections a login may hold beyond what one desktop opens at most: a reconnection while the
+connection it replaces is still going away."""
+VIEWER_CONNECTIONS = POOL_MAX + 2 + DESKTOP_SPARE
+"""A read-only desktop: the journal's pool, the live changes and the bank events listeners."""
+PERSON_CONNECTIONS = VIEWER_CONNECTIONS + CLAIMS_MAX + 1
+"""A desktop that sends or approves: also the claims' pool (a connection per payment being
+sent) and the password asked again at an approval (``approve_password``)."""
+RECEIVER_POOL = 20
+"""The webhook receiver's ``database.pool_size`` by default (docs/receiver.md)."""
+RECEIVER_CONNECTIONS = 2 * (RECEIVER_POOL + 1)
+"""Two receiver instances on one login (docs/receiver.md allows it), each its pool and a
+``check``."""
+
+
+def default_connection_limit(groups: Sequence[str]) -> int:
+    """The connection limit ``treasury-admin`` gives a login of ``groups`` by default."""
+    if RECEIVER in groups:
+        return RECEIVER_CONNECTIONS
+    if MAKER in groups or APPROVER in groups:
+        return PERSON_CONNECTIONS
+    return VIEWER_CONNECTIONS
+
 
 class AdminError(RuntimeError):
-    """A command failed in a way the administrator can act on (one line)."""
+    """A command failed in a way the administrator can act on (one line); ``code``: the exit
+    code (2: usage, refused input; 3: the database refused, or only part was done)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def connect(url: str | None) -> psycopg.Connection[dict[str, Any]]:
@@ -108,22 +159,190 @@ def cmd_migrate(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     before = _ready(conn)
     after = migrations.migrate(conn)
     print(f"Schema {before} -> {after}." if after != before else f"Schema {after}: up to date.")
+    given = migrations.give_session_limits(conn, default_connection_limit)
+    for name, got in given.items():
+        what = []
+        if "connection_limit" in got:
+            what.append(f"at most {got['connection_limit']} connections")
+        defaults = [f"{key}={value}" for key, value in got.items() if key != "connection_limit"]
+        if defaults:
+            what.append(", ".join(defaults))
+        print(f"{name}: {'; '.join(what)}.")
     return 0
 
 
-def cmd_add_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
-    _ready(conn)
-    password = None
+def _read_password(args: argparse.Namespace, *, required: bool) -> str | None:
+    """The password from stdin (``--password-stdin``: its first line), else asked twice on a
+    terminal when ``required``."""
     if args.password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
         if not password:
             raise AdminError("--password-stdin read an empty password.")
+        return password
+    if not required:
+        return None
+    if not sys.stdin.isatty():
+        raise AdminError("No password: pass --password-stdin and write it to stdin.")
+    password = getpass.getpass("New password: ")
+    if not password:
+        raise AdminError("The password cannot be empty.")
+    if getpass.getpass("Again: ") != password:
+        raise AdminError("The two passwords differ; nothing was changed.")
+    return password
+
+
+def _person(conn: psycopg.Connection[Any], name: str) -> dict[str, Any]:
     try:
-        migrations.add_user(conn, args.name, tuple(args.role), password=password)
+        return migrations.person_of(conn, name)
     except ValueError as error:
         raise AdminError(str(error)) from None
-    print(f"{args.name}: {', '.join(args.role)}" + (" (password set)" if password else ""))
+
+
+def cmd_add_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    password = _read_password(args, required=False)
+    existing = migrations.login_of(conn, args.name)
+    limit = args.connection_limit
+    if limit is None:  # the default of all its roles, or more if it had more
+        groups = {*args.role, *(existing["groups"] if existing else ())}
+        limit = default_connection_limit(sorted(groups))
+        if existing is not None and existing["connection_limit"] > limit:
+            limit = int(existing["connection_limit"])
+    try:
+        migrations.add_user(
+            conn, args.name, tuple(args.role), password=password, connection_limit=limit
+        )
+    except ValueError as error:
+        raise AdminError(str(error)) from None
+    disabled = existing is not None and not existing["can_login"]
+    print(
+        f"{args.name}: {', '.join(args.role)}"
+        + (" (password set)" if password else "")
+        + f"; at most {limit} connections"
+        + ("; disabled (enable-user lets them in)" if disabled else "")
+    )
     return 0
+
+
+def _end_sessions(conn: psycopg.Connection[Any], name: str, done: str) -> int:
+    """End ``name``'s open sessions; ``done`` says what was done already if that is refused."""
+    try:
+        return migrations.end_sessions(conn, name)
+    except psycopg.errors.InsufficientPrivilege as error:
+        open_now = migrations.open_sessions(conn, name)
+        raise AdminError(
+            f"{done}, but {open_now} open session(s) of {name} could not be ended "
+            f"({_first_line(error)}): a superuser (or a member of pg_signal_backend) ends them "
+            f"with SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = "
+            f"'{name}'.",
+            code=3,
+        ) from None
+
+
+def _warn_policy(conn: psycopg.Connection[Any], what: str) -> None:
+    """Warn when the policy in force asks more approvers than the team now has."""
+    current = conn.execute("SELECT * FROM treasury.current_policy()").fetchone()
+    if current is None:
+        return
+    shortfall = _policy_shortfall(conn, current)
+    if shortfall is not None:
+        print(
+            f"Warning: {what}, the policy in force (version {current['version']}) cannot be "
+            f"satisfied: {shortfall}: {ADD_APPROVERS}.",
+            file=sys.stderr,
+        )
+
+
+def cmd_disable_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    try:
+        changed = migrations.set_login_enabled(conn, args.name, False)
+    except ValueError as error:
+        raise AdminError(str(error)) from None
+    ended = _end_sessions(conn, args.name, f"{args.name} is disabled")
+    print(
+        f"{args.name}: {'disabled' if changed else 'disabled already'} (no new logins); "
+        f"{ended} open session(s) ended."
+    )
+    _warn_policy(conn, f"with {args.name} disabled")
+    return 0
+
+
+def cmd_enable_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    try:
+        changed = migrations.set_login_enabled(conn, args.name, True)
+    except ValueError as error:
+        raise AdminError(str(error)) from None
+    print(f"{args.name}: {'enabled' if changed else 'enabled already'} (may log in).")
+    return 0
+
+
+def cmd_reset_password(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    _person(conn, args.name)
+    password = _read_password(args, required=True)
+    assert password is not None
+    try:
+        migrations.reset_password(conn, args.name, password)
+    except ValueError as error:
+        raise AdminError(str(error)) from None
+    if args.end_sessions:
+        ended = _end_sessions(conn, args.name, f"{args.name}'s password is reset")
+        print(f"{args.name}: password reset; {ended} session(s) opened before ended.")
+    else:
+        still = migrations.open_sessions(conn, args.name)
+        print(
+            f"{args.name}: password reset."
+            + (
+                f" {still} session(s) opened with the old one go on (--end-sessions ends them)."
+                if still
+                else ""
+            )
+        )
+    return 0
+
+
+def cmd_remove_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    version = _ready(conn)
+    if version < SCHEMA_VERSION:
+        raise AdminError(
+            f"The team database has schema {version}: run `treasury-admin migrate` first."
+        )
+    name = args.name
+    _person(conn, name)
+    intents, approved = migrations.waiting_of(conn, name)
+    if (intents or approved) and not args.withdraw_waiting:
+        raise AdminError(str(migrations.StillWaiting(name, intents, approved)))
+    migrations.set_login_enabled(conn, name, False)
+    _end_sessions(conn, name, f"{name} is disabled and was not removed")
+    try:
+        done = migrations.remove_user(conn, name, withdraw_waiting=args.withdraw_waiting)
+    except ValueError as error:  # prepared or approved meanwhile, or logged in again
+        raise AdminError(f"{error} ({name} stays disabled.)") from None
+    except psycopg.errors.DependentObjectsStillExist as error:
+        detail = (error.diag.message_detail or "").replace("\n", "; ")
+        raise AdminError(
+            f"{name} is disabled but was not removed: {_first_line(error)}"
+            + (f" ({detail})" if detail else "")
+            + ". Drop or reassign those (REASSIGN OWNED, DROP OWNED in that database), then "
+            "run remove-user again.",
+            code=3,
+        ) from None
+    withdrawn = done["withdrawn"]
+    void = done["approvals_void"]
+    print(
+        f"{name}: removed; the journal and audit rows they wrote keep their name."
+        + (f" Withdrawn ({migrations.REMOVED_REASON}): {_id_list(withdrawn)}." if withdrawn else "")
+        + (f" Their approval void on: {_id_list(void)}." if void else "")
+        + (" Their approval limits removed." if done["limits_removed"] else "")
+    )
+    _warn_policy(conn, f"with {name} removed")
+    return 0
+
+
+def _id_list(ids: Sequence[int]) -> str:
+    return ", ".join(f"#{number}" for number in ids)
 
 
 def audit_rows(conn: psycopg.Connection[Any]) -> tuple[list[dict[str, Any]], Anchor]:
@@ -177,13 +396,16 @@ def cmd_status(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
         print("Schema: none (run `treasury-admin init`)")
         return 1
     print(f"Schema: {version} (this treasury-admin: {SCHEMA_VERSION})")
-    for role in PERSON_ROLES:
+    for role in TEAM_GROUPS:
         members = conn.execute(
-            "SELECT m.rolname FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.roleid"
-            " JOIN pg_roles m ON m.oid = a.member WHERE r.rolname = %s ORDER BY 1",
+            "SELECT m.rolname, m.rolcanlogin FROM pg_auth_members a"
+            " JOIN pg_roles r ON r.oid = a.roleid JOIN pg_roles m ON m.oid = a.member"
+            " WHERE r.rolname = %s ORDER BY 1",
             (role,),
         ).fetchall()
-        print(f"{role}: {', '.join(r['rolname'] for r in members) or '(nobody)'}")
+        names = [r["rolname"] + ("" if r["rolcanlogin"] else " (disabled)") for r in members]
+        print(f"{role}: {', '.join(names) or '(nobody)'}")
+    _logins(conn)
     counts = conn.execute(
         "SELECT state, COUNT(*) AS n FROM treasury.journal GROUP BY state ORDER BY state"
     ).fetchall()
@@ -196,6 +418,62 @@ def cmd_status(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     imports = conn.execute("SELECT COUNT(*) AS n FROM treasury.imports").fetchone()
     print(f"Imported desktop ledgers: {imports['n'] if imports else 0}")
     return 0 if version == SCHEMA_VERSION else 1
+
+
+def _logins(conn: psycopg.Connection[Any]) -> None:
+    """Each team login's state, and whether the server's connections cover their limits."""
+    logins = migrations.team_logins(conn)
+    if not logins:
+        return
+    print("Logins:")
+    total = 0
+    unlimited = []
+    for login in logins:
+        what = [", ".join(login["groups"])]
+        if not login["can_login"]:
+            what.append("disabled")
+        elif login["connection_limit"] < 0:
+            what.append("NO connection limit")
+            unlimited.append(login["name"])
+        else:
+            what.append(f"at most {login['connection_limit']} connections")
+            total += int(login["connection_limit"])
+        settings = dict(str(item).split("=", 1) for item in login["settings"])
+        missing = [name for name, _ in SESSION_DEFAULTS if name not in settings]
+        changed = [
+            f"{name}={settings[name]} (not {value})"
+            for name, value in SESSION_DEFAULTS
+            if name in settings and settings[name] != value
+        ]
+        if missing:
+            what.append(f"no default {', '.join(missing)}")
+        what += changed
+        print(f"  {login['name']}: {'; '.join(what)}")
+    found = conn.execute(
+        "SELECT current_setting('max_connections')::int AS most,"
+        " current_setting('superuser_reserved_connections')::int AS superusers,"
+        " coalesce(current_setting('reserved_connections', true), '0')::int AS reserved"
+    ).fetchone()
+    assert found is not None
+    room = found["most"] - found["superusers"] - found["reserved"]
+    print(
+        f"Connections: the enabled logins may hold {total} together (their limits); the server "
+        f"lets non-superusers open {room} (max_connections {found['most']} - "
+        f"superuser_reserved_connections {found['superusers']} - reserved_connections "
+        f"{found['reserved']})."
+    )
+    if unlimited:
+        print(
+            f"WARNING: {', '.join(unlimited)} may open every free connection (no connection "
+            "limit): `treasury-admin migrate` gives them the default one."
+        )
+    elif total > room:
+        print(
+            f"WARNING: the logins' limits add up to more than the server allows: one person "
+            f"filling theirs can keep another out. Raise max_connections to at least "
+            f"{total + found['superusers'] + found['reserved']} (plus other applications' "
+            "connections) or lower limits (add-user NAME --role ROLE --connection-limit N)."
+        )
 
 
 # -- import-ledger ---------------------------------------------------------------------------
@@ -453,6 +731,85 @@ def _limit(value: Any) -> str:
     return "no limit" if value is None else format_brl(Decimal(value))
 
 
+def _policy_shortfall(conn: psycopg.Connection[Any], policy: dict[str, Any]) -> str | None:
+    """Why the team's enabled approvers cannot give every approval ``policy`` may ask (the
+    arithmetic, in words), ``None`` when they can."""
+    base = policy["approvals"]
+    base_text = f"{base} approval(s) per intent"
+    if policy["threshold"] is not None and policy["approvals_above"] > base:
+        base = policy["approvals_above"]
+        base_text = f"{base} approval(s) above {format_brl(Decimal(policy['threshold']))}"
+    most = base + policy["new_payee_extra"]
+    if most == 0:
+        return None
+    people = conn.execute(
+        "SELECT r.rolname::text AS login, pg_has_role(r.oid, %s, 'MEMBER') AS approver,"
+        " pg_has_role(r.oid, %s, 'MEMBER') AS maker FROM pg_roles r WHERE r.rolcanlogin"
+        " AND NOT r.rolsuper AND NOT pg_has_role(r.oid, %s, 'MEMBER') ORDER BY 1",
+        (APPROVER, MAKER, OWNER),
+    ).fetchall()
+    approvers = [row["login"] for row in people if row["approver"]]
+    both = [row["login"] for row in people if row["approver"] and row["maker"]]
+    available = len(approvers) - (1 if both else 0)
+    if available >= most:
+        return None
+    if policy["new_payee_extra"]:
+        arithmetic = (
+            f"{base_text} + {policy['new_payee_extra']} for a payee never paid = {most} "
+            "distinct approvers other than the intent's maker"
+        )
+    else:
+        arithmetic = f"{base_text} = {most} distinct approvers other than the intent's maker"
+    team = f"the team has {len(approvers)} enabled approver(s)" + (
+        f" ({', '.join(approvers)})" if approvers else ""
+    )
+    if both:
+        team += (
+            f", and {', '.join(both)} prepare(s) intents too, so an intent of theirs has "
+            f"{available} approver(s) other than its maker"
+        )
+    return f"{arithmetic}; {team}: {most} needed, {available} available"
+
+
+ADD_APPROVERS = (
+    f"add approvers (treasury-admin add-user NAME --role {APPROVER}, or enable-user) or ask "
+    "fewer approvals"
+)
+
+
+def _set_policy(conn: psycopg.Connection[Any], changes: dict[str, Any], *, force: bool) -> None:
+    with conn.transaction():
+        current = conn.execute("SELECT * FROM treasury.current_policy()").fetchone()
+        assert current is not None
+        wanted = {name: current[name] for name in migrations.POLICY_FIELDS} | changes
+        if all(wanted[name] == current[name] for name in migrations.POLICY_FIELDS):
+            print(f"Policy unchanged: version {current['version']} stays in force.")
+            return
+        shortfall = _policy_shortfall(conn, wanted)
+        if shortfall is not None and not force:
+            raise AdminError(
+                f"The policy was not changed: {shortfall}. To go on, {ADD_APPROVERS}, or pass "
+                "--force to set it anyway."
+            )
+        try:
+            version = migrations.set_policy(conn, **changes)
+        except ValueError as error:
+            raise AdminError(str(error)) from None
+        if shortfall is not None:
+            migrations._admin_audit(
+                conn,
+                "admin.policy_forced",
+                "unsatisfiable",
+                reference=f"policy {version}",
+                details={"why": shortfall},
+            )
+            print(
+                f"Warning: set with --force, though {shortfall}: {ADD_APPROVERS}.",
+                file=sys.stderr,
+            )
+    print(f"Policy version {version} in force for intents prepared from now on.")
+
+
 def cmd_policy(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     _ready(conn)
     if args.action == "set":
@@ -469,14 +826,22 @@ def cmd_policy(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
             changes["expiry_hours"] = _hours(args.expiry_hours)
         if not changes:
             raise AdminError("Nothing to change: give at least one setting.")
-        try:
-            version = migrations.set_policy(conn, **changes)
-        except ValueError as error:
-            raise AdminError(str(error)) from None
-        print(f"Policy version {version} in force for intents prepared from now on.")
+        _set_policy(conn, changes, force=args.force)
     elif args.action == "limit":
         if args.login is None:
             raise AdminError("policy limit needs the person's login.")
+        login = migrations.login_of(conn, args.login)
+        if login is None:
+            raise AdminError(f"There is no login {args.login!r}.")
+        approver = conn.execute(
+            "SELECT pg_has_role(%s, %s, 'MEMBER') AS yes", (args.login, APPROVER)
+        ).fetchone()
+        if login["administrator"] or not (approver and approver["yes"]):
+            raise AdminError(
+                f"{args.login} is not an approver (a member of {APPROVER}): limits cap what an "
+                f"approver approves. Make them one first (add-user {args.login} --role "
+                f"{APPROVER}); nothing was changed."
+            )
         try:
             migrations.set_limits(
                 conn,
@@ -720,6 +1085,27 @@ def parser() -> argparse.ArgumentParser:
     add.add_argument("name")
     add.add_argument("--role", action="append", required=True, choices=(*PERSON_ROLES, RECEIVER))
     add.add_argument("--password-stdin", action="store_true", help="read a password from stdin")
+    add.add_argument(
+        "--connection-limit",
+        type=int,
+        help=f"most connections at once (default: {VIEWER_CONNECTIONS} for a viewer, "
+        f"{PERSON_CONNECTIONS} for a maker or approver, {RECEIVER_CONNECTIONS} for a receiver)",
+    )
+    disable = commands.add_parser("disable-user", help="no more logins; end open sessions")
+    disable.add_argument("name")
+    enable = commands.add_parser("enable-user", help="let a disabled login in again")
+    enable.add_argument("name")
+    remove = commands.add_parser("remove-user", help="drop a login (its rows keep its name)")
+    remove.add_argument("name")
+    remove.add_argument(
+        "--withdraw-waiting",
+        action="store_true",
+        help="withdraw their waiting intents and void their approvals of waiting ones",
+    )
+    reset = commands.add_parser("reset-password", help="give a login a new password")
+    reset.add_argument("name")
+    reset.add_argument("--password-stdin", action="store_true", help="read it from stdin")
+    reset.add_argument("--end-sessions", action="store_true", help="end the sessions opened before")
     verify = commands.add_parser("verify-audit", help="check the audit's hash chain")
     verify.add_argument("--anchor", action="append", help="a head kept before: SEQ:HASH")
     verify.add_argument("--anchor-file", help="a file of heads kept before, one per line")
@@ -736,6 +1122,9 @@ def parser() -> argparse.ArgumentParser:
     policy.add_argument("--expiry-hours", help="approvals last H hours (or end-of-day)")
     policy.add_argument("--per-payment", help="policy limit: largest payment (or none)")
     policy.add_argument("--per-day", help="policy limit: total per Brasília day (or none)")
+    policy.add_argument(
+        "--force", action="store_true", help="policy set: even if the approvers cannot satisfy it"
+    )
     notes = commands.add_parser("notifications", help="what the webhook receivers stored")
     notes.add_argument(
         "--failed", action="store_true", help="dead letters and items that could not be applied"
@@ -749,6 +1138,10 @@ COMMANDS = {
     "init": cmd_init,
     "migrate": cmd_migrate,
     "add-user": cmd_add_user,
+    "disable-user": cmd_disable_user,
+    "enable-user": cmd_enable_user,
+    "remove-user": cmd_remove_user,
+    "reset-password": cmd_reset_password,
     "verify-audit": cmd_verify_audit,
     "import-ledger": cmd_import_ledger,
     "status": cmd_status,
@@ -764,7 +1157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return COMMANDS[args.command](conn, args)
     except AdminError as error:
         print(f"treasury-admin: {error}", file=sys.stderr)
-        return 2
+        return error.code
     except (TeamSchemaError, LedgerVersionError) as error:
         print(f"treasury-admin: {error}", file=sys.stderr)
         return 2
