@@ -11,8 +11,11 @@ Routes, under the configured base path (the registered ``webhookUrl``'s path):
 
 Answers: 200 once every item is stored and applied (a redelivered item: 200, nothing
 changes); 400 for a body that cannot be read (kept as a dead letter with the reason); 413 for
-a body over the cap; 503 with ``Retry-After`` when the database cannot be reached (nothing
-was stored: the bank retries). Never a 5xx for what the bank sent.
+a body over the cap; 503 with ``Retry-After`` when the database cannot be reached or every
+connection of the pool is busy (counted apart: ``pool_exhausted``; either way nothing was
+stored: the bank retries). Never a 5xx for what the bank sent. The body is read whole before
+a database connection is taken; 408 for headers or a body slower than the configured
+deadlines comes from the connection's protocol (:mod:`treasury_app.receiver.protocol`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from treasury_app.domain.clock import Clock, system_clock
 from treasury_app.receiver.config import ReceiverConfig
 from treasury_app.receiver.items import ACCOUNT_SOURCES, SOURCES, BadBody, parse_body
 from treasury_app.receiver.metrics import ReceiverMetrics
-from treasury_app.receiver.store import DatabaseUnavailable, ReceiverStore
+from treasury_app.receiver.store import DatabaseUnavailable, PoolExhausted, ReceiverStore
 from treasury_app.receiver.tls import proxy_client_ok
 
 log = logging.getLogger("treasury_app.receiver")
@@ -193,15 +196,14 @@ class Receiver:
             self.metrics.reject("bad_body")
             try:
                 await self.store.dead_letter(source, peer, str(error), body)
-            except DatabaseUnavailable:
-                return self._unavailable(source)
+            except DatabaseUnavailable as away:
+                return self._unavailable(source, away)
             return problem(400, "Bad Request", str(error))
         self.metrics.received.labels(source).inc(len(items))
         try:
             results = await self.store.deliver(items)
         except DatabaseUnavailable as error:
-            log.error("team database unavailable for %s: %s", source, error)
-            return self._unavailable(source)
+            return self._unavailable(source, error)
         counts: dict[str, int] = {}
         for result in results:
             self.metrics.outcomes.labels(source, result.outcome).inc()
@@ -210,13 +212,19 @@ class Receiver:
         log.info("%s: %d item(s) %s", source, len(results), counts)
         return JSONResponse({"items": len(results), **counts})
 
-    def _unavailable(self, source: str) -> Response:
-        self.metrics.reject("unavailable")
+    def _unavailable(self, source: str, error: DatabaseUnavailable) -> Response:
+        """503 with ``Retry-After``, nothing stored: the database away, or every connection
+        of the pool busy (counted and logged apart: that one is about this receiver's size)."""
+        if isinstance(error, PoolExhausted):
+            log.warning("%s (%s: nothing stored, answered 503)", error, source)
+            self.metrics.reject("pool_exhausted")
+            detail = "The receiver is busy (pool exhausted); nothing was stored. Retry later."
+        else:
+            log.error("team database unavailable for %s: %s", source, error)
+            self.metrics.reject("unavailable")
+            detail = "The team database cannot be reached; nothing was stored. Retry later."
         return problem(
-            503,
-            "Service Unavailable",
-            "The team database cannot be reached; nothing was stored. Retry later.",
-            **{"Retry-After": str(RETRY_AFTER_SECONDS)},
+            503, "Service Unavailable", detail, **{"Retry-After": str(RETRY_AFTER_SECONDS)}
         )
 
     def _secret_ok(self, request: Request) -> bool:

@@ -28,7 +28,8 @@ class ReceiverMetrics:
         )
         self.rejected = Counter(
             "treasury_receiver_rejected",
-            "Requests refused: pin, proxy, secret, too_large, bad_body, unavailable.",
+            "Requests refused: pin, proxy, secret, too_large, bad_body, header_timeout,"
+            " body_timeout, unavailable, pool_exhausted.",
             ["reason"],
             registry=self.registry,
         )

@@ -37,10 +37,6 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-import psycopg
-from psycopg.rows import dict_row
-from psycopg_pool import PoolTimeout
-
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import BilletPayment, PixPayment
 from treasury_app.api.errors import ApiFailure, NotFound
@@ -352,13 +348,7 @@ class Reconciler:
     # -- the database ------------------------------------------------------------------------
 
     async def _rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        try:
-            async with self.store.pool.connection() as conn:
-                cursor = conn.cursor(row_factory=dict_row)
-                await cursor.execute(query, params)
-                return await cursor.fetchall()
-        except (psycopg.OperationalError, PoolTimeout) as error:
-            raise DatabaseUnavailable(_first_line(error)) from None
+        return await self.store.rows(query, params)  # DatabaseUnavailable when it is away
 
     async def _ours(self, items: Sequence[Item]) -> list[Item]:
         """The ``/pix`` items to a key or a txid of ours. The others are left out rather than
@@ -403,8 +393,3 @@ class Reconciler:
 
 def _named(item: Item) -> tuple[str, str]:
     return item.source, item.ref
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip().splitlines()
-    return text[0][:300] if text else type(error).__name__

@@ -17,12 +17,13 @@ Anything else is stored as ``unmatched`` and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg.rows import dict_row
@@ -40,8 +41,20 @@ MAX_DEAD_LETTER = 2 * 1024 * 1024
 """Bytes of a bad body kept (a body is capped before it is read: this is a second fence)."""
 
 
+STALE_ATTEMPTS = 3
+"""Tries of one piece of work when the pooled connections it is given are found broken."""
+
+T = TypeVar("T")
+Connection = psycopg.AsyncConnection[Any]
+
+
 class DatabaseUnavailable(RuntimeError):
     """The team database cannot be reached: the bank is told to retry (503)."""
+
+
+class PoolExhausted(DatabaseUnavailable):
+    """Every pooled connection was busy (lent to other deliveries) for the pool's whole wait:
+    the database may be fine, this receiver is saturated. Also a 503, counted on its own."""
 
 
 class _Stale(Exception):
@@ -59,7 +72,10 @@ class Applied:
 
 
 class ReceiverStore:
-    """A connection pool on the team database, logged in as a ``treasury_receiver``."""
+    """A connection pool on the team database, logged in as a ``treasury_receiver``.
+
+    Every use goes through :meth:`_run`, which retries on a fresh connection what a stale one
+    failed, and :meth:`connection`, which tells a full pool from a database away."""
 
     def __init__(
         self, conninfo: str, *, min_size: int = 2, max_size: int = 20, timeout: float = 5.0
@@ -72,6 +88,8 @@ class ReceiverStore:
             open=False,
             kwargs={"autocommit": True},
         )
+        self.lent = 0
+        """Connections lent out of the pool now (this event loop's: no lock needed)."""
 
     async def open(self, *, wait: bool = False) -> None:
         await self.pool.open(wait=wait)
@@ -79,59 +97,112 @@ class ReceiverStore:
     async def close(self) -> None:
         await self.pool.close()
 
-    async def ping(self) -> None:
-        """``SELECT 1`` through the pool, or :class:`DatabaseUnavailable`."""
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[Connection]:
+        """A pooled connection, within the pool's wait (``timeout``). None in time:
+        :class:`PoolExhausted` when every connection the pool may hold was lent out all
+        along (the receiver is saturated), else :class:`DatabaseUnavailable` (the pool could
+        not connect: the database is away)."""
         try:
-            async with self.pool.connection() as conn:
-                await conn.execute("SELECT 1")
-        except (psycopg.OperationalError, PoolTimeout) as error:
-            raise DatabaseUnavailable(str(error).splitlines()[0] if str(error) else "") from None
+            conn = await self.pool.getconn()
+        except PoolTimeout as error:
+            if self.lent >= self.pool.max_size:
+                raise PoolExhausted(
+                    f"pool exhausted: all {self.lent} connections to the team database were"
+                    f" busy for {self.pool.timeout:.2f} s"
+                ) from None
+            raise DatabaseUnavailable(_short(error)) from None
+        self.lent += 1
+        try:
+            yield conn
+        finally:
+            self.lent -= 1
+            await self.pool.putconn(conn)
 
-    async def deliver(self, items: Sequence[Item], *, via: str = "webhook") -> list[Applied]:
-        """Store and apply ``items`` in one transaction; what became of each.
+    async def _run(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """``work`` on a pooled connection, its errors as :class:`DatabaseUnavailable`.
 
-        The pool does not probe a connection before lending it (a round trip per request):
-        one found broken (the server restarted since) is dropped and the delivery tried once
-        more on a fresh one — nothing of the failed attempt was committed."""
-        for attempt in (1, 2):
+        The pool does not probe a connection before lending it (a round trip per request).
+        One found broken — the server restarted, or ended it, since it was pooled — is
+        dropped, the pool's idle connections are checked (after a restart they are all from
+        before it: without this the retry would be handed the next dead one) and ``work`` is
+        tried again on another connection. Nothing of a failed attempt was committed (or, if
+        the connection broke just after a commit, the retry finds the dedupe key taken)."""
+        for attempt in range(1, STALE_ATTEMPTS + 1):
             try:
-                async with self.pool.connection() as conn:
+                async with self.connection() as conn:
                     try:
-                        cursor = conn.cursor(row_factory=dict_row)
-                        if len(items) == 1:  # one statement, its own transaction: one trip
-                            return [await self._one(cursor, items[0], via)]
-                        async with conn.transaction():  # several: one commit
-                            return [await self._one(cursor, item, via) for item in items]
+                        return await work(conn)
                     except psycopg.OperationalError:
-                        if attempt == 1 and (conn.broken or conn.closed):
+                        if conn.broken or conn.closed:
                             raise _Stale from None
                         raise
             except _Stale:
-                continue
-            except (psycopg.OperationalError, PoolTimeout) as error:
+                if attempt == STALE_ATTEMPTS:
+                    break
+                log.info(
+                    "a pooled connection to the team database was broken (the server"
+                    " restarted?): checking the idle ones, trying again"
+                )
+                await self.pool.check()
+            except psycopg.OperationalError as error:
                 raise DatabaseUnavailable(_short(error)) from None
-        raise DatabaseUnavailable("the team database dropped the connection twice")
+        raise DatabaseUnavailable(
+            f"the team database dropped the connection {STALE_ATTEMPTS} times in a row"
+        )
+
+    async def ping(self) -> None:
+        """``SELECT 1`` through the pool, or :class:`DatabaseUnavailable`."""
+
+        async def select_one(conn: Connection) -> None:
+            await conn.execute("SELECT 1")
+
+        await self._run(select_one)
+
+    async def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """The rows of one read, as dicts."""
+
+        async def read(conn: Connection) -> list[dict[str, Any]]:
+            cursor = conn.cursor(row_factory=dict_row)
+            await cursor.execute(query, params)
+            return await cursor.fetchall()
+
+        return await self._run(read)
+
+    async def deliver(self, items: Sequence[Item], *, via: str = "webhook") -> list[Applied]:
+        """Store and apply ``items`` in one transaction; what became of each."""
+
+        async def store(conn: Connection) -> list[Applied]:
+            cursor = conn.cursor(row_factory=dict_row)
+            if len(items) == 1:  # one statement, its own transaction: one trip
+                return [await self._one(cursor, items[0], via)]
+            async with conn.transaction():  # several: one commit
+                return [await self._one(cursor, item, via) for item in items]
+
+        return await self._run(store)
 
     async def dead_letter(self, route: str, peer: str, reason: str, body: bytes) -> None:
         """Keep a body that could not be read, with the reason (``treasury-admin notifications
         --failed`` shows it)."""
-        try:
-            async with self.pool.connection() as conn:
-                await conn.execute(
-                    "INSERT INTO treasury.dead_letters (route, peer, reason, size, body)"
-                    " VALUES (%s, %s, %s, %s, %s)",
-                    (route, peer, reason[:1000], len(body), body[:MAX_DEAD_LETTER]),
-                )
-        except (psycopg.OperationalError, PoolTimeout) as error:
-            raise DatabaseUnavailable(_short(error)) from None
+
+        async def insert(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO treasury.dead_letters (route, peer, reason, size, body)"
+                " VALUES (%s, %s, %s, %s, %s)",
+                (route, peer, reason[:1000], len(body), body[:MAX_DEAD_LETTER]),
+            )
+
+        await self._run(insert)
 
     async def beat(
         self, name: str, started: dt.datetime, last_item: dt.datetime | None, url: str
     ) -> None:
-        async with self.pool.connection() as conn:
+        async def beat(conn: Connection) -> None:
             await conn.execute(
                 "SELECT treasury.receiver_beat(%s, %s, %s, %s)", (name, started, last_item, url)
             )
+
+        await self._run(beat)
 
     # -- one item --------------------------------------------------------------------------
 
