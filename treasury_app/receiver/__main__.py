@@ -22,7 +22,8 @@ def build_server(config: Any, receiver: Any) -> Any:
     """The uvicorn server for ``receiver`` as ``config`` says (tests start it too)."""
     import uvicorn
 
-    from treasury_app.receiver.tls import pinned_protocol, server_context
+    from treasury_app.receiver.protocol import receiver_protocol
+    from treasury_app.receiver.tls import server_context
 
     tls = config.certificate is not None and config.key is not None
     if tls and config.bank_ca is None:
@@ -36,7 +37,8 @@ def build_server(config: Any, receiver: Any) -> Any:
         host=config.host,
         port=config.port,
         ssl_context_factory=context_factory if tls else None,
-        http=pinned_protocol(config, receiver.metrics.reject),
+        # the pin checked at the handshake's end; the header and body deadlines
+        http=receiver_protocol(config, receiver.metrics.reject),
         proxy_headers=False,  # the real peer: a proxy's headers are trusted by address only
         server_header=False,
         lifespan="on",

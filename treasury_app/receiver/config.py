@@ -7,6 +7,8 @@
     certificate = "/etc/treasury-receiver/server.crt"   # this server's chain (PEM)
     key = "/etc/treasury-receiver/server.key"
     max_body = 1048576                 # bytes; larger bodies answer 413
+    header_timeout = 10                # seconds for a request's headers to arrive (408)
+    body_timeout = 30                  # seconds for its body, once the headers are in (408)
 
     [bank]                             # who may call: the bank's client certificate
     ca = "/etc/treasury-receiver/bank-ca.pem"
@@ -66,6 +68,9 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_MAX_BODY = 1024 * 1024
+DEFAULT_HEADER_TIMEOUT = 10.0
+DEFAULT_BODY_TIMEOUT = 30.0
+MAX_TIMEOUT = 600.0
 
 
 class ConfigError(ValueError):
@@ -104,6 +109,11 @@ class ReceiverConfig:
     certificate: Path | None = None
     key: Path | None = None
     max_body: int = DEFAULT_MAX_BODY
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT
+    """Seconds a request's headers may take to arrive (from the connection's start, or the
+    next request's first byte on a kept-alive connection): a slower sender is cut off."""
+    body_timeout: float = DEFAULT_BODY_TIMEOUT
+    """Seconds its body may take to arrive once the headers are in."""
     bank_ca: Path | None = None
     pin_sha256: tuple[str, ...] = ()
     pin_subject: str | None = None
@@ -287,6 +297,8 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
         raise ConfigError("receiver.reconcile_minutes is a number of minutes above 0")
     if not 1024 <= max_body <= 64 * 1024 * 1024:
         raise ConfigError("listen.max_body is between 1024 bytes and 64 MiB")
+    header_timeout = _seconds(listen, "header_timeout", DEFAULT_HEADER_TIMEOUT)
+    body_timeout = _seconds(listen, "body_timeout", DEFAULT_BODY_TIMEOUT)
     return ReceiverConfig(
         host=str(listen.get("host", "127.0.0.1")),
         port=port,
@@ -294,6 +306,8 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
         certificate=certificate,
         key=key,
         max_body=max_body,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
         bank_ca=ca,
         pin_sha256=pins,
         pin_subject=bank.get("pin_subject") or None,
@@ -311,6 +325,16 @@ def config_from(document: dict[str, Any], base: Path) -> ReceiverConfig:
         monitor_host=str(monitor.get("host", "127.0.0.1")),
         monitor_port=monitor_port,
     )
+
+
+def _seconds(section: dict[str, Any], name: str, default: float) -> float:
+    """``listen.<name>``: a number of seconds above 0, at most :data:`MAX_TIMEOUT`."""
+    value = section.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"listen.{name} is a number of seconds")
+    if not 0 < value <= MAX_TIMEOUT:
+        raise ConfigError(f"listen.{name} is above 0 and at most {MAX_TIMEOUT:g} seconds")
+    return float(value)
 
 
 def _quote(value: str) -> str:

@@ -4,9 +4,10 @@ The ``SSLContext`` requires a client certificate issued by the configured bank C
 certificate (or none) ends the TLS handshake, before HTTP. uvicorn hands the application no
 TLS details, so a pin — the leaf's SHA-256 fingerprint or its subject, for when the CA also
 issues certificates to others — is checked by the connection's protocol as soon as the
-handshake is done (:func:`pinned_protocol`): a certificate that does not match is closed
-at once, with no HTTP answer. Behind a reverse proxy that terminates mutual TLS, the proxy's
-verified-client headers are checked by the application instead (:func:`proxy_client_ok`).
+handshake is done (:func:`refused_leaf`, called by :mod:`treasury_app.receiver.protocol`): a
+certificate that does not match is closed at once, with no HTTP answer. Behind a reverse proxy
+that terminates mutual TLS, the proxy's verified-client headers are checked by the
+application instead (:func:`proxy_client_ok`).
 """
 
 from __future__ import annotations
@@ -15,18 +16,11 @@ import asyncio
 import hashlib
 import logging
 import ssl
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import unquote
 
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding
-from uvicorn.protocols.http.h11_impl import H11Protocol
-
-try:  # uvicorn's C parser (a dependency of ours): a third of h11's time per request
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as FastProtocol
-except ImportError:  # pragma: no cover - httptools has wheels for every desktop and server
-    FastProtocol = H11Protocol  # type: ignore[assignment,misc]
 
 from treasury_app.receiver.config import ReceiverConfig
 
@@ -68,33 +62,20 @@ def _same_subject(actual: str, wanted: str) -> bool:
     return parts(wanted) <= parts(actual)
 
 
-RejectHook = Callable[[str], None]
-
-
-def pinned_protocol(config: ReceiverConfig, on_reject: RejectHook) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol (httptools), closing at once a connection whose client
-    certificate does not match ``config``'s pins (without pins: the protocol itself, unchanged)."""
+def refused_leaf(config: ReceiverConfig, transport: asyncio.BaseTransport) -> str | None:
+    """Why the connection's client certificate does not match ``config``'s pins (its subject
+    and fingerprint, for the log), or ``None``: it matches, or there are no pins. Behind the
+    proxy the connection is plain HTTP from the proxy: the pins are checked by the
+    application, on the certificate the proxy forwards."""
     pins, subject = config.pin_sha256, config.pin_subject
-
-    class PinnedProtocol(FastProtocol):
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            ssl_object = transport.get_extra_info("ssl_object")
-            der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
-            # Behind the proxy the connection is plain HTTP from the proxy: the pins are
-            # checked by the application on the certificate the proxy forwards.
-            if (pins or subject) and not (ssl_object is None and config.behind_proxy):
-                ok, described = (False, "no client certificate")
-                if der is not None:
-                    ok, described = leaf_matches(der, pins, subject)
-                if not ok:
-                    peer = transport.get_extra_info("peername")
-                    log.warning("refused a client certificate from %s: %s", peer, described)
-                    on_reject("pin")
-                    transport.abort()
-                    return
-            super().connection_made(transport)
-
-    return PinnedProtocol
+    ssl_object = transport.get_extra_info("ssl_object")
+    if not (pins or subject) or (ssl_object is None and config.behind_proxy):
+        return None
+    der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+    if der is None:
+        return "no client certificate"
+    ok, described = leaf_matches(der, pins, subject)
+    return None if ok else described
 
 
 def proxy_client_ok(config: ReceiverConfig, headers: Any) -> tuple[bool, str]:
