@@ -35,7 +35,6 @@ from treasury_app.ledger.team.admin import (
     VIEWER_CONNECTIONS,
     main,
 )
-from treasury_app.ledger.team.chain import verify_chain
 from treasury_app.ledger.team.migrations import SESSION_DEFAULTS
 from treasury_app.ledger.team.schema import APPROVER, MAKER, OWNER
 from treasury_app.ledger.team.settings import TeamDatabase
@@ -478,9 +477,8 @@ def test_remove_user_refuses_while_intents_wait_then_withdraws_them_and_keeps_th
     ]
     assert rows(team_databases, database, "SELECT * FROM treasury.person_limits") == []
 
-    audit_rows = rows(team_databases, database, "SELECT * FROM treasury.audit ORDER BY seq")
-    assert verify_chain(audit_rows).ok
-    assert admin("--db", url, "verify-audit")[0] == 0
+    code, out, err = admin("--db", url, "verify-audit")  # the chain holds with them all
+    assert code == 0 and "Audit chain whole" in out, err
 
     # The name is not given to someone else.
     code, _, err = admin("--db", url, "add-user", leaving, "--role", MAKER)
