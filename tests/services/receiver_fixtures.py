@@ -48,30 +48,60 @@ class ReceiverLogin:
             )
 
     def notify(self, payload: str) -> None:
-        """``NOTIFY treasury_bank_events, payload`` as the receiver does after an item."""
+        """``NOTIFY treasury_bank_events, payload`` alone: a wake-up with nothing written."""
         with self.connect() as conn:
             conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, payload))
 
     def charge_paid(self, txid: str, end_to_end_id: str) -> None:
-        """What the receiver writes for a Pix that paid the charge ``txid``, then NOTIFY."""
+        """What the receiver writes for a Pix that paid the charge ``txid`` (as
+        ``treasury.apply_notice`` does), then NOTIFY."""
         with self.connect() as conn, conn.transaction():
-            conn.execute(
-                "INSERT INTO treasury.charge_states (txid, status, end_to_end_id)"
-                " VALUES (%s, 'CONCLUIDA', %s) ON CONFLICT (txid) DO UPDATE"
-                " SET status = 'CONCLUIDA', end_to_end_id = EXCLUDED.end_to_end_id",
-                (txid, end_to_end_id),
-            )
-            conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, f"pix:{txid}"))
+            self.write_charge_paid(conn, txid, end_to_end_id)
+            conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, f"pix:{end_to_end_id}"))
+
+    @staticmethod
+    def write_charge_paid(conn: psycopg.Connection[Any], txid: str, end_to_end_id: str) -> None:
+        """The charge's state row only, in ``conn``'s transaction (no NOTIFY)."""
+        conn.execute(
+            "INSERT INTO treasury.charge_states (txid, status, end_to_end_id)"
+            " VALUES (%s, 'CONCLUIDA', %s) ON CONFLICT (txid) DO UPDATE"
+            " SET status = 'CONCLUIDA', end_to_end_id = EXCLUDED.end_to_end_id,"
+            " updated_at = clock_timestamp()",
+            (txid, end_to_end_id),
+        )
 
     def recurrence_state(self, id_rec: str, status: str) -> None:
         """What the receiver writes for a recurrence's new status, then NOTIFY."""
         with self.connect() as conn, conn.transaction():
             conn.execute(
                 "INSERT INTO treasury.recurrence_states (id_rec, status, item)"
-                " VALUES (%s, %s, '{}') ON CONFLICT (id_rec) DO UPDATE SET status = %s",
+                " VALUES (%s, %s, '{}') ON CONFLICT (id_rec) DO UPDATE SET status = %s,"
+                " updated_at = clock_timestamp()",
                 (id_rec, status, status),
             )
             conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, f"rec:{id_rec}"))
+
+    def cobr_state(self, txid: str, id_rec: str, status: str) -> None:
+        """What the receiver writes for a recurring charge's new status, then NOTIFY."""
+        with self.connect() as conn, conn.transaction():
+            conn.execute(
+                "INSERT INTO treasury.cobr_states (txid, id_rec, status, item)"
+                " VALUES (%s, %s, %s, '{}') ON CONFLICT (txid) DO UPDATE SET status = %s,"
+                " updated_at = clock_timestamp()",
+                (txid, id_rec, status, status),
+            )
+            conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, f"cobr:{txid}"))
+
+    def pix_received(self, end_to_end_id: str, key: str, amount: str = "10.00") -> None:
+        """What the receiver writes for a Pix received on the company's ``key``, then
+        NOTIFY."""
+        with self.connect() as conn, conn.transaction():
+            conn.execute(
+                "INSERT INTO treasury.received_pix (end_to_end_id, chave, valor, item)"
+                " VALUES (%s, %s, %s, '{}')",
+                (end_to_end_id, key, amount),
+            )
+            conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, f"pix:{end_to_end_id}"))
 
     def payment_final(self, entry_id: int, status: str, *, key: str, e2e: str | None) -> None:
         """A transfer notification applied: the payment's bank status through

@@ -1,10 +1,12 @@
 """The desktop's side of the webhook receiver (issue 24, "Desktops"), on a real PostgreSQL team
 database and a real sandbox bank: the receiver's status read from its heartbeats on the
-database's clock (live, never run, silent since, offline), bank events passed on as they are
-notified (and "read everything" after a lost link), the payment tracker's slow safety poll
-while a receiver is live, what this desktop creates named in ``treasury.our_refs`` (txids,
-idRecs, Pix keys; nothing on the file ledger), and every webhook pointed at the team's
-receiver (``WebhooksService.use_team_receiver``) with its secret header, audited without it.
+database's clock (live, never run, silent since, offline), what the receiver applied read from
+its tables when a notification wakes the desktop (never from the notification: a flood of
+spoofed ones is a few readings that find nothing; a row committed late still arrives; "read
+everything" after a lost link), the payment tracker's slow safety poll while a receiver is
+live, what this desktop creates named in ``treasury.our_refs`` (txids, idRecs, Pix keys;
+nothing on the file ledger), and every webhook pointed at the team's receiver
+(``WebhooksService.use_team_receiver``) with its secret header, audited without it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
@@ -44,13 +47,14 @@ from treasury_app.ledger.errors import LedgerUnavailable
 from treasury_app.ledger.journal import EntryKind, NewEntry
 from treasury_app.ledger.team import TeamLedger
 from treasury_app.ledger.team.notices import ReceiversSeen
+from treasury_app.ledger.team.receiver_schema import EVENTS_CHANNEL
 from treasury_app.ledger.team.schema import VIEWER
 from treasury_app.sandbox.seed import COMPANY
 from treasury_app.services.charges import BatchRow, ChargesService, Debtor
 from treasury_app.services.notifications import (
     EVERYTHING,
     LIVE_WITHIN,
-    BankEvent,
+    BankChanges,
     BankNotifications,
     ReceiverState,
     ReceiverStatus,
@@ -207,22 +211,46 @@ async def test_the_feed_reads_the_status_by_itself_and_says_when_the_database_is
         await away.close()
 
 
-async def test_bank_events_are_passed_on_and_a_lost_link_asks_for_everything(
+def told(heard: list[BankChanges]) -> BankChanges:
+    """Every change passed on so far, merged."""
+    return BankChanges(
+        charges=frozenset().union(*(c.charges for c in heard)),
+        received=frozenset().union(*(c.received for c in heard)),
+        recurrences=frozenset().union(*(c.recurrences for c in heard)),
+        everything=any(c.everything for c in heard),
+    )
+
+
+async def test_what_the_receiver_applied_is_passed_on_and_a_lost_link_asks_for_everything(
     notifications: BankNotifications, team_databases: TeamDatabases, database: str
 ) -> None:
-    events: list[BankEvent] = []
-    unsubscribe = notifications.subscribe_events(events.append)
+    heard: list[BankChanges] = []
+    unsubscribe = notifications.subscribe_changes(heard.append)
     notifications.start()
     await await_until(lambda: notifications.feed.connected, "the events feed connected")
     receiver = ReceiverLogin(team_databases, database)
 
-    receiver.notify("pix:E12345678202611181300abcdefghijk")
-    receiver.notify("rec:RR1234567820261118abcdefghijk")
-    await await_until(lambda: len(events) == 2, "two events")
-    assert events == [
-        BankEvent("pix", "E12345678202611181300abcdefghijk"),
-        BankEvent("rec", "RR1234567820261118abcdefghijk"),
-    ]
+    receiver.charge_paid("TXCHARGE0000000000000000000001", "E0000000000000000000000000000001")
+    receiver.recurrence_state("RR1234567820261118abcdefghijk", "APROVADA")
+    receiver.cobr_state("TXCOBR", "RR1234567820261118abcdefghijl", "ATIVA")
+    receiver.pix_received("E0000000000000000000000000000002", KEYS[0])
+    await await_until(
+        lambda: len(told(heard).recurrences) == 2 and told(heard).received, "four changes"
+    )
+    assert told(heard) == BankChanges(
+        charges=frozenset({"TXCHARGE0000000000000000000001"}),
+        received=frozenset({"E0000000000000000000000000000002"}),
+        recurrences=frozenset({"RR1234567820261118abcdefghijk", "RR1234567820261118abcdefghijl"}),
+    )
+
+    # A notification about something the receiver did not write is a reading that finds
+    # nothing; a row written again is passed on again. The last one marks the end.
+    heard.clear()
+    receiver.notify("pix:E-never-written")
+    receiver.notify("rec:RR1234567820261118abcdefghijk")  # written before, unchanged since
+    receiver.charge_paid("TXCHARGE0000000000000000000001", "E0000000000000000000000000000003")
+    await await_until(lambda: told(heard).charges, "the charge written again")
+    assert told(heard) == BankChanges(charges=frozenset({"TXCHARGE0000000000000000000001"}))
 
     # The database drops the desktop's listening connection: once it is back, the lists are
     # told to read everything again (what was notified meanwhile never reached it).
@@ -233,44 +261,85 @@ async def test_bank_events_are_passed_on_and_a_lost_link_asks_for_everything(
         " WHERE application_name = 'treasury-bank-events' AND datname = %s",
         database,
     )
-    await await_until(lambda: EVERYTHING in events, "'read everything again'")
+    await await_until(lambda: EVERYTHING in heard, "'read everything again'")
     assert notifications.feed.connected
-    receiver.notify("cobr:TX0001")
-    await await_until(lambda: events[-1] == BankEvent("cobr", "TX0001"), "the cobr event")
+    heard.clear()
+    receiver.cobr_state("TX0001", "RR1234567820261118abcdefghijm", "ATIVA")
+    await await_until(lambda: told(heard).recurrences, "the cobr's recurrence")
+    assert told(heard).recurrences == {"RR1234567820261118abcdefghijm"}
 
-    still: list[BankEvent] = []
-    notifications.subscribe_events(still.append)  # a listener that stays: it tells when
+    still: list[BankChanges] = []
+    notifications.subscribe_changes(still.append)  # a listener that stays: it tells when
     unsubscribe()
-    receiver.notify("pix:after")
-    await await_until(lambda: BankEvent("pix", "after") in still, "the event passed on")
-    assert BankEvent("pix", "after") not in events
+    heard.clear()
+    receiver.recurrence_state("RR-after", "ATIVA")
+    await await_until(lambda: "RR-after" in told(still).recurrences, "the change passed on")
+    assert heard == []
 
 
-async def test_an_event_names_the_charge_or_recurrence_it_is_about(
+async def test_a_flood_of_spoofed_notifications_is_a_few_readings_and_nothing_passed_on(
     notifications: BankNotifications, team_databases: TeamDatabases, database: str
 ) -> None:
+    """Any login may NOTIFY on any channel: a person floods the bank events channel from a
+    raw connection with their own login, naming a charge and a recurrence that exist and
+    asking for everything. The desktop reads the receiver's tables a few times, finds nothing
+    new and passes nothing on; the receiver's next write still arrives."""
+    heard: list[BankChanges] = []
+    notifications.subscribe_changes(heard.append)
+    notifications.start()
+    feed = notifications.feed
+    await await_until(lambda: feed.connected, "the events feed connected")
     receiver = ReceiverLogin(team_databases, database)
-    receiver.charge_paid("TXCHARGE0000000000000000000001", "E0000000000000000000000000000001")
-    with receiver.connect() as conn:
-        conn.execute(
-            "INSERT INTO treasury.received_pix (end_to_end_id, txid, chave, valor, item)"
-            " VALUES ('E0000000000000000000000000000002', 'TXCHARGE0000000000000000000002',"
-            " %s, 10, '{}')",
-            (KEYS[0],),
-        )
-        conn.execute(
-            "INSERT INTO treasury.cobr_states (txid, id_rec, status, item)"
-            " VALUES ('TXCOBR', 'RR1234567820261118abcdefghijk', 'ATIVA', '{}')"
-        )
-    charge = await notifications.charge_txids("TXCHARGE0000000000000000000001")
-    assert charge == ["TXCHARGE0000000000000000000001"]
-    by_e2e = await notifications.charge_txids("E0000000000000000000000000000001")
-    assert by_e2e == ["TXCHARGE0000000000000000000001"]
-    received = await notifications.charge_txids("E0000000000000000000000000000002")
-    assert received == ["TXCHARGE0000000000000000000002"]
-    assert await notifications.charge_txids("E-unknown") == []
-    assert await notifications.cobr_recurrence("TXCOBR") == "RR1234567820261118abcdefghijk"
-    assert await notifications.cobr_recurrence("TX-unknown") is None
+    txid, e2e, id_rec = (
+        "TXFLOOD000000000000000000001",
+        "E" + "1" * 31,
+        "RRFLOOD0000000000000000000001",
+    )
+    receiver.charge_paid(txid, e2e)
+    receiver.recurrence_state(id_rec, "APROVADA")
+    await await_until(lambda: told(heard).recurrences, "the receiver's writes")
+    heard.clear()
+    heard_before, reads_before = feed.heard, feed.reads
+
+    real = [f"pix:{txid}", f"pix:{e2e}", f"rec:{id_rec}", f"cobr:{txid}", "*", "receive:x"]
+    flood = real + [f"pix:E{n:031d}" if n % 2 else f"rec:RR{n:027d}" for n in range(500 - 6)]
+    with psycopg.connect(conninfo(team_databases, database), autocommit=True) as person:
+        assert person.info.user == "notif_ana"  # a person's own login, not the receiver's
+        with person.transaction():  # 500 notifications, delivered at once on commit
+            for payload in flood:
+                person.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, payload))
+
+    # The end marker: the receiver's next write, after the flood.
+    receiver.charge_paid("TXFLOOD000000000000000000002", "E" + "2" * 31)
+    await await_until(lambda: told(heard).charges, "the receiver's write after the flood")
+    await await_until(
+        lambda: feed.heard - heard_before == 501 and not feed.wake_pending,
+        "every notification heard, and read after",
+    )
+    assert told(heard) == BankChanges(charges=frozenset({"TXFLOOD000000000000000000002"}))
+    assert feed.reads - reads_before <= 3, feed.reads - reads_before  # not 501
+
+
+async def test_a_row_written_before_a_reading_and_committed_after_it_is_passed_on(
+    notifications: BankNotifications, team_databases: TeamDatabases, database: str
+) -> None:
+    """The receiver's rows carry the instant they were written, not committed: a slow
+    delivery writes a charge's state, another delivery writes and commits a later one and the
+    desktop reads it; then the slow one commits. Its row, older than the one read, still
+    arrives."""
+    heard: list[BankChanges] = []
+    notifications.subscribe_changes(heard.append)
+    notifications.start()
+    await await_until(lambda: notifications.feed.connected, "the events feed connected")
+    receiver = ReceiverLogin(team_databases, database)
+    with receiver.connect() as slow:
+        with slow.transaction():
+            receiver.write_charge_paid(slow, "TXSLOW", "E" + "3" * 31)
+            receiver.charge_paid("TXQUICK", "E" + "4" * 31)  # written after, committed first
+            await await_until(lambda: "TXQUICK" in told(heard).charges, "the quick one")
+            slow.execute("SELECT pg_notify(%s, 'pix:slow')", (EVENTS_CHANNEL,))
+        await await_until(lambda: "TXSLOW" in told(heard).charges, "the slow one")
+    assert told(heard).charges == {"TXQUICK", "TXSLOW"}
 
 
 # --------------------------------------------------------------------------------------------

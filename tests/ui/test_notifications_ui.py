@@ -5,7 +5,8 @@ registration's state; on the file ledger the panel says polling stays), and the 
 of the end to end: on a real team database (PostgreSQL) and the app's sandbox bank, what a
 webhook receiver writes — a payout's final status through ``treasury.notified_status``, a
 charge paid, a recurrence approved, each followed by ``NOTIFY`` — reaches the payments,
-charges and recurrences lists with the tracker in its slow mode (no polling)."""
+charges and recurrences lists with the tracker in its slow mode (no polling); and a flood of
+spoofed notifications from a person's own login asks the bank nothing."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
@@ -28,6 +30,7 @@ from tests.ui.test_approvals_ui import TeamDesks
 from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.ledger.journal import Entry
+from treasury_app.ledger.team.receiver_schema import EVENTS_CHANNEL
 from treasury_app.services.charges import Debtor
 from treasury_app.services.notifications import ReceiverState, ReceiverStatus
 from treasury_app.services.recurrences import RecurrenceTerms
@@ -37,6 +40,7 @@ from treasury_app.ui.theme import warning_color
 from treasury_app.ui.widgets.charges_list import ChargesList
 from treasury_app.ui.widgets.notifications_status import NotificationsStatusLabel
 from treasury_app.ui.widgets.payments_list import PaymentsList
+from treasury_app.ui.widgets.received_pix_list import ReceivedPixList
 from treasury_app.ui.widgets.recurrences_list import RecurrencesList
 from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
 
@@ -428,3 +432,94 @@ def test_a_recurrence_approved_refreshes_its_row_from_the_receivers_notice(
         qt_wait_until(qtbot, lambda: status() == "APROVADA", 'status() == "APROVADA"')
     finally:
         widget.shutdown()
+
+
+def test_a_flood_of_spoofed_notifications_asks_the_bank_nothing(qtbot, run, desk: TeamDesk) -> None:
+    """A person floods the bank events channel from a raw connection with their own login:
+    500 notifications naming the charge and the recurrence on screen, a received Pix, and
+    "everything". The lists ask the bank nothing and the desktop reads the receiver's tables
+    a few times; the receiver's next write (the charge paid) still reaches the charges list,
+    with one read of that charge."""
+    workspace = desk.open()
+    today = workspace.recurrences.today()
+    charge = run(workspace.charges.create_cob(amount=Decimal("25.00"), key=workspace.pix_keys[0]))
+    rec = run(
+        workspace.recurrences.create_rec(
+            RecurrenceTerms(
+                contract=f"CT-{secrets.token_hex(3)}",
+                debtor=Debtor(document="403.644.788-29", name="Fulano de Tal"),
+                first_date=today,
+                periodicity=Periodicidade.MENSAL,
+                fixed_amount=Decimal("50.00"),
+                end_date=today + dt.timedelta(days=400),
+                purpose="Assinatura",
+            )
+        )
+    )
+    charges, recurrences, received = (
+        ChargesList(workspace),
+        RecurrencesList(workspace),
+        ReceivedPixList(workspace),
+    )
+    for widget in (charges, recurrences, received):
+        qtbot.addWidget(widget)
+        widget.show()
+    try:
+        assert run(charges.reload()) and run(received.reload())
+        run(recurrences.reload())
+        assert charges.model.row_of(charge.txid) is not None
+        assert recurrences.model.row_of(rec.id_rec) is not None
+        notifications = workspace.notifications
+        assert notifications is not None
+        feed = notifications.feed
+        qt_wait_until(qtbot, lambda: feed.connected, "the events feed connected")
+
+        def under_way() -> list[object]:
+            return [
+                *on_its_way(charges, charges.running()),
+                *on_its_way(recurrences, [recurrences.reload_task, recurrences.event_task]),
+                *on_its_way(received, received.running()),
+            ]
+
+        assert under_way() == []
+        transports = workspace.session.transports
+        asked = {api: transports[api].stats.requests for api in ("qrcodes", "accounts")}
+        heard, reads = feed.heard, feed.reads
+
+        e2e = "E" + secrets.token_hex(15).upper()
+        named = [f"pix:{charge.txid}", f"pix:{e2e}", f"rec:{rec.id_rec}", "*", "receive:x"]
+        flood = named + [f"pix:E{n:031d}" if n % 2 else f"cobr:TX{n}" for n in range(495)]
+        person = workspace.session.profile.ledger.team
+        assert person is not None
+        conninfo = desk.databases.settings(desk.database, person.user).conninfo(None)
+        # The person's own login; the 500 notifications are delivered at once, on commit.
+        with psycopg.connect(conninfo, autocommit=True) as raw, raw.transaction():
+            for payload in flood:
+                raw.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, payload))
+
+        def status() -> str:
+            place = charges.model.row_of(charge.txid)
+            return "" if place is None else charges.model.row_at(place).status
+
+        assert status() == "ATIVA"
+        run(workspace.sandbox.pay_charge(charge.txid))  # a payer, at the bank
+        desk.receiver.charge_paid(charge.txid, e2e)  # the end marker: a genuine write
+        qt_wait_until(qtbot, lambda: status() == "CONCLUIDA", 'status() == "CONCLUIDA"')
+
+        def bank_asked() -> dict[str, int]:
+            return {api: transports[api].stats.requests - asked[api] for api in asked}
+
+        qt_wait_until(qtbot, lambda: under_way() == [], "nothing under way")
+        assert bank_asked() == {"qrcodes": 1, "accounts": 0}  # the charge written, read again
+        qt_wait_until(
+            qtbot,
+            lambda: feed.heard - heard == 501 and not feed.wake_pending and under_way() == [],
+            "every notification heard and read after, nothing under way",
+        )
+        assert bank_asked() == {"qrcodes": 1, "accounts": 0}
+        assert charges.event_task is not None and charges.event_task.result() == [charge.txid]
+        assert charges.reload_task is None and recurrences.event_task is None
+        assert feed.reads - reads <= 3, feed.reads - reads  # the database: a few readings
+    finally:
+        for widget in (charges, recurrences, received):
+            widget.shutdown()

@@ -8,12 +8,17 @@ module is the desktop's side of it:
   of the database's ``now()``, with the age of the last notification stored; otherwise why
   not (no receiver has ever run on this database, the receiver has been silent since …, the
   team database is offline). The file ledger has no receiver: no status, polling as always.
-* :class:`BankNotifications`: follows ``NOTIFY treasury_bank_events`` on a direct connection
-  of its own (:class:`~treasury_app.ledger.team.bank_events.BankEventFeed`) and passes each
-  :class:`BankEvent` to its subscribers (the charges and recurrences lists); after the link
-  was lost they get :data:`EVERYTHING` (read everything again: what was notified meanwhile
-  never reached this listener). Payments need none of this: the receiver moves them in the
-  journal, whose change feed already updates every list of payments.
+* :class:`BankNotifications`: woken by ``NOTIFY treasury_bank_events`` on a direct connection
+  of its own (:class:`~treasury_app.ledger.team.bank_events.BankEventFeed`), reads what the
+  receiver applied from its tables (never from the notification's payload, which any login can
+  send) and passes it as :class:`BankChanges` to its subscribers (the charges, received Pix
+  and recurrences lists); after the link was lost they get :data:`EVERYTHING` (read
+  everything again: what was notified meanwhile never reached this listener). Payments need
+  none of this: the receiver moves them in the journal, whose change feed already updates
+  every list of payments; and
+* the lists read what those changes name again from the bank through a
+  :class:`~treasury_app.services.refresh_queue.RefreshQueue`: each reference once however
+  often it is named, paced (never a burst of bank calls).
 
 The payment tracker asks :meth:`BankNotifications.live` to choose between fast polling and a
 slow safety poll (:mod:`treasury_app.services.tracker`).
@@ -30,7 +35,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from treasury_app.ledger.errors import LedgerRefused, LedgerUnavailable
-from treasury_app.ledger.team.bank_events import BankEvent, BankEventFeed
+from treasury_app.ledger.team.bank_events import EVERYTHING, BankChanges, BankEventFeed
 from treasury_app.ledger.team.notices import ReceiversSeen
 
 if TYPE_CHECKING:
@@ -39,7 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EVERYTHING",
     "LIVE_WITHIN",
-    "BankEvent",
+    "BankChanges",
     "BankNotifications",
     "ReceiverState",
     "ReceiverStatus",
@@ -50,8 +55,6 @@ log = logging.getLogger("treasury_app.services.notifications")
 
 LIVE_WITHIN = timedelta(seconds=30)
 """A receiver is live while its last heartbeat (every 5 s) is at most this old."""
-EVERYTHING = BankEvent("*", "")
-"""Read everything again: the link to the database was lost and is back."""
 
 
 class ReceiverState(StrEnum):
@@ -134,25 +137,25 @@ def receiver_status(
 
 
 StatusListener = Callable[[ReceiverStatus], None]
-EventListener = Callable[[BankEvent], None]
+ChangesListener = Callable[[BankChanges], None]
 
 
 class BankNotifications:
     """The receiver's status and the bank events of one team database, for one desktop.
 
     :meth:`start` follows the database (``conninfo``: a direct connection of its own);
-    :meth:`close` stops. ``notices`` serves the reads the lists make on an event."""
+    :meth:`close` stops. ``notices`` reads the receivers' heartbeats on demand."""
 
     def __init__(self, notices: TeamNotices, conninfo: str) -> None:
         self.notices = notices
         self.status = ReceiverStatus(ReceiverState.CHECKING, observed=time.monotonic())
         self._status_listeners: list[StatusListener] = []
-        self._event_listeners: list[EventListener] = []
+        self._changes_listeners: list[ChangesListener] = []
         self.feed = BankEventFeed(
             conninfo,
-            on_event=self._event,
+            on_changes=self._changes,
             on_receivers=self._receivers,
-            on_reconnect=lambda: self._event(EVERYTHING),
+            on_reconnect=lambda: self._changes(EVERYTHING),
         )
 
     def start(self) -> None:
@@ -161,7 +164,7 @@ class BankNotifications:
     async def close(self) -> None:
         await self.feed.stop()
         self._status_listeners.clear()
-        self._event_listeners.clear()
+        self._changes_listeners.clear()
 
     # -- the receiver's status ---------------------------------------------------------------
 
@@ -193,24 +196,15 @@ class BankNotifications:
         self.status = status
         _tell(self._status_listeners, status)
 
-    # -- bank events -------------------------------------------------------------------------
+    # -- what the receiver applied ----------------------------------------------------------
 
-    def subscribe_events(self, listener: EventListener) -> Callable[[], None]:
-        """Call ``listener(event)`` for each bank event (and :data:`EVERYTHING` after the link
-        was lost); returns unsubscribe."""
-        return _add(self._event_listeners, listener)
+    def subscribe_changes(self, listener: ChangesListener) -> Callable[[], None]:
+        """Call ``listener(changes)`` after each reading that found something the receiver
+        applied (and with :data:`EVERYTHING` after the link was lost); returns unsubscribe."""
+        return _add(self._changes_listeners, listener)
 
-    def _event(self, event: BankEvent) -> None:
-        _tell(self._event_listeners, event)
-
-    async def charge_txids(self, ref: str) -> list[str]:
-        """The txids of the charges a ``pix`` event (``ref``: an endToEndId or a txid) is
-        about."""
-        return await self.notices.charge_txids(ref)
-
-    async def cobr_recurrence(self, txid: str) -> str | None:
-        """The idRec of the recurring charge a ``cobr`` event is about."""
-        return await self.notices.cobr_recurrence(txid)
+    def _changes(self, changes: BankChanges) -> None:
+        _tell(self._changes_listeners, changes)
 
 
 def _add(listeners: list[Callable[..., None]], listener: Callable[..., None]) -> Callable[[], None]:

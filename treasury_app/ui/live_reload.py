@@ -56,18 +56,17 @@ class JournalFeed:
 
 
 class BankEventsFeed:
-    """The bank events of a team session (``session.notifications``) to ``on_event(source,
-    ref)`` (a signal's ``emit``, so that they arrive on the GUI thread); ``source`` ``"*"``
-    means "read everything again". Nothing on the file ledger (:attr:`active` is false);
-    :meth:`close` stops, once."""
+    """What the receiver applied, for a team session (``session.notifications``), to
+    ``on_changes(changes)`` (a signal's ``emit``, so that it arrives on the GUI thread): a
+    :class:`~treasury_app.services.notifications.BankChanges` read from the database, never a
+    notification's payload; ``changes.everything`` means "read everything again". Nothing on
+    the file ledger (:attr:`active` is false); :meth:`close` stops, once."""
 
-    def __init__(self, session: Any, on_event: Callable[[str, str], None]) -> None:
+    def __init__(self, session: Any, on_changes: Callable[[Any], None]) -> None:
         self.notifications: BankNotifications | None = getattr(session, "notifications", None)
         self._unsubscribe: Callable[[], None] | None = None
         if self.notifications is not None:
-            self._unsubscribe = self.notifications.subscribe_events(
-                lambda event: on_event(event.source, event.ref)
-            )
+            self._unsubscribe = self.notifications.subscribe_changes(on_changes)
 
     @property
     def active(self) -> bool:

@@ -1,14 +1,13 @@
 """A desktop's side of what the webhook receiver writes (schema 3,
-:mod:`treasury_app.ledger.team.receiver_schema`): naming what is ours, reading the receivers'
-heartbeats, and finding which charge or recurrence a bank event is about.
+:mod:`treasury_app.ledger.team.receiver_schema`): naming what is ours and reading the
+receivers' heartbeats (what it applied is read by the bank events feed,
+:mod:`treasury_app.ledger.team.bank_events`).
 
 * :meth:`TeamNotices.add_refs` inserts into ``treasury.our_refs`` the txids and idRecs this
   desktop creates and the company's Pix keys it registers webhooks for (trust but match: the
   receiver applies only notifications about these);
 * :meth:`TeamNotices.receivers` reads ``treasury.receivers`` against the database's own clock
-  (:data:`RECEIVERS_SQL`, also run by the bank events feed on its own connection);
-* :meth:`TeamNotices.charge_txids` and :meth:`TeamNotices.cobr_recurrence` turn the ``ref`` of
-  a ``NOTIFY treasury_bank_events`` into the txid or idRec a list shows.
+  (:data:`RECEIVERS_SQL`, also run by the bank events feed on its own connection).
 """
 
 from __future__ import annotations
@@ -94,19 +93,3 @@ class TeamNotices:
         row = await self._db.row(RECEIVERS_SQL)
         assert row is not None  # an aggregate always answers one row
         return ReceiversSeen.of(row)
-
-    async def charge_txids(self, ref: str) -> list[str]:
-        """The txids of the charges a ``pix:<ref>`` event is about: ``ref`` is the Pix's
-        endToEndId (what the receiver announces) or a txid."""
-        rows = await self._db.rows(
-            "SELECT txid FROM treasury.charge_states WHERE txid = %s OR end_to_end_id = %s"
-            " UNION SELECT txid FROM treasury.received_pix"
-            " WHERE end_to_end_id = %s AND txid IS NOT NULL",
-            (ref, ref, ref),
-        )
-        return sorted({str(row["txid"]) for row in rows})
-
-    async def cobr_recurrence(self, txid: str) -> str | None:
-        """The idRec of the recurring charge ``txid``, as the bank notified it."""
-        row = await self._db.row("SELECT id_rec FROM treasury.cobr_states WHERE txid = %s", (txid,))
-        return str(row["id_rec"]) if row else None

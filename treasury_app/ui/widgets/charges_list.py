@@ -12,7 +12,7 @@ import datetime as dt
 from collections.abc import Awaitable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from treasury_app.api.qrcodes.cashin_models import CobStatus
 from treasury_app.services.charges import ChargesService
 from treasury_app.services.exports import ExportFormat, amount_cell, date_cell, datetime_cell
+from treasury_app.services.refresh_queue import RefreshQueue
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn, spawn_unless_busy
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
@@ -46,6 +47,9 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.widgets.range_list import RangeList
 from treasury_app.ui.widgets.row_tables import search_box
+
+if TYPE_CHECKING:
+    from treasury_app.services.notifications import BankChanges
 
 __all__ = ["DEFAULT_DAYS", "ChargesList", "load_charges"]
 
@@ -76,7 +80,7 @@ class ChargesList(RangeList[ChargeRow]):
     does so itself unless :attr:`opens_detail` is cleared). Tests await :attr:`task`."""
 
     detail_requested = Signal(str, str)  # kind ("cob" | "cobv"), txid
-    bank_event = Signal(str, str)  # source, ref: the team's bank events, on the GUI thread
+    bank_changes = Signal(object)  # BankChanges: what the team's receiver applied
     prefix = "charges"
     default_days = DEFAULT_DAYS
     model: ChargesModel
@@ -109,9 +113,10 @@ class ChargesList(RangeList[ChargeRow]):
         self.proxy.rowsRemoved.connect(self._update_buttons)
         self.proxy.rowsInserted.connect(self._update_count)
         self.detail_requested.connect(self._detail_requested)
-        self.event_task: asyncio.Task[Any] | None = None  # the last bank event followed
-        self.bank_event.connect(self._bank_event)
-        self._events = BankEventsFeed(workspace.session, self.bank_event.emit)
+        self.event_task: asyncio.Task[Any] | None = None  # reading bank_reads, when any wait
+        self.bank_reads = RefreshQueue()
+        self.bank_changes.connect(self._bank_changes)
+        self._events = BankEventsFeed(workspace.session, self.bank_changes.emit)
         self._update_buttons()
 
     # -- building --------------------------------------------------------------------------------
@@ -264,31 +269,24 @@ class ChargesList(RangeList[ChargeRow]):
 
     # -- the bank's notifications (team database) -------------------------------------------
 
-    def _bank_event(self, source: str, ref: str) -> None:
-        if source == "*":  # the link to the database was lost: what changed is unknown
+    def _bank_changes(self, changes: BankChanges) -> None:
+        if changes.everything:  # the link to the database was lost: what changed is unknown
             self.live.schedule()
-        elif source == "pix" and ref:
-            self.event_task = spawn(self.follow_bank_event(ref), name="charges-bank-event")
+            return
+        shown = [txid for txid in sorted(changes.charges) if self.model.row_of(txid) is not None]
+        if len(shown) < len(changes.charges):
+            self.live.schedule()  # a charge not in the list: it may be new
+        if shown:
+            self.bank_reads.add(shown)
+            if self.event_task is None or self.event_task.done():
+                self.event_task = spawn(self.follow_bank_changes(), name="charges-bank-changes")
 
-    async def follow_bank_event(self, ref: str) -> list[str]:
-        """A Pix was notified (``ref``: its endToEndId or the txid it paid): read the charges
-        it is about again and show them; a charge not in the list makes the list reload when
-        shown (it may be new). The txids refreshed."""
-        notifications = self._events.notifications
-        if notifications is None:
-            return []
-        txids = await run_operation(
-            notifications.charge_txids(ref),
-            banner=self.banner,
-        )
-        if txids is None or not shiboken6.isValid(self):
-            return []
-        wanted = set(txids) | ({ref} if self.model.row_of(ref) is not None else set())
-        shown = sorted(txid for txid in wanted if self.model.row_of(txid) is not None)
-        if wanted and not shown:
-            self.live.schedule()
-        refreshed = []
-        for txid in shown:
+    async def follow_bank_changes(self) -> list[str]:
+        """Read again from the bank, and show, the charges the receiver wrote a state for
+        (:attr:`bank_reads`: each once however often it was named, paced). The txids
+        refreshed."""
+        refreshed: list[str] = []
+        while (txid := await self.bank_reads.next()) is not None:
             place = self.model.row_of(txid)
             if place is None:
                 continue
@@ -296,10 +294,11 @@ class ChargesList(RangeList[ChargeRow]):
             service = self.workspace.charges
             read = service.get_cobv(txid) if kind == "cobv" else service.get_cob(txid)
             charge = await run_operation(read, banner=self.banner)
-            if charge is None or not shiboken6.isValid(self):
-                continue
-            self.charge_changed(ChargeRow(kind, charge))
-            refreshed.append(txid)
+            if not shiboken6.isValid(self):
+                break
+            if charge is not None:
+                self.charge_changed(ChargeRow(kind, charge))
+                refreshed.append(txid)
         return refreshed
 
     def running(self) -> list[asyncio.Task[Any] | None]:

@@ -10,7 +10,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import Signal
@@ -37,6 +37,9 @@ from treasury_app.ui.models.received_pix_model import (
 )
 from treasury_app.ui.widgets.range_list import RangeList
 from treasury_app.ui.widgets.row_tables import search_box
+
+if TYPE_CHECKING:
+    from treasury_app.services.notifications import BankChanges
 
 __all__ = ["ReceivedPixList", "load_received_pix", "statement_payers"]
 
@@ -88,7 +91,7 @@ class ReceivedPixList(RangeList[PixRow]):
     default_days = DEFAULT_DAYS
     model: ReceivedPixModel
     proxy: ReceivedPixFilter
-    bank_event = Signal(str, str)  # source, ref: the team's bank events, on the GUI thread
+    bank_changes = Signal(object)  # BankChanges: what the team's receiver applied
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(workspace, "received-pix-reload", parent)
@@ -125,14 +128,14 @@ class ReceivedPixList(RangeList[PixRow]):
             self.proxy.dataChanged,
         ):
             signal.connect(self._update_buttons)
-        self.bank_event.connect(self._bank_event)
-        self._events = BankEventsFeed(workspace.session, self.bank_event.emit)
+        self.bank_changes.connect(self._bank_changes)
+        self._events = BankEventsFeed(workspace.session, self.bank_changes.emit)
         self._update_buttons()
 
-    def _bank_event(self, source: str, _ref: str) -> None:
-        """A Pix received, a refund settled, or everything after a lost link: reload (when
-        shown, once for a burst)."""
-        if source in ("*", "pix", "receive", "refund"):
+    def _bank_changes(self, changes: BankChanges) -> None:
+        """A Pix received, a credit or refund of the account, or everything after a lost link:
+        reload (when shown, once for a burst)."""
+        if changes.everything or changes.received:
             self.live.schedule()
 
     def shutdown(self) -> None:

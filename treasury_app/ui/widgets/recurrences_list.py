@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QModelIndex, Signal
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.api.qrcodes.automatico_models import RecCompleta, RecStatus
 from treasury_app.services.recurrences import RecurrenceInputError
+from treasury_app.services.refresh_queue import RefreshQueue
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
@@ -42,6 +43,9 @@ from treasury_app.ui.widgets.date_edits import add_date_range, date_edit, date_s
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import current_value, row_table, search_box, select_row
 
+if TYPE_CHECKING:
+    from treasury_app.services.notifications import BankChanges
+
 __all__ = ["DEFAULT_DAYS", "RecurrencesList"]
 
 DEFAULT_DAYS = 90
@@ -53,7 +57,7 @@ class RecurrencesList(QWidget):
     :meth:`reload`. :attr:`detail_dialog` is the last detail opened, :attr:`detail_task` the
     task showing it (tests await :meth:`open_details` directly)."""
 
-    bank_event = Signal(str, str)  # source, ref: the team's bank events, on the GUI thread
+    bank_changes = Signal(object)  # BankChanges: what the team's receiver applied
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,7 +66,8 @@ class RecurrencesList(QWidget):
         self.detail_dialog: RecurrenceDetailDialog | None = None
         self.detail_task: asyncio.Task[Any] | None = None
         self.reload_task: asyncio.Task[Any] | None = None
-        self.event_task: asyncio.Task[Any] | None = None  # the last bank event followed
+        self.event_task: asyncio.Task[Any] | None = None  # reading bank_reads, when any wait
+        self.bank_reads = RefreshQueue()
         self.loaded = False
 
         self.banner = ErrorBanner(self)
@@ -77,8 +82,8 @@ class RecurrencesList(QWidget):
         layout.addLayout(self._build_second_row())
         layout.addWidget(self._build_view(), 1)
         self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
-        self.bank_event.connect(self._bank_event)
-        self._events = BankEventsFeed(workspace.session, self.bank_event.emit)
+        self.bank_changes.connect(self._bank_changes)
+        self._events = BankEventsFeed(workspace.session, self.bank_changes.emit)
         self._update_buttons()
 
     # -- building --------------------------------------------------------------------------------
@@ -237,35 +242,46 @@ class RecurrencesList(QWidget):
 
     # -- the bank's notifications (team database) -------------------------------------------
 
-    def _bank_event(self, source: str, ref: str) -> None:
-        if source == "*":  # the link to the database was lost: what changed is unknown
+    def _bank_changes(self, changes: BankChanges) -> None:
+        if changes.everything:  # the link to the database was lost: what changed is unknown
             if self.loaded:
                 self._reload_clicked()
-        elif source in ("rec", "cobr") and ref:
-            self.event_task = spawn(self.follow_bank_event(source, ref), name="recs-bank-event")
+            return
+        wanted = [id_rec for id_rec in sorted(changes.recurrences) if self._shows(id_rec)]
+        if wanted:
+            self.bank_reads.add(wanted)
+            if self.event_task is None or self.event_task.done():
+                self.event_task = spawn(self.follow_bank_changes(), name="recs-bank-changes")
 
-    async def follow_bank_event(self, source: str, ref: str) -> str | None:
-        """A recurrence (``rec``: ``ref`` is its idRec) or one of its recurring charges
-        (``cobr``: ``ref`` is the charge's txid) was notified: read the recurrence again and
-        show it, and reload its detail if open. The idRec refreshed, or ``None``."""
-        id_rec: str | None = ref
-        notifications = self._events.notifications
-        if source == "cobr" and notifications is not None:
-            id_rec = await run_operation(notifications.cobr_recurrence(ref), banner=self.banner)
-        if id_rec is None or not shiboken6.isValid(self):
-            return None
+    def _shows(self, id_rec: str) -> bool:
+        """Whether ``id_rec`` is in the list or in the detail open."""
         dialog = self.detail_dialog
-        shows_it = dialog is not None and shiboken6.isValid(dialog) and dialog.id_rec == id_rec
-        if shows_it and dialog is not None and dialog.isVisible():
-            await dialog.reload()
-        if self.model.row_of(id_rec) is None or not shiboken6.isValid(self):
-            return None
-        rec = await run_operation(self.service.get_rec(id_rec), banner=self.banner)
-        if rec is None or not shiboken6.isValid(self):
-            return None
-        self.model.upsert(rec)
-        self._update_buttons()
-        return id_rec
+        return self.model.row_of(id_rec) is not None or (
+            dialog is not None and shiboken6.isValid(dialog) and dialog.id_rec == id_rec
+        )
+
+    async def follow_bank_changes(self) -> list[str]:
+        """Read again from the bank the recurrences the receiver wrote a state for, or one of
+        whose recurring charges it did (:attr:`bank_reads`: each once however often it was
+        named, paced): their rows, and their detail if open. The idRecs refreshed."""
+        refreshed: list[str] = []
+        while (id_rec := await self.bank_reads.next()) is not None:
+            dialog = self.detail_dialog
+            shows_it = dialog is not None and shiboken6.isValid(dialog) and dialog.id_rec == id_rec
+            if shows_it and dialog is not None and dialog.isVisible():
+                await dialog.reload()
+            if not shiboken6.isValid(self):
+                break
+            if self.model.row_of(id_rec) is None:
+                continue
+            rec = await run_operation(self.service.get_rec(id_rec), banner=self.banner)
+            if not shiboken6.isValid(self):
+                break
+            if rec is not None:
+                self.model.upsert(rec)
+                self._update_buttons()
+                refreshed.append(id_rec)
+        return refreshed
 
     def shutdown(self) -> None:
         """Cancel what is on its way and close the open detail."""
