@@ -431,8 +431,28 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>As aprovações expiram %1 hora(s) após a primeira.</translation>
     </message>
     <message>
-        <source>Nobody: no approver&apos;s limits cover it</source>
-        <translation>Ninguém: os limites de nenhum aprovador o cobrem</translation>
+        <source>It needs %1 more approval(s) and only %2 approver(s) can give one: the team needs more approvers, or higher limits.</source>
+        <translation>Faltam %1 aprovação(ões) e só %2 aprovador(es) pode(m) dar uma: a equipe precisa de mais aprovadores, ou de limites maiores.</translation>
+    </message>
+    <message>
+        <source>Nobody: the team has no approver other than the one who prepared it</source>
+        <translation>Ninguém: a equipe não tem outro aprovador além de quem o preparou</translation>
+    </message>
+    <message>
+        <source>Nobody else: every other approver has approved it already</source>
+        <translation>Ninguém mais: todos os outros aprovadores já o aprovaram</translation>
+    </message>
+    <message>
+        <source>Nobody: the limits of %1 do not cover it</source>
+        <translation>Ninguém: os limites de %1 não o cobrem</translation>
+    </message>
+    <message>
+        <source>Nobody: the approvers&apos; limits do not cover it</source>
+        <translation>Ninguém: os limites dos aprovadores não o cobrem</translation>
+    </message>
+    <message>
+        <source>Nobody</source>
+        <translation>Ninguém</translation>
     </message>
     <message>
         <source>Your limits do not cover this payment: the team database will refuse your approval.</source>

@@ -28,6 +28,7 @@ from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry, 
 from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.schema import APPROVER, MAKER
 from treasury_app.ledger.team.store import ApprovalRefused
+from treasury_app.services.approvals import NobodyReason, nobody_reason
 from treasury_app.services.profiles import Profile, SandboxSecrets, sandbox_profile
 from treasury_app.services.session import Session
 
@@ -265,3 +266,13 @@ async def test_the_same_content_twice_waits_once_and_a_maker_withdraws(desks: De
         await bruno.approvals.reject(other, "  ")
     rejected = await bruno.approvals.reject(other, "paid by check")
     assert rejected.approval == "REJECTED" and rejected.decided_by == "appr_bruno"
+
+
+def test_why_nobody_can_approve_an_intent() -> None:
+    """The reason given when no approver is eligible (the dialog's "Who can approve it")."""
+    assert nobody_reason("ana", ["bruno"], ["bruno"], []) is None
+    assert nobody_reason("ana", [], [], []) is NobodyReason.NO_OTHER_APPROVER
+    assert nobody_reason("bruno", [], ["bruno"], []) is NobodyReason.NO_OTHER_APPROVER
+    assert nobody_reason("ana", [], ["bruno"], ["bruno"]) is NobodyReason.ALL_APPROVED
+    assert nobody_reason("bruno", [], ["bruno", "carla"], ["carla"]) is NobodyReason.ALL_APPROVED
+    assert nobody_reason("ana", [], ["bruno", "carla"], ["bruno"]) is NobodyReason.LIMITS

@@ -28,11 +28,12 @@ from tests.services.test_session_team import desk_paths, team_profile
 from tests.ui.conftest import reset_token_limits
 from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.errors import ApiFailure
+from treasury_app.app import install_translator
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ledger.team.approvals import Policy
 from treasury_app.ledger.team.schema import APPROVER, MAKER
-from treasury_app.services.approvals import ApprovalDetail
+from treasury_app.services.approvals import ApprovalDetail, NobodyReason
 from treasury_app.services.session import Session
 from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.dialogs.approval_dialog import ApprovalDialog, flatten_request
@@ -826,3 +827,51 @@ def test_the_request_is_shown_field_by_field_as_sent() -> None:
         ("flags[0]", "true"),
         ("flags[1]", "null"),
     ]
+
+
+def test_who_can_approve_it_says_who_or_why_nobody_can(qtbot, qapp, restore_translation) -> None:
+    """The eligible approvers, or the true reason there are none: the team has no approver but
+    the maker, every other approver approved it already, or the limits of those left do not
+    cover it; and when fewer approvers are left than approvals needed, it says so."""
+
+    class ViewerDesk(StandInDesk):  # follows the intent, approves nothing: no note of its own
+        me = "vera"
+        can_approve = False
+
+    waiting = entry(7, amount=Decimal("12345.67"), approvals_needed=3, approvals_given=1)
+
+    def shown(eligible: list[str], **fields: Any) -> str:
+        detail = ApprovalDetail(
+            entry=waiting,
+            approvals=[],
+            policy=None,
+            eligible=eligible,
+            recent_same_payee=[],
+            request={"pixKey": waiting.payee_detail},
+            **fields,
+        )
+        dialog = ApprovalDialog(ViewerDesk([]), detail)  # type: ignore[arg-type]
+        qtbot.addWidget(dialog)
+        return dialog.fields["eligible"].text()
+
+    assert shown(["carla", "diego"]) == "carla, diego"
+    assert shown(["carla"]) == (
+        "carla\nIt needs 2 more approval(s) and only 1 approver(s) can give one: the team needs"
+        " more approvers, or higher limits."
+    )
+    assert shown([], nobody=NobodyReason.NO_OTHER_APPROVER) == (
+        "Nobody: the team has no approver other than the one who prepared it"
+    )
+    assert shown([], nobody=NobodyReason.ALL_APPROVED) == (
+        "Nobody else: every other approver has approved it already"
+    )
+    assert shown([], nobody=NobodyReason.LIMITS, over_limit=("carla", "diego")) == (
+        "Nobody: the limits of carla, diego do not cover it"
+    )
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    assert shown([], nobody=NobodyReason.ALL_APPROVED) == (
+        "Ninguém mais: todos os outros aprovadores já o aprovaram"
+    )
+    assert shown([], nobody=NobodyReason.NO_OTHER_APPROVER) == (
+        "Ninguém: a equipe não tem outro aprovador além de quem o preparou"
+    )

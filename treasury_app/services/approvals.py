@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from treasury_app.domain import brcode
@@ -27,11 +28,13 @@ from treasury_app.domain.money import dumps_json
 from treasury_app.ledger.journal import Entry, EntryKind
 from treasury_app.ledger.team.approvals import (
     Approval,
+    PersonLimits,
     Policy,
     TeamApprovals,
     batch_hash,
     entry_content_hash,
 )
+from treasury_app.ledger.team.schema import APPROVER
 from treasury_app.ledger.team.store import ApprovalRefused
 
 if TYPE_CHECKING:
@@ -54,6 +57,32 @@ class ApprovalLists:
     decided: list[Entry]
 
 
+class NobodyReason(StrEnum):
+    """Why nobody can approve an intent now (its eligible approvers are none)."""
+
+    NO_OTHER_APPROVER = "no_other_approver"
+    """The team has no approver but the intent's maker (who may not approve it)."""
+    ALL_APPROVED = "all_approved"
+    """Every approver but the maker has approved it already."""
+    LIMITS = "limits"
+    """Approvers are left, but their limits (per payment, per day) do not cover it."""
+
+
+def nobody_reason(
+    maker: str, eligible: Sequence[str], approvers: Iterable[str], approved: Iterable[str]
+) -> NobodyReason | None:
+    """Why none of ``approvers`` (the team's approvers' logins) can approve an intent of
+    ``maker`` that ``approved`` have approved already (``None``: someone is ``eligible``)."""
+    if eligible:
+        return None
+    others = set(approvers) - {maker}
+    if not others:
+        return NobodyReason.NO_OTHER_APPROVER
+    if others <= set(approved):
+        return NobodyReason.ALL_APPROVED
+    return NobodyReason.LIMITS
+
+
 @dataclass(frozen=True)
 class ApprovalDetail:
     """Everything the approval dialog shows about one intent."""
@@ -71,10 +100,26 @@ class ApprovalDetail:
     """A QR payment's decoded BR Code (field → value)."""
     content_matches: bool = True
     """Whether this desktop's own hash of what it shows equals the database's."""
+    nobody: NobodyReason | None = None
+    """Why :attr:`eligible` is empty (``None`` when it is not)."""
+    over_limit: tuple[str, ...] = ()
+    """Approvers who could approve it (not its maker, not approved yet) but for their
+    limits."""
 
     @property
     def new_payee(self) -> bool:
         return self.entry.new_payee
+
+    @property
+    def approvals_left(self) -> int:
+        """Approvals it still needs."""
+        return max(0, self.entry.approvals_needed - self.entry.approvals_given)
+
+    @property
+    def short_of_approvers(self) -> int:
+        """Approvals it still needs that no eligible approver is left to give (0: enough
+        approvers can still approve it)."""
+        return max(0, self.approvals_left - len(self.eligible)) if self.eligible else 0
 
 
 @dataclass
@@ -154,19 +199,27 @@ class ApprovalDesk:
             if other.id != entry.id
         ]
         request = entry.request()
+        approvals = await self.store.approvals(entry.id)
+        eligible = await self.store.eligible_approvers(entry.id)
+        approvers = _approvers(await self.store.people()) if not eligible else []
+        approved = [approval.approver for approval in approvals if approval.valid]
         return ApprovalDetail(
             entry=entry,
-            approvals=await self.store.approvals(entry.id),
+            approvals=approvals,
             policy=(
                 await self.store.policy_version(entry.policy_version)
                 if entry.policy_version is not None
                 else None
             ),
-            eligible=await self.store.eligible_approvers(entry.id),
+            eligible=eligible,
             recent_same_payee=recent,
             request=request,
             brcode=_decoded(entry, request),
             content_matches=entry.content_hash == entry_content_hash(entry),
+            nobody=nobody_reason(entry.created_by, eligible, approvers, approved),
+            over_limit=tuple(
+                sorted(set(approvers) - {entry.created_by} - set(approved) - set(eligible))
+            ),
         )
 
     async def batch_rows(self, batch_id: str) -> list[Entry]:
@@ -266,6 +319,11 @@ class ApprovalDesk:
 
 
 _DAY = timedelta(hours=24)
+
+
+def _approvers(people: Iterable[PersonLimits]) -> list[str]:
+    """The logins of the team's approvers."""
+    return [person.login for person in people if APPROVER in person.roles]
 
 
 def _decoded(entry: Entry, request: Mapping[str, Any]) -> dict[str, str] | None:

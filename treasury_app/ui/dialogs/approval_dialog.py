@@ -39,6 +39,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.errors import LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
+from treasury_app.services.approvals import NobodyReason
 from treasury_app.ui.async_tools import ask, spawn
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.models.paid_slips_model import entry_status
@@ -561,8 +562,18 @@ class ApprovalDialog(QDialog):
         )
 
     def eligible_text(self) -> str:
-        eligible = list(self.detail.eligible)
-        text = ", ".join(eligible) if eligible else self.tr("Nobody: no approver's limits cover it")
+        detail = self.detail
+        eligible = list(detail.eligible)
+        text = ", ".join(eligible) if eligible else self.nobody_text()
+        if eligible and detail.short_of_approvers and self.open_intent:
+            text += "\n" + (
+                self.tr(
+                    "It needs %1 more approval(s) and only %2 approver(s) can give one: the "
+                    "team needs more approvers, or higher limits."
+                )
+                .replace("%1", str(detail.approvals_left))
+                .replace("%2", str(len(eligible)))
+            )
         if (
             self.desk.can_approve
             and not self.mine
@@ -575,6 +586,21 @@ class ApprovalDialog(QDialog):
                 "approval."
             )
         return text
+
+    def nobody_text(self) -> str:
+        """Why nobody can approve it (the team database's eligible approvers are none)."""
+        reason = self.detail.nobody
+        if reason is NobodyReason.NO_OTHER_APPROVER:
+            return self.tr("Nobody: the team has no approver other than the one who prepared it")
+        if reason is NobodyReason.ALL_APPROVED:
+            return self.tr("Nobody else: every other approver has approved it already")
+        if reason is NobodyReason.LIMITS and self.detail.over_limit:
+            return self.tr("Nobody: the limits of %1 do not cover it").replace(
+                "%1", ", ".join(self.detail.over_limit)
+            )
+        if reason is NobodyReason.LIMITS:
+            return self.tr("Nobody: the approvers' limits do not cover it")
+        return self.tr("Nobody")
 
     # -- controls --------------------------------------------------------------------------------
 
