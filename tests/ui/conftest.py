@@ -14,11 +14,14 @@ import contextlib
 import json
 import os
 import ssl
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+
+from tests.waiting import WAIT_SECONDS
 
 os.environ.setdefault("QT_API", "pyside6")
 
@@ -40,13 +43,30 @@ def qasync_loop(qapp: Any) -> Iterator[asyncio.AbstractEventLoop]:
 @pytest.fixture(autouse=True)
 def _qasync_current(qasync_loop: asyncio.AbstractEventLoop) -> Iterator[None]:
     """Make the qasync loop the running loop for this test only: pytest-asyncio's runner
-    refuses to start while another loop is marked as running in the thread."""
+    refuses to start while another loop is marked as running in the thread.
+
+    Before it stops being the running loop, every task the test left on it (a load cancelled
+    when its tab closed, a connection being torn down) has finished unwinding: on a loaded
+    machine their last steps would otherwise run in a later test's Qt event processing, where
+    no loop is running ("no running event loop" from anyio's clean-up)."""
+    from PySide6.QtCore import QCoreApplication
+
     asyncio.set_event_loop(qasync_loop)
     asyncio.events._set_running_loop(qasync_loop)
     try:
         yield
+        deadline = time.monotonic() + WAIT_SECONDS
+        while _unfinished(qasync_loop) and time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            time.sleep(0.005)
+        left = _unfinished(qasync_loop)
+        assert not left, f"tasks still running after the test: {left}"
     finally:
         asyncio.events._set_running_loop(None)
+
+
+def _unfinished(loop: asyncio.AbstractEventLoop) -> list[str]:
+    return [task.get_name() + ": " + repr(task.get_coro()) for task in asyncio.all_tasks(loop)]
 
 
 @pytest.fixture
