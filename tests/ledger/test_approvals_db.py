@@ -66,9 +66,17 @@ PEOPLE: dict[str, tuple[str, ...]] = {
     "eva": (MAKER, APPROVER),
 }
 
-RELEASE_SQL = "SELECT * FROM treasury.release(%s, 'sending')"
-RECORD_SENT_SQL = (
-    "SELECT * FROM treasury.record(%s, 'SENT', NULL, false, NULL, NULL, NULL, 'x', NULL)"
+
+def claimed(record: str) -> str:
+    """``record`` (of entry ``e.id``) under the entry's claim, taken in the same statement: a
+    desktop's write as raw SQL (one parameter: the entry's id)."""
+    return f"SELECT r.* FROM (SELECT %s::bigint AS id) e, LATERAL {record} r"
+
+
+RELEASE_SQL = claimed("treasury.release(e.id, 'sending', treasury.claim(e.id))")
+RECORD_SENT_SQL = claimed(
+    "treasury.record(e.id, treasury.claim(e.id), 'SENT', NULL, NULL, NULL, NULL, 'x', NULL,"
+    " 'answer')"
 )
 
 
@@ -267,13 +275,18 @@ async def test_a_maker_with_raw_sql_cannot_write_approve_or_send_her_own_intent(
                 ana.execute(statement, (entry_id,))
         with pytest.raises(psycopg.errors.InsufficientPrivilege, match="0 of 1 approvals"):
             ana.execute(
-                "SELECT treasury.record(%s, 'ACCEPTED', 'SETTLED', true, NULL, 'b1', NULL,"
-                " 'x', NULL)",
+                claimed(
+                    "treasury.record(e.id, treasury.claim(e.id), 'ACCEPTED', 'SETTLED', NULL,"
+                    " 'b1', NULL, 'x', NULL, 'answer')"
+                ),
                 (entry_id,),
             )
         with pytest.raises(psycopg.errors.InsufficientPrivilege, match="0 of 1 approvals"):
             ana.execute(
-                "SELECT treasury.record(%s, 'UNKNOWN', NULL, false, NULL, NULL, NULL, 'x', NULL)",
+                claimed(
+                    "treasury.record(e.id, treasury.claim(e.id), 'UNKNOWN', NULL, NULL, NULL,"
+                    " NULL, 'x', NULL, 'answer')"
+                ),
                 (entry_id,),
             )
     for entry_id in (entry["id"], *(prepared.id for prepared in batch)):
@@ -358,8 +371,9 @@ async def test_a_rejected_or_withdrawn_intent_can_never_be_sent(
     asks; and ``treasury.record`` cannot end a waiting intent (that is a rejection or a
     withdrawal, with their rules) — PREPARED → REJECTED → SENT would get around the check."""
     database = team_databases.new_database(policy=ONE_APPROVAL)
-    record_rejected = (
-        "SELECT treasury.record(%s, 'REJECTED', NULL, false, NULL, NULL, NULL, 'x', NULL)"
+    record_rejected = claimed(
+        "treasury.record(e.id, treasury.claim(e.id), 'REJECTED', NULL, NULL, NULL, 'x', 'x',"
+        " NULL, 'answer')"
     )
     moved: list[str] = []
     with (
@@ -382,7 +396,10 @@ async def test_a_rejected_or_withdrawn_intent_can_never_be_sent(
             ana.execute("SELECT treasury.withdraw(%s, 'typo')", (entry["id"],))
             cases.append((label, sender, entry["id"]))
         entry = prepare_raw(ana, "300.00")  # hers and not approved: not ended by record
-        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="reject or withdraw"):
+        # (no claim on what waits for approval, and record itself would say so)
+        with pytest.raises(
+            psycopg.errors.InsufficientPrivilege, match=r"cannot be sent|reject or withdraw"
+        ):
             ana.execute(record_rejected, (entry["id"],))
         assert journal_row(team_databases, database, entry["id"])["state"] == "PREPARED"
         rows = [_entry(prepare_raw(ana, amount, batch="b1")) for amount in ("400.00", "500.00")]
@@ -436,6 +453,12 @@ async def test_prepared_approved_and_released_by_the_approver(
         await carla.journal.update(
             first.id, EntryState.ACCEPTED, bank_status="SETTLED", final=True, bank_id="E1"
         )
+        # Paid as far as carla's desktop knows; the bank confirms it when another login asks
+        # it (here bruno's desktop's lookup; or the receiver's notification).
+        confirmed = await bruno.journal.update(
+            first.id, EntryState.ACCEPTED, bank_status="SETTLED", bank_id="E1", lookup=True
+        )
+        assert (confirmed.outcome_by, confirmed.confirmed_by) == ("carla", "bruno")
 
         # The same key again, paid now: no extra approval.
         second = await ana.journal.create(intent("500.00", detail=detail, description="May"))

@@ -35,6 +35,16 @@ def new(key: str = "K1", amount: str = "10.50", payee: str = "a@b.com.br") -> Ne
     )
 
 
+async def settled(ledger: Ledger, e2e: str, amount: str = "1.00") -> int:
+    """A payment journaled, sent and settled (the bank's ``e2e``): its entry's id."""
+    entry = await ledger.journal.create(new(key=f"K-{e2e}", amount=amount, payee=f"{e2e}@b.com.br"))
+    await ledger.journal.update(entry.id, EntryState.SENT, note="sending")
+    await ledger.journal.update(
+        entry.id, EntryState.ACCEPTED, bank_status="SETTLED", final=True, end_to_end_id=e2e
+    )
+    return entry.id
+
+
 def test_a_new_file_is_at_the_current_version_wal_and_private(tmp_path: Path) -> None:
     ledger = open_ledger(tmp_path / "p.sqlite3", profile="p")
     version = ledger.conn.execute("SELECT version FROM schema_version").fetchone()[0]
@@ -189,9 +199,12 @@ async def test_the_audit_file_is_append_only_and_holds_no_secret(tmp_path: Path)
 
 
 async def test_receipts_are_stored_once_by_content_and_checked_on_read(ledger: Ledger) -> None:
-    first = await ledger.receipts.save(PDF, kind="PIX", bank_id="E1", amount=Decimal("1.00"))
-    again = await ledger.receipts.save(PDF, kind="PIX", bank_id="E1")
-    other = await ledger.receipts.save(PDF, kind="PIX", bank_id="E2")
+    e1, e2, e3 = [await settled(ledger, e2e) for e2e in ("E1", "E2", "E3")]
+    first = await ledger.receipts.save(
+        PDF, kind="PIX", bank_id="E1", entry_id=e1, amount=Decimal("1.00")
+    )
+    again = await ledger.receipts.save(PDF, kind="PIX", bank_id="E1", entry_id=e1)
+    other = await ledger.receipts.save(PDF, kind="PIX", bank_id="E2", entry_id=e2)
     assert first.id == again.id and first.id != other.id  # the same payment's receipt once
     assert first.sha256 == other.sha256  # equal content
     assert (first.amount, first.size) == (Decimal("1.00"), len(PDF))
@@ -199,7 +212,7 @@ async def test_receipts_are_stored_once_by_content_and_checked_on_read(ledger: L
     assert await ledger.receipts.read(first) == PDF
     assert await ledger.receipts.read(other) == PDF
     with pytest.raises(ReceiptError, match="not a PDF"):
-        await ledger.receipts.save(b"<html>", kind="PIX", bank_id="E3")
+        await ledger.receipts.save(b"<html>", kind="PIX", bank_id="E3", entry_id=e3)
     assert await ledger.receipts.find("PIX", "E3") is None
 
 
@@ -280,7 +293,12 @@ async def test_audit_search_words_match_literally_on_both_backends(ledger: Ledge
 
 
 async def test_a_payments_receipt_stays_as_first_saved_on_both_backends(ledger: Ledger) -> None:
-    first = await ledger.receipts.save(b"%PDF-1.4 first\n", kind="PIX", bank_id="E77")
-    again = await ledger.receipts.save(b"%PDF-1.4 fetched again\n", kind="PIX", bank_id="E77")
+    paid = await settled(ledger, "E77")
+    first = await ledger.receipts.save(
+        b"%PDF-1.4 first\n", kind="PIX", bank_id="E77", entry_id=paid
+    )
+    again = await ledger.receipts.save(
+        b"%PDF-1.4 fetched again\n", kind="PIX", bank_id="E77", entry_id=paid
+    )
     assert again.sha256 == first.sha256
     assert await ledger.receipts.read(again) == b"%PDF-1.4 first\n"

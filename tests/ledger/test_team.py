@@ -21,6 +21,7 @@ from psycopg.rows import dict_row
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
 from tests.waiting import WAIT_SECONDS, await_until, wait_until, wait_until_blocked
+from treasury_app.ledger import Ledger
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.stores import LedgerRefused
@@ -48,6 +49,16 @@ def new_entry(amount: str = "10.00", detail: str = "ana@example.com") -> NewEntr
         payee_detail=detail,
         payee_name="Ana",
     )
+
+
+async def settled(ledger: Ledger, e2e: str) -> int:
+    """An intent journaled, sent and settled by ``ledger``'s desktop: its id."""
+    entry = await ledger.journal.create(new_entry())
+    await ledger.journal.update(entry.id, EntryState.SENT, note="sending")
+    await ledger.journal.update(
+        entry.id, EntryState.ACCEPTED, bank_status="SETTLED", end_to_end_id=e2e, note="accepted"
+    )
+    return entry.id
 
 
 def superuser(team: TeamDatabases, database: str) -> psycopg.Connection:
@@ -369,9 +380,7 @@ async def test_one_desktop_at_a_time_claims_an_entry_and_a_dead_one_lets_go(
     # A desktop that dies while holding a claim: its connection ends, and so does the claim.
     url = team_databases.server.url(database, user="tester")
     holder = psycopg.connect(url)
-    holder.execute(
-        "SELECT entry_id FROM treasury.entry_claims WHERE entry_id = %s FOR UPDATE", (entry.id,)
-    )
+    holder.execute("SELECT treasury.claim(%s)", (entry.id,))
     async with opened_ledger("team", tmp_path / "c", database=database) as three:
         async with three.journal.claim(entry.id) as mine:
             assert not mine
@@ -500,7 +509,8 @@ async def test_a_receipt_saved_on_one_desktop_opens_on_another(
         opened_ledger("team", tmp_path / "a", database=database) as one,
         opened_ledger("team", tmp_path / "b", database=database) as two,
     ):
-        saved = await one.receipts.save(pdf, kind="PIX", bank_id="E123", amount=Decimal("5.00"))
+        paid = await settled(one, "E123")
+        saved = await one.receipts.save(pdf, kind="PIX", bank_id="E123", entry_id=paid)
         found = await two.receipts.find("PIX", "E123")
         assert found is not None and found.sha256 == saved.sha256
         assert await two.receipts.read(found) == pdf
@@ -614,7 +624,10 @@ async def test_a_hand_written_row_cannot_skip_the_journals_rules(
     database = team_databases.new_database()
     team_databases.person("maker_max")
     async with opened_ledger("team", tmp_path / "b", user="maker_nia", database=database) as theirs:
-        await theirs.receipts.save(b"%PDF-1.4 the bank's receipt\n", kind="PIX", bank_id="E1")
+        paid = await settled(theirs, "E1")
+        await theirs.receipts.save(
+            b"%PDF-1.4 the bank's receipt\n", kind="PIX", bank_id="E1", entry_id=paid
+        )
     with as_person(team_databases, database, "maker_max") as conn:
         for statement in (
             "INSERT INTO treasury.journal (kind, amount, idempotency_key, request_json, state,"
@@ -629,19 +642,24 @@ async def test_a_hand_written_row_cannot_skip_the_journals_rules(
             "SELECT treasury.prepare('PIX_KEY', '', '', 'k', 10, '', 'INSTANT', 'forged', '{}',"
             " 'p', NULL)"
         )
-        with pytest.raises(psycopg.errors.CheckViolation):  # content that is not its hash
-            conn.execute(
-                "INSERT INTO treasury.receipt_files VALUES (repeat('0', 64), 'x'::bytea, 1)"
-            )
         forged = b"%PDF-1.4 a forged receipt\n"
         import hashlib
 
         digest = hashlib.sha256(forged).hexdigest()
-        conn.execute(
-            "INSERT INTO treasury.receipt_files VALUES (%s, %s, %s)", (digest, forged, len(forged))
-        )
-        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="kept as first saved"):
-            conn.execute("UPDATE treasury.receipts SET sha256 = %s", (digest,))
+        for statement, args in (  # receipts are kept through treasury.store_receipt only
+            (
+                "INSERT INTO treasury.receipt_files VALUES (%s, %s, %s)",
+                (digest, forged, len(forged)),
+            ),
+            ("UPDATE treasury.receipts SET sha256 = %s", (digest,)),
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege), conn.transaction():
+                conn.execute(statement, args)
+        kept = conn.execute(
+            "SELECT sha256 FROM treasury.store_receipt(%s, 'PIX', 'E1', %s, '', NULL)",
+            (paid, forged),
+        ).fetchone()
+        assert kept is not None and kept[0] != digest  # the first receipt stays
     with superuser(team_databases, database) as conn:
         row = conn.execute(
             "SELECT state, created_by FROM treasury.journal WHERE idempotency_key = 'forged'"
@@ -655,6 +673,6 @@ async def test_a_hand_written_row_cannot_skip_the_journals_rules(
     assert row == {"state": "PREPARED", "created_by": "maker_max"}  # only an intent, and his
     assert receipt == {"saved_by": "maker_nia"}
     async with opened_ledger("team", tmp_path / "b", user="maker_nia", database=database) as nia:
-        (entry,) = await nia.journal.recent()
+        (entry,) = [e for e in await nia.journal.recent() if e.idempotency_key == "forged"]
         with pytest.raises(LedgerRefused, match="only they send it"):
             await nia.journal.update(entry.id, EntryState.SENT)

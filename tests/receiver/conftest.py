@@ -330,7 +330,8 @@ class ReceiverDatabase:
         end_to_end_id: str | None = None,
     ) -> tuple[int, str]:
         """A Pix payout journaled through ``treasury.prepare`` by the maker, then (``send``)
-        released and accepted by the bank with ``status`` through ``treasury.record``:
+        released and accepted by the bank with ``status`` through ``treasury.record`` (under the
+        entry's claim):
         ``(entry id, idempotency key)``."""
         key = uuid.uuid4().hex[:32]
         request = {
@@ -356,13 +357,14 @@ class ReceiverDatabase:
                     None,
                 ),
             ).fetchall()
-            if send:
-                record = "SELECT treasury.record(%s, %s, %s, %s, %s, NULL, NULL, %s, NULL)"
-                conn.execute(record, (entry_id, "SENT", None, False, None, "sending"))
+            if send:  # as the maker's desktop does: under the entry's claim
+                record = (
+                    "SELECT r.* FROM (SELECT %s::bigint AS id) e, LATERAL treasury.record(e.id,"
+                    " treasury.claim(e.id), %s, %s, %s, NULL, NULL, %s, NULL, 'answer') r"
+                )
+                conn.execute(record, (entry_id, "SENT", None, None, "sending"))
                 if status is not None:
-                    conn.execute(
-                        record, (entry_id, "ACCEPTED", status, False, end_to_end_id, "accepted")
-                    )
+                    conn.execute(record, (entry_id, "ACCEPTED", status, end_to_end_id, "accepted"))
         return int(entry_id), key
 
     def entry(self, entry_id: int) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from treasury_app.domain import boleto
 from treasury_app.domain.clock import Clock
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.ledger import Ledger
-from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.billets import (
     BilletAlreadyPaid,
     BilletInputError,
@@ -246,6 +246,7 @@ async def test_only_an_accepted_slip_payment_has_a_receipt(
             request={},
         )
     )
+    await ledger.journal.update(pix.id, EntryState.SENT, note="sending")
     pix = await ledger.journal.update(
         pix.id, EntryState.ACCEPTED, bank_status="SETTLED", bank_id="9"
     )
@@ -311,27 +312,30 @@ async def test_an_earlier_payment_of_the_slip_stops_whatever_its_amount(
 ) -> None:
     """Yesterday's payment had yesterday's interest: the slip is the same debt."""
     barcode = slips[LATE]["barcode"]
-    earlier = await ledger.journal.create(
-        NewEntry(
-            kind=EntryKind.BILLET,
-            amount=Decimal("2250.60"),
-            idempotency_key=new_idempotency_key(),
-            request={},
-            payee_detail=barcode,
+
+    async def paid_before(outcome: EntryState, **answer: Any) -> Entry:
+        entry = await ledger.journal.create(
+            NewEntry(
+                kind=EntryKind.BILLET,
+                amount=Decimal("2250.60"),
+                idempotency_key=new_idempotency_key(),
+                request={},
+                payee_detail=barcode,
+            )
         )
-    )
-    await ledger.journal.update(
-        earlier.id, EntryState.ACCEPTED, bank_status="LIQUIDATED", final=True
-    )
+        await ledger.journal.update(entry.id, EntryState.SENT, note="sending")
+        return await ledger.journal.update(entry.id, outcome, final=True, **answer)
+
+    # A refused or failed payment is no payment.
+    await paid_before(EntryState.REJECTED, error="422: refused")
+    assert (await billets.lookup(barcode)).duplicates == ()
+    await paid_before(EntryState.ACCEPTED, bank_status="CANCELED")
+    assert (await billets.lookup(barcode)).amount == Decimal("2251.33")
+    earlier = await paid_before(EntryState.ACCEPTED, bank_status="LIQUIDATED")
     with pytest.raises(BilletAlreadyPaid, match="already paid on") as stop:
         await billets.lookup(barcode)
     assert [d.id for d in stop.value.earlier] == [earlier.id]
     assert "R$ 2.250,60 (LIQUIDATED)" in str(stop.value)
-    # A refused or failed payment is no payment.
-    await ledger.journal.update(earlier.id, EntryState.ACCEPTED, bank_status="CANCELED", final=True)
-    assert (await billets.lookup(barcode)).amount == Decimal("2251.33")
-    await ledger.journal.update(earlier.id, EntryState.REJECTED, final=True)
-    assert (await billets.lookup(barcode)).duplicates == ()
 
 
 async def test_an_overdue_slip_is_paid_with_its_charges(

@@ -105,8 +105,11 @@ def intent(amount: str = "12.34") -> NewEntry:
 
 
 async def journaled(ledger: Ledger, state: EntryState, **changes: Any) -> Entry:
+    """An intent journaled and moved to ``state`` as the engine moves it (sent first)."""
     entry = await ledger.journal.create(intent())
     if state != EntryState.PREPARED:
+        entry = await ledger.journal.update(entry.id, EntryState.SENT, note="sending")
+    if state not in (EntryState.PREPARED, EntryState.SENT):
         entry = await ledger.journal.update(entry.id, state, **changes)
     return entry
 

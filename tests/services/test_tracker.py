@@ -141,7 +141,9 @@ async def test_every_payment_settling_in_one_pass_gets_its_receipt(
                 request={},
             )
         )
-        await ledger.journal.update(later.id, EntryState.REJECTED, final=True)
+        await ledger.journal.update(
+            later.id, EntryState.REJECTED, final=True, error="Not sent: a test row"
+        )
     control.advance(3.5)
     (moved,) = await tracker.poll_once()
     assert moved.id == pix.id and moved.bank_status == "SETTLED"

@@ -126,6 +126,17 @@ class Entry:
     decision_reason: str | None = None
     policy_version: int | None = None
     released_by: str | None = None
+    # Who told the journal its outcome (a team database; the file's rows have none).
+    outcome_by: str | None = None  # the login that recorded the current outcome
+    outcome_word: str | None = None
+    """How: ``answer`` (to a send), ``lookup`` (the bank asked by idempotency key),
+    ``notice`` (the bank's notification, through the webhook receiver), ``legacy``."""
+    confirmed_by: str | None = None  # the receiver, or another login whose lookup agreed
+    overruled_by: str | None = None
+    """Who recorded an outcome the bank's word overruled (or contradicted afterwards)."""
+    overruled_state: str | None = None  # what they recorded: the state ...
+    overruled_status: str | None = None  # ... and the bank status
+    overruled_at: str | None = None
 
     @property
     def unresolved(self) -> bool:
@@ -135,6 +146,11 @@ class Entry:
     def waiting_approval(self) -> bool:
         """Journaled, not sent, and not yet released by its approvers."""
         return self.state == EntryState.PREPARED and self.approval in ("WAITING", "APPROVED")
+
+    @property
+    def overruled(self) -> bool:
+        """Whether the bank's word overruled (or contradicted) an outcome someone recorded."""
+        return self.overruled_at is not None
 
     @property
     def is_pix(self) -> bool:
@@ -172,6 +188,7 @@ def _entry(row: sqlite3.Row | Mapping[str, Any]) -> Entry:
         batch=row["batch"],
         creditor_name=row["creditor_name"],
         **_approval_fields(row),
+        **_outcome_fields(row),
     )
 
 
@@ -188,6 +205,25 @@ APPROVAL_FIELDS = (
     "policy_version",
     "released_by",
 )
+
+
+OUTCOME_FIELDS = (
+    "outcome_by",
+    "outcome_word",
+    "confirmed_by",
+    "overruled_by",
+    "overruled_state",
+    "overruled_status",
+    "overruled_at",
+)
+
+
+def _outcome_fields(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
+    """Who told a team database's row its outcome (the file's rows have none)."""
+    keys = row.keys()  # (a sqlite3.Row's "in" looks at its values)
+    if "outcome_word" not in keys:
+        return {}
+    return {name: row[name] for name in OUTCOME_FIELDS}
 
 
 def _approval_fields(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:

@@ -50,7 +50,12 @@ class JournalStore(Protocol):
         error: str | None = None,
         note: str = "",
         creditor_name: str | None = None,
-    ) -> Entry: ...
+        lookup: bool = False,
+    ) -> Entry:
+        """Move an entry (what the bank answered; ``lookup``: what it said when asked about
+        the payment, rather than its answer to a send). A team database allows only the
+        payment engine's moves, under this desktop's claim, and decides ``final`` itself."""
+        ...
 
     async def get(self, entry_id: int) -> Entry: ...
 
@@ -81,6 +86,11 @@ class JournalStore(Protocol):
     async def final_without_receipt(
         self, statuses: Iterable[str], *, limit: int = 1000
     ) -> list[Entry]: ...
+
+    async def unconfirmed(self, *, since: datetime, limit: int = 200) -> list[Entry]:
+        """Decided outcomes recorded since ``since`` by another login's desktop that the bank
+        has not confirmed yet (a team database; the file has none)."""
+        ...
 
     async def history(self, entry_id: int) -> list[HistoryItem]: ...
 

@@ -300,7 +300,56 @@ class PaymentEngine:
             payment = await self._query(entry)
             if payment is None:
                 return entry
-            return await self._accept(entry, payment, note="status")
+            return await self._accept(entry, payment, note="status", lookup=True)
+
+    async def verify(self, entry: Entry) -> Entry:
+        """Ask the bank about a decided outcome another login's desktop recorded and the bank
+        has not confirmed yet (:meth:`JournalStore.unconfirmed
+        <treasury_app.ledger.stores.JournalStore.unconfirmed>`): the team database confirms
+        it when the bank says the same, and lets the bank's word overrule it otherwise (a
+        payment it does not have is unknown again: resolved as any). A lookup that fails
+        changes nothing."""
+        async with self._current(entry) as (entry, mine):
+            if not mine or not entry.final or entry.confirmed_by is not None:
+                return entry
+            if (entry.outcome_by or entry.created_by) == self.ledger.context.os_user:
+                return entry  # one's own word confirms nothing
+            found = await self._query(entry)
+            if found is not None:
+                status = str(found.status)
+                updated = await self._journal_accepted(
+                    entry,
+                    status,
+                    note="asked the bank again",
+                    lookup=True,
+                    end_to_end_id=getattr(found, "end_to_end_id", None),
+                    bank_id=None if found.id is None else str(found.id),
+                )
+            elif entry.state == EntryState.REJECTED:
+                updated = await self.ledger.journal.update(
+                    entry.id,
+                    EntryState.REJECTED,
+                    final=True,
+                    error=entry.error or "The bank has no payment under this key.",
+                    note="asked the bank again",
+                    lookup=True,
+                )
+            else:
+                updated = await self.ledger.journal.update(
+                    entry.id,
+                    EntryState.UNKNOWN,
+                    error="The bank has no payment under this key.",
+                    note="asked the bank again: not found",
+                    lookup=True,
+                )
+            if updated.overruled_at != entry.overruled_at:
+                log.warning(
+                    "payment %s: the bank overruled %s's %s",
+                    entry.id,
+                    entry.outcome_by,
+                    entry.bank_status or entry.state.value,
+                )
+            return self._changed(updated)
 
     async def apply_status(self, entry: Entry, status: str, *, note: str = "webhook") -> Entry:
         """Journal a status the bank notified (webhooks feed the same path as polling)."""
@@ -317,6 +366,8 @@ class PaymentEngine:
         entry = self._changed(
             await self.ledger.journal.update(entry.id, EntryState.SENT, note="sending")
         )
+        if entry.state != EntryState.SENT:  # the bank's word came meanwhile: nothing to send
+            return entry
         try:
             payment = await self._post(entry)
         except ApiFailure as error:
@@ -430,7 +481,7 @@ class PaymentEngine:
         )
 
     async def _found(self, entry: Entry, found: PixPayment | BilletPayment) -> Entry:
-        resolved = await self._accept(entry, found, note="found by idempotency key")
+        resolved = await self._accept(entry, found, note="found by idempotency key", lookup=True)
         await self._audit(
             "payment.resolve",
             "found",
@@ -466,7 +517,9 @@ class PaymentEngine:
         that it holds the key already (it arrived meanwhile): the caller asks again."""
         if (problem := _request_problem(entry)) is not None:
             return await self._refuse(entry, problem)
-        self._changed(await self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
+        sent = self._changed(await self.ledger.journal.update(entry.id, EntryState.SENT, note=note))
+        if sent.state != EntryState.SENT:  # the bank's word came meanwhile: nothing to send
+            return sent
         try:
             payment = await self._post(entry)
         except IdempotencyKeyReused:
@@ -549,8 +602,15 @@ class PaymentEngine:
         return self._changed(updated)
 
     async def _accept(
-        self, entry: Entry, payment: PixPayment | BilletPayment, *, note: str
+        self,
+        entry: Entry,
+        payment: PixPayment | BilletPayment,
+        *,
+        note: str,
+        lookup: bool = False,
     ) -> Entry:
+        """Journal the bank's record of the payment (``lookup``: found by asking, rather than
+        its answer to this send)."""
         status = str(payment.status)
         e2e = getattr(payment, "end_to_end_id", None)
         bank_id = None if payment.id is None else str(payment.id)
@@ -564,7 +624,13 @@ class PaymentEngine:
         if not changed:
             return entry
         updated = await self._journal_accepted(
-            entry, status, note=note, end_to_end_id=e2e, bank_id=bank_id, creditor_name=creditor
+            entry,
+            status,
+            note=note,
+            lookup=lookup,
+            end_to_end_id=e2e,
+            bank_id=bank_id,
+            creditor_name=creditor,
         )
         if entry.state != EntryState.ACCEPTED:
             await self._audit(
@@ -583,14 +649,20 @@ class PaymentEngine:
         return self._changed(updated)
 
     async def _journal_accepted(
-        self, entry: Entry, status: str, note: str, **ids: str | None
+        self, entry: Entry, status: str, note: str, *, lookup: bool = False, **ids: str | None
     ) -> Entry:
         """Journal ``entry`` as accepted with the bank's ``status`` (final once the status is)
         and the identifiers the bank gave: ``end_to_end_id``, ``bank_id``, ``creditor_name``
         (one left out or ``None`` stays as the journal has it)."""
         final = is_final_status(status)
         return await self.ledger.journal.update(
-            entry.id, EntryState.ACCEPTED, bank_status=status, final=final, note=note, **ids
+            entry.id,
+            EntryState.ACCEPTED,
+            bank_status=status,
+            final=final,
+            note=note,
+            lookup=lookup,
+            **ids,
         )
 
     async def _reject(self, entry: Entry, error: ApiFailure) -> Entry:

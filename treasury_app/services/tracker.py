@@ -11,6 +11,10 @@ notifications bring each new status (through the journal's change feed) and the 
 stops polling fast: one pass at start-up (the reconciliation) and a slow safety pass every
 :data:`SAFETY_POLL_SECONDS`, for whatever a notification missed. When the receiver stops
 being live, :meth:`PaymentTracker.receiver_changed` brings the normal polling back at once.
+
+On a team database each pass also asks the bank, once, about every decided outcome another
+login's desktop recorded and the bank has not confirmed yet (:meth:`PaymentTracker.
+verify_outcomes`): the bank's word confirms it or overrules it.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import timedelta
 
 from treasury_app.api.accounts.models import SUCCESS_STATUSES, is_success_status
 from treasury_app.api.errors import ApiFailure, BusinessRuleViolation
@@ -30,6 +35,9 @@ from treasury_app.services.payments import PaymentEngine
 log = logging.getLogger("treasury_app.services.tracker")
 
 BACKOFF_SECONDS: tuple[float, ...] = (1, 2, 3, 5, 10, 20, 30, 60)
+VERIFY_WINDOW = timedelta(days=1)
+"""How recent an outcome another login recorded must be for this desktop to ask the bank about
+it (older ones were asked about by the desktops running then; a bank may forget old keys)."""
 SAFETY_POLL_SECONDS = 300.0
 """With a live webhook receiver: seconds between two safety passes (notifications carry the
 news; this only catches one the bank failed to deliver)."""
@@ -58,6 +66,7 @@ class PaymentTracker:
         self._wake = asyncio.Event()
         self._stopped = False
         self._was_live = False
+        self._verified: set[int] = set()
 
     def subscribe(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
         """Listen to every change of every entry (the engine's notifications)."""
@@ -101,9 +110,30 @@ class PaymentTracker:
                 continue
             if (updated.state, updated.bank_status) != (entry.state, entry.bank_status):
                 changed.append(updated)
+        changed.extend(await self.verify_outcomes())
         if self.fetch_receipts:
             await self.fetch_missing_receipts(changed)
         return changed
+
+    async def verify_outcomes(self) -> list[Entry]:
+        """Ask the bank, once per run, about each decided outcome another login's desktop
+        recorded (in :data:`VERIFY_WINDOW`) that the bank has not confirmed yet; returns the
+        entries the bank's word moved. A lookup that fails is tried again next pass."""
+        since = self.engine.clock() - VERIFY_WINDOW
+        moved: list[Entry] = []
+        for entry in await self.ledger.journal.unconfirmed(since=since):
+            if entry.id in self._verified:
+                continue
+            self._verified.add(entry.id)
+            try:
+                updated = await self.engine.verify(entry)
+            except ApiFailure as error:
+                self._verified.discard(entry.id)
+                log.info("asking the bank about entry %s: %s", entry.id, error)
+                continue
+            if (updated.state, updated.bank_status) != (entry.state, entry.bank_status):
+                moved.append(updated)
+        return moved
 
     async def fetch_missing_receipts(self, also: Sequence[Entry] = ()) -> list[Receipt]:
         """Archive the receipt of every successful payment that has none yet: those of ``also``

@@ -35,7 +35,7 @@ transaction (an empty payload: identical notifications of one transaction collap
 
 from __future__ import annotations
 
-from treasury_app.ledger.team import receiver_schema
+from treasury_app.ledger.team import integrity_schema, receiver_schema
 from treasury_app.ledger.team.receiver_schema import RECEIVER
 
 SCHEMA = "treasury"
@@ -1074,6 +1074,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 3: what the bank notified (the webhook receiver, treasury_app/receiver)
     receiver_schema.MIGRATION_SQL,
+    integrity_schema.MIGRATION_SQL,  # 4: claims, the engine's moves, the bank's word, money
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1119,3 +1120,4 @@ GRANT USAGE ON ALL SEQUENCES IN SCHEMA treasury TO {MAKER}, {APPROVER};
 """
 """Applied after every migration (idempotent): nobody but the owner holds more than this."""
 PRIVILEGES_SQL += receiver_schema.PRIVILEGES_SQL
+PRIVILEGES_SQL += integrity_schema.PRIVILEGES_SQL

@@ -47,6 +47,13 @@ from treasury_app.ledger.receipts import (
     receipt_path,
 )
 from treasury_app.ledger.stores import LedgerRefused, LedgerUnavailable
+from treasury_app.ledger.team.integrity_schema import (
+    AMOUNT_CODE,
+    CLAIM_CODE,
+    MOVE_CODE,
+    REASON_CODE,
+    RECEIPT_CODE,
+)
 
 log = logging.getLogger("treasury_app.ledger.team")
 
@@ -70,7 +77,51 @@ class TeamDatabaseRefused(LedgerRefused):
 class ApprovalRefused(TeamDatabaseRefused):
     """A rule of the team database refused the change (dual control: approving one's own
     intent, over a limit, content changed since the review, no longer waiting...); the text
-    is the database's sentence."""
+    is the database's sentence, ``code`` the rule's stable code when it has one (the
+    constraint name the database gives, :mod:`~treasury_app.ledger.team.integrity_schema`)."""
+
+    code: str | None = None
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+
+class ClaimRefused(ApprovalRefused):
+    """This desktop does not hold the entry's claim (or may not take it): only the desktop
+    sending or resolving a payment records its outcome."""
+
+    code = CLAIM_CODE
+
+
+class MoveRefused(ApprovalRefused):
+    """Not a move the payment engine makes from the entry's state (a final entry, a refusal
+    without its reason, ...)."""
+
+    code = MOVE_CODE
+
+
+class AmountRefused(ApprovalRefused):
+    """The amount is not money: more than zero, at most the ceiling, in centavos."""
+
+    code = AMOUNT_CODE
+
+
+class ReceiptRefused(ApprovalRefused):
+    """The receipt is not the one of that payment (or the bank did not complete it)."""
+
+    code = RECEIPT_CODE
+
+
+TYPED_REFUSALS: dict[str, type[ApprovalRefused]] = {
+    CLAIM_CODE: ClaimRefused,
+    MOVE_CODE: MoveRefused,
+    REASON_CODE: MoveRefused,
+    AMOUNT_CODE: AmountRefused,
+    RECEIPT_CODE: ReceiptRefused,
+}
+"""The database's rule codes (its refusals' constraint names) and the errors they raise."""
 
 
 RULE_ERRORS = (
@@ -105,7 +156,9 @@ class TeamDatabase:
             raise TeamDatabaseOffline(_short(error)) from None
         except RULE_ERRORS as error:
             if not (error.diag.message_primary or "").startswith("permission denied"):
-                raise ApprovalRefused(_sentence(error)) from error
+                code = error.diag.constraint_name
+                refusal = TYPED_REFUSALS.get(code or "", ApprovalRefused)
+                raise refusal(_sentence(error), code) from error
             raise TeamDatabaseRefused(
                 "The team database does not allow your login this change "
                 f"({_short(error)}); ask its administrator for the right role."
@@ -139,6 +192,15 @@ class TeamDatabase:
         return dict(row)
 
 
+CLAIM_SQL = "SELECT treasury.claim(%s) AS token"
+RECORD_SQL = "SELECT * FROM treasury.record(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+_RECEIPT_OF_ENTRY = (
+    "r.kind = CASE WHEN j.kind = 'BILLET' THEN 'BILLET' ELSE 'PIX' END"
+    " AND r.bank_id = CASE WHEN j.kind = 'BILLET' THEN j.bank_id ELSE j.end_to_end_id END"
+)
+"""A receipt ``r`` is the one of entry ``j``: filed under ``j``'s own bank identifier."""
+
+
 def _short(error: BaseException) -> str:
     text = str(error).strip().splitlines()
     return text[0][:300] if text else type(error).__name__
@@ -153,6 +215,9 @@ class TeamJournal:
         self._db = db
         self._claims = claims or db
         self._context = context
+        self._held: dict[int, str] = {}
+        """The claims this desktop holds now: entry id → the token ``treasury.claim`` gave
+        (``treasury.record`` checks it, from whichever connection records)."""
         self.clock: Clock = utc_now
         """The database server's clock (set by the ledger once measured)."""
 
@@ -208,23 +273,42 @@ class TeamJournal:
         error: str | None = None,
         note: str = "",
         creditor_name: str | None = None,
+        lookup: bool = False,
     ) -> Entry:
-        """Through ``treasury.record``: leaving ``PREPARED`` (the release) passes the
-        database's approval check."""
-        row = await self._db.call(
-            "SELECT * FROM treasury.record(%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            (
-                entry_id,
-                state.value,
-                bank_status,
-                final,
-                end_to_end_id,
-                bank_id,
-                error,
-                note,
-                creditor_name,
-            ),
+        """Through ``treasury.record``, under this desktop's claim of the entry: the one a
+        :meth:`claim` block of it holds, or else one taken for this write alone (in its
+        transaction; :class:`ClaimRefused` while another desktop holds it). The database
+        allows only the payment engine's moves from the entry's state, decides ``final``
+        itself (``REJECTED``, or a decided bank status: the ``final`` given is the engine's
+        own reading of it), and lets the bank's word stand over a desktop's; ``lookup``: what
+        the bank said when asked (by idempotency key), rather than its answer to a send.
+        Leaving ``PREPARED`` (the release) passes the database's approval check."""
+        del final  # the database's to decide
+        args = (
+            state.value,
+            bank_status,
+            end_to_end_id,
+            bank_id,
+            error,
+            note,
+            creditor_name,
+            "lookup" if lookup else "answer",
         )
+        token = self._held.get(entry_id)
+        if token is not None:
+            return _entry(await self._db.call(RECORD_SQL, (entry_id, token, *args)))
+        async with self._db.transaction() as cursor:
+            await cursor.execute(CLAIM_SQL, (entry_id,))
+            claimed = await cursor.fetchone()
+            token = claimed["token"] if claimed else None
+            if token is None:
+                raise ClaimRefused(
+                    f"Payment {entry_id} is being sent or resolved by another desktop now: "
+                    "nothing was recorded."
+                )
+            await cursor.execute(RECORD_SQL, (entry_id, token, *args))
+            row = await cursor.fetchone()
+        assert row is not None
         return _entry(row)
 
     async def get(self, entry_id: int) -> Entry:
@@ -326,9 +410,23 @@ class TeamJournal:
         rows = await self._db.rows(
             "SELECT j.* FROM treasury.journal j WHERE j.final AND j.state = %s"
             " AND j.bank_status = ANY(%s)"
-            " AND NOT EXISTS (SELECT 1 FROM treasury.receipts r WHERE r.entry_id = j.id)"
+            f" AND NOT EXISTS (SELECT 1 FROM treasury.receipts r WHERE {_RECEIPT_OF_ENTRY})"
             " ORDER BY j.id LIMIT %s",
             (EntryState.ACCEPTED.value, list(statuses), limit),
+        )
+        return [_entry(row) for row in rows]
+
+    async def unconfirmed(self, *, since: datetime, limit: int = 200) -> list[Entry]:
+        """Decided outcomes recorded since ``since`` by a desktop of another login, sent to
+        the bank, that the bank has not confirmed yet (neither its notification nor another
+        login's lookup): what this desktop asks the bank about
+        (:meth:`~treasury_app.services.payments.PaymentEngine.verify`)."""
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.journal j WHERE j.final AND j.confirmed_by IS NULL"
+            " AND j.outcome_word IN ('answer', 'lookup', 'legacy')"
+            " AND coalesce(j.outcome_by, j.updated_by) <> session_user"
+            " AND j.updated_at >= %s AND treasury.was_sent(j) ORDER BY j.id LIMIT %s",
+            (_stamp(since), limit),
         )
         return [_entry(row) for row in rows]
 
@@ -351,27 +449,56 @@ class TeamJournal:
 
     @asynccontextmanager
     async def claim(self, entry_id: int) -> AsyncIterator[bool]:
-        """Lock the entry's claim row for as long as the block runs (a transaction of its own
-        on a connection of its own: the journal's writes meanwhile commit on others)."""
+        """Hold the entry's claim for as long as the block runs: ``treasury.claim`` locks its
+        claim row in a transaction of its own, on a connection of its own (the journal's
+        writes meanwhile commit on others, with the claim's token). ``False``: another
+        desktop holds it, or the entry is not this login's to send (waiting for approval)."""
         done = False
+        yielded = False
+        refused = False
         try:
-            async with self._claims.connection() as conn, conn.transaction():
-                cursor = await conn.execute(
-                    "SELECT entry_id FROM treasury.entry_claims WHERE entry_id = %s"
-                    " FOR UPDATE SKIP LOCKED",
-                    (entry_id,),
-                )
-                mine = await cursor.fetchone() is not None
-                if not mine:
-                    log.info("entry %s is being sent or resolved by another desktop", entry_id)
-                yield mine
-                done = True
+            async with self._claims.connection() as conn:
+                try:
+                    async with conn.transaction():
+                        token = await self._take_claim(conn, entry_id)
+                        if token is not None:
+                            self._held[entry_id] = token
+                        try:
+                            yielded = True
+                            yield token is not None
+                        finally:
+                            if token is not None and self._held.get(entry_id) == token:
+                                del self._held[entry_id]
+                        done = True
+                except psycopg.errors.InsufficientPrivilege as error:
+                    if yielded or error.diag.constraint_name != CLAIM_CODE:
+                        raise
+                    log.info("entry %s is not this desktop's to send: %s", entry_id, _short(error))
+                    refused = True
         except LedgerUnavailable:
             if not done:
                 raise
             # The work under the claim is done and journaled; only releasing it failed (the
             # link went down): the server ends the claim with the connection.
             log.warning("the claim on entry %s ended with its connection lost", entry_id)
+        if refused:
+            yield False
+
+    async def _take_claim(self, conn: psycopg.AsyncConnection[Any], entry_id: int) -> str | None:
+        """``treasury.claim`` in ``conn``'s transaction: its token, ``None`` while another
+        desktop holds the claim (logged with who)."""
+        cursor = await conn.execute(CLAIM_SQL, (entry_id,))
+        row = await cursor.fetchone()
+        token = row["token"] if row else None
+        if token is None:
+            cursor = await conn.execute("SELECT treasury.claim_holder(%s) AS holder", (entry_id,))
+            held = await cursor.fetchone()
+            log.info(
+                "entry %s is being sent or resolved by another desktop (%s)",
+                entry_id,
+                held["holder"] if held else None,
+            )
+        return None if token is None else str(token)
 
 
 class TeamAudit:
@@ -510,33 +637,20 @@ class TeamReceipts:
         amount: Decimal | None = None,
         paid_on: str | None = None,
     ) -> Receipt:
-        sha = pdf_digest(pdf)
-        async with self._db.transaction() as cursor:
-            await cursor.execute(
-                "INSERT INTO treasury.receipt_files (sha256, pdf, size) VALUES (%s, %s, %s)"
-                " ON CONFLICT (sha256) DO NOTHING",
-                (sha, pdf, len(pdf)),
+        """Through ``treasury.store_receipt``: kept with the payment ``entry_id`` under its
+        own bank identifier (``bank_id`` must be it), once — the first receipt of a payment
+        stays, and is returned (``amount`` is the journal's)."""
+        del amount  # the journal's
+        pdf_digest(pdf)  # a PDF, or ReceiptError
+        if entry_id is None:
+            raise ReceiptRefused(
+                "A receipt is kept with the payment it belongs to: its journal entry is needed."
             )
-            await cursor.execute(
-                "INSERT INTO treasury.receipts (sha256, kind, bank_id, entry_id, payee_name,"
-                " amount, paid_on, saved_at, size) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                " ON CONFLICT (kind, bank_id) DO UPDATE SET"  # the first receipt stays
-                " entry_id = COALESCE(excluded.entry_id, treasury.receipts.entry_id)",
-                (
-                    sha,
-                    kind,
-                    bank_id,
-                    entry_id,
-                    payee_name,
-                    None if amount is None else str(amount),
-                    paid_on,
-                    now_iso(),
-                    len(pdf),
-                ),
-            )
-        found = await self.find(kind, bank_id)
-        assert found is not None
-        return found
+        row = await self._db.call(
+            "SELECT * FROM treasury.store_receipt(%s, %s, %s, %s, %s, %s)",
+            (entry_id, kind, bank_id, pdf, payee_name, paid_on),
+        )
+        return self._receipt(row)
 
     async def find(self, kind: str, bank_id: str) -> Receipt | None:
         row = await self._db.row(
@@ -545,8 +659,11 @@ class TeamReceipts:
         return self._receipt(row) if row else None
 
     async def for_entry(self, entry_id: int) -> Receipt | None:
+        """The bank's receipt of the payment: the one filed under its own bank identifier
+        (never "the newest row" naming it)."""
         row = await self._db.row(
-            "SELECT * FROM treasury.receipts WHERE entry_id = %s ORDER BY id DESC LIMIT 1",
+            f"SELECT r.* FROM treasury.journal j JOIN treasury.receipts r ON {_RECEIPT_OF_ENTRY}"
+            " WHERE j.id = %s",
             (entry_id,),
         )
         return self._receipt(row) if row else None
