@@ -3486,6 +3486,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Erro</translation>
     </message>
     <message>
+        <source>Bank&apos;s word</source>
+        <translation>Palavra do banco</translation>
+    </message>
+    <message>
         <source>Time</source>
         <translation>Data/hora</translation>
     </message>
@@ -5986,6 +5990,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Notificado pelo banco</translation>
     </message>
     <message>
+        <source>Checked again with the bank</source>
+        <translation>Conferido de novo com o banco</translation>
+    </message>
+    <message>
+        <source>Checked again: the bank does not have it</source>
+        <translation>Conferido de novo: o banco não tem este pagamento</translation>
+    </message>
+    <message>
         <source>Pix payout</source>
         <translation>Pagamento Pix</translation>
     </message>
@@ -6016,6 +6028,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Payment cancelled</source>
         <translation>Pagamento cancelado</translation>
+    </message>
+    <message>
+        <source>Payment refused</source>
+        <translation>Pagamento recusado</translation>
+    </message>
+    <message>
+        <source>Outcome overruled by the bank</source>
+        <translation>Resultado corrigido pelo banco</translation>
     </message>
     <message>
         <source>Receipt archived</source>
@@ -6164,6 +6184,30 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>expired</source>
         <translation>expirado</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>recusado</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>não enviado</translation>
+    </message>
+    <message>
+        <source>not an amount of money</source>
+        <translation>valor inválido</translation>
+    </message>
+    <message>
+        <source>the bank&apos;s word applied</source>
+        <translation>vale a palavra do banco</translation>
+    </message>
+    <message>
+        <source>the bank&apos;s word stands</source>
+        <translation>a palavra do banco se mantém</translation>
+    </message>
+    <message>
+        <source>The bank says otherwise than %1 recorded (%2)</source>
+        <translation>O banco contradiz o que %1 registrou (%2)</translation>
     </message>
     <message>
         <source>Waiting for approval %1/%2</source>

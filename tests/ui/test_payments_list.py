@@ -5,6 +5,7 @@ shows why, an unknown outcome says it is being checked, and the filters narrow t
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import unicodedata
 from decimal import Decimal
@@ -248,3 +249,34 @@ def test_a_held_payment_rejected_in_the_sandbox_fails(qtbot, run, listing) -> No
     assert _status(widget, entry.id) == "Cancelled"
     widget.set_status_group(StatusGroup.FAILED)
     assert widget.proxy.row_of(entry.id) is not None
+
+
+def test_an_outcome_the_bank_overruled_says_whose_it_was(qtbot, run, listing) -> None:
+    """On a team database the bank's word (its notification, another desktop's lookup) may
+    overrule an outcome someone recorded: the detail says whose, and what they recorded."""
+    widget, workspace = listing
+    journal = workspace.ledger.journal
+    review = run(workspace.payouts.prepare_key(KEY, Decimal("7.89")))
+    entry = run(journal.create(review.new_entry()))
+    run(journal.update(entry.id, EntryState.SENT, note="sending"))
+    entry = run(journal.update(entry.id, EntryState.ACCEPTED, bank_status="SETTLED", final=True))
+    # what a team database's row carries after the receiver's notification overruled max
+    overruled = dataclasses.replace(
+        entry,
+        outcome_by="receiver",
+        outcome_word="notice",
+        confirmed_by="receiver",
+        overruled_by="max",
+        overruled_state="ACCEPTED",
+        overruled_status="CANCELED",
+        overruled_at="2026-11-18T13:00:05.000Z",
+    )
+    workspace.engine.announce(overruled)
+    qt_wait_until(qtbot, lambda: widget.proxy.row_of(entry.id) is not None, "the row listed")
+    widget.select_entry(entry.id)
+    assert widget.details["bank_word"].text() == (
+        "The bank says otherwise than max recorded (Cancelled)"
+    )
+    workspace.engine.announce(dataclasses.replace(overruled, overruled_at=None))
+    widget.select_entry(entry.id)
+    assert widget.details["bank_word"].text() == ""

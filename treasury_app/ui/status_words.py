@@ -60,6 +60,10 @@ _NOTES: dict[str, str] = {
     "cancelled by a person": QT_TRANSLATE_NOOP("StatusWords", "Cancelled by a person"),
     "status": QT_TRANSLATE_NOOP("StatusWords", "Status from the bank"),
     "webhook": QT_TRANSLATE_NOOP("StatusWords", "Notified by the bank"),
+    "asked the bank again": QT_TRANSLATE_NOOP("StatusWords", "Checked again with the bank"),
+    "asked the bank again: not found": QT_TRANSLATE_NOOP(
+        "StatusWords", "Checked again: the bank does not have it"
+    ),
 }
 
 _ACTIONS: dict[str, str] = {
@@ -71,6 +75,8 @@ _ACTIONS: dict[str, str] = {
     "payment.resend_held": QT_TRANSLATE_NOOP("StatusWords", "Resend held for a person"),
     "payment.resend_confirmed": QT_TRANSLATE_NOOP("StatusWords", "Resend confirmed"),
     "payment.cancel": QT_TRANSLATE_NOOP("StatusWords", "Payment cancelled"),
+    "payment.refused": QT_TRANSLATE_NOOP("StatusWords", "Payment refused"),
+    "payment.overruled": QT_TRANSLATE_NOOP("StatusWords", "Outcome overruled by the bank"),
     "receipt.save": QT_TRANSLATE_NOOP("StatusWords", "Receipt archived"),
     "session.open": QT_TRANSLATE_NOOP("StatusWords", "Profile unlocked"),
     "certificate.load": QT_TRANSLATE_NOOP("StatusWords", "Certificate loaded"),
@@ -111,7 +117,14 @@ _OUTCOMES: dict[str, str] = {
     "released": QT_TRANSLATE_NOOP("StatusWords", "released"),
     "decided": QT_TRANSLATE_NOOP("StatusWords", "decided"),
     "expired": QT_TRANSLATE_NOOP("StatusWords", "expired"),
+    "refused": QT_TRANSLATE_NOOP("StatusWords", "refused"),
+    "not_sent": QT_TRANSLATE_NOOP("StatusWords", "not sent"),
+    "not_money": QT_TRANSLATE_NOOP("StatusWords", "not an amount of money"),
+    "bank_wins": QT_TRANSLATE_NOOP("StatusWords", "the bank's word applied"),
+    "bank_stands": QT_TRANSLATE_NOOP("StatusWords", "the bank's word stands"),
 }
+
+_OVERRULED = str(QT_TRANSLATE_NOOP("StatusWords", "The bank says otherwise than %1 recorded (%2)"))
 
 
 def _word(table: dict[str, str], key: str | None) -> str:
@@ -173,6 +186,20 @@ def approval_word(entry: Entry, *, released: bool = False) -> str:
     if approval == "REJECTED":
         return text.replace("%1", entry.decided_by or "")
     return text
+
+
+def overruled_word(entry: Entry) -> str:
+    """Where the bank's word overruled what a desktop recorded of ``entry`` (a team database:
+    the receiver's notification, another login's lookup): "The bank says otherwise than max
+    recorded (Cancelled)". "" when it never did."""
+    if not entry.overruled_at:
+        return ""
+    recorded = entry.overruled_status or entry.overruled_state
+    return (
+        QCoreApplication.translate(CONTEXT, _OVERRULED)
+        .replace("%1", entry.overruled_by or "?")
+        .replace("%2", status_word(recorded) or "?")
+    )
 
 
 def submitted_word(entry: Entry) -> str:

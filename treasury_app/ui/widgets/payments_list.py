@@ -50,7 +50,7 @@ from treasury_app.ui.models.payments_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
-from treasury_app.ui.status_words import note_word, status_word
+from treasury_app.ui.status_words import note_word, overruled_word, status_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.date_edits import date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -76,6 +76,7 @@ DETAIL_FIELDS = (
     "end_to_end_id",
     "idempotency_key",
     "error",
+    "bank_word",
 )
 
 
@@ -294,10 +295,12 @@ class PaymentsList(QWidget):
             "end_to_end_id": self.tr("endToEndId"),
             "idempotency_key": self.tr("Idempotency key"),
             "error": self.tr("Error"),
+            "bank_word": self.tr("Bank's word"),
         }
         self.details = value_labels(form, box, DETAIL_FIELDS, labels, "payment")
         self.destination_label = form.labelForField(self.details["destination"])
         self.details["error"].setStyleSheet(text_style("error", self))
+        self.details["bank_word"].setStyleSheet(text_style("error", self))
 
         self.history = flat_tree(
             box,
@@ -410,6 +413,7 @@ class PaymentsList(QWidget):
             "end_to_end_id": entry.end_to_end_id or "",
             "idempotency_key": entry.idempotency_key,
             "error": entry.error or "",
+            "bank_word": overruled_word(entry),  # a desktop's outcome the bank overruled
         }
         for name, text in values.items():
             self.details[name].setText(text)
