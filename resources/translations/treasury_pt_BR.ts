@@ -2545,6 +2545,38 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
 <context>
     <name>ErrorBanner</name>
     <message>
+        <source>with a transaction left open</source>
+        <translation>com uma transação deixada aberta</translation>
+    </message>
+    <message>
+        <source>with a failed transaction left open</source>
+        <translation>com uma transação falha deixada aberta</translation>
+    </message>
+    <message>
+        <source>running a statement</source>
+        <translation>executando um comando</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>desde %1</translation>
+    </message>
+    <message>
+        <source>Held up by another session</source>
+        <translation>Bloqueado por outra sessão</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the team database waited too long for another session. Try again in a moment.</source>
+        <translation>Nada foi alterado: o banco de dados da equipe esperou demais por outra sessão. Tente de novo em instantes.</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the team database waited for %1 and gave up. Try again once that session is done; if it stays, ask them (or the administrator) to end it.</source>
+        <translation>Nada foi alterado: o banco de dados da equipe esperou por %1 e desistiu. Tente de novo quando essa sessão terminar; se ela continuar, peça a essa pessoa (ou ao administrador) que a encerre.</translation>
+    </message>
+    <message>
         <source>Dismiss</source>
         <translation>Dispensar</translation>
     </message>

@@ -9,7 +9,6 @@ in ``test_ledger.py``; this module is about what only a shared database has.
 from __future__ import annotations
 
 import asyncio
-import threading
 import uuid
 from decimal import Decimal
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 from psycopg.rows import dict_row
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
-from tests.waiting import WAIT_SECONDS, await_until, wait_until, wait_until_blocked
+from tests.waiting import await_until
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
@@ -34,7 +33,7 @@ from treasury_app.ledger.team import (
 from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.admin import main as admin_main
 from treasury_app.ledger.team.chain import Anchor, verify_chain
-from treasury_app.ledger.team.changes import ChangeFeed
+from treasury_app.ledger.team.changes import CHANGES_SQL, ChangeFeed
 from treasury_app.ledger.team.schema import SCHEMA_VERSION, VIEWER
 
 pytestmark = pytest.mark.usefixtures("team_databases")
@@ -274,9 +273,9 @@ async def test_concurrent_writers_keep_one_walkable_chain(
 
 
 def test_changes_committed_out_of_order_are_all_read(team_databases: TeamDatabases) -> None:
-    """T1 changes entry A and stays open; T2 changes entry B. T2 waits for T1's commit (the
-    head's row lock), so seq order is commit order and a reader of ``seq > last`` misses
-    nothing."""
+    """T1 changes entry A and stays open; T2 changes entry B and commits without waiting for
+    T1 (no head is locked to commit). A reader fenced on snapshots reads B, then A once T1
+    commits: nothing is skipped, though A's ``seq`` is lower than B's."""
     database = team_databases.new_database()
     url = team_databases.server.url(database)
     with psycopg.connect(url, autocommit=True, row_factory=dict_row) as setup:
@@ -289,38 +288,29 @@ def test_changes_committed_out_of_order_are_all_read(team_databases: TeamDatabas
                 (key,),
             ).fetchone()
             ids.append(row["id"])
-        last = setup.execute("SELECT seq FROM treasury.change_head").fetchone()["seq"]
+        position = setup.execute("SELECT pg_current_snapshot()::text AS now").fetchone()["now"]
     t1 = psycopg.connect(url)
     t1.execute("UPDATE treasury.journal SET state = 'SENT' WHERE id = %s", (ids[0],))
-    t2_pid: list[int] = []
-    done = threading.Event()
-
-    def second() -> None:
-        with psycopg.connect(url, autocommit=True) as t2:
-            t2_pid.append(t2.info.backend_pid)
-            t2.execute("UPDATE treasury.journal SET state = 'SENT' WHERE id = %s", (ids[1],))
-        done.set()
-
-    thread = threading.Thread(target=second)
-    thread.start()
+    with psycopg.connect(url, autocommit=True) as t2:  # commits at once: nothing to wait for
+        t2.execute("UPDATE treasury.journal SET state = 'SENT' WHERE id = %s", (ids[1],))
     with psycopg.connect(url, autocommit=True, row_factory=dict_row) as reader:
-        wait_until(lambda: t2_pid, "T2 connected")
-        wait_until_blocked(reader, t2_pid[0], by=t1.info.backend_pid)  # T2 waits for T1
 
-        def read_after(seq: int) -> list[dict]:
-            return reader.execute(
-                "SELECT seq, entry_id FROM treasury.changes WHERE seq > %s ORDER BY seq", (seq,)
-            ).fetchall()
+        def read_after(after: str) -> tuple[list[dict], str]:
+            with reader.transaction():
+                reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                rows = reader.execute(
+                    CHANGES_SQL, {"after": after, "from_seq": 0, "limit": 100}
+                ).fetchall()
+                now = reader.execute("SELECT pg_current_snapshot()::text AS now").fetchone()
+            return rows, now["now"]
 
-        assert not done.is_set()
-        assert read_after(last) == []  # nothing visible yet, nothing to skip later
+        first, position = read_after(position)
         t1.commit()
-        thread.join(WAIT_SECONDS)
-        assert done.is_set(), "T2 never committed after T1 did"
-        rows = read_after(last)
+        second, _ = read_after(position)
     t1.close()
-    assert [row["entry_id"] for row in rows] == ids  # A (committed first), then B
-    assert [row["seq"] for row in rows] == [last + 1, last + 2]
+    assert [row["entry_id"] for row in first] == [ids[1]]  # B, committed first
+    assert [row["entry_id"] for row in second] == [ids[0]]  # then A, not skipped
+    assert second[0]["seq"] < first[0]["seq"]  # numbered before B, committed after
 
 
 async def test_the_feed_wakes_at_once_and_catches_up_after_missing_notifications(
@@ -344,13 +334,13 @@ async def test_the_feed_wakes_at_once_and_catches_up_after_missing_notifications
         entry = await ledger.journal.create(new_entry())
         await await_until(lambda: entry.id in seen, "the new entry read by the feed")
         assert states == [True]  # woken by the NOTIFY: no reconnection read it
-        last = feed.last_seq
+        last = feed.position
         await feed.stop()
         # Changes while this desktop is away: no one is listening, the NOTIFYs are lost.
         await ledger.journal.update(entry.id, EntryState.SENT)
         other = await ledger.journal.create(new_entry("20.00"))
         seen.clear()
-        feed = ChangeFeed(settings.conninfo(), on_changes=seen.extend, last_seq=last)
+        feed = ChangeFeed(settings.conninfo(), on_changes=seen.extend, position=last)
         feed.start()
         await await_until(lambda: feed.state.online, "the feed online again")
         await feed.stop()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
 
 class LedgerOpenError(RuntimeError):
     """The ledger cannot be opened as it is (a newer schema, a login refused, a database not
@@ -15,3 +18,50 @@ class LedgerUnavailable(ConnectionError):
 
 class LedgerRefused(PermissionError):
     """The ledger refused this person the change (their database role does not allow it)."""
+
+
+@dataclass(frozen=True)
+class BlockingSession:
+    """A database session holding what a write waited for, as the database names it."""
+
+    login: str
+    application: str
+    state: str | None = None
+    """``idle in transaction``, ``active``...; ``None`` when the database does not say."""
+    since: datetime | None = None
+    """When its transaction started (``None``: not known)."""
+    pid: int = 0
+
+    def describe(self) -> str:
+        """``login (application), state since HH:MM:SS UTC`` (for logs and the English text)."""
+        text = f"{self.login} ({self.application or 'unknown application'})"
+        if self.state:
+            text += f", {self.state}"
+        if self.since is not None:
+            text += f" since {self.since.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC"
+        return text
+
+
+class LedgerBlocked(LedgerUnavailable):
+    """A write waited for a lock another session holds, up to the lock timeout, and gave up:
+    nothing was changed. ``holders``: the sessions that held it, as seen while it waited
+    (empty when the wait ended before they could be named)."""
+
+    code = "ledger.blocked"
+
+    def __init__(self, holders: tuple[BlockingSession, ...], detail: str = "") -> None:
+        self.holders = holders
+        self.detail = detail
+        if holders:
+            who = "; ".join(holder.describe() for holder in holders)
+            text = (
+                f"Nothing was changed: the team database waited for a lock held by {who}, "
+                "and gave up. Try again once that session is done; if it stays, ask them (or "
+                "the administrator) to end it."
+            )
+        else:
+            text = (
+                "Nothing was changed: the team database waited too long for a lock another "
+                "session holds. Try again in a moment."
+            )
+        super().__init__(text)

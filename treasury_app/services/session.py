@@ -313,7 +313,7 @@ class Session:
                     "head": str(self.anchor.head),
                 },
             )
-        self.team = TeamLink(ledger, self.payments, conninfo, last_seq=await ledger.changes_head())
+        self.team = TeamLink(ledger, self.payments, conninfo, position=await ledger.feed_position())
         self.team.start()
         self.notifications = BankNotifications(ledger.notices, conninfo)
         await self.notifications.check()  # known before the tracker's first pass ends

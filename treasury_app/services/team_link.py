@@ -53,10 +53,10 @@ class TeamLink:
         *,
         clock: Clock = system_clock,
         probe_every: float = 15.0,
-        last_seq: int | None = None,
+        position: str | None = None,
     ) -> None:
-        """``last_seq``: the change the session's lists were loaded at (from then on,
-        nothing is missed); ``None``: from when the feed first connects."""
+        """``position``: the change feed's position when the session's lists were loaded
+        (from then on, nothing is missed); ``None``: from when the feed first connects."""
         from treasury_app.ledger.team.changes import ChangeFeed
 
         self.ledger = ledger
@@ -67,7 +67,7 @@ class TeamLink:
             on_changes=self._on_changes,
             on_state=self._on_state,
             probe_every=probe_every,
-            last_seq=last_seq,
+            position=position,
         )
         self.state = TeamState(False, "connecting", None, ledger.describe())
         self._listeners: list[TeamStateListener] = []

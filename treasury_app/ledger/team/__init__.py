@@ -24,7 +24,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from treasury_app.event_loop import check_loop
 from treasury_app.ledger import Backend, Ledger
 from treasury_app.ledger.db import LedgerContext, LedgerVersionError, utc_now
-from treasury_app.ledger.errors import LedgerOpenError
+from treasury_app.ledger.errors import LedgerOpenError, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.team.anchor import AnchorCheck, anchor_path, read_anchor, write_anchor
 from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import Anchor
@@ -120,13 +120,20 @@ class TeamLedger(Ledger):
         return utc_now() + self.clock_offset
 
     async def close(self) -> None:
+        if self.audit.pending:  # a row of ours was left unsealed: chain it (best effort)
+            try:
+                await self.audit.seal()
+            except (LedgerUnavailable, LedgerRefused) as error:
+                log.info("audit left to the next sealer: %s", error)
         await self.claims_pool.close()
         await self.pool.close()
 
-    async def changes_head(self) -> int:
-        """The newest change's number: a feed started from it misses nothing after now."""
-        row = await self.db.row("SELECT seq FROM treasury.change_head")
-        return int(row["seq"]) if row else 0
+    async def feed_position(self) -> str:
+        """Now, as a position of the change feed: a feed started from it reads every change
+        committed after now (:class:`~treasury_app.ledger.team.changes.ChangeFeed`)."""
+        row = await self.db.row("SELECT pg_current_snapshot()::text AS now")
+        assert row is not None
+        return str(row["now"])
 
     async def check_anchor(self, folder: Path) -> AnchorCheck:
         """Check the audit head this desktop kept in ``folder`` against the chain, then keep

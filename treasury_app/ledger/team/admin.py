@@ -19,8 +19,9 @@ exits non-zero on failure with one clear line on stderr:
 * ``reset-password NAME [--password-stdin] [--end-sessions]`` — a new password;
 * ``migrate`` — bring the schema to this app's version (a newer schema is refused), and give
   every team login without a connection limit or session defaults the default ones;
-* ``verify-audit [--anchor SEQ:HASH ...] [--anchor-file FILE]`` — walk the hash chain, name
-  the first broken row, check heads kept outside the database, print the head to keep;
+* ``verify-audit [--anchor SEQ:HASH ...] [--anchor-file FILE]`` — chain what waits to be
+  chained, walk the hash chain, name the first broken row, check heads kept outside the
+  database, print the head to keep (and who holds the chain's head, if rows still wait);
 * ``import-ledger FILE`` — move one desktop's SQLite ledger (journal, history, audit,
   receipts, batches) in, once, keeping dates and authors and chaining the audit (the file
   records no author per history row: each takes its entry's author);
@@ -345,11 +346,54 @@ def _id_list(ids: Sequence[int]) -> str:
     return ", ".join(f"#{number}" for number in ids)
 
 
+SEAL_WAIT = "5s"
+"""How long ``verify-audit`` waits for the audit chain's head when another session holds it."""
+
+
+def seal_audit(conn: psycopg.Connection[Any]) -> str:
+    """Chain the audit rows written but not sealed yet (schema 5), waiting up to
+    :data:`SEAL_WAIT` for the chain's head: ``""`` once done (or nothing to do: a schema
+    before 5 chains every row as it is written), else who holds the head."""
+    sealer = conn.execute(
+        "SELECT to_regprocedure('treasury.seal_audit(boolean)') IS NOT NULL AS here"
+    ).fetchone()
+    if not sealer or not sealer["here"]:
+        return ""
+    try:
+        with conn.transaction():
+            conn.execute(f"SET LOCAL lock_timeout = '{SEAL_WAIT}'")
+            conn.execute("SELECT treasury.seal_audit(true)")
+    except psycopg.errors.LockNotAvailable:
+        holder = conn.execute(
+            "SELECT a.usename, a.application_name, a.state, a.xact_start, a.pid"
+            " FROM treasury.audit_head h JOIN pg_locks l ON l.locktype = 'transactionid'"
+            " AND l.transactionid = h.xmax AND l.granted JOIN pg_stat_activity a ON a.pid = l.pid"
+        ).fetchone()
+        if holder is None:
+            return "another session"
+        since = holder["xact_start"]
+        return (
+            f"{holder['usename']} ({holder['application_name'] or 'unknown application'}, "
+            f"backend {holder['pid']}), {holder['state'] or 'state unknown'}"
+            + (f" since {since.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC" if since else "")
+        )
+    return ""
+
+
 def audit_rows(conn: psycopg.Connection[Any]) -> tuple[list[dict[str, Any]], Anchor]:
-    rows = conn.execute("SELECT * FROM treasury.audit ORDER BY seq").fetchall()
+    """The chained (sealed) audit rows in chain order, and the chain's head."""
+    rows = conn.execute(
+        "SELECT * FROM treasury.audit WHERE seq IS NOT NULL ORDER BY seq"
+    ).fetchall()
     head = conn.execute("SELECT seq, hash FROM treasury.audit_head").fetchone()
     assert head is not None
     return rows, Anchor(int(head["seq"]), str(head["hash"]))
+
+
+def unsealed_rows(conn: psycopg.Connection[Any]) -> int:
+    """How many audit rows wait to be chained."""
+    row = conn.execute("SELECT count(*) AS n FROM treasury.audit WHERE seq IS NULL").fetchone()
+    return int(row["n"]) if row else 0
 
 
 def cmd_verify_audit(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
@@ -363,7 +407,9 @@ def cmd_verify_audit(conn: psycopg.Connection[Any], args: argparse.Namespace) ->
                     anchors.append(Anchor.parse(line.split()[0]))
     except (OSError, ValueError) as error:
         raise AdminError(str(error)) from None
+    holder = seal_audit(conn)
     rows, head = audit_rows(conn)
+    waiting = unsealed_rows(conn)
     report = verify_chain(rows, head=head, anchors=anchors)
     if report.broken_at is not None:
         row = next((r for r in rows if int(r["seq"]) == report.broken_at), None)
@@ -383,6 +429,15 @@ def cmd_verify_audit(conn: psycopg.Connection[Any], args: argparse.Namespace) ->
     if report.anchors_missing:
         return 1
     print(f"Audit chain whole: {report.rows} row(s).")
+    if waiting:
+        print(
+            f"{waiting} more row(s) written but not chained yet: "
+            + (
+                f"the chain's head is held by {holder} (they are chained once it lets go)."
+                if holder
+                else "written while this ran (the next writer chains them)."
+            )
+        )
     print(f"Head (keep it outside the database): {report.head}")
     return 0
 
@@ -412,9 +467,14 @@ def cmd_status(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     print("Journal: " + (", ".join(f"{r['state']} {r['n']}" for r in counts) or "empty"))
     head = conn.execute("SELECT seq, hash FROM treasury.audit_head").fetchone()
     assert head is not None
-    print(f"Audit: {head['seq']} row(s), head {head['seq']}:{head['hash']}")
-    changes = conn.execute("SELECT seq FROM treasury.change_head").fetchone()
-    print(f"Changes: {changes['seq'] if changes else 0}")
+    waiting = unsealed_rows(conn)
+    print(
+        f"Audit: {head['seq']} row(s)"
+        + (f" and {waiting} not chained yet" if waiting else "")
+        + f", head {head['seq']}:{head['hash']}"
+    )
+    changes = conn.execute("SELECT coalesce(max(seq), 0) AS n FROM treasury.changes").fetchone()
+    print(f"Changes: {changes['n'] if changes else 0}")
     imports = conn.execute("SELECT COUNT(*) AS n FROM treasury.imports").fetchone()
     print(f"Imported desktop ledgers: {imports['n'] if imports else 0}")
     return 0 if version == SCHEMA_VERSION else 1

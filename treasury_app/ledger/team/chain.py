@@ -3,9 +3,11 @@
 Each audit row's ``hash`` is ``sha256(prev_hash || canonical(row))`` in lowercase hex, where
 the canonical form is the tag ``audit-v1`` followed by each field length-prefixed
 (``<characters>:<text>``, ``N`` for a null): ``seq``, ``at``, ``actor``, ``profile``,
-``action``, ``outcome``, ``reference``, ``amount``, ``details``. The database computes it in
-the trigger ``treasury.audit_chain`` (under the head's lock); :func:`verify_chain` recomputes
-it here, so a row edited, removed or inserted out of turn is found, and names the first
+``action``, ``outcome``, ``reference``, ``amount``, ``details``. The database computes it when
+it seals a row (chains it after the head: the insert's trigger ``treasury.audit_chain`` when
+the head is free, else ``treasury.seal_audit`` soon after; schema 5,
+:mod:`~treasury_app.ledger.team.feed_schema`); :func:`verify_chain` recomputes it here over the
+sealed rows, so a row edited, removed or inserted out of turn is found, and names the first
 broken row. The owner role could rewrite the whole chain consistently: that is caught only by
 an anchor kept outside the database (a head ``(seq, hash)`` printed by ``treasury-admin
 verify-audit`` or remembered by each desktop) that the chain no longer contains.

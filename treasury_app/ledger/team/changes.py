@@ -7,8 +7,15 @@ mode would drop it), catches up first and then after every wake-up, and probes t
 ``probe_every`` seconds). Losing the database turns the state to offline and reconnects with
 backoff (0.5 s doubling to 30 s); the catch-up after a reconnect delivers everything that
 changed meanwhile, so a missed notification loses nothing: ``NOTIFY`` only wakes the reader,
-the ``changes`` rows are the truth. ``seq`` is commit order without gaps (see
-:mod:`treasury_app.ledger.team.schema`).
+the ``changes`` rows are the truth.
+
+The feed's position is a snapshot, not a number (schema 5,
+:mod:`~treasury_app.ledger.team.feed_schema`): ``changes.seq`` is handed out at insert, so a
+row committed late can carry a lower ``seq`` than one read already. Each row records its
+transaction (``txid``); a read returns the rows whose transaction the previous read's snapshot
+did not see and this read's does — the rows committed in between, each exactly once, a late
+one at the first read after its commit — and keeps this read's snapshot as the next position.
+Nobody's open transaction holds a reader back: it delays only its own rows.
 """
 
 from __future__ import annotations
@@ -28,6 +35,19 @@ from treasury_app.ledger.team.schema import CHANNEL
 log = logging.getLogger("treasury_app.ledger.team.changes")
 
 CATCH_UP_LIMIT = 5000
+
+CHANGES_SQL = """
+SELECT seq, entry_id FROM treasury.changes
+ WHERE txid >= pg_snapshot_xmin(%(after)s::pg_snapshot)
+   AND NOT pg_visible_in_snapshot(txid, %(after)s::pg_snapshot)
+   AND txid < pg_snapshot_xmax(pg_current_snapshot())
+   AND seq > %(from_seq)s
+ ORDER BY seq LIMIT %(limit)s
+"""
+"""The changes committed after the position ``after`` and visible now, from ``from_seq`` on
+(a page); the ``txid`` bounds keep to this server's history (a row restored from another
+server's dump, with a transaction id from its future, waits until this server's ids pass it).
+"""
 BACKOFF_FIRST = 0.5
 BACKOFF_MAX = 30.0
 
@@ -36,7 +56,8 @@ BACKOFF_MAX = 30.0
 class FeedState:
     online: bool
     detail: str = ""
-    last_seq: int = 0
+    position: str = ""
+    """Where the feed has read up to (a snapshot of the team database, as text)."""
 
 
 ChangesListener = Callable[[list[int]], None]
@@ -76,14 +97,16 @@ class ChangeFeed(ListenerTask):
         *,
         on_changes: ChangesListener,
         on_state: StateListener | None = None,
-        last_seq: int | None = None,
+        position: str | None = None,
         probe_every: float = 15.0,
     ) -> None:
-        """``last_seq`` None: start from the newest change (nothing to replay)."""
+        """``position``: read the changes committed after it (:meth:`~treasury_app.ledger.
+        team.TeamLedger.feed_position`, or a feed's :attr:`position`); ``None``: from when
+        the feed first connects (nothing to replay)."""
         self._conninfo = conninfo
         self._on_changes = on_changes
         self._on_state = on_state
-        self.last_seq = last_seq
+        self.position = position
         self.probe_every = probe_every
         self.state = FeedState(False, "connecting")
         self._task = None
@@ -107,7 +130,7 @@ class ChangeFeed(ListenerTask):
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")  # 1. listen first
                     await self._catch_up(conn)  # 2. then read what was missed
-                    self._set_state(FeedState(True, "", self.last_seq or 0))
+                    self._set_state(FeedState(True, "", self.position or ""))
                     delay = BACKOFF_FIRST
                     while True:  # 3. then wait, probing the link
                         woken = False
@@ -122,32 +145,46 @@ class ChangeFeed(ListenerTask):
             except (psycopg.Error, OSError) as error:
                 detail = str(error).strip().splitlines()[0] if str(error).strip() else "lost"
                 log.warning("team database feed offline: %s (retry in %.1f s)", detail, delay)
-                self._set_state(FeedState(False, detail, self.last_seq or 0))
+                self._set_state(FeedState(False, detail, self.position or ""))
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX)
 
     async def _catch_up(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        if self.last_seq is None:
-            cursor = await conn.execute("SELECT seq FROM treasury.change_head")
-            row = await cursor.fetchone()
-            self.last_seq = int(row["seq"]) if row else 0
-            return
-        while True:
+        """Read what committed since :attr:`position`, a page at a time, in one read-only
+        snapshot (REPEATABLE READ), and move the position to that snapshot."""
+        async with conn.transaction():
+            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             cursor = await conn.execute(
-                "SELECT seq, entry_id FROM treasury.changes WHERE seq > %s ORDER BY seq LIMIT %s",
-                (self.last_seq, CATCH_UP_LIMIT),
+                "SELECT pg_current_snapshot()::text AS now,"
+                " pg_snapshot_xmax(pg_current_snapshot()) < pg_snapshot_xmax(%s::pg_snapshot)"
+                " AS ahead",
+                (self.position or "1:1:",),
             )
-            rows = await cursor.fetchall()
-            if not rows:
+            found = await cursor.fetchone()
+            assert found is not None
+            now = str(found["now"])
+            if self.position is None or found["ahead"]:
+                if self.position is not None:  # not this server's history (a restored dump)
+                    log.warning("change feed position %s is ahead of the database", self.position)
+                self.position = now
                 return
-            self.last_seq = int(rows[-1]["seq"])
-            ordered: dict[int, None] = {}
-            for row in rows:
-                ordered.pop(int(row["entry_id"]), None)
-                ordered[int(row["entry_id"])] = None
-            try:
-                self._on_changes(list(ordered))
-            except Exception:
-                log.exception("change feed listener failed")
-            if len(rows) < CATCH_UP_LIMIT:
-                return
+            from_seq = 0
+            while True:
+                cursor = await conn.execute(
+                    CHANGES_SQL,
+                    {"after": self.position, "from_seq": from_seq, "limit": CATCH_UP_LIMIT},
+                )
+                rows = await cursor.fetchall()
+                if rows:
+                    from_seq = int(rows[-1]["seq"])
+                    ordered: dict[int, None] = {}
+                    for row in rows:
+                        ordered.pop(int(row["entry_id"]), None)
+                        ordered[int(row["entry_id"])] = None
+                    try:
+                        self._on_changes(list(ordered))
+                    except Exception:
+                        log.exception("change feed listener failed")
+                if len(rows) < CATCH_UP_LIMIT:
+                    break
+        self.position = now

@@ -15,9 +15,10 @@ their own, members of the group roles:
 The database, not the client, writes who did what: every journal, history, audit, receipt and
 batch row takes ``session_user`` from a trigger (a client cannot name someone else). The audit
 is append-only by privilege (INSERT and SELECT only) and by trigger (UPDATE, DELETE and
-TRUNCATE raise, whoever runs them), and hash-chained: a ``BEFORE INSERT`` trigger locks the
-one-row ``audit_head``, takes the next ``seq`` and computes ``hash = sha256(prev_hash ||
-canonical row)`` (:mod:`treasury_app.ledger.team.chain` recomputes it the same way).
+TRUNCATE raise, whoever runs them), and hash-chained: ``hash = sha256(prev_hash || canonical
+row)`` in ``seq`` order (:mod:`treasury_app.ledger.team.chain` recomputes it the same way).
+Since schema 5 (:mod:`~treasury_app.ledger.team.feed_schema`) a row is chained (*sealed*) by
+whoever holds the one-row ``audit_head``, taken with ``SKIP LOCKED``: nobody waits for it.
 
 Maker-checker (migration 2): a versioned policy (``policies``; an intent keeps the version it
 was prepared under) says how many approvals an intent needs — by amount, plus one for a payee
@@ -27,15 +28,15 @@ hash (:func:`treasury.content_hash`); changing the content voids it, and approva
 The journal's trigger refuses ``PREPARED → SENT`` (or any move but to ``REJECTED``) without
 the valid approvals its policy asks for, whoever runs the update.
 
-Every change of a journal entry is also a row of ``changes``, numbered from the one-row
-``change_head`` locked until commit (so ``seq`` order is commit order with no gaps: a reader
-of ``seq > last seen`` misses nothing), followed by one ``NOTIFY treasury_changes`` per
-transaction (an empty payload: identical notifications of one transaction collapse).
+Every change of a journal entry is also a row of ``changes`` (up to schema 4 numbered from the
+one-row ``change_head`` locked until commit; since schema 5 read by snapshot, with no lock),
+followed by one ``NOTIFY treasury_changes`` per transaction (an empty payload: identical
+notifications of one transaction collapse).
 """
 
 from __future__ import annotations
 
-from treasury_app.ledger.team import integrity_schema, receiver_schema
+from treasury_app.ledger.team import feed_schema, integrity_schema, receiver_schema
 from treasury_app.ledger.team.receiver_schema import RECEIVER
 
 SCHEMA = "treasury"
@@ -1075,6 +1076,7 @@ MIGRATIONS: tuple[str, ...] = (
     # 3: what the bank notified (the webhook receiver, treasury_app/receiver)
     receiver_schema.MIGRATION_SQL,
     integrity_schema.MIGRATION_SQL,  # 4: claims, the engine's moves, the bank's word, money
+    feed_schema.MIGRATION_SQL,  # 5: no head locked to commit (audit sealed, feed by snapshot)
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1121,3 +1123,4 @@ GRANT USAGE ON ALL SEQUENCES IN SCHEMA treasury TO {MAKER}, {APPROVER};
 """Applied after every migration (idempotent): nobody but the owner holds more than this."""
 PRIVILEGES_SQL += receiver_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += integrity_schema.PRIVILEGES_SQL
+PRIVILEGES_SQL += feed_schema.PRIVILEGES_SQL

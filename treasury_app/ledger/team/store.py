@@ -9,6 +9,8 @@ is written first.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import AsyncIterator, Iterable, Mapping
@@ -20,6 +22,7 @@ from typing import Any
 
 import psycopg
 import psycopg.errors
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from treasury_app.domain.clock import Clock
@@ -27,6 +30,7 @@ from treasury_app.domain.money import dumps_json
 from treasury_app.ledger.audit import AuditEntry, audit_entry, audit_filter, details_json
 from treasury_app.ledger.batches import BatchRecord, batch_from_row
 from treasury_app.ledger.db import LedgerContext, now_iso, utc_now
+from treasury_app.ledger.errors import BlockingSession, LedgerBlocked
 from treasury_app.ledger.journal import (
     UNRESOLVED,
     DuplicateIntent,
@@ -141,11 +145,21 @@ def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-class TeamDatabase:
-    """The pool every store of one team ledger shares, with offline errors mapped."""
+BLOCK_WATCH_EVERY = 1.0
+"""While a write runs, every this many seconds the database is asked who holds what it waits
+for (``treasury.blocking_sessions``): a write that ends at the lock timeout names them."""
 
-    def __init__(self, pool: AsyncConnectionPool) -> None:
+
+class TeamDatabase:
+    """The pool every store of one team ledger shares, with offline errors mapped; a write
+    that waits for a lock until the lock timeout raises :class:`LedgerBlocked`, naming the
+    sessions that held it."""
+
+    def __init__(
+        self, pool: AsyncConnectionPool, *, watch_every: float = BLOCK_WATCH_EVERY
+    ) -> None:
         self.pool = pool
+        self.watch_every = watch_every
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
@@ -170,8 +184,63 @@ class TeamDatabase:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
-        async with self.connection() as conn, conn.transaction(), conn.cursor() as cursor:
+        async with (
+            self.connection() as conn,
+            self._watched(conn),
+            conn.transaction(),
+            conn.cursor() as cursor,
+        ):
             yield cursor
+
+    @asynccontextmanager
+    async def _watched(self, conn: psycopg.AsyncConnection[Any]) -> AsyncIterator[None]:
+        """Run the block while a watcher, from another connection, notes who holds any lock
+        its backend waits for: a lock timeout (or a statement timeout while it waited) is
+        then :class:`LedgerBlocked` with their names, instead of "offline"."""
+        pid = conn.info.backend_pid
+        seen: list[BlockingSession] = []
+        watcher = asyncio.get_running_loop().create_task(
+            self._watch(pid, seen), name=f"lock-watch-{pid}"
+        )
+        try:
+            yield
+        except psycopg.errors.LockNotAvailable as error:
+            log.warning("a write waited for a lock until the timeout: %s", seen or "holder unseen")
+            raise LedgerBlocked(tuple(seen), _short(error)) from None
+        except psycopg.errors.QueryCanceled as error:
+            if not seen:
+                raise
+            log.warning("a write waited for a lock until the statement timeout: %s", seen)
+            raise LedgerBlocked(tuple(seen), _short(error)) from None
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await watcher
+
+    async def _watch(self, pid: int, seen: list[BlockingSession]) -> None:
+        while True:
+            await asyncio.sleep(self.watch_every)
+            try:
+                async with (
+                    self.pool.connection(timeout=self.watch_every) as conn,
+                    conn.cursor(row_factory=dict_row) as cursor,
+                ):
+                    await cursor.execute("SELECT * FROM treasury.blocking_sessions(%s)", (pid,))
+                    rows = await cursor.fetchall()
+            except (psycopg.Error, PoolTimeout, OSError) as error:
+                log.debug("who blocks backend %s: not known (%s)", pid, error)
+                continue
+            if rows:
+                seen[:] = [
+                    BlockingSession(
+                        login=str(row["login"] or ""),
+                        application=str(row["application"] or ""),
+                        state=row["state"],
+                        since=row["xact_start"],
+                        pid=int(row["pid"]),
+                    )
+                    for row in rows
+                ]
 
     async def rows(self, query: str, args: Iterable[Any] = ()) -> list[dict[str, Any]]:
         async with self.connection() as conn:
@@ -502,9 +571,16 @@ class TeamJournal:
 
 
 class TeamAudit:
+    """The team audit: rows are inserted with the server's who and when, and chained
+    (*sealed*) by the database when its head is free, else soon after (schema 5,
+    :mod:`~treasury_app.ledger.team.feed_schema`); an entry's ``id`` is its row's, not its
+    place in the chain."""
+
     def __init__(self, db: TeamDatabase, context: LedgerContext) -> None:
         self._db = db
         self._context = context
+        self.pending = False
+        """A row of this desktop's was left unsealed (the head was busy): seal at close."""
 
     async def record(
         self,
@@ -518,7 +594,7 @@ class TeamAudit:
         async with self._db.transaction() as cursor:
             await cursor.execute(
                 "INSERT INTO treasury.audit (at, profile, action, outcome, reference, amount,"
-                " details) VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING seq",
+                " details) VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id, seq",
                 (
                     now_iso(),
                     self._context.profile,
@@ -531,7 +607,20 @@ class TeamAudit:
             )
             row = await cursor.fetchone()
         assert row is not None
-        return int(row["seq"])
+        if row["seq"] is None:  # another transaction held the chain's head: seal it now
+            try:
+                self.pending = await self.seal() is None
+            except LedgerUnavailable as error:
+                log.info("audit row %s left to the next sealer: %s", row["id"], error)
+                self.pending = True
+        return int(row["id"])
+
+    async def seal(self) -> int | None:
+        """Chain every audit row written but not sealed yet (``treasury.seal_audit``, in a
+        transaction of its own): the head's ``seq``, or ``None`` when another session holds
+        the head now (that session, or the next writer, seals them; nobody waits)."""
+        row = await self._db.row("SELECT treasury.seal_audit() AS head")
+        return None if row is None or row["head"] is None else int(row["head"])
 
     async def entries(
         self, *, action: str | None = None, reference: str | None = None, limit: int = 1000
@@ -546,7 +635,7 @@ class TeamAudit:
             reference=reference,
         )
         return await self._rows(
-            f"SELECT * FROM treasury.audit{where} ORDER BY seq DESC LIMIT %s", [*args, limit]
+            f"SELECT * FROM treasury.audit{where} ORDER BY id DESC LIMIT %s", [*args, limit]
         )
 
     def _filter(
@@ -573,7 +662,7 @@ class TeamAudit:
     ) -> list[AuditEntry]:
         where, args = self._filter(since=since, until=until, action=action, text=text)
         return await self._rows(
-            f"SELECT * FROM treasury.audit{where} ORDER BY seq DESC LIMIT %s OFFSET %s",
+            f"SELECT * FROM treasury.audit{where} ORDER BY id DESC LIMIT %s OFFSET %s",
             [*args, max(1, limit), max(0, offset)],
         )
 
@@ -594,7 +683,9 @@ class TeamAudit:
         return [row["action"] for row in rows]
 
     async def head(self) -> tuple[int, str]:
-        """The chain's head ``(seq, hash)`` as the database has it now."""
+        """The chain's head ``(seq, hash)`` as the database has it now, what was waiting to be
+        sealed sealed first (unless another session holds the head)."""
+        await self.seal()
         row = await self._db.row("SELECT seq, hash FROM treasury.audit_head")
         assert row is not None
         return int(row["seq"]), str(row["hash"])
@@ -606,7 +697,7 @@ class TeamAudit:
 
     async def _rows(self, query: str, args: list[Any]) -> list[AuditEntry]:
         return [
-            audit_entry(row, id_column="seq", user_column="actor")
+            audit_entry(row, id_column="id", user_column="actor")
             for row in await self._db.rows(query, args)
         ]
 

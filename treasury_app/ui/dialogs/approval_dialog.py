@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from treasury_app.api.errors import ApiFailure
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
-from treasury_app.ledger.errors import LedgerRefused, LedgerUnavailable
+from treasury_app.ledger.errors import LedgerBlocked, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
 from treasury_app.services.approvals import NobodyReason
 from treasury_app.ui.async_tools import ask, spawn
@@ -49,7 +49,7 @@ from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.status_words import approval_word, status_word
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
-from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.error_banner import ErrorBanner, blocked_message
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.row_tables import flat_tree
 
@@ -88,6 +88,8 @@ def refusal_title(error: BaseException) -> str:
     """The banner's title for an action that was not done."""
     if isinstance(error, LedgerRefused):
         return QCoreApplication.translate("ApprovalDialog", "Refused by the team database")
+    if isinstance(error, LedgerBlocked):
+        return blocked_message(error)[0]
     if isinstance(error, LedgerUnavailable):
         return QCoreApplication.translate("ApprovalDialog", "The team database cannot be reached")
     if isinstance(error, PendingDuplicate):
@@ -101,6 +103,8 @@ def refusal_title(error: BaseException) -> str:
 
 def refusal_text(error: BaseException) -> str:
     """What the banner says of an action that was not done (the team database's sentence)."""
+    if isinstance(error, LedgerBlocked):
+        return blocked_message(error)[1]
     if isinstance(error, PendingDuplicate):
         waiting: Entry = error.entry
         return (

@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.ledger.errors import LedgerUnavailable
+from treasury_app.ledger.errors import LedgerBlocked, LedgerUnavailable
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.models.approvals_model import ApprovalsModel, Column
 from treasury_app.ui.operation import events, run_operation
-from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.error_banner import ErrorBanner, blocked_message
 from treasury_app.ui.widgets.row_tables import current_row, row_table, select_row
 
 if TYPE_CHECKING:
@@ -250,7 +250,12 @@ class ApprovalsTab(QWidget):
             lists = await self.desk.lists()
         except LedgerUnavailable as error:
             if not self._closed and shiboken6.isValid(self):
-                self.banner.show_message(self.tr("The team database cannot be reached"), str(error))
+                if isinstance(error, LedgerBlocked):
+                    self.banner.show_message(*blocked_message(error))
+                else:
+                    self.banner.show_message(
+                        self.tr("The team database cannot be reached"), str(error)
+                    )
             return False
         finally:
             if self._again and not self._closed:

@@ -5,15 +5,61 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from treasury_app.api.errors import ApiError, TransportFailure
+from treasury_app.ledger.errors import BlockingSession, LedgerBlocked
 from treasury_app.ui.theme import banner_style, text_style
+
+_SESSION_STATES = {  # pg_stat_activity.state
+    "idle in transaction": QT_TRANSLATE_NOOP("ErrorBanner", "with a transaction left open"),
+    "idle in transaction (aborted)": QT_TRANSLATE_NOOP(
+        "ErrorBanner", "with a failed transaction left open"
+    ),
+    "active": QT_TRANSLATE_NOOP("ErrorBanner", "running a statement"),
+}
+
+
+def _holder_words(holder: BlockingSession) -> str:
+    from treasury_app.ui.models.payments_model import format_datetime
+
+    words = (
+        QCoreApplication.translate("ErrorBanner", "%1 (%2)")
+        .replace("%1", holder.login)
+        .replace("%2", holder.application or "?")
+    )
+    state = _SESSION_STATES.get(holder.state or "")
+    if state is not None:
+        words += ", " + QCoreApplication.translate("ErrorBanner", str(state))
+    if holder.since is not None:
+        stamp = holder.since.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        words += " " + QCoreApplication.translate("ErrorBanner", "since %1").replace(
+            "%1", format_datetime(stamp, "dd/MM/yyyy HH:mm:ss")
+        )
+    return words
+
+
+def blocked_message(error: LedgerBlocked) -> tuple[str, str]:
+    """(title, detail) of a write the team database gave up waiting for: who held it up."""
+    title = QCoreApplication.translate("ErrorBanner", "Held up by another session")
+    if not error.holders:
+        return title, QCoreApplication.translate(
+            "ErrorBanner",
+            "Nothing was changed: the team database waited too long for another session. "
+            "Try again in a moment.",
+        )
+    return title, QCoreApplication.translate(
+        "ErrorBanner",
+        "Nothing was changed: the team database waited for %1 and gave up. Try again once "
+        "that session is done; if it stays, ask them (or the administrator) to end it.",
+    ).replace("%1", "; ".join(_holder_words(holder) for holder in error.holders))
 
 
 def friendly_message(error: BaseException) -> tuple[str, str]:
     """A (title, detail) a treasury user can act on; never a traceback, never a secret."""
+    if isinstance(error, LedgerBlocked):
+        return blocked_message(error)
     if isinstance(error, ApiError):
         return error.title, error.detail
     if isinstance(error, TransportFailure):
