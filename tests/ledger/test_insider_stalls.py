@@ -8,6 +8,7 @@ the insider with raw psycopg, as ``psql`` would, the colleagues through their de
 ledgers or raw connections that give up after a few seconds — and:
 
 * a viewer holding an audit row open, or a maker holding a prepare open, stalls nobody;
+* nobody can hold an approver's or a content's lock (schema 4's limits) by hand;
 * the change feed reads a change committed late (numbered before one read already);
 * the audit chain stays whole after concurrent writers and a session holding its head, and
   ``treasury-admin verify-audit`` names that session while it holds it;
@@ -36,17 +37,19 @@ from tests.ledger.test_approvals_db import (  # noqa: F401  (people: a fixture)
     as_person,
     desks,
     intent,
+    payee,
     people,
     prepare_raw,
     superuser,
 )
 from tests.ledger_backends import TeamDatabases
-from tests.waiting import WAIT_SECONDS, await_until
+from tests.waiting import WAIT_SECONDS, await_until, wait_until_blocked
 from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.admin import main as admin_main
 from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import verify_chain
 from treasury_app.ledger.team.changes import ChangeFeed
+from treasury_app.ledger.team.integrity_schema import APPROVER_LOCKS, CONTENT_LOCKS
 from treasury_app.ledger.team.schema import VIEWER
 from treasury_app.ledger.team.store import TeamDatabase
 
@@ -161,6 +164,83 @@ async def test_a_maker_holding_a_prepare_open_stalls_no_one(
     assert code == 0 and waiting == 0 and verify_chain(rows).ok
     makers = [(row["action"], row["actor"]) for row in rows if row["action"].startswith("appr")]
     assert ("approval.prepare", "ana") in makers and ("approval.approve", "bruno") in makers
+
+
+OLD_APPROVER_KEY = 29811
+OLD_CONTENT_KEY = 29812
+"""The advisory keys schema 4 serialized an approver's approvals and a content's prepares on,
+before they became rows of owner-only tables."""
+LOCKING_CLAUSES = ("", "FOR UPDATE", "FOR NO KEY UPDATE", "FOR SHARE", "FOR KEY SHARE")
+TABLE_LOCK_MODES = ("ACCESS SHARE", "ROW SHARE", "ROW EXCLUSIVE", "SHARE", "ACCESS EXCLUSIVE")
+
+
+def test_nobody_holds_an_approvers_or_a_contents_lock_by_hand(
+    team_databases: TeamDatabases, people: dict[str, tuple[str, ...]]
+) -> None:
+    """eva (maker and approver) takes, in psql, the advisory keys schema 4 used to serialize
+    bruno's approvals and the prepares of one content, tries to read, lock or fill the rows
+    that serialize them now (refused: she holds no privilege on them), and keeps a
+    transaction open in which she approved and prepared herself: meanwhile bruno's approval
+    and ana's prepare of that very content go through at once; only eva's own other session
+    waits to approve, until her transaction ends."""
+    database = team_databases.new_database(policy=ONE_APPROVAL)
+    detail = payee()
+    with as_person(team_databases, database, "ana") as ana:
+        evas, later, brunos = (prepare_raw(ana, f"{n}00.00") for n in (1, 2, 3))
+    with (
+        as_person(team_databases, database, "eva") as eva,
+        as_person(team_databases, database, "eva") as eva_again,
+        superuser(team_databases, database) as observer,
+        ThreadPoolExecutor(1) as pool,
+    ):
+        taken = eva.execute(
+            "SELECT pg_try_advisory_lock(%s, hashtext('bruno')) AS approver,"
+            " pg_try_advisory_lock(%s, hashtext(treasury.lp('PIX_KEY') || treasury.lp(%s)"
+            " || treasury.lp('') || treasury.lp('700.00') || treasury.lp('')"
+            " || treasury.lp('INSTANT'))) AS content",
+            (OLD_APPROVER_KEY, OLD_CONTENT_KEY, detail),
+        ).fetchone()
+        assert taken == {"approver": True, "content": True}
+        for table, key in ((APPROVER_LOCKS, "bruno"), (CONTENT_LOCKS, "0" * 64)):
+            for clause in LOCKING_CLAUSES:
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    eva.execute(f"SELECT * FROM {table} {clause}")
+            for mode in TABLE_LOCK_MODES:
+                with pytest.raises(psycopg.errors.InsufficientPrivilege), eva.transaction():
+                    eva.execute(f"LOCK TABLE {table} IN {mode} MODE")
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                eva.execute(f"INSERT INTO {table} VALUES (%s)", (key,))
+        with eva.transaction():
+            eva.execute(
+                "SELECT * FROM treasury.approve(%s, %s)", (evas["id"], evas["content_hash"])
+            )
+            prepare_raw(eva, "300.00")
+            with (
+                colleague(team_databases, database, "bruno") as bruno,
+                colleague(team_databases, database, "ana") as ana,
+            ):
+                approved = bruno.execute(
+                    "SELECT * FROM treasury.approve(%s, %s)",
+                    (brunos["id"], brunos["content_hash"]),
+                ).fetchone()
+                made = prepare_raw(ana, "700.00", detail=detail)  # the content of eva's key
+            held = observer.execute(
+                "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                " AND pid = %s",
+                (eva.info.backend_pid,),
+            ).fetchone()
+            assert held == {"n": 2}  # eva held both old keys all along
+            again = pool.submit(
+                lambda: eva_again.execute(
+                    "SELECT approval FROM treasury.approve(%s, %s)",
+                    (later["id"], later["content_hash"]),
+                ).fetchone()
+            )
+            wait_until_blocked(observer, eva_again.info.backend_pid, by=eva.info.backend_pid)
+        assert again.result(timeout=WAIT_SECONDS) == {"approval": "APPROVED"}
+        eva.execute("SELECT pg_advisory_unlock_all()")
+    assert approved is not None and approved["approval"] == "APPROVED"
+    assert made["approval"] == "WAITING" and made["payee_detail"] == detail
 
 
 # -- 2. the change feed ------------------------------------------------------------------------

@@ -524,20 +524,39 @@ def test_status_lists_receiver_logins_beside_people(team_databases: TeamDatabase
     assert f"  {receiver}: treasury_receiver; at most {RECEIVER_CONNECTIONS} connections" in out
 
 
-def enabled_approvers(team: TeamDatabases) -> tuple[int, bool]:
-    """The cluster's enabled approvers (as treasury.eligible_approvers counts them) and whether
-    one of them prepares intents too."""
-    found = rows(
+def enabled_approvers(team: TeamDatabases) -> list[dict[str, Any]]:
+    """The cluster's enabled approvers (as treasury.eligible_approvers counts them): ``login``,
+    and whether they prepare intents too (``maker``), by login."""
+    return rows(
         team,
         "postgres",
-        "SELECT pg_has_role(r.oid, %s, 'MEMBER') AS maker FROM pg_roles r WHERE r.rolcanlogin"
-        " AND NOT r.rolsuper AND pg_has_role(r.oid, %s, 'MEMBER')"
-        " AND NOT pg_has_role(r.oid, %s, 'MEMBER')",
+        "SELECT r.rolname::text AS login, pg_has_role(r.oid, %s, 'MEMBER') AS maker"
+        " FROM pg_roles r WHERE r.rolcanlogin AND NOT r.rolsuper"
+        " AND pg_has_role(r.oid, %s, 'MEMBER') AND NOT pg_has_role(r.oid, %s, 'MEMBER')"
+        " ORDER BY 1",
         MAKER,
         APPROVER,
         OWNER,
     )
-    return len(found), any(r["maker"] for r in found)
+
+
+@contextlib.contextmanager
+def only_approvers(team: TeamDatabases, *names: str) -> Iterator[None]:
+    """Every other enabled approver of the cluster disabled (``NOLOGIN``) meanwhile, enabled
+    again after. Logins are cluster-wide: the tests that ran before (any module, any order)
+    leave approvers of their own, more than a policy can ask (9 + 9), so a test that counts
+    the team's approvers makes the team what it counts. Each pytest process (each xdist
+    worker) has a cluster of its own, and its tests run one at a time."""
+    others = [row["login"] for row in enabled_approvers(team) if row["login"] not in names]
+    with superuser(team, "postgres") as conn:
+        for name in others:
+            conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(name)))
+    try:
+        yield
+    finally:
+        with superuser(team, "postgres") as conn:
+            for name in others:
+                conn.execute(sql.SQL("ALTER ROLE {} LOGIN").format(sql.Identifier(name)))
 
 
 def test_policy_set_refuses_what_the_approvers_cannot_satisfy(
@@ -545,44 +564,53 @@ def test_policy_set_refuses_what_the_approvers_cannot_satisfy(
 ) -> None:
     database = team_databases.new_database(policy={})
     url = team_databases.server.url(database)
-    add(url, unique("pol_appr"), APPROVER)
-    add(url, unique("pol_both"), MAKER, APPROVER)
-    count, both = enabled_approvers(team_databases)
-    available = count - 1 if both else count
-    assert both and available >= 1
-    needed = available + 1
-    above = min(available, 9)
-    extra = needed - above
-    assert extra <= 9
-    versions = len(rows(team_databases, database, "SELECT * FROM treasury.policies"))
-    wanted = ("--approvals", "1", "--threshold", "10000", "--approvals-above", str(above),
-              "--new-payee-extra", str(extra))  # fmt: skip
-    code, _, err = admin("--db", url, "policy", "set", *wanted)
-    assert code == 2 and err.count("\n") == 1, err
-    assert err.startswith("treasury-admin: The policy was not changed: ")
-    assert f"+ {extra} for a payee never paid = {needed} distinct approvers other than" in err
-    assert f"{count} enabled approver(s)" in err and "prepare(s) intents too" in err
-    assert f"{needed} needed, {available} available" in err and "--force" in err
-    assert len(rows(team_databases, database, "SELECT * FROM treasury.policies")) == versions
+    approvers = sorted(unique("pol_appr") for _ in range(3))
+    both = unique("pol_both")
+    for name in approvers:
+        add(url, name, APPROVER)
+    add(url, both, MAKER, APPROVER)
+    with only_approvers(team_databases, *approvers, both):
+        team = enabled_approvers(team_databases)
+        assert [row["login"] for row in team] == sorted((*approvers, both))
+        count, available = len(team), len(team) - 1  # an intent of `both` has 3 approvers
+        needed, above = available + 1, available
+        extra = needed - above
+        versions = len(rows(team_databases, database, "SELECT * FROM treasury.policies"))
+        wanted = ("--approvals", "1", "--threshold", "10000", "--approvals-above", str(above),
+                  "--new-payee-extra", str(extra))  # fmt: skip
+        code, _, err = admin("--db", url, "policy", "set", *wanted)
+        assert code == 2 and err.count("\n") == 1, err
+        assert err.startswith("treasury-admin: The policy was not changed: ")
+        assert (
+            f"{above} approval(s) above R$ 10.000,00 + {extra} for a payee never paid ="
+            f" {needed} distinct approvers other than the intent's maker" in err
+        )
+        listed = ", ".join(sorted((*approvers, both)))
+        assert f"the team has {count} enabled approver(s) ({listed})" in err
+        assert f"and {both} prepare(s) intents too" in err
+        assert f"{needed} needed, {available} available" in err and "--force" in err
+        assert len(rows(team_databases, database, "SELECT * FROM treasury.policies")) == versions
 
-    code, out, err = admin("--db", url, "policy", "set", *wanted, "--force")
-    assert code == 0 and f"Policy version {versions + 1} in force" in out
-    assert "Warning: set with --force" in err
-    (forced,) = audit(team_databases, database, "admin.policy_forced")
-    assert forced["reference"] == f"policy {versions + 1}"
+        code, out, err = admin("--db", url, "policy", "set", *wanted, "--force")
+        assert code == 0 and f"Policy version {versions + 1} in force" in out
+        assert "Warning: set with --force" in err
+        (forced,) = audit(team_databases, database, "admin.policy_forced")
+        assert forced["reference"] == f"policy {versions + 1}"
 
-    # The same policy again is no new version (and no audit row).
-    policy_rows = len(audit(team_databases, database, "admin.policy"))
-    code, out, err = admin("--db", url, "policy", "set", *wanted)
-    assert code == 0 and f"Policy unchanged: version {versions + 1} stays in force." in out, err
-    assert len(rows(team_databases, database, "SELECT * FROM treasury.policies")) == versions + 1
-    assert len(audit(team_databases, database, "admin.policy")) == policy_rows
+        # The same policy again is no new version (and no audit row).
+        policy_rows = len(audit(team_databases, database, "admin.policy"))
+        code, out, err = admin("--db", url, "policy", "set", *wanted)
+        assert code == 0 and f"Policy unchanged: version {versions + 1} stays in force." in out, err
+        assert (
+            len(rows(team_databases, database, "SELECT * FROM treasury.policies")) == versions + 1
+        )
+        assert len(audit(team_databases, database, "admin.policy")) == policy_rows
 
-    # One the approvers can satisfy is set without --force.
-    code, out, err = admin(
-        "--db", url, "policy", "set", "--approvals-above", "1", "--new-payee-extra", "0"
-    )
-    assert code == 0 and err == "" and f"Policy version {versions + 2} in force" in out
+        # One the approvers can satisfy is set without --force.
+        code, out, err = admin(
+            "--db", url, "policy", "set", "--approvals-above", "1", "--new-payee-extra", "0"
+        )
+        assert code == 0 and err == "" and f"Policy version {versions + 2} in force" in out
 
 
 def test_policy_limit_is_for_approvers_only(team_databases: TeamDatabases) -> None:

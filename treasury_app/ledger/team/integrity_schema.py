@@ -27,9 +27,18 @@ payment (issue 32).
 * **Money is money.** Amounts are more than zero, at most
   :data:`~treasury_app.domain.money.MAX_AMOUNT`, in centavos — in ``prepare``, ``edit`` and a
   check of the column itself (``journal_amount_money``); NaN and infinities are refused.
-* **Limits under locks.** An approval takes a transaction lock keyed by its approver before
-  it reads what they approved today (two parallel approvals of one approver queue); a prepare
-  or an edit takes one keyed by the content before it looks for a waiting twin.
+* **Limits under locks nobody can take by hand.** An approval locks its approver's row of
+  ``approver_locks`` before it reads what they approved today (two parallel approvals of one
+  approver queue); a prepare or an edit locks its content's row of ``content_locks`` (keyed
+  by the content's digest) before it looks for a waiting twin. Each row is made on first use
+  (``INSERT … ON CONFLICT DO NOTHING``, then ``SELECT … FOR UPDATE``) by the functions, as
+  the schema's owner; people hold no privilege at all on these tables, and every locking
+  clause and ``LOCK TABLE`` needs one, so the only way to hold such a lock is to approve,
+  prepare or edit in one's own open transaction. That stalls only the same approver's other
+  sessions, or a prepare or edit of the very same content (which the first one's commit
+  would refuse anyway: one waiting intent per content). No advisory lock: any login may take
+  any advisory key (``pg_advisory_lock``), so a colleague could have held an approver's or a
+  content's key and stalled every approval of that approver, every prepare of that content.
 * **Receipts bound for good.** :func:`treasury.store_receipt` keeps a receipt only for a
   payment the bank completed, under that payment's own bank identifier (``bank_id`` of a
   slip, ``end_to_end_id`` of a Pix), once: the first one stays. People may no longer insert
@@ -54,12 +63,13 @@ FINAL_SQL = SUCCESS_SQL + ", 'CANCELED', 'REJECTED'"
 """The bank statuses after which a payment is decided (``FINAL_PIX_STATUSES``)."""
 MAX_SQL = str(MAX_AMOUNT)
 
-APPROVER_LOCK = 29811
-"""``pg_advisory_xact_lock(APPROVER_LOCK, hashtext(login))``: one approval at a time per
-approver (their daily limit is read under it)."""
-CONTENT_LOCK = 29812
-"""``pg_advisory_xact_lock(CONTENT_LOCK, hashtext(content))``: one prepare or edit at a time
-per content (the "one waiting intent per content" rule is read under it)."""
+APPROVER_LOCKS = "treasury.approver_locks"
+"""One row per approver (``login``), locked by each approval until its transaction ends: one
+approval at a time per approver (their daily limit is read under it). The owner's only."""
+CONTENT_LOCKS = "treasury.content_locks"
+"""One row per content (``content``: the SHA-256 of its fields), locked by each prepare or
+edit until its transaction ends: the "one waiting intent per content" rule is read under it.
+The owner's only."""
 
 CLAIM_CODE = "entry_claim"
 MOVE_CODE = "journal_move"
@@ -147,6 +157,11 @@ MIGRATION_SQL = f"""
         END IF;  -- else: rows ended above keep their amount; every new row is checked
     END
     $do$;
+
+    -- The rows the limits are serialized on (see treasury.lock_approver, lock_content):
+    -- nobody but the owner may read, write or lock them.
+    CREATE TABLE {APPROVER_LOCKS} (login text PRIMARY KEY);
+    CREATE TABLE {CONTENT_LOCKS} (content text PRIMARY KEY);
 
     -- Whether (p_state, p_status) is a decided outcome.
     CREATE FUNCTION treasury.final_outcome(p_state text, p_status text) RETURNS boolean
@@ -679,9 +694,18 @@ MIGRATION_SQL = f"""
         END
     $f$;
 
-    -- One waiting intent per content (replaces schema 2's): decided under a lock of the
-    -- content, so that two parallel prepares (or edits) of one content queue and the second
-    -- finds the first (VOLATILE: its query sees what committed while it waited).
+    -- The lock of content p_content until this transaction ends: its row of content_locks
+    -- (made on first use). Called by prepare and edit (SECURITY DEFINER: as the owner).
+    CREATE FUNCTION treasury.lock_content(p_content text) RETURNS void
+        LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        INSERT INTO {CONTENT_LOCKS} (content) VALUES (p_content) ON CONFLICT DO NOTHING;
+        PERFORM 1 FROM {CONTENT_LOCKS} WHERE content = p_content FOR UPDATE;
+    END $f$;
+
+    -- One waiting intent per content (replaces schema 2's): decided under the content's lock,
+    -- so that two parallel prepares (or edits) of one content queue and the second finds the
+    -- first (VOLATILE: its query sees what committed while it waited).
     CREATE OR REPLACE FUNCTION treasury.refuse_pending_twin(p_id bigint, p_kind text,
             p_detail text, p_document text, p_amount numeric, p_description text,
             p_flow text) RETURNS void
@@ -689,10 +713,10 @@ MIGRATION_SQL = f"""
     DECLARE
         twin bigint;
     BEGIN
-        PERFORM pg_advisory_xact_lock({CONTENT_LOCK}, hashtext(treasury.lp(p_kind)
+        PERFORM treasury.lock_content(encode(sha256(convert_to(treasury.lp(p_kind)
             || treasury.lp(p_detail) || treasury.lp(p_document)
             || treasury.lp(round(p_amount, 2)::text) || treasury.lp(p_description)
-            || treasury.lp(p_flow)));
+            || treasury.lp(p_flow), 'UTF8')), 'hex'));
         SELECT id INTO twin FROM treasury.journal
          WHERE state = 'PREPARED' AND approvals_needed > 0
            AND approval IN ('WAITING', 'APPROVED') AND id IS DISTINCT FROM p_id
@@ -708,12 +732,16 @@ MIGRATION_SQL = f"""
         END IF;
     END $f$;
 
-    -- One approval at a time per approver (their daily limit is read under the lock, taken
-    -- before any entry's row lock, as in approve_batch).
+    -- One approval at a time per approver: the caller's row of approver_locks (made on
+    -- first use) locked until this transaction ends; their daily limit is read under it,
+    -- taken before any entry's row lock, as in approve_batch. Called by approve and
+    -- approve_batch (SECURITY DEFINER: as the owner), only ever for the caller's own login.
     CREATE FUNCTION treasury.lock_approver() RETURNS void
-        LANGUAGE sql VOLATILE SET search_path = pg_catalog, pg_temp AS $f$
-        SELECT pg_advisory_xact_lock({APPROVER_LOCK}, hashtext(session_user::text))
-    $f$;
+        LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp AS $f$
+    BEGIN
+        INSERT INTO {APPROVER_LOCKS} (login) VALUES (session_user) ON CONFLICT DO NOTHING;
+        PERFORM 1 FROM {APPROVER_LOCKS} WHERE login = session_user FOR UPDATE;
+    END $f$;
 
     CREATE OR REPLACE FUNCTION treasury.approve(p_entry bigint, p_content_hash text)
         RETURNS treasury.journal
@@ -879,6 +907,8 @@ MIGRATION_SQL = f"""
 """
 
 PRIVILEGES_SQL = f"""
+REVOKE ALL ON {APPROVER_LOCKS}, {CONTENT_LOCKS} FROM PUBLIC, {MAKER}, {APPROVER}, {VIEWER},
+    {RECEIVER};  -- not even SELECT: nobody locks them by hand
 REVOKE UPDATE ON treasury.entry_claims FROM {MAKER}, {APPROVER}, {VIEWER};
 REVOKE INSERT, UPDATE ON treasury.receipts, treasury.receipt_files
     FROM {MAKER}, {APPROVER}, {VIEWER};
