@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # Load pydantic completely before pytest-qt's PySide6 import hook can see a half-imported
 # pydantic module (its lazy __getattr__ re-enters the import and collection fails).
@@ -19,6 +20,11 @@ from tests.ledger_backends import (  # noqa: F401  (fixtures)
 )
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Property tests prove behaviour, not speed: no per-example deadline and no "input generation
+# is slow" failure (both are wall-clock judgements a busy machine fails; seen under load).
+settings.register_profile("treasury", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("treasury")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

@@ -101,7 +101,14 @@ def qt_wait_until(
     qtbot: Any, condition: Callable[[], object], what: str, *, timeout: float | None = None
 ) -> None:
     """``qtbot.waitUntil`` with the suite's timeout and a message that says what was awaited
-    (Qt, and so the qasync loop, keep running meanwhile)."""
+    (Qt, and so the qasync loop, keep running meanwhile). A task seen done has not had its
+    done callbacks run yet (a button enabled again): wait for what the next step needs."""
+    _qt_wait(qtbot, condition, what, timeout=timeout)
+
+
+def _qt_wait(
+    qtbot: Any, condition: Callable[[], object], what: str, *, timeout: float | None = None
+) -> None:
     limit = WAIT_SECONDS if timeout is None else timeout
     last: list[object] = [None]
 
@@ -153,5 +160,5 @@ def qt_turn(qtbot: Any) -> None:
     loop = asyncio.get_event_loop()
     turned: list[bool] = []
     loop.call_soon(turned.append, True)
-    qt_wait_until(qtbot, lambda: turned, "the event loop to run what was already scheduled")
+    _qt_wait(qtbot, lambda: turned, "the event loop to run what was already scheduled")
     QCoreApplication.processEvents()  # and what those callbacks posted

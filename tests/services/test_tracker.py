@@ -358,3 +358,22 @@ async def test_wake_starts_a_pass_now_even_when_it_comes_during_a_pass(
     finally:
         tracker.stop()
         await asyncio.wait_for(task, timeout=WAIT_SECONDS)
+
+
+async def test_a_settled_payment_the_bank_never_named_is_skipped_not_a_crash(
+    tracker: PaymentTracker, ledger: Ledger
+) -> None:
+    """A payment settled with no endToEndId yet (an answer that lacked it): no receipt can be
+    asked for, and the pass goes on (it raised ValueError, ending every later pass)."""
+    new = NewEntry(
+        kind=EntryKind.PIX_KEY,
+        amount=Decimal("3.21"),
+        idempotency_key=new_idempotency_key(),
+        request={"amount": "3.21"},
+        payee_detail=SUPPLIER,
+    )
+    entry = await ledger.journal.create(new)
+    await ledger.journal.update(entry.id, EntryState.SENT)
+    await ledger.journal.update(entry.id, EntryState.ACCEPTED, bank_status="SETTLED", final=True)
+    assert await tracker.fetch_missing_receipts() == []
+    assert await ledger.receipts.all() == []

@@ -279,7 +279,8 @@ def test_use_the_team_receiver_registers_every_webhook_and_shows_each_state(
             "panel.receiver_task done",
         )
         assert panel.receiver_task.result() == "registered"
-        assert panel.receiver_button.isEnabled()
+        # enabled again once the task's end is handled (its done callback, a turn later)
+        qt_wait_until(qtbot, panel.receiver_button.isEnabled, "the receiver button enabled")
         # The panel read the bank again: every slot at the receiver.
         assert {view.url for view in panel.views} == {
             HOOK,

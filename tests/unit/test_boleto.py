@@ -21,7 +21,9 @@ from treasury_app.domain.boleto import (
 )
 from treasury_app.domain.errors import BoletoError
 
-FIXTURE_OK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+FIXTURE_OK = settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 BANK_FORMAT = re.compile(r"\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}")
 COLLECTION_FORMAT = re.compile(r"(\d{11}-\d )(\d{11}-\d ){2}\d{11}-\d")
 

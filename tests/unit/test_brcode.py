@@ -24,7 +24,9 @@ JORNADA_2 = "bacen/pix-api example recResponse3 (JORNADA_2)"
 JORNADA_3 = "bacen/pix-api example recResponse6 (JORNADA_3)"
 JORNADA_4 = "bacen/pix-api example recResponse7 (JORNADA_4)"
 
-FIXTURE_OK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+FIXTURE_OK = settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 
 def payload_of(vectors: dict[str, Any], name: str) -> str:

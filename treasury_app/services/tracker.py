@@ -152,6 +152,7 @@ class PaymentTracker:
                 and entry.final
                 and entry.bank_status is not None
                 and is_success_status(entry.bank_status)
+                and _bank_id(entry) is not None  # a receipt is asked for by it
                 and await self.ledger.receipts.for_entry(entry.id) is None
             ):
                 try:
@@ -165,7 +166,7 @@ class PaymentTracker:
     async def receipt(self, entry: Entry) -> Receipt:
         """The receipt of a settled payment, from the archive or fetched once and archived."""
         kind = "BILLET" if entry.kind == EntryKind.BILLET else "PIX"
-        bank_id = entry.bank_id if kind == "BILLET" else entry.end_to_end_id
+        bank_id = _bank_id(entry)
         if bank_id is None:
             raise ValueError("This payment has no bank identifier yet.")
         stored = await self.ledger.receipts.find(kind, bank_id)
@@ -239,3 +240,9 @@ class PaymentTracker:
     def stop(self) -> None:
         self._stopped = True
         self._wake.set()
+
+
+def _bank_id(entry: Entry) -> str | None:
+    """What the bank files ``entry``'s receipt under: a slip's payment id, a Pix's endToEndId
+    (``None`` until the bank has named it: no receipt can be asked for then)."""
+    return entry.bank_id if entry.kind == EntryKind.BILLET else entry.end_to_end_id
