@@ -18,8 +18,10 @@ ledgers or raw connections that give up after a few seconds — and:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -48,7 +50,7 @@ from treasury_app.ledger.team import migrations as team_migrations
 from treasury_app.ledger.team.admin import main as admin_main
 from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import verify_chain
-from treasury_app.ledger.team.changes import ChangeFeed
+from treasury_app.ledger.team.changes import DEBOUNCE_SECONDS, ChangeFeed
 from treasury_app.ledger.team.integrity_schema import APPROVER_LOCKS, CONTENT_LOCKS
 from treasury_app.ledger.team.schema import VIEWER
 from treasury_app.ledger.team.store import TeamDatabase
@@ -520,3 +522,50 @@ def test_a_writer_in_repeatable_read_neither_waits_nor_breaks_the_chain(
     rows, waiting = chain(team_databases, database)
     assert waiting == 0 and verify_chain(rows).ok
     assert [row["action"] for row in rows[-2:]] == ["test.moved", "test.repeatable"]
+
+
+async def test_a_flood_of_spoofed_change_notifications_is_a_few_reads(
+    team_databases: TeamDatabases, people: dict[str, tuple[str, ...]]
+) -> None:
+    """Any login may NOTIFY the change feed's channel (PostgreSQL has no privilege for it): a
+    viewer's stream of notifications, one every few milliseconds, is at most one read of the
+    feed per DEBOUNCE_SECONDS (a bound that follows from the feed's own rule, whatever the
+    machine's speed), not one read a notification; a real change after it still arrives."""
+    database = team_databases.new_database(policy=ONE_APPROVAL)
+    seen: list[int] = []
+    feed = ChangeFeed(
+        team_databases.settings(database, "bruno").conninfo(),
+        on_changes=seen.extend,
+        probe_every=WAIT_SECONDS,  # woken by NOTIFY only
+    )
+    reads: list[float] = []
+    catch_up = feed._catch_up
+
+    async def counted(conn: Any) -> None:
+        reads.append(time.monotonic())
+        await catch_up(conn)
+
+    feed._catch_up = counted  # type: ignore[method-assign]
+    feed.start()
+    try:
+        await await_until(lambda: feed.state.online, "the feed online")
+
+        def flood() -> float:
+            started = time.monotonic()
+            with as_person(team_databases, database, viewer(team_databases)) as vic:
+                vic.autocommit = True
+                for number in range(120):
+                    vic.execute("SELECT pg_notify('treasury_changes', %s)", (f"spoof {number}",))
+                    time.sleep(0.005)  # the attacker's pace: each one alone on the wire
+            return time.monotonic() - started
+
+        before = len(reads)
+        seconds = await asyncio.to_thread(flood)
+        with as_person(team_databases, database, "ana") as ana:
+            real = prepare_raw(ana, "300.00")
+        await await_until(lambda: real["id"] in seen, "the real change read")
+    finally:
+        await feed.stop()
+    flood_reads = len(reads) - before - 1  # the real change's own read
+    assert flood_reads <= seconds / DEBOUNCE_SECONDS + 3, (flood_reads, seconds)
+    assert flood_reads < 60  # not one read a notification
