@@ -86,27 +86,39 @@ RECORD_SENT_SQL = claimed(
 @pytest.fixture(scope="module")
 def people(team_databases: TeamDatabases) -> dict[str, tuple[str, ...]]:
     """The logins (cluster-wide roles) with exactly their roles."""
-    for name, roles in PEOPLE.items():
-        team_databases.person(name, *roles)
-        with superuser(team_databases, "postgres") as conn:
-            for role in PERSON_ROLES:
+    return give_exactly(team_databases, PEOPLE)
+
+
+def give_exactly(
+    team: TeamDatabases,
+    people: dict[str, tuple[str, ...]],
+    revocable: tuple[str, ...] = PERSON_ROLES,
+) -> dict[str, tuple[str, ...]]:
+    """Make each login of ``people`` a member of its roles and of no other of ``revocable``
+    (roles are cluster-wide: an earlier test may have granted it more); returns ``people``."""
+    for name, roles in people.items():
+        team.person(name, *roles)
+        with superuser(team, "postgres") as conn:
+            for role in revocable:
                 if role not in roles:
                     conn.execute(
                         sql.SQL("REVOKE {} FROM {}").format(
                             sql.Identifier(role), sql.Identifier(name)
                         )
                     )
-    return PEOPLE
+    return people
 
 
 def superuser(team: TeamDatabases, database: str) -> psycopg.Connection[dict[str, Any]]:
     return psycopg.connect(team.server.url(database), autocommit=True, row_factory=dict_row)
 
 
-def as_person(team: TeamDatabases, database: str, user: str) -> psycopg.Connection[dict[str, Any]]:
+def as_person(
+    team: TeamDatabases, database: str, user: str, *, autocommit: bool = True
+) -> psycopg.Connection[dict[str, Any]]:
     """A raw connection with ``user``'s own login (what ``psql`` would do)."""
     return psycopg.connect(
-        team.server.url(database, user=user), autocommit=True, row_factory=dict_row
+        team.server.url(database, user=user), autocommit=autocommit, row_factory=dict_row
     )
 
 

@@ -27,9 +27,8 @@ from typing import Any
 import psycopg
 import psycopg.errors
 import pytest
-from psycopg import sql
-from psycopg.rows import dict_row
 
+from tests.ledger.test_approvals_db import as_person, give_exactly, superuser
 from tests.ledger_backends import TeamDatabases, opened_ledger
 from tests.waiting import wait_until_blocked
 from treasury_app.api.accounts.models import PixPayment
@@ -90,30 +89,7 @@ CLAIMED_RECORD_SQL = (
 @pytest.fixture(scope="module")
 def insiders(team_databases: TeamDatabases) -> dict[str, tuple[str, ...]]:
     """The logins (cluster-wide roles) with exactly their roles."""
-    for name, roles in PEOPLE.items():
-        team_databases.person(name, *roles)
-        with superuser(team_databases, "postgres") as conn:
-            for role in (*PERSON_ROLES, RECEIVER):
-                if role not in roles:
-                    conn.execute(
-                        sql.SQL("REVOKE {} FROM {}").format(
-                            sql.Identifier(role), sql.Identifier(name)
-                        )
-                    )
-    return PEOPLE
-
-
-def superuser(team: TeamDatabases, database: str) -> psycopg.Connection[dict[str, Any]]:
-    return psycopg.connect(team.server.url(database), autocommit=True, row_factory=dict_row)
-
-
-def as_person(
-    team: TeamDatabases, database: str, user: str, *, autocommit: bool = True
-) -> psycopg.Connection[dict[str, Any]]:
-    """A raw connection with ``user``'s own login (what ``psql`` would do)."""
-    return psycopg.connect(
-        team.server.url(database, user=user), autocommit=autocommit, row_factory=dict_row
-    )
+    return give_exactly(team_databases, PEOPLE, (*PERSON_ROLES, RECEIVER))
 
 
 @asynccontextmanager

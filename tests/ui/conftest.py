@@ -14,14 +14,13 @@ import contextlib
 import json
 import os
 import ssl
-import time
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
-from tests.waiting import WAIT_SECONDS
+from tests.waiting import WAIT_SECONDS, WaitTimeout, wait_until
 
 os.environ.setdefault("QT_API", "pyside6")
 
@@ -55,12 +54,16 @@ def _qasync_current(qasync_loop: asyncio.AbstractEventLoop) -> Iterator[None]:
     asyncio.events._set_running_loop(qasync_loop)
     try:
         yield
-        deadline = time.monotonic() + WAIT_SECONDS
-        while _unfinished(qasync_loop) and time.monotonic() < deadline:
-            QCoreApplication.processEvents()
-            time.sleep(0.005)
-        left = _unfinished(qasync_loop)
-        assert not left, f"tasks still running after the test: {left}"
+
+        def all_finished() -> bool:
+            QCoreApplication.processEvents()  # the loop's callbacks are Qt events
+            return not _unfinished(qasync_loop)
+
+        try:
+            wait_until(all_finished, "the tasks the test left on the loop to finish")
+        except WaitTimeout:
+            left = _unfinished(qasync_loop)
+            raise WaitTimeout(f"tasks still running after the test: {left}") from None
     finally:
         asyncio.events._set_running_loop(None)
 
@@ -192,7 +195,6 @@ def reset_token_limits(ready_file: Path) -> None:
     import httpx
 
     from tests.sandbox_harness import load_pfx_into
-    from tests.waiting import WAIT_SECONDS
 
     ready = json.loads(Path(ready_file).read_text("utf-8"))
     credentials = json.loads(Path(ready["credentials_file"]).read_text("utf-8"))
