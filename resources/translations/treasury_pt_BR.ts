@@ -455,6 +455,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Ninguém</translation>
     </message>
     <message>
+        <source>Withdraw this payment? It will not be sent. Why is it withdrawn?</source>
+        <translation>Retirar este pagamento? Ele não será enviado. Por que ele é retirado?</translation>
+    </message>
+    <message>
+        <source>A withdrawal needs a reason.</source>
+        <translation>Uma retirada precisa de um motivo.</translation>
+    </message>
+    <message>
         <source>Your limits do not cover this payment: the team database will refuse your approval.</source>
         <translation>Seus limites não cobrem este pagamento: o banco de dados da equipe recusará sua aprovação.</translation>
     </message>
@@ -505,10 +513,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Withdraw the payment</source>
         <translation>Retirar o pagamento</translation>
-    </message>
-    <message>
-        <source>Withdraw this payment? It will not be sent. Reason (optional):</source>
-        <translation>Retirar este pagamento? Ele não será enviado. Motivo (opcional):</translation>
     </message>
     <message>
         <source>Withdrawing…</source>
@@ -4630,6 +4634,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Enviado para a impressora.</translation>
     </message>
     <message>
+        <source>Check this receipt: %1 stored a receipt for this payment and the copy %2&apos;s computer fetched from the bank is different. The copy shown is %4. Tell the administrator: the audit log has both.</source>
+        <translation>Confira este comprovante: %1 guardou um comprovante deste pagamento e a cópia que o computador de %2 obteve do banco é diferente. A cópia exibida é %4. Avise o administrador: o registro de auditoria tem as duas.</translation>
+    </message>
+    <message>
+        <source>the one this computer got from the bank</source>
+        <translation>a que este computador obteve do banco</translation>
+    </message>
+    <message>
+        <source>the one stored first</source>
+        <translation>a guardada primeiro</translation>
+    </message>
+    <message>
         <source>Receipt — %1</source>
         <translation>Comprovante — %1</translation>
     </message>
@@ -5964,6 +5980,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Recorded before sending</source>
         <translation>Registrado antes do envio</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s own word overruled the outcome a desktop recorded</source>
+        <translation>A palavra do próprio banco prevaleceu sobre o resultado que um computador registrou</translation>
+    </message>
+    <message>
+        <source>A desktop recorded another outcome; the bank&apos;s own word stands</source>
+        <translation>Um computador registrou outro resultado; vale a palavra do próprio banco</translation>
     </message>
     <message>
         <source>Accepted by the bank</source>

@@ -806,7 +806,7 @@ async def test_reject_needs_a_reason_and_withdraw_is_the_makers_only(
             with pytest.raises(ApprovalRefused, match="no longer waiting for approval"):
                 await approvals(who).approve(entry.id, entry.content_hash or "")
         with pytest.raises(ApprovalRefused, match="no longer waiting"):
-            await approvals(ana).withdraw(entry.id)
+            await approvals(ana).withdraw(entry.id, "not needed")
         assert await approvals(carla).waiting_for("carla") == []
 
         mine = await ana.journal.create(intent("800.00", detail=detail))  # ended: not a twin
@@ -814,8 +814,8 @@ async def test_reject_needs_a_reason_and_withdraw_is_the_makers_only(
             with pytest.raises(
                 ApprovalRefused, match=f"Only ana \\(who prepared entry {mine.id}\\) withdraws it"
             ):
-                await approvals(who).withdraw(mine.id)
-        withdrawn = await approvals(ana).withdraw(mine.id)
+                await approvals(who).withdraw(mine.id, "not theirs")
+        withdrawn = await approvals(ana).withdraw(mine.id, "paid by card")
         assert withdrawn.state == EntryState.REJECTED and withdrawn.final
         assert (withdrawn.approval, withdrawn.decided_by) == ("WITHDRAWN", "ana")
         with pytest.raises(ApprovalRefused, match=r"no longer waiting for approval \(withdrawn\)"):

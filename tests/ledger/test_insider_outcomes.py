@@ -49,6 +49,7 @@ from treasury_app.ledger.team.integrity_schema import (
 )
 from treasury_app.ledger.team.schema import APPROVER, MAKER, PERSON_ROLES, RECEIVER
 from treasury_app.ledger.team.store import AmountRefused, ClaimRefused
+from treasury_app.ledger.team.trust_schema import OVERRULED_NOTE
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.tracker import PaymentTracker
 
@@ -345,7 +346,7 @@ async def test_a_colleagues_refusal_of_a_released_payment_is_overruled_by_the_ba
         )
         assert after["overruled_at"] is not None
         notes = [h["note"] for h in history_of(team_databases, database, entry.id)]
-        assert "max recorded" in notes[-1] and "overruled" in notes[-1]
+        assert notes[-1] == OVERRULED_NOTE  # a code: who recorded what is on the entry
     overruled = audit_of(team_databases, database, "payment.overruled")
     assert [
         (
@@ -805,6 +806,11 @@ async def test_a_receipt_cannot_be_planted_moved_or_replaced(
         store = "SELECT * FROM treasury.store_receipt(%s, 'PIX', %s, %s, 'x', NULL)"
         kept = mx.execute(store, (paid.id, paid.end_to_end_id, forged)).fetchone()
         assert kept is not None and kept["sha256"] == digest  # the first one stays
+        # ... and max's other bytes put it in doubt, in his name (schema 6), not in its place
+        assert (kept["disputed_by"], kept["confirmed_by"]) == ("max", None)
+        again = mx.execute(store, (paid.id, paid.end_to_end_id, banks)).fetchone()
+        assert again is not None and again["disputed_sha256"] == kept["disputed_sha256"]
+        assert again["confirmed_by"] is None  # a dispute stays
         with refused(psycopg.errors.CheckViolation, RECEIPT_CODE):
             mx.execute(store, (paid.id, "E-PLANTED", forged))
         with refused(psycopg.errors.CheckViolation, RECEIPT_CODE):
@@ -815,7 +821,7 @@ async def test_a_receipt_cannot_be_planted_moved_or_replaced(
     with superuser(team_databases, database) as owner:
         owner.execute(
             "INSERT INTO treasury.receipt_files (sha256, pdf, size)"
-            " VALUES (encode(sha256(%s), 'hex'), %s, length(%s))",
+            " VALUES (encode(sha256(%s), 'hex'), %s, length(%s)) ON CONFLICT DO NOTHING",
             (forged, forged, forged),
         )
         owner.execute(

@@ -52,7 +52,7 @@ from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import verify_chain
 from treasury_app.ledger.team.changes import DEBOUNCE_SECONDS, ChangeFeed
 from treasury_app.ledger.team.integrity_schema import APPROVER_LOCKS, CONTENT_LOCKS
-from treasury_app.ledger.team.schema import VIEWER
+from treasury_app.ledger.team.schema import SCHEMA_VERSION, VIEWER
 from treasury_app.ledger.team.store import TeamDatabase
 
 pytestmark = pytest.mark.usefixtures("team_databases")
@@ -402,7 +402,7 @@ def test_an_existing_chain_stays_whole_across_the_migration(
     before = out.strip().splitlines()[-1].split()[-1]
     before_rows, _ = chain(team_databases, name)
     with psycopg.connect(team_databases.server.url(name), autocommit=True) as conn:
-        assert team_migrations.migrate(conn) == 5
+        assert team_migrations.migrate(conn) == SCHEMA_VERSION
     code, out, err = verify(team_databases, name)
     assert code == 0, err
     rows, waiting = chain(team_databases, name)

@@ -14,6 +14,7 @@ import logging
 import ssl
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -364,3 +365,41 @@ def test_the_deadlines_default_to_10_and_30_seconds_and_are_checked(
     ):
         with pytest.raises(ConfigError, match=f"listen.{name}"):
             make_config(bank_pki, "dbname=x", listen={name: value})
+
+
+# The audit chain sealed by the receiver ------------------------------------------------------
+
+
+async def test_the_receivers_heartbeat_seals_the_audit_rows_left_unsealed(
+    team_databases: TeamDatabases,
+) -> None:
+    """An audit row written while another transaction held the chain's head stays unsealed
+    until someone seals it; with no desktop running, the receiver's heartbeat does."""
+    db = new_receiver_database(team_databases)
+    holder = db.connect()  # the administrator holds the head, as a sealing transaction would
+    holder.execute("BEGIN")
+    holder.execute("SELECT * FROM treasury.audit_head FOR UPDATE")
+    with db.connect(db.maker_login) as maker:
+        maker.execute(
+            "INSERT INTO treasury.audit (at, profile, action, outcome) VALUES ('', 'p', %s, 'ok')",
+            ("test.unsealed",),
+        )
+    holder.execute("COMMIT")
+    holder.close()
+
+    def unsealed() -> int:
+        [(count,)] = db.rows("SELECT count(*) FROM treasury.audit WHERE seq IS NULL")
+        return int(count)
+
+    assert unsealed() == 1
+    store = ReceiverStore(db.receiver_conninfo, min_size=1, max_size=1, timeout=5.0)
+    await store.open(wait=True)
+    try:
+        await store.beat("rx-seal", datetime.now(UTC), None, "https://rx.example/")
+    finally:
+        await store.close()
+    assert unsealed() == 0
+    [(action, seq)] = db.rows(
+        "SELECT action, seq FROM treasury.audit WHERE action = 'test.unsealed'"
+    )
+    assert action == "test.unsealed" and seq is not None

@@ -259,7 +259,10 @@ async def test_the_same_content_twice_waits_once_and_a_maker_withdraws(desks: De
     other = await ana.payments.submit(payout("77.00", "rent, May", key="rent@landlord.com.br"))
     assert other.id != first.id
     with pytest.raises(ApprovalRefused, match=r"Only appr_ana \(who prepared"):
-        await bruno.approvals.withdraw(first)
+        await bruno.approvals.withdraw(first, "not needed")
+    for blank in ("", "   "):  # every end of an intent has a reason
+        with pytest.raises(ValueError, match="why it is withdrawn"):
+            await ana.approvals.withdraw(first, blank)
     gone = await ana.approvals.withdraw(first, "typo")
     assert gone.state == EntryState.REJECTED and gone.approval == "WITHDRAWN"
     with pytest.raises(ValueError, match="why"):

@@ -376,6 +376,20 @@ def test_approving_ones_own_payment_is_refused_and_the_dialog_says_why(
     assert sent["payment.amount"] == "62.34" and sent["description"] == "invoice 4711"
     assert dialog.withdraw_button.isEnabled()
 
+    # A withdrawal needs a reason: without one, nothing is done and the dialog says so.
+    dialog.withdraw_button.click()
+    qt_wait_until(
+        qtbot,
+        lambda: dialog.reason_dialog is not None and dialog.reason_dialog.isVisible(),
+        "dialog.reason_dialog shown",
+    )
+    dialog.reason_dialog.setTextValue("   ")
+    dialog.reason_dialog.accept()
+    qt_wait_until(qtbot, dialog.action_task.done, "dialog.action_task done")
+    assert dialog.action_task.result() is None
+    assert dialog.banner.detail.text() == "A withdrawal needs a reason."
+    assert run(dora.ledger.journal.get(entry.id)).approval == "WAITING"
+
     # The maker withdraws it instead: final, said so, never sent.
     dialog.withdraw_button.click()
     qt_wait_until(

@@ -3,6 +3,7 @@ pages, save, print, the archive folder, and a clear message for bytes that are n
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -239,7 +240,31 @@ def test_open_receipt_viewer_from_the_archive(qtbot, run, sandbox_receipt) -> No
     assert viewer.suggested_name.startswith("comprovante-pix-")
     assert viewer.suggested_name.endswith("-R$12,34.pdf")
     assert viewer.loaded
+    assert viewer.warning.isHidden()  # nobody disputes it
     viewer.close()
+
+
+def test_a_disputed_receipt_says_so_and_whose_copy_it_shows(
+    qtbot, run, sandbox_receipt, monkeypatch
+) -> None:
+    """A team database: max stored a receipt and bruno's computer got other bytes from the
+    bank; the viewer names both and says which copy it shows."""
+    workspace, entry, receipt, pdf = sandbox_receipt
+    disputed = replace(receipt, saved_by="max", disputed_by="bruno", disputed_sha256=receipt.sha256)
+
+    async def the_disputed(_entry):
+        return disputed
+
+    monkeypatch.setattr(workspace.tracker, "receipt", the_disputed)
+    viewer = run(open_receipt_viewer(workspace.tracker, entry, None))
+    qtbot.addWidget(viewer)
+    assert viewer.pdf == pdf and not viewer.warning.isHidden()
+    text = viewer.warning.text()
+    assert "max stored a receipt" in text and "bruno's computer" in text
+    assert "the one this computer got from the bank" in text
+    viewer.close()
+    first = replace(disputed, disputed_sha256="0" * 64)
+    assert "the one stored first" in receipt_viewer.disputed_text(first)
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,19 @@ class Receipt:
     saved_at: str
     size: int
     path: Path
+    saved_by: str = ""
+    """Who stored it (a team database; "" in a desktop's own file)."""
+    confirmed_by: str | None = None
+    """Another login whose desktop fetched the same bytes from the bank (a team database)."""
+    disputed_by: str | None = None
+    """Another login whose desktop fetched *other* bytes from the bank for the same payment:
+    the receipt stored first is in doubt (``disputed_sha256``: the other file)."""
+    disputed_sha256: str | None = None
+    disputed_at: str | None = None
+
+    @property
+    def disputed(self) -> bool:
+        return self.disputed_by is not None
 
 
 class Receipts:
@@ -149,4 +162,15 @@ def receipt_from_row(row: sqlite3.Row | Mapping[str, Any], path: Path) -> Receip
         saved_at=row["saved_at"],
         size=int(row["size"]),
         path=path,
+        **{
+            name: row[name]
+            for name in (
+                "saved_by",
+                "confirmed_by",
+                "disputed_by",
+                "disputed_sha256",
+                "disputed_at",
+            )
+            if name in row.keys() and row[name] is not None  # noqa: SIM118 (sqlite3.Row)
+        },
     )

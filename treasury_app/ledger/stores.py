@@ -165,6 +165,11 @@ class ReceiptStore(Protocol):
 
     async def all(self, limit: int = 1000) -> list[Receipt]: ...
 
+    async def unchecked(self, limit: int = 100) -> list[Receipt]:
+        """Receipts another login stored that no second login has compared with the bank's
+        yet (a team database; none in a desktop's own file)."""
+        ...
+
 
 class BatchStore(Protocol):
     async def record(

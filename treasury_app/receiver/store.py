@@ -201,6 +201,10 @@ class ReceiverStore:
             await conn.execute(
                 "SELECT treasury.receiver_beat(%s, %s, %s, %s)", (name, started, last_item, url)
             )
+            # The audit rows left unsealed while someone held the chain's head (a desktop's
+            # audit row, an overrule's) are chained here too, in a short transaction of its
+            # own: the receiver runs when no desktop does.
+            await conn.execute("SELECT treasury.seal_audit(false)")
 
         await self._run(beat)
 

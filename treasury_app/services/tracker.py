@@ -23,13 +23,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from datetime import timedelta
 
 from treasury_app.api.accounts.models import SUCCESS_STATUSES, is_success_status
 from treasury_app.api.errors import ApiFailure, BusinessRuleViolation
 from treasury_app.ledger.errors import LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.ledger.receipts import Receipt, ReceiptError
+from treasury_app.ledger.receipts import Receipt, ReceiptError, receipt_path
 from treasury_app.services.payments import PaymentEngine
 
 log = logging.getLogger("treasury_app.services.tracker")
@@ -67,6 +68,7 @@ class PaymentTracker:
         self._stopped = False
         self._was_live = False
         self._verified: set[int] = set()
+        self._receipts_checked: set[int] = set()
 
     def subscribe(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
         """Listen to every change of every entry (the engine's notifications)."""
@@ -113,6 +115,7 @@ class PaymentTracker:
         changed.extend(await self.verify_outcomes())
         if self.fetch_receipts:
             await self.fetch_missing_receipts(changed)
+            await self.check_receipts()
         return changed
 
     async def verify_outcomes(self) -> list[Entry]:
@@ -170,14 +173,16 @@ class PaymentTracker:
         if bank_id is None:
             raise ValueError("This payment has no bank identifier yet.")
         stored = await self.ledger.receipts.find(kind, bank_id)
-        if stored is not None:
-            return stored
+        if stored is not None and not self._second_opinion_due(stored):
+            return self._as_fetched_here(stored)
         accounts = self.engine.accounts
         pdf = (
             await accounts.get_billet_receipt(bank_id)
             if kind == "BILLET"
             else await accounts.get_pix_receipt(bank_id)
         )
+        if stored is not None:
+            return await self._compare_receipt(entry, stored, pdf)
         receipt = await self.ledger.receipts.save(
             pdf,
             kind=kind,
@@ -196,6 +201,66 @@ class PaymentTracker:
             details={"entry": entry.id, "kind": kind, "sha256": receipt.sha256},
         )
         return receipt
+
+    def _second_opinion_due(self, stored: Receipt) -> bool:
+        """Whether this desktop compares ``stored`` with the bank's own copy: stored by
+        another login (a team database) and compared by nobody yet."""
+        me = self.ledger.context.os_user
+        return (
+            bool(stored.saved_by)
+            and stored.saved_by != me
+            and stored.confirmed_by is None
+            and not stored.disputed
+        )
+
+    async def _compare_receipt(self, entry: Entry, stored: Receipt, pdf: bytes) -> Receipt:
+        """Store the bank's copy ``pdf`` beside ``stored`` (another login's): the database
+        confirms the receipt when the bytes are the same and marks it disputed when not
+        (audited either way). The receipt returned is the bank's copy as this desktop got
+        it: ``stored`` confirmed, or the same row pointing at this desktop's copy."""
+        checked = await self.ledger.receipts.save(
+            pdf,
+            kind=stored.kind,
+            bank_id=stored.bank_id,
+            entry_id=entry.id,
+            payee_name=stored.payee_name,
+            paid_on=stored.paid_on,
+        )
+        if checked.disputed:
+            log.warning(
+                "receipt of entry %s: the bank's copy differs from the one %s stored",
+                entry.id,
+                checked.saved_by,
+            )
+        return self._as_fetched_here(checked)
+
+    def _as_fetched_here(self, stored: Receipt) -> Receipt:
+        """``stored``, or — when this login's fetch disputed it — the copy this desktop got
+        from the bank (the same row, pointing at that file)."""
+        if not stored.disputed or stored.disputed_by != self.ledger.context.os_user:
+            return stored
+        mine = stored.disputed_sha256 or stored.sha256
+        return replace(stored, sha256=mine, path=receipt_path(stored.path.parent.parent, mine))
+
+    async def check_receipts(self) -> list[Receipt]:
+        """Compare, once per run, each receipt another login stored and nobody compared yet
+        with the bank's own copy (a team database): a planted PDF is disputed at the next
+        desktop that asks the bank. Returns the receipts found disputed."""
+        disputed = []
+        for stored in await self.ledger.receipts.unchecked():
+            if stored.id in self._receipts_checked or stored.entry_id is None:
+                continue
+            self._receipts_checked.add(stored.id)
+            try:
+                entry = await self.ledger.journal.get(stored.entry_id)
+                checked = await self.receipt(entry)
+            except (ApiFailure, BusinessRuleViolation, ReceiptError, LookupError) as error:
+                self._receipts_checked.discard(stored.id)
+                log.info("comparing the receipt of entry %s: %s", stored.entry_id, error)
+                continue
+            if checked.disputed:
+                disputed.append(checked)
+        return disputed
 
     async def run(self) -> None:
         """Poll until :meth:`stop`: quickly after a change or a wake-up, slower when idle;

@@ -41,6 +41,12 @@ _STATUSES: dict[str, str] = {
 
 _NOTES: dict[str, str] = {
     "journaled": QT_TRANSLATE_NOOP("StatusWords", "Recorded before sending"),
+    "overruled": QT_TRANSLATE_NOOP(
+        "StatusWords", "The bank's own word overruled the outcome a desktop recorded"
+    ),
+    "bank_stands": QT_TRANSLATE_NOOP(
+        "StatusWords", "A desktop recorded another outcome; the bank's own word stands"
+    ),
     "sending": QT_TRANSLATE_NOOP("StatusWords", "Sending"),
     "accepted": QT_TRANSLATE_NOOP("StatusWords", "Accepted by the bank"),
     "no answer": QT_TRANSLATE_NOOP("StatusWords", "No answer from the bank"),

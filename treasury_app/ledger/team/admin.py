@@ -279,6 +279,22 @@ def cmd_enable_user(conn: psycopg.Connection[Any], args: argparse.Namespace) -> 
     return 0
 
 
+def cmd_stale_after(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    if args.minutes is None:
+        minutes = migrations.stale_after(conn)
+    else:
+        try:
+            minutes = migrations.set_stale_after(conn, args.minutes)
+        except ValueError as error:
+            raise AdminError(str(error)) from None
+    print(
+        f"A person's transaction open for more than {minutes} minute(s) is stale: a colleague"
+        " whose desktop it holds up ends it (audited)."
+    )
+    return 0
+
+
 def cmd_reset_password(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     _ready(conn)
     _person(conn, args.name)
@@ -1185,6 +1201,12 @@ def parser() -> argparse.ArgumentParser:
     policy.add_argument(
         "--force", action="store_true", help="policy set: even if the approvers cannot satisfy it"
     )
+    stale = commands.add_parser(
+        "stale-after",
+        help="how long a person's transaction may stay open before a colleague"
+        " it holds up may end it",
+    )
+    stale.add_argument("minutes", nargs="?", type=int, help="minutes (show it when left out)")
     notes = commands.add_parser("notifications", help="what the webhook receivers stored")
     notes.add_argument(
         "--failed", action="store_true", help="dead letters and items that could not be applied"
@@ -1198,6 +1220,7 @@ COMMANDS = {
     "init": cmd_init,
     "migrate": cmd_migrate,
     "add-user": cmd_add_user,
+    "stale-after": cmd_stale_after,
     "disable-user": cmd_disable_user,
     "enable-user": cmd_enable_user,
     "remove-user": cmd_remove_user,

@@ -273,7 +273,7 @@ class TeamApprovals:
             await self._db.call("SELECT * FROM treasury.reject(%s, %s)", (entry_id, reason))
         )
 
-    async def withdraw(self, entry_id: int, reason: str = "") -> Entry:
+    async def withdraw(self, entry_id: int, reason: str) -> Entry:
         return _entry(
             await self._db.call("SELECT * FROM treasury.withdraw(%s, %s)", (entry_id, reason))
         )

@@ -32,6 +32,7 @@ from treasury_app.ledger.team.schema import (
     SCHEMA_VERSION,
     VIEWER,
 )
+from treasury_app.ledger.team.trust_schema import STALE_AFTER_MAX_MINUTES
 
 MIGRATION_LOCK = 0x7472_6561_7375_7279  # "treasury": one admin migrates at a time
 
@@ -650,3 +651,38 @@ def _admin_audit(
             json.dumps(details or {}, ensure_ascii=False, sort_keys=True),
         ),
     )
+
+
+def stale_after(conn: psycopg.Connection[Any]) -> int:
+    """The minutes after which a person's open transaction is stale (schema 6)."""
+    row = conn.execute(
+        "SELECT (extract(epoch FROM stale_after) / 60)::integer AS minutes"
+        " FROM treasury.session_rules"
+    ).fetchone()
+    if row is None:
+        raise TeamSchemaError("This database has no session rules: run `treasury-admin migrate`.")
+    return int(row["minutes"] if isinstance(row, dict) else row[0])
+
+
+def set_stale_after(conn: psycopg.Connection[Any], minutes: int) -> int:
+    """Set the minutes after which a person's open transaction is stale (audited); they."""
+    if not 1 <= minutes <= STALE_AFTER_MAX_MINUTES:
+        raise ValueError(
+            f"A person's transaction may be open from 1 to {STALE_AFTER_MAX_MINUTES} minutes "
+            f"before it is stale, not {minutes}."
+        )
+    with conn.transaction():
+        before = stale_after(conn)
+        conn.execute(f"SET LOCAL ROLE {OWNER}")
+        conn.execute(
+            "UPDATE treasury.session_rules SET stale_after = make_interval(mins => %s)",
+            (minutes,),
+        )
+        conn.execute("RESET ROLE")
+        _admin_audit(
+            conn,
+            "admin.stale_after",
+            "ok",
+            details={"minutes": minutes, "before": before},
+        )
+    return minutes

@@ -36,7 +36,7 @@ notifications of one transaction collapse).
 
 from __future__ import annotations
 
-from treasury_app.ledger.team import feed_schema, integrity_schema, receiver_schema
+from treasury_app.ledger.team import feed_schema, integrity_schema, receiver_schema, trust_schema
 from treasury_app.ledger.team.receiver_schema import RECEIVER
 
 SCHEMA = "treasury"
@@ -1077,6 +1077,7 @@ MIGRATIONS: tuple[str, ...] = (
     receiver_schema.MIGRATION_SQL,
     integrity_schema.MIGRATION_SQL,  # 4: claims, the engine's moves, the bank's word, money
     feed_schema.MIGRATION_SQL,  # 5: no head locked to commit (audit sealed, feed by snapshot)
+    trust_schema.MIGRATION_SQL,  # 6: stale sessions ended, reasons, receipts checked, codes
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1124,3 +1125,4 @@ GRANT USAGE ON ALL SEQUENCES IN SCHEMA treasury TO {MAKER}, {APPROVER};
 PRIVILEGES_SQL += receiver_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += integrity_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += feed_schema.PRIVILEGES_SQL
+PRIVILEGES_SQL += trust_schema.PRIVILEGES_SQL

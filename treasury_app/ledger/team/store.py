@@ -58,6 +58,7 @@ from treasury_app.ledger.team.integrity_schema import (
     REASON_CODE,
     RECEIPT_CODE,
 )
+from treasury_app.ledger.team.trust_schema import END_REASON_CODE
 
 log = logging.getLogger("treasury_app.ledger.team")
 
@@ -124,6 +125,7 @@ TYPED_REFUSALS: dict[str, type[ApprovalRefused]] = {
     REASON_CODE: MoveRefused,
     AMOUNT_CODE: AmountRefused,
     RECEIPT_CODE: ReceiptRefused,
+    END_REASON_CODE: ApprovalRefused,
 }
 """The database's rule codes (its refusals' constraint names) and the errors they raise."""
 
@@ -160,6 +162,7 @@ class TeamDatabase:
     ) -> None:
         self.pool = pool
         self.watch_every = watch_every
+        self._ending: set[asyncio.Future[None]] = set()
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
@@ -216,6 +219,8 @@ class TeamDatabase:
             watcher.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await watcher
+            if self._ending:
+                await asyncio.gather(*self._ending, return_exceptions=True)
 
     async def _watch(self, pid: int, seen: list[BlockingSession]) -> None:
         while True:
@@ -231,6 +236,14 @@ class TeamDatabase:
                 log.debug("who blocks backend %s: not known (%s)", pid, error)
                 continue
             if rows:
+                # Not cancelled with the watcher (the write it frees ends the watch): an ended
+                # session's audit row must not be rolled back by a cancelled statement.
+                ending = asyncio.ensure_future(
+                    self._end_stale_blockers([int(row["pid"]) for row in rows])
+                )
+                self._ending.add(ending)
+                ending.add_done_callback(self._ending.discard)
+                await asyncio.shield(ending)
                 seen[:] = [
                     BlockingSession(
                         login=str(row["login"] or ""),
@@ -241,6 +254,23 @@ class TeamDatabase:
                     )
                     for row in rows
                 ]
+
+    async def _end_stale_blockers(self, pids: list[int]) -> None:
+        """End the sessions among ``pids`` (which hold what a write of this desktop waits
+        for) that are stale (schema 6: ``treasury.end_stale_blocker``, audited): the write
+        then goes on. A fresh session, or a login that may not end any, ends nothing."""
+        for pid in pids:
+            try:
+                async with self.pool.connection(timeout=self.watch_every) as conn:
+                    cursor = await conn.execute(
+                        "SELECT treasury.end_stale_blocker(%s) AS ended", (pid,)
+                    )
+                    row = await cursor.fetchone()
+            except (psycopg.Error, PoolTimeout, OSError) as error:
+                log.debug("whether backend %s is stale: not known (%s)", pid, error)
+                continue
+            if row and row["ended"]:
+                log.warning("the stale session %s that held a write up was ended", pid)
 
     async def rows(self, query: str, args: Iterable[Any] = ()) -> list[dict[str, Any]]:
         async with self.connection() as conn:
@@ -553,12 +583,30 @@ class TeamJournal:
         if refused:
             yield False
 
+    async def _end_stale_claim(self, entry_id: int) -> bool:
+        """Whether the session holding the entry's claim was ended as stale (schema 6:
+        ``treasury.end_stale_claim``, audited ``session.ended``), on a connection of its own
+        so that its audit row stays whatever becomes of the claim's transaction."""
+        try:
+            row = await self._db.row("SELECT treasury.end_stale_claim(%s) AS ended", (entry_id,))
+        except (LedgerUnavailable, LedgerRefused) as error:
+            log.info("the claim of entry %s: its holder not checked (%s)", entry_id, error)
+            return False
+        ended = bool(row and row["ended"])
+        if ended:
+            log.warning("entry %s: the stale session that held its claim was ended", entry_id)
+        return ended
+
     async def _take_claim(self, conn: psycopg.AsyncConnection[Any], entry_id: int) -> str | None:
         """``treasury.claim`` in ``conn``'s transaction: its token, ``None`` while another
         desktop holds the claim (logged with who)."""
         cursor = await conn.execute(CLAIM_SQL, (entry_id,))
         row = await cursor.fetchone()
         token = row["token"] if row else None
+        if token is None and await self._end_stale_claim(entry_id):
+            cursor = await conn.execute(CLAIM_SQL, (entry_id,))
+            row = await cursor.fetchone()
+            token = row["token"] if row else None
         if token is None:
             cursor = await conn.execute("SELECT treasury.claim_holder(%s) AS holder", (entry_id,))
             held = await cursor.fetchone()
@@ -773,6 +821,17 @@ class TeamReceipts:
     async def all(self, limit: int = 1000) -> list[Receipt]:
         rows = await self._db.rows(
             "SELECT * FROM treasury.receipts ORDER BY id DESC LIMIT %s", (limit,)
+        )
+        return [self._receipt(row) for row in rows]
+
+    async def unchecked(self, limit: int = 100) -> list[Receipt]:
+        """Receipts another login stored, neither confirmed nor disputed yet by a second
+        login's fetch from the bank (schema 6): what this desktop compares with the bank's."""
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.receipts WHERE saved_by <> session_user"
+            " AND confirmed_by IS NULL AND disputed_by IS NULL AND entry_id IS NOT NULL"
+            " ORDER BY id LIMIT %s",
+            (limit,),
         )
         return [self._receipt(row) for row in rows]
 

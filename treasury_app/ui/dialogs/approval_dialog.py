@@ -779,14 +779,19 @@ class ApprovalDialog(QDialog):
     async def ask_withdraw(self) -> Entry | None:
         reason = await self._ask_reason(
             self.tr("Withdraw the payment"),
-            self.tr("Withdraw this payment? It will not be sent. Reason (optional):"),
+            self.tr("Withdraw this payment? It will not be sent. Why is it withdrawn?"),
             "approval-withdraw-reason",
         )
         if reason is None or not shiboken6.isValid(self):
             return None
+        if not reason:
+            self.banner.show_message(
+                self.tr("Please check"), self.tr("A withdrawal needs a reason.")
+            )
+            return None
         return await self.withdraw_with(reason)
 
-    async def withdraw_with(self, reason: str = "") -> Entry | None:
+    async def withdraw_with(self, reason: str) -> Entry | None:
         entry = await self._act(self.desk.withdraw(self.entry, reason), self.tr("Withdrawing…"))
         if entry is not None:
             await self._done(entry, self.tr("Withdrawn: it will not be sent."), final=True)

@@ -42,6 +42,7 @@ __all__ = ["MAX_NAME_LENGTH", "ReceiptViewer", "open_receipt_viewer", "suggested
 
 if TYPE_CHECKING:
     from treasury_app.ledger.journal import Entry
+    from treasury_app.ledger.receipts import Receipt
     from treasury_app.services.tracker import PaymentTracker
 
 ZOOM_STEP = 1.25
@@ -134,6 +135,13 @@ class ReceiptViewer(QDialog):
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.status)
         layout.addLayout(actions)
+
+        self.warning = QLabel(self)
+        self.warning.setObjectName("receipt-warning")
+        self.warning.setWordWrap(True)
+        self.warning.setProperty("role", "warning")
+        self.warning.hide()
+        layout.insertWidget(0, self.warning)
 
         self.view.pageNavigator().currentPageChanged.connect(self._update_navigation)
         self.document.statusChanged.connect(self._update_status)
@@ -345,6 +353,26 @@ def on_white(image: QImage) -> QImage:
     return paper
 
 
+def disputed_text(receipt: Receipt) -> str:
+    """What a person is told of a receipt whose copies disagree (a team database)."""
+    return (
+        QCoreApplication.translate(
+            "ReceiptViewer",
+            "Check this receipt: %1 stored a receipt for this payment and the copy %2's "
+            "computer fetched from the bank is different. The copy shown is %4. Tell the "
+            "administrator: the audit log has both.",
+        )
+        .replace("%1", receipt.saved_by or "?")
+        .replace("%2", receipt.disputed_by or "?")
+        .replace(
+            "%4",
+            QCoreApplication.translate("ReceiptViewer", "the one this computer got from the bank")
+            if receipt.sha256 == receipt.disputed_sha256
+            else QCoreApplication.translate("ReceiptViewer", "the one stored first"),
+        )
+    )
+
+
 async def open_receipt_viewer(
     tracker: PaymentTracker, entry: Entry, parent: QWidget | None
 ) -> ReceiptViewer:
@@ -364,6 +392,9 @@ async def open_receipt_viewer(
     viewer = ReceiptViewer(
         pdf, title=title, suggested_name=name, folder=receipt.path.parent, parent=parent
     )
+    if receipt.disputed:
+        viewer.warning.setText(disputed_text(receipt))
+        viewer.warning.show()
     viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     viewer.open()
     return viewer
