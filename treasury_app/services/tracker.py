@@ -168,7 +168,7 @@ class PaymentTracker:
         kind = "BILLET" if entry.kind == EntryKind.BILLET else "PIX"
         bank_id = _bank_id(entry)
         if bank_id is None:
-            raise ValueError("This payment has no bank identifier yet.")
+            raise ReceiptError("This payment has no bank identifier yet.")
         stored = await self.ledger.receipts.find(kind, bank_id)
         if stored is not None:
             return stored

@@ -52,6 +52,7 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, overruled_word, status_word
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.user_errors import UserMessage
 from treasury_app.ui.widgets.date_edits import date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import (
@@ -92,9 +93,10 @@ def is_settled(entry: Entry) -> bool:
 
 async def sandbox_decide(workspace: Workspace, entry: Entry, *, approve: bool) -> list[Entry]:
     """Do what the sandbox bank's web console does for a held payment, then follow it (the
-    entries that changed). Failures become ``ValueError``: the operation's banner shows them."""
+    entries that changed). Failures become :class:`UserMessage`: the operation's banner shows
+    them."""
     if entry.end_to_end_id is None:
-        raise ValueError("This payment has no endToEndId yet.")
+        raise UserMessage("This payment has no endToEndId yet.")
     await simulated(workspace.sandbox.decide_pix(entry.end_to_end_id, approve=approve))
     return await workspace.tracker.poll_once()
 
