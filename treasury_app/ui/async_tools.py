@@ -41,7 +41,16 @@ async def ask(dialog: QDialog) -> int:
     try:
         return await done
     finally:
-        dialog.finished.disconnect(finished)
+        if shiboken6.isValid(dialog):  # gone with its parent when the owner's task is cancelled
+            dialog.finished.disconnect(finished)
+
+
+def dispose(obj: QObject) -> None:
+    """``obj.deleteLater()``, unless it is gone already: for the ``finally`` of a coroutine
+    that asked a dialog of its widget, which goes with the widget when the task is cancelled
+    (see :func:`spawn_for`)."""
+    if shiboken6.isValid(obj):
+        obj.deleteLater()
 
 
 def yes_no_box(
@@ -61,8 +70,7 @@ async def ask_yes(box: QMessageBox) -> bool:
     try:
         return await ask(box) == QMessageBox.StandardButton.Yes
     finally:
-        if shiboken6.isValid(box):
-            box.deleteLater()
+        dispose(box)
 
 
 def spawn(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Task[T]:

@@ -83,6 +83,11 @@ async def run_operation(
     return result
 
 
+def running_changes() -> int:
+    """How many changes are still running after the window that started them went."""
+    return len(_unwatched)
+
+
 async def _shielded(work: Awaitable[T]) -> T:
     change = asyncio.ensure_future(work)
     try:
