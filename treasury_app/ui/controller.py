@@ -272,7 +272,7 @@ class AppController(QObject):
         one last confirmed on this computer (its file edited outside the app, or copied here)
         is shown to the person, who confirms it (recorded and audited) or not (the profile
         stays locked). A CA file that cannot be read cannot be confirmed: locked too."""
-        from treasury_app.ui.dialogs.profile_dialog import endpoint_confirmation_box
+        from treasury_app.ui.dialogs.endpoint_confirmation import endpoint_confirmation_box
 
         try:
             changes = self.endpoints.pending(profile)
