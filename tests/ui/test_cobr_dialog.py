@@ -22,6 +22,7 @@ from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import ReceiverAccount, RecurrenceTerms, charging_cycle
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn
@@ -404,13 +405,13 @@ def test_a_dialog_deleted_during_a_refresh_is_left_alone(
     dialog = CobrDialog(workspace, rec, [cobr], cobr)
     dialog.show()
     with Faults(run, workspace, {"method": "GET", "path": "*/cobr/*", "latency_ms": 500}):
-        task = asyncio.get_event_loop().create_task(dialog.refresh())
+        task = spawn_for(dialog, dialog.refresh())  # the dialog's task, as its buttons start
         qt_wait_until(
             qtbot, lambda: not dialog.refresh_button.isEnabled(), "dialog.refresh_button disabled"
         )
         shiboken6.delete(dialog)  # its window went away (a lock) while the GET was out
         qt_wait_until(qtbot, task.done, "task done")
-    assert task.exception() is None
+    assert task.cancelled()  # stopped where it waited: it never touched the deleted dialog
 
 
 def test_a_lost_answer_makes_one_charge_with_the_chosen_txid(

@@ -21,6 +21,7 @@ from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.recurrences_model import Column
 from treasury_app.ui.widgets.recurrences_list import RecurrencesList
@@ -255,8 +256,7 @@ def test_the_list_and_the_detail_deleted_during_a_reload_are_left_alone(
         widget.show()
         detail = RecurrenceDetailDialog(workspace, rec.id_rec)
         detail.show()
-        loop = asyncio.get_event_loop()
-        tasks = [loop.create_task(widget.reload()), loop.create_task(detail.reload())]
+        tasks = [spawn_for(widget, widget.reload()), spawn_for(detail, detail.reload())]
         qt_wait_until(
             qtbot,
             lambda: not widget.reload_button.isEnabled() and not detail.reload_button.isEnabled(),
@@ -269,7 +269,8 @@ def test_the_list_and_the_detail_deleted_during_a_reload_are_left_alone(
         )
     finally:
         run(http.delete("/sandbox/faults"))
-    assert [task.exception() for task in tasks] == [None, None]
+    # stopped where they waited: neither touched its deleted widget
+    assert [task.cancelled() for task in tasks] == [True, True]
 
 
 def test_closing_the_detail_while_a_cancellation_is_sent_waits_for_it(

@@ -1,5 +1,5 @@
-"""The architecture's import rules (DESIGN.md, "Layers"): arrows point down only, and only
-``ui/`` and ``app.py`` import Qt."""
+"""The architecture's import rules (docs/architecture.md, "Layers"): arrows point down only,
+and only ``ui/`` and ``app.py`` import Qt."""
 
 from __future__ import annotations
 

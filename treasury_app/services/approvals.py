@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("treasury_app.services.approvals")
 
+
+class ApprovalInputError(ValueError):
+    """A decision asked with what it needs missing or wrong (the amount typed, a reason)."""
+
+
 """Which approved intents this desktop sends: those whose approvals it completed
 (``mine``, the default), every approved one (``all``: the team's releasing desktop), or none
 (another desktop releases)."""
@@ -234,7 +239,7 @@ class ApprovalDesk:
         completes its approvals and this desktop releases it, send it and return the entry
         after sending."""
         if typed_amount != entry.amount:
-            raise ValueError("The amount typed is not the amount of this payment.")
+            raise ApprovalInputError("The amount typed is not the amount of this payment.")
         await self._check_password(password)
         if entry.content_hash is None or entry.content_hash != entry_content_hash(entry):
             raise ApprovalRefused(
@@ -247,7 +252,7 @@ class ApprovalDesk:
 
     async def reject(self, entry: Entry, reason: str) -> Entry:
         if not reason.strip():
-            raise ValueError("Say why it is rejected.")
+            raise ApprovalInputError("Say why it is rejected.")
         return self.engine.announce(await self.store.reject(entry.id, reason.strip()))
 
     async def withdraw(self, entry: Entry, reason: str) -> Entry:
@@ -278,7 +283,7 @@ class ApprovalDesk:
         ``rejects`` (entry id → reason); the rows this desktop releases are then sent,
         :data:`BATCH_CONCURRENCY` at a time."""
         if any(not reason.strip() for reason in rejects.values()):
-            raise ValueError("Say why each rejected row is rejected.")
+            raise ApprovalInputError("Say why each rejected row is rejected.")
         await self._check_password(password)
         waiting = [row for row in reviewed if row.waiting_approval]
         for row in waiting:
@@ -358,7 +363,7 @@ def _edited_request(entry: Entry, amount: Decimal, description: str) -> str:
     elif "amount" in body:
         body["amount"] = amount
     else:
-        raise ValueError("The amount of this payment cannot be changed here: withdraw it.")
+        raise ApprovalInputError("The amount of this payment cannot be changed here: withdraw it.")
     if "description" in body or description:
         body["description"] = description
     return dumps_json(body)

@@ -1,7 +1,7 @@
 """Exactly-once payments: journal first, send with the journal's idempotency key, resolve
 every unknown outcome by asking the bank before anything is sent again.
 
-The rules (DESIGN.md, "Exactly-once payments"):
+The rules (docs/architecture.md, "Exactly-once sends"):
 
 1. :meth:`PaymentEngine.submit` journals the intent (``PREPARED``, committed) — or finds the
    intent already journaled under the same idempotency key (a double click, a second send of

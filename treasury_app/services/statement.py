@@ -125,6 +125,11 @@ class StatementSummary:
         return self.credit_count + self.debit_count + self.unclassified
 
 
+class StatementQueryError(ValueError):
+    """A statement asked for in a way a person can correct (a range that ends before it
+    starts, an entry without its id)."""
+
+
 def _credit_debit(value: CreditDebitType | str | None) -> CreditDebitType | None:
     if value is None:
         return None
@@ -151,7 +156,7 @@ def _check_range(start: dt.date, end: dt.date) -> None:
         if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
             raise TypeError(f"The statement's {name} is a date, not {type(value).__name__}.")
     if end < start:
-        raise ValueError(f"The statement ends ({end}) before it starts ({start}).")
+        raise StatementQueryError(f"The statement ends ({end}) before it starts ({start}).")
 
 
 def _check_page_size(page_size: int) -> None:
@@ -253,7 +258,7 @@ class StatementService:
     async def entry(self, transaction_id: int | str) -> Transaction:
         """One statement entry by its id (``NotFound`` if the bank has none)."""
         if isinstance(transaction_id, str) and not transaction_id.strip():
-            raise ValueError("Please give the id of a statement entry.")
+            raise StatementQueryError("Please give the id of a statement entry.")
         return await self._accounts.get_transaction(transaction_id)
 
     @staticmethod

@@ -171,7 +171,7 @@ class PaymentTracker:
         kind = "BILLET" if entry.kind == EntryKind.BILLET else "PIX"
         bank_id = _bank_id(entry)
         if bank_id is None:
-            raise ValueError("This payment has no bank identifier yet.")
+            raise ReceiptError("This payment has no bank identifier yet.")
         stored = await self.ledger.receipts.find(kind, bank_id)
         if stored is not None and not self._second_opinion_due(stored):
             return self._as_fetched_here(stored)

@@ -1,5 +1,5 @@
 """asyncio inside Qt (qasync), the safe way: dialogs awaited without nested loops, background
-tasks kept alive until they finish."""
+tasks kept alive until they finish, and a widget's tasks cancelled when the widget goes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import shiboken6
 import sniffio
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from treasury_app.ledger.errors import LedgerUnavailable
@@ -40,7 +41,16 @@ async def ask(dialog: QDialog) -> int:
     try:
         return await done
     finally:
-        dialog.finished.disconnect(finished)
+        if shiboken6.isValid(dialog):  # gone with its parent when the owner's task is cancelled
+            dialog.finished.disconnect(finished)
+
+
+def dispose(obj: QObject) -> None:
+    """``obj.deleteLater()``, unless it is gone already: for the ``finally`` of a coroutine
+    that asked a dialog of its widget, which goes with the widget when the task is cancelled
+    (see :func:`spawn_for`)."""
+    if shiboken6.isValid(obj):
+        obj.deleteLater()
 
 
 def yes_no_box(
@@ -60,8 +70,7 @@ async def ask_yes(box: QMessageBox) -> bool:
     try:
         return await ask(box) == QMessageBox.StandardButton.Yes
     finally:
-        if shiboken6.isValid(box):
-            box.deleteLater()
+        dispose(box)
 
 
 def spawn(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Task[T]:
@@ -90,14 +99,48 @@ def spawn(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.T
     return task
 
 
+def spawn_for(
+    owner: QObject, coro: Coroutine[Any, Any, T], *, name: str | None = None
+) -> asyncio.Task[T]:
+    """:func:`spawn` ``coro`` as ``owner``'s task: cancelled when ``owner`` is destroyed (a
+    dialog closed, a tab torn down when the app locks).
+
+    The cancellation lands before the coroutine runs again, so after every ``await`` either
+    ``owner`` still exists or the coroutine stops there with :class:`asyncio.CancelledError`:
+    it never touches a deleted widget, and needs no ``shiboken6.isValid(self)`` of its own
+    (its ``finally`` clauses must not touch the widget either). What must finish whatever
+    happens to the window (a payment, a charge) is shielded by
+    :func:`treasury_app.ui.operation.run_operation`."""
+    task = spawn(coro, name=name)
+
+    def cancel(*_: object) -> None:
+        task.cancel()
+
+    owner.destroyed.connect(cancel)
+
+    def disconnect(_finished: asyncio.Task[T]) -> None:
+        if shiboken6.isValid(owner):  # the one place that asks: owner outlived its task
+            owner.destroyed.disconnect(cancel)
+
+    task.add_done_callback(disconnect)
+    return task
+
+
 def spawn_unless_busy(
-    running: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, T], *, name: str
+    running: asyncio.Task[Any] | None,
+    coro: Coroutine[Any, Any, T],
+    *,
+    name: str,
+    owner: QObject | None = None,
 ) -> asyncio.Task[T] | None:
-    """:func:`spawn` ``coro``, unless ``running`` has not finished: then ``coro`` is closed
-    unstarted and ``None`` returned (one action of a window at a time)."""
+    """:func:`spawn` ``coro`` (as ``owner``'s task, see :func:`spawn_for`), unless ``running``
+    has not finished: then ``coro`` is closed unstarted and ``None`` returned (one action of a
+    window at a time)."""
     if running is not None and not running.done():
         coro.close()
         return None
+    if owner is not None:
+        return spawn_for(owner, coro, name=name)
     return spawn(coro, name=name)
 
 

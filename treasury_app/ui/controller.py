@@ -33,7 +33,7 @@ from treasury_app.services.sandbox_runner import SandboxHandle, ensure_sandbox
 from treasury_app.services.secret_store import SecretStore
 from treasury_app.services.session import MissingSecret, Session, TeamPasswordNeeded
 from treasury_app.services.workspace import Workspace, open_workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, spawn, spawn_for
 from treasury_app.ui.main_window import MainWindow
 
 log = logging.getLogger("treasury_app.ui.controller")
@@ -272,7 +272,7 @@ class AppController(QObject):
         one last confirmed on this computer (its file edited outside the app, or copied here)
         is shown to the person, who confirms it (recorded and audited) or not (the profile
         stays locked). A CA file that cannot be read cannot be confirmed: locked too."""
-        from treasury_app.ui.dialogs.profile_dialog import endpoint_confirmation_box
+        from treasury_app.ui.dialogs.endpoint_confirmation import endpoint_confirmation_box
 
         try:
             changes = self.endpoints.pending(profile)
@@ -449,7 +449,7 @@ class AppController(QObject):
         self.window_shown.emit(window)
         self._stage("main-window")
         spawn(self._warm_up(workspace, window), name="warm-up")
-        spawn(window.check_infractions(), name="infractions-badge")
+        spawn_for(window, window.check_infractions(), name="infractions-badge")
         spawn(workspace.tracker.run(), name="payment-tracker")
         try:
             return await outcome

@@ -15,7 +15,7 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.operation import events
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ class LiveReload(QObject):
     def now(self) -> None:
         """Reload at once, unless a reload is already on its way."""
         if self.task is None or self.task.done():
-            self.task = spawn(self._reload(), name=self._name)
+            self.task = spawn_for(self, self._reload(), name=self._name)
 
     def started(self) -> None:
         """A reload began (whoever started it): nothing is pending any more."""

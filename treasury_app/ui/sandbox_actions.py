@@ -19,6 +19,7 @@ from treasury_app.services.sandbox_console import (
     SandboxRefused,
     SandboxUnreachable,
 )
+from treasury_app.ui.user_errors import UserMessage
 
 __all__ = ["SANDBOX_STYLE", "console_text", "sandbox_button", "simulated"]
 
@@ -74,9 +75,9 @@ def console_text(error: SandboxConsoleError) -> str:
 
 
 async def simulated(work: Awaitable[T]) -> T:
-    """Await a sandbox console call; its failure becomes a ``ValueError`` in the user's
+    """Await a sandbox console call; its failure becomes a :class:`UserMessage` in the user's
     language, which the operation's banner shows."""
     try:
         return await work
     except SandboxConsoleError as error:
-        raise ValueError(console_text(error)) from None
+        raise UserMessage(console_text(error)) from None

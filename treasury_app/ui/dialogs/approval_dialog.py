@@ -40,7 +40,7 @@ from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.errors import LedgerBlocked, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
 from treasury_app.services.approvals import NobodyReason
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.models.payments_model import format_datetime
@@ -647,10 +647,9 @@ class ApprovalDialog(QDialog):
         try:
             result = await run_operation(work, controls=[self.close_button], changes_ledger=True)
         except ACTION_ERRORS as error:
-            if shiboken6.isValid(self):
-                self.banner.show_message(refusal_title(error), refusal_text(error))
-                self.status.setText(self.tr("Not done: %1").replace("%1", refusal_text(error)))
-                self.status.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
+            self.banner.show_message(refusal_title(error), refusal_text(error))
+            self.status.setText(self.tr("Not done: %1").replace("%1", refusal_text(error)))
+            self.status.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
             return None
         finally:
             self._busy = False
@@ -661,8 +660,6 @@ class ApprovalDialog(QDialog):
     async def _done(self, entry: Entry, text: str, *, final: bool) -> None:
         """An action was done: the dialog shows the intent as the ledger now has it (its
         approvals, its state) and says what happened."""
-        if not shiboken6.isValid(self):
-            return
         self.entry = entry
         self._final = final
         self.fields["state"].setText(self.state_text())
@@ -675,8 +672,7 @@ class ApprovalDialog(QDialog):
         except ACTION_ERRORS as error:  # shown as it was; the status line says what was done
             log.info("approval detail not read again: %s", error)
             return
-        if shiboken6.isValid(self):
-            self.show_detail(detail)
+        self.show_detail(detail)
 
     # -- approve ---------------------------------------------------------------------------------
 
@@ -691,7 +687,7 @@ class ApprovalDialog(QDialog):
             self.confirm_hint.setText(self.tr("Type your team database password first."))
             self._reset_confirmation()
             return
-        self.action_task = spawn(self.approve(typed, password=password), name="approve")
+        self.action_task = spawn_for(self, self.approve(typed, password=password), name="approve")
 
     async def approve(self, typed: Decimal, *, password: str | None = None) -> Entry | None:
         """Approve with the amount typed again (the service checks it too)."""
@@ -699,8 +695,7 @@ class ApprovalDialog(QDialog):
             self.desk.approve(self.entry, typed, password=password),
             self.tr("Approving…"),
         )
-        if shiboken6.isValid(self):
-            self.password_edit.clear()
+        self.password_edit.clear()
         if entry is None:
             self._reset_confirmation()
             return None
@@ -729,11 +724,11 @@ class ApprovalDialog(QDialog):
 
     def _reject_clicked(self) -> None:
         if not self._busy:
-            self.action_task = spawn(self.ask_reject(), name="reject")
+            self.action_task = spawn_for(self, self.ask_reject(), name="reject")
 
     def _withdraw_clicked(self) -> None:
         if not self._busy:
-            self.action_task = spawn(self.ask_withdraw(), name="withdraw")
+            self.action_task = spawn_for(self, self.ask_withdraw(), name="withdraw")
 
     async def _ask_reason(self, title: str, label: str, name: str) -> str | None:
         dialog = QInputDialog(self)
@@ -747,7 +742,7 @@ class ApprovalDialog(QDialog):
             return " ".join(dialog.textValue().split())
         finally:
             self.reason_dialog = None
-            dialog.deleteLater()
+            dispose(dialog)
 
     async def ask_reject(self) -> Entry | None:
         reason = await self._ask_reason(
@@ -757,7 +752,7 @@ class ApprovalDialog(QDialog):
             ),
             "approval-reject-reason",
         )
-        if reason is None or not shiboken6.isValid(self):
+        if reason is None:
             return None
         if not reason:
             self.banner.show_message(
@@ -782,7 +777,7 @@ class ApprovalDialog(QDialog):
             self.tr("Withdraw this payment? It will not be sent. Why is it withdrawn?"),
             "approval-withdraw-reason",
         )
-        if reason is None or not shiboken6.isValid(self):
+        if reason is None:
             return None
         if not reason:
             self.banner.show_message(
@@ -801,7 +796,7 @@ class ApprovalDialog(QDialog):
 
     def _edit_clicked(self) -> None:
         if not self._busy:
-            self.action_task = spawn(self.ask_edit(), name="edit")
+            self.action_task = spawn_for(self, self.ask_edit(), name="edit")
 
     async def ask_edit(self) -> Entry | None:
         dialog = QDialog(self)
@@ -834,9 +829,7 @@ class ApprovalDialog(QDialog):
             value, text = amount.value(), description.text()
         finally:
             self.edit_dialog = None
-            dialog.deleteLater()
-        if not shiboken6.isValid(self):
-            return None
+            dispose(dialog)
         if value is None:
             self.banner.show_message(self.tr("Please check"), self.tr("Type a valid amount."))
             return None

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.journal import Entry, EntryState
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.approval_dialog import ACTION_ERRORS, refusal_text, refusal_title
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
@@ -401,7 +401,7 @@ class BatchApprovalDialog(QDialog):
             self.confirmation.hint.setText(self.tr("Type your team database password first."))
             self._reset_confirmation()
             return
-        self.action_task = spawn(self.decide(password=password), name="batch-approve")
+        self.action_task = spawn_for(self, self.decide(password=password), name="batch-approve")
 
     async def decide(self, *, password: str | None = None) -> list[Entry] | None:
         """Approve the rows not ticked and reject the ticked ones, as one decision."""
@@ -421,17 +421,14 @@ class BatchApprovalDialog(QDialog):
                 changes_ledger=True,
             )
         except ACTION_ERRORS as error:
-            if shiboken6.isValid(self):
-                self.banner.show_message(refusal_title(error), refusal_text(error))
-                self.status.setText(self.tr("Not decided: %1").replace("%1", refusal_text(error)))
-                self.status.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
-                self._busy = False
-                self._reset_confirmation()
+            self.banner.show_message(refusal_title(error), refusal_text(error))
+            self.status.setText(self.tr("Not decided: %1").replace("%1", refusal_text(error)))
+            self.status.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
+            self._busy = False
+            self._reset_confirmation()
             return None
         finally:
             self._busy = False
-        if not shiboken6.isValid(self):
-            return results
         self.results = list(results or [])
         self.model.replace_entries(self.results)
         self.status.setText(self.summary_text(self.results, len(rejects)))

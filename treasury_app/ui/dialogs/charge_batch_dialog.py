@@ -62,7 +62,7 @@ from treasury_app.services.csv_input import (
     ReadControl,
     csv_records,
 )
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.models.charge_batch_model import (
     MEMBER_ROLE,
@@ -439,7 +439,7 @@ class ChargeBatchDialog(CsvBatchDialog):
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         self.refresh_button = QPushButton(self.tr("Refresh statuses"), self)
-        self.refresh_button.clicked.connect(lambda: spawn(self.refresh_status()))
+        self.refresh_button.clicked.connect(lambda: spawn_for(self, self.refresh_status()))
         self.review_button = QPushButton(self.tr("Review…"), self)
         self.review_button.clicked.connect(self.review)
         self.close_button = QPushButton(self.tr("Close"), self)
@@ -501,7 +501,7 @@ class ChargeBatchDialog(CsvBatchDialog):
         finally:
             if shiboken6.isValid(self):  # the dialog may have been closed and deleted meanwhile
                 self._refresh()
-        if read is None or not shiboken6.isValid(self) or self._sending or self.status is not None:
+        if read is None or self._sending or self.status is not None:
             return
         self._show_batch(read[0])
         self.source_label.setText(path.name)
@@ -603,7 +603,7 @@ class ChargeBatchDialog(CsvBatchDialog):
             # Marked as sending before the task's first step: a second click finds Send disabled.
             self._sending = True
             self._refresh()
-            self.send_task = spawn(self._send(), name="charge-batch")
+            self.send_task = spawn_for(self, self._send(), name="charge-batch")
 
     async def send(self) -> BatchStatus | None:
         """Send the reviewed batch (Send stays disabled meanwhile); ``None`` if it failed."""
@@ -627,8 +627,6 @@ class ChargeBatchDialog(CsvBatchDialog):
             )
         finally:
             self._sending = False
-        if not shiboken6.isValid(self):
-            return status
         if status is None:
             self.outcome_label.setText(self.tr("The batch was not sent; see above."))
         else:
@@ -646,7 +644,7 @@ class ChargeBatchDialog(CsvBatchDialog):
             controls=[self.refresh_button],
             banner=self.banner,
         )
-        if status is not None and shiboken6.isValid(self):
+        if status is not None:
             self.show_status(status)
         return status
 

@@ -39,7 +39,7 @@ from treasury_app.api.qrcodes.cashin_models import (
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn_unless_busy
+from treasury_app.ui.async_tools import ask, dispose, spawn_unless_busy
 from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
@@ -286,7 +286,7 @@ class ChargeDetailDialog(QDialog):
         charge = await run_operation(
             read, controls=[self.revise_button, self.remove_button], banner=self.banner
         )
-        if charge is None or not shiboken6.isValid(self):
+        if charge is None:
             return False
         self.show_charge(charge)
         return True
@@ -552,7 +552,7 @@ class ChargeDetailDialog(QDialog):
             fields=fields,
             changes_ledger=True,
         )
-        if revised is None or not shiboken6.isValid(self):
+        if revised is None:
             return False
         self.revision_box.hide()
         await self.load()
@@ -585,8 +585,8 @@ class ChargeDetailDialog(QDialog):
             confirmed = box.clickedButton() is confirm
         finally:
             self.confirm_box = self.confirm_remove_button = None
-            box.deleteLater()
-        if not confirmed or not shiboken6.isValid(self):
+            dispose(box)
+        if not confirmed:
             return False
         service = self.workspace.charges
         work = (
@@ -598,7 +598,7 @@ class ChargeDetailDialog(QDialog):
             banner=self.banner,
             changes_ledger=True,
         )
-        if removed is None or not shiboken6.isValid(self):
+        if removed is None:
             return False
         await self.load()
         if self.charge is not None:
@@ -608,7 +608,7 @@ class ChargeDetailDialog(QDialog):
     # -- tasks -----------------------------------------------------------------------------------
 
     def _start(self, work: Any) -> None:
-        task = spawn_unless_busy(self.task, work, name="charge-detail")
+        task = spawn_unless_busy(self.task, work, name="charge-detail", owner=self)
         if task is not None:
             self.task = task
             task.add_done_callback(self._task_done)

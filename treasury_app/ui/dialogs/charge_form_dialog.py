@@ -58,7 +58,7 @@ from treasury_app.services.charges import (
     check_text,
 )
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
@@ -685,7 +685,7 @@ class ChargeFormDialog(QDialog):
 
     def _submit_clicked(self) -> None:
         if self.submit_task is None or self.submit_task.done():
-            self.submit_task = spawn(self.submit(), name="charge-submit")
+            self.submit_task = spawn_for(self, self.submit(), name="charge-submit")
 
     async def submit(self) -> CobGerada | CobVGerada | None:
         """Check, (create the location,) send; the created charge, or ``None`` (why is shown
@@ -705,8 +705,6 @@ class ChargeFormDialog(QDialog):
         txid, body = built
         if self.location_choice() == "new":
             location = await self._run(charges.create_location(kind))
-            if not shiboken6.isValid(self):
-                return None  # deleted meanwhile (the session was locked): nothing to show
             if location is None:
                 return None
             self.created_location = location.id
@@ -720,10 +718,6 @@ class ChargeFormDialog(QDialog):
             )
         else:
             created = await self._run(charges.submit_cob(txid, body))
-        if not shiboken6.isValid(self):
-            # Deleted meanwhile (the session was locked): the charge, if any, is in the
-            # ledger and the charges list; this form and its widgets are gone.
-            return created
         if created is None:
             self._after_failure(txid)
             return None

@@ -29,6 +29,7 @@ from treasury_app.services.charges import ChargeQr, charge_qr
 from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import fixed_font
+from treasury_app.ui.user_errors import UserMessage
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QUIET_ZONE, QrCodeView
 
@@ -176,12 +177,12 @@ class ChargeQrDialog(QDialog):
         self.status.setText(self.tr("Pix Copia e Cola copied to the clipboard."))
 
     def save_qr(self, path: Path) -> Path:
-        """Write the QR Code to ``path``, PNG or SVG by its suffix (``ValueError`` for any
-        other). Written beside it first, then renamed: never a half-written file."""
+        """Write the QR Code to ``path``, PNG or SVG by its suffix (:class:`UserMessage` for
+        any other). Written beside it first, then renamed: never a half-written file."""
         path = Path(path)
         kind = QR_FORMATS.get(path.suffix.lower())
         if kind is None:
-            raise ValueError(
+            raise UserMessage(
                 self.tr("Choose a file name ending in .png or .svg (not %1).").replace(
                     "%1", path.suffix or path.name
                 )
@@ -222,7 +223,7 @@ class ChargeQrDialog(QDialog):
             return None
         try:
             saved = self.save_qr(Path(name))
-        except (OSError, ValueError) as error:
+        except (OSError, UserMessage) as error:
             self.banner.show_message(self.tr("Could not save the QR Code"), str(error))
             return None
         self.banner.clear()

@@ -210,7 +210,7 @@ class CobrDialog(NewCobrPages, QDialog):
         return button
 
     def _start(self, coro: Any, name: str) -> None:
-        self.task = spawn_unless_busy(self.task, coro, name=name) or self.task
+        self.task = spawn_unless_busy(self.task, coro, name=name, owner=self) or self.task
 
     # -- texts -----------------------------------------------------------------------------------
 
@@ -245,7 +245,7 @@ class CobrDialog(NewCobrPages, QDialog):
         finally:
             if shiboken6.isValid(self):
                 self._writing = False
-        if done is not None and shiboken6.isValid(self):
+        if done is not None:
             self.changed = True
             self._show_charge(done)
             self.status_line.setText(said(done))
@@ -311,14 +311,14 @@ class CobrDialog(NewCobrPages, QDialog):
             controls=[self.refresh_button],
             banner=self.banner,
         )
-        if cobr is not None and shiboken6.isValid(self):
+        if cobr is not None:
             self._show_charge(cobr)
         return cobr
 
     async def _confirm(self, title: str, text: str) -> bool:
         icon = QMessageBox.Icon.Question
         self.confirm_box = yes_no_box(self, icon, title, text, "cobr-confirm")
-        return await ask_yes(self.confirm_box) and shiboken6.isValid(self)
+        return await ask_yes(self.confirm_box)
 
     async def cancel_charge(self) -> CobRCompleta | None:
         """Cancel the charge after a confirmation (only before its first attempt's date)."""
@@ -351,7 +351,7 @@ class CobrDialog(NewCobrPages, QDialog):
         fresh = await run_operation(
             self.service.get_cobr(self.cobr.txid), controls=[self.retry_button], banner=self.banner
         )
-        if fresh is None or not shiboken6.isValid(self):
+        if fresh is None:
             return None
         self._show_charge(fresh)
         try:

@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import shiboken6
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -44,7 +43,7 @@ from treasury_app.services.recurrences import (
     charging_cycle,
 )
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import EXPECTED_ERRORS
 from treasury_app.ui.theme import banner_style
@@ -281,7 +280,7 @@ class NewCobrPages(_Host):
                     self.account_type.setCurrentIndex(index)
                 return
         if self.cobr is None:
-            self.prefill_task = spawn(self.prefill_from_balance())
+            self.prefill_task = spawn_for(self, self.prefill_from_balance())
 
     async def prefill_from_balance(self) -> bool:
         """Fill the empty account fields from the balance's account data (``False`` if the
@@ -290,7 +289,7 @@ class NewCobrPages(_Host):
             balance = await self.workspace.statement.balance()
         except EXPECTED_ERRORS:
             return False  # the person types the account, as before
-        if not shiboken6.isValid(self) or not balance.account_number:
+        if not balance.account_number:
             return False
         if self.account_edit.text().strip() or self.branch_edit.text().strip():
             return False
@@ -424,8 +423,6 @@ class NewCobrPages(_Host):
                 "%1", enum_text(cobr.status)
             ),
         )
-        if not shiboken6.isValid(self):
-            return cobr
         if cobr is None:
             self._explain_lost_answer()
             return None

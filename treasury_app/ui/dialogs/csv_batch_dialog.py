@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QVBoxLayout, QWidget
 
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.widgets.csv_reading import CsvFileRow
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -60,7 +60,7 @@ class CsvBatchDialog(QDialog):
         with a progress bar and Cancel); the batch shown is replaced only when it succeeds."""
         if not self.can_open():
             return None
-        self.load_task = spawn(self.read_file(Path(path)), name=self.read_name)
+        self.load_task = spawn_for(self, self.read_file(Path(path)), name=self.read_name)
         return self.load_task
 
     def read_file(self, path: Path) -> Coroutine[Any, Any, None]:

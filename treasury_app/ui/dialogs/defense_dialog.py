@@ -26,7 +26,7 @@ from treasury_app.services.infractions import (
     MAX_DEFENSE_LENGTH,
     InfractionsService,
 )
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.infractions_model import format_moment
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import banner_style, text_style
@@ -145,7 +145,7 @@ class DefenseDialog(QDialog):
 
     def _submit_clicked(self) -> None:
         if self.task is None or self.task.done():
-            self.task = spawn(self.submit(), name="defense-submit")
+            self.task = spawn_for(self, self.submit(), name="defense-submit")
             self.task.add_done_callback(self._task_done)
 
     def _task_done(self, _task: asyncio.Task[Any]) -> None:
@@ -176,6 +176,5 @@ class DefenseDialog(QDialog):
         if defense is None:
             return None
         self.defense = defense
-        if shiboken6.isValid(self):  # gone when its window was torn down meanwhile
-            self.accept()
+        self.accept()
         return defense

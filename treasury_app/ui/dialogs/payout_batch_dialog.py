@@ -4,7 +4,7 @@ total again, send with a progress bar and a Stop button, and read what became of
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -38,7 +38,7 @@ from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payouts import PayoutBatch, PayoutReview, journal_time
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
@@ -241,7 +241,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         finally:
             if shiboken6.isValid(self):  # the dialog may have been closed and deleted meanwhile
                 self._refresh_reading(False)
-        if read is None or not shiboken6.isValid(self) or self._sending:
+        if read is None or self._sending:
             return
         if self.workspace.session.closed:  # the profile was locked meanwhile: no journal
             return
@@ -278,7 +278,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         closed, the profile was locked or a batch started sending meanwhile."""
         payouts = self.workspace.payouts
         earlier = await payouts.earlier_batches(batch)
-        if not shiboken6.isValid(self) or self.workspace.session.closed or self._sending:
+        if self.workspace.session.closed or self._sending:
             return False
         self.batch = batch
         self.earlier = earlier
@@ -490,7 +490,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         if self.can_send():
             # Marked as sending before the task's first step: a second click finds Send disabled.
             self._begin_sending()
-            self.send_task = spawn(self._send_batch(), name="payout-batch")
+            self.send_task = spawn_for(self, self._send_batch(), name="payout-batch")
 
     async def send(self) -> list[Entry] | None:
         """Send the approved batch (the Send button stays disabled meanwhile)."""
@@ -510,14 +510,16 @@ class PayoutBatchDialog(CsvBatchDialog):
         assert batch is not None
         try:
             entries = await run_operation(
-                self.workspace.payouts.send_batch(
-                    batch,
-                    concurrency=CONCURRENCY,
-                    drop_invalid=self.leave_out_check.isChecked(),
-                    send_again=bool(self.earlier) and self.send_again_check.isChecked(),
-                    label=self.label_edit.text(),
-                    progress=self._progress,
-                    should_stop=lambda: self._stop_requested,
+                self._send_and_follow(
+                    self.workspace.payouts.send_batch(
+                        batch,
+                        concurrency=CONCURRENCY,
+                        drop_invalid=self.leave_out_check.isChecked(),
+                        send_again=bool(self.earlier) and self.send_again_check.isChecked(),
+                        label=self.label_edit.text(),
+                        progress=self._progress,
+                        should_stop=lambda: self._stop_requested,
+                    )
                 ),
                 controls=[
                     self.send_button,
@@ -533,11 +535,16 @@ class PayoutBatchDialog(CsvBatchDialog):
         if entries is not None:
             self.entries = entries
             self._sent = True
-            self.workspace.tracker.sent()  # follow what is still on its way
-        if shiboken6.isValid(self):
-            self._show_summary(entries)
-            self._refresh()
-            self.finished_sending.emit()
+        self._show_summary(entries)
+        self._refresh()
+        self.finished_sending.emit()
+        return entries
+
+    async def _send_and_follow(self, sending: Awaitable[list[Entry]]) -> list[Entry]:
+        """The batch sent, then the tracker follows what is still on its way (also when this
+        dialog is gone by then: the send is shielded, see :func:`run_operation`)."""
+        entries = await sending
+        self.workspace.tracker.sent()
         return entries
 
     def _progress(self, done: int, total: int, entry: Entry) -> None:

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,9 +30,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -53,167 +50,17 @@ from treasury_app.services.profiles import (
 )
 from treasury_app.services.secret_store import TEAM_DATABASE, SecretStore, TeamDatabaseKey
 from treasury_app.ui.csv_files import open_file_picker
-from treasury_app.ui.screen_fit import fitted_size
+from treasury_app.ui.dialogs.endpoint_confirmation import endpoint_confirmation_box
+from treasury_app.ui.dialogs.profile_fields import (
+    ApiFields,
+    LedgerFields,
+    ProfileFieldError,
+    absolute_path,
+    beside,
+    fit_height,
+)
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
-
-
-class ProfileFieldError(ValueError):
-    """A field of the profile form is not acceptable; ``field`` names it for the banner."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-class _ApiFields:
-    """The widgets of one API's group box (their texts in the dialog's translation context:
-    ``dialog.tr()`` would file them under "dialog" in the catalogue, never found at run time)."""
-
-    def __init__(self, dialog: ProfileDialog, api: ApiName) -> None:
-        self.base_url = QLineEdit(dialog)
-        self.base_url.setObjectName(f"{api}-base-url")
-        self.base_url.setPlaceholderText("https://api.bank.example/…")
-        self.client_id = QLineEdit(dialog)
-        self.client_id.setObjectName(f"{api}-client-id")
-        self.client_secret = QLineEdit(dialog)
-        self.client_secret.setObjectName(f"{api}-client-secret")
-        self.client_secret.setEchoMode(QLineEdit.EchoMode.Password)
-        self.secret_note = QLabel(dialog)
-        self.secret_note.setObjectName(f"{api}-secret-note")
-        self.secret_note.setWordWrap(True)
-        self.secret_note.setStyleSheet(text_style("muted", dialog))
-        self.pfx = QLineEdit(dialog)
-        self.pfx.setObjectName(f"{api}-pfx")
-        self.pfx_browse = QPushButton(
-            QCoreApplication.translate("ProfileDialog", "Browse…"), dialog
-        )
-        self.pfx_browse.setObjectName(f"{api}-pfx-browse")
-        self.pfx_browse.setAutoDefault(False)
-        self.trust = QComboBox(dialog)
-        self.trust.setObjectName(f"{api}-trust")
-        self.trust.addItem(
-            QCoreApplication.translate("ProfileDialog", "Operating system"), "system"
-        )
-        self.trust.addItem(QCoreApplication.translate("ProfileDialog", "A CA file"), "file")
-        self.ca_file = QLineEdit(dialog)
-        self.ca_file.setObjectName(f"{api}-ca-file")
-        self.ca_browse = QPushButton(QCoreApplication.translate("ProfileDialog", "Browse…"), dialog)
-        self.ca_browse.setObjectName(f"{api}-ca-browse")
-        self.ca_browse.setAutoDefault(False)
-        self.ca_warning = QLabel(
-            QCoreApplication.translate(
-                "ProfileDialog",
-                "Real banks are verified through the system trust store: a custom CA file is "
-                "for test setups. Use one only if your bank gave it to you, and check its "
-                "fingerprint with the bank.",
-            ),
-            dialog,
-        )
-        self.ca_warning.setObjectName(f"{api}-ca-warning")
-        self.ca_warning.setWordWrap(True)
-        self.ca_warning.setStyleSheet(text_style("warning", dialog))
-
-    def uses_ca_file(self) -> bool:
-        return bool(self.trust.currentData() == "file")
-
-
-SSL_MODES = ("verify-full", "verify-ca", "require", "prefer", "disable")
-PasswordMode = Literal["keyring", "ask", "none"]
-
-
-class _LedgerFields:
-    """The widgets of the Ledger group: this computer or a team database (host, port,
-    database, login, TLS files) and how the database's password is kept (texts in the
-    dialog's translation context, as :class:`_ApiFields`')."""
-
-    def __init__(self, dialog: ProfileDialog) -> None:
-        def edit(name: str, placeholder: str = "") -> QLineEdit:
-            line = QLineEdit(dialog)
-            line.setObjectName(name)
-            line.setPlaceholderText(placeholder)
-            return line
-
-        def browse(name: str) -> QPushButton:
-            button = QPushButton(QCoreApplication.translate("ProfileDialog", "Browse…"), dialog)
-            button.setObjectName(name)
-            button.setAutoDefault(False)
-            return button
-
-        self.location = QComboBox(dialog)
-        self.location.setObjectName("ledger-location")
-        self.location.addItem(
-            QCoreApplication.translate("ProfileDialog", "This computer (default)"), "file"
-        )
-        self.location.addItem(QCoreApplication.translate("ProfileDialog", "Team database"), "team")
-        self.location_note = QLabel(dialog)
-        self.location_note.setObjectName("ledger-note")
-        self.location_note.setWordWrap(True)
-        self.location_note.setStyleSheet(text_style("muted", dialog))
-        self.host = edit(
-            "team-host", QCoreApplication.translate("ProfileDialog", "For example: db.example.com")
-        )
-        self.port = QSpinBox(dialog)
-        self.port.setObjectName("team-port")
-        self.port.setRange(1, 65535)
-        self.port.setValue(5432)
-        self.dbname = edit("team-dbname", "treasury")
-        self.user = edit(
-            "team-user", QCoreApplication.translate("ProfileDialog", "Your own PostgreSQL login")
-        )
-        self.sslmode = QComboBox(dialog)
-        self.sslmode.setObjectName("team-sslmode")
-        for mode in SSL_MODES:
-            self.sslmode.addItem(mode, mode)
-        self.sslmode.setToolTip(
-            QCoreApplication.translate(
-                "ProfileDialog",
-                "verify-full checks the server's certificate against the CA file and its name "
-                "against the host: keep it unless the administrator says otherwise.",
-            )
-        )
-        self.ca_file = edit(
-            "team-ca-file",
-            QCoreApplication.translate(
-                "ProfileDialog", "The CA that signed the server's certificate"
-            ),
-        )
-        self.ca_browse = browse("team-ca-browse")
-        self.cert_file = edit(
-            "team-cert-file", QCoreApplication.translate("ProfileDialog", "Optional")
-        )
-        self.cert_browse = browse("team-cert-browse")
-        self.key_file = edit(
-            "team-key-file",
-            QCoreApplication.translate("ProfileDialog", "Optional, with the certificate"),
-        )
-        self.key_browse = browse("team-key-browse")
-        self.password_mode = QComboBox(dialog)
-        self.password_mode.setObjectName("team-password-mode")
-        self.password_mode.addItem(
-            QCoreApplication.translate("ProfileDialog", "In the system keyring"), "keyring"
-        )
-        self.password_mode.addItem(
-            QCoreApplication.translate("ProfileDialog", "Ask at every unlock"), "ask"
-        )
-        self.password_mode.addItem(
-            QCoreApplication.translate("ProfileDialog", "None (client certificate)"), "none"
-        )
-        self.password = QLineEdit(dialog)
-        self.password.setObjectName("team-password")
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password_note = QLabel(dialog)
-        self.password_note.setObjectName("team-password-note")
-        self.password_note.setWordWrap(True)
-        self.password_note.setStyleSheet(text_style("muted", dialog))
-
-    def is_team(self) -> bool:
-        return bool(self.location.currentData() == "team")
-
-    def mode(self) -> PasswordMode:
-        mode = self.password_mode.currentData()
-        return "ask" if mode == "ask" else "none" if mode == "none" else "keyring"
 
 
 class ProfileDialog(QDialog):
@@ -284,7 +131,7 @@ class ProfileDialog(QDialog):
         self.proxy_url = QLineEdit(self)
         self.proxy_url.setObjectName("profile-proxy-url")
         self.proxy_url.setPlaceholderText("http://proxy.example:8080")
-        self.apis: dict[ApiName, _ApiFields] = {api: _ApiFields(self, api) for api in APIS}
+        self.apis: dict[ApiName, ApiFields] = {api: ApiFields(self, api) for api in APIS}
         self.fields: dict[str, QWidget] = {
             "name": self.name,
             "environment": self.environment,
@@ -316,7 +163,7 @@ class ProfileDialog(QDialog):
         content_layout.addLayout(top)
         for api in APIS:
             content_layout.addWidget(self._api_group(api))
-        self.ledger = _LedgerFields(self)
+        self.ledger = LedgerFields(self)
         content_layout.addWidget(self._ledger_group())
         self.scroll = QScrollArea(self)
         self.scroll.setObjectName("profile-scroll")
@@ -462,7 +309,7 @@ class ProfileDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         self._closing = False
         super().showEvent(event)
-        QTimer.singleShot(0, lambda: _fit_height(self))
+        QTimer.singleShot(0, lambda: fit_height(self))
 
     def _problems(self) -> dict[str, str]:
         problems: dict[str, str] = {}
@@ -567,7 +414,7 @@ class ProfileDialog(QDialog):
             message = problems.get(field, "")
             label.setText(message)
             self._error_rows[field].setRowVisible(label, bool(message))
-        QTimer.singleShot(0, lambda: _fit_height(self))
+        QTimer.singleShot(0, lambda: fit_height(self))
         if not problems:
             self.banner.clear()
             return
@@ -585,11 +432,11 @@ class ProfileDialog(QDialog):
         original = self._original
         apis: dict[ApiName, ApiProfile] = {}
         for api, fields in self.apis.items():
-            ca_file = _absolute(fields.ca_file.text()) if fields.uses_ca_file() else None
+            ca_file = absolute_path(fields.ca_file.text()) if fields.uses_ca_file() else None
             apis[api] = ApiProfile(
                 base_url=fields.base_url.text().strip(),
                 client_id=fields.client_id.text().strip(),
-                pfx_path=_absolute(fields.pfx.text()),
+                pfx_path=absolute_path(fields.pfx.text()),
                 ca_file=ca_file,
                 scopes=original.api(api).scopes if original else (),
             )
@@ -639,10 +486,10 @@ class ProfileDialog(QDialog):
         self._add_row(form, self.tr("Client id"), fields.client_id, f"{api}.client_id")
         self._add_row(form, self.tr("Client secret"), fields.client_secret, f"{api}.client_secret")
         form.addRow("", fields.secret_note)
-        certificate = _beside(fields.pfx, fields.pfx_browse)
+        certificate = beside(fields.pfx, fields.pfx_browse)
         self._add_row(form, self.tr("Certificate (.pfx)"), certificate, f"{api}.pfx_path")
         form.addRow(self.tr("Trust the bank's server by"), fields.trust)
-        ca_file = _beside(fields.ca_file, fields.ca_browse)
+        ca_file = beside(fields.ca_file, fields.ca_browse)
         self._add_row(form, self.tr("CA file"), ca_file, f"{api}.ca_file")
         form.addRow("", fields.ca_warning)
         self._warning_rows[api] = form
@@ -739,9 +586,9 @@ class ProfileDialog(QDialog):
         )
         form.addRow(self.tr("Where it lives"), ledger.location)
         form.addRow("", ledger.location_note)
-        ca_file = _beside(ledger.ca_file, ledger.ca_browse)
-        cert_file = _beside(ledger.cert_file, ledger.cert_browse)
-        key_file = _beside(ledger.key_file, ledger.key_browse)
+        ca_file = beside(ledger.ca_file, ledger.ca_browse)
+        cert_file = beside(ledger.cert_file, ledger.cert_browse)
+        key_file = beside(ledger.key_file, ledger.key_browse)
         self._add_row(form, self.tr("Host"), ledger.host, "ledger.host")
         self._add_row(form, self.tr("Port"), ledger.port, "ledger.port")
         self._add_row(form, self.tr("Database"), ledger.dbname, "ledger.dbname")
@@ -845,7 +692,7 @@ class ProfileDialog(QDialog):
                 "No password: your client certificate (or the server's own rule) logs you in."
             )
         ledger.password_note.setText(note)
-        QTimer.singleShot(0, lambda: _fit_height(self))
+        QTimer.singleShot(0, lambda: fit_height(self))
 
     def _ledger_problems(self) -> dict[str, str]:
         ledger = self.ledger
@@ -901,7 +748,7 @@ class ProfileDialog(QDialog):
             return LedgerLocation()
 
         def path(edit: QLineEdit) -> Path | None:
-            return _absolute(edit.text()) if edit.text().strip() else None
+            return absolute_path(edit.text()) if edit.text().strip() else None
 
         try:
             team = TeamDatabaseProfile(
@@ -938,7 +785,7 @@ class ProfileDialog(QDialog):
         for api, form in self._warning_rows.items():
             fields = self.apis[api]
             form.setRowVisible(fields.ca_warning, production and fields.uses_ca_file())
-        QTimer.singleShot(0, lambda: _fit_height(self))
+        QTimer.singleShot(0, lambda: fit_height(self))
 
     def _browse(self, target: QLineEdit, title: str, name_filter: str) -> None:
         """Pick a file with a window-modal QFileDialog (``open()``: no nested event loop)."""
@@ -947,151 +794,3 @@ class ProfileDialog(QDialog):
         self.file_dialog = open_file_picker(
             self, title, start, name_filter, target.setText, "file-picker"
         )
-
-
-def endpoint_confirmation_box(
-    profile_name: str,
-    changes: Iterable[EndpointChange],
-    *,
-    at_unlock: bool,
-    parent: QWidget | None = None,
-) -> tuple[QMessageBox, QPushButton]:
-    """The confirmation of changed bank addresses or CAs: for each API, the old and new host,
-    the new address and the new CA (or the system trust store) with each certificate's SHA-256
-    fingerprint. Returns the box (window-modal, not shown: ``open()`` it) and its confirm
-    button; Cancel is the default."""
-    changes = tuple(changes)
-    if not at_unlock:
-        lead = QCoreApplication.translate(
-            "EndpointConfirmation",
-            "The profile “%1” will send payments to these servers. Check them with your bank "
-            "before you confirm.",
-        )
-    elif all(change.old is None for change in changes):
-        lead = QCoreApplication.translate(
-            "EndpointConfirmation",
-            "The bank addresses and CAs of the profile “%1” have not been confirmed on this "
-            "computer yet. Nothing is sent to the bank until you confirm them: check them with "
-            "your bank first.",
-        )
-    else:
-        lead = QCoreApplication.translate(
-            "EndpointConfirmation",
-            "The file of the profile “%1” was changed outside the app: a bank address or CA is "
-            "not the one last confirmed on this computer. Nothing is sent to the bank until you "
-            "confirm: check with your bank first.",
-        )
-    box = QMessageBox(
-        QMessageBox.Icon.Warning,
-        QCoreApplication.translate("EndpointConfirmation", "Confirm the bank's servers"),
-        lead.replace("%1", profile_name),
-        parent=parent,
-    )
-    box.setObjectName("endpoint-confirmation")
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setWindowModality(Qt.WindowModality.WindowModal)
-    box.setInformativeText("\n\n".join(_change_lines(change) for change in changes))
-    # Wide enough that a host or a path is not broken across lines: they are read out to the
-    # bank character by character.
-    box.setStyleSheet(
-        "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 40em; }"
-    )
-    confirm_text = (
-        QCoreApplication.translate("EndpointConfirmation", "Confirm and unlock")
-        if at_unlock
-        else QCoreApplication.translate("EndpointConfirmation", "Confirm and save")
-    )
-    confirm = box.addButton(confirm_text, QMessageBox.ButtonRole.AcceptRole)
-    confirm.setObjectName("endpoint-confirm")
-    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(cancel)
-    box.setEscapeButton(cancel)
-    return box, confirm
-
-
-def _change_lines(change: EndpointChange) -> str:
-    title = (
-        QCoreApplication.translate("EndpointConfirmation", "QR Codes API")
-        if change.api == "qrcodes"
-        else QCoreApplication.translate("EndpointConfirmation", "Accounts API")
-    )
-    old_host = change.old_host or QCoreApplication.translate(
-        "EndpointConfirmation", "none confirmed yet"
-    )
-    lines = [
-        title,
-        QCoreApplication.translate("EndpointConfirmation", "Host: %1 → %2")
-        .replace("%1", old_host)
-        .replace("%2", change.new_host),
-        QCoreApplication.translate("EndpointConfirmation", "Address: %1").replace(
-            "%1", change.new.base_url
-        ),
-    ]
-    if change.new.ca_file is None:
-        lines.append(
-            QCoreApplication.translate("EndpointConfirmation", "CA: the system trust store")
-        )
-    else:
-        lines.append(
-            QCoreApplication.translate("EndpointConfirmation", "CA file: %1").replace(
-                "%1", change.new.ca_file
-            )
-        )
-        for certificate in change.new.ca_certificates:
-            lines.append(
-                QCoreApplication.translate("EndpointConfirmation", "%1, SHA-256:").replace(
-                    "%1", certificate.subject
-                )
-            )
-            lines.extend(_fingerprint_lines(certificate.sha256))
-    if change.old is not None:
-        lines.append(
-            QCoreApplication.translate("EndpointConfirmation", "The CA changed.")
-            if change.ca_changed
-            else QCoreApplication.translate("EndpointConfirmation", "The CA did not change.")
-        )
-    return "\n".join(lines)
-
-
-def _fingerprint_lines(fingerprint: str) -> list[str]:
-    """A colon-separated SHA-256 fingerprint in two lines of 16 bytes (a label wraps only at
-    spaces, so one line of 95 characters would widen the box past small screens)."""
-    parts = fingerprint.split(":")
-    return [":".join(parts[start : start + 16]) for start in range(0, len(parts), 16)]
-
-
-def _beside(edit: QLineEdit, button: QPushButton) -> QWidget:
-    row = QWidget(edit.parentWidget())
-    line = QHBoxLayout(row)
-    line.setContentsMargins(0, 0, 0, 0)
-    line.addWidget(edit, 1)
-    line.addWidget(button)
-    return row
-
-
-def _absolute(text: str) -> Path:
-    return Path(text.strip()).expanduser().absolute()
-
-
-def _fit_height(dialog: QDialog) -> None:
-    """Grow ``dialog`` to the height its fields need at its width (wrapped labels included:
-    a top-level window's minimum size ignores height-for-width), never past the screen: what
-    does not fit scrolls."""
-    layout = dialog.layout()
-    content = getattr(dialog, "content", None)
-    if layout is None or content is None or content.layout() is None:
-        return
-    inner = content.layout()
-    width = dialog.width() - 2 * layout.contentsMargins().left()
-    fields = inner.heightForWidth(width) if inner.hasHeightForWidth() else inner.sizeHint().height()
-    others = layout.sizeHint().height() - dialog.scroll.sizeHint().height()
-    needed = fields + max(0, others) + layout.spacing()
-    if needed > dialog.height():
-        dialog.resize(dialog.width(), fitted_size(dialog, dialog.width(), needed).height())
-        # Placed when shown, at its first height: grown since, it is moved back up into the
-        # screen so that Save and Cancel stay visible.
-        screen = dialog.screen()
-        if screen is not None:
-            area, frame = screen.availableGeometry(), dialog.frameGeometry()
-            if frame.bottom() > area.bottom():
-                dialog.move(frame.x(), max(area.top(), area.bottom() - frame.height()))

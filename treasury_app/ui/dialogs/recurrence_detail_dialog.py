@@ -294,7 +294,7 @@ class RecurrenceDetailDialog(QDialog):
         return button
 
     def _start(self, coro: Any, name: str) -> None:
-        self.task = spawn_unless_busy(self.task, coro, name=name) or self.task
+        self.task = spawn_unless_busy(self.task, coro, name=name, owner=self) or self.task
 
     # -- showing ---------------------------------------------------------------------------------
 
@@ -303,13 +303,13 @@ class RecurrenceDetailDialog(QDialog):
         rec = await run_operation(
             self.service.get_rec(self.id_rec), controls=[self.reload_button], banner=self.banner
         )
-        if rec is None or not shiboken6.isValid(self):
+        if rec is None:
             return None
         self._show_rec(rec)
         cobrs = await run_operation(
             load_cobrs(self.workspace, rec), controls=[self.reload_button], banner=self.banner
         )
-        if cobrs is not None and shiboken6.isValid(self):
+        if cobrs is not None:
             self._show_cobrs(cobrs)
         return rec
 
@@ -506,7 +506,7 @@ class RecurrenceDetailDialog(QDialog):
                 changed = dialog.changed
                 if shiboken6.isValid(dialog):
                     dialog.deleteLater()
-        if changed and shiboken6.isValid(self):
+        if changed:
             await self.reload()
         return dialog
 

@@ -13,7 +13,6 @@ import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -41,7 +40,7 @@ from treasury_app.services.recurrences import (
 )
 from treasury_app.services.sandbox_console import payer_of
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
@@ -439,7 +438,7 @@ class RecurrenceWizard(QDialog):
     def _create_clicked(self) -> None:
         if self.create_task is not None and not self.create_task.done():
             return
-        self.create_task = spawn(self.create_recurrence(), name="recurrence-create")
+        self.create_task = spawn_for(self, self.create_recurrence(), name="recurrence-create")
 
     async def create_recurrence(self) -> str | None:
         """Create the recurrence through the chosen journey; its ``idRec`` (``None`` when the
@@ -460,8 +459,6 @@ class RecurrenceWizard(QDialog):
             fields=self.fields(),
             changes_ledger=True,
         )
-        if not shiboken6.isValid(self):
-            return None
         if outcome is None:
             self._go_to_marked()
             return None
@@ -650,7 +647,7 @@ class RecurrenceWizard(QDialog):
     def _refresh_clicked(self) -> None:
         if self.status_task is not None and not self.status_task.done():
             return
-        self.status_task = spawn(self.refresh_status(), name="recurrence-status")
+        self.status_task = spawn_for(self, self.refresh_status(), name="recurrence-status")
 
     async def refresh_status(self) -> None:
         """Read the recurrence (and its confirmation request) again from the bank."""
@@ -662,7 +659,7 @@ class RecurrenceWizard(QDialog):
             controls=[self.refresh_button],
             banner=self.banner,
         )
-        if rec is None or not shiboken6.isValid(self):
+        if rec is None:
             return
         self.rec_status_label.setText(_status(rec.status))
         if isinstance(self.outcome, SolicitationJourney):
@@ -671,13 +668,13 @@ class RecurrenceWizard(QDialog):
                 controls=[self.refresh_button],
                 banner=self.banner,
             )
-            if solicrec is not None and shiboken6.isValid(self):
+            if solicrec is not None:
                 self.solicrec_status_label.setText(_status(solicrec.status))
 
     def _sandbox_clicked(self) -> None:
         if self.sandbox_task is not None and not self.sandbox_task.done():
             return
-        self.sandbox_task = spawn(self.sandbox_authorise(), name="recurrence-sandbox")
+        self.sandbox_task = spawn_for(self, self.sandbox_authorise(), name="recurrence-sandbox")
 
     async def sandbox_authorise(self) -> bool:
         """Sandbox only: authorise the recurrence as the payer would, then read its status."""
@@ -690,8 +687,6 @@ class RecurrenceWizard(QDialog):
             controls=[self.sandbox_button],
             banner=self.banner,
         )
-        if not shiboken6.isValid(self):
-            return False
         if done is None:
             return False
         self.sandbox_button.setEnabled(False)  # once: a second payment would be refused

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -32,7 +31,7 @@ from treasury_app.api.qrcodes.cashin_models import Devolucao, DevolucaoStatus, P
 from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import format_brl
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.received_pix_model import (
     payer_text,
     refund_status_text,
@@ -175,7 +174,7 @@ class RefundDialog(QDialog):
             self.amount = pending.amount
             self.description_edit.setText(pending.description)
             self.pending = pending
-            self.check_task = spawn(self.check_status(), name="refund-check")
+            self.check_task = spawn_for(self, self.check_status(), name="refund-check")
 
     @property
     def final_status(self) -> str | None:
@@ -339,12 +338,12 @@ class RefundDialog(QDialog):
 
     def _confirmed(self) -> None:
         if self.send_task is None or self.send_task.done():
-            self.send_task = spawn(self.send(), name="refund-send")
+            self.send_task = spawn_for(self, self.send(), name="refund-send")
 
     def _retry_clicked(self) -> None:
         busy = self.check_task is not None and not self.check_task.done()
         if not busy and (self.send_task is None or self.send_task.done()):
-            self.send_task = spawn(self.retry(), name="refund-send")
+            self.send_task = spawn_for(self, self.retry(), name="refund-send")
 
     async def send(self) -> Devolucao | None:
         """Ask the bank for the refund reviewed (same id on every attempt), then follow it.
@@ -368,8 +367,6 @@ class RefundDialog(QDialog):
             banner=self.banner,
             changes_ledger=True,
         )
-        if not shiboken6.isValid(self):
-            return refund
         if refund is not None:
             self._start_following(refund)
             return refund
@@ -389,7 +386,7 @@ class RefundDialog(QDialog):
     def _start_following(self, refund: Devolucao) -> None:
         self._show_status(refund)
         self.steps.setCurrentIndex(2)
-        self.follow_task = spawn(self.follow(), name="refund-follow")
+        self.follow_task = spawn_for(self, self.follow(), name="refund-follow")
 
     # -- step 4: the outcome is unknown ----------------------------------------------------------
 
@@ -457,7 +454,7 @@ class RefundDialog(QDialog):
     def _check_clicked(self) -> None:
         busy = self.send_task is not None and not self.send_task.done()
         if not busy and (self.check_task is None or self.check_task.done()):
-            self.check_task = spawn(self.check_status(), name="refund-check")
+            self.check_task = spawn_for(self, self.check_status(), name="refund-check")
 
     async def check_status(self) -> Devolucao | None:
         """Ask the bank for the refund of this id: follow it when it exists; when it does not
@@ -474,8 +471,6 @@ class RefundDialog(QDialog):
             controls=[self.retry_button, self.check_button],
             banner=self.banner,
         )
-        if not shiboken6.isValid(self):
-            return refund
         if refund is not None:
             self._start_following(refund)
         elif any(isinstance(e, NotFound) for e in failures):
@@ -498,7 +493,7 @@ class RefundDialog(QDialog):
         already have it (a repeated id would only be refused, and say nothing of its status)."""
         if not self._absent:
             refund = await self.check_status()
-            if refund is not None or not self._absent or not shiboken6.isValid(self):
+            if refund is not None or not self._absent:
                 return refund
         self._absent = False
         return await self.send()
@@ -554,12 +549,11 @@ class RefundDialog(QDialog):
         deadline = loop.time() + FOLLOW_LIMIT_SECONDS
         while self.refund is not None and self.final_status is None:
             if loop.time() > deadline:
-                if shiboken6.isValid(self):
-                    self.status_label.setText(
-                        self.status_label.text()
-                        + "\n"
-                        + self.tr("Still processing: the list of received Pix will show it.")
-                    )
+                self.status_label.setText(
+                    self.status_label.text()
+                    + "\n"
+                    + self.tr("Still processing: the list of received Pix will show it.")
+                )
                 return self.refund
             await asyncio.sleep(POLL_SECONDS)
             try:
@@ -567,11 +561,8 @@ class RefundDialog(QDialog):
                     self.pix.end_to_end_id, self.refund_id
                 )
             except EXPECTED_ERRORS as error:  # a hiccup: say so and keep asking
-                if shiboken6.isValid(self):
-                    self.banner.show_error(error)
+                self.banner.show_error(error)
                 continue
-            if not shiboken6.isValid(self):
-                return refund
             self.banner.clear()
             if refund != self.refund:
                 self._show_status(refund)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import shiboken6
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,7 +36,7 @@ from treasury_app.services.webhooks import (
     WebhooksService,
     validate_webhook_url,
 )
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.webhook_dialog import kind_label
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import Tone, text_style, tone_color
@@ -175,8 +174,7 @@ class TeamReceiverDialog(QDialog):
     async def load(self) -> ReceiverStatus:
         """Read the receivers now; fill the URL with the one announced (unless typed)."""
         status = await self.notifications.check()
-        if shiboken6.isValid(self):
-            self.show_receiver(status)
+        self.show_receiver(status)
         return status
 
     def show_receiver(self, status: ReceiverStatus) -> None:
@@ -233,7 +231,7 @@ class TeamReceiverDialog(QDialog):
 
     def _register_clicked(self) -> None:
         if self.task is None or self.task.done():
-            self.task = spawn(self.register(), name="team-receiver-register")
+            self.task = spawn_for(self, self.register(), name="team-receiver-register")
 
     async def register(self) -> list[ReceiverRegistration] | None:
         """Register every webhook at the receiver; show each one's state. The secret field is
@@ -254,8 +252,6 @@ class TeamReceiverDialog(QDialog):
             )
         finally:
             self.writing = False
-        if not shiboken6.isValid(self):
-            return results
         if results is None:
             self.status_label.setText(self.tr("Nothing was registered."))
             self.status_label.setStyleSheet(text_style("error", self))

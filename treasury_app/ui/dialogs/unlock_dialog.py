@@ -37,7 +37,7 @@ from treasury_app.api.tls import (
 )
 from treasury_app.api.tokens import ApiName
 from treasury_app.services.profiles import APIS, Profile
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.theme import text_style
 
 log = logging.getLogger("treasury_app.ui.unlock")
@@ -251,7 +251,7 @@ class UnlockDialog(QDialog):
             return
         if self.unlock_task is not None and not self.unlock_task.done():
             return
-        self.unlock_task = spawn(self.try_unlock(), name="unlock-profile")
+        self.unlock_task = spawn_for(self, self.try_unlock(), name="unlock-profile")
 
     def fill_in_hint(self) -> None:
         """Type the sandbox's test passwords into the fields."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QPersistentModelIndex
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,7 +35,7 @@ from treasury_app.services.webhooks import (
     WebhookView,
     validate_webhook_url,
 )
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -334,7 +333,7 @@ class WebhookDialog(QDialog):
 
     def _save_clicked(self) -> None:
         if self.task is None or self.task.done():
-            self.task = spawn(self.save(), name="webhook-save")
+            self.task = spawn_for(self, self.save(), name="webhook-save")
 
     async def save(self) -> WebhookView | None:
         """Register or replace the webhook; accept the dialog on success."""
@@ -350,15 +349,14 @@ class WebhookDialog(QDialog):
             return None
         self.view = view
         self.outcome = "registered"
-        if shiboken6.isValid(self):  # gone when its window was torn down meanwhile
-            self.accept()
+        self.accept()
         return view
 
     # -- remove ----------------------------------------------------------------------------------
 
     def _remove_clicked(self) -> None:
         if self.task is None or self.task.done():
-            self.task = spawn(self.remove(), name="webhook-remove")
+            self.task = spawn_for(self, self.remove(), name="webhook-remove")
 
     async def remove(self) -> bool:
         """Ask for confirmation, then remove the webhook; accept the dialog on success."""
@@ -379,15 +377,14 @@ class WebhookDialog(QDialog):
             confirmed = box.clickedButton() is confirm
         finally:
             self.confirm_box = None
-            box.deleteLater()
+            dispose(box)
         if not confirmed:
             return False
-        if not shiboken6.isValid(self) or not self.isVisible():
+        if not self.isVisible():
             return False  # closed while the confirmation was shown
         removed = await self._write(self.service.remove(self.view.kind, key=self.view.key))
         if removed is None:
             return False
         self.outcome = "removed"
-        if shiboken6.isValid(self):
-            self.accept()
+        self.accept()
         return True

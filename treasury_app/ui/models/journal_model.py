@@ -13,12 +13,11 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import shiboken6
 from PySide6.QtCore import QObject, Qt
 
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.rows_model import Index, RowsTableModel
 from treasury_app.ui.status_words import approval_word
 
@@ -58,7 +57,7 @@ class JournalEntriesModel(RowsTableModel[Entry]):
         until the answer replaces them. A reload on its way is overtaken (cancelled)."""
         if self.load_task is not None and not self.load_task.done():
             self.load_task.cancel()
-        self.load_task = spawn(self.load(), name=f"{type(self).__name__}-load")
+        self.load_task = spawn_for(self, self.load(), name=f"{type(self).__name__}-load")
         return self.load_task
 
     async def load(self) -> bool:
@@ -69,7 +68,7 @@ class JournalEntriesModel(RowsTableModel[Entry]):
         self._changed_meanwhile = {}
         rows = await self.ledger.journal.recent(kinds=self.kinds, limit=self.limit)
         marks = await self.marked(rows)
-        if self._closed or generation != self._generation or not shiboken6.isValid(self):
+        if self._closed or generation != self._generation:
             return False
         # An entry the tracker announced while the query ran may be newer than its row.
         for changed in self._changed_meanwhile.values():
@@ -118,14 +117,14 @@ class JournalEntriesModel(RowsTableModel[Entry]):
         """Read ``entry``'s mark again in the background."""
         if self._closed or type(self).marked is JournalEntriesModel.marked:
             return
-        task = spawn(self._recheck(entry), name=f"{type(self).__name__}-mark")
+        task = spawn_for(self, self._recheck(entry), name=f"{type(self).__name__}-mark")
         self._checks.add(task)
         task.add_done_callback(self._checks.discard)
 
     async def _recheck(self, entry: Entry) -> None:
         generation = self._generation
         marked = entry.id in await self.marked([entry])
-        if self._closed or generation != self._generation or not shiboken6.isValid(self):
+        if self._closed or generation != self._generation:
             return  # closed, or a newer load read every mark again
         self.set_marked(entry.id, marked)
 

@@ -44,7 +44,7 @@ from treasury_app.api.accounts.models import CreditDebitType, Transaction, Trans
 from treasury_app.domain.clock import system_clock
 from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import export_csv
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn, spawn_for
 from treasury_app.ui.theme import tone_color
 
 __all__ = [
@@ -348,7 +348,7 @@ class StatementModel(QAbstractTableModel):
 
     def _start_fetch(self) -> asyncio.Task[bool]:
         self._busy = True
-        self._task = spawn(self._fetch(self._generation), name="statement-page")
+        self._task = spawn_for(self, self._fetch(self._generation), name="statement-page")
         self.loading_changed.emit(True)
         return self._task
 

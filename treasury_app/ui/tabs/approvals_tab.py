@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 from treasury_app.ledger.errors import LedgerBlocked, LedgerUnavailable
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.approvals_model import ApprovalsModel, Column
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner, blocked_message
@@ -240,7 +239,7 @@ class ApprovalsTab(QWidget):
             self._again = True
             return self.load_task
         self._reload_timer.stop()
-        self.load_task = spawn(self.reload(), name="approvals-load")
+        self.load_task = spawn_for(self, self.reload(), name="approvals-load")
         return self.load_task
 
     async def reload(self) -> bool:
@@ -249,7 +248,7 @@ class ApprovalsTab(QWidget):
         try:
             lists = await self.desk.lists()
         except LedgerUnavailable as error:
-            if not self._closed and shiboken6.isValid(self):
+            if not self._closed:
                 if isinstance(error, LedgerBlocked):
                     self.banner.show_message(*blocked_message(error))
                 else:
@@ -261,7 +260,7 @@ class ApprovalsTab(QWidget):
             if self._again and not self._closed:
                 self._again = False
                 QTimer.singleShot(0, self.schedule_reload)
-        if self._closed or not shiboken6.isValid(self):
+        if self._closed:
             return False
         self.show_lists(lists)
         return True
@@ -323,7 +322,7 @@ class ApprovalsTab(QWidget):
             self.dialog.activateWindow()
             return
         if self.open_task is None or self.open_task.done():
-            self.open_task = spawn(self.open_entry(entry, name), name="approvals-open")
+            self.open_task = spawn_for(self, self.open_entry(entry, name), name="approvals-open")
 
     async def open_entry(self, entry: Entry, name: str = "waiting") -> QDialog | None:
         """Open ``entry`` from the list ``name``: a batch row waiting for this person opens its
@@ -335,7 +334,7 @@ class ApprovalsTab(QWidget):
         detail = await run_operation(
             self.desk.detail(entry), controls=[self.open_button], banner=self.banner
         )
-        if detail is None or self._closed or not shiboken6.isValid(self):
+        if detail is None or self._closed:
             return None
         return self._show(ApprovalDialog(self.desk, detail, self))
 
@@ -345,7 +344,7 @@ class ApprovalsTab(QWidget):
         rows = await run_operation(
             self.desk.batch_rows(batch_id), controls=[self.open_button], banner=self.banner
         )
-        if rows is None or self._closed or not shiboken6.isValid(self):
+        if rows is None or self._closed:
             return None
         return self._show(BatchApprovalDialog(self.desk, batch_id, rows, self))
 

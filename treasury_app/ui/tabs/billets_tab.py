@@ -42,7 +42,7 @@ from treasury_app.ledger.receipts import Receipt
 from treasury_app.services.billets import BilletAlreadyPaid, BilletReview
 from treasury_app.services.sandbox_samples import sample_slips
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.csv_files import (
     amount_texts,
     export_with_dialog,
@@ -128,7 +128,9 @@ class BilletsTab(QWidget):
         self.samples_button.setObjectName("billet-samples")
         self.samples_button.setToolTip(self.tr("The sandbox bank's slips to learn with"))
         self.samples_button.clicked.connect(
-            lambda: setattr(self, "samples_task", spawn(self.choose_sample(), name="samples"))
+            lambda: setattr(
+                self, "samples_task", spawn_for(self, self.choose_sample(), name="samples")
+            )
         )
         self.samples_button.setVisible(self.workspace.session.profile.environment == "sandbox")
         row.addWidget(self.samples_button)
@@ -308,7 +310,7 @@ class BilletsTab(QWidget):
             return  # one review at a time
         if not self._code_changed(self.code_edit.text()):
             return
-        self.lookup_task = spawn(self.look_up(), name="billet-lookup")
+        self.lookup_task = spawn_for(self, self.look_up(), name="billet-lookup")
 
     async def look_up(self) -> Entry | None:
         """Look the line up, show the review, pay if confirmed; the payment's entry."""
@@ -322,8 +324,9 @@ class BilletsTab(QWidget):
             if review is None or not await self._confirm(review):
                 return None
             return await self.pay(review)
-        finally:
-            self._code_changed(self.code_edit.text())  # run_operation re-enabled the button
+        finally:  # also when the task is cancelled because the tab is gone
+            if shiboken6.isValid(self.code_edit):
+                self._code_changed(self.code_edit.text())  # run_operation re-enabled the button
 
     async def choose_sample(self) -> str | None:
         """The sandbox's sample slips in a list (due date, amount); the one chosen fills the
@@ -331,7 +334,7 @@ class BilletsTab(QWidget):
         samples = await run_operation(
             sample_slips(self.workspace.session), controls=[self.samples_button], banner=self.banner
         )
-        if not samples or not shiboken6.isValid(self):
+        if not samples:
             return None
         dialog = QDialog(self)
         dialog.setObjectName("sample-slips")
@@ -366,9 +369,9 @@ class BilletsTab(QWidget):
             accepted = await ask(dialog) == QDialog.DialogCode.Accepted
         finally:
             self.samples_dialog = None
-            dialog.deleteLater()
+            dispose(dialog)
         row = table.currentRow()
-        if not accepted or not 0 <= row < len(samples) or not shiboken6.isValid(self):
+        if not accepted or not 0 <= row < len(samples):
             return None
         self.code_edit.setText(samples[row].digitable_line)
         self.code_edit.setFocus()
@@ -408,8 +411,6 @@ class BilletsTab(QWidget):
         listed)."""
         if not await self.model.load() and self.model.load_task is not None:
             await asyncio.wait({self.model.load_task})  # overtaken by that newer reload
-        if not shiboken6.isValid(self):
-            return False
         row = self.model.row_of(entry_id)
         if row is None:
             return False
@@ -425,7 +426,7 @@ class BilletsTab(QWidget):
             return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.paid
         finally:
             self.review_dialog = None
-            dialog.deleteLater()
+            dispose(dialog)
 
     async def pay(self, review: BilletReview) -> Entry | None:
         """Pay the reviewed slip (exactly once: the review's idempotency key is journaled);
@@ -495,7 +496,7 @@ class BilletsTab(QWidget):
     def _receipt_clicked(self) -> None:
         entry = self.selected_entry()
         if entry is not None and (self.receipt_task is None or self.receipt_task.done()):
-            self.receipt_task = spawn(self.show_receipt(entry), name="billet-receipt")
+            self.receipt_task = spawn_for(self, self.show_receipt(entry), name="billet-receipt")
             self._update_receipt_button()
             self.receipt_task.add_done_callback(self._receipt_done)
 

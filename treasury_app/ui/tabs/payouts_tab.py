@@ -40,7 +40,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, PendingDuplicate
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
@@ -427,15 +427,15 @@ class PayoutsTab(QWidget):
 
     def _key_clicked(self) -> None:
         if not self._busy() and self.key_edit.is_valid():
-            self.review_task = spawn(self.review_key(), name="payout-key")
+            self.review_task = spawn_for(self, self.review_key(), name="payout-key")
 
     def _qrc_clicked(self) -> None:
         if not self._busy() and self.decoded_payload() is not None:
-            self.review_task = spawn(self.review_qrc(), name="payout-qrc")
+            self.review_task = spawn_for(self, self.review_qrc(), name="payout-qrc")
 
     def _manual_clicked(self) -> None:
         if not self._busy():
-            self.review_task = spawn(self.review_manual(), name="payout-manual")
+            self.review_task = spawn_for(self, self.review_manual(), name="payout-manual")
 
     @staticmethod
     def _flow(combo: QComboBox) -> PaymentFlow:
@@ -546,7 +546,7 @@ class PayoutsTab(QWidget):
             return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.confirmed
         finally:
             self.review_dialog = None
-            dialog.deleteLater()
+            dispose(dialog)
 
     async def send(self, review: PayoutReview, button: QPushButton | None = None) -> Entry | None:
         """Send the reviewed payout (exactly once: the review's idempotency key is journaled);

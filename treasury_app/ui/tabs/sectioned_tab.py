@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 
 
 class SectionedTab(QWidget):
@@ -51,14 +51,14 @@ class SectionedTab(QWidget):
     def reload_section(self, section: Any) -> None:
         """Show ``section`` and load it again (after the action created something in it)."""
         self.sections.setCurrentWidget(section)
-        self._track(spawn(section.reload()))
+        self._track(spawn_for(section, section.reload()))
 
     def _section_shown(self, index: int) -> None:
         if self._closed or index < 0 or index in self._loaded or not self.isVisible():
             return  # (adding the first section makes it current: not a reason to load)
         self._loaded.add(index)
         section: Any = self.sections.widget(index)
-        self._track(spawn(section.reload()))
+        self._track(spawn_for(section, section.reload()))
 
     def _track(self, task: asyncio.Task[Any]) -> None:
         self.load_task = task

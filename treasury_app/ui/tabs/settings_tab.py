@@ -24,7 +24,7 @@ from treasury_app import logging_setup
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.secret_store import SecretStore
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.operation import events
 from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
@@ -188,7 +188,7 @@ class SettingsTab(QWidget):
             return
         self._loaded.add(index)
         self._tasks = [task for task in self._tasks if not task.done()]
-        self._tasks.append(spawn(reload(), name=f"settings-page-{index}"))
+        self._tasks.append(spawn_for(panel, reload(), name=f"settings-page-{index}"))
 
     def refresh(self) -> None:
         """The View menu's Refresh: the audit log, and the page shown is read again."""

@@ -44,7 +44,7 @@ from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.services.exports import ExportFormat
 from treasury_app.services.statement import BalanceView, export_csv
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.csv_files import chosen_format, export_dialog, file_error, save_file
 from treasury_app.ui.models.statement_model import (
     Column,
@@ -175,7 +175,7 @@ class StatementTab(QWidget):
         bar.addStretch(1)
         self.export_button = QPushButton(self.tr("Export CSV…"), self)
         self.export_button.setToolTip(self.tr("Save the entries shown, in their order, as CSV"))
-        self.export_button.clicked.connect(lambda: spawn(self.export_csv()))
+        self.export_button.clicked.connect(lambda: spawn_for(self, self.export_csv()))
         bar.addWidget(self.export_button)
         return bar
 
@@ -261,7 +261,7 @@ class StatementTab(QWidget):
         self.receipt_status = QLabel(pane)
         self.receipt_status.setWordWrap(True)
         self.receipt_button = QPushButton(self.tr("Save receipt…"), pane)
-        self.receipt_button.clicked.connect(lambda: spawn(self.save_receipt()))
+        self.receipt_button.clicked.connect(lambda: spawn_for(self, self.save_receipt()))
         self.receipt_button.hide()
         self.view_receipt_button = QPushButton(self.tr("View receipt…"), pane)
         self.view_receipt_button.clicked.connect(self.view_receipt)
@@ -293,7 +293,7 @@ class StatementTab(QWidget):
         if self.workspace.session.closed:
             return
         if self._balance_task is None or self._balance_task.done():
-            self._balance_task = spawn(self._load_balance(), name="statement-balance")
+            self._balance_task = spawn_for(self, self._load_balance(), name="statement-balance")
 
     async def load(self, *, keep_rows: bool = False) -> None:
         """Balance, then the statement's first page (the range defaults to the last
@@ -304,12 +304,10 @@ class StatementTab(QWidget):
         first = not self._loaded_once
         self._loaded_once = True
         balance = await self._load_balance()
-        if not shiboken6.isValid(self):
-            return
         if not self._range_chosen:
             self._set_default_range(balance)
         await self._load_statement(keep_rows=keep_rows)
-        if first and shiboken6.isValid(self):  # the start-up bench waits for this line
+        if first:  # the start-up bench waits for this line
             log.info("Statement shown (%d entries)", self.model.rowCount())
 
     async def _load_balance(self) -> BalanceView | None:
@@ -365,7 +363,7 @@ class StatementTab(QWidget):
     def _restart(self, work: Coroutine[Any, Any, None]) -> None:
         if self._load_task is not None and not self._load_task.done():
             self._load_task.cancel()
-        self._load_task = spawn(work, name="statement-load")
+        self._load_task = spawn_for(self, work, name="statement-load")
 
     def _cancel_other_load(self) -> None:
         task = self._load_task
@@ -468,7 +466,7 @@ class StatementTab(QWidget):
         if not current.isValid():
             return
         entry = self.proxy.entry(current.row())
-        self._detail_task = spawn(self.show_detail(entry.id), name="statement-detail")
+        self._detail_task = spawn_for(self, self.show_detail(entry.id), name="statement-detail")
 
     @property
     def detail_task(self) -> asyncio.Task[Any] | None:
@@ -621,8 +619,9 @@ class StatementTab(QWidget):
                 self.tr("Could not write the file"), file_error(error, path).message
             )
             return None
-        finally:
-            self.export_button.setEnabled(True)
+        finally:  # also when the task is cancelled because the tab is gone
+            if shiboken6.isValid(self.export_button):
+                self.export_button.setEnabled(True)
         self.status.setText(
             self.tr("%1 entries exported to %2").replace("%1", str(count)).replace("%2", str(path))
         )
@@ -643,7 +642,7 @@ class StatementTab(QWidget):
             files = dialog.selectedFiles()
             return (files[0], chosen_format(dialog)) if files else None
         finally:
-            dialog.deleteLater()
+            dispose(dialog)
 
     async def _ask_path(self, title: str, suggested: str, filters: str, suffix: str) -> str | None:
         dialog = QFileDialog(self, title, str(Path.home() / suggested), filters)
@@ -656,7 +655,7 @@ class StatementTab(QWidget):
             files = dialog.selectedFiles()
             return files[0] if files else None
         finally:
-            dialog.deleteLater()
+            dispose(dialog)
 
 
 def _date(value: QDate) -> dt.date:

@@ -47,6 +47,11 @@ class AmountConfirmation(QWidget):
         self.edit.returnPressed.connect(self._trigger_if_enabled)
         self.hint = QLabel(self)
         self.hint.setObjectName(f"{name}-confirm-hint")
+        # A hint wraps within the width the dialog has and its two lines are kept even when
+        # empty: a hint that widened or heightened the dialog moved Cancel to where the action
+        # button had been, under the pointer of a person about to click it.
+        self.hint.setWordWrap(True)
+        self.hint.setMinimumHeight(2 * self.hint.fontMetrics().lineSpacing())
         layout.addWidget(self.label)
         layout.addWidget(self.edit)
         layout.addWidget(self.hint)

@@ -32,7 +32,7 @@ from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock, to
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.csv_files import file_error, save_csv_dialog, saved_count, write_table
 from treasury_app.ui.status_words import action_word, outcome_word
 from treasury_app.ui.widgets.date_edits import date_edit
@@ -178,7 +178,7 @@ class AuditPanel(QWidget):
             return None
         if self.load_task is not None and not self.load_task.done():
             self.load_task.cancel()  # the filters changed again: only the last read counts
-        self.load_task = spawn(load, name="audit-load")
+        self.load_task = spawn_for(self, load, name="audit-load")
         return self.load_task
 
     async def load(self, page: int, *, actions: bool = False) -> bool:
@@ -197,7 +197,7 @@ class AuditPanel(QWidget):
             offset=page * PAGE_SIZE,
             limit=PAGE_SIZE,
         )
-        if self._closed or generation != self._generation or not shiboken6.isValid(self):
+        if self._closed or generation != self._generation:
             return False
         if names is not None:
             self._fill_actions(names)
@@ -276,7 +276,7 @@ class AuditPanel(QWidget):
 
     def _export_chosen(self, path: str) -> None:
         if self.export_task is None or self.export_task.done():
-            self.export_task = spawn(self.export_to(path), name="audit-export")
+            self.export_task = spawn_for(self, self.export_to(path), name="audit-export")
 
     async def export_to(self, path: str) -> int | None:
         """:meth:`export_csv` with its outcome in the banner (the button off meanwhile)."""
@@ -284,15 +284,13 @@ class AuditPanel(QWidget):
         try:
             count = await self.export_csv(path)
         except OSError as error:
-            if shiboken6.isValid(self):
-                self.banner.show_error(file_error(error, path))
+            self.banner.show_error(file_error(error, path))
             return None
         finally:
             if shiboken6.isValid(self.export_button):
                 self.export_button.setEnabled(True)
-        if shiboken6.isValid(self):
-            saved_count(
-                self.tr("%1 row(s) saved to %2"),
-                partial(self.banner.show_message, self.tr("Exported")),
-            )(path, count)
+        saved_count(
+            self.tr("%1 row(s) saved to %2"),
+            partial(self.banner.show_message, self.tr("Exported")),
+        )(path, count)
         return count

@@ -11,7 +11,6 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 from treasury_app.api.qrcodes.cashin_models import CobVCompleta, LoteCobVConsultado
 from treasury_app.domain.clock import BRASILIA
 from treasury_app.services.charges import BatchRevision, BatchStatus
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, spawn_for
 from treasury_app.ui.dialogs.charge_batch_dialog import (
     ChargeBatchDialog,
     member_table,
@@ -127,7 +126,7 @@ class ChargeBatches(QWidget):
         self.start_edit = date_edit(self, today - dt.timedelta(days=DEFAULT_DAYS))
         self.end_edit = date_edit(self, today)
         self.reload_button = QPushButton(self.tr("Refresh"), self)
-        self.reload_button.clicked.connect(lambda: spawn(self.reload()))
+        self.reload_button.clicked.connect(lambda: spawn_for(self, self.reload()))
         row = QHBoxLayout()
         row.addWidget(self.import_button)
         row.addSpacing(16)
@@ -213,7 +212,7 @@ class ChargeBatches(QWidget):
             return [summary_of(b) async for b in batches]
 
         summaries = await run_operation(read(), controls=[self.reload_button], banner=self.banner)
-        if summaries is None or not shiboken6.isValid(self):
+        if summaries is None:
             return
         self.batches_model.set_batches(summaries)
         if self.opened is not None:
@@ -227,12 +226,12 @@ class ChargeBatches(QWidget):
         return self.batches_model.batch(rows[0].row()) if rows else None
 
     def _open_index(self, index: QModelIndex) -> None:
-        spawn(self.open_batch(self.batches_model.batch(index.row()).batch_id))
+        spawn_for(self, self.open_batch(self.batches_model.batch(index.row()).batch_id))
 
     def _open_clicked(self) -> None:
         batch = self.selected_batch()
         if batch is not None:
-            spawn(self.open_batch(batch.batch_id))
+            spawn_for(self, self.open_batch(batch.batch_id))
 
     async def open_batch(self, batch_id: str) -> BatchStatus | None:
         """Each member's status and ``problema`` (``GET /lotecobv/{id}``), with its charge's
@@ -240,7 +239,7 @@ class ChargeBatches(QWidget):
         status = await run_operation(
             self._read_batch(batch_id), controls=[self.open_button], banner=self.banner
         )
-        if status is None or not shiboken6.isValid(self):
+        if status is None:
             return None
         return status
 
@@ -253,8 +252,7 @@ class ChargeBatches(QWidget):
             start=start, end=charges.today(), batch_id=batch_id, page_size=PAGE_SIZE
         )
         by_txid = {c.txid: c async for c in cobvs}
-        if shiboken6.isValid(self):
-            self._show_batch(status, by_txid)
+        self._show_batch(status, by_txid)
         return status
 
     def _show_batch(self, status: BatchStatus, charges: dict[str, CobVCompleta]) -> None:
@@ -301,7 +299,7 @@ class ChargeBatches(QWidget):
             return
         amount = self.amount_edit.value() if self.amount_check.isChecked() else None
         due = to_date(self.due_edit.date()) if self.due_check.isChecked() else None
-        spawn(self.revise(member.txid, amount=amount, due_date=due))
+        spawn_for(self, self.revise(member.txid, amount=amount, due_date=due))
 
     async def revise(
         self, txid: str, *, amount: Decimal | None = None, due_date: dt.date | None = None
@@ -320,7 +318,7 @@ class ChargeBatches(QWidget):
             changes_ledger=True,
             fields={"original": self.amount_edit, "dataDeVencimento": self.due_edit},
         )
-        if revised is None or not shiboken6.isValid(self):
+        if revised is None:
             return None
         return await self.open_batch(batch_id)
 
@@ -335,7 +333,7 @@ class ChargeBatches(QWidget):
 
     def _import_clicked(self) -> None:
         if self.import_task is None or self.import_task.done():
-            self.import_task = spawn(self.import_csv(), name="charge-batch-import")
+            self.import_task = spawn_for(self, self.import_csv(), name="charge-batch-import")
 
     async def import_csv(self) -> int:
         """Open the import dialog; once a batch is sent, the list shows it and it is opened."""
@@ -349,9 +347,8 @@ class ChargeBatches(QWidget):
             self._lines[batch_id] = {
                 m.txid: m.line for m in dialog.status.members if m.line is not None
             }
-        self.sent_task = spawn(self._show_sent(batch_id))
+        self.sent_task = spawn_for(self, self._show_sent(batch_id))
 
     async def _show_sent(self, batch_id: str) -> None:
         await self.reload()
-        if shiboken6.isValid(self):
-            await self.open_batch(batch_id)
+        await self.open_batch(batch_id)

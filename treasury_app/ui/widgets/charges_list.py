@@ -31,7 +31,7 @@ from treasury_app.services.charges import ChargesService
 from treasury_app.services.exports import ExportFormat, amount_cell, date_cell, datetime_cell
 from treasury_app.services.refresh_queue import RefreshQueue
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn, spawn_unless_busy
+from treasury_app.ui.async_tools import ask, dispose, spawn_for, spawn_unless_busy
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
 from treasury_app.ui.live_reload import BankEventsFeed
@@ -250,7 +250,7 @@ class ChargesList(RangeList[ChargeRow]):
         dialog = ChargeDetailDialog(self.workspace, kind, txid, self)
         dialog.changed.connect(lambda charge: self.charge_changed(ChargeRow(kind, charge)))
         self.detail_dialog = dialog
-        load = spawn(dialog.load(), name="charge-detail-load")
+        load = spawn_for(dialog, dialog.load(), name="charge-detail-load")
         try:
             await ask(dialog)
         finally:
@@ -259,7 +259,7 @@ class ChargesList(RangeList[ChargeRow]):
             if dialog.task is not None and not dialog.task.done():
                 await asyncio.wait([dialog.task])
             self.detail_dialog = None
-            dialog.deleteLater()
+            dispose(dialog)
         return dialog
 
     def charge_changed(self, row: ChargeRow) -> None:
@@ -279,7 +279,9 @@ class ChargesList(RangeList[ChargeRow]):
         if shown:
             self.bank_reads.add(shown)
             if self.event_task is None or self.event_task.done():
-                self.event_task = spawn(self.follow_bank_changes(), name="charges-bank-changes")
+                self.event_task = spawn_for(
+                    self, self.follow_bank_changes(), name="charges-bank-changes"
+                )
 
     async def follow_bank_changes(self) -> list[str]:
         """Read again from the bank, and show, the charges the receiver wrote a state for
@@ -294,8 +296,6 @@ class ChargesList(RangeList[ChargeRow]):
             service = self.workspace.charges
             read = service.get_cobv(txid) if kind == "cobv" else service.get_cob(txid)
             charge = await run_operation(read, banner=self.banner)
-            if not shiboken6.isValid(self):
-                break
             if charge is not None:
                 self.charge_changed(ChargeRow(kind, charge))
                 refreshed.append(txid)
@@ -380,7 +380,7 @@ class ChargesList(RangeList[ChargeRow]):
             banner=self.banner,
             changes_ledger=True,
         )
-        if paid is None or not shiboken6.isValid(self):
+        if paid is None:
             return False
         await self.reload()
         return True
@@ -388,7 +388,7 @@ class ChargesList(RangeList[ChargeRow]):
     # -- tasks -----------------------------------------------------------------------------------
 
     def _start(self, work: Any) -> None:
-        task = spawn_unless_busy(self.task, work, name="charges-list")
+        task = spawn_unless_busy(self.task, work, name="charges-list", owner=self)
         if task is not None:
             self.task = task
             task.add_done_callback(lambda _t: self._update_buttons())

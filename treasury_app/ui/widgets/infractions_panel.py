@@ -30,7 +30,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import DEFENSE_STATUSES, InfractionsService
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.dialogs.defense_dialog import DefenseDialog
 from treasury_app.ui.models.infractions_model import (
     Column,
@@ -144,7 +144,9 @@ class InfractionsPanel(QWidget):
         )
         self.reload_button = QPushButton(self.tr("Reload"), self)
         self.reload_button.setObjectName("infractions-reload")
-        self.reload_button.clicked.connect(lambda: spawn(self.reload(), name="infractions"))
+        self.reload_button.clicked.connect(
+            lambda: spawn_for(self, self.reload(), name="infractions")
+        )
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Show"), self))
         row.addWidget(self.status_combo)
@@ -221,7 +223,7 @@ class InfractionsPanel(QWidget):
         items = await run_operation(
             all_infractions(self.service), controls=[self.reload_button], banner=self.banner
         )
-        if items is None or not shiboken6.isValid(self):
+        if items is None:
             return
         self.model.set_infractions(items)
         self.loaded.emit(list(items))
@@ -248,14 +250,16 @@ class InfractionsPanel(QWidget):
         self._show(infraction, [])
         if self.detail_task is not None and not self.detail_task.done():
             self.detail_task.cancel()
-        self.detail_task = spawn(self.load_detail(infraction.id), name="infraction-detail")
+        self.detail_task = spawn_for(
+            self, self.load_detail(infraction.id), name="infraction-detail"
+        )
 
     async def load_detail(self, infraction_id: str) -> Infraction | None:
         """Read one infraction and its defenses from the bank and show them."""
         result = await run_operation(
             infraction_with_defenses(self.service, infraction_id), banner=self.banner
         )
-        if result is None or not shiboken6.isValid(self):
+        if result is None:
             return None
         infraction, defenses = result
         self.model.upsert(infraction)
@@ -315,7 +319,7 @@ class InfractionsPanel(QWidget):
     def _defend_clicked(self) -> None:
         if self.current is None or (self.defend_task and not self.defend_task.done()):
             return
-        self.defend_task = spawn(self.defend(self.current), name="infraction-defend")
+        self.defend_task = spawn_for(self, self.defend(self.current), name="infraction-defend")
         self.defend_task.add_done_callback(self._task_done)
         self._update_defend()
 
@@ -336,8 +340,8 @@ class InfractionsPanel(QWidget):
             defense = dialog.defense  # set only once the bank recorded it
         finally:
             self.dialog = None
-            dialog.deleteLater()
-        if defense is not None and shiboken6.isValid(self):
+            dispose(dialog)
+        if defense is not None:
             await self.load_detail(infraction.id)
         return defense
 

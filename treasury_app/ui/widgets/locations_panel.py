@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Literal
 
-import shiboken6
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.models.rows_model import RowsTableModel, format_moment
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.widgets.date_edits import add_date_range, date_edit, date_span
@@ -174,14 +173,14 @@ class LocationsPanel(QWidget):
             row.addWidget(self.tipo_combo)
         self.create_button = QPushButton(self.tr("Create location"), self)
         self.create_button.setObjectName("locations-create")
-        self.create_button.clicked.connect(lambda: spawn(self.create_location()))
+        self.create_button.clicked.connect(lambda: spawn_for(self, self.create_location()))
         row.addWidget(self.create_button)
         row.addSpacing(16)
         today = self.workspace.charges.today()  # the bank's date (the clock only: no request)
         self.start_edit = date_edit(self, today - dt.timedelta(days=DEFAULT_DAYS))
         self.end_edit = date_edit(self, today)
         self.reload_button = QPushButton(self.tr("Refresh"), self)
-        self.reload_button.clicked.connect(lambda: spawn(self.reload()))
+        self.reload_button.clicked.connect(lambda: spawn_for(self, self.reload()))
         add_date_range(
             row, self, self.tr("Created from"), self.tr("to"), self.start_edit, self.end_edit
         )
@@ -224,7 +223,7 @@ class LocationsPanel(QWidget):
             return [Location.of(answer) async for answer in self._iterate(start, end)]
 
         locations = await run_operation(read(), controls=[self.reload_button], banner=self.banner)
-        if locations is None or not shiboken6.isValid(self):
+        if locations is None:
             return
         selected = self.selected()
         self.model.set_locations(locations)
@@ -242,7 +241,7 @@ class LocationsPanel(QWidget):
             assert self.tipo_combo is not None
             work = self.workspace.charges.create_location(self.tipo_combo.currentData())
         answer = await run_operation(work, controls=[self.create_button], banner=self.banner)
-        if answer is None or not shiboken6.isValid(self):
+        if answer is None:
             return None
         location = Location.of(answer)
         self.model.upsert(location)
@@ -267,7 +266,7 @@ class LocationsPanel(QWidget):
 
     def _unlink_clicked(self) -> None:
         if self.unlink_task is None or self.unlink_task.done():
-            self.unlink_task = spawn(self.unlink_selected())
+            self.unlink_task = spawn_for(self, self.unlink_selected())
 
     async def unlink_selected(self) -> Location | None:
         """Ask, then ``DELETE /loc/{id}/txid`` or ``DELETE /locrec/{id}/idRec``; the row then
@@ -293,7 +292,7 @@ class LocationsPanel(QWidget):
         answer = await run_operation(
             unlink(), controls=[self.unlink_button], banner=self.banner, changes_ledger=True
         )
-        if answer is None or not shiboken6.isValid(self):
+        if answer is None:
             return None
         updated = Location.of(answer)
         self.model.upsert(updated)
@@ -326,7 +325,7 @@ class LocationsPanel(QWidget):
             return box.clickedButton() is box.button(QMessageBox.StandardButton.Yes)
         finally:
             self.confirm_box = None
-            box.deleteLater()
+            dispose(box)
 
     def _update_buttons(self) -> None:
         self.unlink_button.setEnabled(self.selected() is not None)

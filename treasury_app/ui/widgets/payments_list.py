@@ -37,7 +37,7 @@ from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
 from treasury_app.ui.live_reload import JournalFeed
@@ -52,6 +52,7 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, overruled_word, status_word
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.user_errors import UserMessage
 from treasury_app.ui.widgets.date_edits import date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import (
@@ -92,9 +93,10 @@ def is_settled(entry: Entry) -> bool:
 
 async def sandbox_decide(workspace: Workspace, entry: Entry, *, approve: bool) -> list[Entry]:
     """Do what the sandbox bank's web console does for a held payment, then follow it (the
-    entries that changed). Failures become ``ValueError``: the operation's banner shows them."""
+    entries that changed). Failures become :class:`UserMessage`: the operation's banner shows
+    them."""
     if entry.end_to_end_id is None:
-        raise ValueError("This payment has no endToEndId yet.")
+        raise UserMessage("This payment has no endToEndId yet.")
     await simulated(workspace.sandbox.decide_pix(entry.end_to_end_id, approve=approve))
     return await workspace.tracker.poll_once()
 
@@ -200,8 +202,6 @@ class PaymentsList(QWidget):
                 seen.append(entry.batch)
         batches = self.workspace.ledger.batches
         records = [(batch_id, await batches.get(batch_id)) for batch_id in seen]
-        if not shiboken6.isValid(self):
-            return False
         self._show_batches(records)
         return True
 
@@ -350,7 +350,7 @@ class PaymentsList(QWidget):
         overtaken."""
         if self.refresh_task is not None and not self.refresh_task.done():
             self.refresh_task.cancel()
-        self.refresh_task = spawn(self.reload(), name="payments-reload")
+        self.refresh_task = spawn_for(self, self.reload(), name="payments-reload")
         return self.refresh_task
 
     async def reload(self) -> bool:
@@ -422,14 +422,12 @@ class PaymentsList(QWidget):
             self._history_of = None
         if self.history_task is not None and not self.history_task.done():
             self.history_task.cancel()
-        self.history_task = spawn(self.show_history(entry), name="payment-history")
+        self.history_task = spawn_for(self, self.show_history(entry), name="payment-history")
 
     async def show_history(self, entry: Entry) -> bool:
         """Every status ``entry`` went through, once the journal answers (``False`` when
         another payment was selected meanwhile)."""
         items = await self.workspace.ledger.journal.history(entry.id)
-        if not shiboken6.isValid(self):
-            return False
         shown = self.selected_entry()
         if shown is None or shown.id != entry.id:
             return False
@@ -484,7 +482,7 @@ class PaymentsList(QWidget):
         entry = self.selected_entry()
         if entry is None or (self.receipt_task is not None and not self.receipt_task.done()):
             return
-        self.receipt_task = spawn(self.show_receipt(entry), name="payment-receipt")
+        self.receipt_task = spawn_for(self, self.show_receipt(entry), name="payment-receipt")
         self.receipt_task.add_done_callback(self._task_done)
         self._update_buttons(entry)
 
@@ -505,7 +503,9 @@ class PaymentsList(QWidget):
         entry = self.selected_entry()
         if entry is None or (self.sandbox_task is not None and not self.sandbox_task.done()):
             return
-        self.sandbox_task = spawn(self.sandbox_decide(entry, approve=approve), name="sandbox")
+        self.sandbox_task = spawn_for(
+            self, self.sandbox_decide(entry, approve=approve), name="sandbox"
+        )
         self.sandbox_task.add_done_callback(self._task_done)
         self._update_buttons(entry)
 

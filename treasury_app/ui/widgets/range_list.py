@@ -9,7 +9,6 @@ import datetime as dt
 from collections.abc import Awaitable
 from typing import Any, ClassVar, Generic, TypeVar
 
-import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTableView, QWidget
 
@@ -100,7 +99,7 @@ class RangeList(QWidget, Generic[R]):
         loaded = await run_operation(
             self.load(start, end), controls=[self.reload_button], banner=self.banner
         )
-        if loaded is None or generation != self._generation or not shiboken6.isValid(self):
+        if loaded is None or generation != self._generation:
             return False
         selected = self.selected_row()
         self.show_loaded(loaded)

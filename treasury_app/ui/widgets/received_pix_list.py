@@ -25,7 +25,7 @@ from treasury_app.api.accounts.models import CreditDebitType, TransactionType
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.qrcodes.cashin_models import Devolucao, Pix
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.dialogs.refund_dialog import PendingRefund, RefundDialog, with_refund
 from treasury_app.ui.live_reload import BankEventsFeed
 from treasury_app.ui.models.received_pix_model import (
@@ -191,7 +191,7 @@ class ReceivedPixList(RangeList[PixRow]):
             return
         if self.selected_pix() is None:
             return
-        self.task = spawn(self.refund_selected(), name="received-pix-refund")
+        self.task = spawn_for(self, self.refund_selected(), name="received-pix-refund")
         self.task.add_done_callback(lambda _t: self._update_buttons())
         self._update_buttons()
 
@@ -225,7 +225,7 @@ class ReceivedPixList(RangeList[PixRow]):
             self.refund_dialog = None
             follow = dialog.follow_task
             if follow is None or follow.done():
-                dialog.deleteLater()
+                dispose(dialog)
             else:  # kept until the refund is final: its row keeps following it
                 self._following.add(follow)
                 follow.add_done_callback(lambda task: self._followed(task, dialog))

@@ -29,7 +29,7 @@ from treasury_app.api.qrcodes.automatico_models import RecCompleta, RecStatus
 from treasury_app.services.recurrences import RecurrenceInputError
 from treasury_app.services.refresh_queue import RefreshQueue
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import spawn
+from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.live_reload import BankEventsFeed
 from treasury_app.ui.models.recurrences_model import (
@@ -185,7 +185,7 @@ class RecurrencesList(QWidget):
         recs = await run_operation(
             work, controls=[self.reload_button], banner=self.banner, fields=fields
         )
-        if recs is None or not shiboken6.isValid(self):  # closed meanwhile (a lock)
+        if recs is None:  # closed meanwhile (a lock)
             return
         self.model.set_recs(recs)
         self.loaded = True
@@ -196,7 +196,7 @@ class RecurrencesList(QWidget):
 
     def _reload_clicked(self) -> None:
         if self.reload_task is None or self.reload_task.done():
-            self.reload_task = spawn(self.reload(), name="recs-reload")
+            self.reload_task = spawn_for(self, self.reload(), name="recs-reload")
 
     # -- selection and detail --------------------------------------------------------------------
 
@@ -229,7 +229,7 @@ class RecurrencesList(QWidget):
             if self.detail_dialog is not None:
                 self.detail_dialog.raise_()
             return
-        self.detail_task = spawn(self.open_details(id_rec), name="rec-detail")
+        self.detail_task = spawn_for(self, self.open_details(id_rec), name="rec-detail")
 
     async def open_details(self, id_rec: str) -> RecurrenceDetailDialog:
         """Show the detail of ``id_rec`` (non-modal) and load it; its changes update the row."""
@@ -251,7 +251,9 @@ class RecurrencesList(QWidget):
         if wanted:
             self.bank_reads.add(wanted)
             if self.event_task is None or self.event_task.done():
-                self.event_task = spawn(self.follow_bank_changes(), name="recs-bank-changes")
+                self.event_task = spawn_for(
+                    self, self.follow_bank_changes(), name="recs-bank-changes"
+                )
 
     def _shows(self, id_rec: str) -> bool:
         """Whether ``id_rec`` is in the list or in the detail open."""
@@ -269,14 +271,11 @@ class RecurrencesList(QWidget):
             dialog = self.detail_dialog
             shows_it = dialog is not None and shiboken6.isValid(dialog) and dialog.id_rec == id_rec
             if shows_it and dialog is not None and dialog.isVisible():
-                await dialog.reload()
-            if not shiboken6.isValid(self):
-                break
+                # The dialog's own task: it may close meanwhile, this list goes on.
+                await asyncio.wait([spawn_for(dialog, dialog.reload(), name="rec-reload")])
             if self.model.row_of(id_rec) is None:
                 continue
             rec = await run_operation(self.service.get_rec(id_rec), banner=self.banner)
-            if not shiboken6.isValid(self):
-                break
             if rec is not None:
                 self.model.upsert(rec)
                 self._update_buttons()

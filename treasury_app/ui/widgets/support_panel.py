@@ -32,7 +32,7 @@ from treasury_app.domain.clock import brasilia_date
 from treasury_app.ledger.backup import BackupError, copy_ledger, record_backup
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.operation import events
 
 BACKUP_FOLDER_KEY = "support/backup-folder"
@@ -194,7 +194,7 @@ class SupportPanel(QWidget):
 
     def _start_backup(self) -> None:
         if self.backup_task is None or self.backup_task.done():
-            self.backup_task = spawn(self.back_up_ledger(), name="ledger-backup")
+            self.backup_task = spawn_for(self, self.back_up_ledger(), name="ledger-backup")
 
     def suggested_backup_name(self) -> str:
         """``ledger-<profile>-<yyyy-mm-dd>.sqlite3``, the date in Brasília by the bank's clock."""
@@ -266,7 +266,7 @@ class SupportPanel(QWidget):
             return Path(files[0]) if files else None
         finally:
             self.backup_dialog = None
-            dialog.deleteLater()
+            dispose(dialog)
 
     def _say(self, text: str) -> None:
         if shiboken6.isValid(self.backup_status):

@@ -34,7 +34,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HeldPaymentError
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn, spawn_unless_busy
+from treasury_app.ui.async_tools import ask, spawn_for, spawn_unless_busy
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.status_words import status_word
@@ -116,7 +116,7 @@ class UnconfirmedBanner(QFrame):
             return None
         if self.load_task is not None and not self.load_task.done():
             self.load_task.cancel()
-        self.load_task = spawn(self.load(), name="unconfirmed-load")
+        self.load_task = spawn_for(self, self.load(), name="unconfirmed-load")
         return self.load_task
 
     async def load(self) -> bool:
@@ -128,7 +128,7 @@ class UnconfirmedBanner(QFrame):
         unresolved = await self.workspace.ledger.journal.unresolved()
         entries = [e for e in unresolved if e.kind in self.kinds and not e.waiting_approval]
         held = [e for e in entries if await engine.is_held(e)]
-        if self._closed or generation != self._generation or not shiboken6.isValid(self):
+        if self._closed or generation != self._generation:
             return False
         self.entries, self.held = entries, held
         self._show()
@@ -224,7 +224,9 @@ class UnconfirmedBanner(QFrame):
     # -- decisions -----------------------------------------------------------------------------
 
     def _start(self, work: Any) -> None:
-        self.task = spawn_unless_busy(self.task, work, name="unconfirmed-decision") or self.task
+        self.task = (
+            spawn_unless_busy(self.task, work, name="unconfirmed-decision", owner=self) or self.task
+        )
 
     async def _confirm(self, entry: Entry, title: str, text: str, action: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
@@ -295,15 +297,13 @@ class UnconfirmedBanner(QFrame):
         result: Entry | None = await run_operation(
             work, controls=controls, banner=self.errors, changes_ledger=True
         )
-        if result is None or not shiboken6.isValid(self):
+        if result is None:
             return result
         self.status.setText(self.final_text(result))
         self.resolved.emit(result)
         self.workspace.tracker.sent()
         self.refresh()
         await self.loaded()  # the decided payment leaves the list before the task ends
-        if not shiboken6.isValid(self):
-            return result
         self.dismiss_button.setVisible(True)
         return result
 

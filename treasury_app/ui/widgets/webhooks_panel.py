@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.services.webhooks import WebhookView
 from treasury_app.services.workspace import Workspace
-from treasury_app.ui.async_tools import ask, spawn
+from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.dialogs.team_receiver_dialog import TeamReceiverDialog
 from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, kind_label
 from treasury_app.ui.operation import run_operation
@@ -98,7 +98,9 @@ class WebhooksPanel(QWidget):
 
         self.reload_button = QPushButton(self.tr("Check webhooks"), self)
         self.reload_button.setObjectName("check-webhooks")
-        self.reload_button.clicked.connect(lambda: spawn(self.reload(), name="webhooks-reload"))
+        self.reload_button.clicked.connect(
+            lambda: spawn_for(self, self.reload(), name="webhooks-reload")
+        )
         self.edit_button = QPushButton(self.tr("Edit…"), self)
         self.edit_button.setObjectName("edit-webhook")
         self.edit_button.clicked.connect(lambda: self._edit_clicked(self.table.currentRow()))
@@ -152,7 +154,7 @@ class WebhooksPanel(QWidget):
             controls=[self.reload_button],
             banner=self.banner,
         )
-        if views is None or not shiboken6.isValid(self.table):
+        if views is None:
             return
         self.views = views
         self.table.setRowCount(len(views))
@@ -208,7 +210,7 @@ class WebhooksPanel(QWidget):
     def _edit_clicked(self, row: int) -> None:
         if not 0 <= row < len(self.views) or (self.edit_task and not self.edit_task.done()):
             return
-        self.edit_task = spawn(self.edit(row), name="webhook-edit")
+        self.edit_task = spawn_for(self, self.edit(row), name="webhook-edit")
         self.edit_task.add_done_callback(lambda _task: self._task_done())
         self._update_buttons()
 
@@ -229,8 +231,8 @@ class WebhooksPanel(QWidget):
             outcome = dialog.outcome  # set only once the bank took the change
         finally:
             self.dialog = None
-            dialog.deleteLater()
-        if outcome is not None and shiboken6.isValid(self):
+            dispose(dialog)
+        if outcome is not None:
             await self.reload()
         return outcome
 
@@ -238,7 +240,7 @@ class WebhooksPanel(QWidget):
 
     def _receiver_clicked(self) -> None:
         if self.receiver_task is None or self.receiver_task.done():
-            self.receiver_task = spawn(self.use_team_receiver(), name="use-team-receiver")
+            self.receiver_task = spawn_for(self, self.use_team_receiver(), name="use-team-receiver")
             self.receiver_task.add_done_callback(lambda _task: self._task_done())
             self._update_buttons()
 
@@ -250,7 +252,7 @@ class WebhooksPanel(QWidget):
             return None
         dialog = TeamReceiverDialog(self.workspace.webhooks, self.notifications, self)
         self.receiver_dialog = dialog
-        dialog.load_task = spawn(dialog.load(), name="team-receiver-load")
+        dialog.load_task = spawn_for(dialog, dialog.load(), name="team-receiver-load")
         try:
             await ask(dialog)
             if dialog.task is not None and not dialog.task.done():
@@ -260,8 +262,8 @@ class WebhooksPanel(QWidget):
             if not dialog.load_task.done():
                 dialog.load_task.cancel()
             self.receiver_dialog = None
-            dialog.deleteLater()
-        if outcome is not None and shiboken6.isValid(self):
+            dispose(dialog)
+        if outcome is not None:
             await self.reload()
         return outcome
 
