@@ -258,7 +258,7 @@ class ApprovalDesk:
     async def withdraw(self, entry: Entry, reason: str) -> Entry:
         """Withdraw a waiting intent (its maker): every end of an intent has a reason."""
         if not reason.strip():
-            raise ValueError("Say why it is withdrawn.")
+            raise ApprovalInputError("Say why it is withdrawn.")
         return self.engine.announce(await self.store.withdraw(entry.id, reason.strip()))
 
     async def edit(self, entry: Entry, *, amount: Decimal, description: str) -> Entry:
