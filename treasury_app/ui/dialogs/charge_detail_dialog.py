@@ -40,10 +40,11 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn_unless_busy
-from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
+from treasury_app.ui.models.charges_model import ChargeKind, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.times import InstantForm, deadline_text, instant_or_empty
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.expiry_edit import ExpiryEdit
@@ -327,7 +328,7 @@ class ChargeDetailDialog(QDialog):
             else self.tr("Due date (cobv)"),
             "status": f"{status_text(str(charge.status))} ({charge.status})",
             "revision": str(charge.revisao),
-            "created": format_moment(charge.calendario.criacao),
+            "created": instant_or_empty(charge.calendario.criacao),
             "expiry": self._expiry(charge),
             "debtor": self._debtor(charge),
             "amount": self._amount(charge),
@@ -354,7 +355,7 @@ class ChargeDetailDialog(QDialog):
         created = charge.calendario.criacao
         if created is None:
             return self.tr("%1 s after creation").replace("%1", str(seconds))
-        until = format_moment(created + dt.timedelta(seconds=seconds))
+        until = deadline_text(created + dt.timedelta(seconds=seconds))
         return self.tr("%1 s, until %2").replace("%1", str(seconds)).replace("%2", until)
 
     def _debtor(self, charge: Charge) -> str:
@@ -446,7 +447,7 @@ class ChargeDetailDialog(QDialog):
             item = QTreeWidgetItem(
                 [
                     pix.end_to_end_id,
-                    format_moment(pix.horario, "%d/%m/%Y %H:%M:%S"),
+                    instant_or_empty(pix.horario, InstantForm.SECONDS),
                     format_brl(pix.valor),
                     detail,
                 ]
@@ -458,7 +459,7 @@ class ChargeDetailDialog(QDialog):
                     QTreeWidgetItem(
                         [
                             refund.id,
-                            format_moment(when, "%d/%m/%Y %H:%M:%S"),
+                            instant_or_empty(when, InstantForm.SECONDS),
                             format_brl(refund.valor),
                             " — ".join(p for p in (status, refund.motivo or "") if p),
                         ]

@@ -24,9 +24,9 @@ from treasury_app.ui.models.rows_model import (
     Index,
     RowsFilter,
     RowsTableModel,
-    format_moment,
 )
 from treasury_app.ui.theme import tint, tinted_text
+from treasury_app.ui.times import instant_or_empty
 
 __all__ = [
     "MEMBER_ROLE",
@@ -331,7 +331,7 @@ class BatchListModel(RowsTableModel[BatchSummary]):
         if column == _BatchColumn.ID:
             return summary.batch_id
         if column == _BatchColumn.CREATED:
-            return format_moment(summary.created_at)
+            return instant_or_empty(summary.created_at)
         if column == _BatchColumn.COUNT:
             return "" if summary.count is None else str(summary.count)
         return summary.description or ""
