@@ -51,12 +51,15 @@ def computer_zone(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
 
 def test_an_instant_is_written_in_brasilia_whatever_the_computers_zone(computer_zone: str) -> None:
-    assert dt.datetime.fromtimestamp(PIX_AT.timestamp()).hour == {
-        "UTC": 8,
-        "America/Manaus": 4,
-        "Asia/Tokyo": 17,
-        "America/Sao_Paulo": 5,
-    }[computer_zone]  # the zone did change
+    assert (
+        dt.datetime.fromtimestamp(PIX_AT.timestamp()).hour
+        == {
+            "UTC": 8,
+            "America/Manaus": 4,
+            "Asia/Tokyo": 17,
+            "America/Sao_Paulo": 5,
+        }[computer_zone]
+    )  # the zone did change
     assert format_instant(PIX_AT) == "28/11/2026 05:26"
     assert format_instant(PIX_AT, InstantForm.SECONDS) == "28/11/2026 05:26:49"
     assert format_instant(PIX_AT, InstantForm.TIME) == "05:26"
@@ -116,8 +119,19 @@ def test_a_typed_date_is_read_day_first(typed: str, day: dt.date) -> None:
 
 @pytest.mark.parametrize(
     "typed",
-    ["09/01/26", "10/1/26", "2026-01-09", "31/02/2026", "29/02/2027", "13/13/2026", "", "hoje",
-     "09-01-2026", "09/01/2026 10:00", "1/9/2026x"],
+    [
+        "09/01/26",
+        "10/1/26",
+        "2026-01-09",
+        "31/02/2026",
+        "29/02/2027",
+        "13/13/2026",
+        "",
+        "hoje",
+        "09-01-2026",
+        "09/01/2026 10:00",
+        "1/9/2026x",
+    ],
 )
 def test_what_is_not_a_date_is_refused(typed: str) -> None:
     with pytest.raises(ValueError):
@@ -138,6 +152,9 @@ HELD = [
 ALLOWED = {
     ("ui/receipt_names.py", "strftime"): "a file name: ISO dates sort by date",
     ("sandbox/pdf.py", "strftime"): "the PDF's /CreationDate, a machine's field",
+    ("ui/widgets/support_panel.py", "f-string date format"): (
+        "the support text, in English and UTC for the developers, and a backup's file name"
+    ),
 }
 QT_TIME_CLASSES = {"QDateTime", "QTime", "QTimeZone"}
 
@@ -158,7 +175,7 @@ def _offences(path: Path) -> Iterator[tuple[int, str]]:
         if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
             spec = ast.unparse(node.format_spec)
             if "%" in spec:
-                yield node.lineno, f"f-string date format {spec}"
+                yield node.lineno, "f-string date format"
         if isinstance(node, ast.ImportFrom) and node.module == "PySide6.QtCore":
             for alias in node.names:
                 if alias.name in QT_TIME_CLASSES:

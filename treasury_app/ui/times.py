@@ -16,6 +16,7 @@ from treasury_app.domain.clock import InstantForm, format_date, format_instant, 
 
 __all__ = [
     "InstantForm",
+    "date_or_empty",
     "deadline_text",
     "format_date",
     "format_instant",
@@ -48,3 +49,8 @@ def deadline_text(instant: dt.datetime | str | None) -> str:
     ``""`` when there is none."""
     text = instant_or_empty(instant)
     return with_zone(text) if text else ""
+
+
+def date_or_empty(day: dt.date | None) -> str:
+    """:func:`format_date` (``28/11/2026``), or ``""`` for no date."""
+    return format_date(day) if day is not None else ""

@@ -44,7 +44,13 @@ from treasury_app.ui.models.charges_model import ChargeKind, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
-from treasury_app.ui.times import InstantForm, deadline_text, instant_or_empty
+from treasury_app.ui.times import (
+    InstantForm,
+    date_or_empty,
+    deadline_text,
+    format_date,
+    instant_or_empty,
+)
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.expiry_edit import ExpiryEdit
@@ -344,7 +350,7 @@ class ChargeDetailDialog(QDialog):
     def _expiry(self, charge: Charge) -> str:
         if isinstance(charge, CobVCompleta):
             due = charge.calendario.data_de_vencimento
-            text = due.strftime("%d/%m/%Y") if due else ""
+            text = date_or_empty(due)
             days = charge.calendario.validade_apos_vencimento
             if days is not None:
                 text += " " + self.tr("(payable up to %1 days after)").replace("%1", str(days))
@@ -426,7 +432,7 @@ class ChargeDetailDialog(QDialog):
                 parts.append(
                     self.tr("%1 until %2")
                     .replace("%1", value)
-                    .replace("%2", item.data.strftime("%d/%m/%Y"))
+                    .replace("%2", format_date(item.data))
                 )
             return "; ".join(parts)
         patterns = {

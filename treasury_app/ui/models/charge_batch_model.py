@@ -26,7 +26,7 @@ from treasury_app.ui.models.rows_model import (
     RowsTableModel,
 )
 from treasury_app.ui.theme import tint, tinted_text
-from treasury_app.ui.times import instant_or_empty
+from treasury_app.ui.times import format_date, instant_or_empty
 
 __all__ = [
     "MEMBER_ROLE",
@@ -232,7 +232,7 @@ class ChargeBatchModel(RowsTableModel[MemberRow]):
             )
         if column == Column.DUE_DATE:
             if member.due_date is not None:
-                return member.due_date.strftime("%d/%m/%Y")
+                return format_date(member.due_date)
             return cells.get("vencimento", "")
         if column == Column.DESCRIPTION:
             return member.description or cells.get("descricao", "")
