@@ -29,7 +29,7 @@ from treasury_app.services.infractions import (
 from treasury_app.ui.async_tools import spawn
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import banner_style, text_style
-from treasury_app.ui.times import instant_or_empty
+from treasury_app.ui.times import deadline_text
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["DefenseDialog", "attachment_names"]
@@ -74,7 +74,7 @@ class DefenseDialog(QDialog):
         amount = format_brl(infraction.amount) if infraction.amount is not None else ""
         summary.addRow(self.tr("Amount"), QLabel(amount, self))
         summary.addRow(
-            self.tr("Defense deadline"), QLabel(instant_or_empty(infraction.defense_deadline), self)
+            self.tr("Defense deadline"), QLabel(deadline_text(infraction.defense_deadline), self)
         )
         layout.addLayout(summary)
 

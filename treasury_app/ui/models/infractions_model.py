@@ -22,7 +22,7 @@ from treasury_app.ui.models.rows_model import (
     RowsTableModel,
 )
 from treasury_app.ui.theme import Tinted, tint
-from treasury_app.ui.times import instant_or_empty
+from treasury_app.ui.times import deadline_text, instant_or_empty
 
 __all__ = [
     "INFRACTION_ROLE",
@@ -121,7 +121,7 @@ class InfractionsModel(RowsTableModel[Infraction]):
             return format_brl(item.amount) if item.amount is not None else ""
         if column == Column.STATUS:
             return str(item.status)
-        text = instant_or_empty(item.defense_deadline)
+        text = deadline_text(item.defense_deadline)
         state = urgency(item, self._clock())
         if state is Urgency.PASSED:
             text += " " + self.tr("(passed)")

@@ -19,7 +19,6 @@ from PySide6.QtCore import QDate, QModelIndex, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -55,6 +54,7 @@ from treasury_app.ui.models.statement_model import (
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.balance_card import BalanceCard
+from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import value_labels
 
@@ -156,12 +156,11 @@ class StatementTab(QWidget):
     # -- building --------------------------------------------------------------------------------
 
     def _build_range_bar(self) -> QHBoxLayout:
-        self.start_edit = QDateEdit(self)
-        self.end_edit = QDateEdit(self)
-        for edit, name in ((self.start_edit, "start"), (self.end_edit, "end")):
-            edit.setObjectName(f"statement-{name}")
-            edit.setCalendarPopup(True)
+        self.start_edit = date_edit(self, name="statement-start")
+        self.end_edit = date_edit(self, name="statement-end")
+        for edit in (self.start_edit, self.end_edit):
             edit.dateChanged.connect(self._range_changed)
+            edit.refused.connect(self._date_refused)
         day = brasilia_today(self.workspace.clock)  # the bank's date, not the machine's
         today = QDate(day.year, day.month, day.day)
         with QSignalBlocker(self.start_edit), QSignalBlocker(self.end_edit):
@@ -353,6 +352,9 @@ class StatementTab(QWidget):
         await self.model.fetch_page()
         if selected is not None:
             self.select_entry(selected)
+
+    def _date_refused(self, problem: str) -> None:
+        self.banner.show_message(self.tr("Not a date"), problem)
 
     def _range_changed(self) -> None:
         self._range_chosen = True

@@ -39,7 +39,7 @@ from treasury_app.ui.models.infractions_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import text_style
-from treasury_app.ui.times import instant_or_empty
+from treasury_app.ui.times import deadline_text, instant_or_empty
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import (
     current_row,
@@ -205,7 +205,7 @@ class InfractionsPanel(QWidget):
 
     def deadline_text(self, infraction: Infraction) -> str:
         """The deadline and, while a defense is possible, how many days are left."""
-        text = instant_or_empty(infraction.defense_deadline)
+        text = deadline_text(infraction.defense_deadline)
         left = self.service.days_left(infraction)
         if left is None or infraction.status not in DEFENSE_STATUSES:
             return text
