@@ -176,7 +176,7 @@ def test_payments_in_either_format_and_a_file_held_open(
     answer(qtbot, widget.export_dialog, machine, MACHINE)
     raw, rows = read(machine)
     assert not raw.startswith(BOM)
-    assert dt.datetime.fromisoformat(rows[1][0]).utcoffset() == dt.timedelta(0)
+    assert dt.datetime.fromisoformat(rows[1][0]).utcoffset() == dt.timedelta(hours=-3)  # Brasília
     assert rows[1][3] == "1234.50"
 
     held_open(monkeypatch)

@@ -152,6 +152,8 @@ HELD = [
 ALLOWED = {
     ("ui/receipt_names.py", "strftime"): "a file name: ISO dates sort by date",
     ("sandbox/pdf.py", "strftime"): "the PDF's /CreationDate, a machine's field",
+    ("ui/widgets/date_edits.py", "imports QDateTime"): "reads a typed date, writes none",
+    ("ui/widgets/date_edits.py", "imports QTime"): "reads a typed date, writes none",
     ("ui/widgets/support_panel.py", "f-string date format"): (
         "the support text, in English and UTC for the developers, and a backup's file name"
     ),
