@@ -35,7 +35,7 @@ def to_qdate(day: dt.date) -> QDate:
     return QDate(day.year, day.month, day.day)
 
 
-_TYPING = re.compile(r"[0-9/ ]{0,12}")
+_TYPING = re.compile(r"[0-9/.\- ]{0,12}")
 """What may still become a date while it is typed."""
 INVALID_STYLE = "border: 1px solid #d93025;"
 
