@@ -196,9 +196,9 @@ def test_screens_exports_and_receipts_write_instants_through_one_formatter() -> 
     assert found == []
 
 
-def test_the_source_test_sees_an_offence() -> None:
+def test_the_source_test_sees_an_offence(tmp_path: Path) -> None:
     """The rule above would catch each way of writing a time of one's own."""
-    probe = PACKAGE.parent / "tests" / "unit" / "_clock_probe.py"
+    probe = tmp_path / "probe.py"
     probe.write_text(
         "from PySide6.QtCore import QDateTime, QLocale\n"
         "a = moment.strftime('%d/%m')\n"
@@ -207,8 +207,5 @@ def test_the_source_test_sees_an_offence() -> None:
         "d = QLocale().toString(x, 'HH:mm')\n",
         encoding="utf-8",
     )
-    try:
-        kinds = [what for _line, what in _offences(probe)]
-    finally:
-        probe.unlink()
+    kinds = [what for _line, what in _offences(probe)]
     assert len(kinds) == 5, kinds
