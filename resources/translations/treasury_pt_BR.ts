@@ -1912,10 +1912,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>%1 s após a criação</translation>
     </message>
     <message>
-        <source>%1 (Brasília)</source>
-        <translation>%1 (Brasília)</translation>
-    </message>
-    <message>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -2393,6 +2389,13 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Reading %1…</source>
         <translation>Lendo %1…</translation>
+    </message>
+</context>
+<context>
+    <name>DateEdit</name>
+    <message>
+        <source>“%1” is not a date: type day, month and year with four digits, as in %2.</source>
+        <translation>“%1” não é uma data: digite dia, mês e ano com quatro dígitos, como em %2.</translation>
     </message>
 </context>
 <context>
@@ -5827,6 +5830,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Selecione um lançamento para ver os detalhes.</translation>
     </message>
     <message>
+        <source>Not a date</source>
+        <translation>Data inválida</translation>
+    </message>
+    <message>
         <source>Loading entries…</source>
         <translation>Carregando lançamentos…</translation>
     </message>
@@ -6497,6 +6504,13 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>last change at %1</source>
         <translation>última mudança às %1</translation>
+    </message>
+</context>
+<context>
+    <name>Times</name>
+    <message>
+        <source>%1 (Brasília)</source>
+        <translation>%1 (horário de Brasília)</translation>
     </message>
 </context>
 <context>

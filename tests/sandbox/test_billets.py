@@ -225,6 +225,9 @@ def test_pay_by_digitable_code_until_liquidated(
     assert "R$ 1.530,75" in text
     assert slip["digitableCode"] in text
     assert slip["beneficiary"]["name"] in text
+    due = dt.date.fromisoformat(slip["dueDate"])  # written as a person reads it
+    assert f"{due:%d/%m/%Y}" in text and slip["dueDate"] not in text
+    assert "(horário de Brasília)" in text
 
 
 def test_pay_by_billet_code_needs_a_prior_info(accounts: Api) -> None:

@@ -65,30 +65,30 @@ def test_amounts_are_numbers_for_each_format(
         (
             dt.datetime(2026, 11, 19, 2, 30, tzinfo=dt.UTC),
             "18/11/2026 23:30",
-            "2026-11-19T02:30:00+00:00",
+            "2026-11-18T23:30:00-03:00",
         ),
         (
             dt.datetime(2026, 11, 19, 3, 0, tzinfo=dt.UTC),
             "19/11/2026 00:00",
-            "2026-11-19T03:00:00+00:00",
+            "2026-11-19T00:00:00-03:00",
         ),
         (
             dt.datetime(2026, 12, 31, 23, 59, tzinfo=ZoneInfo("America/Sao_Paulo")),
             "31/12/2026 23:59",
-            "2027-01-01T02:59:00+00:00",
+            "2026-12-31T23:59:00-03:00",
         ),
         # Another zone is converted, not read as Brasília.
         (
             dt.datetime(2026, 1, 1, 1, 15, tzinfo=ZoneInfo("Europe/Lisbon")),
             "31/12/2025 22:15",
-            "2026-01-01T01:15:00+00:00",
+            "2025-12-31T22:15:00-03:00",
         ),
         # A stamp of the journal (ISO text, UTC), with Z or with an offset.
-        ("2026-11-19T01:05:09.123Z", "18/11/2026 22:05", "2026-11-19T01:05:09.123000+00:00"),
-        ("2026-11-18T13:00:00+00:00", "18/11/2026 10:00", "2026-11-18T13:00:00+00:00"),
+        ("2026-11-19T01:05:09.123Z", "18/11/2026 22:05", "2026-11-18T22:05:09.123000-03:00"),
+        ("2026-11-18T13:00:00+00:00", "18/11/2026 10:00", "2026-11-18T10:00:00-03:00"),
     ],
 )
-def test_instants_in_brasilia_for_excel_and_in_utc_for_programs(
+def test_instants_in_brasilia_for_excel_and_for_programs(
     moment: dt.datetime | str, excel: str, machine: str
 ) -> None:
     assert datetime_cell(moment, EXCEL) == excel
@@ -197,7 +197,7 @@ def test_the_statement_for_excel_and_for_programs(tmp_path: Path) -> None:
     raw = machine.read_bytes()
     assert not raw.startswith(BOM)
     first = next(csv.DictReader(io.StringIO(raw.decode("utf-8"), newline=""), delimiter=";"))
-    assert first["created_at"] == "2026-11-19T02:30:00+00:00"
+    assert first["created_at"] == "2026-11-18T23:30:00-03:00"
     assert (first["signed_amount"], first["counterparty_document"]) == (
         "-1234.50",
         "01234567000195",

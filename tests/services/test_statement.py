@@ -302,7 +302,7 @@ async def test_export_csv_reads_back_as_decimals(
     for row, original in zip(rows, entries, strict=True):
         assert row["id"] == str(original.id)
         assert dt.datetime.fromisoformat(row["created_at"]) == original.created_at
-        assert row["created_at"].endswith("+00:00")
+        assert row["created_at"].endswith("-03:00")  # Brasília's offset, as on screen
         assert row["credit_debit"] == original.credit_debit_type
         assert row["transaction_type"] == original.transaction_type
         assert Decimal(row["amount"]) == original.amount

@@ -176,7 +176,7 @@ def test_payments_in_either_format_and_a_file_held_open(
     answer(qtbot, widget.export_dialog, machine, MACHINE)
     raw, rows = read(machine)
     assert not raw.startswith(BOM)
-    assert dt.datetime.fromisoformat(rows[1][0]).utcoffset() == dt.timedelta(0)
+    assert dt.datetime.fromisoformat(rows[1][0]).utcoffset() == dt.timedelta(hours=-3)  # Brasília
     assert rows[1][3] == "1234.50"
 
     held_open(monkeypatch)
@@ -270,7 +270,7 @@ def test_charges_in_either_format_and_a_file_held_open(
     widget.export_csv(machine := tmp_path / "cobrancas-maquina.csv", MACHINE)
     raw, rows = read(machine)
     assert not raw.startswith(BOM)
-    assert rows[1][0] == "2026-11-19T02:30:00+00:00"
+    assert rows[1][0] == "2026-11-18T23:30:00-03:00"
     assert (rows[1][4], rows[1][5]) == ("01234567890", "1234.50")
     assert rows[2][6] == "2026-12-01"
 

@@ -29,6 +29,7 @@ from tests.services.receiver_fixtures import ReceiverLogin, our_refs, superuser_
 from tests.ui.test_approvals_ui import TeamDesks
 from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
+from treasury_app.domain.clock import BRASILIA
 from treasury_app.ledger.journal import Entry
 from treasury_app.ledger.team.receiver_schema import EVENTS_CHANNEL
 from treasury_app.services.charges import Debtor
@@ -117,12 +118,12 @@ def test_the_label_says_live_with_the_last_notifications_age_or_why_not(qtbot) -
 
     seen = NOW - dt.timedelta(minutes=7)
     source.set(ReceiverStatus(ReceiverState.SILENT, checked_at=NOW, seen_at=seen))
-    since = f"{seen.astimezone():%H:%M}"
+    since = f"{seen.astimezone(BRASILIA):%H:%M}"  # whatever the computer's zone
     assert label.text() == f"Notifications: polling (receiver silent since {since})"
     assert label.warning and warning_color(label).name() in label.styleSheet()
     days_ago = NOW - dt.timedelta(days=3)
     source.set(ReceiverStatus(ReceiverState.SILENT, checked_at=NOW, seen_at=days_ago))
-    assert f"{days_ago.astimezone():%d/%m/%Y %H:%M}" in label.text()
+    assert f"{days_ago.astimezone(BRASILIA):%d/%m/%Y %H:%M}" in label.text()
 
     source.set(ReceiverStatus(ReceiverState.OFFLINE, detail="connection refused"))
     assert label.text() == "Notifications: polling (team database offline)"

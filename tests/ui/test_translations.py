@@ -123,14 +123,14 @@ def test_install_translator_translates_the_main_window(qapp, qtbot, restore_tran
 
 def test_dates_in_the_ui_language_and_in_brasilia_time(qapp, restore_translation):
     from treasury_app.app import install_translator
-    from treasury_app.ui.models.payments_model import format_datetime, local_datetime
+    from treasury_app.ui.times import deadline_text, instant_or_empty
 
-    # 02:30 UTC on the 19th is 23:30 of the 18th in Brasília, whatever the computer's zone.
-    assert format_datetime("2026-11-19T02:30:00.000Z") == "18/11/2026 23:30"
-    moment = local_datetime("2026-11-19T02:30:00.000Z")
+    # 02:30 UTC on the 19th is 23:30 of the 18th in Brasília, whatever the computer's zone,
+    # written the same way in both languages; a deadline names the zone in each.
+    stamp = "2026-11-19T02:30:00.000Z"
     assert install_translator(qapp, "en") is None
-    english = QLocale().toString(moment, QLocale.FormatType.LongFormat)
-    assert "Wednesday" in english and "Brasilia" in english and "Universal" not in english
+    assert instant_or_empty(stamp) == "18/11/2026 23:30"
+    assert deadline_text(stamp) == "18/11/2026 23:30 (Brasília)"
     assert install_translator(qapp, "pt_BR") == "pt_BR"
-    portuguese = QLocale().toString(moment, QLocale.FormatType.LongFormat)
-    assert "quarta-feira" in portuguese and "Brasília" in portuguese
+    assert instant_or_empty(stamp) == "18/11/2026 23:30"
+    assert deadline_text(stamp) == "18/11/2026 23:30 (horário de Brasília)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from cryptography import x509
@@ -107,7 +108,8 @@ def test_a_wrong_password_stays_open_then_the_right_one_unlocks(
         shown = _label(dialog, f"certificate-{api}").text()
         identity = dialog.identities()[api]
         assert identity.subject in shown
-        assert f"Valid until {identity.not_after:%Y-%m-%d}" in shown
+        until = identity.not_after.astimezone(ZoneInfo("America/Sao_Paulo"))
+        assert f"Valid until {until:%d/%m/%Y %H:%M} (Brasília)" in shown
         assert _field(dialog, f"password-{api}").text() == ""  # cleared on done()
     dialog.clear_secrets()
     assert dialog.passwords() == {} and dialog.identities() == {}

@@ -9,6 +9,13 @@ computes a business date takes one as a dependency: :func:`system_clock` against
 the sandbox bank's own clock against the sandbox (and in every test), :class:`FixedClock` where
 a test needs a given hour. Nothing in the product reads the machine's date any other way.
 
+Every instant a person sees, exports or prints is written by :func:`format_instant` (and every
+calendar date by :func:`format_date`), in Brasília time, whatever the computer's zone: the same
+``28/11/2026 05:26`` in a list, a detail, an export and a receipt. The format is the same in
+both languages of the app (day first, 24-hour clock): its English is for people who read
+Brazilian due dates all day, and a month-first ``11/28/26`` next to them would mislead. A date
+a person types is read by :func:`parse_date`, strictly: ``09/01/26`` is not a date.
+
 The zone comes from :mod:`zoneinfo`; the ``tzdata`` package is a dependency so that Windows,
 which ships no IANA database, has it too.
 """
@@ -16,6 +23,8 @@ which ships no IANA database, has it too.
 from __future__ import annotations
 
 import datetime as dt
+import enum
+import re
 from collections.abc import Callable
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -24,9 +33,14 @@ __all__ = [
     "BRASILIA",
     "Clock",
     "FixedClock",
+    "InstantForm",
     "brasilia_date",
     "brasilia_now",
     "brasilia_today",
+    "format_date",
+    "format_instant",
+    "parse_date",
+    "parse_instant",
     "system_clock",
     "to_brasilia",
 ]
@@ -85,3 +99,66 @@ class FixedClock:
 
     def __repr__(self) -> str:
         return f"FixedClock({self._instant.isoformat()})"
+
+
+# -- how people read and write time ------------------------------------------------------------
+
+
+class InstantForm(enum.Enum):
+    """How much of an instant is written."""
+
+    MINUTES = "%d/%m/%Y %H:%M"
+    """``28/11/2026 05:26``: lists, details, exports, receipts."""
+    SECONDS = "%d/%m/%Y %H:%M:%S"
+    """``28/11/2026 05:26:49``: the audit, a payment's history, a Pix received."""
+    DATE = "%d/%m/%Y"
+    """``28/11/2026``: the Brasília day of an instant."""
+    TIME = "%H:%M"
+    """``05:26``: "read at", "last change at" (the day is today's)."""
+
+
+def parse_instant(stamp: str) -> dt.datetime:
+    """An ISO-8601 stamp with its offset (``Z`` allowed), as the ledger and the bank write
+    them; ``ValueError`` for a stamp without a zone or that is not one."""
+    moment = dt.datetime.fromisoformat(stamp.strip().replace("Z", "+00:00"))
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"{stamp!r} carries no time zone")
+    return moment
+
+
+def format_instant(instant: dt.datetime | str, form: InstantForm = InstantForm.MINUTES) -> str:
+    """``instant`` (aware, or an ISO-8601 stamp with its offset) in Brasília time, the one way
+    the app writes an instant for a person. A naive instant is refused, not guessed.
+
+    Written digit by digit rather than through ``strftime``, whose month and day names and
+    whose behaviour on Windows follow the C library's locale."""
+    moment = to_brasilia(parse_instant(instant) if isinstance(instant, str) else instant)
+    day = f"{moment.day:02d}/{moment.month:02d}/{moment.year:04d}"
+    time = f"{moment.hour:02d}:{moment.minute:02d}"
+    if form is InstantForm.DATE:
+        return day
+    if form is InstantForm.TIME:
+        return time
+    if form is InstantForm.SECONDS:
+        return f"{day} {time}:{moment.second:02d}"
+    return f"{day} {time}"
+
+
+def format_date(day: dt.date) -> str:
+    """A calendar date (a due date, a business day) as ``28/11/2026``."""
+    if isinstance(day, dt.datetime):
+        raise TypeError("an instant is written by format_instant, in Brasília time")
+    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
+
+
+_TYPED_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def parse_date(text: str) -> dt.date:
+    """A date a person typed, ``dd/mm/yyyy`` (``1/2/2027`` too), strictly: a two-digit year,
+    another order or a day that does not exist is a ``ValueError``, never a guess."""
+    found = _TYPED_DATE.fullmatch(text.strip())
+    if found is None:
+        raise ValueError(f"{text!r} is not a date written dd/mm/yyyy")
+    day, month, year = (int(part) for part in found.groups())
+    return dt.date(year, month, day)  # ValueError for 31/02/2027

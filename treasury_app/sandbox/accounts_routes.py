@@ -14,10 +14,10 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from treasury_app.domain import documents
+from treasury_app.domain.clock import InstantForm, format_date, format_instant
 from treasury_app.domain.money import format_brl
 from treasury_app.sandbox.accounts_bank import RECEIPT_STATUSES, WEBHOOK_TYPES, AccountsBank
 from treasury_app.sandbox.auth import AuthService
-from treasury_app.sandbox.clock import BRASILIA
 from treasury_app.sandbox.pdf import render_receipt
 from treasury_app.sandbox.problems import Problem, Violation, invalid
 from treasury_app.sandbox.web import JsonResponse, paged, query_int, read_json
@@ -55,8 +55,11 @@ def _document_display(document: str | None) -> str:
 
 
 def _when(text: str) -> str:
-    moment = dt.datetime.fromisoformat(text).astimezone(BRASILIA)
-    return moment.strftime("%d/%m/%Y %H:%M:%S") + " (horário de Brasília)"
+    return format_instant(text, InstantForm.SECONDS) + " (horário de Brasília)"
+
+
+def _day(text: str | None) -> str:
+    return format_date(dt.date.fromisoformat(text)) if text else "-"
 
 
 def _pdf_response(pdf: bytes, name: str) -> JsonResponse:
@@ -124,7 +127,7 @@ def billet_receipt(payment: dict[str, Any]) -> bytes:
         ("CNPJ do beneficiário", _document_display(beneficiary.get("document"))),
         ("Banco", f"{beneficiary.get('bankCode')} - {beneficiary.get('bankName')}"),
         ("Linha digitável", payment["digitableCode"]),
-        ("Vencimento", info.get("dueDate") or "-"),
+        ("Vencimento", _day(info.get("dueDate"))),
         ("Valor original", format_brl(info["originalAmount"]) if info["originalAmount"] else "-"),
         ("Multa", format_brl(info["fine"])),
         ("Juros", format_brl(info["interest"])),

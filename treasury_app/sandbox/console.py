@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from treasury_app.domain import documents
+from treasury_app.domain.clock import InstantForm, format_date, format_instant
 from treasury_app.domain.money import MoneyError, format_brl, parse_brl
 from treasury_app.sandbox.accounts_bank import AccountsBank
 from treasury_app.sandbox.accounts_routes import public
@@ -239,12 +240,14 @@ def routes(
                 "label": s.get("label"),
                 "line": s.get("digitableCode"),
                 "amount": format_brl(Decimal(s["amount"])) if s.get("amount") else "livre",
-                "due": s.get("dueDate"),
+                "due": format_date(dt.date.fromisoformat(s["dueDate"]))
+                if s.get("dueDate")
+                else None,
             }
             for s in store.all("slip")
         ]
         html = PAGE.render(
-            now=clock.now_brasilia().strftime("%d/%m/%Y %H:%M:%S"),
+            now=format_instant(clock.now(), InstantForm.SECONDS),
             balance=format_brl(store.balance()),
             held=held_rows,
             slips=slip_rows,

@@ -10,8 +10,9 @@ Excel opens as it is, one for programs; how each writes amounts, instants and te
   more, shown as ``1,12E+13`` and rounded past 15) is written as ``="0123"``, which Excel keeps
   as text.
 * :attr:`ExportFormat.MACHINE` — UTF-8 without a mark, ``;`` between fields, amounts with a
-  dot (``-1234.56``), instants as ISO-8601 in UTC (``2026-11-18T13:00:00+00:00``), dates as
-  ISO-8601 (``2026-11-18``).
+  dot (``-1234.56``), instants as ISO-8601 with Brasília's offset
+  (``2026-11-18T10:00:00-03:00``: a program reads the instant, a person reading the file the
+  same time as on screen), dates as ISO-8601 (``2026-11-18``).
 
 Both end lines with CRLF and quote a field only when it needs it. In both, third-party text
 that starts like a formula is defused (:func:`spreadsheet_text`); amounts are never altered.
@@ -28,7 +29,7 @@ from collections.abc import Container, Iterable, Sequence
 from decimal import Decimal
 from enum import StrEnum
 
-from treasury_app.domain.clock import to_brasilia
+from treasury_app.domain.clock import InstantForm, format_date, format_instant, to_brasilia
 
 __all__ = [
     "CSV_DELIMITER",
@@ -91,7 +92,8 @@ def amount_cell(value: Decimal | None, export_format: ExportFormat) -> str:
 
 def datetime_cell(moment: dt.datetime | str | None, export_format: ExportFormat) -> str:
     """An instant (aware, or an ISO-8601 stamp with its offset) as ``18/11/2026 10:00`` in
-    Brasília for Excel, else ISO-8601 in UTC. A stamp that cannot be read is written as is;
+    Brasília for Excel (:func:`format_instant`, as on screen), else ISO-8601 with Brasília's
+    offset. A stamp that cannot be read is written as is;
     a naive instant is refused (``ValueError``), not guessed."""
     if moment is None or moment == "":
         return ""
@@ -104,17 +106,17 @@ def datetime_cell(moment: dt.datetime | str | None, export_format: ExportFormat)
             return spreadsheet_text(moment)
         moment = parsed
     if export_format == ExportFormat.EXCEL:
-        return to_brasilia(moment).strftime("%d/%m/%Y %H:%M")
+        return format_instant(moment, InstantForm.MINUTES)
     if moment.tzinfo is None:
         raise ValueError("an exported instant must carry its time zone")
-    return moment.astimezone(dt.UTC).isoformat()
+    return to_brasilia(moment).isoformat()
 
 
 def date_cell(day: dt.date | None, export_format: ExportFormat) -> str:
     """A calendar date (a due date): ``18/11/2026`` for Excel, else ``2026-11-18``."""
     if day is None:
         return ""
-    return day.strftime("%d/%m/%Y") if export_format == ExportFormat.EXCEL else day.isoformat()
+    return format_date(day) if export_format == ExportFormat.EXCEL else day.isoformat()
 
 
 def table_text(header: Sequence[str], rows: Iterable[Sequence[str]]) -> tuple[str, int]:

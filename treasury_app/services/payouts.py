@@ -34,7 +34,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -50,7 +50,7 @@ from treasury_app.api.accounts.models import (
 )
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
-from treasury_app.domain.clock import to_brasilia
+from treasury_app.domain.clock import format_instant
 from treasury_app.domain.documents import (
     is_scientific_notation,
     normalize_document,
@@ -628,9 +628,8 @@ class PayoutBatch:
 
 
 def journal_time(stamp: str) -> str:
-    """A ledger timestamp (UTC, ISO) as ``dd/mm/yyyy hh:mm`` in Brasília."""
-    moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    return f"{to_brasilia(moment):%d/%m/%Y %H:%M}"
+    """A ledger timestamp (UTC, ISO) as ``dd/mm/yyyy hh:mm`` in Brasília (the one formatter)."""
+    return format_instant(stamp)
 
 
 class DuplicateBatchError(PayoutInputError):

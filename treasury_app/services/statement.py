@@ -11,10 +11,11 @@ two formats of :mod:`treasury_app.services.exports` (machine-readable unless ask
 * Lines ended by CRLF as RFC 4180 says, fields separated by ``;`` (the list separator of
   spreadsheets set up for Brazil). A field holding ``;``, quotes or line breaks is quoted by
   the ``csv`` module, so any description survives the round trip.
-* Machine-readable: UTF-8 (optionally with a byte-order mark), ``created_at`` as ISO-8601 in
-  UTC (``2026-11-18T13:00:00+00:00``), amounts with a dot and exactly two places (``1234.56``,
-  ``-0.99``). For Excel: UTF-8 with a byte-order mark, ``created_at`` as ``18/11/2026 10:00``
-  in Brasília time, amounts with a decimal comma (``1234,56``), long digit strings kept as text.
+* Machine-readable: UTF-8 (optionally with a byte-order mark), ``created_at`` as ISO-8601 with
+  Brasília's offset (``2026-11-18T10:00:00-03:00``), amounts with a dot and exactly two places
+  (``1234.56``, ``-0.99``). For Excel: UTF-8 with a byte-order mark, ``created_at`` as
+  ``18/11/2026 10:00`` in Brasília time, amounts with a decimal comma (``1234,56``), long digit
+  strings kept as text.
 * ``credit_debit``: ``CREDIT`` or ``DEBIT``; ``amount``: the amount as the bank reports it
   (never negative); ``signed_amount``: the same amount with the sign of its effect on the
   balance (debits negative), so a spreadsheet can simply sum the column. Amounts are written

@@ -43,11 +43,11 @@ from treasury_app.services.approvals import NobodyReason
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.models.paid_slips_model import entry_status
-from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.status_words import approval_word, status_word
 from treasury_app.ui.theme import banner_style, text_style
+from treasury_app.ui.times import instant_or_empty
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 from treasury_app.ui.widgets.error_banner import ErrorBanner, blocked_message
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -114,7 +114,7 @@ def refusal_text(error: BaseException) -> str:
                 "approval. A deliberate second payment needs a different description.",
             )
             .replace("%1", waiting.created_by)
-            .replace("%2", format_datetime(waiting.created_at))
+            .replace("%2", instant_or_empty(waiting.created_at))
             .replace("%3", str(waiting.id))
         )
     return str(error)
@@ -366,7 +366,7 @@ class ApprovalDialog(QDialog):
             "batch": entry.batch or self.tr("None (a payment of its own)"),
             "maker": self.tr("%1 on %2 (Brasília)")
             .replace("%1", entry.created_by)
-            .replace("%2", format_datetime(entry.created_at)),
+            .replace("%2", instant_or_empty(entry.created_at)),
             "state": self.state_text(),
             "given": self.approvals_text(detail.approvals),
             "needed": self.needed_text(),
@@ -397,7 +397,7 @@ class ApprovalDialog(QDialog):
                     "not the same payment twice."
                 )
                 .replace("%1", format_brl(last.amount))
-                .replace("%2", format_datetime(last.created_at))
+                .replace("%2", instant_or_empty(last.created_at))
                 .replace("%3", last.created_by)
                 .replace("%4", approval_word(last) or status_word(entry_status(last)))
             )
@@ -491,7 +491,7 @@ class ApprovalDialog(QDialog):
             return self.tr("None yet.")
         lines = []
         for approval in approvals:
-            when = format_datetime(approval.at)
+            when = instant_or_empty(approval.at)
             if approval.valid:
                 lines.append(
                     self.tr("✓ %1 on %2").replace("%1", approval.approver).replace("%2", when)
@@ -545,7 +545,7 @@ class ApprovalDialog(QDialog):
             self.tr("Policy version %1, set by %2 on %3.")
             .replace("%1", str(policy.version))
             .replace("%2", policy.set_by)
-            .replace("%3", format_datetime(policy.set_at))
+            .replace("%3", instant_or_empty(policy.set_at))
         )
         return text
 
@@ -553,7 +553,7 @@ class ApprovalDialog(QDialog):
         expires = self.entry.approvals_expire_at
         if expires:
             return self.tr("The approvals given expire on %1 (Brasília).").replace(
-                "%1", format_datetime(expires)
+                "%1", instant_or_empty(expires)
             )
         if policy is None:
             return ""

@@ -4,10 +4,8 @@ before "Pay" is enabled. Paying itself is the caller's job, after the dialog is 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 from decimal import Decimal
 
-from PySide6.QtCore import QDate, QLocale
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -22,16 +20,10 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.billets import BilletReview
 from treasury_app.ui.theme import banner_style
+from treasury_app.ui.times import date_or_empty, format_date
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 ZERO = Decimal("0.00")
-
-
-def format_date(value: dt.date | None) -> str:
-    """``dd/MM/yyyy`` through QLocale (empty for no date)."""
-    if value is None:
-        return ""
-    return QLocale().toString(QDate(value.year, value.month, value.day), "dd/MM/yyyy")
 
 
 class BilletReviewDialog(QDialog):
@@ -116,7 +108,7 @@ class BilletReviewDialog(QDialog):
             ("document", self.tr("CPF/CNPJ"), document),
             ("bank", self.tr("Bank"), bank),
             ("line", self.tr("Digitable line"), line),
-            ("due_date", self.tr("Due date"), format_date(review.due_date)),
+            ("due_date", self.tr("Due date"), date_or_empty(review.due_date)),
             ("original", self.tr("Original amount"), format_brl(original) if original else ""),
             ("charges", self.tr("Charges"), self.charges_text()),
         )
@@ -139,9 +131,7 @@ class BilletReviewDialog(QDialog):
             since = self.review.due_date
             text = self.tr("%1 of fine and interest").replace("%1", format_brl(late))
             if since is not None:
-                text += " " + self.tr("since %1").replace(
-                    "%1", QLocale().toString(QDate(since.year, since.month, since.day), "dd/MM")
-                )
+                text += " " + self.tr("since %1").replace("%1", format_date(since))
             parts.append(text)
         if discount > 0:
             parts.append(self.tr("%1 of discount").replace("%1", format_brl(discount)))

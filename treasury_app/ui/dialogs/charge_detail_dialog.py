@@ -40,10 +40,17 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, Debtor, masked_debtor
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_unless_busy
-from treasury_app.ui.models.charges_model import ChargeKind, format_moment, status_text
+from treasury_app.ui.models.charges_model import ChargeKind, status_text
 from treasury_app.ui.models.received_pix_model import payer_text, refund_status_text
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.times import (
+    InstantForm,
+    date_or_empty,
+    deadline_text,
+    format_date,
+    instant_or_empty,
+)
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.expiry_edit import ExpiryEdit
@@ -327,7 +334,7 @@ class ChargeDetailDialog(QDialog):
             else self.tr("Due date (cobv)"),
             "status": f"{status_text(str(charge.status))} ({charge.status})",
             "revision": str(charge.revisao),
-            "created": format_moment(charge.calendario.criacao),
+            "created": instant_or_empty(charge.calendario.criacao),
             "expiry": self._expiry(charge),
             "debtor": self._debtor(charge),
             "amount": self._amount(charge),
@@ -343,7 +350,7 @@ class ChargeDetailDialog(QDialog):
     def _expiry(self, charge: Charge) -> str:
         if isinstance(charge, CobVCompleta):
             due = charge.calendario.data_de_vencimento
-            text = due.strftime("%d/%m/%Y") if due else ""
+            text = date_or_empty(due)
             days = charge.calendario.validade_apos_vencimento
             if days is not None:
                 text += " " + self.tr("(payable up to %1 days after)").replace("%1", str(days))
@@ -354,7 +361,7 @@ class ChargeDetailDialog(QDialog):
         created = charge.calendario.criacao
         if created is None:
             return self.tr("%1 s after creation").replace("%1", str(seconds))
-        until = format_moment(created + dt.timedelta(seconds=seconds))
+        until = deadline_text(created + dt.timedelta(seconds=seconds))
         return self.tr("%1 s, until %2").replace("%1", str(seconds)).replace("%2", until)
 
     def _debtor(self, charge: Charge) -> str:
@@ -425,7 +432,7 @@ class ChargeDetailDialog(QDialog):
                 parts.append(
                     self.tr("%1 until %2")
                     .replace("%1", value)
-                    .replace("%2", item.data.strftime("%d/%m/%Y"))
+                    .replace("%2", format_date(item.data))
                 )
             return "; ".join(parts)
         patterns = {
@@ -446,7 +453,7 @@ class ChargeDetailDialog(QDialog):
             item = QTreeWidgetItem(
                 [
                     pix.end_to_end_id,
-                    format_moment(pix.horario, "%d/%m/%Y %H:%M:%S"),
+                    instant_or_empty(pix.horario, InstantForm.SECONDS),
                     format_brl(pix.valor),
                     detail,
                 ]
@@ -458,7 +465,7 @@ class ChargeDetailDialog(QDialog):
                     QTreeWidgetItem(
                         [
                             refund.id,
-                            format_moment(when, "%d/%m/%Y %H:%M:%S"),
+                            instant_or_empty(when, InstantForm.SECONDS),
                             format_brl(refund.valor),
                             " — ".join(p for p in (status, refund.motivo or "") if p),
                         ]

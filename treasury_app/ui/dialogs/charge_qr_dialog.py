@@ -23,12 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.qrcodes.cashin_models import CobGerada, CobVGerada
-from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQr, charge_qr
-from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import fixed_font
+from treasury_app.ui.times import date_or_empty, deadline_text
 from treasury_app.ui.user_errors import UserMessage
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.qr_code_view import QUIET_ZONE, QrCodeView
@@ -121,7 +120,7 @@ class ChargeQrDialog(QDialog):
         calendario = self.charge.calendario
         if isinstance(self.charge, CobVGerada):
             due = self.charge.calendario.data_de_vencimento
-            text = format_date(due)
+            text = date_or_empty(due)
             after = self.charge.calendario.validade_apos_vencimento
             if after:
                 text += " " + self.tr("(payable for %1 days after)").replace("%1", str(after))
@@ -131,10 +130,7 @@ class ChargeQrDialog(QDialog):
         if criacao is None or expiracao is None:
             seconds = str(expiracao) if expiracao is not None else "?"
             return self.tr("Expires"), self.tr("%1 s after creation").replace("%1", seconds)
-        moment = (criacao + timedelta(seconds=expiracao)).astimezone(BRASILIA)
-        return self.tr("Expires"), self.tr("%1 (Brasília)").replace(
-            "%1", moment.strftime("%d/%m/%Y %H:%M")
-        )
+        return self.tr("Expires"), deadline_text(criacao + timedelta(seconds=expiracao))
 
     def _build_copy_row(self) -> QHBoxLayout:
         self.copy_paste = QPlainTextEdit(self.qr.pix_copia_e_cola, self)

@@ -49,6 +49,7 @@ from treasury_app.ui.models.cobr_attempts_model import AttemptColumn, CobrAttemp
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, sandbox_button, simulated
+from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -259,7 +260,7 @@ class CobrDialog(NewCobrPages, QDialog):
         labels = self.charge_labels
         labels["txid"].setText(cobr.txid)
         labels["status"].setText(enum_text(cobr.status))
-        labels["due"].setText(f"{cobr.calendario.data_de_vencimento:%d/%m/%Y}")
+        labels["due"].setText(format_date(cobr.calendario.data_de_vencimento))
         labels["amount"].setText(format_brl(cobr.valor.original))
         policy = enum_text(cobr.politica_retentativa or self.rec.politica_retentativa)
         labels["policy"].setText(policy or PoliticaRetentativa.NAO_PERMITE.value)
@@ -293,7 +294,7 @@ class CobrDialog(NewCobrPages, QDialog):
             self.retry_note.setText(
                 self.tr(
                     "Up to 3 retries after a failed attempt, until %1 (7 days after the due date)."
-                ).replace("%1", f"{latest:%d/%m/%Y}")
+                ).replace("%1", format_date(latest))
             )
         else:
             self.retry_note.setText(self.tr("The recurrence does not allow retries (NAO_PERMITE)."))
@@ -329,7 +330,7 @@ class CobrDialog(NewCobrPages, QDialog):
             self.tr("Cancel the recurring charge %1 of %2 due %3?")
             .replace("%1", cobr.txid)
             .replace("%2", format_brl(cobr.valor.original))
-            .replace("%3", f"{cobr.calendario.data_de_vencimento:%d/%m/%Y}")
+            .replace("%3", format_date(cobr.calendario.data_de_vencimento))
         )
         if not await self._confirm(self.tr("Cancel the charge"), text):
             return None
@@ -363,7 +364,7 @@ class CobrDialog(NewCobrPages, QDialog):
             self.tr("Try again to debit %1 from %2 on %3?")
             .replace("%1", format_brl(fresh.valor.original))
             .replace("%2", self.rec.vinculo.devedor.nome or "")
-            .replace("%3", f"{when:%d/%m/%Y}")
+            .replace("%3", format_date(when))
         )
         if not await self._confirm(self.tr("Schedule a retry"), text):
             return None
@@ -373,7 +374,7 @@ class CobrDialog(NewCobrPages, QDialog):
             fields=fields,
             said=lambda done: (
                 self.tr("Retry scheduled on %1; the charge is %2.")
-                .replace("%1", f"{when:%d/%m/%Y}")
+                .replace("%1", format_date(when))
                 .replace("%2", enum_text(done.status))
             ),
         )

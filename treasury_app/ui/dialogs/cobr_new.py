@@ -47,6 +47,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import EXPECTED_ERRORS
 from treasury_app.ui.theme import banner_style
+from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.date_edits import date_edit, to_date, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
@@ -90,15 +91,15 @@ def check_new_cobr(
                 "The due date %1 is too close: a recurring charge is created at least "
                 "2 business days before its due date, so the earliest is %2.",
             )
-            .replace("%1", f"{due:%d/%m/%Y}")
-            .replace("%2", f"{earliest:%d/%m/%Y}"),
+            .replace("%1", format_date(due))
+            .replace("%2", format_date(earliest)),
         )
     calendario = rec.calendario
     if due < calendario.data_inicial or (
         calendario.data_final is not None and due > calendario.data_final
     ):
         until = (
-            f"{calendario.data_final:%d/%m/%Y}"
+            format_date(calendario.data_final)
             if calendario.data_final
             else QCoreApplication.translate("CobrDialog", "no end")
         )
@@ -107,7 +108,7 @@ def check_new_cobr(
             QCoreApplication.translate(
                 "CobrDialog", "The due date is outside the recurrence's validity (%1 to %2)."
             )
-            .replace("%1", f"{calendario.data_inicial:%d/%m/%Y}")
+            .replace("%1", format_date(calendario.data_inicial))
             .replace("%2", until),
         )
     if amount is None:
@@ -146,7 +147,7 @@ def check_new_cobr(
                 .replace("%1", cycle)
                 .replace("%2", other.txid)
                 .replace("%3", enum_text(other.status))
-                .replace("%4", f"{other.calendario.data_de_vencimento:%d/%m/%Y}"),
+                .replace("%4", format_date(other.calendario.data_de_vencimento)),
             )
 
 
@@ -207,7 +208,7 @@ class NewCobrPages(_Host):
         self.due_edit = date_edit(page, earliest, "cobr-due-date")
         self.due_hint = QLabel(
             self.tr("Earliest due date today: %1 (2 business days ahead).").replace(
-                "%1", f"{earliest:%d/%m/%Y}"
+                "%1", format_date(earliest)
             ),
             page,
         )
@@ -398,7 +399,7 @@ class NewCobrPages(_Host):
         labels = self.review_labels
         labels["debtor"].setText(self.rec.vinculo.devedor.nome or "")
         labels["document"].setText(debtor_document(self.rec))
-        labels["due"].setText(f"{due:%d/%m/%Y}")
+        labels["due"].setText(format_date(due))
         labels["cycle"].setText(charging_cycle(self.rec.calendario.periodicidade, due))
         labels["message"].setText(info or "")
         branch = f"{receiver.branch} / " if receiver.branch else ""

@@ -27,9 +27,9 @@ from treasury_app.services.infractions import (
     InfractionsService,
 )
 from treasury_app.ui.async_tools import spawn_for
-from treasury_app.ui.models.infractions_model import format_moment
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import banner_style, text_style
+from treasury_app.ui.times import deadline_text
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["DefenseDialog", "attachment_names"]
@@ -74,7 +74,7 @@ class DefenseDialog(QDialog):
         amount = format_brl(infraction.amount) if infraction.amount is not None else ""
         summary.addRow(self.tr("Amount"), QLabel(amount, self))
         summary.addRow(
-            self.tr("Defense deadline"), QLabel(format_moment(infraction.defense_deadline), self)
+            self.tr("Defense deadline"), QLabel(deadline_text(infraction.defense_deadline), self)
         )
         layout.addLayout(summary)
 

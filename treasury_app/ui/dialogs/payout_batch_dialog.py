@@ -37,12 +37,13 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.services.payouts import PayoutBatch, PayoutReview, journal_time
+from treasury_app.services.payouts import PayoutBatch, PayoutReview
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
+from treasury_app.ui.times import instant_or_empty
 
 TEMPLATE = (
     "chave;ispb;agencia;conta;tipo_conta;documento;nome;valor;descricao;documento_favorecido\n"
@@ -374,7 +375,9 @@ class PayoutBatchDialog(CsvBatchDialog):
         found = self.single_duplicates.get(line)
         if not found:
             return ""
-        return self.tr("Already paid alone on %1").replace("%1", journal_time(found[0].created_at))
+        return self.tr("Already paid alone on %1").replace(
+            "%1", instant_or_empty(found[0].created_at)
+        )
 
     def duplicate_text(self) -> str:
         if not self.earlier or self.batch is None:
@@ -388,7 +391,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 "This batch was already sent on %1 (Brasília) by %2: %3 payment(s), %4 (%5). "
                 "Sending it again pays everyone again."
             )
-            .replace("%1", journal_time(last.created_at))
+            .replace("%1", instant_or_empty(last.created_at))
             .replace("%2", last.created_by)
             .replace("%3", str(last.rows))
             .replace("%4", format_brl(last.total))

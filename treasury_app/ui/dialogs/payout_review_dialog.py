@@ -20,8 +20,9 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
-from treasury_app.services.payouts import PayoutReview, journal_time
+from treasury_app.services.payouts import PayoutReview
 from treasury_app.ui.theme import banner_style
+from treasury_app.ui.times import InstantForm, instant_or_empty
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 # A possible duplicate is the one mistake a second look exists for: louder than the others.
@@ -143,7 +144,9 @@ class PayoutReviewDialog(QDialog):
                         self.tr("Last paid to"),
                         self.tr("%1 on %2")
                         .replace("%1", review.last_paid.creditor_name)
-                        .replace("%2", journal_time(review.last_paid.created_at)[:10]),
+                        .replace(
+                            "%2", instant_or_empty(review.last_paid.created_at, InstantForm.DATE)
+                        ),
                     )
                 )
             if review.payee_document:

@@ -48,6 +48,7 @@ from treasury_app.ui.models.recurrences_model import (
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
+from treasury_app.ui.times import deadline_text, format_date, instant_or_empty
 from treasury_app.ui.widgets.date_edits import date_edit, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import flat_tree, value_labels
@@ -78,7 +79,7 @@ TERM_FIELDS = (
 
 
 def _when(moment: dt.datetime | None) -> str:
-    return f"{moment.astimezone(BRASILIA):%d/%m/%Y %H:%M}" if moment is not None else ""
+    return instant_or_empty(moment)
 
 
 async def load_cobrs(workspace: Workspace, rec: RecCompleta) -> list[CobRCompleta]:
@@ -317,7 +318,7 @@ class RecurrenceDetailDialog(QDialog):
         self.rec = rec
         vinculo, calendario = rec.vinculo, rec.calendario
         document = debtor_document(rec)
-        until = f"{calendario.data_final:%d/%m/%Y}" if calendario.data_final else self.tr("no end")
+        until = format_date(calendario.data_final) if calendario.data_final else self.tr("no end")
         pagador = rec.pagador
         closing = ""
         if rec.encerramento is not None:
@@ -331,7 +332,7 @@ class RecurrenceDetailDialog(QDialog):
             "contract": vinculo.contrato,
             "purpose": vinculo.objeto or "",
             "periodicity": enum_text(calendario.periodicidade),
-            "validity": f"{calendario.data_inicial:%d/%m/%Y} – {until}",
+            "validity": f"{format_date(calendario.data_inicial)} – {until}",
             "amount": amount_text(rec, self.tr("minimum"), self.tr("free per charge")),
             "policy": enum_text(rec.politica_retentativa),
             "journey": journey_text(rec),
@@ -352,7 +353,7 @@ class RecurrenceDetailDialog(QDialog):
                 [
                     request.id_solic_rec,
                     enum_text(request.status),
-                    _when(request.calendario.data_expiracao_solicitacao),
+                    deadline_text(request.calendario.data_expiracao_solicitacao),
                     request.destinatario.ispb_participante,
                 ]
             )
@@ -370,7 +371,7 @@ class RecurrenceDetailDialog(QDialog):
             item = QTreeWidgetItem(
                 [
                     cobr.txid,
-                    f"{cobr.calendario.data_de_vencimento:%d/%m/%Y}",
+                    format_date(cobr.calendario.data_de_vencimento),
                     format_brl(cobr.valor.original),
                     enum_text(cobr.status),
                 ]

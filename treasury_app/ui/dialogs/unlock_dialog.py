@@ -39,6 +39,7 @@ from treasury_app.api.tokens import ApiName
 from treasury_app.services.profiles import APIS, Profile
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import deadline_text
 
 log = logging.getLogger("treasury_app.ui.unlock")
 
@@ -352,18 +353,18 @@ class UnlockDialog(QDialog):
         label = self.certificate_labels[api]
         if isinstance(outcome, ClientIdentity):
             text = self.tr("Subject: %1\nValid until %2").replace("%1", outcome.subject)
-            text = text.replace("%2", f"{outcome.not_after:%Y-%m-%d %H:%M} UTC")
+            text = text.replace("%2", deadline_text(outcome.not_after))
             warning = outcome.expiry_warning()
             if warning:
                 text += "\n" + warning
             label.setStyleSheet(text_style("warning", self) if warning else "")
         elif isinstance(outcome, CertificateExpired):
             text = self.tr("Subject: %1\nExpired on %2").replace("%1", outcome.subject)
-            text = text.replace("%2", f"{outcome.not_after:%Y-%m-%d %H:%M} UTC")
+            text = text.replace("%2", deadline_text(outcome.not_after))
             label.setStyleSheet(text_style("error", self))
         elif isinstance(outcome, CertificateNotYetValid):
             text = self.tr("Subject: %1\nValid from %2").replace("%1", outcome.subject)
-            text = text.replace("%2", f"{outcome.not_before:%Y-%m-%d %H:%M} UTC")
+            text = text.replace("%2", deadline_text(outcome.not_before))
             label.setStyleSheet(text_style("error", self))
         else:
             label.clear()

@@ -19,9 +19,9 @@ from PySide6.QtCore import QObject, Qt
 
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind
-from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.models.rows_model import RowsTableModel
 from treasury_app.ui.status_words import approval_word, status_word
+from treasury_app.ui.times import instant_or_empty
 
 __all__ = ["ApprovalsModel", "Column", "parse_stamp"]
 
@@ -129,8 +129,8 @@ class ApprovalsModel(RowsTableModel[Entry]):
         if expires is None or entry.approval not in ("WAITING", "APPROVED"):
             return ""
         if expires <= self._now:
-            return self.tr("expired %1").replace("%1", format_datetime(stamp))
-        return format_datetime(stamp)
+            return self.tr("expired %1").replace("%1", instant_or_empty(stamp))
+        return instant_or_empty(stamp)
 
     def state_text(self, entry: Entry) -> str:
         words = approval_word(entry, released=True)
@@ -160,7 +160,7 @@ class ApprovalsModel(RowsTableModel[Entry]):
         if column == Column.STATE and entry.decision_reason:
             return entry.decision_reason
         if column == Column.AGE:
-            return format_datetime(entry.created_at)
+            return instant_or_empty(entry.created_at)
         if column == Column.PAYEE and entry.description:
             return entry.description
         if column == Column.APPROVALS and entry.new_payee:

@@ -24,9 +24,9 @@ from treasury_app.ui.models.rows_model import (
     Index,
     RowsFilter,
     RowsTableModel,
-    format_moment,
 )
 from treasury_app.ui.theme import tint, tinted_text
+from treasury_app.ui.times import format_date, instant_or_empty
 
 __all__ = [
     "MEMBER_ROLE",
@@ -232,7 +232,7 @@ class ChargeBatchModel(RowsTableModel[MemberRow]):
             )
         if column == Column.DUE_DATE:
             if member.due_date is not None:
-                return member.due_date.strftime("%d/%m/%Y")
+                return format_date(member.due_date)
             return cells.get("vencimento", "")
         if column == Column.DESCRIPTION:
             return member.description or cells.get("descricao", "")
@@ -331,7 +331,7 @@ class BatchListModel(RowsTableModel[BatchSummary]):
         if column == _BatchColumn.ID:
             return summary.batch_id
         if column == _BatchColumn.CREATED:
-            return format_moment(summary.created_at)
+            return instant_or_empty(summary.created_at)
         if column == _BatchColumn.COUNT:
             return "" if summary.count is None else str(summary.count)
         return summary.description or ""

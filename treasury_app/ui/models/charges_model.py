@@ -21,8 +21,8 @@ from treasury_app.ui.models.rows_model import (
     Index,
     RowsTableModel,
     SortKeyFilter,
-    format_moment,
 )
+from treasury_app.ui.times import instant_or_empty
 
 __all__ = [
     "CHARGE_ROLE",
@@ -31,7 +31,6 @@ __all__ = [
     "ChargesFilter",
     "ChargesModel",
     "Column",
-    "format_moment",
     "status_text",
 ]
 
@@ -149,7 +148,7 @@ class ChargesModel(RowsTableModel[ChargeRow]):
 
     def text(self, row: ChargeRow, column: Column) -> str:
         if column == Column.CREATED:
-            return format_moment(row.created)
+            return instant_or_empty(row.created)
         if column == Column.TXID:
             return row.txid
         if column == Column.KIND:

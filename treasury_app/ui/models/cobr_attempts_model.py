@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from treasury_app.api.qrcodes.automatico_models import Tentativa
 from treasury_app.ui.models.recurrences_model import enum_text
 from treasury_app.ui.models.rows_model import ROW_ROLE, RowsTableModel
+from treasury_app.ui.times import format_date
 
 __all__ = ["ATTEMPT_ROLE", "AttemptColumn", "CobrAttemptsModel"]
 
@@ -50,7 +51,7 @@ class CobrAttemptsModel(RowsTableModel[Tentativa]):
         if column == AttemptColumn.STATUS:
             return enum_text(attempt.status)
         if column == AttemptColumn.SETTLEMENT_DATE:
-            return f"{attempt.data_liquidacao:%d/%m/%Y}"
+            return format_date(attempt.data_liquidacao)
         return attempt.end_to_end_id or ""
 
     def role_data(self, attempt: Tentativa, column: AttemptColumn, role: int) -> Any:

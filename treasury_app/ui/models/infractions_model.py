@@ -20,9 +20,9 @@ from treasury_app.ui.models.rows_model import (
     Index,
     RowsFilter,
     RowsTableModel,
-    format_moment,
 )
 from treasury_app.ui.theme import Tinted, tint
+from treasury_app.ui.times import deadline_text, instant_or_empty
 
 __all__ = [
     "INFRACTION_ROLE",
@@ -31,7 +31,6 @@ __all__ = [
     "InfractionsFilter",
     "InfractionsModel",
     "Urgency",
-    "format_moment",
     "urgency",
 ]
 
@@ -115,14 +114,14 @@ class InfractionsModel(RowsTableModel[Infraction]):
         if column == Column.ID:
             return item.id
         if column == Column.CREATED:
-            return format_moment(item.created_at)
+            return instant_or_empty(item.created_at)
         if column == Column.REASON:
             return str(item.reason or "")
         if column == Column.AMOUNT:
             return format_brl(item.amount) if item.amount is not None else ""
         if column == Column.STATUS:
             return str(item.status)
-        text = format_moment(item.defense_deadline)
+        text = deadline_text(item.defense_deadline)
         state = urgency(item, self._clock())
         if state is Urgency.PASSED:
             text += " " + self.tr("(passed)")

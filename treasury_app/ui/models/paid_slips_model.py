@@ -12,10 +12,9 @@ from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.ui.dialogs.billet_review_dialog import format_date
 from treasury_app.ui.models.journal_model import JournalEntriesModel
-from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.status_words import status_word
+from treasury_app.ui.times import date_or_empty, instant_or_empty
 
 
 def entry_status(entry: Entry) -> str:
@@ -81,11 +80,11 @@ class PaidSlipsModel(JournalEntriesModel):
 
     def text(self, entry: Entry, column: Column) -> str:
         if column == Column.DATE:
-            return format_datetime(entry.created_at)
+            return instant_or_empty(entry.created_at)
         if column == Column.BENEFICIARY:
             return entry.payee_name or entry.payee_detail
         if column == Column.DUE_DATE:
-            return format_date(_due_date(entry))
+            return date_or_empty(_due_date(entry))
         if column == Column.AMOUNT:
             return format_brl(entry.amount)
         if column == Column.STATUS:

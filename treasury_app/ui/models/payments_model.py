@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from PySide6.QtCore import QDate, QDateTime, QLocale, QObject, QSortFilterProxyModel, Qt, QTimeZone
+from PySide6.QtCore import QDate, QObject, QSortFilterProxyModel, Qt
 
 from treasury_app.api.accounts.models import is_failed_status, is_success_status
 from treasury_app.domain.clock import brasilia_date
@@ -21,6 +21,7 @@ from treasury_app.ui.csv_files import amount_texts, fold
 from treasury_app.ui.models.journal_model import JournalEntriesModel
 from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter
 from treasury_app.ui.status_words import approval_word, status_word
+from treasury_app.ui.times import InstantForm, instant_or_empty
 
 __all__ = [
     "ENTRY_ROLE",
@@ -65,15 +66,6 @@ def status_group(entry: Entry) -> StatusGroup:
     return StatusGroup.IN_PROGRESS
 
 
-BRASILIA_ZONE = QTimeZone(b"America/Sao_Paulo")
-
-
-def local_datetime(iso: str) -> QDateTime:
-    """A stamp (UTC, ISO) in Brasília time: the bank's, the treasury's, whatever the
-    computer's own time zone (a server in UTC, a laptop abroad)."""
-    return QDateTime.fromString(iso, Qt.DateFormat.ISODateWithMs).toTimeZone(BRASILIA_ZONE)
-
-
 def entry_day(iso: str) -> dt.date | None:
     """The Brasília date of a journal timestamp (``None`` if it cannot be read)."""
     try:
@@ -101,11 +93,6 @@ def _search_text(entry: Entry) -> str:
 
 def to_date(day: QDate) -> dt.date:
     return dt.date(day.year(), day.month(), day.day())
-
-
-def format_datetime(iso: str, pattern: str = "dd/MM/yyyy HH:mm") -> str:
-    moment = local_datetime(iso)
-    return QLocale().toString(moment, pattern) if moment.isValid() else iso
 
 
 class PaymentsModel(JournalEntriesModel):
@@ -204,14 +191,14 @@ class PaymentsModel(JournalEntriesModel):
                 return (
                     self.tr("This key was paid to %1 before (%2); this payment went to %3.")
                     .replace("%1", earlier.creditor_name or "")
-                    .replace("%2", format_datetime(earlier.created_at, "dd/MM/yyyy"))
+                    .replace("%2", instant_or_empty(earlier.created_at, InstantForm.DATE))
                     .replace("%3", entry.creditor_name or "")
                 )
         return super().role_data(entry, column, role)
 
     def text(self, entry: Entry, column: Column) -> str:
         if column == Column.DATE:
-            return format_datetime(entry.created_at)
+            return instant_or_empty(entry.created_at)
         if column == Column.PAYEE:
             return self.payee_text(entry)
         if column == Column.KIND:

@@ -21,8 +21,8 @@ from treasury_app.ui.models.rows_model import (
     Index,
     RowsTableModel,
     SortKeyFilter,
-    format_moment,
 )
+from treasury_app.ui.times import InstantForm, instant_or_empty
 
 __all__ = [
     "PIX_ROLE",
@@ -177,7 +177,7 @@ class ReceivedPixModel(RowsTableModel[PixRow]):
     def text(self, row: PixRow, column: Column) -> str:
         pix = row.pix
         if column == Column.TIME:
-            return format_moment(pix.horario, "%d/%m/%Y %H:%M:%S")
+            return instant_or_empty(pix.horario, InstantForm.SECONDS)
         if column == Column.END_TO_END_ID:
             return pix.end_to_end_id
         if column == Column.TXID:

@@ -4,7 +4,6 @@ as an ``IntEnum``, the Qt plumbing written once) and of their filters (:class:`R
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -24,7 +23,6 @@ __all__ = [
     "RowsFilter",
     "RowsTableModel",
     "SortKeyFilter",
-    "format_moment",
 ]
 
 ROW_ROLE = Qt.ItemDataRole.UserRole
@@ -33,11 +31,6 @@ RIGHT_ALIGNED = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 Index = QModelIndex | QPersistentModelIndex
 
 R = TypeVar("R")
-
-
-def format_moment(moment: dt.datetime | None, pattern: str = "%d/%m/%Y %H:%M") -> str:
-    """An instant in the computer's time zone ("" when unknown)."""
-    return moment.astimezone().strftime(pattern) if moment is not None else ""
 
 
 class RowsTableModel(QAbstractTableModel, Generic[R]):

@@ -29,8 +29,6 @@ from typing import IO, Any, NamedTuple, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QDateTime,
-    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -46,6 +44,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import export_csv
 from treasury_app.ui.async_tools import spawn, spawn_for
 from treasury_app.ui.theme import tone_color
+from treasury_app.ui.times import InstantForm, format_instant
 
 __all__ = [
     "ENTRY_ROLE",
@@ -185,11 +184,6 @@ def fold(text: str) -> str:
     """Text for searching: case and accents ignored (``Gráfica`` matches ``grafica``)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def local_datetime(moment: dt.datetime) -> QDateTime:
-    """``moment`` as a local-time ``QDateTime`` (milliseconds kept)."""
-    return QDateTime.fromMSecsSinceEpoch(round(moment.timestamp() * 1000))
 
 
 def signed_text(entry: Entry) -> str:
@@ -555,16 +549,12 @@ class StatementModel(QAbstractTableModel):
             debit = entry.credit_debit_type == CreditDebitType.DEBIT
             return tone_color("error" if debit else "success", on=QPalette.ColorRole.Base)
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DATE:
-            return QLocale().toString(
-                local_datetime(entry.created_at), QLocale.FormatType.LongFormat
-            )
+            return format_instant(entry.created_at, InstantForm.SECONDS)
         return None
 
     def _display(self, entry: StatementRow, column: int) -> str:
         if column == Column.DATE:
-            return QLocale().toString(
-                local_datetime(entry.created_at), QLocale.FormatType.ShortFormat
-            )
+            return format_instant(entry.created_at)
         if column == Column.DESCRIPTION:
             return entry.description or ""
         if column == Column.COUNTERPARTY:

@@ -50,18 +50,18 @@ from treasury_app.ui.csv_files import (
     saved_count,
     write_table,
 )
-from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog, format_date
+from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.paid_slips_model import (
     Column,
     PaidSlipsModel,
     entry_status,
 )
-from treasury_app.ui.models.payments_model import format_datetime
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.status_words import approval_word, status_word, submitted_word
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import format_date, instant_or_empty
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.row_tables import search_box
@@ -390,7 +390,7 @@ class BilletsTab(QWidget):
     def _already_paid(self, stop: BilletAlreadyPaid) -> BilletAlreadyPaid:
         """The same refusal, in the UI's language (the service speaks English)."""
         last = stop.earlier[0]
-        when = format_datetime(last.created_at)
+        when = instant_or_empty(last.created_at)
         if last.final and last.bank_status:
             text = self.tr(
                 "This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is "

@@ -26,6 +26,7 @@ from treasury_app.services.secret_store import SecretStore
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.operation import events
+from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
 from treasury_app.ui.widgets.ledger_panel import LedgerPanel
@@ -107,7 +108,7 @@ class SettingsTab(QWidget):
                 )
                 info = session.certificates[api]
                 text = f"{info.subject}\n" + self.tr("valid until %1").replace(
-                    "%1", info.not_after.strftime("%Y-%m-%d")
+                    "%1", format_instant(info.not_after, InstantForm.DATE)
                 )
                 if info.expiry_warning:
                     text += f"\n⚠ {info.expiry_warning}"

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QDate, QLocale, QModelIndex, QSignalBlocker, Qt, QTimer
+from PySide6.QtCore import QDate, QModelIndex, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.api.errors import BusinessRuleViolation, NotFound
-from treasury_app.domain.clock import brasilia_today
+from treasury_app.domain.clock import brasilia_date, brasilia_today
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
@@ -50,11 +49,12 @@ from treasury_app.ui.models.statement_model import (
     Column,
     StatementFilterProxy,
     StatementModel,
-    local_datetime,
     signed_text,
 )
 from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.balance_card import BalanceCard
+from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import value_labels
 
@@ -156,12 +156,11 @@ class StatementTab(QWidget):
     # -- building --------------------------------------------------------------------------------
 
     def _build_range_bar(self) -> QHBoxLayout:
-        self.start_edit = QDateEdit(self)
-        self.end_edit = QDateEdit(self)
-        for edit, name in ((self.start_edit, "start"), (self.end_edit, "end")):
-            edit.setObjectName(f"statement-{name}")
-            edit.setCalendarPopup(True)
+        self.start_edit = date_edit(self, name="statement-start")
+        self.end_edit = date_edit(self, name="statement-end")
+        for edit in (self.start_edit, self.end_edit):
             edit.dateChanged.connect(self._range_changed)
+            edit.refused.connect(self._date_refused)
         day = brasilia_today(self.workspace.clock)  # the bank's date, not the machine's
         today = QDate(day.year, day.month, day.day)
         with QSignalBlocker(self.start_edit), QSignalBlocker(self.end_edit):
@@ -326,11 +325,11 @@ class StatementTab(QWidget):
         return balance
 
     def _set_default_range(self, balance: BalanceView | None) -> None:
-        """End on the bank's today (the balance's date, in the user's time zone); without it,
-        keep the computer's today and try again on the next load."""
+        """End on the bank's today (the balance's date, in Brasília); without it, keep the
+        computer's today and try again on the next load."""
         if balance is None or balance.updated_at is None:
             return
-        end = balance.updated_at.astimezone().date()
+        end = brasilia_date(balance.updated_at)
         self.set_date_range(end - dt.timedelta(days=DEFAULT_DAYS), end)
 
     def date_range(self) -> tuple[dt.date, dt.date]:
@@ -351,6 +350,9 @@ class StatementTab(QWidget):
         await self.model.fetch_page()
         if selected is not None:
             self.select_entry(selected)
+
+    def _date_refused(self, problem: str) -> None:
+        self.banner.show_message(self.tr("Not a date"), problem)
 
     def _range_changed(self) -> None:
         self._range_chosen = True
@@ -433,7 +435,7 @@ class StatementTab(QWidget):
             text = self.tr(
                 "Could not refresh: the entries shown were last updated at %1 and may be out "
                 "of date."
-            ).replace("%1", QLocale().toString(self.model.loaded_at.astimezone().time(), "HH:mm"))
+            ).replace("%1", format_instant(self.model.loaded_at, InstantForm.TIME))
         elif self.model.failed:
             text = self.tr("The statement could not be loaded completely.")
         elif self.model.interrupted:
@@ -519,9 +521,7 @@ class StatementTab(QWidget):
                 document = mask_document(document)
         debit = entry.credit_debit_type == CreditDebitType.DEBIT
         values = {
-            "date": QLocale().toString(
-                local_datetime(entry.created_at), QLocale.FormatType.LongFormat
-            ),
+            "date": format_instant(entry.created_at, InstantForm.SECONDS),
             "direction": self.tr("Debit (money out)") if debit else self.tr("Credit (money in)"),
             "type": self.model.type_label(entry),
             "amount": signed_text(entry),

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from treasury_app.api.tls import EXPIRY_WARNING_DAYS
 from treasury_app.services.profiles import API_LABELS, APIS
 from treasury_app.services.session import Session
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import InstantForm, format_instant
 
 ENVIRONMENT_STYLES = {
     "sandbox": (
@@ -59,7 +60,7 @@ class ApiStatus(QLabel):
         if state.last_error:
             parts.append(self.tr("✗ not connected"))
         elif state.valid_until is not None and state.valid_until > now:
-            until = QLocale().toString(state.valid_until.astimezone().time(), "HH:mm")
+            until = format_instant(state.valid_until, InstantForm.TIME)
             parts.append(self.tr("✓ %1").replace("%1", until))
         else:
             parts.append(self.tr("no token yet"))
@@ -70,14 +71,14 @@ class ApiStatus(QLabel):
             self.tr("%1 API").replace("%1", label),
             (
                 self.tr("Token valid until %1").replace(
-                    "%1", QLocale().toString(state.valid_until.astimezone().time(), "HH:mm")
+                    "%1", format_instant(state.valid_until, InstantForm.TIME)
                 )
                 if state.valid_until is not None and state.valid_until > now
                 else self.tr("No token yet")
             ),
             certificate.subject,
             self.tr("Certificate valid until %1").replace(
-                "%1", certificate.not_after.strftime("%Y-%m-%d")
+                "%1", format_instant(certificate.not_after, InstantForm.DATE)
             ),
         ]
         if certificate.expiry_warning:

@@ -28,13 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock, to_brasilia
+from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.csv_files import file_error, save_csv_dialog, saved_count, write_table
 from treasury_app.ui.status_words import action_word, outcome_word
+from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -43,8 +44,7 @@ EXPORT_PAGE = 1000  # rows read per query while exporting
 
 
 def _when(stamp: str) -> str:
-    moment = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    return f"{to_brasilia(moment):%d/%m/%Y %H:%M:%S}"
+    return format_instant(stamp, InstantForm.SECONDS)
 
 
 class AuditPanel(QWidget):

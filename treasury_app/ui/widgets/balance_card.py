@@ -4,7 +4,7 @@ button."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDateTime, QLocale, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.domain.money import format_brl
 from treasury_app.services.statement import BalanceView
+from treasury_app.ui.times import format_instant
 
 
 class BalanceCard(QFrame):
@@ -66,8 +67,7 @@ class BalanceCard(QFrame):
         if balance.updated_at is None:
             self._updated_text = self.tr("Update time not reported by the bank")
         else:
-            moment = QDateTime.fromMSecsSinceEpoch(round(balance.updated_at.timestamp() * 1000))
-            when = QLocale().toString(moment, QLocale.FormatType.ShortFormat)
+            when = format_instant(balance.updated_at)
             self._updated_text = self.tr("Updated at %1").replace("%1", when)
         self.updated.setText(self._updated_text)
 

@@ -1,14 +1,23 @@
-"""Date pickers as every form and list of the app shows them (``dd/MM/yyyy``, a calendar to
-pick from) and the conversions between Qt's dates and Python's."""
+"""Date pickers as every form and list of the app shows them (``dd/MM/yyyy`` in both
+languages, a calendar to pick from) and the conversions between Qt's dates and Python's.
+
+A typed date is read strictly (:func:`treasury_app.domain.clock.parse_date`): ``09/01/26`` or
+``31/02/2027`` is not silently turned into some other day: the field keeps its last date, turns
+red and says why (:attr:`DateEdit.problem`, :attr:`DateEdit.refused`)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, QDateTime, QTime, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QLabel, QWidget
 
+from treasury_app.domain.clock import parse_date
+
 __all__ = [
+    "DateEdit",
     "add_date_range",
     "date_edit",
     "date_span",
@@ -26,9 +35,68 @@ def to_qdate(day: dt.date) -> QDate:
     return QDate(day.year, day.month, day.day)
 
 
-def date_edit(parent: QWidget, day: dt.date | QDate | None = None, name: str = "") -> QDateEdit:
+_TYPING = re.compile(r"[0-9/.\- ]{0,12}")
+"""What may still become a date while it is typed."""
+INVALID_STYLE = "border: 1px solid #d93025;"
+
+
+class DateEdit(QDateEdit):
+    """A :class:`QDateEdit` that takes a date typed whole (``9/1/2026``, ``09/01/2026``) and
+    refuses, with a message, what is not one, instead of Qt's section-by-section guessing."""
+
+    refused = Signal(str)
+    """The message, when what was typed is not a date (the field kept its last date)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.problem = ""
+        self._typed: str | None = None
+        self.lineEdit().textEdited.connect(self._edited)
+        self.editingFinished.connect(self._finished)
+
+    def validate(self, text: str, pos: int) -> object:
+        try:
+            parse_date(text)
+        except ValueError:
+            state = (
+                QValidator.State.Intermediate
+                if _TYPING.fullmatch(text)
+                else QValidator.State.Invalid
+            )
+            return state, text, pos
+        return QValidator.State.Acceptable, text, pos
+
+    def dateTimeFromText(self, text: str) -> QDateTime:  # noqa: N802 (Qt's name)
+        day = parse_date(text)
+        return QDateTime(to_qdate(day), QTime(0, 0))
+
+    def _edited(self, text: str) -> None:
+        self._typed = text
+
+    def _finished(self) -> None:
+        typed, self._typed = self._typed, None
+        if typed is None:
+            return
+        try:
+            parse_date(typed)
+        except ValueError:
+            self.problem = (
+                self.tr("“%1” is not a date: type day, month and year with four digits, as in %2.")
+                .replace("%1", typed.strip())
+                .replace("%2", "28/11/2026")
+            )
+            self.setToolTip(self.problem)
+            self.setStyleSheet(INVALID_STYLE)
+            self.refused.emit(self.problem)
+            return
+        self.problem = ""
+        self.setToolTip("")
+        self.setStyleSheet("")
+
+
+def date_edit(parent: QWidget, day: dt.date | QDate | None = None, name: str = "") -> DateEdit:
     """A date picker showing ``day`` (Qt's default date when ``None``)."""
-    edit = QDateEdit(parent)
+    edit = DateEdit(parent)
     if name:
         edit.setObjectName(name)
     edit.setCalendarPopup(True)

@@ -22,7 +22,7 @@ _SESSION_STATES = {  # pg_stat_activity.state
 
 
 def _holder_words(holder: BlockingSession) -> str:
-    from treasury_app.ui.models.payments_model import format_datetime
+    from treasury_app.ui.times import InstantForm, instant_or_empty
 
     words = (
         QCoreApplication.translate("ErrorBanner", "%1 (%2)")
@@ -35,7 +35,7 @@ def _holder_words(holder: BlockingSession) -> str:
     if holder.since is not None:
         stamp = holder.since.isoformat(timespec="milliseconds").replace("+00:00", "Z")
         words += " " + QCoreApplication.translate("ErrorBanner", "since %1").replace(
-            "%1", format_datetime(stamp, "dd/MM/yyyy HH:mm:ss")
+            "%1", instant_or_empty(stamp, InstantForm.SECONDS)
         )
     return words
 

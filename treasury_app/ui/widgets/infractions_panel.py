@@ -36,10 +36,10 @@ from treasury_app.ui.models.infractions_model import (
     Column,
     InfractionsFilter,
     InfractionsModel,
-    format_moment,
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import deadline_text, instant_or_empty
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import (
     current_row,
@@ -207,7 +207,7 @@ class InfractionsPanel(QWidget):
 
     def deadline_text(self, infraction: Infraction) -> str:
         """The deadline and, while a defense is possible, how many days are left."""
-        text = format_moment(infraction.defense_deadline)
+        text = deadline_text(infraction.defense_deadline)
         left = self.service.days_left(infraction)
         if left is None or infraction.status not in DEFENSE_STATUSES:
             return text
@@ -297,7 +297,7 @@ class InfractionsPanel(QWidget):
         for defense in self.defenses:
             item = QTreeWidgetItem(
                 [
-                    format_moment(defense.created_at),
+                    instant_or_empty(defense.created_at),
                     str(defense.status or ""),
                     defense.description or "",
                     ", ".join(a.name for a in defense.attachments),

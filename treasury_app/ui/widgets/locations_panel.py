@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
-from treasury_app.ui.models.rows_model import RowsTableModel, format_moment
+from treasury_app.ui.models.rows_model import RowsTableModel
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.times import instant_or_empty
 from treasury_app.ui.widgets.date_edits import add_date_range, date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import row_table
@@ -114,7 +115,7 @@ class LocationsModel(RowsTableModel[Location]):
             return location.tipo_cob or ""
         if column == LocColumn.LINKED:
             return location.linked or "—"
-        return format_moment(location.created_at)
+        return instant_or_empty(location.created_at)
 
     def role_data(self, location: Location, column: LocColumn, role: int) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and column == LocColumn.LOCATION:

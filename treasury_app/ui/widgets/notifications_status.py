@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from treasury_app.services.notifications import ReceiverState
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.team_status import TickingLabel
 
 if TYPE_CHECKING:
@@ -109,13 +110,12 @@ class NotificationsStatusLabel(TickingLabel):
 
     @staticmethod
     def _since(status: ReceiverStatus) -> str:
-        """When the receiver was last seen, in this computer's time zone: the time, with the
-        day when that was not in the last 20 hours (measured on the database's clock)."""
+        """When the receiver was last seen, in Brasília: the time, with the day when that was
+        not in the last 20 hours (measured on the database's clock)."""
         if status.seen_at is None:
             return "?"
-        seen = status.seen_at.astimezone()
         if status.checked_at is not None and status.checked_at - status.seen_at < timedelta(
             hours=20
         ):
-            return f"{seen:%H:%M}"
-        return f"{seen:%d/%m/%Y %H:%M}"
+            return format_instant(status.seen_at, InstantForm.TIME)
+        return format_instant(status.seen_at)

@@ -46,12 +46,12 @@ from treasury_app.ui.models.payments_model import (
     PaymentsFilter,
     PaymentsModel,
     StatusGroup,
-    format_datetime,
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, overruled_word, status_word
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import InstantForm, instant_or_empty
 from treasury_app.ui.user_errors import UserMessage
 from treasury_app.ui.widgets.date_edits import date_edit, date_span
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -213,7 +213,7 @@ class PaymentsList(QWidget):
             for batch_id, record in records:
                 label = (
                     self.tr("Batch of %1 (%2 payments, %3)")
-                    .replace("%1", format_datetime(record.created_at))
+                    .replace("%1", instant_or_empty(record.created_at))
                     .replace("%2", str(record.rows))
                     .replace("%3", format_brl(record.total))
                     if record is not None
@@ -437,7 +437,7 @@ class PaymentsList(QWidget):
             self.history.addTopLevelItem(
                 QTreeWidgetItem(
                     [
-                        format_datetime(item.at, "dd/MM/yyyy HH:mm:ss"),
+                        instant_or_empty(item.at, InstantForm.SECONDS),
                         status_word(item.state.value),
                         status_word(item.bank_status),
                         note_word(item.note),

@@ -29,6 +29,7 @@ from treasury_app.domain.errors import DocumentError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.ui.times import date_or_empty
 from treasury_app.ui.widgets.date_edits import date_edit, to_date
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 
@@ -41,7 +42,6 @@ __all__ = [
     "Problem",
     "RecurrenceTermsForm",
     "document_problem",
-    "format_date",
     "mark_invalid",
 ]
 
@@ -55,11 +55,6 @@ AMOUNT_FREE = "free"
 _INVALID_STYLE = "border: 1px solid #d93025;"
 _ISPB_RE = re.compile(r"[0-9A-Z]{8}")
 _BRANCH_RE = re.compile(r"[0-9]{1,4}")
-
-
-def format_date(value: dt.date | None) -> str:
-    """``dd/mm/yyyy`` (empty for no date)."""
-    return f"{value:%d/%m/%Y}" if value is not None else ""
 
 
 def document_problem(text: str) -> str | None:
@@ -230,7 +225,7 @@ class RecurrenceTermsForm(_CheckedForm):
                 (
                     "calendario.dataInicial",
                     self.tr("The first date cannot be before today (%1).").replace(
-                        "%1", format_date(self.today)
+                        "%1", date_or_empty(self.today)
                     ),
                 )
             )
@@ -282,11 +277,11 @@ class RecurrenceTermsForm(_CheckedForm):
             ("contract", self.tr("Contract"), self.contract_edit.text().strip()),
             ("debtor", self.tr("Debtor"), self._debtor_text()),
             ("purpose", self.tr("Purpose"), self.purpose_edit.text().strip() or "—"),
-            ("first-date", self.tr("First date"), format_date(self.first_date())),
+            ("first-date", self.tr("First date"), date_or_empty(self.first_date())),
             (
                 "end-date",
                 self.tr("End date"),
-                format_date(end) if end is not None else self.tr("No end date"),
+                date_or_empty(end) if end is not None else self.tr("No end date"),
             ),
             ("periodicity", self.tr("Periodicity"), self.periodicity_combo.currentText()),
             ("amount", self.tr("Amount"), amount_text),
@@ -532,5 +527,5 @@ class JourneyChargeForm(_CheckedForm):
                 )
             )
         else:
-            rows.append(("charge-due-date", self.tr("Due date"), format_date(self.due_date())))
+            rows.append(("charge-due-date", self.tr("Due date"), date_or_empty(self.due_date())))
         return rows

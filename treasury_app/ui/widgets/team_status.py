@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from treasury_app.domain.clock import system_clock
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.times import InstantForm, format_instant
 
 if TYPE_CHECKING:
     from treasury_app.services.team_link import TeamState
@@ -101,4 +102,4 @@ class TeamStatusLabel(TickingLabel):
             return self.tr("last change %1 s ago").replace("%1", str(seconds))
         if seconds < 3600:
             return self.tr("last change %1 min ago").replace("%1", str(seconds // 60))
-        return self.tr("last change at %1").replace("%1", f"{when.astimezone():%H:%M}")
+        return self.tr("last change at %1").replace("%1", format_instant(when, InstantForm.TIME))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Collection
-from datetime import datetime
 from typing import Any
 
 import shiboken6
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.domain.clock import to_brasilia
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HeldPaymentError
@@ -39,6 +37,7 @@ from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.status_words import status_word
 from treasury_app.ui.theme import banner_style, text_style
+from treasury_app.ui.times import format_instant
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 PIX_KINDS = frozenset({EntryKind.PIX_KEY, EntryKind.PIX_QRC, EntryKind.PIX_MANU})
@@ -46,9 +45,8 @@ BILLET_KINDS = frozenset({EntryKind.BILLET})
 
 
 def since_text(entry: Entry) -> str:
-    """When the payment was journaled, ``dd/mm hh:mm`` in Brasília."""
-    moment = datetime.fromisoformat(entry.created_at.replace("Z", "+00:00"))
-    return f"{to_brasilia(moment):%d/%m %H:%M}"
+    """When the payment was journaled, ``dd/mm/yyyy hh:mm`` in Brasília."""
+    return format_instant(entry.created_at)
 
 
 class UnconfirmedBanner(QFrame):
