@@ -5539,6 +5539,21 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>RuleWords</name>
+    <message>
+        <source>This is not accepted. Please check it.</source>
+        <translation>Isto não é aceito. Confira, por favor.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished">sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished">não</translation>
+    </message>
+</context>
+<context>
     <name>SandboxActions</name>
     <message>
         <source>The sandbox bank refused %1 (%2).</source>

@@ -12,7 +12,7 @@ from treasury_app.api.connect import ProfileFileError
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.proxies import ProxyUrlError
 from treasury_app.api.tls import CertificateError
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.receipts import ReceiptError
 from treasury_app.ledger.team.settings import TeamSettingsError
@@ -44,7 +44,7 @@ USER_ERRORS: tuple[type[BaseException], ...] = (
     ApiFailure,  # the bank refused, or could not be reached
     LedgerUnavailable,  # the team database offline: nothing was sent
     LedgerRefused,  # the team database's roles or rules do not allow it
-    DomainError,  # a money amount, document, Pix key, BR Code or slip line that is not one
+    RuleError,  # a broken rule (a code): an amount, document, Pix key, BR Code, slip line...
     ApprovalInputError,
     BilletInputError,
     CertificateError,

@@ -9,7 +9,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from treasury_app.api.errors import ApiError, TransportFailure
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import BlockingSession, LedgerBlocked
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import banner_style, text_style
 
 _SESSION_STATES = {  # pg_stat_activity.state
@@ -70,6 +72,8 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
                 "anything is sent again.",
             )
         return "The bank could not be reached", str(error)
+    if isinstance(error, RuleError):
+        return "Please check the form", rule_text(error)
     field_message = getattr(error, "message", None)
     title = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
     return (title if isinstance(title, str) and title else "Please check the form"), str(
@@ -121,7 +125,7 @@ class ErrorBanner(QFrame):
                     names.append(name)
         field_name = getattr(error, "field", None)
         if isinstance(field_name, str) and fields and field_name in fields:
-            self._mark(fields[field_name], str(getattr(error, "message", error)))
+            self._mark(fields[field_name], detail)
             names.append(field_name)
         return names
 
