@@ -50,6 +50,7 @@ class Family(StrEnum):
     ATTEMPT_STATUS = "attempt status"
     ATTEMPT_KIND = "attempt kind"
     ACCOUNT_KIND = "account kind"
+    BANK_ACCOUNT_TYPE = "bank account type"
     COB_STATUS = "charge status"
     BATCH_MEMBER_STATUS = "batch member status"
     REFUND_STATUS = "refund status"
@@ -148,6 +149,12 @@ _WORDS: dict[Family, dict[str, str]] = {
         "CORRENTE": QT_TRANSLATE_NOOP("CodeWords", "Checking account"),
         "POUPANCA": QT_TRANSLATE_NOOP("CodeWords", "Savings account"),
         "PAGAMENTO": QT_TRANSLATE_NOOP("CodeWords", "Payment account"),
+    },
+    Family.BANK_ACCOUNT_TYPE: {
+        "CACC": QT_TRANSLATE_NOOP("CodeWords", "Checking account"),
+        "SVGS": QT_TRANSLATE_NOOP("CodeWords", "Savings account"),
+        "SLRY": QT_TRANSLATE_NOOP("CodeWords", "Salary account"),
+        "TRAN": QT_TRANSLATE_NOOP("CodeWords", "Payment account"),
     },
     Family.COB_STATUS: {
         "ATIVA": QT_TRANSLATE_NOOP("CodeWords", "Active"),
