@@ -20,6 +20,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 __all__ = [
     "CONTEXT",
     "Family",
+    "api_title",
+    "api_word",
     "code_text",
     "code_word",
     "known_codes",
@@ -208,6 +210,31 @@ def unknown_word(family: str, code: str) -> str:
         _logged.add((family, code))
         log.warning("unknown %s code from the bank: %r (shown as 'Other')", family, code)
     return QCoreApplication.translate(CONTEXT, _UNKNOWN)
+
+
+_APIS: dict[str, tuple[str, str]] = {
+    "qrcodes": (
+        QT_TRANSLATE_NOOP("CodeWords", "QR Codes"),
+        QT_TRANSLATE_NOOP("CodeWords", "QR Codes API"),
+    ),
+    "accounts": (
+        QT_TRANSLATE_NOOP("CodeWords", "Accounts"),
+        QT_TRANSLATE_NOOP("CodeWords", "Accounts API"),
+    ),
+}
+
+
+def api_word(api: str) -> str:
+    """One of the bank's two APIs (``qrcodes``, ``accounts``) in a word: "QR Codes",
+    "Accounts" ("Contas" in pt_BR)."""
+    words = _APIS.get(api)
+    return QCoreApplication.translate(CONTEXT, words[0]) if words else unknown_word("api", api)
+
+
+def api_title(api: str) -> str:
+    """One of the bank's two APIs by its full name: "Accounts API" ("API de Contas")."""
+    words = _APIS.get(api)
+    return QCoreApplication.translate(CONTEXT, words[1]) if words else unknown_word("api", api)
 
 
 def code_text(value: Any) -> str:
