@@ -38,6 +38,7 @@ from treasury_app.api.qrcodes.cashin_models import (
     LoteCobVMembroStatus,
 )
 from treasury_app.domain.pixkey import KeyType
+from treasury_app.services.statement import CSV_COLUMNS
 from treasury_app.ui.code_words import (
     Family,
     api_title,
@@ -45,6 +46,7 @@ from treasury_app.ui.code_words import (
     code_word,
     known_codes,
 )
+from treasury_app.ui.csv_files import statement_code_word, statement_header
 from treasury_app.ui.status_words import action_word, known_actions, outcome_word
 
 # The enum of the API models behind each family (a family without one lists the values the
@@ -143,6 +145,11 @@ def test_a_few_words_a_person_reads(portuguese) -> None:
     assert api_word("accounts") == "Contas"
     assert api_title("accounts") == "API de Contas"
     assert code_word(Family.PERIODICITY, None) == ""
+    # The statement's export for people: its header and codes.
+    header = statement_header()
+    assert header[CSV_COLUMNS.index("credit_debit")] == "Crédito ou débito"
+    assert header[CSV_COLUMNS.index("signed_amount")] == "Valor com sinal"
+    assert statement_code_word("transaction_type", "BILLET") == "Boleto"
 
 
 def test_an_unknown_code_is_other_and_logged(caplog, portuguese) -> None:

@@ -324,11 +324,12 @@ def test_statement_for_excel_through_the_dialog_and_a_file_held_open(
     assert raw.startswith(BOM)
     header, *body = rows
     assert len(body) == count
-    # For people: a header and the bank's codes in words of the UI language (issue 33).
-    assert header == statement_header()
-    assert header[CSV_COLUMNS.index("credit_debit")] == "Crédito ou débito"
+    # For people: a header and the bank's codes in words of the UI language (issue 33; the
+    # words in pt_BR: test_code_words).
+    assert header == statement_header() != list(CSV_COLUMNS)
     kinds, types = CSV_COLUMNS.index("credit_debit"), CSV_COLUMNS.index("transaction_type")
-    assert {row[kinds] for row in body} <= {"Crédito", "Débito"}
+    assert header[kinds] == "Credit or debit"
+    assert {row[kinds] for row in body} <= {"Credit", "Debit"}
     codes = {t.value for t in TransactionType} | {c.value for c in CreditDebitType}
     assert not any(row[column] in codes for row in body for column in (kinds, types))
     assert "Pix" in {row[types] for row in body}

@@ -117,7 +117,7 @@ def test_an_approved_recurrence_is_listed_and_the_filters_narrow_it(
     assert _text(rec_list, approved.id_rec, Column.CONTRACT) == "Assinatura / CT-UI-APPROVED"
     assert _text(rec_list, company.id_rec, Column.STATUS) == "Waiting for the payer"
     assert _text(rec_list, company.id_rec, Column.AMOUNT) == "min. R$ 10,00"
-    assert _text(rec_list, company.id_rec, Column.PERIODICITY) == "SEMANAL"
+    assert _text(rec_list, company.id_rec, Column.PERIODICITY) == "Weekly"
 
     # the bank's filters: status, then the debtor's CNPJ
     rec_list.status_combo.setCurrentIndex(rec_list.status_combo.findData("APROVADA"))
@@ -220,7 +220,7 @@ def test_cancel_a_pending_request_then_the_recurrence(
     assert detail.cancel_request_button.isEnabled()
     task = loop.create_task(detail.cancel_request())
     answer(qtbot, detail, task, QMessageBox.StandardButton.Yes)
-    assert detail.requests.topLevelItem(0).text(1) == "CANCELADA"
+    assert detail.requests.topLevelItem(0).text(1) == "Cancelled"
     assert not detail.cancel_request_button.isEnabled()
 
     # "No" sends nothing
@@ -233,10 +233,10 @@ def test_cancel_a_pending_request_then_the_recurrence(
     assert done is not None, detail.banner.detail.text()
     assert detail.terms["status"].text() == "Cancelled"
     assert detail.history.topLevelItem(detail.history.topLevelItemCount() - 1).text(1) == (
-        "CANCELADA"
+        "Cancelled"
     )
     assert not detail.cancel_rec_button.isEnabled() and not detail.revise_button.isEnabled()
-    assert _text(rec_list, id_rec, Column.STATUS) == "CANCELADA"
+    assert _text(rec_list, id_rec, Column.STATUS) == "Cancelled"
     assert isinstance(detail, RecurrenceDetailDialog)
     detail.reject()
 
@@ -303,6 +303,6 @@ def test_closing_the_detail_while_a_cancellation_is_sent_waits_for_it(
         run(http.delete("/sandbox/faults"))
     assert task.result() is not None and not task.cancelled()
     assert run(service.get_rec(rec.id_rec)).status == "CANCELADA"
-    assert _text(rec_list, rec.id_rec, Column.STATUS) == "CANCELADA"  # the list followed
+    assert _text(rec_list, rec.id_rec, Column.STATUS) == "Cancelled"  # the list followed
     detail.reject()
     assert not detail.isVisible()
