@@ -86,7 +86,7 @@ def test_pay_by_key_once_for_two_clicks(qtbot, run, tab_and_workspace, monkeypat
     monkeypatch.setattr(workspace.payouts, "send", counting_send)
 
     dialog = _review_key(qtbot, tab, "  Fornecedor.PIX@Empresa.com.br ", "37,41")
-    assert SUPPLIER in dialog.fields["key"].text() and "EMAIL" in dialog.fields["key"].text()
+    assert dialog.fields["key"].text() == f"{SUPPLIER} (E-mail)"
     assert "bank" in dialog.fields["payee"].text()
     assert dialog.amount.text() == format_brl(amount)
     assert dialog.fields["flow"].text() == "Instant"
