@@ -158,7 +158,10 @@ def test_pay_by_bank_data(qtbot, run, tab_and_workspace) -> None:
     dialog = _wait_for_review(qtbot, tab)
     assert dialog.fields["payee"].text() == "Maria da Silva"
     assert dialog.fields["document"].text() == "***.982.247-**"
-    assert "123456" in dialog.fields["bank"].text() and "CACC" in dialog.fields["bank"].text()
+    assert (
+        "123456" in dialog.fields["bank"].text()
+        and "(Checking account)" in dialog.fields["bank"].text()
+    )
     entry = _confirm_and_send(qtbot, tab, Decimal("91.05"))
     assert entry.kind == EntryKind.PIX_MANU and entry.payee_document == "52998224725"
 
