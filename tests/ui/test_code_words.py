@@ -199,3 +199,15 @@ def test_a_write_answered_with_a_status_has_its_words(portuguese) -> None:
     assert outcome_word("CRIADA", "rec.create") == "Aguardando o pagador"
     assert outcome_word("EM_PROCESSAMENTO", "refund.request") == "Em processamento"
     assert outcome_word("accepted", "payout.send") == "aceito"
+
+
+def test_qt_file_dialog_labels_in_portuguese(portuguese) -> None:
+    """Qt 6's file dialog says "&Look in:" and "Files of &type:", which Qt's own pt_BR
+    catalogue lacks: the app's carries them (treasury_app/ui/qt_gaps.py)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from treasury_app.ui.qt_gaps import QT_GAPS
+
+    for context, source in QT_GAPS:
+        assert QCoreApplication.translate(context, source) != source, source
+    assert QCoreApplication.translate("QFileDialog", "&Look in:") == "&Procurar em:"
