@@ -31,10 +31,6 @@
         <translation>· cert. %1 d</translation>
     </message>
     <message>
-        <source>%1 API</source>
-        <translation>API %1</translation>
-    </message>
-    <message>
         <source>Token valid until %1</source>
         <translation>Token válido até %1</translation>
     </message>
@@ -1447,7 +1443,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Location</source>
-        <translation>Location</translation>
+        <translation>Localização</translation>
     </message>
     <message>
         <source>Revise this charge</source>
@@ -1778,19 +1774,19 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Use a reusable location</source>
-        <translation>Usar uma location reutilizável</translation>
+        <translation>Usar uma localização reutilizável</translation>
     </message>
     <message>
         <source>A location is the address inside the QR Code; it can be printed in advance.</source>
-        <translation>A location é o endereço contido no QR Code; pode ser impressa com antecedência.</translation>
+        <translation>A localização é o endereço contido no QR Code; pode ser impressa com antecedência.</translation>
     </message>
     <message>
         <source>Create a new location</source>
-        <translation>Criar uma nova location</translation>
+        <translation>Criar uma nova localização</translation>
     </message>
     <message>
         <source>Existing location id:</source>
-        <translation>Id da location existente:</translation>
+        <translation>Id da localização existente:</translation>
     </message>
     <message>
         <source>optional</source>
@@ -1822,7 +1818,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Type the id of an existing location.</source>
-        <translation>Digite o id de uma location existente.</translation>
+        <translation>Digite o id de uma localização existente.</translation>
     </message>
     <message>
         <source>The due date has already passed.</source>
@@ -1965,25 +1961,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
-    <name>ChargeStatus</name>
-    <message>
-        <source>Active</source>
-        <translation>Ativa</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Paga</translation>
-    </message>
-    <message>
-        <source>Removed by us</source>
-        <translation>Removida por nós</translation>
-    </message>
-    <message>
-        <source>Removed by the bank</source>
-        <translation>Removida pelo banco</translation>
-    </message>
-</context>
-<context>
     <name>ChargesList</name>
     <message>
         <source>Created from</source>
@@ -2121,7 +2098,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Locations</source>
-        <translation>Locations</translation>
+        <translation>Localizações</translation>
     </message>
     <message>
         <source>Charges the company issues by Pix, and what was received.</source>
@@ -2146,20 +2123,12 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <source>endToEndId</source>
         <translation>endToEndId</translation>
     </message>
-    <message>
-        <source>scheduled</source>
-        <translation>agendada</translation>
-    </message>
-    <message>
-        <source>retry</source>
-        <translation>nova tentativa</translation>
-    </message>
 </context>
 <context>
     <name>CobrDialog</name>
     <message>
-        <source>The recurrence is %1: only APROVADA can be charged.</source>
-        <translation>A recorrência está %1: só é possível cobrar uma recorrência APROVADA.</translation>
+        <source>The recurrence is %1: only an authorised recurrence can be charged.</source>
+        <translation>A recorrência está %1: só uma recorrência autorizada pode ser cobrada.</translation>
     </message>
     <message>
         <source>The due date %1 is too close: a recurring charge is created at least 2 business days before its due date, so the earliest is %2.</source>
@@ -2262,8 +2231,8 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Até 3 novas tentativas após uma tentativa com falha, até %1 (7 dias após o vencimento).</translation>
     </message>
     <message>
-        <source>The recurrence does not allow retries (NAO_PERMITE).</source>
-        <translation>A recorrência não permite novas tentativas (NAO_PERMITE).</translation>
+        <source>The recurrence does not allow retries.</source>
+        <translation>A recorrência não permite novas tentativas.</translation>
     </message>
     <message>
         <source>Cancel the recurring charge %1 of %2 due %3?</source>
@@ -2300,6 +2269,285 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>The request is already on its way; close the window once it answers.</source>
         <translation>A solicitação já foi enviada; feche a janela quando o banco responder.</translation>
+    </message>
+</context>
+<context>
+    <name>CodeWords</name>
+    <message>
+        <source>Fraud</source>
+        <translation>Fraude</translation>
+    </message>
+    <message>
+        <source>Refund request</source>
+        <translation>Pedido de devolução</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Aberta</translation>
+    </message>
+    <message>
+        <source>Under review</source>
+        <translation>Em análise</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Encerrada</translation>
+    </message>
+    <message>
+        <source>Suspected fraud</source>
+        <translation>Suspeita de fraude</translation>
+    </message>
+    <message>
+        <source>Refund requested</source>
+        <translation>Devolução solicitada</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank</source>
+        <translation>Instituição do pagador</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s bank</source>
+        <translation>Instituição do recebedor</translation>
+    </message>
+    <message>
+        <source>Upheld</source>
+        <translation>Procedente</translation>
+    </message>
+    <message>
+        <source>Not upheld</source>
+        <translation>Improcedente</translation>
+    </message>
+    <message>
+        <source>Submitted</source>
+        <translation>Enviada</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceita</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rejeitada</translation>
+    </message>
+    <message>
+        <source>Weekly</source>
+        <translation>Semanal</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>Mensal</translation>
+    </message>
+    <message>
+        <source>Quarterly</source>
+        <translation>Trimestral</translation>
+    </message>
+    <message>
+        <source>Every six months</source>
+        <translation>Semestral</translation>
+    </message>
+    <message>
+        <source>Yearly</source>
+        <translation>Anual</translation>
+    </message>
+    <message>
+        <source>No retries</source>
+        <translation>Sem novas tentativas</translation>
+    </message>
+    <message>
+        <source>Up to 3 retries within 7 days</source>
+        <translation>Até 3 novas tentativas em 7 dias</translation>
+    </message>
+    <message>
+        <source>Journey 1: request to the payer&apos;s bank</source>
+        <translation>Jornada 1: solicitação ao banco do pagador</translation>
+    </message>
+    <message>
+        <source>Journey 2: authorisation QR Code</source>
+        <translation>Jornada 2: QR Code de autorização</translation>
+    </message>
+    <message>
+        <source>Journey 3: QR Code with a payment</source>
+        <translation>Jornada 3: QR Code com pagamento</translation>
+    </message>
+    <message>
+        <source>Journey 4: offered after a payment</source>
+        <translation>Jornada 4: oferta após um pagamento</translation>
+    </message>
+    <message>
+        <source>Not decided yet</source>
+        <translation>Ainda não definida</translation>
+    </message>
+    <message>
+        <source>Waiting for the payer</source>
+        <translation>Aguardando o pagador</translation>
+    </message>
+    <message>
+        <source>Authorised</source>
+        <translation>Autorizada</translation>
+    </message>
+    <message>
+        <source>Refused by the payer</source>
+        <translation>Recusada pelo pagador</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Expirada</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelada</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Criada</translation>
+    </message>
+    <message>
+        <source>Sent to the payer&apos;s bank</source>
+        <translation>Enviada ao banco do pagador</translation>
+    </message>
+    <message>
+        <source>Received by the payer&apos;s bank</source>
+        <translation>Recebida pelo banco do pagador</translation>
+    </message>
+    <message>
+        <source>Accepted by the payer</source>
+        <translation>Aceita pelo pagador</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Agendada</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Recusada</translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation>Solicitada</translation>
+    </message>
+    <message>
+        <source>Scheduled debit</source>
+        <translation>Débito agendado</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Nova tentativa</translation>
+    </message>
+    <message>
+        <source>Same-day retry</source>
+        <translation>Nova tentativa no mesmo dia</translation>
+    </message>
+    <message>
+        <source>Checking account</source>
+        <translation>Conta corrente</translation>
+    </message>
+    <message>
+        <source>Savings account</source>
+        <translation>Conta poupança</translation>
+    </message>
+    <message>
+        <source>Payment account</source>
+        <translation>Conta de pagamento</translation>
+    </message>
+    <message>
+        <source>Salary account</source>
+        <translation>Conta salário</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Ativa</translation>
+    </message>
+    <message>
+        <source>Removed by us</source>
+        <translation>Removida por nós</translation>
+    </message>
+    <message>
+        <source>Removed by the bank</source>
+        <translation>Removida pelo banco</translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation>Em processamento</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Devolvida</translation>
+    </message>
+    <message>
+        <source>Not made</source>
+        <translation>Não realizada</translation>
+    </message>
+    <message>
+        <source>CPF</source>
+        <translation>CPF</translation>
+    </message>
+    <message>
+        <source>CNPJ</source>
+        <translation>CNPJ</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefone</translation>
+    </message>
+    <message>
+        <source>Random key</source>
+        <translation>Chave aleatória</translation>
+    </message>
+    <message>
+        <source>Pix</source>
+        <translation>Pix</translation>
+    </message>
+    <message>
+        <source>Slip</source>
+        <translation>Boleto</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Devolução</translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation>Tarifa</translation>
+    </message>
+    <message>
+        <source>TED</source>
+        <translation>TED</translation>
+    </message>
+    <message>
+        <source>Credit</source>
+        <translation>Crédito</translation>
+    </message>
+    <message>
+        <source>Debit</source>
+        <translation>Débito</translation>
+    </message>
+    <message>
+        <source>Other (unknown code)</source>
+        <translation>Outro (código desconhecido)</translation>
+    </message>
+    <message>
+        <source>QR Codes</source>
+        <translation>QR Codes</translation>
+    </message>
+    <message>
+        <source>QR Codes API</source>
+        <translation>API de QR Codes</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>Contas</translation>
+    </message>
+    <message>
+        <source>Accounts API</source>
+        <translation>API de Contas</translation>
     </message>
 </context>
 <context>
@@ -2374,6 +2622,50 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Could not save the file</source>
         <translation>Não foi possível salvar o arquivo</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Date and time</source>
+        <translation>Data e hora</translation>
+    </message>
+    <message>
+        <source>Credit or debit</source>
+        <translation>Crédito ou débito</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Amount with its sign</source>
+        <translation>Valor com sinal</translation>
+    </message>
+    <message>
+        <source>Balance after</source>
+        <translation>Saldo após</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Counterparty</source>
+        <translation>Contraparte</translation>
+    </message>
+    <message>
+        <source>Counterparty&apos;s CPF/CNPJ</source>
+        <translation>CPF/CNPJ da contraparte</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
     </message>
 </context>
 <context>
@@ -2584,6 +2876,22 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Nada foi alterado: o banco de dados da equipe esperou por %1 e desistiu. Tente de novo quando essa sessão terminar; se ela continuar, peça a essa pessoa (ou ao administrador) que a encerre.</translation>
     </message>
     <message>
+        <source>No answer from the bank</source>
+        <translation>Sem resposta do banco</translation>
+    </message>
+    <message>
+        <source>%1. If this was a payment, it will be checked with the bank before anything is sent again.</source>
+        <translation>%1. Se era um pagamento, ele será conferido com o banco antes de qualquer novo envio.</translation>
+    </message>
+    <message>
+        <source>The bank could not be reached</source>
+        <translation>Não foi possível falar com o banco</translation>
+    </message>
+    <message>
+        <source>Please check the form</source>
+        <translation>Verifique o formulário</translation>
+    </message>
+    <message>
         <source>Dismiss</source>
         <translation>Dispensar</translation>
     </message>
@@ -2647,18 +2955,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Every status</source>
         <translation>Todas as situações</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Em aberto</translation>
-    </message>
-    <message>
-        <source>Under review</source>
-        <translation>Em análise</translation>
-    </message>
-    <message>
-        <source>Closed</source>
-        <translation>Encerradas</translation>
     </message>
     <message>
         <source>Reload</source>
@@ -2903,7 +3199,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Location</source>
-        <translation>Location</translation>
+        <translation>Localização</translation>
     </message>
     <message>
         <source>tipoCob</source>
@@ -2934,7 +3230,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Create location</source>
-        <translation>Criar location</translation>
+        <translation>Criar localização</translation>
     </message>
     <message>
         <source>Refresh</source>
@@ -2950,23 +3246,23 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Location %1 created: %2</source>
-        <translation>Location %1 criada: %2</translation>
+        <translation>Localização %1 criada: %2</translation>
     </message>
     <message>
         <source>Location %1 unlinked.</source>
-        <translation>Location %1 desvinculada.</translation>
+        <translation>Localização %1 desvinculada.</translation>
     </message>
     <message>
         <source>Unlink location %1 from recurrence %2? The recurrence keeps its status but loses this QR Code address.</source>
-        <translation>Desvincular a location %1 da recorrência %2? A recorrência mantém sua situação, mas perde este endereço de QR Code.</translation>
+        <translation>Desvincular a localização %1 da recorrência %2? A recorrência mantém sua situação, mas perde este endereço de QR Code.</translation>
     </message>
     <message>
         <source>Unlink location %1 from charge %2? The charge loses this QR Code address: a QR Code already printed with it stops working.</source>
-        <translation>Desvincular a location %1 da cobrança %2? A cobrança perde este endereço de QR Code: um QR Code já impresso com ele deixa de funcionar.</translation>
+        <translation>Desvincular a localização %1 da cobrança %2? A cobrança perde este endereço de QR Code: um QR Code já impresso com ele deixa de funcionar.</translation>
     </message>
     <message>
         <source>Unlink the location</source>
-        <translation>Desvincular a location</translation>
+        <translation>Desvincular a localização</translation>
     </message>
 </context>
 <context>
@@ -3116,18 +3412,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Message shown to the payer (optional)</source>
         <translation>Mensagem exibida ao pagador (opcional)</translation>
-    </message>
-    <message>
-        <source>Checking (CORRENTE)</source>
-        <translation>Corrente (CORRENTE)</translation>
-    </message>
-    <message>
-        <source>Savings (POUPANCA)</source>
-        <translation>Poupança (POUPANCA)</translation>
-    </message>
-    <message>
-        <source>Payment (PAGAMENTO)</source>
-        <translation>Pagamento (PAGAMENTO)</translation>
     </message>
     <message>
         <source>Due date</source>
@@ -3695,26 +3979,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>(linha inteira)</translation>
     </message>
     <message>
-        <source>CPF</source>
-        <translation>CPF</translation>
-    </message>
-    <message>
-        <source>CNPJ</source>
-        <translation>CNPJ</translation>
-    </message>
-    <message>
-        <source>E-mail</source>
-        <translation>E-mail</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Celular</translation>
-    </message>
-    <message>
-        <source>Random key</source>
-        <translation>Chave aleatória</translation>
-    </message>
-    <message>
         <source>Bank data</source>
         <translation>Dados bancários</translation>
     </message>
@@ -3876,10 +4140,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Transaction id (txid)</source>
         <translation>Identificador da transação (txid)</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Não informado</translation>
     </message>
     <message>
         <source>CPF/CNPJ</source>
@@ -4548,6 +4808,17 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>&amp;Procurar em:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Arquivos do &amp;tipo:</translation>
+    </message>
+</context>
+<context>
     <name>RangeList</name>
     <message>
         <source>Reload</source>
@@ -4767,7 +5038,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation>Location</translation>
+        <translation>Localização</translation>
     </message>
     <message>
         <source>Closing</source>
@@ -4901,26 +5172,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Termina em</translation>
     </message>
     <message>
-        <source>Weekly</source>
-        <translation>Semanal</translation>
-    </message>
-    <message>
-        <source>Monthly</source>
-        <translation>Mensal</translation>
-    </message>
-    <message>
-        <source>Quarterly</source>
-        <translation>Trimestral</translation>
-    </message>
-    <message>
-        <source>Half-yearly</source>
-        <translation>Semestral</translation>
-    </message>
-    <message>
-        <source>Yearly</source>
-        <translation>Anual</translation>
-    </message>
-    <message>
         <source>Fixed amount every cycle</source>
         <translation>Valor fixo a cada ciclo</translation>
     </message>
@@ -4931,14 +5182,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Variable amount, no minimum</source>
         <translation>Valor variável, sem mínimo</translation>
-    </message>
-    <message>
-        <source>No retries (NAO_PERMITE)</source>
-        <translation>Sem novas tentativas (NAO_PERMITE)</translation>
-    </message>
-    <message>
-        <source>Up to 3 retries within 7 days of the due date (PERMITE_3R_7D)</source>
-        <translation>Até 3 novas tentativas em até 7 dias após o vencimento (PERMITE_3R_7D)</translation>
     </message>
     <message>
         <source>Contract</source>
@@ -5252,15 +5495,15 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
     <message>
         <source>With or without location</source>
-        <translation>Com ou sem location</translation>
+        <translation>Com ou sem localização</translation>
     </message>
     <message>
         <source>With a location</source>
-        <translation>Com location</translation>
+        <translation>Com localização</translation>
     </message>
     <message>
         <source>Without a location</source>
-        <translation>Sem location</translation>
+        <translation>Sem localização</translation>
     </message>
     <message>
         <source>Search</source>
@@ -5342,7 +5585,7 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
     <message>
         <source>Recurrence locations</source>
-        <translation>Locations de recorrência</translation>
+        <translation>Localizações de recorrência</translation>
     </message>
     <message>
         <source>Pix Automático: payers authorise the company once, then each recurring charge is debited on its date.</source>
@@ -5509,21 +5752,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
-    <name>RefundStatus</name>
-    <message>
-        <source>Processing</source>
-        <translation>Em processamento</translation>
-    </message>
-    <message>
-        <source>Refunded</source>
-        <translation>Devolvida</translation>
-    </message>
-    <message>
-        <source>Not done</source>
-        <translation>Não realizada</translation>
-    </message>
-</context>
-<context>
     <name>ReviseRecDialog</name>
     <message>
         <source>Revise the recurrence</source>
@@ -5611,10 +5839,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Segredos do cliente</translation>
     </message>
     <message>
-        <source>%1 API</source>
-        <translation>API %1</translation>
-    </message>
-    <message>
         <source>valid until %1</source>
         <translation>válido até %1</translation>
     </message>
@@ -5671,8 +5895,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>direto</translation>
     </message>
     <message>
-        <source>%1 API: %2</source>
-        <translation>API %1: %2</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Proxy</source>
@@ -6076,6 +6300,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Conferido de novo: o banco não tem este pagamento</translation>
     </message>
     <message>
+        <source>Refused before sending</source>
+        <translation>Recusado antes do envio</translation>
+    </message>
+    <message>
         <source>Pix payout</source>
         <translation>Pagamento Pix</translation>
     </message>
@@ -6180,6 +6408,154 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Limites de aprovação alterados</translation>
     </message>
     <message>
+        <source>Approval policy changed by force</source>
+        <translation>Política de aprovação alterada à força</translation>
+    </message>
+    <message>
+        <source>Session limits changed</source>
+        <translation>Limites de sessão alterados</translation>
+    </message>
+    <message>
+        <source>Login added</source>
+        <translation>Usuário adicionado</translation>
+    </message>
+    <message>
+        <source>Login removed</source>
+        <translation>Usuário removido</translation>
+    </message>
+    <message>
+        <source>Login disabled</source>
+        <translation>Usuário desativado</translation>
+    </message>
+    <message>
+        <source>Login enabled again</source>
+        <translation>Usuário reativado</translation>
+    </message>
+    <message>
+        <source>Login password reset</source>
+        <translation>Senha de usuário redefinida</translation>
+    </message>
+    <message>
+        <source>Ledger imported</source>
+        <translation>Registro de operações importado</translation>
+    </message>
+    <message>
+        <source>Team database upgraded</source>
+        <translation>Banco de dados da equipe atualizado</translation>
+    </message>
+    <message>
+        <source>Approval voided</source>
+        <translation>Aprovação anulada</translation>
+    </message>
+    <message>
+        <source>Audit trail does not match</source>
+        <translation>Trilha de auditoria não confere</translation>
+    </message>
+    <message>
+        <source>Ledger backed up</source>
+        <translation>Cópia de segurança do registro de operações</translation>
+    </message>
+    <message>
+        <source>Profile locked</source>
+        <translation>Perfil bloqueado</translation>
+    </message>
+    <message>
+        <source>Profile deleted</source>
+        <translation>Perfil excluído</translation>
+    </message>
+    <message>
+        <source>Client secret kept in the keyring</source>
+        <translation>Segredo do cliente guardado no chaveiro do sistema</translation>
+    </message>
+    <message>
+        <source>Client secret removed from the keyring</source>
+        <translation>Segredo do cliente removido do chaveiro do sistema</translation>
+    </message>
+    <message>
+        <source>Webhook registered</source>
+        <translation>Webhook registrado</translation>
+    </message>
+    <message>
+        <source>Webhook removed</source>
+        <translation>Webhook removido</translation>
+    </message>
+    <message>
+        <source>Charge created</source>
+        <translation>Cobrança criada</translation>
+    </message>
+    <message>
+        <source>Charge revised</source>
+        <translation>Cobrança revisada</translation>
+    </message>
+    <message>
+        <source>Charge cancelled</source>
+        <translation>Cobrança cancelada</translation>
+    </message>
+    <message>
+        <source>Charge batch sent</source>
+        <translation>Lote de cobranças enviado</translation>
+    </message>
+    <message>
+        <source>Charge batch revised</source>
+        <translation>Lote de cobranças revisado</translation>
+    </message>
+    <message>
+        <source>Refund requested</source>
+        <translation>Devolução solicitada</translation>
+    </message>
+    <message>
+        <source>QR Code location created</source>
+        <translation>Localização de QR Code criada</translation>
+    </message>
+    <message>
+        <source>QR Code location unlinked</source>
+        <translation>Localização de QR Code desvinculada</translation>
+    </message>
+    <message>
+        <source>Recurrence created</source>
+        <translation>Recorrência criada</translation>
+    </message>
+    <message>
+        <source>Recurrence revised</source>
+        <translation>Recorrência revisada</translation>
+    </message>
+    <message>
+        <source>Recurrence cancelled</source>
+        <translation>Recorrência cancelada</translation>
+    </message>
+    <message>
+        <source>Confirmation request sent</source>
+        <translation>Solicitação de confirmação enviada</translation>
+    </message>
+    <message>
+        <source>Confirmation request cancelled</source>
+        <translation>Solicitação de confirmação cancelada</translation>
+    </message>
+    <message>
+        <source>Recurrence location created</source>
+        <translation>Localização de recorrência criada</translation>
+    </message>
+    <message>
+        <source>Recurrence location linked</source>
+        <translation>Localização de recorrência vinculada</translation>
+    </message>
+    <message>
+        <source>Recurrence location unlinked</source>
+        <translation>Localização de recorrência desvinculada</translation>
+    </message>
+    <message>
+        <source>Recurring charge created</source>
+        <translation>Cobrança recorrente criada</translation>
+    </message>
+    <message>
+        <source>Recurring charge cancelled</source>
+        <translation>Cobrança recorrente cancelada</translation>
+    </message>
+    <message>
+        <source>Recurring charge retry scheduled</source>
+        <translation>Nova tentativa de cobrança recorrente agendada</translation>
+    </message>
+    <message>
         <source>accepted</source>
         <translation>aceito</translation>
     </message>
@@ -6282,6 +6658,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>the bank&apos;s word stands</source>
         <translation>a palavra do banco se mantém</translation>
+    </message>
+    <message>
+        <source>refused in part</source>
+        <translation>recusado em parte</translation>
+    </message>
+    <message>
+        <source>voided</source>
+        <translation>anulado</translation>
     </message>
     <message>
         <source>The bank says otherwise than %1 recorded (%2)</source>
@@ -6980,14 +7364,6 @@ Válido a partir de %2</translation>
     <message>
         <source>(not registered)</source>
         <translation>(não cadastrado)</translation>
-    </message>
-    <message>
-        <source>QR Codes</source>
-        <translation>QR Codes</translation>
-    </message>
-    <message>
-        <source>Accounts</source>
-        <translation>Contas</translation>
     </message>
 </context>
 <context>

@@ -162,8 +162,8 @@ def test_a_batch_is_reviewed_sent_followed_revised_and_listed(qtbot, run, worksp
         (txids[1], 3, "CRIADA"),
         (txids[2], 4, "CRIADA"),
     ]
-    assert [cell(dialog.model, r, Column.STATUS) for r in range(3)] == ["CRIADA"] * 3
-    assert "CRIADA: 3" in dialog.outcome_label.text()
+    assert [cell(dialog.model, r, Column.STATUS) for r in range(3)] == ["Created"] * 3
+    assert "Created: 3" in dialog.outcome_label.text()
     assert not dialog.send_button.isEnabled() and not dialog.review_button.isEnabled()
 
     # the batch list shows it and opens it (the dialog told the widget)

@@ -141,7 +141,7 @@ def test_list_filters_sandbox_payer_and_detail(qtbot, run, charges_list) -> None
 
     # Its detail shows every field that matters and the Pix received, without actions.
     dialog = _open_detail(qtbot, widget, cob.txid)
-    assert "CONCLUIDA" in dialog.fields["status"].text()
+    assert dialog.fields["status"].text() == "Paid"
     assert dialog.fields["amount"].text() == format_brl(Decimal("123.45"))
     assert "Cliente Lista" in dialog.fields["debtor"].text()
     assert mask_document(cpf_cob) in dialog.fields["debtor"].text()
@@ -211,7 +211,7 @@ def test_revise_then_remove_an_active_charge(qtbot, run, charges_list) -> None:
     qtbot.mouseClick(dialog.confirm_remove_button, Qt.MouseButton.LeftButton)
     qt_wait_until(qtbot, dialog.task.done, "dialog.task done")
     assert dialog.task.result() is True, dialog.banner.detail.text()
-    assert "REMOVIDA_PELO_USUARIO_RECEBEDOR" in dialog.fields["status"].text()
+    assert dialog.fields["status"].text() == "Removed by us"
     assert not dialog.revise_button.isEnabled() and not dialog.remove_button.isEnabled()
     _close_detail(qtbot, widget, dialog)
     assert _cell(widget, cob.txid, Column.STATUS) == "Removed by us"
@@ -245,7 +245,7 @@ def test_keeping_the_charge_sends_nothing(qtbot, run, charges_list) -> None:
     assert not dialog.revise_name.isEnabled()  # no debtor: no name to change
     assert run(dialog.revise()) is False
     assert "Nothing to change" in dialog.banner.title.text()
-    assert "ATIVA" in dialog.fields["status"].text()
+    assert dialog.fields["status"].text() == "Active"
     _close_detail(qtbot, widget, dialog)
     assert run(workspace.charges.get_cob(cob.txid)).status == CobStatus.ATIVA
 

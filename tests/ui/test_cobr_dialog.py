@@ -170,10 +170,10 @@ def test_refused_locally_then_reviewed_created_and_settled(
     assert dialog.settle_button.isEnabled()
     done = run(dialog.sandbox_settle(fail=False), timeout=WAIT_MS)
     assert done is not None, dialog.banner.detail.text()
-    assert dialog.charge_labels["status"].text() == "CONCLUIDA"
+    assert dialog.charge_labels["status"].text() == "Paid"
     [attempt] = attempts(dialog)
-    assert attempt[AttemptColumn.TYPE].startswith("AGND")
-    assert attempt[AttemptColumn.STATUS] == "PAGA"
+    assert attempt[AttemptColumn.TYPE] == "Scheduled debit"
+    assert attempt[AttemptColumn.STATUS] == "Paid"
     assert attempt[AttemptColumn.END_TO_END_ID].startswith("E")
     assert attempt[AttemptColumn.END_TO_END_ID] == done.pix[0].end_to_end_id
     # the clock moved days ahead: the app's "today" follows the bank's again
@@ -182,7 +182,7 @@ def test_refused_locally_then_reviewed_created_and_settled(
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
     dialog.accept()
     qt_wait_until(qtbot, task.done, "task done")
-    assert detail.cobrs_view.topLevelItem(0).text(3) == "CONCLUIDA"
+    assert detail.cobrs_view.topLevelItem(0).text(3) == "Paid"
     detail.reject()
 
 
@@ -212,8 +212,8 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     done = run(dialog.sandbox_settle(fail=True), timeout=WAIT_MS)
     assert done is not None, dialog.banner.detail.text()
     [failed] = attempts(dialog)
-    assert failed[AttemptColumn.STATUS] == "REJEITADA"
-    assert dialog.charge_labels["status"].text() == "ATIVA"
+    assert failed[AttemptColumn.STATUS] == "Refused"
+    assert dialog.charge_labels["status"].text() == "Scheduled"
     settled_on = done.tentativas[0].data_liquidacao
 
     # beyond due date + 7 days: refused here (no retry sent, nothing audited)
@@ -236,9 +236,9 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     qt_wait_until(qtbot, task.done, "task done")
     assert task.result() is not None, dialog.banner.detail.text()
     first, retry = attempts(dialog)
-    assert first[AttemptColumn.STATUS] == "REJEITADA"
-    assert retry[AttemptColumn.TYPE].startswith("NTAG")
-    assert retry[AttemptColumn.STATUS] in ("SOLICITADA", "AGENDADA")
+    assert first[AttemptColumn.STATUS] == "Refused"
+    assert retry[AttemptColumn.TYPE] == "Retry"
+    assert retry[AttemptColumn.STATUS] in ("Requested", "Scheduled")
     assert retry[AttemptColumn.SETTLEMENT_DATE] == f"{retry_day:%d/%m/%Y}"
     assert "Retry scheduled" in dialog.status_line.text()
     [audited] = run(workspace.ledger.audit.entries(action="cobr.retry", reference=cobr.txid))
@@ -274,7 +274,7 @@ def test_cancel_a_charge_before_its_first_attempt(
         dialog.confirm_box.button(button).click()
         qt_wait_until(qtbot, task.done, "task done")
         assert str(run(service.get_cobr(cobr.txid)).status) in status.split("|")
-    assert dialog.charge_labels["status"].text() == "CANCELADA"
+    assert dialog.charge_labels["status"].text() == "Cancelled"
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
     dialog.accept()
 

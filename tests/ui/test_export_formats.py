@@ -19,16 +19,19 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QWidget
 
 from tests.waiting import qt_wait_until
+from treasury_app.api.accounts.models import CreditDebitType, TransactionType
 from treasury_app.api.qrcodes.cashin_models import CobCompleta, CobVCompleta
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services import files
 from treasury_app.services.exports import ExportFormat, datetime_cell
 from treasury_app.services.files import FileInUseError, FolderNotWritableError
+from treasury_app.services.statement import CSV_COLUMNS
 from treasury_app.ui.csv_files import (
     chosen_format,
     export_dialog,
     export_format_filters,
     file_error,
+    statement_header,
     write_csv_text,
 )
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer
@@ -321,7 +324,16 @@ def test_statement_for_excel_through_the_dialog_and_a_file_held_open(
     assert raw.startswith(BOM)
     header, *body = rows
     assert len(body) == count
-    created, signed = header.index("created_at"), header.index("signed_amount")
+    # For people: a header and the bank's codes in words of the UI language (issue 33; the
+    # words in pt_BR: test_code_words).
+    assert header == statement_header() != list(CSV_COLUMNS)
+    kinds, types = CSV_COLUMNS.index("credit_debit"), CSV_COLUMNS.index("transaction_type")
+    assert header[kinds] == "Credit or debit"
+    assert {row[kinds] for row in body} <= {"Credit", "Debit"}
+    codes = {t.value for t in TransactionType} | {c.value for c in CreditDebitType}
+    assert not any(row[column] in codes for row in body for column in (kinds, types))
+    assert "Pix" in {row[types] for row in body}
+    created, signed = CSV_COLUMNS.index("created_at"), CSV_COLUMNS.index("signed_amount")
     assert all(EXCEL_MOMENT.fullmatch(row[created]) for row in body)
     entries = tab.proxy.entries()
     assert [Decimal(row[signed].replace(",", ".")) for row in body] == [

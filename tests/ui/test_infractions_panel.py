@@ -17,6 +17,7 @@ from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.api.accounts.models import Infraction, InfractionStatus
 from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import MAX_DEFENSE_LENGTH
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.defense_dialog import DefenseDialog, attachment_names
 from treasury_app.ui.models.infractions_model import (
     Column,
@@ -69,8 +70,11 @@ def test_defense_through_the_form(qtbot: Any, run: Any, open_workspace: Any) -> 
     assert panel.details["amount"].text() == format_brl(target.amount)
     assert target.counterparty is not None
     assert panel.details["counterparty"].text().startswith(target.counterparty.name or "")
-    assert panel.details["reason"].text() == str(target.reason)
-    assert panel.details["situation"].text() == target.situation
+    # The bank's codes in words (issue 33): "Refund request", never REFUND_REQUEST.
+    assert panel.details["reason"].text() == code_word(Family.INFRACTION_REASON, target.reason)
+    assert panel.details["reason"].text() in ("Fraud", "Refund request")
+    assert panel.details["situation"].text() in ("Suspected fraud", "Refund requested")
+    assert panel.details["reported_by"].text() == "The payer's bank"
     assert panel.defend_button.isEnabled() and not panel.defend_note.isVisible()
     before = panel.defenses_tree.topLevelItemCount()
 
@@ -102,11 +106,11 @@ def test_defense_through_the_form(qtbot: Any, run: Any, open_workspace: Any) -> 
         [tree.topLevelItem(i).text(c) for c in range(4)] for i in range(tree.topLevelItemCount())
     ]
     assert [text, "contrato.pdf, nota-fiscal.pdf"] in [[r[2], r[3]] for r in rows]
-    assert "SUBMITTED" in [r[1] for r in rows if r[2] == text]
-    assert panel.details["status"].text() == "UNDER_REVIEW"
+    assert "Submitted" in [r[1] for r in rows if r[2] == text]
+    assert panel.details["status"].text() == "Under review"
     row = panel.model.row_of(target.id)
     assert row is not None
-    assert panel.model.index(row, Column.STATUS).data() == "UNDER_REVIEW"
+    assert panel.model.index(row, Column.STATUS).data() == "Under review"
     assert panel.defend_button.isEnabled()  # under review still takes further defenses
     entry = run(workspace.ledger.audit.entries(action="infraction.defense", reference=target.id))[0]
     assert entry.outcome == "ok" and entry.details["description"] == text
@@ -173,7 +177,8 @@ def test_a_closed_infraction_refuses_a_defense_locally(
     panel = _panel(qtbot, run, workspace)
     closed = next(i for i in _items(panel) if i.status == InfractionStatus.CLOSED)
     _select(qtbot, panel, closed)
-    assert panel.details["analysis_result"].text() == closed.analysis_result
+    assert closed.analysis_result == "REJECTED"
+    assert panel.details["analysis_result"].text() == "Not upheld"
     assert not panel.defend_button.isEnabled()
     assert panel.defend_note.isVisible() and "closed" in panel.defend_note.text()
 

@@ -86,7 +86,7 @@ def test_pay_by_key_once_for_two_clicks(qtbot, run, tab_and_workspace, monkeypat
     monkeypatch.setattr(workspace.payouts, "send", counting_send)
 
     dialog = _review_key(qtbot, tab, "  Fornecedor.PIX@Empresa.com.br ", "37,41")
-    assert SUPPLIER in dialog.fields["key"].text() and "EMAIL" in dialog.fields["key"].text()
+    assert dialog.fields["key"].text() == f"{SUPPLIER} (E-mail)"
     assert "bank" in dialog.fields["payee"].text()
     assert dialog.amount.text() == format_brl(amount)
     assert dialog.fields["flow"].text() == "Instant"
@@ -158,7 +158,10 @@ def test_pay_by_bank_data(qtbot, run, tab_and_workspace) -> None:
     dialog = _wait_for_review(qtbot, tab)
     assert dialog.fields["payee"].text() == "Maria da Silva"
     assert dialog.fields["document"].text() == "***.982.247-**"
-    assert "123456" in dialog.fields["bank"].text() and "CACC" in dialog.fields["bank"].text()
+    assert (
+        "123456" in dialog.fields["bank"].text()
+        and "(Checking account)" in dialog.fields["bank"].text()
+    )
     entry = _confirm_and_send(qtbot, tab, Decimal("91.05"))
     assert entry.kind == EntryKind.PIX_MANU and entry.payee_document == "52998224725"
 

@@ -129,7 +129,7 @@ def test_partial_refund_reviewed_confirmed_and_followed(qtbot, run, received_lis
         run(http.post("/sandbox/clock", json={"advance": 5})).raise_for_status()
     qt_wait_until(qtbot, lambda: dialog.final_status is not None, "dialog.final_status is not None")
     assert dialog.final_status == DevolucaoStatus.DEVOLVIDO
-    assert "DEVOLVIDO" in dialog.status_label.text()
+    assert "Refunded" in dialog.status_label.text()
     assert _cell(widget, e2e, Column.REFUNDED) == format_brl(Decimal("40.00"))
     assert _cell(widget, e2e, Column.REFUND_STATUS) == "Refunded"
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
@@ -140,7 +140,7 @@ def test_partial_refund_reviewed_confirmed_and_followed(qtbot, run, received_lis
     assert run(detail.load()) is True
     [item] = [detail.pix_tree.topLevelItem(i) for i in range(detail.pix_tree.topLevelItemCount())]
     assert item.text(0) == e2e and item.childCount() == 1
-    assert item.child(0).text(0) == refund_id and "DEVOLVIDO" in item.child(0).text(3)
+    assert item.child(0).text(0) == refund_id and item.child(0).text(3) == "Refunded"
     assert item.child(0).text(2) == format_brl(Decimal("40.00"))
     detail.deleteLater()
 

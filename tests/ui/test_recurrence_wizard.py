@@ -13,7 +13,7 @@ from PySide6.QtCore import QDate, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
 from tests.waiting import qt_wait_until, wait_until
-from treasury_app.api.qrcodes.automatico_models import RecStatus, SolicRecStatus
+from treasury_app.api.qrcodes.automatico_models import RecStatus
 from treasury_app.domain import brcode
 from treasury_app.ui.dialogs.recurrence_wizard import (
     DETAILS_PAGE,
@@ -90,7 +90,7 @@ def create(qtbot, wizard: RecurrenceWizard) -> str:
     assert wizard.current_page() == RESULT_PAGE
     assert created == [id_rec] and wizard.result_rec == id_rec
     assert wizard.rec_id_label.text() == id_rec
-    assert wizard.rec_status_label.text() == "CRIADA"
+    assert wizard.rec_status_label.text() == "Waiting for the payer"
     assert wizard.close_button.isVisible() and not wizard.create_button.isVisible()
     return id_rec
 
@@ -146,12 +146,12 @@ def test_journey_1_sends_the_confirmation_request_then_the_payer_approves(
     assert review["contract"].text() == contract
     assert review["amount"].text() == "R$ 50,00 every cycle"
     assert "403.644.788-29" in review["debtor"].text()
-    assert "PERMITE_3R_7D" in review["retry-policy"].text()
+    assert review["retry-policy"].text() == "Up to 3 retries within 7 days"
     assert "91193552" in review["payer-account"].text()
 
     id_rec = create(qtbot, wizard)
     assert wizard.solicrec_id_label.text().startswith("SC")
-    assert wizard.solicrec_status_label.text() == "CRIADA"
+    assert wizard.solicrec_status_label.text() == "Created"
     assert not wizard.qr_box.isVisible()
 
     # Journey 1's approval goes through the confirmation request: approving the recurrence as
@@ -161,8 +161,8 @@ def test_journey_1_sends_the_confirmation_request_then_the_payer_approves(
     assert rec.status is RecStatus.APROVADA
     assert rec.vinculo.contrato == contract and rec.valor.valor_rec == Decimal("50.00")
     run(wizard.refresh_status())
-    assert wizard.rec_status_label.text() == "APROVADA"
-    assert wizard.solicrec_status_label.text() == SolicRecStatus.ACEITA.value
+    assert wizard.rec_status_label.text() == "Authorised"
+    assert wizard.solicrec_status_label.text() == "Accepted by the payer"
 
 
 def test_journey_2_shows_the_recurrence_qr_then_the_payer_approves(
@@ -189,7 +189,7 @@ def test_journey_2_shows_the_recurrence_qr_then_the_payer_approves(
     click(qtbot, wizard.sandbox_button)
     qt_wait_until(qtbot, wizard.sandbox_task.done, "wizard.sandbox_task done")
     assert wizard.sandbox_task.result() is True, wizard.banner.detail.text()
-    assert wizard.rec_status_label.text() == "APROVADA"
+    assert wizard.rec_status_label.text() == "Authorised"
     assert not wizard.sandbox_button.isEnabled()
     rec = run(workspace.recurrences.get_rec(id_rec))
     assert rec.status is RecStatus.APROVADA

@@ -111,14 +111,14 @@ def test_an_approved_recurrence_is_listed_and_the_filters_narrow_it(
     run(rec_list.reload())
     shown = rec_list.shown_ids()
     assert {approved.id_rec, company.id_rec} <= set(shown)
-    assert _text(rec_list, approved.id_rec, Column.STATUS) == "APROVADA"
+    assert _text(rec_list, approved.id_rec, Column.STATUS) == "Authorised"
     assert _text(rec_list, approved.id_rec, Column.AMOUNT) == "R$ 50,00"
-    assert _text(rec_list, approved.id_rec, Column.JOURNEY) == "JORNADA_2"
+    assert _text(rec_list, approved.id_rec, Column.JOURNEY) == "Journey 2: authorisation QR Code"
     assert "***.644.788-**" in _text(rec_list, approved.id_rec, Column.DEBTOR)
     assert _text(rec_list, approved.id_rec, Column.CONTRACT) == "Assinatura / CT-UI-APPROVED"
-    assert _text(rec_list, company.id_rec, Column.STATUS) == "CRIADA"
+    assert _text(rec_list, company.id_rec, Column.STATUS) == "Waiting for the payer"
     assert _text(rec_list, company.id_rec, Column.AMOUNT) == "min. R$ 10,00"
-    assert _text(rec_list, company.id_rec, Column.PERIODICITY) == "SEMANAL"
+    assert _text(rec_list, company.id_rec, Column.PERIODICITY) == "Weekly"
 
     # the bank's filters: status, then the debtor's CNPJ
     rec_list.status_combo.setCurrentIndex(rec_list.status_combo.findData("APROVADA"))
@@ -160,27 +160,27 @@ def test_detail_history_requests_sandbox_approval_and_revision(
     run(rec_list.reload())
     detail = run(rec_list.open_details(id_rec))
     assert rec_list.detail_dialog is detail and detail.isVisible()
-    assert detail.terms["status"].text() == "CRIADA"
+    assert detail.terms["status"].text() == "Waiting for the payer"
     assert detail.terms["amount"].text() == "R$ 50,00"
     assert [
         detail.history.topLevelItem(i).text(1) for i in range(detail.history.topLevelItemCount())
-    ] == ["CRIADA"]
+    ] == ["Waiting for the payer"]
     request = detail.requests.topLevelItem(0)
     assert request.text(0) == journey.solicrec.id_solic_rec
     assert detail.approve_button.isVisible() and detail.approve_button.isEnabled()
     assert not detail.new_cobr_button.isEnabled()  # not approved yet
 
     rec = run(detail.sandbox_decide("approve"))
-    assert rec is not None and detail.terms["status"].text() == "APROVADA"
+    assert rec is not None and detail.terms["status"].text() == "Authorised"
     history = [
         detail.history.topLevelItem(i).text(1) for i in range(detail.history.topLevelItemCount())
     ]
-    assert history == ["CRIADA", "APROVADA"]
-    assert detail.requests.topLevelItem(0).text(1) == "ACEITA"
-    assert detail.terms["journey"].text() == "JORNADA_1"
+    assert history == ["Waiting for the payer", "Authorised"]
+    assert detail.requests.topLevelItem(0).text(1) == "Accepted by the payer"
+    assert detail.terms["journey"].text() == "Journey 1: request to the payer's bank"
     assert not detail.approve_button.isEnabled() and detail.new_cobr_button.isEnabled()
     assert not detail.cancel_request_button.isEnabled()  # an accepted request stays
-    assert _text(rec_list, id_rec, Column.STATUS) == "APROVADA"  # the list row followed
+    assert _text(rec_list, id_rec, Column.STATUS) == "Authorised"  # the list row followed
 
     # revise the debtor's name (a revisable field besides the status)
     loop = asyncio.get_event_loop()
@@ -221,7 +221,7 @@ def test_cancel_a_pending_request_then_the_recurrence(
     assert detail.cancel_request_button.isEnabled()
     task = loop.create_task(detail.cancel_request())
     answer(qtbot, detail, task, QMessageBox.StandardButton.Yes)
-    assert detail.requests.topLevelItem(0).text(1) == "CANCELADA"
+    assert detail.requests.topLevelItem(0).text(1) == "Cancelled"
     assert not detail.cancel_request_button.isEnabled()
 
     # "No" sends nothing
@@ -232,12 +232,12 @@ def test_cancel_a_pending_request_then_the_recurrence(
     task = loop.create_task(detail.cancel_rec())
     done = answer(qtbot, detail, task, QMessageBox.StandardButton.Yes)
     assert done is not None, detail.banner.detail.text()
-    assert detail.terms["status"].text() == "CANCELADA"
+    assert detail.terms["status"].text() == "Cancelled"
     assert detail.history.topLevelItem(detail.history.topLevelItemCount() - 1).text(1) == (
-        "CANCELADA"
+        "Cancelled"
     )
     assert not detail.cancel_rec_button.isEnabled() and not detail.revise_button.isEnabled()
-    assert _text(rec_list, id_rec, Column.STATUS) == "CANCELADA"
+    assert _text(rec_list, id_rec, Column.STATUS) == "Cancelled"
     assert isinstance(detail, RecurrenceDetailDialog)
     detail.reject()
 
@@ -304,6 +304,6 @@ def test_closing_the_detail_while_a_cancellation_is_sent_waits_for_it(
         run(http.delete("/sandbox/faults"))
     assert task.result() is not None and not task.cancelled()
     assert run(service.get_rec(rec.id_rec)).status == "CANCELADA"
-    assert _text(rec_list, rec.id_rec, Column.STATUS) == "CANCELADA"  # the list followed
+    assert _text(rec_list, rec.id_rec, Column.STATUS) == "Cancelled"  # the list followed
     detail.reject()
     assert not detail.isVisible()

@@ -62,6 +62,35 @@ def _day(text: str | None) -> str:
     return format_date(dt.date.fromisoformat(text)) if text else "-"
 
 
+# A receipt is in Portuguese, like a Brazilian bank's: its status in words, never the API's code.
+RECEIPT_STATUS_WORDS = {
+    "ON_QUEUE": "Na fila",
+    "PROCESSING": "Em processamento",
+    "SETTLED": "Efetivado",
+    "LIQUIDATED": "Pago",
+    "CANCELED": "Cancelado",
+    "REJECTED": "Rejeitado",
+    "WAITING_APPROVAL": "Aguardando aprovação",
+    "WAITING_CONFIRMATION": "Aguardando confirmação",
+    "REFUNDED": "Devolvido",
+    "PARTIALLY_REFUNDED": "Devolvido em parte",
+}
+
+
+def _situacao(status: str) -> str:
+    return RECEIPT_STATUS_WORDS.get(status, "Outra situação")
+
+
+def _day(text: str | None) -> str:
+    """A calendar date of the API (``2026-12-03``) as a receipt prints it: ``03/12/2026``."""
+    if not text:
+        return "-"
+    try:
+        return dt.date.fromisoformat(text).strftime("%d/%m/%Y")
+    except ValueError:
+        return text
+
+
 def _pdf_response(pdf: bytes, name: str) -> JsonResponse:
     return JsonResponse(
         {
@@ -85,7 +114,7 @@ def pix_receipt(payment: dict[str, Any]) -> bytes:
     rows = [
         ("Valor", format_brl(amount)),
         ("Data e hora", _when(payment.get("settledAt") or payment["updatedAt"])),
-        ("Situação", payment["status"]),
+        ("Situação", _situacao(payment["status"])),
         ("Recebedor", creditor["name"]),
         ("CPF/CNPJ do recebedor", _document_display(creditor.get("document"))),
         ("Instituição (ISPB)", str(creditor.get("ispb"))),
@@ -122,7 +151,7 @@ def billet_receipt(payment: dict[str, Any]) -> bytes:
     rows = [
         ("Valor pago", format_brl(payment["payment"]["amount"])),
         ("Data do pagamento", _when(payment.get("settledAt") or payment["updatedAt"])),
-        ("Situação", payment["status"]),
+        ("Situação", _situacao(payment["status"])),
         ("Beneficiário", beneficiary["name"]),
         ("CNPJ do beneficiário", _document_display(beneficiary.get("document"))),
         ("Banco", f"{beneficiary.get('bankCode')} - {beneficiary.get('bankName')}"),

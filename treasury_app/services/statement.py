@@ -24,6 +24,9 @@ two formats of :mod:`treasury_app.services.exports` (machine-readable unless ask
 * Text written by third parties (description, counterparty name) that starts with ``=``,
   ``+``, ``-``, ``@``, a tab or a carriage return is prefixed with ``'`` so that a spreadsheet
   does not run it as a formula (CSV injection). Numeric columns are never altered.
+* The header and the codes (``CREDIT``, ``PIX``) are these names for programs; the UI gives a
+  file for people (its Excel format) a header and the codes in words of its language
+  (``header`` and ``word`` of :func:`export_csv`): this layer has no words.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import os
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import IO
@@ -51,6 +54,7 @@ from treasury_app.services.exports import (
 from treasury_app.services.files import replace_file
 
 __all__ = [
+    "CODE_COLUMNS",
     "CSV_COLUMNS",
     "CSV_DELIMITER",
     "MAX_PAGE_SIZE",
@@ -83,6 +87,12 @@ CSV_COLUMNS = (
     "end_to_end_id",
 )
 """The header line of :func:`export_csv`, in order."""
+
+CODE_COLUMNS = ("credit_debit", "transaction_type")
+"""The columns of :data:`CSV_COLUMNS` that hold one of the bank's codes."""
+
+CodeWord = Callable[[str, str], str]
+"""``word(column, code)``: a code of one of :data:`CODE_COLUMNS` as a person reads it."""
 
 _ZERO = Decimal("0.00")
 
@@ -303,7 +313,9 @@ def _signed(entry: Transaction) -> Decimal | None:
     return None
 
 
-def _row(entry: Transaction, export_format: ExportFormat) -> list[str]:
+def _row(
+    entry: Transaction, export_format: ExportFormat, word: CodeWord | None = None
+) -> list[str]:
     counterparty = entry.counterparty
 
     def text(value: str | None) -> str:
@@ -312,13 +324,17 @@ def _row(entry: Transaction, export_format: ExportFormat) -> list[str]:
     def money(value: Decimal | None) -> str:
         return amount_cell(value, export_format)
 
+    def code(column: str, value: object) -> str:
+        raw = str(getattr(value, "value", value)) if value is not None else ""
+        return text(word(column, raw) if word is not None and raw else raw)
+
     # Every text column is defused, the bank's identifiers and types included: a hostile or
     # broken answer must not become a spreadsheet formula.
     return [
         text(str(entry.id)),
         datetime_cell(entry.created_at, export_format),
-        text(str(entry.credit_debit_type)),
-        text(str(entry.transaction_type)),
+        code("credit_debit", entry.credit_debit_type),
+        code("transaction_type", entry.transaction_type),
         money(entry.amount),
         money(_signed(entry)),
         money(entry.balance_after),
@@ -329,9 +345,17 @@ def _row(entry: Transaction, export_format: ExportFormat) -> list[str]:
     ]
 
 
-def _text(entries: Iterable[Transaction], export_format: ExportFormat) -> tuple[str, int]:
+def _text(
+    entries: Iterable[Transaction],
+    export_format: ExportFormat,
+    header: Sequence[str] | None = None,
+    word: CodeWord | None = None,
+) -> tuple[str, int]:
     """The CSV text of ``entries`` and how many they were."""
-    return table_text(CSV_COLUMNS, (_row(entry, export_format) for entry in entries))
+    if header is not None and len(header) != len(CSV_COLUMNS):
+        raise ValueError(f"a statement header has {len(CSV_COLUMNS)} columns")
+    rows = (_row(entry, export_format, word) for entry in entries)
+    return table_text(CSV_COLUMNS if header is None else header, rows)
 
 
 def export_csv(
@@ -340,9 +364,12 @@ def export_csv(
     *,
     bom: bool = False,
     export_format: ExportFormat = ExportFormat.MACHINE,
+    header: Sequence[str] | None = None,
+    word: CodeWord | None = None,
 ) -> int:
     """Write ``entries`` as CSV (format in the module's notes) and return how many were
-    written.
+    written. ``header`` replaces :data:`CSV_COLUMNS` (same columns, same order) and ``word``
+    writes the codes of :data:`CODE_COLUMNS` as words: a file for people.
 
     ``destination`` is a path (the file is replaced if it exists, and only appears complete:
     see :func:`~treasury_app.services.files.replace_file`, which also says when another
@@ -350,7 +377,7 @@ def export_csv(
     closed). ``bom`` starts a machine-readable file with the UTF-8 byte-order mark; a file for
     Excel always has one.
     """
-    text, count = _text(entries, export_format)
+    text, count = _text(entries, export_format, header, word)
     bom = bom or export_format == ExportFormat.EXCEL
     if isinstance(destination, str | os.PathLike):
         replace_file(destination, text.encode("utf-8-sig" if bom else "utf-8"))

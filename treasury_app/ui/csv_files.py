@@ -15,7 +15,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from treasury_app.domain.money import format_brl
@@ -27,6 +27,8 @@ from treasury_app.services.files import (
     FolderNotWritableError,
     replace_file,
 )
+from treasury_app.services.statement import CSV_COLUMNS
+from treasury_app.ui.code_words import Family, code_word
 
 
 def open_csv_dialog(parent: QWidget, title: str, chosen: Callable[[str], None]) -> QFileDialog:
@@ -191,6 +193,36 @@ def write_table(
         count += 1
     write_csv_text(path, buffer.getvalue())
     return count
+
+
+_STATEMENT_TITLES: dict[str, str] = {
+    "id": QT_TRANSLATE_NOOP("CsvFiles", "Id"),
+    "created_at": QT_TRANSLATE_NOOP("CsvFiles", "Date and time"),
+    "credit_debit": QT_TRANSLATE_NOOP("CsvFiles", "Credit or debit"),
+    "transaction_type": QT_TRANSLATE_NOOP("CsvFiles", "Type"),
+    "amount": QT_TRANSLATE_NOOP("CsvFiles", "Amount"),
+    "signed_amount": QT_TRANSLATE_NOOP("CsvFiles", "Amount with its sign"),
+    "balance_after": QT_TRANSLATE_NOOP("CsvFiles", "Balance after"),
+    "description": QT_TRANSLATE_NOOP("CsvFiles", "Description"),
+    "counterparty_name": QT_TRANSLATE_NOOP("CsvFiles", "Counterparty"),
+    "counterparty_document": QT_TRANSLATE_NOOP("CsvFiles", "Counterparty's CPF/CNPJ"),
+    "end_to_end_id": QT_TRANSLATE_NOOP("CsvFiles", "endToEndId"),
+}
+_STATEMENT_CODES = {
+    "credit_debit": Family.CREDIT_DEBIT,
+    "transaction_type": Family.TRANSACTION_TYPE,
+}
+
+
+def statement_header() -> list[str]:
+    """The statement's CSV header for people (the Excel format), in the UI language; the
+    machine-readable file keeps :data:`~treasury_app.services.statement.CSV_COLUMNS`."""
+    return [QCoreApplication.translate("CsvFiles", _STATEMENT_TITLES[c]) for c in CSV_COLUMNS]
+
+
+def statement_code_word(column: str, code: str) -> str:
+    """A code of the statement's CSV (``DEBIT``, ``PIX``) as a word in the UI language."""
+    return code_word(_STATEMENT_CODES[column], code)
 
 
 def write_export(

@@ -3,7 +3,8 @@
 The bank's statuses (``SETTLED``), the journal's states and notes (``journaled``, ``no
 answer``) and the audit's actions (``payout.send``) are identifiers: kept as they are in the
 ledger, exports for machines and logs, but shown to people as words, translated through Qt
-Linguist like every other text. An identifier this module does not know is shown as it is.
+Linguist like every other text. An identifier this module does not know is shown as "Other
+(unknown code)" and logged (:func:`treasury_app.ui.code_words.unknown_word`), never raw.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from treasury_app.ui.code_words import Family, code_word, known_codes, unknown_word
 
 if TYPE_CHECKING:
     from treasury_app.ledger.journal import Entry
@@ -70,6 +73,8 @@ _NOTES: dict[str, str] = {
     "asked the bank again: not found": QT_TRANSLATE_NOOP(
         "StatusWords", "Checked again: the bank does not have it"
     ),
+    "refused before sending": QT_TRANSLATE_NOOP("StatusWords", "Refused before sending"),
+    "approvals expired": QT_TRANSLATE_NOOP("StatusWords", "Approvals expired"),
 }
 
 _ACTIONS: dict[str, str] = {
@@ -99,6 +104,57 @@ _ACTIONS: dict[str, str] = {
     "approval.expire": QT_TRANSLATE_NOOP("StatusWords", "Approvals expired"),
     "admin.policy": QT_TRANSLATE_NOOP("StatusWords", "Approval policy changed"),
     "admin.limits": QT_TRANSLATE_NOOP("StatusWords", "Approval limits changed"),
+    "admin.policy_forced": QT_TRANSLATE_NOOP("StatusWords", "Approval policy changed by force"),
+    "admin.session_limits": QT_TRANSLATE_NOOP("StatusWords", "Session limits changed"),
+    "admin.add_user": QT_TRANSLATE_NOOP("StatusWords", "Login added"),
+    "admin.remove_user": QT_TRANSLATE_NOOP("StatusWords", "Login removed"),
+    "admin.disable_user": QT_TRANSLATE_NOOP("StatusWords", "Login disabled"),
+    "admin.enable_user": QT_TRANSLATE_NOOP("StatusWords", "Login enabled again"),
+    "admin.reset_password": QT_TRANSLATE_NOOP("StatusWords", "Login password reset"),
+    "admin.import_ledger": QT_TRANSLATE_NOOP("StatusWords", "Ledger imported"),
+    "admin.migrate": QT_TRANSLATE_NOOP("StatusWords", "Team database upgraded"),
+    "approval.void": QT_TRANSLATE_NOOP("StatusWords", "Approval voided"),
+    "audit.anchor_mismatch": QT_TRANSLATE_NOOP("StatusWords", "Audit trail does not match"),
+    "ledger.backup": QT_TRANSLATE_NOOP("StatusWords", "Ledger backed up"),
+    "session.close": QT_TRANSLATE_NOOP("StatusWords", "Profile locked"),
+    "profile.delete": QT_TRANSLATE_NOOP("StatusWords", "Profile deleted"),
+    "profile.secret.set": QT_TRANSLATE_NOOP("StatusWords", "Client secret kept in the keyring"),
+    "profile.secret.delete": QT_TRANSLATE_NOOP(
+        "StatusWords", "Client secret removed from the keyring"
+    ),
+    "webhook.register": QT_TRANSLATE_NOOP("StatusWords", "Webhook registered"),
+    "webhook.remove": QT_TRANSLATE_NOOP("StatusWords", "Webhook removed"),
+    "charge.create": QT_TRANSLATE_NOOP("StatusWords", "Charge created"),
+    "charge.revise": QT_TRANSLATE_NOOP("StatusWords", "Charge revised"),
+    "charge.cancel": QT_TRANSLATE_NOOP("StatusWords", "Charge cancelled"),
+    "batch.create": QT_TRANSLATE_NOOP("StatusWords", "Charge batch sent"),
+    "batch.revise": QT_TRANSLATE_NOOP("StatusWords", "Charge batch revised"),
+    "refund.request": QT_TRANSLATE_NOOP("StatusWords", "Refund requested"),
+    "location.create": QT_TRANSLATE_NOOP("StatusWords", "QR Code location created"),
+    "location.unlink": QT_TRANSLATE_NOOP("StatusWords", "QR Code location unlinked"),
+    "rec.create": QT_TRANSLATE_NOOP("StatusWords", "Recurrence created"),
+    "rec.revise": QT_TRANSLATE_NOOP("StatusWords", "Recurrence revised"),
+    "rec.cancel": QT_TRANSLATE_NOOP("StatusWords", "Recurrence cancelled"),
+    "solicrec.create": QT_TRANSLATE_NOOP("StatusWords", "Confirmation request sent"),
+    "solicrec.cancel": QT_TRANSLATE_NOOP("StatusWords", "Confirmation request cancelled"),
+    "locrec.create": QT_TRANSLATE_NOOP("StatusWords", "Recurrence location created"),
+    "locrec.link": QT_TRANSLATE_NOOP("StatusWords", "Recurrence location linked"),
+    "locrec.unlink": QT_TRANSLATE_NOOP("StatusWords", "Recurrence location unlinked"),
+    "cobr.create": QT_TRANSLATE_NOOP("StatusWords", "Recurring charge created"),
+    "cobr.cancel": QT_TRANSLATE_NOOP("StatusWords", "Recurring charge cancelled"),
+    "cobr.retry": QT_TRANSLATE_NOOP("StatusWords", "Recurring charge retry scheduled"),
+}
+
+# The bank's status a write answered is its audit outcome (``charge.create`` -> ATIVA): read in
+# the family of codes of what was written.
+_OUTCOME_FAMILIES: dict[str, Family] = {
+    "charge": Family.COB_STATUS,
+    "refund": Family.REFUND_STATUS,
+    "location": Family.COB_STATUS,
+    "rec": Family.REC_STATUS,
+    "locrec": Family.REC_STATUS,
+    "solicrec": Family.SOLICREC_STATUS,
+    "cobr": Family.COBR_STATUS,
 }
 
 _OUTCOMES: dict[str, str] = {
@@ -128,31 +184,39 @@ _OUTCOMES: dict[str, str] = {
     "not_money": QT_TRANSLATE_NOOP("StatusWords", "not an amount of money"),
     "bank_wins": QT_TRANSLATE_NOOP("StatusWords", "the bank's word applied"),
     "bank_stands": QT_TRANSLATE_NOOP("StatusWords", "the bank's word stands"),
+    "partially_refused": QT_TRANSLATE_NOOP("StatusWords", "refused in part"),
+    "void": QT_TRANSLATE_NOOP("StatusWords", "voided"),
 }
 
 _OVERRULED = str(QT_TRANSLATE_NOOP("StatusWords", "The bank says otherwise than %1 recorded (%2)"))
 
 
-def _word(table: dict[str, str], key: str | None) -> str:
+def _word(table: dict[str, str], key: str | None, family: str | None) -> str:
+    """``key`` in words; one the table lacks is "Other (unknown code)" (logged), or, where
+    ``family`` is None, shown as it is."""
     if not key:
         return ""
     source = table.get(key)
-    return QCoreApplication.translate(CONTEXT, source) if source else key
+    if source:
+        return QCoreApplication.translate(CONTEXT, source)
+    return unknown_word(family, key) if family is not None else key
 
 
 def status_word(status: str | None) -> str:
     """A bank status, journal state or payment flow as a word (``SETTLED`` -> Settled)."""
-    return _word(_STATUSES, status)
+    return _word(_STATUSES, status, "status")
 
 
 def note_word(note: str | None) -> str:
-    """A journal history note as words (``no answer`` -> No answer from the bank)."""
-    return _word(_NOTES, note)
+    """A journal history note as words (``no answer`` -> No answer from the bank). A note
+    this module does not know is shown as it is: the team database writes some as sentences
+    naming who acted."""
+    return _word(_NOTES, note, None)
 
 
 def action_word(action: str | None) -> str:
     """An audit action as words (``payout.send`` -> Pix payout)."""
-    return _word(_ACTIONS, action)
+    return _word(_ACTIONS, action, "audit action")
 
 
 _APPROVALS: dict[str, str] = {
@@ -218,8 +282,23 @@ def submitted_word(entry: Entry) -> str:
     )
 
 
-def outcome_word(outcome: str | None) -> str:
-    """An audit outcome as a word; a bank status goes through :func:`status_word`."""
+def outcome_word(outcome: str | None, action: str | None = None) -> str:
+    """An audit outcome as a word; a bank status goes through :func:`status_word`, or, for a
+    write of ``action`` that answers a charge's or a recurrence's status (``charge.create`` ->
+    ``ATIVA``), through that family of :mod:`treasury_app.ui.code_words`."""
+    family = _OUTCOME_FAMILIES.get((action or "").split(".")[0])
+    if family is not None and outcome in known_codes(family):
+        return code_word(family, outcome)
     if outcome in _STATUSES:
         return status_word(outcome)
-    return _word(_OUTCOMES, outcome)
+    return _word(_OUTCOMES, outcome, "audit outcome")
+
+
+def known_actions() -> frozenset[str]:
+    """The audit actions :func:`action_word` has a word for."""
+    return frozenset(_ACTIONS)
+
+
+def known_statuses() -> frozenset[str]:
+    """The statuses and states :func:`status_word` has a word for."""
+    return frozenset(_STATUSES)

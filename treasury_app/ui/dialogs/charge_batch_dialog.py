@@ -63,6 +63,7 @@ from treasury_app.services.csv_input import (
     csv_records,
 )
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.models.charge_batch_model import (
     MEMBER_ROLE,
@@ -722,8 +723,11 @@ def member_table(parent: QWidget, model: Any) -> QTableView:
 
 
 def outcome_text(widget: QWidget, status: BatchStatus) -> str:
-    """``Batch 123: 3 charge(s) — CRIADA: 2, NEGADA: 1``, and what to do about refusals."""
-    counts = ", ".join(f"{name}: {count}" for name, count in sorted(status.counts().items()))
+    """``Batch 123: 3 charge(s) — Created: 2, Refused: 1``, and what to do about refusals."""
+    counts = ", ".join(
+        f"{code_word(Family.BATCH_MEMBER_STATUS, name)}: {count}"
+        for name, count in sorted(status.counts().items())
+    )
     text = (
         widget.tr("Batch %1: %2 charge(s) — %3")
         .replace("%1", status.batch_id)

@@ -332,7 +332,7 @@ class ChargeDetailDialog(QDialog):
             "kind": self.tr("Immediate (cob)")
             if self.kind == "cob"
             else self.tr("Due date (cobv)"),
-            "status": f"{status_text(str(charge.status))} ({charge.status})",
+            "status": status_text(str(charge.status)),
             "revision": str(charge.revisao),
             "created": instant_or_empty(charge.calendario.criacao),
             "expiry": self._expiry(charge),
@@ -460,7 +460,7 @@ class ChargeDetailDialog(QDialog):
             )
             for refund in pix.devolucoes:
                 when = refund.horario.liquidacao or refund.horario.solicitacao
-                status = f"{refund_status_text(str(refund.status))} ({refund.status})"
+                status = refund_status_text(str(refund.status))
                 item.addChild(
                     QTreeWidgetItem(
                         [

@@ -38,6 +38,7 @@ from treasury_app.services.recurrences import RecurrenceInputError
 from treasury_app.services.sandbox_console import pending_attempt
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask_yes, spawn_unless_busy, yes_no_box
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.cobr_new import (
     NewCobrPages,
     check_new_cobr,
@@ -218,13 +219,15 @@ class CobrDialog(NewCobrPages, QDialog):
     def _debtor_text(self) -> str:
         document = debtor_document(self.rec)
         name = self.rec.vinculo.devedor.nome or ""
-        policy = enum_text(self.rec.politica_retentativa) or PoliticaRetentativa.NAO_PERMITE.value
+        policy = code_word(
+            Family.RETRY_POLICY, self.rec.politica_retentativa or PoliticaRetentativa.NAO_PERMITE
+        )
         return (
             self.tr("Recurrence %1 of %2 (%3), %4, retry policy %5.")
             .replace("%1", self.rec.id_rec)
             .replace("%2", name)
             .replace("%3", document)
-            .replace("%4", enum_text(self.rec.calendario.periodicidade))
+            .replace("%4", code_word(Family.PERIODICITY, self.rec.calendario.periodicidade))
             .replace("%5", policy)
         )
 
@@ -259,12 +262,16 @@ class CobrDialog(NewCobrPages, QDialog):
         self.pages.setCurrentIndex(self.CHARGE)
         labels = self.charge_labels
         labels["txid"].setText(cobr.txid)
-        labels["status"].setText(enum_text(cobr.status))
+        labels["status"].setText(code_word(Family.COBR_STATUS, cobr.status))
         labels["due"].setText(format_date(cobr.calendario.data_de_vencimento))
         labels["amount"].setText(format_brl(cobr.valor.original))
-        policy = enum_text(cobr.politica_retentativa or self.rec.politica_retentativa)
-        labels["policy"].setText(policy or PoliticaRetentativa.NAO_PERMITE.value)
-        self.status_line.setText(self.tr("Status: %1.").replace("%1", enum_text(cobr.status)))
+        policy = cobr.politica_retentativa or self.rec.politica_retentativa
+        labels["policy"].setText(
+            code_word(Family.RETRY_POLICY, policy or PoliticaRetentativa.NAO_PERMITE)
+        )
+        self.status_line.setText(
+            self.tr("Status: %1.").replace("%1", code_word(Family.COBR_STATUS, cobr.status))
+        )
         self.attempts.set_attempts(cobr.tentativas)
         self._update_actions()
 
@@ -297,7 +304,7 @@ class CobrDialog(NewCobrPages, QDialog):
                 ).replace("%1", format_date(latest))
             )
         else:
-            self.retry_note.setText(self.tr("The recurrence does not allow retries (NAO_PERMITE)."))
+            self.retry_note.setText(self.tr("The recurrence does not allow retries."))
         pending = pending_attempt(cobr) is not None
         for button in (self.settle_button, self.fail_button):
             button.setVisible(self.is_sandbox)
@@ -338,7 +345,7 @@ class CobrDialog(NewCobrPages, QDialog):
             self.service.cancel_cobr(cobr.txid),
             controls=[self.cancel_button],
             said=lambda done: self.tr("Recurring charge cancelled: %1.").replace(
-                "%1", enum_text(done.status)
+                "%1", code_word(Family.COBR_STATUS, done.status)
             ),
         )
 
@@ -375,7 +382,7 @@ class CobrDialog(NewCobrPages, QDialog):
             said=lambda done: (
                 self.tr("Retry scheduled on %1; the charge is %2.")
                 .replace("%1", format_date(when))
-                .replace("%2", enum_text(done.status))
+                .replace("%2", code_word(Family.COBR_STATUS, done.status))
             ),
         )
 
@@ -388,8 +395,13 @@ class CobrDialog(NewCobrPages, QDialog):
             controls=[self.settle_button, self.fail_button],
             said=lambda done: (
                 self.tr("Sandbox: the attempt is %1; the charge is %2.")
-                .replace("%1", enum_text(done.tentativas[-1].status) if done.tentativas else "")
-                .replace("%2", enum_text(done.status))
+                .replace(
+                    "%1",
+                    code_word(Family.ATTEMPT_STATUS, done.tentativas[-1].status)
+                    if done.tentativas
+                    else "",
+                )
+                .replace("%2", code_word(Family.COBR_STATUS, done.status))
             ),
         )
 

@@ -44,6 +44,7 @@ from treasury_app.services.recurrences import (
 )
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
 from treasury_app.ui.operation import EXPECTED_ERRORS
 from treasury_app.ui.theme import banner_style
@@ -79,8 +80,8 @@ def check_new_cobr(
         raise RecurrenceInputError(
             "idRec",
             QCoreApplication.translate(
-                "CobrDialog", "The recurrence is %1: only APROVADA can be charged."
-            ).replace("%1", enum_text(rec.status)),
+                "CobrDialog", "The recurrence is %1: only an authorised recurrence can be charged."
+            ).replace("%1", code_word(Family.REC_STATUS, rec.status)),
         )
     field = "calendario.dataDeVencimento"
     if due < earliest:
@@ -146,7 +147,7 @@ def check_new_cobr(
                 )
                 .replace("%1", cycle)
                 .replace("%2", other.txid)
-                .replace("%3", enum_text(other.status))
+                .replace("%3", code_word(Family.COBR_STATUS, other.status))
                 .replace("%4", format_date(other.calendario.data_de_vencimento)),
             )
 
@@ -235,12 +236,8 @@ class NewCobrPages(_Host):
         self.account_edit.setMaxLength(20)
         self.account_type = QComboBox(page)
         self.account_type.setObjectName("cobr-account-type")
-        for kind, label in (
-            (TipoConta.CORRENTE, self.tr("Checking (CORRENTE)")),
-            (TipoConta.POUPANCA, self.tr("Savings (POUPANCA)")),
-            (TipoConta.PAGAMENTO, self.tr("Payment (PAGAMENTO)")),
-        ):
-            self.account_type.addItem(label, kind.value)
+        for kind in TipoConta:
+            self.account_type.addItem(code_word(Family.ACCOUNT_KIND, kind), kind.value)
         self._prefill_receiver()
         form.addRow(self.tr("Due date"), self.due_edit)
         form.addRow("", self.due_hint)
@@ -421,7 +418,7 @@ class NewCobrPages(_Host):
             controls=[self.create_button, self.back_button],
             fields=self._fields(),
             said=lambda cobr: self.tr("Recurring charge created: %1.").replace(
-                "%1", enum_text(cobr.status)
+                "%1", code_word(Family.COBR_STATUS, cobr.status)
             ),
         )
         if cobr is None:

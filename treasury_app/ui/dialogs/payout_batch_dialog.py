@@ -35,10 +35,12 @@ from PySide6.QtWidgets import (
 
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.domain.pixkey import KeyType
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payouts import PayoutBatch, PayoutReview
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.screen_fit import resize_to_fit
@@ -304,7 +306,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 (
                     str(row.line),
                     row.review.payee_name or row.review.payee_detail,
-                    labels.get(kind := key_type_of(row.review), kind),
+                    labels.get(kind := key_type_of(row.review)) or code_word(Family.KEY_TYPE, kind),
                     format_brl(row.review.amount),
                     "; ".join(filter(None, (self.row_check(row.line), *row.review.warnings))),
                 )
@@ -332,17 +334,11 @@ class PayoutBatchDialog(CsvBatchDialog):
         return totals
 
     def key_type_label(self, kind: str) -> str:
-        return self.key_type_labels().get(kind, kind)
+        return self.key_type_labels().get(kind) or code_word(Family.KEY_TYPE, kind)
 
     def key_type_labels(self) -> dict[str, str]:
-        return {
-            "CPF": self.tr("CPF"),
-            "CNPJ": self.tr("CNPJ"),
-            "EMAIL": self.tr("E-mail"),
-            "PHONE": self.tr("Phone"),
-            "EVP": self.tr("Random key"),
-            BANK_DATA: self.tr("Bank data"),
-        }
+        words = {kind.value: code_word(Family.KEY_TYPE, kind) for kind in KeyType}
+        return {**words, BANK_DATA: self.tr("Bank data")}
 
     def _show_totals(self) -> None:
         batch = self.batch

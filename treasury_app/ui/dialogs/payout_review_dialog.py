@@ -21,6 +21,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
 from treasury_app.services.payouts import PayoutReview
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.times import InstantForm, instant_or_empty
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
@@ -28,6 +29,9 @@ from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 # A possible duplicate is the one mistake a second look exists for: louder than the others.
 _DUPLICATE_EXTRA = " padding: 8px; font-weight: bold; font-size: 11pt;"
 _WARNING_EXTRA = " padding: 6px; font-weight: bold;"
+
+NO_VALUE = "—"
+"""What a review shows for a value that is absent (no txid, no description)."""
 
 
 def masked(document: str) -> str:
@@ -132,10 +136,12 @@ class PayoutReviewDialog(QDialog):
         review = self.review
         rows: list[tuple[str, str, str]] = []
         if review.kind == EntryKind.PIX_KEY:
-            key_type = review.key_type.value if review.key_type is not None else ""
+            key = review.payee_detail
+            if review.key_type is not None:
+                key += f" ({code_word(Family.KEY_TYPE, review.key_type)})"
             rows += [
                 ("payee", self.tr("Payee"), self.tr("Confirmed by the bank when paying")),
-                ("key", self.tr("Pix key"), f"{review.payee_detail} ({key_type})"),
+                ("key", self.tr("Pix key"), key),
             ]
             if review.last_paid is not None and review.last_paid.creditor_name:
                 rows.append(
@@ -164,7 +170,7 @@ class PayoutReviewDialog(QDialog):
                 ("payee", self.tr("Payee"), code.merchant_name),
                 ("city", self.tr("City"), code.merchant_city),
                 ("key", location[0], location[1] or ""),
-                ("txid", self.tr("Transaction id (txid)"), code.txid or self.tr("None")),
+                ("txid", self.tr("Transaction id (txid)"), code.txid or NO_VALUE),
             ]
         else:
             rows += [
@@ -173,7 +179,7 @@ class PayoutReviewDialog(QDialog):
                 ("bank", self.tr("Bank account"), self._bank_text()),
             ]
         rows += [
-            ("description", self.tr("Description"), review.description or self.tr("None")),
+            ("description", self.tr("Description"), review.description or NO_VALUE),
             ("flow", self.tr("Flow"), self.flow_text()),
         ]
         return rows
@@ -185,7 +191,7 @@ class PayoutReviewDialog(QDialog):
             ("%1", account.get("ispb", "")),
             ("%2", account.get("issuer", "")),
             ("%3", account.get("number", "")),
-            ("%4", str(account.get("accountType", ""))),
+            ("%4", code_word(Family.BANK_ACCOUNT_TYPE, account.get("accountType"))),
         ):
             text = text.replace(mark, str(value))
         return text

@@ -38,6 +38,7 @@ from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, ask_yes, spawn_unless_busy, yes_no_box
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.models.recurrences_model import (
     amount_text,
@@ -327,14 +328,14 @@ class RecurrenceDetailDialog(QDialog):
                 closing = " ".join(p for p in (ended.codigo, ended.descricao) if p)
         values = {
             "id_rec": rec.id_rec,
-            "status": enum_text(rec.status),
+            "status": code_word(Family.REC_STATUS, rec.status),
             "debtor": f"{vinculo.devedor.nome or ''} ({document})" if document else "",
             "contract": vinculo.contrato,
             "purpose": vinculo.objeto or "",
-            "periodicity": enum_text(calendario.periodicidade),
+            "periodicity": code_word(Family.PERIODICITY, calendario.periodicidade),
             "validity": f"{format_date(calendario.data_inicial)} – {until}",
             "amount": amount_text(rec, self.tr("minimum"), self.tr("free per charge")),
-            "policy": enum_text(rec.politica_retentativa),
+            "policy": code_word(Family.RETRY_POLICY, rec.politica_retentativa),
             "journey": journey_text(rec),
             "payer": (pagador.ispb_participante or "") if pagador else "",
             "location": rec.loc.location if rec.loc else "",
@@ -345,14 +346,14 @@ class RecurrenceDetailDialog(QDialog):
         self.history.clear()
         for update in rec.atualizacao:
             self.history.addTopLevelItem(
-                QTreeWidgetItem([_when(update.data), enum_text(update.status)])
+                QTreeWidgetItem([_when(update.data), code_word(Family.REC_STATUS, update.status)])
             )
         self.requests.clear()
         for request in rec.solicitacao:
             item = QTreeWidgetItem(
                 [
                     request.id_solic_rec,
-                    enum_text(request.status),
+                    code_word(Family.SOLICREC_STATUS, request.status),
                     deadline_text(request.calendario.data_expiracao_solicitacao),
                     request.destinatario.ispb_participante,
                 ]
@@ -373,7 +374,7 @@ class RecurrenceDetailDialog(QDialog):
                     cobr.txid,
                     format_date(cobr.calendario.data_de_vencimento),
                     format_brl(cobr.valor.original),
-                    enum_text(cobr.status),
+                    code_word(Family.COBR_STATUS, cobr.status),
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, cobr)

@@ -41,6 +41,7 @@ from treasury_app.services.recurrences import (
 from treasury_app.services.sandbox_console import payer_of
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
@@ -68,10 +69,6 @@ def pages_of(journey: int) -> list[int]:
     if journey == 2:
         return [JOURNEY_PAGE, TERMS_PAGE, REVIEW_PAGE, RESULT_PAGE]
     return [JOURNEY_PAGE, TERMS_PAGE, DETAILS_PAGE, REVIEW_PAGE, RESULT_PAGE]
-
-
-def _status(value: Any) -> str:
-    return str(getattr(value, "value", value))
 
 
 class RecurrenceWizard(QDialog):
@@ -578,14 +575,16 @@ class RecurrenceWizard(QDialog):
     def _show_result(self, outcome: SolicitationJourney | QrJourney) -> None:
         rec = outcome.rec
         self.rec_id_label.setText(rec.id_rec)
-        self.rec_status_label.setText(_status(rec.status))
+        self.rec_status_label.setText(code_word(Family.REC_STATUS, rec.status))
         is_request = isinstance(outcome, SolicitationJourney)
         self.result_form.setRowVisible(self.solicrec_id_label, is_request)
         self.result_form.setRowVisible(self.solicrec_status_label, is_request)
         self.sandbox_button.setVisible(self.is_sandbox)
         if isinstance(outcome, SolicitationJourney):
             self.solicrec_id_label.setText(outcome.solicrec.id_solic_rec)
-            self.solicrec_status_label.setText(_status(outcome.solicrec.status))
+            self.solicrec_status_label.setText(
+                code_word(Family.SOLICREC_STATUS, outcome.solicrec.status)
+            )
             self.outcome_label.setText(
                 self.tr(
                     "Recurrence created and confirmation request sent: the payer's bank will "
@@ -606,7 +605,7 @@ class RecurrenceWizard(QDialog):
                 self.tr("%1, txid %2, %3")
                 .replace("%1", format_brl(charge.valor.original))
                 .replace("%2", charge.txid)
-                .replace("%3", _status(charge.status))
+                .replace("%3", code_word(Family.COB_STATUS, charge.status))
             )
             self.outcome_label.setText(
                 self.tr(
@@ -661,7 +660,7 @@ class RecurrenceWizard(QDialog):
         )
         if rec is None:
             return
-        self.rec_status_label.setText(_status(rec.status))
+        self.rec_status_label.setText(code_word(Family.REC_STATUS, rec.status))
         if isinstance(self.outcome, SolicitationJourney):
             solicrec = await run_operation(
                 service.get_solicrec(self.outcome.solicrec.id_solic_rec),
@@ -669,7 +668,9 @@ class RecurrenceWizard(QDialog):
                 banner=self.banner,
             )
             if solicrec is not None:
-                self.solicrec_status_label.setText(_status(solicrec.status))
+                self.solicrec_status_label.setText(
+                    code_word(Family.SOLICREC_STATUS, solicrec.status)
+                )
 
     def _sandbox_clicked(self) -> None:
         if self.sandbox_task is not None and not self.sandbox_task.done():

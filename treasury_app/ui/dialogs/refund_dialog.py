@@ -529,7 +529,7 @@ class RefundDialog(QDialog):
             .replace("%2", format_brl(refund.valor))
             .replace("%3", self.payer or self.tr("the payer"))
         )
-        text = f"{refund_status_text(str(refund.status))} ({refund.status})"
+        text = refund_status_text(str(refund.status))
         if refund.motivo:
             text += f": {refund.motivo}"
         if refund.status == DevolucaoStatus.EM_PROCESSAMENTO:

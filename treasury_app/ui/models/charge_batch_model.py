@@ -19,6 +19,7 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import BatchRowError, BatchStatus
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.rows_model import (
     ROW_ROLE,
     Index,
@@ -238,7 +239,7 @@ class ChargeBatchModel(RowsTableModel[MemberRow]):
             return member.description or cells.get("descricao", "")
         if column == Column.STATUS:
             if member.status:
-                return member.status
+                return code_word(Family.BATCH_MEMBER_STATUS, member.status)
             return self.tr("Error") if member.errors else self.tr("OK")
         if member.errors:
             return "; ".join(

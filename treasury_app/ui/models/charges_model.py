@@ -11,11 +11,12 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import Any, Literal
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 
 from treasury_app.api.qrcodes.cashin_models import CobCompleta, CobStatus, CobVCompleta
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import masked_debtor
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.rows_model import (
     ROW_ROLE,
     Index,
@@ -49,18 +50,8 @@ class Column(IntEnum):
 
 
 def status_text(status: str) -> str:
-    """A charge's status as a person reads it; an unknown status as the bank sent it."""
-    labels: dict[str, str] = {
-        CobStatus.ATIVA: QCoreApplication.translate("ChargeStatus", "Active"),
-        CobStatus.CONCLUIDA: QCoreApplication.translate("ChargeStatus", "Paid"),
-        CobStatus.REMOVIDA_PELO_USUARIO_RECEBEDOR: QCoreApplication.translate(
-            "ChargeStatus", "Removed by us"
-        ),
-        CobStatus.REMOVIDA_PELO_PSP: QCoreApplication.translate(
-            "ChargeStatus", "Removed by the bank"
-        ),
-    }
-    return labels.get(str(status), str(status))
+    """A charge's status as a person reads it (:mod:`treasury_app.ui.code_words`)."""
+    return code_word(Family.COB_STATUS, status)
 
 
 @dataclass(frozen=True)

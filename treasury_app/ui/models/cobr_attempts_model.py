@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from treasury_app.api.qrcodes.automatico_models import Tentativa
-from treasury_app.ui.models.recurrences_model import enum_text
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.rows_model import ROW_ROLE, RowsTableModel
 from treasury_app.ui.times import format_date
 
@@ -45,11 +45,9 @@ class CobrAttemptsModel(RowsTableModel[Tentativa]):
 
     def text(self, attempt: Tentativa, column: AttemptColumn) -> str:
         if column == AttemptColumn.TYPE:
-            kind = enum_text(attempt.tipo)
-            names = {"AGND": self.tr("scheduled"), "NTAG": self.tr("retry")}
-            return f"{kind} ({names[kind]})" if kind in names else kind
+            return code_word(Family.ATTEMPT_KIND, attempt.tipo)
         if column == AttemptColumn.STATUS:
-            return enum_text(attempt.status)
+            return code_word(Family.ATTEMPT_STATUS, attempt.status)
         if column == AttemptColumn.SETTLEMENT_DATE:
             return format_date(attempt.data_liquidacao)
         return attempt.end_to_end_id or ""

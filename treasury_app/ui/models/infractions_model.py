@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QPalette
 from treasury_app.api.accounts.models import Infraction
 from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import DEFENSE_STATUSES
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.rows_model import (
     ROW_ROLE,
     Index,
@@ -116,11 +117,11 @@ class InfractionsModel(RowsTableModel[Infraction]):
         if column == Column.CREATED:
             return instant_or_empty(item.created_at)
         if column == Column.REASON:
-            return str(item.reason or "")
+            return code_word(Family.INFRACTION_REASON, item.reason)
         if column == Column.AMOUNT:
             return format_brl(item.amount) if item.amount is not None else ""
         if column == Column.STATUS:
-            return str(item.status)
+            return code_word(Family.INFRACTION_STATUS, item.status)
         text = deadline_text(item.defense_deadline)
         state = urgency(item, self._clock())
         if state is Urgency.PASSED:

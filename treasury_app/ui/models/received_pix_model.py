@@ -10,12 +10,13 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 
 from treasury_app.api.qrcodes.cashin_models import Devolucao, DevolucaoStatus, Pix
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.rows_model import (
     ROW_ROLE,
     Index,
@@ -59,12 +60,8 @@ def refunded_amount(pix: Pix) -> Decimal:
 
 
 def refund_status_text(status: str) -> str:
-    labels: dict[str, str] = {
-        DevolucaoStatus.EM_PROCESSAMENTO: QCoreApplication.translate("RefundStatus", "Processing"),
-        DevolucaoStatus.DEVOLVIDO: QCoreApplication.translate("RefundStatus", "Refunded"),
-        DevolucaoStatus.NAO_REALIZADO: QCoreApplication.translate("RefundStatus", "Not done"),
-    }
-    return labels.get(str(status), str(status))
+    """A refund's status as a person reads it (:mod:`treasury_app.ui.code_words`)."""
+    return code_word(Family.REFUND_STATUS, status)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from treasury_app.api.qrcodes.automatico_models import RecCompleta
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter, RowsTableModel
 
 __all__ = [
@@ -97,9 +98,10 @@ def amount_text(rec: RecCompleta, minimum_label: str = "min.", free_label: str =
 
 
 def journey_text(rec: RecCompleta) -> str:
-    """``JORNADA_1`` … ``JORNADA_4`` (``AGUARDANDO_DEFINICAO`` until the bank knows)."""
+    """The journey (``JORNADA_1`` … ``JORNADA_4``, ``AGUARDANDO_DEFINICAO`` until the bank
+    knows) in words."""
     ativacao = rec.ativacao
-    return enum_text(ativacao.tipo_jornada) if ativacao is not None else ""
+    return code_word(Family.JOURNEY, ativacao.tipo_jornada) if ativacao is not None else ""
 
 
 class RecurrencesModel(RowsTableModel[RecCompleta]):
@@ -142,11 +144,11 @@ class RecurrencesModel(RowsTableModel[RecCompleta]):
             objeto = rec.vinculo.objeto
             return f"{objeto} / {rec.vinculo.contrato}" if objeto else rec.vinculo.contrato
         if column == Column.PERIODICITY:
-            return enum_text(rec.calendario.periodicidade)
+            return code_word(Family.PERIODICITY, rec.calendario.periodicidade)
         if column == Column.AMOUNT:
             return amount_text(rec, self.tr("min."), self.tr("free"))
         if column == Column.STATUS:
-            return enum_text(rec.status)
+            return code_word(Family.REC_STATUS, rec.status)
         return journey_text(rec)
 
 

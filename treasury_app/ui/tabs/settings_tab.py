@@ -25,6 +25,7 @@ from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.secret_store import SecretStore
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.code_words import api_title
 from treasury_app.ui.operation import events
 from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.audit_panel import AuditPanel
@@ -101,18 +102,16 @@ class SettingsTab(QWidget):
             self.secrets_label.setObjectName("settings-secrets")
             self.secrets_label.setWordWrap(True)
             profile_form.addRow(self.tr("Client secrets"), self.secrets_label)
-            for api, label in API_LABELS.items():
+            for api in API_LABELS:
                 api_profile = getattr(profile, api)
-                profile_form.addRow(
-                    self.tr("%1 API").replace("%1", label), QLabel(str(api_profile.base_url))
-                )
+                profile_form.addRow(api_title(api), QLabel(str(api_profile.base_url)))
                 info = session.certificates[api]
                 text = f"{info.subject}\n" + self.tr("valid until %1").replace(
                     "%1", format_instant(info.not_after, InstantForm.DATE)
                 )
                 if info.expiry_warning:
                     text += f"\n⚠ {info.expiry_warning}"
-                certificates_form.addRow(self.tr("%1 API").replace("%1", label), QLabel(text))
+                certificates_form.addRow(api_title(api), QLabel(text))
             # The profile's proxy setting, then where each API's requests really go.
             setting = profile.proxy
             lines = [
@@ -127,14 +126,14 @@ class SettingsTab(QWidget):
                 "bypass": self.tr("direct (bypass list)"),
                 "no-system-proxy": self.tr("direct (no system proxy)"),
             }
-            for api, label in API_LABELS.items():
+            for api in API_LABELS:
                 route = session.transports[api].proxy_route
                 shown = (
                     self.tr("through %1").replace("%1", route.shown)
                     if route.proxy
                     else direct.get(route.reason, self.tr("direct"))
                 )
-                lines.append(self.tr("%1 API: %2").replace("%1", label).replace("%2", shown))
+                lines.append(self.tr("%1: %2").replace("%1", api_title(api)).replace("%2", shown))
             self.proxy_label = QLabel("\n".join(lines), self)
             self.proxy_label.setObjectName("settings-proxy")
             profile_form.addRow(self.tr("Proxy"), self.proxy_label)

@@ -44,7 +44,14 @@ from treasury_app.services.exports import ExportFormat
 from treasury_app.services.statement import BalanceView, export_csv
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
-from treasury_app.ui.csv_files import chosen_format, export_dialog, file_error, save_file
+from treasury_app.ui.csv_files import (
+    chosen_format,
+    export_dialog,
+    file_error,
+    save_file,
+    statement_code_word,
+    statement_header,
+)
 from treasury_app.ui.models.statement_model import (
     Column,
     StatementFilterProxy,
@@ -609,10 +616,14 @@ class StatementTab(QWidget):
                     )
                 return None
             # The rows keep each entry's exported fields under the same names (export_rows).
+            export_format = export_format or ExportFormat.MACHINE
+            for_people = export_format == ExportFormat.EXCEL  # words, not the bank's codes
             count = export_csv(
                 self.proxy.entries(),  # type: ignore[arg-type]
                 path,
-                export_format=export_format or ExportFormat.MACHINE,
+                export_format=export_format,
+                header=statement_header() if for_people else None,
+                word=statement_code_word if for_people else None,
             )
         except OSError as error:
             self.banner.show_message(

@@ -9,8 +9,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from treasury_app.api.tls import EXPIRY_WARNING_DAYS
-from treasury_app.services.profiles import API_LABELS, APIS
+from treasury_app.services.profiles import APIS
 from treasury_app.services.session import Session
+from treasury_app.ui.code_words import api_title, api_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import InstantForm, format_instant
 
@@ -46,7 +47,7 @@ class ApiStatus(QLabel):
         self.warning = False
 
     def update_from(self, session: Session | None, now: datetime | None = None) -> None:
-        label = API_LABELS.get(self.api, self.api)  # type: ignore[call-overload]
+        label = api_word(self.api)
         if session is None or session.closed:
             self.setText(self.tr("%1: locked").replace("%1", label))
             self.warning = False
@@ -68,7 +69,7 @@ class ApiStatus(QLabel):
         self.warning = days < EXPIRY_WARNING_DAYS or bool(state.last_error)
         self.setText(" ".join(parts))
         details = [
-            self.tr("%1 API").replace("%1", label),
+            api_title(self.api),
             (
                 self.tr("Token valid until %1").replace(
                     "%1", format_instant(state.valid_until, InstantForm.TIME)

@@ -219,7 +219,7 @@ class AuditPanel(QWidget):
                 _when(row.at),
                 row.os_user,
                 action_word(row.action),
-                outcome_word(row.outcome),
+                outcome_word(row.outcome, row.action),
                 row.reference,
                 format_brl(row.amount) if row.amount is not None else "",
             ]
@@ -260,7 +260,7 @@ class AuditPanel(QWidget):
                         _when(row.at),
                         row.os_user,
                         action_word(row.action),
-                        outcome_word(row.outcome),
+                        outcome_word(row.outcome, row.action),
                         row.reference,
                         amount,
                     ]

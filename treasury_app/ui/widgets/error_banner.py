@@ -64,21 +64,25 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
         return blocked_message(error)
     if isinstance(error, ApiError):
         return error.title, error.detail
+    # The titles are English source texts that show_error translates (context ErrorBanner).
     if isinstance(error, TransportFailure):
         if error.request_sent:
             return (
-                "No answer from the bank",
-                f"{error}. If this was a payment, it will be checked with the bank before "
-                "anything is sent again.",
+                QT_TRANSLATE_NOOP("ErrorBanner", "No answer from the bank"),
+                QCoreApplication.translate(
+                    "ErrorBanner",
+                    "%1. If this was a payment, it will be checked with the bank before "
+                    "anything is sent again.",
+                ).replace("%1", str(error)),
             )
-        return "The bank could not be reached", str(error)
+        return QT_TRANSLATE_NOOP("ErrorBanner", "The bank could not be reached"), str(error)
     if isinstance(error, RuleError):
-        return "Please check the form", rule_text(error)
+        return QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form"), rule_text(error)
     field_message = getattr(error, "message", None)
     title = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
-    return (title if isinstance(title, str) and title else "Please check the form"), str(
-        field_message or error
-    )
+    if not (isinstance(title, str) and title):
+        title = QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form")
+    return title, str(field_message or error)
 
 
 class ErrorBanner(QFrame):

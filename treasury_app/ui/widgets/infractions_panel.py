@@ -31,6 +31,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import DEFENSE_STATUSES, InfractionsService
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.defense_dialog import DefenseDialog
 from treasury_app.ui.models.infractions_model import (
     Column,
@@ -132,13 +133,9 @@ class InfractionsPanel(QWidget):
     def _build_filters(self) -> QHBoxLayout:
         self.status_combo = QComboBox(self)
         self.status_combo.setObjectName("infractions-status")
-        for status, label in (
-            (None, self.tr("Every status")),
-            (InfractionStatus.OPEN.value, self.tr("Open")),
-            (InfractionStatus.UNDER_REVIEW.value, self.tr("Under review")),
-            (InfractionStatus.CLOSED.value, self.tr("Closed")),
-        ):
-            self.status_combo.addItem(label, status)
+        self.status_combo.addItem(self.tr("Every status"), None)
+        for status in InfractionStatus:
+            self.status_combo.addItem(code_word(Family.INFRACTION_STATUS, status), status.value)
         self.status_combo.currentIndexChanged.connect(
             lambda _i: self.proxy.set_status(self.status_combo.currentData())
         )
@@ -284,12 +281,13 @@ class InfractionsPanel(QWidget):
             "end_to_end_id": infraction.end_to_end_id or "",
             "amount": format_brl(infraction.amount) if infraction.amount is not None else "",
             "counterparty": counterparty_text(infraction),
-            "reason": str(infraction.reason or ""),
-            "situation": infraction.situation or "",
-            "reported_by": infraction.reported_by or "",
-            "status": str(infraction.status),
+            "reason": code_word(Family.INFRACTION_REASON, infraction.reason),
+            "situation": code_word(Family.INFRACTION_SITUATION, infraction.situation),
+            "reported_by": code_word(Family.INFRACTION_REPORTER, infraction.reported_by),
+            "status": code_word(Family.INFRACTION_STATUS, infraction.status),
             "deadline": self.deadline_text(infraction),
-            "analysis_result": infraction.analysis_result or self.tr("(pending)"),
+            "analysis_result": code_word(Family.INFRACTION_ANALYSIS, infraction.analysis_result)
+            or self.tr("(pending)"),
             "description": infraction.description or "",
         }
         for name, text in values.items():
@@ -298,7 +296,7 @@ class InfractionsPanel(QWidget):
             item = QTreeWidgetItem(
                 [
                     instant_or_empty(defense.created_at),
-                    str(defense.status or ""),
+                    code_word(Family.DEFENSE_STATUS, defense.status),
                     defense.description or "",
                     ", ".join(a.name for a in defense.attachments),
                 ]

@@ -29,6 +29,7 @@ from treasury_app.domain.errors import DocumentError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.times import date_or_empty
 from treasury_app.ui.widgets.date_edits import date_edit, to_date
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -125,14 +126,8 @@ class RecurrenceTermsForm(_CheckedForm):
         self.end_check.toggled.connect(self.end_date_edit.setEnabled)
         self.periodicity_combo = QComboBox(self)
         self.periodicity_combo.setObjectName("rec-periodicity")
-        for value, text in (
-            (Periodicidade.SEMANAL, self.tr("Weekly")),
-            (Periodicidade.MENSAL, self.tr("Monthly")),
-            (Periodicidade.TRIMESTRAL, self.tr("Quarterly")),
-            (Periodicidade.SEMESTRAL, self.tr("Half-yearly")),
-            (Periodicidade.ANUAL, self.tr("Yearly")),
-        ):
-            self.periodicity_combo.addItem(text, value.value)
+        for value in Periodicidade:
+            self.periodicity_combo.addItem(code_word(Family.PERIODICITY, value), value.value)
         self.periodicity_combo.setCurrentIndex(1)
         self.amount_kind_combo = QComboBox(self)
         self.amount_kind_combo.setObjectName("rec-amount-kind")
@@ -146,13 +141,8 @@ class RecurrenceTermsForm(_CheckedForm):
         self.amount_kind_combo.currentIndexChanged.connect(self._amount_kind_changed)
         self.retry_combo = QComboBox(self)
         self.retry_combo.setObjectName("rec-retry-policy")
-        self.retry_combo.addItem(
-            self.tr("No retries (NAO_PERMITE)"), PoliticaRetentativa.NAO_PERMITE.value
-        )
-        self.retry_combo.addItem(
-            self.tr("Up to 3 retries within 7 days of the due date (PERMITE_3R_7D)"),
-            PoliticaRetentativa.PERMITE_3R_7D.value,
-        )
+        for policy in PoliticaRetentativa:
+            self.retry_combo.addItem(code_word(Family.RETRY_POLICY, policy), policy.value)
 
         end_row = QHBoxLayout()
         end_row.addWidget(self.end_check)

@@ -30,6 +30,7 @@ from treasury_app.services.recurrences import RecurrenceInputError
 from treasury_app.services.refresh_queue import RefreshQueue
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.live_reload import BankEventsFeed
 from treasury_app.ui.models.recurrences_model import (
@@ -96,7 +97,7 @@ class RecurrencesList(QWidget):
         self.status_combo.setObjectName("recs-status")
         self.status_combo.addItem(self.tr("Any status"), None)
         for status in RecStatus:
-            self.status_combo.addItem(status.value, status.value)
+            self.status_combo.addItem(code_word(Family.REC_STATUS, status), status.value)
         self.document_edit = QLineEdit(self)
         self.document_edit.setObjectName("recs-document")
         self.document_edit.setPlaceholderText(self.tr("Debtor's CPF or CNPJ"))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from treasury_app.services.webhooks import WebhookView
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.code_words import api_word
 from treasury_app.ui.dialogs.team_receiver_dialog import TeamReceiverDialog
 from treasury_app.ui.dialogs.webhook_dialog import SECRET_MASK, WebhookDialog, kind_label
 from treasury_app.ui.operation import run_operation
@@ -184,7 +185,7 @@ class WebhooksPanel(QWidget):
             view.kind.value,
             view.key or "",
             view.url or self.tr("(not registered)"),
-            self.tr("QR Codes") if view.api == "qrcodes" else self.tr("Accounts"),
+            api_word(view.api),
             yes_no(view.enabled),
             view.method or "",
             yes_no(view.pause_on_fail),

@@ -1,0 +1,213 @@
+"""The bank's codes as words (issue 33): every family of codes the UI shows, every code of it
+the API models know, has a word that is not the code itself, in English and in pt_BR (the
+compiled .qm); an unknown code is "Other (unknown code)" and is logged, never shown raw; every
+audit action the sources write has its words."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from treasury_app.api.accounts.models import (
+    AccountType,
+    CreditDebitType,
+    InfractionReason,
+    InfractionStatus,
+    TransactionType,
+)
+from treasury_app.api.qrcodes.automatico_models import (
+    CobRStatus,
+    Periodicidade,
+    PoliticaRetentativa,
+    RecStatus,
+    SolicRecStatus,
+    TentativaStatus,
+    TentativaTipo,
+    TipoConta,
+    TipoJornada,
+)
+from treasury_app.api.qrcodes.cashin_models import (
+    CobStatus,
+    DevolucaoStatus,
+    LoteCobVMembroStatus,
+)
+from treasury_app.domain.pixkey import KeyType
+from treasury_app.services.statement import CSV_COLUMNS
+from treasury_app.ui.code_words import (
+    Family,
+    api_title,
+    api_word,
+    code_word,
+    known_codes,
+)
+from treasury_app.ui.csv_files import statement_code_word, statement_header
+from treasury_app.ui.status_words import action_word, known_actions, outcome_word
+
+# The enum of the API models behind each family (a family without one lists the values the
+# sandbox and the bank send: its catalogue is the whole list).
+ENUMS: dict[Family, type[StrEnum] | None] = {
+    Family.INFRACTION_REASON: InfractionReason,
+    Family.INFRACTION_STATUS: InfractionStatus,
+    Family.INFRACTION_SITUATION: None,
+    Family.INFRACTION_REPORTER: None,
+    Family.INFRACTION_ANALYSIS: None,
+    Family.DEFENSE_STATUS: None,
+    Family.PERIODICITY: Periodicidade,
+    Family.RETRY_POLICY: PoliticaRetentativa,
+    Family.JOURNEY: TipoJornada,
+    Family.REC_STATUS: RecStatus,
+    Family.SOLICREC_STATUS: SolicRecStatus,
+    Family.COBR_STATUS: CobRStatus,
+    Family.ATTEMPT_STATUS: TentativaStatus,
+    Family.ATTEMPT_KIND: TentativaTipo,
+    Family.ACCOUNT_KIND: TipoConta,
+    Family.BANK_ACCOUNT_TYPE: AccountType,
+    Family.COB_STATUS: CobStatus,
+    Family.BATCH_MEMBER_STATUS: LoteCobVMembroStatus,
+    Family.REFUND_STATUS: DevolucaoStatus,
+    Family.KEY_TYPE: KeyType,
+    Family.TRANSACTION_TYPE: TransactionType,
+    Family.CREDIT_DEBIT: CreditDebitType,
+}
+# Acronyms that are the word in both languages (a Brazilian says "CPF", "TED").
+SAME_AS_CODE = {"CPF", "CNPJ", "TED"}
+SANDBOX_INFRACTION_CODES = {
+    Family.INFRACTION_SITUATION: {"FRAUD_SUSPECTED", "REFUND_REQUESTED"},
+    Family.INFRACTION_REPORTER: {"DEBITED_PARTICIPANT"},
+    Family.INFRACTION_ANALYSIS: {"REJECTED"},
+    Family.DEFENSE_STATUS: {"SUBMITTED"},
+}
+SOURCES = Path(__file__).resolve().parents[2] / "treasury_app"
+
+
+@pytest.fixture
+def portuguese(qapp: Any, restore_translation: None) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+
+
+def _codes(family: Family) -> set[str]:
+    enum = ENUMS[family]
+    if enum is None:
+        return set(SANDBOX_INFRACTION_CODES[family])
+    return {member.value for member in enum}
+
+
+def _every_code() -> Iterator[tuple[Family, str]]:
+    for family in Family:
+        for code in sorted(_codes(family)):
+            yield family, code
+
+
+def test_every_family_is_covered_here() -> None:
+    assert set(ENUMS) == set(Family)
+
+
+@pytest.mark.parametrize("family", list(Family), ids=str)
+def test_every_code_of_a_family_has_its_english_word(family: Family) -> None:
+    assert _codes(family) <= known_codes(family)
+    for code in _codes(family):
+        word = code_word(family, code)
+        assert word and (word != code or code in SAME_AS_CODE), (family, code, word)
+        assert word != "Other (unknown code)", (family, code)
+
+
+@pytest.mark.parametrize("family", list(Family), ids=str)
+def test_every_code_of_a_family_has_its_portuguese_word(family: Family, portuguese) -> None:
+    for code in _codes(family):
+        word = code_word(family, code)
+        assert word and (word != code or code in SAME_AS_CODE), (family, code, word)
+        assert word != "Outro (código desconhecido)", (family, code)
+    # And really translated: the family's words are not all left in English.
+    english = {"Weekly", "Monthly", "Open", "Fraud", "Refunded", "Credit", "Phone", "Created"}
+    assert not {code_word(family, code) for code in _codes(family)} & english
+
+
+def test_a_few_words_a_person_reads(portuguese) -> None:
+    assert code_word(Family.PERIODICITY, Periodicidade.MENSAL) == "Mensal"
+    assert code_word(Family.RETRY_POLICY, "NAO_PERMITE") == "Sem novas tentativas"
+    assert code_word(Family.JOURNEY, "JORNADA_1").startswith("Jornada 1")
+    assert code_word(Family.INFRACTION_REASON, "REFUND_REQUEST") == "Pedido de devolução"
+    assert code_word(Family.INFRACTION_STATUS, "UNDER_REVIEW") == "Em análise"
+    assert code_word(Family.INFRACTION_REPORTER, "DEBITED_PARTICIPANT") == "Instituição do pagador"
+    assert code_word(Family.REC_STATUS, "APROVADA") == "Autorizada"
+    assert code_word(Family.REFUND_STATUS, "DEVOLVIDO") == "Devolvida"
+    assert code_word(Family.KEY_TYPE, "EMAIL") == "E-mail"
+    assert code_word(Family.KEY_TYPE, "PHONE") == "Telefone"
+    assert code_word(Family.CREDIT_DEBIT, "DEBIT") == "Débito"
+    assert api_word("accounts") == "Contas"
+    assert api_title("accounts") == "API de Contas"
+    assert code_word(Family.PERIODICITY, None) == ""
+    # The statement's export for people: its header and codes.
+    header = statement_header()
+    assert header[CSV_COLUMNS.index("credit_debit")] == "Crédito ou débito"
+    assert header[CSV_COLUMNS.index("signed_amount")] == "Valor com sinal"
+    assert statement_code_word("transaction_type", "BILLET") == "Boleto"
+
+
+def test_an_unknown_code_is_other_and_logged(caplog, portuguese) -> None:
+    with caplog.at_level(logging.WARNING, logger="treasury_app.ui.code_words"):
+        word = code_word(Family.PERIODICITY, "QUINZENAL_TEST")
+    assert word == "Outro (código desconhecido)"
+    assert "QUINZENAL_TEST" in caplog.text
+    assert action_word("brand.new_action_test") == "Outro (código desconhecido)"
+
+
+def test_an_unknown_code_in_english_too() -> None:
+    assert code_word(Family.JOURNEY, "JORNADA_9_TEST") == "Other (unknown code)"
+
+
+# Audit actions: every action the sources write ("charge.create", "cobr.retry", ...) ----------
+
+_ACTION_PREFIXES = (
+    "admin|approval|audit|batch|billet|certificate|charge|cobr|infraction|location|locrec|"
+    "payment|payout|profile|rec|receipt|refund|session|solicrec|webhook"
+)
+_ACTION = re.compile(rf"""["']((?:{_ACTION_PREFIXES})\.[a-z_]+(?:\.[a-z_]+)?)["']""")
+
+
+def _actions_in_sources() -> set[str]:
+    found = set()
+    for path in SOURCES.rglob("*.py"):
+        if "sandbox" in path.parts:
+            continue
+        found |= set(_ACTION.findall(path.read_text(encoding="utf-8")))
+    # "ledger." also names settings (ledger.host): its one action is added by name.
+    return found | {"ledger.backup"}
+
+
+def test_every_audit_action_in_the_sources_has_words(portuguese) -> None:
+    actions = _actions_in_sources()
+    assert len(actions) > 40  # the scan found the actions, it is not vacuous
+    assert {"charge.create", "billet.pay", "cobr.retry", "refund.request"} <= actions
+    assert actions <= known_actions(), sorted(actions - known_actions())
+    words = {action: action_word(action) for action in actions}
+    assert all(word and word != action for action, word in words.items())
+    assert words["charge.create"] == "Cobrança criada"
+    assert words["billet.pay"] == "Pagamento de boleto"
+
+
+def test_a_write_answered_with_a_status_has_its_words(portuguese) -> None:
+    assert outcome_word("ATIVA", "charge.create") == "Ativa"
+    assert outcome_word("CRIADA", "rec.create") == "Aguardando o pagador"
+    assert outcome_word("EM_PROCESSAMENTO", "refund.request") == "Em processamento"
+    assert outcome_word("accepted", "payout.send") == "aceito"
+
+
+def test_qt_file_dialog_labels_in_portuguese(portuguese) -> None:
+    """Qt 6's file dialog says "&Look in:" and "Files of &type:", which Qt's own pt_BR
+    catalogue lacks: the app's carries them (treasury_app/ui/qt_gaps.py)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from treasury_app.ui.qt_gaps import QT_GAPS
+
+    for context, source in QT_GAPS:
+        assert QCoreApplication.translate(context, source) != source, source
+    assert QCoreApplication.translate("QFileDialog", "&Look in:") == "&Procurar em:"

@@ -1,0 +1,262 @@
+"""The bank's codes as words in the UI language: one catalogue per family of codes.
+
+The bank answers in codes (an infraction's ``FRAUD`` and ``UNDER_REVIEW``, a recurrence's
+``MENSAL``, ``NAO_PERMITE``, ``JORNADA_1`` and ``APROVADA``, a refund's ``DEVOLVIDO``, a key's
+``EMAIL``). The ledger, the exports for machines and the logs keep them as they are; people
+see words, translated through Qt Linguist like every other text (context ``CodeWords``). A code
+the catalogue does not know (a bank that adds a value) is shown as "Other (unknown code)" and
+logged once, never raw. Statuses of payments, journal notes and audit actions are in
+:mod:`treasury_app.ui.status_words`, which shares :func:`unknown_word`.
+"""
+
+from __future__ import annotations
+
+import logging
+from enum import StrEnum
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+__all__ = [
+    "CONTEXT",
+    "Family",
+    "api_title",
+    "api_word",
+    "code_text",
+    "code_word",
+    "known_codes",
+    "unknown_word",
+]
+
+log = logging.getLogger(__name__)
+
+CONTEXT = "CodeWords"
+
+
+class Family(StrEnum):
+    """A family of codes; the same code may mean different things in two families (``CRIADA``
+    is a recurrence waiting for its payer, a charge of a recurrence not yet sent)."""
+
+    INFRACTION_REASON = "infraction reason"
+    INFRACTION_STATUS = "infraction status"
+    INFRACTION_SITUATION = "infraction situation"
+    INFRACTION_REPORTER = "infraction reporter"
+    INFRACTION_ANALYSIS = "infraction analysis"
+    DEFENSE_STATUS = "defense status"
+    PERIODICITY = "periodicity"
+    RETRY_POLICY = "retry policy"
+    JOURNEY = "journey"
+    REC_STATUS = "recurrence status"
+    SOLICREC_STATUS = "confirmation request status"
+    COBR_STATUS = "recurring charge status"
+    ATTEMPT_STATUS = "attempt status"
+    ATTEMPT_KIND = "attempt kind"
+    ACCOUNT_KIND = "account kind"
+    BANK_ACCOUNT_TYPE = "bank account type"
+    COB_STATUS = "charge status"
+    BATCH_MEMBER_STATUS = "batch member status"
+    REFUND_STATUS = "refund status"
+    KEY_TYPE = "key type"
+    TRANSACTION_TYPE = "transaction type"
+    CREDIT_DEBIT = "credit or debit"
+
+
+# Every source text goes through QT_TRANSLATE_NOOP with the literal context (lupdate reads
+# the call, not the helper), so each table spells it out.
+_WORDS: dict[Family, dict[str, str]] = {
+    Family.INFRACTION_REASON: {
+        "FRAUD": QT_TRANSLATE_NOOP("CodeWords", "Fraud"),
+        "REFUND_REQUEST": QT_TRANSLATE_NOOP("CodeWords", "Refund request"),
+    },
+    Family.INFRACTION_STATUS: {
+        "OPEN": QT_TRANSLATE_NOOP("CodeWords", "Open"),
+        "UNDER_REVIEW": QT_TRANSLATE_NOOP("CodeWords", "Under review"),
+        "CLOSED": QT_TRANSLATE_NOOP("CodeWords", "Closed"),
+    },
+    Family.INFRACTION_SITUATION: {
+        "FRAUD_SUSPECTED": QT_TRANSLATE_NOOP("CodeWords", "Suspected fraud"),
+        "REFUND_REQUESTED": QT_TRANSLATE_NOOP("CodeWords", "Refund requested"),
+    },
+    Family.INFRACTION_REPORTER: {
+        "DEBITED_PARTICIPANT": QT_TRANSLATE_NOOP("CodeWords", "The payer's bank"),
+        "CREDITED_PARTICIPANT": QT_TRANSLATE_NOOP("CodeWords", "The receiver's bank"),
+    },
+    Family.INFRACTION_ANALYSIS: {
+        "ACCEPTED": QT_TRANSLATE_NOOP("CodeWords", "Upheld"),
+        "AGREED": QT_TRANSLATE_NOOP("CodeWords", "Upheld"),
+        "REJECTED": QT_TRANSLATE_NOOP("CodeWords", "Not upheld"),
+        "DISAGREED": QT_TRANSLATE_NOOP("CodeWords", "Not upheld"),
+    },
+    Family.DEFENSE_STATUS: {
+        "SUBMITTED": QT_TRANSLATE_NOOP("CodeWords", "Submitted"),
+        "ACCEPTED": QT_TRANSLATE_NOOP("CodeWords", "Accepted"),
+        "REJECTED": QT_TRANSLATE_NOOP("CodeWords", "Rejected"),
+    },
+    Family.PERIODICITY: {
+        "SEMANAL": QT_TRANSLATE_NOOP("CodeWords", "Weekly"),
+        "MENSAL": QT_TRANSLATE_NOOP("CodeWords", "Monthly"),
+        "TRIMESTRAL": QT_TRANSLATE_NOOP("CodeWords", "Quarterly"),
+        "SEMESTRAL": QT_TRANSLATE_NOOP("CodeWords", "Every six months"),
+        "ANUAL": QT_TRANSLATE_NOOP("CodeWords", "Yearly"),
+    },
+    Family.RETRY_POLICY: {
+        "NAO_PERMITE": QT_TRANSLATE_NOOP("CodeWords", "No retries"),
+        "PERMITE_3R_7D": QT_TRANSLATE_NOOP("CodeWords", "Up to 3 retries within 7 days"),
+    },
+    Family.JOURNEY: {
+        "JORNADA_1": QT_TRANSLATE_NOOP("CodeWords", "Journey 1: request to the payer's bank"),
+        "JORNADA_2": QT_TRANSLATE_NOOP("CodeWords", "Journey 2: authorisation QR Code"),
+        "JORNADA_3": QT_TRANSLATE_NOOP("CodeWords", "Journey 3: QR Code with a payment"),
+        "JORNADA_4": QT_TRANSLATE_NOOP("CodeWords", "Journey 4: offered after a payment"),
+        "AGUARDANDO_DEFINICAO": QT_TRANSLATE_NOOP("CodeWords", "Not decided yet"),
+    },
+    Family.REC_STATUS: {
+        "CRIADA": QT_TRANSLATE_NOOP("CodeWords", "Waiting for the payer"),
+        "APROVADA": QT_TRANSLATE_NOOP("CodeWords", "Authorised"),
+        "REJEITADA": QT_TRANSLATE_NOOP("CodeWords", "Refused by the payer"),
+        "EXPIRADA": QT_TRANSLATE_NOOP("CodeWords", "Expired"),
+        "CANCELADA": QT_TRANSLATE_NOOP("CodeWords", "Cancelled"),
+    },
+    Family.SOLICREC_STATUS: {
+        "CRIADA": QT_TRANSLATE_NOOP("CodeWords", "Created"),
+        "ENVIADA": QT_TRANSLATE_NOOP("CodeWords", "Sent to the payer's bank"),
+        "RECEBIDA": QT_TRANSLATE_NOOP("CodeWords", "Received by the payer's bank"),
+        "REJEITADA": QT_TRANSLATE_NOOP("CodeWords", "Refused by the payer"),
+        "ACEITA": QT_TRANSLATE_NOOP("CodeWords", "Accepted by the payer"),
+        "EXPIRADA": QT_TRANSLATE_NOOP("CodeWords", "Expired"),
+        "CANCELADA": QT_TRANSLATE_NOOP("CodeWords", "Cancelled"),
+    },
+    Family.COBR_STATUS: {
+        "CRIADA": QT_TRANSLATE_NOOP("CodeWords", "Created"),
+        "ATIVA": QT_TRANSLATE_NOOP("CodeWords", "Scheduled"),
+        "CONCLUIDA": QT_TRANSLATE_NOOP("CodeWords", "Paid"),
+        "EXPIRADA": QT_TRANSLATE_NOOP("CodeWords", "Expired"),
+        "REJEITADA": QT_TRANSLATE_NOOP("CodeWords", "Refused"),
+        "CANCELADA": QT_TRANSLATE_NOOP("CodeWords", "Cancelled"),
+    },
+    Family.ATTEMPT_STATUS: {
+        "SOLICITADA": QT_TRANSLATE_NOOP("CodeWords", "Requested"),
+        "AGENDADA": QT_TRANSLATE_NOOP("CodeWords", "Scheduled"),
+        "PAGA": QT_TRANSLATE_NOOP("CodeWords", "Paid"),
+        "CANCELADA": QT_TRANSLATE_NOOP("CodeWords", "Cancelled"),
+        "REJEITADA": QT_TRANSLATE_NOOP("CodeWords", "Refused"),
+        "EXPIRADA": QT_TRANSLATE_NOOP("CodeWords", "Expired"),
+    },
+    Family.ATTEMPT_KIND: {
+        "AGND": QT_TRANSLATE_NOOP("CodeWords", "Scheduled debit"),
+        "NTAG": QT_TRANSLATE_NOOP("CodeWords", "Retry"),
+        "RIFL": QT_TRANSLATE_NOOP("CodeWords", "Same-day retry"),
+    },
+    Family.ACCOUNT_KIND: {
+        "CORRENTE": QT_TRANSLATE_NOOP("CodeWords", "Checking account"),
+        "POUPANCA": QT_TRANSLATE_NOOP("CodeWords", "Savings account"),
+        "PAGAMENTO": QT_TRANSLATE_NOOP("CodeWords", "Payment account"),
+    },
+    Family.BANK_ACCOUNT_TYPE: {
+        "CACC": QT_TRANSLATE_NOOP("CodeWords", "Checking account"),
+        "SVGS": QT_TRANSLATE_NOOP("CodeWords", "Savings account"),
+        "SLRY": QT_TRANSLATE_NOOP("CodeWords", "Salary account"),
+        "TRAN": QT_TRANSLATE_NOOP("CodeWords", "Payment account"),
+    },
+    Family.COB_STATUS: {
+        "ATIVA": QT_TRANSLATE_NOOP("CodeWords", "Active"),
+        "CONCLUIDA": QT_TRANSLATE_NOOP("CodeWords", "Paid"),
+        "REMOVIDA_PELO_USUARIO_RECEBEDOR": QT_TRANSLATE_NOOP("CodeWords", "Removed by us"),
+        "REMOVIDA_PELO_PSP": QT_TRANSLATE_NOOP("CodeWords", "Removed by the bank"),
+    },
+    Family.BATCH_MEMBER_STATUS: {
+        "EM_PROCESSAMENTO": QT_TRANSLATE_NOOP("CodeWords", "Processing"),
+        "CRIADA": QT_TRANSLATE_NOOP("CodeWords", "Created"),
+        "NEGADA": QT_TRANSLATE_NOOP("CodeWords", "Refused"),
+        "ATIVA": QT_TRANSLATE_NOOP("CodeWords", "Active"),
+        "CONCLUIDA": QT_TRANSLATE_NOOP("CodeWords", "Paid"),
+        "REMOVIDA_PELO_USUARIO_RECEBEDOR": QT_TRANSLATE_NOOP("CodeWords", "Removed by us"),
+        "REMOVIDA_PELO_PSP": QT_TRANSLATE_NOOP("CodeWords", "Removed by the bank"),
+    },
+    Family.REFUND_STATUS: {
+        "EM_PROCESSAMENTO": QT_TRANSLATE_NOOP("CodeWords", "Processing"),
+        "DEVOLVIDO": QT_TRANSLATE_NOOP("CodeWords", "Refunded"),
+        "NAO_REALIZADO": QT_TRANSLATE_NOOP("CodeWords", "Not made"),
+    },
+    Family.KEY_TYPE: {
+        "CPF": QT_TRANSLATE_NOOP("CodeWords", "CPF"),
+        "CNPJ": QT_TRANSLATE_NOOP("CodeWords", "CNPJ"),
+        "EMAIL": QT_TRANSLATE_NOOP("CodeWords", "E-mail"),
+        "PHONE": QT_TRANSLATE_NOOP("CodeWords", "Phone"),
+        "EVP": QT_TRANSLATE_NOOP("CodeWords", "Random key"),
+    },
+    Family.TRANSACTION_TYPE: {
+        "PIX": QT_TRANSLATE_NOOP("CodeWords", "Pix"),
+        "BILLET": QT_TRANSLATE_NOOP("CodeWords", "Slip"),
+        "REFUND": QT_TRANSLATE_NOOP("CodeWords", "Refund"),
+        "FEE": QT_TRANSLATE_NOOP("CodeWords", "Fee"),
+        "TED": QT_TRANSLATE_NOOP("CodeWords", "TED"),
+    },
+    Family.CREDIT_DEBIT: {
+        "CREDIT": QT_TRANSLATE_NOOP("CodeWords", "Credit"),
+        "DEBIT": QT_TRANSLATE_NOOP("CodeWords", "Debit"),
+    },
+}
+
+_UNKNOWN = QT_TRANSLATE_NOOP("CodeWords", "Other (unknown code)")
+
+_logged: set[tuple[str, str]] = set()
+
+
+def unknown_word(family: str, code: str) -> str:
+    """The word for a code no catalogue knows; the code is logged (once per family and
+    code), so that a new value of the bank gets its word."""
+    if (family, code) not in _logged:
+        _logged.add((family, code))
+        log.warning("unknown %s code from the bank: %r (shown as 'Other')", family, code)
+    return QCoreApplication.translate(CONTEXT, _UNKNOWN)
+
+
+_APIS: dict[str, tuple[str, str]] = {
+    "qrcodes": (
+        QT_TRANSLATE_NOOP("CodeWords", "QR Codes"),
+        QT_TRANSLATE_NOOP("CodeWords", "QR Codes API"),
+    ),
+    "accounts": (
+        QT_TRANSLATE_NOOP("CodeWords", "Accounts"),
+        QT_TRANSLATE_NOOP("CodeWords", "Accounts API"),
+    ),
+}
+
+
+def api_word(api: str) -> str:
+    """One of the bank's two APIs (``qrcodes``, ``accounts``) in a word: "QR Codes",
+    "Accounts" ("Contas" in pt_BR)."""
+    words = _APIS.get(api)
+    return QCoreApplication.translate(CONTEXT, words[0]) if words else unknown_word("api", api)
+
+
+def api_title(api: str) -> str:
+    """One of the bank's two APIs by its full name: "Accounts API" ("API de Contas")."""
+    words = _APIS.get(api)
+    return QCoreApplication.translate(CONTEXT, words[1]) if words else unknown_word("api", api)
+
+
+def code_text(value: Any) -> str:
+    """An enum the bank answered (or a plain string it added later) as its wire value."""
+    if value is None:
+        return ""
+    return str(getattr(value, "value", value))
+
+
+def code_word(family: Family, code: Any) -> str:
+    """``code`` (a wire value or its enum) of ``family`` as a word in the UI language:
+    ``code_word(Family.PERIODICITY, "MENSAL")`` is "Monthly" ("Mensal" in pt_BR). "" for no
+    code; "Other (unknown code)" for a code the catalogue does not know."""
+    text = code_text(code)
+    if not text:
+        return ""
+    source = _WORDS[family].get(text)
+    if source is None:
+        return unknown_word(family.value, text)
+    return QCoreApplication.translate(CONTEXT, source)
+
+
+def known_codes(family: Family) -> frozenset[str]:
+    """The codes of ``family`` the catalogue has a word for."""
+    return frozenset(_WORDS[family])
