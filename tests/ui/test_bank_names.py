@@ -38,7 +38,7 @@ def test_bank_texts_name_the_bank_or_say_the_list_may_be_old(qapp) -> None:
     assert unknown.startswith("ISPB 12345678") and "30/11/2026" in unknown
     assert "out of date" in unknown
     assert bank_text("", TABLE) == ""
-    assert bank_hint("itau", TABLE) == "1 bank(s) match: pick one from the list for its ISPB"
+    assert bank_hint("itau", TABLE) == "Pick the bank from the list for its ISPB (1 found)"
     assert "30/11/2026" in bank_hint("zzz", TABLE)
     assert bank_hint("60701190", TABLE) == bank_text("60701190", TABLE)
 
@@ -113,7 +113,7 @@ def test_pick_the_bank_by_name_and_every_view_names_it(qtbot, run, settle, tab) 
 
 def test_a_bank_code_alone_asks_to_pick_the_bank(qtbot, tab) -> None:
     qtbot.keyClicks(tab.bank_ispb, "341")
-    assert tab.bank_ispb_name.text() == "1 bank(s) match: pick one from the list for its ISPB"
+    assert tab.bank_ispb_name.text() == "Pick the bank from the list for its ISPB (1 found)"
 
 
 def test_an_ispb_missing_from_the_list_is_paid_all_the_same(qtbot, tab) -> None:
@@ -129,3 +129,17 @@ def test_an_ispb_missing_from_the_list_is_paid_all_the_same(qtbot, tab) -> None:
     assert dialog.fields["bank"].text().startswith(f"ISPB {ispb} (not in the bank list of")
     entry = _confirm_and_send(qtbot, tab, Decimal("5.67"))
     assert entry.kind == EntryKind.PIX_MANU and entry.payee_detail.startswith(ispb)
+
+
+def test_bank_texts_in_portuguese(qapp, restore_translation) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    assert bank_text("60701190", TABLE) == "Itaú Unibanco S.A. (código 341, ISPB 60701190)"
+    assert bank_text("12345678", TABLE) == (
+        "ISPB 12345678 (fora da lista de bancos de 30/11/2026, que pode estar desatualizada)"
+    )
+    assert bank_hint("itau", TABLE) == (
+        "Escolha o banco na lista para preencher o ISPB (1 encontrado(s))"
+    )
+    assert bank_detail_text("60701190/0001/99-1").endswith(", agência 0001, conta 99-1")

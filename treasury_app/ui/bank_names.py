@@ -80,7 +80,7 @@ def account_text(ispb: str, branch: str, account: str) -> str:
 
 
 _ISPB = re.compile(r"[0-9A-Z]{8}")
-_PICK = QT_TRANSLATE_NOOP("BankNames", "%n bank(s) match: pick one from the list for its ISPB")
+_PICK = QT_TRANSLATE_NOOP("BankNames", "Pick the bank from the list for its ISPB (%1 found)")
 _NO_MATCH = QT_TRANSLATE_NOOP(
     "BankNames", "No bank of the list of %1 matches: type the bank's 8-digit ISPB"
 )
@@ -97,7 +97,7 @@ def bank_hint(typed: str, table: BankTable | None = None) -> str:
         return bank_text(typed, table)
     found = len(table.search(typed))
     if found:
-        return QCoreApplication.translate(CONTEXT, str(_PICK), None, found)
+        return _tr(_PICK).replace("%1", str(found))
     return _tr(_NO_MATCH).replace("%1", format_date(table.as_of))
 
 
