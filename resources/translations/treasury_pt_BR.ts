@@ -3406,10 +3406,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Informe a conta do pagador.</translation>
     </message>
     <message>
-        <source>ISPB %1, branch %2, account %3</source>
-        <translation>ISPB %1, agência %2, conta %3</translation>
-    </message>
-    <message>
         <source>Request sent to</source>
         <translation>Solicitação enviada para</translation>
     </message>
