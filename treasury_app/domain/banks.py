@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import datetime as dt
+import functools
 import io
 import json
 import re
@@ -58,7 +59,14 @@ class Bank:
         """The name shown to people: the long one (mixed case in the list), else the short."""
         return self.long_name or self.short_name
 
+    # Computed once per bank (a list has some 1,500): searching folds the query, not the list.
+    @functools.cached_property
+    def folded_name(self) -> str:
+        return fold(self.name)
+
+    @functools.cached_property
     def search_text(self) -> str:
+        """What a search matches: the folded names (and :data:`KNOWN_AS`), code and ISPB."""
         names = (self.short_name, self.long_name, *KNOWN_AS.get(self.ispb, ()))
         return " ".join([fold(" ".join(names)), self.compe or "", self.ispb.lower()])
 
@@ -107,12 +115,12 @@ class BankTable:
         found = [
             bank
             for bank in self.banks
-            if bank not in exact and all(w in bank.search_text() for w in words)
+            if bank not in exact and all(w in bank.search_text for w in words)
         ]
         phrase = " ".join(words)
 
         def rank(bank: Bank) -> tuple[int, str]:
-            name = fold(bank.name)
+            name = bank.folded_name
             return (0 if name.startswith(phrase) else 1 if phrase in name else 2, name)
 
         found.sort(key=rank)

@@ -26,7 +26,7 @@ class BankCompleter(QCompleter):
         model = QStandardItemModel(self)
         for bank in (table or bank_table()).banks:
             item = QStandardItem(bank_label(bank))
-            item.setData(bank.search_text(), SEARCH_ROLE)
+            item.setData(bank.search_text, SEARCH_ROLE)
             item.setData(bank.ispb, ISPB_ROLE)
             item.setEditable(False)
             model.appendRow(item)
