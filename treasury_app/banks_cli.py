@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from treasury_app.domain.banks import Bank, BankTable
+from treasury_app.domain.banks import Bank, BankTable, BankTableFormatError
 from treasury_app.domain.clock import format_date, parse_date
 from treasury_app.resources import bank_table_path
 from treasury_app.services.bank_list import RefreshError, RefreshReport, load_table, refresh
@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RefreshError as error:
         print(f"nothing written: {error.code}: {error.detail}", file=sys.stderr)
         return EXIT_NOTHING_WRITTEN
-    except (OSError, ValueError) as error:  # a date that is not one, a table that is not one
+    except (OSError, ValueError, BankTableFormatError) as error:  # a wrong date, a broken table
         print(f"error: {error}", file=sys.stderr)
         return EXIT_NOTHING_WRITTEN
     return EXIT_OK

@@ -150,3 +150,12 @@ def test_the_command_writes_nothing_for_a_dry_run_or_a_wrong_date(
     out, err = capsys.readouterr()
     assert "checked (not written): 8 banks" in out
     assert "error:" in err
+
+
+def test_a_broken_table_is_an_error_for_the_command_and_no_name_for_the_app(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "banks.json"
+    broken.write_text("{not json", "utf-8")
+    assert banks_cli.main(["--table", str(broken), "show"]) == banks_cli.EXIT_NOTHING_WRITTEN
+    assert "not a bank table" in capsys.readouterr().err

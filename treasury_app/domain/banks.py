@@ -130,8 +130,9 @@ class BankTable:
 # -- the packaged table's JSON ----------------------------------------------------------------
 
 
-class BankTableFormatError(ValueError):
-    """The packaged table is not a table this version reads (a broken install)."""
+class BankTableFormatError(Exception):
+    """The packaged table is not a table this version reads (a broken install). Caught where
+    the table is read: never a person's mistake to show."""
 
 
 def table_to_json(table: BankTable) -> str:
@@ -191,7 +192,7 @@ def table_from_json(text: str) -> BankTable:
 # -- the central bank's list ------------------------------------------------------------------
 
 
-class StrListError(ValueError):
+class StrListError(Exception):
     """The file is not the central bank's participants list (no header with an ISPB column,
     no name column): nothing is read from it."""
 
