@@ -159,3 +159,16 @@ def test_a_broken_table_is_an_error_for_the_command_and_no_name_for_the_app(
     broken.write_text("{not json", "utf-8")
     assert banks_cli.main(["--table", str(broken), "show"]) == banks_cli.EXIT_NOTHING_WRITTEN
     assert "not a bank table" in capsys.readouterr().err
+
+
+def test_without_a_readable_table_the_app_names_no_bank_and_refuses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from treasury_app.services import bank_list
+
+    broken = tmp_path / "banks.json"
+    broken.write_text('{"format": 1}', "utf-8")
+    monkeypatch.setattr(bank_list, "bank_table_path", lambda: broken)
+    table = bank_list.packaged_table.__wrapped__()
+    assert table.banks == () and table.by_ispb("00000000") is None
+    assert table.search("banco") == []

@@ -38,6 +38,8 @@ def test_bank_texts_name_the_bank_or_say_the_list_may_be_old(qapp) -> None:
     assert unknown.startswith("ISPB 12345678") and "30/11/2026" in unknown
     assert "out of date" in unknown
     assert bank_text("", TABLE) == ""
+    no_list = BankTable(banks=(), as_of=dt.date.min, source="", partial=True)
+    assert bank_text("60701190", no_list) == "ISPB 60701190 (no bank list to name it)"
     assert bank_hint("itau", TABLE) == "Pick the bank from the list for its ISPB (1 found)"
     assert "30/11/2026" in bank_hint("zzz", TABLE)
     assert bank_hint("60701190", TABLE) == bank_text("60701190", TABLE)
