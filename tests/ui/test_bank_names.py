@@ -111,6 +111,8 @@ def test_pick_the_bank_by_name_and_every_view_names_it(qtbot, run, settle, tab) 
     assert settle(payments.refresh_task) is True
     assert payments.select_entry(entry.id)
     assert payments.details["destination"].text().startswith(f"{itau.name} (code 341")
+    payments.search_edit.setText(f"{itau.name.split()[0]} maria")  # found by its bank's name
+    assert entry.id in {shown.id for shown in payments.shown_entries()}
 
 
 def test_a_bank_code_alone_asks_to_pick_the_bank(qtbot, tab) -> None:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from treasury_app.domain.banks import Bank, BankTable
 from treasury_app.domain.clock import format_date
+from treasury_app.ledger.journal import Entry, EntryKind
 from treasury_app.services.bank_list import packaged_table
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "bank_label",
     "bank_table",
     "bank_text",
+    "detail_cell",
     "unknown_bank_text",
 ]
 
@@ -107,3 +109,17 @@ def bank_detail_text(payee_detail: str) -> str:
     ispb, _, rest = payee_detail.partition("/")
     branch, _, account = rest.partition("/")
     return account_text(ispb, branch, account) if account else payee_detail
+
+
+def detail_cell(entry: Entry) -> str:
+    """An entry's destination in a list's cell: for a payout by bank data the bank's name (its
+    ISPB when the table does not know it) with branch and account, ``Banco do Brasil S.A.,
+    0001/123456``; any other entry's detail as it is."""
+    if entry.kind != EntryKind.PIX_MANU:
+        return entry.payee_detail
+    ispb, _, rest = entry.payee_detail.partition("/")
+    branch, _, account = rest.partition("/")
+    if not account:
+        return entry.payee_detail
+    bank = bank_table().by_ispb(ispb)
+    return f"{bank.name if bank else f'ISPB {ispb}'}, {branch}/{account}"
