@@ -13,6 +13,7 @@ MIGRATIONS_SHA256 = "4c6e65c2dc20dfc42ac60f6a73fbe94c445fdb9d83f2875257f4dd18e3a
 PRIVILEGES_SHA256 = "5e5eed0afee92d6e91191f3b71d9d57ef2d0413fc9bb5b940c5ad03fc1b897aa"
 ROLES_SHA256 = "0ff3f844cdd9f7bfc31366ad3d34f166fed7c51470e5ce260e2f773754bb65d7"
 LENGTHS = [13152, 36345, 13258, 45471, 11423, 14213]
+PRIVILEGES_LENGTH = 6282
 
 
 def sha256(text: str) -> str:
@@ -20,13 +21,16 @@ def sha256(text: str) -> str:
 
 
 def test_migrations_are_byte_identical_to_what_databases_ran() -> None:
-    assert schema.SCHEMA_VERSION == len(LENGTHS)
-    assert [len(sql) for sql in schema.MIGRATIONS] == LENGTHS
-    assert sha256("\x00".join(schema.MIGRATIONS)) == MIGRATIONS_SHA256
+    ran = schema.MIGRATIONS[: len(LENGTHS)]  # migrations 1 to 6 (later ones are added after)
+    assert len(LENGTHS) <= schema.SCHEMA_VERSION
+    assert [len(sql) for sql in ran] == LENGTHS
+    assert sha256("\x00".join(ran)) == MIGRATIONS_SHA256
 
 
-def test_privileges_and_roles_are_unchanged() -> None:
-    assert sha256(schema.PRIVILEGES_SQL) == PRIVILEGES_SHA256
+def test_privileges_and_roles_are_unchanged_by_the_split() -> None:
+    # Unlike a migration, privileges are applied again after each one: a deliberate change of
+    # schemas 1-6's privileges updates these figures; a schema 7 appends its own after them.
+    assert sha256(schema.PRIVILEGES_SQL[:PRIVILEGES_LENGTH]) == PRIVILEGES_SHA256
     assert sha256(schema.ROLES_SQL) == ROLES_SHA256
 
 
