@@ -145,3 +145,14 @@ def test_the_shipped_table_is_a_dated_partial_seed_of_certain_codes() -> None:
     assert codes["60701190"] == "341"
     assert codes["90400888"] == "033"
     assert codes["18236120"] == "260"
+
+
+@given(st.lists(st.text(max_size=12), min_size=1, max_size=6), st.sampled_from(";,\t"))
+def test_any_rows_under_the_header_are_banks_or_bad_rows(cells: list[str], sep: str) -> None:
+    text = f"ISPB{sep}Nome_Reduzido{sep}Número_Código\n" + sep.join(cells) + "\n"
+    try:
+        read = parse_str_list(text)
+    except StrListError:
+        return  # a NUL byte: not a list this reads
+    assert all(len(bank.ispb) == 8 and bank.name for bank in read.banks)
+    assert all(bank.compe is None or len(bank.compe) == 3 for bank in read.banks)

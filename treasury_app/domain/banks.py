@@ -100,7 +100,7 @@ class BankTable:
     def by_compe(self, code: str) -> Bank | None:
         """The participant with this COMPE code (``"1"``, ``"01"`` and ``"001"`` alike)."""
         code = code.strip()
-        if not code.isdigit() or len(code) > 3:
+        if not (code.isascii() and code.isdigit()) or len(code) > 3:
             return None
         return self._by_compe.get(code.zfill(3))
 
@@ -254,11 +254,31 @@ def parse_str_list(text: str) -> StrList:
     names padded with spaces. An ISPB or code whose leading zeros a spreadsheet dropped is
     padded back; a code ``n/a`` is no code. Every other row that cannot be read is a
     :class:`BadRow`."""
-    text = text.lstrip("\ufeff")
-    lines = text.splitlines()
+    lines = text.lstrip("\ufeff").splitlines()
     start = _header_line(lines)
     reader = csv.reader(io.StringIO("\n".join(lines[start:])), delimiter=_delimiter(lines[start]))
-    header = next(reader)
+    banks: dict[str, Bank] = {}
+    bad: list[BadRow] = []
+    try:
+        columns = _columns(next(reader))
+        for cells in reader:
+            line = start + reader.line_num
+            if not any(cell.strip() for cell in cells):
+                continue
+            read = _read_row(cells, columns)
+            if isinstance(read, str):
+                bad.append(BadRow(line, read, tuple(cells)))
+            elif read.ispb in banks:
+                bad.append(BadRow(line, "duplicate", tuple(cells)))
+            else:
+                banks[read.ispb] = read
+    except csv.Error as error:  # a NUL byte, a cell past the csv module's size limit
+        raise StrListError(f"line {start + reader.line_num}: {error}") from error
+    return StrList(tuple(banks.values()), tuple(bad))
+
+
+def _columns(header: Sequence[str]) -> dict[str, int]:
+    """Where each field is, from the header's titles."""
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
         field = _HEADERS.get(fold(title))
@@ -266,20 +286,7 @@ def parse_str_list(text: str) -> StrList:
             columns[field] = index
     if "short_name" not in columns and "long_name" not in columns:
         raise StrListError("no name column (Nome_Reduzido or Nome_Extenso)")
-    banks: dict[str, Bank] = {}
-    bad: list[BadRow] = []
-    for cells in reader:
-        line = start + reader.line_num
-        if not any(cell.strip() for cell in cells):
-            continue
-        read = _read_row(cells, columns)
-        if isinstance(read, str):
-            bad.append(BadRow(line, read, tuple(cells)))
-        elif read.ispb in banks:
-            bad.append(BadRow(line, "duplicate", tuple(cells)))
-        else:
-            banks[read.ispb] = read
-    return StrList(tuple(banks.values()), tuple(bad))
+    return columns
 
 
 def _read_row(cells: Sequence[str], columns: Mapping[str, int]) -> Bank | str:
@@ -291,7 +298,7 @@ def _read_row(cells: Sequence[str], columns: Mapping[str, int]) -> Bank | str:
         return " ".join(cells[columns[field]].split()) if field in columns else ""
 
     ispb = cell("ispb").upper()
-    if ispb.isdigit() and len(ispb) < 8:
+    if ispb.isascii() and ispb.isdigit() and len(ispb) < 8:
         ispb = ispb.zfill(8)
     if not _ISPB.fullmatch(ispb):
         return "ispb"
@@ -301,7 +308,7 @@ def _read_row(cells: Sequence[str], columns: Mapping[str, int]) -> Bank | str:
     code = cell("compe")
     compe: str | None = None
     if code.lower() not in _NO_CODE:
-        if not code.isdigit() or len(code) > 3:
+        if not (code.isascii() and code.isdigit()) or len(code) > 3:
             return "compe"
         compe = code.zfill(3) if int(code) else None
     return Bank(ispb, compe, short_name or long_name, long_name)
