@@ -93,6 +93,7 @@ def test_pick_the_bank_by_name_and_every_view_names_it(qtbot, run, settle, tab) 
     qtbot.keyClick(popup, Qt.Key.Key_Down)
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     assert tab.bank_ispb.text() == itau.ispb  # the pick writes the ISPB
+    assert tab.review_task is None  # and Enter on the list only picks: no review of a half form
     assert tab.bank_ispb_name.text() == f"{itau.name} (code 341, ISPB {itau.ispb})"
 
     _fill_the_rest(qtbot, tab, "12,34")
@@ -115,9 +116,14 @@ def test_pick_the_bank_by_name_and_every_view_names_it(qtbot, run, settle, tab) 
     assert entry.id in {shown.id for shown in payments.shown_entries()}
 
 
-def test_a_bank_code_alone_asks_to_pick_the_bank(qtbot, tab) -> None:
+def test_a_bank_code_alone_asks_to_pick_the_bank_and_a_click_picks_it(qtbot, tab) -> None:
     qtbot.keyClicks(tab.bank_ispb, "341")
     assert tab.bank_ispb_name.text() == "Pick the bank from the list for its ISPB (1 found)"
+    popup = tab.bank_completer.popup()
+    qt_wait_until(qtbot, popup.isVisible, "the list of banks pops up")
+    first = popup.visualRect(popup.model().index(0, 0)).center()
+    qtbot.mouseClick(popup.viewport(), Qt.MouseButton.LeftButton, pos=first)
+    assert tab.bank_ispb.text() == packaged_table().by_compe("341").ispb  # type: ignore[union-attr]
 
 
 def test_an_ispb_missing_from_the_list_is_paid_all_the_same(qtbot, tab) -> None:

@@ -5,8 +5,8 @@ know is still an ISPB)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QCompleter, QLineEdit
 
 from treasury_app.domain.banks import BankTable, fold
@@ -36,7 +36,30 @@ class BankCompleter(QCompleter):
         self.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setMaxVisibleItems(10)
+        self.line_edit = line_edit
         line_edit.setCompleter(self)
+        # A click on a bank writes its ISPB even when the field is not the focus widget (the
+        # field writes completions only while it has the focus).
+        self.activated[QModelIndex].connect(self._picked)
+
+    def _picked(self, index: QModelIndex) -> None:
+        self.line_edit.setText(self.pathFromIndex(index))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Enter on a bank of the list picks it, and only that: QCompleter would also pass the
+        key on to the field, where Enter starts the form's review of a half-filled form."""
+        if (
+            watched is self.popup()
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.popup().currentIndex().isValid()
+        ):
+            ispb = self.pathFromIndex(self.popup().currentIndex())
+            self.popup().hide()
+            self.line_edit.setText(ispb)
+            return True
+        return super().eventFilter(watched, event)
 
     def splitPath(self, path: str) -> list[str]:  # noqa: N802 (Qt's name)
         return [fold(path)]
