@@ -43,6 +43,8 @@ def test_bank_texts_name_the_bank_or_say_the_list_may_be_old(qapp) -> None:
     assert bank_hint("itau", TABLE) == "Pick the bank from the list for its ISPB (1 found)"
     assert "30/11/2026" in bank_hint("zzz", TABLE)
     assert bank_hint("60701190", TABLE) == bank_text("60701190", TABLE)
+    assert bank_hint("12345678", TABLE) == bank_text("12345678", TABLE)
+    assert bank_hint("UNIBANCO", TABLE).startswith("Pick the bank")  # a name, not an ISPB
 
 
 def test_a_journal_detail_by_bank_data_names_the_bank(qapp) -> None:

@@ -95,11 +95,14 @@ def bank_hint(typed: str, table: BankTable | None = None) -> str:
     if not typed:
         return ""
     table = table or bank_table()
-    if _ISPB.fullmatch(typed):
+    is_ispb = _ISPB.fullmatch(typed) is not None
+    if is_ispb and (typed.isdigit() or table.by_ispb(typed)):
         return bank_text(typed, table)
-    found = len(table.search(typed))
+    found = len(table.search(typed))  # "BRADESCO" has an ISPB's shape, and is a name
     if found:
         return _tr(_PICK).replace("%1", str(found))
+    if is_ispb:
+        return bank_text(typed, table)
     return _tr(_NO_MATCH).replace("%1", format_date(table.as_of))
 
 
