@@ -764,6 +764,45 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>BankNames</name>
+    <message>
+        <source>%1 (code %2, ISPB %3)</source>
+        <translation>%1 (código %2, ISPB %3)</translation>
+    </message>
+    <message>
+        <source>%1 (ISPB %2)</source>
+        <translation>%1 (ISPB %2)</translation>
+    </message>
+    <message>
+        <source>ISPB %1 (not in the bank list of %2, which may be out of date)</source>
+        <translation>ISPB %1 (fora da lista de bancos de %2, que pode estar desatualizada)</translation>
+    </message>
+    <message>
+        <source>ISPB %1 (no bank list to name it)</source>
+        <translation>ISPB %1 (sem lista de bancos para dar o nome)</translation>
+    </message>
+    <message>
+        <source>%1, branch %2, account %3</source>
+        <translation>%1, agência %2, conta %3</translation>
+    </message>
+    <message>
+        <source>%1 · code %2 · ISPB %3</source>
+        <translation>%1 · código %2 · ISPB %3</translation>
+    </message>
+    <message>
+        <source>%1 · ISPB %2</source>
+        <translation>%1 · ISPB %2</translation>
+    </message>
+    <message>
+        <source>Pick the bank from the list for its ISPB (%1 found)</source>
+        <translation>Escolha o banco na lista para preencher o ISPB (%1 encontrado(s))</translation>
+    </message>
+    <message>
+        <source>No bank of the list of %1 matches: type the bank&apos;s 8-digit ISPB</source>
+        <translation>Nenhum banco da lista de %1 corresponde: digite o ISPB do banco (8 dígitos)</translation>
+    </message>
+</context>
+<context>
     <name>BatchApprovalDialog</name>
     <message>
         <source>Approve a batch</source>
@@ -3651,10 +3690,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Informe a conta do pagador.</translation>
     </message>
     <message>
-        <source>ISPB %1, branch %2, account %3</source>
-        <translation>ISPB %1, agência %2, conta %3</translation>
-    </message>
-    <message>
         <source>Request sent to</source>
         <translation>Solicitação enviada para</translation>
     </message>
@@ -3855,10 +3890,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Bank data</source>
         <translation>Dados bancários</translation>
-    </message>
-    <message>
-        <source>ISPB %1, branch %2, account %3</source>
-        <translation>ISPB %1, agência %2, conta %3</translation>
     </message>
 </context>
 <context>
@@ -4158,8 +4189,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Fluxo</translation>
     </message>
     <message>
-        <source>ISPB %1, branch %2, account %3 (%4)</source>
-        <translation>ISPB %1, agência %2, conta %3 (%4)</translation>
+        <source>%1, branch %2, account %3 (%4)</source>
+        <translation>%1, agência %2, conta %3 (%4)</translation>
     </message>
     <message>
         <source>Held for approval in the bank&apos;s console</source>
@@ -4257,10 +4288,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Pix copia e cola</translation>
     </message>
     <message>
-        <source>8 digits, e.g. 00000000</source>
-        <translation>8 dígitos, ex.: 00000000</translation>
-    </message>
-    <message>
         <source>Without check digit</source>
         <translation>Sem dígito verificador</translation>
     </message>
@@ -4293,8 +4320,12 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Nome do titular</translation>
     </message>
     <message>
-        <source>ISPB</source>
-        <translation>ISPB</translation>
+        <source>Bank name or code, or its ISPB (8 digits)</source>
+        <translation>Nome ou código do banco, ou o ISPB (8 dígitos)</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>Banco</translation>
     </message>
     <message>
         <source>Branch</source>
@@ -6041,10 +6072,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CPF/CNPJ</translation>
     </message>
     <message>
-        <source>Bank (ISPB)</source>
-        <translation>Banco (ISPB)</translation>
-    </message>
-    <message>
         <source>End-to-end id</source>
         <translation>ID fim a fim</translation>
     </message>
@@ -6143,6 +6170,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The export was interrupted</source>
         <translation>A exportação foi interrompida</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>Banco</translation>
     </message>
     <message>
         <source>Nothing was written.</source>

@@ -17,3 +17,8 @@ def resources_dir() -> Path:
 
 def translations_dir() -> Path:
     return resources_dir() / "translations"
+
+
+def bank_table_path() -> Path:
+    """The Pix participants' table shipped with the app (``treasury-banks refresh`` writes it)."""
+    return resources_dir() / "banks.json"

@@ -41,6 +41,7 @@ from treasury_app.ledger.errors import LedgerBlocked, LedgerRefused, LedgerUnava
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
 from treasury_app.services.approvals import NobodyReason
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
@@ -360,7 +361,9 @@ class ApprovalDialog(QDialog):
             "kind": self.kind_text(entry.kind),
             "payee": entry.creditor_name or entry.payee_name or self.payee_fallback(),
             "document": masked(entry.payee_document) or self.tr("Not given"),
-            "detail": entry.payee_detail,
+            "detail": bank_detail_text(entry.payee_detail)
+            if entry.kind == EntryKind.PIX_MANU
+            else entry.payee_detail,
             "description": entry.description or self.tr("None"),
             "flow": self.flow_text(entry.payment_flow),
             "batch": entry.batch or self.tr("None (a payment of its own)"),

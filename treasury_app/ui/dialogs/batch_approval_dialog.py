@@ -35,6 +35,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.bank_names import detail_cell
 from treasury_app.ui.dialogs.approval_dialog import ACTION_ERRORS, refusal_text, refusal_title
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
@@ -132,7 +133,7 @@ class BatchRowsModel(QAbstractTableModel):
             return str(entry.id)
         if column == BatchColumn.PAYEE:
             name = entry.creditor_name or entry.payee_name
-            return f"{name} ({entry.payee_detail})" if name else entry.payee_detail
+            return f"{name} ({detail_cell(entry)})" if name else detail_cell(entry)
         if column == BatchColumn.AMOUNT:
             return format_brl(entry.amount)
         if column == BatchColumn.APPROVALS:

@@ -21,6 +21,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
 from treasury_app.services.payouts import PayoutReview
+from treasury_app.ui.bank_names import bank_text
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.times import InstantForm, instant_or_empty
@@ -186,9 +187,9 @@ class PayoutReviewDialog(QDialog):
 
     def _bank_text(self) -> str:
         account: dict[str, Any] = self.review.request.get("creditorAccount") or {}
-        text = self.tr("ISPB %1, branch %2, account %3 (%4)")
+        text = self.tr("%1, branch %2, account %3 (%4)")
         for mark, value in (
-            ("%1", account.get("ispb", "")),
+            ("%1", bank_text(str(account.get("ispb", "")))),
             ("%2", account.get("issuer", "")),
             ("%3", account.get("number", "")),
             ("%4", code_word(Family.BANK_ACCOUNT_TYPE, account.get("accountType"))),

@@ -38,6 +38,7 @@ from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.money import format_brl
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, ask_yes, spawn_unless_busy, yes_no_box
+from treasury_app.ui.bank_names import bank_text
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.models.recurrences_model import (
@@ -337,7 +338,7 @@ class RecurrenceDetailDialog(QDialog):
             "amount": amount_text(rec, self.tr("minimum"), self.tr("free per charge")),
             "policy": code_word(Family.RETRY_POLICY, rec.politica_retentativa),
             "journey": journey_text(rec),
-            "payer": (pagador.ispb_participante or "") if pagador else "",
+            "payer": bank_text(pagador.ispb_participante or "") if pagador else "",
             "location": rec.loc.location if rec.loc else "",
             "closing": closing,
         }
@@ -355,7 +356,7 @@ class RecurrenceDetailDialog(QDialog):
                     request.id_solic_rec,
                     code_word(Family.SOLICREC_STATUS, request.status),
                     deadline_text(request.calendario.data_expiracao_solicitacao),
-                    request.destinatario.ispb_participante,
+                    bank_text(request.destinatario.ispb_participante),
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, request)

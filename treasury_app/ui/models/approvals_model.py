@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Qt
 
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind
+from treasury_app.ui.bank_names import detail_cell
 from treasury_app.ui.models.rows_model import RowsTableModel
 from treasury_app.ui.status_words import approval_word, status_word
 from treasury_app.ui.times import instant_or_empty
@@ -102,8 +103,8 @@ class ApprovalsModel(RowsTableModel[Entry]):
         if entry.kind == EntryKind.BILLET:
             return name or self.tr("Slip %1").replace("%1", entry.payee_detail[:12] + "…")
         if name and entry.payee_detail and name != entry.payee_detail:
-            return f"{name} ({entry.payee_detail})"
-        return name or entry.payee_detail
+            return f"{name} ({detail_cell(entry)})"
+        return name or detail_cell(entry)
 
     def approvals_text(self, entry: Entry) -> str:
         return f"{entry.approvals_given} / {entry.approvals_needed}"

@@ -17,6 +17,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HELD_NOTE
+from treasury_app.ui.bank_names import detail_cell
 from treasury_app.ui.csv_files import amount_texts, fold
 from treasury_app.ui.models.journal_model import JournalEntriesModel
 from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter
@@ -81,6 +82,7 @@ def _search_text(entry: Entry) -> str:
             for part in (
                 entry.payee_name,
                 entry.payee_detail,
+                detail_cell(entry) if entry.kind == EntryKind.PIX_MANU else "",
                 entry.creditor_name,
                 entry.description,
                 entry.end_to_end_id,
@@ -129,7 +131,7 @@ class PaymentsModel(JournalEntriesModel):
         """Who was paid: the name the bank gave beside the key (or account), once it has."""
         shown = entry.payee_name or entry.payee_detail
         if entry.creditor_name and entry.creditor_name != entry.payee_name:
-            shown = f"{entry.creditor_name} ({entry.payee_detail})"
+            shown = f"{entry.creditor_name} ({detail_cell(entry)})"
         return f"⚠ {shown}" if self.earlier_name(entry) else shown
 
     def earlier_name(self, entry: Entry) -> Entry | None:

@@ -41,6 +41,7 @@ from treasury_app.ledger.journal import Entry, PendingDuplicate
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.bank_names import bank_hint
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
@@ -48,6 +49,7 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
+from treasury_app.ui.widgets.bank_completer import BankCompleter
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
@@ -269,7 +271,14 @@ class PayoutsTab(QWidget):
 
     def _build_manual_form(self) -> QWidget:
         page = QWidget(self)
-        self.bank_ispb = self._line(page, "payout-bank-ispb", self.tr("8 digits, e.g. 00000000"))
+        self.bank_ispb = self._line(
+            page, "payout-bank-ispb", self.tr("Bank name or code, or its ISPB (8 digits)")
+        )
+        self.bank_completer = BankCompleter(self.bank_ispb)
+        self.bank_ispb_name = QLabel(page)  # the bank of the ISPB typed or picked, by name
+        self.bank_ispb_name.setObjectName("payout-bank-ispb-name")
+        self.bank_ispb_name.setWordWrap(True)
+        self.bank_ispb.textChanged.connect(self._bank_typed)
         self.bank_branch = self._line(page, "payout-bank-branch", self.tr("Without check digit"))
         self.bank_account = self._line(page, "payout-bank-account", self.tr("With check digit"))
         self.bank_account_type = QComboBox(page)
@@ -288,7 +297,8 @@ class PayoutsTab(QWidget):
             page, "bank", self._manual_clicked
         )
         form = QFormLayout(page)
-        form.addRow(self.tr("ISPB"), self.bank_ispb)
+        form.addRow(self.tr("Bank"), self.bank_ispb)
+        form.addRow("", self.bank_ispb_name)
         form.addRow(self.tr("Branch"), self.bank_branch)
         form.addRow(self.tr("Account"), self.bank_account)
         form.addRow(self.tr("Account type"), self.bank_account_type)
@@ -494,6 +504,9 @@ class PayoutsTab(QWidget):
             self.clear_form(1)  # a paid code is not pasted twice by accident
         self._payload_changed()
         return entry
+
+    def _bank_typed(self, text: str) -> None:
+        self.bank_ispb_name.setText(bank_hint(text))
 
     async def review_manual(self) -> Entry | None:
         async def prepare() -> PayoutReview:

@@ -44,6 +44,7 @@ from treasury_app.services.exports import ExportFormat
 from treasury_app.services.statement import BalanceView, export_csv
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.bank_names import bank_text
 from treasury_app.ui.csv_files import (
     chosen_format,
     export_dialog,
@@ -256,7 +257,7 @@ class StatementTab(QWidget):
             "description": self.tr("Description"),
             "counterparty": self.tr("Counterparty"),
             "document": self.tr("CPF/CNPJ"),
-            "ispb": self.tr("Bank (ISPB)"),
+            "ispb": self.tr("Bank"),
             "end_to_end_id": self.tr("End-to-end id"),
             "tx_id": self.tr("txid"),
             "id": self.tr("Entry id"),
@@ -538,7 +539,7 @@ class StatementTab(QWidget):
             "description": entry.description or "",
             "counterparty": (counterparty.name or "") if counterparty else "",
             "document": document or "",
-            "ispb": (counterparty.ispb or "") if counterparty else "",
+            "ispb": bank_text(counterparty.ispb or "") if counterparty else "",
             "end_to_end_id": entry.end_to_end_id or entry.original_end_to_end_id or "",
             "tx_id": entry.tx_id or "",
             "id": str(entry.id),

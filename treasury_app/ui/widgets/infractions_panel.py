@@ -31,6 +31,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.services.infractions import DEFENSE_STATUSES, InfractionsService
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.bank_names import bank_text
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.defense_dialog import DefenseDialog
 from treasury_app.ui.models.infractions_model import (
@@ -92,7 +93,7 @@ def counterparty_text(infraction: Infraction) -> str:
         with contextlib.suppress(DomainError):
             parts.append(mask_document(party.document))
     if party.ispb:
-        parts.append(f"ISPB {party.ispb}")
+        parts.append(bank_text(party.ispb))
     return " · ".join(p for p in parts if p)
 
 

@@ -38,6 +38,7 @@ from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
 from treasury_app.ui.live_reload import JournalFeed
@@ -448,15 +449,7 @@ class PaymentsList(QWidget):
 
     def _destination(self, entry: Entry) -> str:
         if entry.kind == EntryKind.PIX_MANU:
-            ispb, _, rest = entry.payee_detail.partition("/")
-            branch, _, account = rest.partition("/")
-            if account:
-                return (
-                    self.tr("ISPB %1, branch %2, account %3")
-                    .replace("%1", ispb)
-                    .replace("%2", branch)
-                    .replace("%3", account)
-                )
+            return bank_detail_text(entry.payee_detail)
         return entry.payee_detail
 
     def _update_buttons(self, entry: Entry | None) -> None:

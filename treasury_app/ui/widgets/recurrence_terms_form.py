@@ -29,6 +29,7 @@ from treasury_app.domain.errors import DocumentError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.ui.bank_names import account_text
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.times import date_or_empty
 from treasury_app.ui.widgets.date_edits import date_edit, to_date
@@ -377,11 +378,8 @@ class PayerAccountForm(_CheckedForm):
 
     def summary(self) -> list[tuple[str, str, str]]:
         branch = self.branch_edit.text().strip() or "—"
-        account = self.tr("ISPB %1, branch %2, account %3")
-        account = (
-            account.replace("%1", self.ispb_edit.text().strip())
-            .replace("%2", branch)
-            .replace("%3", self.account_edit.text().strip())
+        account = account_text(
+            self.ispb_edit.text().strip(), branch, self.account_edit.text().strip()
         )
         return [
             ("payer-account", self.tr("Request sent to"), account),
