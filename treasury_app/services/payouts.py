@@ -402,7 +402,9 @@ class PayoutsService:
         if duplicates:
             warnings.insert(
                 first,
-                Reason("payout.recent_duplicates", {"count": len(duplicates), "amount": review.amount}),
+                Reason(
+                    "payout.recent_duplicates", {"count": len(duplicates), "amount": review.amount}
+                ),
             )
         return replace(
             review,
@@ -498,7 +500,9 @@ class PayoutsService:
         journaled) and rows already on their way finish. Returns what was sent.
         """
         if batch.errors and not drop_invalid:
-            raise PayoutInputError("payout.batch_has_errors", field="batch", count=len(batch.errors))
+            raise PayoutInputError(
+                "payout.batch_has_errors", field="batch", count=len(batch.errors)
+            )
         earlier = await self.earlier_batches(batch)
         if earlier and not send_again:
             raise DuplicateBatchError(earlier, batch)
@@ -768,9 +772,7 @@ def _too_many_errors(errors: list[RowError]) -> PayoutBatch:
     return PayoutBatch((), (*errors[:MAX_LINE_ERRORS], last))
 
 
-def _padding_warnings(
-    ispb: str, padded_ispb: str, branch: str, padded_branch: str
-) -> list[Reason]:
+def _padding_warnings(ispb: str, padded_ispb: str, branch: str, padded_branch: str) -> list[Reason]:
     """What :func:`excel_padded` changed, for the person to check: an ISPB typed as a bank's
     3-digit code (``208``) is padded into another bank's ISPB (``00000208``)."""
     warnings = []

@@ -27,10 +27,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from treasury_app.domain.documents import normalize_document
 from treasury_app.domain.errors import DomainError, Reason, RuleError
@@ -348,7 +348,11 @@ def _row_cells(
             reason = Reason("charge_batch.cell_missing")
             errors.append(BatchRowError(line, name, reason, index + 1))
     if len(cells) > width and any(cells[width:]):
-        code = "charge_batch.too_many_cells_comma" if separator == "," else "charge_batch.too_many_cells"
+        code = (
+            "charge_batch.too_many_cells_comma"
+            if separator == ","
+            else "charge_batch.too_many_cells"
+        )
         reason = Reason(code, {"found": len(cells), "max": width})
         errors.append(BatchRowError(line, "", reason, width + 1))
     value_index = columns["valor"]

@@ -22,9 +22,9 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.times import InstantForm, instant_or_empty
-from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 
 # A possible duplicate is the one mistake a second look exists for: louder than the others.

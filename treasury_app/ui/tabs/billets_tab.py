@@ -61,7 +61,7 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.status_words import approval_word, status_word, submitted_word
 from treasury_app.ui.theme import text_style
-from treasury_app.ui.times import format_date, instant_or_empty
+from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.row_tables import search_box
