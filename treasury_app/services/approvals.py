@@ -24,9 +24,9 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from treasury_app.domain import brcode
-from treasury_app.domain.errors import RuleError
+from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.domain.money import dumps_json
-from treasury_app.ledger.journal import Entry, EntryKind
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ledger.team.approvals import (
     Approval,
     PersonLimits,
@@ -127,6 +127,30 @@ class ApprovalDetail:
         """Approvals it still needs that no eligible approver is left to give (0: enough
         approvers can still approve it)."""
         return max(0, self.approvals_left - len(self.eligible)) if self.eligible else 0
+
+
+OPEN_APPROVALS = ("WAITING", "APPROVED")
+"""The approval states of an intent still before its release."""
+
+
+def approve_blocker(detail: ApprovalDetail, me: str, *, can_approve: bool) -> Reason | None:
+    """Why ``me`` (whose role approves when ``can_approve``) cannot approve ``detail``'s
+    intent now, or ``None`` when they can: the maker never approves their own payment, an
+    approver approves once, and only what the team database fingerprinted as shown."""
+    entry = detail.entry
+    if entry.approval not in OPEN_APPROVALS or entry.state != EntryState.PREPARED:
+        return Reason("approval.not_waiting", {"approval": entry.approval or ""})
+    if entry.created_by == me:
+        return Reason("approval.own_payment")
+    if not can_approve:
+        return Reason("approval.not_an_approver")
+    if not detail.content_matches:
+        return Reason("approval.content_differs")
+    if any(approval.approver == me and approval.valid for approval in detail.approvals):
+        return Reason("approval.approved_already")
+    if entry.approval == "APPROVED":
+        return Reason("approval.being_released")
+    return None
 
 
 @dataclass

@@ -421,6 +421,28 @@ RULES: dict[str, str] = {
     "approval.amount_fixed": QT_TRANSLATE_NOOP(
         "RuleWords", "The amount of this payment cannot be changed here: withdraw it."
     ),
+    "approval.not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment is not waiting for approval any more."
+    ),
+    "approval.own_payment": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "You prepared this payment: another person approves it (a maker never approves their "
+        "own payment).",
+    ),
+    "approval.not_an_approver": QT_TRANSLATE_NOOP(
+        "RuleWords", "Your role does not approve payments."
+    ),
+    "approval.content_differs": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "What this desktop shows does not match the fingerprint the team database keeps for "
+        "this payment: do not approve it; ask its maker to prepare it again.",
+    ),
+    "approval.approved_already": QT_TRANSLATE_NOOP(
+        "RuleWords", "You approved it already; it waits for another approver."
+    ),
+    "approval.being_released": QT_TRANSLATE_NOOP(
+        "RuleWords", "Every approval it needs is given; it is being released."
+    ),
     # Held payments (services/payments.py)
     "payment.cancel_unconfirmed": QT_TRANSLATE_NOOP(
         "RuleWords",
