@@ -268,8 +268,12 @@ def read_batch_file(
     else:
         # A line that cannot be read is the parser's error too, unless the txid column was
         # taken out (the line is then blank in what it read): each is kept once.
-        found = dict.fromkeys([*parsed.errors, *unreadable, *_check_txids(txids)])
-        errors = _at_most_bad_lines(sorted(found, key=lambda e: (e.line, e.column_number)))
+        found = {
+            (e.line, e.column, e.column_number, str(e.reason), e.whole_file): e
+            for e in (*parsed.errors, *unreadable, *_check_txids(txids))
+        }  # a Reason's parameters are a dict: the errors are told apart by what they say
+        ordered = sorted(found.values(), key=lambda e: (e.line, e.column_number))
+        errors = _at_most_bad_lines(ordered)
         if errors[-1:] and errors[-1].whole_file:
             parsed = dataclasses.replace(parsed, rows=(), errors=errors)
     return BatchFile(parsed, txids, errors, _members(records_data, names, parsed, txids, errors))
