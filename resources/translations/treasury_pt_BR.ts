@@ -135,30 +135,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>%1 preparou o mesmo favorecido e valor em %2 (intenção nº %3), ainda aguardando aprovação. Um segundo pagamento intencional precisa de uma descrição diferente.</translation>
     </message>
     <message>
-        <source>This payment is not waiting for approval any more (%1).</source>
-        <translation>Este pagamento não está mais aguardando aprovação (%1).</translation>
-    </message>
-    <message>
-        <source>You prepared this payment: another person approves it (a maker never approves their own payment).</source>
-        <translation>Você preparou este pagamento: outra pessoa o aprova (quem preparou nunca aprova o próprio pagamento).</translation>
-    </message>
-    <message>
-        <source>Your role does not approve payments.</source>
-        <translation>Sua função não aprova pagamentos.</translation>
-    </message>
-    <message>
-        <source>What this desktop shows does not match the fingerprint the team database keeps for this payment: do not approve it; ask its maker to prepare it again.</source>
-        <translation>O que este computador mostra não confere com a impressão digital que o banco de dados da equipe guarda para este pagamento: não o aprove; peça a quem o preparou que o prepare novamente.</translation>
-    </message>
-    <message>
-        <source>You approved it already; it waits for another approver.</source>
-        <translation>Você já o aprovou; ele aguarda outro aprovador.</translation>
-    </message>
-    <message>
-        <source>Every approval it needs is given; it is being released.</source>
-        <translation>Todas as aprovações necessárias foram dadas; ele está sendo liberado.</translation>
-    </message>
-    <message>
         <source>The payment</source>
         <translation>O pagamento</translation>
     </message>
@@ -1133,14 +1109,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Usar este boleto</translation>
     </message>
     <message>
-        <source>This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is in the list of paid slips.</source>
-        <translation>Este boleto já foi pago em %1: %2 (%3). Um boleto é pago uma vez só; o comprovante está na lista de boletos pagos.</translation>
-    </message>
-    <message>
-        <source>This slip was already sent for payment on %1: %2, still being followed. A slip is paid once: wait for that payment&apos;s outcome.</source>
-        <translation>Este boleto já foi enviado para pagamento em %1: %2, ainda em acompanhamento. Um boleto é pago uma vez só: aguarde o resultado desse pagamento.</translation>
-    </message>
-    <message>
         <source>Slip already paid</source>
         <translation>Boleto já pago</translation>
     </message>
@@ -1179,18 +1147,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
 </context>
 <context>
     <name>ChargeBatchDialog</name>
-    <message>
-        <source>A txid has 26 to 35 letters or digits.</source>
-        <translation>Um txid tem de 26 a 35 letras ou dígitos.</translation>
-    </message>
-    <message>
-        <source>This txid is already on line %1.</source>
-        <translation>Este txid já está na linha %1.</translation>
-    </message>
-    <message>
-        <source>%1 line(s) of the file have errors.</source>
-        <translation>%1 linha(s) do arquivo têm erros.</translation>
-    </message>
     <message>
         <source>Charges with a due date from a CSV file</source>
         <translation>Cobranças com vencimento por arquivo CSV</translation>
@@ -1262,6 +1218,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Line %1: %2</source>
         <translation>Linha %1: %2</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2</source>
+        <translation>Linha %1, coluna %2</translation>
+    </message>
+    <message>
+        <source>Line %1</source>
+        <translation>Linha %1</translation>
     </message>
     <message>
         <source>Sending the batch…</source>
@@ -2165,38 +2129,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
 </context>
 <context>
     <name>CobrDialog</name>
-    <message>
-        <source>The recurrence is %1: only an authorised recurrence can be charged.</source>
-        <translation>A recorrência está %1: só uma recorrência autorizada pode ser cobrada.</translation>
-    </message>
-    <message>
-        <source>The due date %1 is too close: a recurring charge is created at least 2 business days before its due date, so the earliest is %2.</source>
-        <translation>O vencimento %1 está muito próximo: uma cobrança recorrente é criada com pelo menos 2 dias úteis de antecedência, então o mais cedo possível é %2.</translation>
-    </message>
-    <message>
-        <source>no end</source>
-        <translation>sem fim</translation>
-    </message>
-    <message>
-        <source>The due date is outside the recurrence&apos;s validity (%1 to %2).</source>
-        <translation>O vencimento está fora da vigência da recorrência (%1 a %2).</translation>
-    </message>
-    <message>
-        <source>Type the amount of the charge.</source>
-        <translation>Digite o valor da cobrança.</translation>
-    </message>
-    <message>
-        <source>The amount is the recurrence&apos;s fixed %1.</source>
-        <translation>O valor é o valor fixo da recorrência, %1.</translation>
-    </message>
-    <message>
-        <source>The amount is below the recurrence&apos;s minimum %1.</source>
-        <translation>O valor está abaixo do mínimo da recorrência, %1.</translation>
-    </message>
-    <message>
-        <source>The recurrence already has an active charge in this cycle (%1): %2, %3, due %4. Cancel it first or choose another cycle.</source>
-        <translation>A recorrência já tem uma cobrança ativa neste ciclo (%1): %2, %3, vencimento %4. Cancele-a primeiro ou escolha outro ciclo.</translation>
-    </message>
     <message>
         <source>Recurring charge — %1</source>
         <translation>Cobrança recorrente — %1</translation>
@@ -3519,10 +3451,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount to be charged</source>
         <translation>Valor a ser cobrado</translation>
-    </message>
-    <message>
-        <source>Type the account to be credited.</source>
-        <translation>Digite a conta a ser creditada.</translation>
     </message>
     <message>
         <source>Recurring charge created: %1.</source>
@@ -5804,6 +5732,754 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Isto não é aceito. Confira, por favor.</translation>
     </message>
     <message>
+        <source>The file is larger than {megabytes} MB: split it into smaller files.</source>
+        <translation>O arquivo tem mais de {megabytes} MB: divida-o em arquivos menores.</translation>
+    </message>
+    <message>
+        <source>This is a spreadsheet workbook, not a CSV file. In the spreadsheet, save it again as &quot;CSV UTF-8&quot;.</source>
+        <translation>Isto é uma pasta de trabalho de planilha, não um arquivo CSV. Na planilha, salve-o de novo como &quot;CSV UTF-8&quot;.</translation>
+    </message>
+    <message>
+        <source>This is a PDF document, not a CSV file.</source>
+        <translation>Isto é um documento PDF, não um arquivo CSV.</translation>
+    </message>
+    <message>
+        <source>Line {line} has bytes that are neither UTF-8 nor Windows-1252 text ({byte}). In the spreadsheet, save it again as &quot;CSV UTF-8&quot;.</source>
+        <translation>A linha {line} tem bytes que não são texto UTF-8 nem Windows-1252 ({byte}). Na planilha, salve-o de novo como &quot;CSV UTF-8&quot;.</translation>
+    </message>
+    <message>
+        <source>The file says it is {encoding} text, but line {line} is not valid {encoding}. In the spreadsheet, save it again as &quot;CSV UTF-8&quot;.</source>
+        <translation>O arquivo diz ser texto {encoding}, mas a linha {line} não é {encoding} válido. Na planilha, salve-o de novo como &quot;CSV UTF-8&quot;.</translation>
+    </message>
+    <message>
+        <source>More than {max} lines have errors: fix the file (the first {max} are listed).</source>
+        <translation>Mais de {max} linhas têm erros: corrija o arquivo (as primeiras {max} estão listadas).</translation>
+    </message>
+    <message>
+        <source>A cell is longer than {limit} characters: this line is not a payment or a charge (is a quote left open above it?).</source>
+        <translation>Uma célula tem mais de {limit} caracteres: esta linha não é um pagamento nem uma cobrança (há aspas abertas acima dela?).</translation>
+    </message>
+    <message>
+        <source>The line contains a NUL character (0x00): remove it.</source>
+        <translation>A linha contém um caractere NUL (0x00): remova-o.</translation>
+    </message>
+    <message>
+        <source>This line cannot be read as CSV.</source>
+        <translation>Esta linha não pode ser lida como CSV.</translation>
+    </message>
+    <message>
+        <source>Column {column}: a quoted cell runs from this line to line {last_line}; a cell cannot run over several lines (is a quote left open?).</source>
+        <translation>Coluna {column}: uma célula entre aspas vai desta linha até a linha {last_line}; uma célula não pode ocupar várias linhas (há aspas abertas?).</translation>
+    </message>
+    <message>
+        <source>Column {column}: a quoted cell runs from this line to the end of the file; a cell cannot run over several lines (is a quote left open?).</source>
+        <translation>Coluna {column}: uma célula entre aspas vai desta linha até o fim do arquivo; uma célula não pode ocupar várias linhas (há aspas abertas?).</translation>
+    </message>
+    <message>
+        <source>Column {column}: the cell contains a control character ({character}); remove it.</source>
+        <translation>Coluna {column}: a célula contém um caractere de controle ({character}); remova-o.</translation>
+    </message>
+    <message>
+        <source>The amount must be a decimal number.</source>
+        <translation>O valor deve ser um número decimal.</translation>
+    </message>
+    <message>
+        <source>The amount can have at most 2 decimal places.</source>
+        <translation>O valor pode ter no máximo 2 casas decimais.</translation>
+    </message>
+    <message>
+        <source>The amount must be greater than zero.</source>
+        <translation>O valor deve ser maior que zero.</translation>
+    </message>
+    <message>
+        <source>A Pix cannot exceed {limit}.</source>
+        <translation>Um Pix não pode passar de {limit}.</translation>
+    </message>
+    <message>
+        <source>The description can have at most {max} characters.</source>
+        <translation>A descrição pode ter no máximo {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>This code authorises a recurrence (Pix Automático); it is not a payment.</source>
+        <translation>Este código autoriza uma recorrência (Pix Automático); não é um pagamento.</translation>
+    </message>
+    <message>
+        <source>The code is for {amount}; a different amount cannot be paid.</source>
+        <translation>O código é de {amount}; não é possível pagar outro valor.</translation>
+    </message>
+    <message>
+        <source>The code has no amount: type the amount to pay.</source>
+        <translation>O código não tem valor: digite o valor a pagar.</translation>
+    </message>
+    <message>
+        <source>This number is in scientific notation ({value}): a spreadsheet turned it into a number and lost its last digits. Format the column as text in Excel and type it again.</source>
+        <translation>Este número está em notação científica ({value}): uma planilha o transformou em número e perdeu os últimos dígitos. Formate a coluna como texto no Excel e digite-o de novo.</translation>
+    </message>
+    <message>
+        <source>The ISPB is the bank&apos;s 8-digit code.</source>
+        <translation>O ISPB é o código de 8 dígitos do banco.</translation>
+    </message>
+    <message>
+        <source>The branch is 1 to 4 digits, without check digit.</source>
+        <translation>A agência tem de 1 a 4 dígitos, sem o dígito verificador.</translation>
+    </message>
+    <message>
+        <source>The account is digits (check digit included).</source>
+        <translation>A conta são dígitos (com o dígito verificador).</translation>
+    </message>
+    <message>
+        <source>The account type is CACC (checking), SVGS (savings), SLRY (salary) or TRAN (payment).</source>
+        <translation>O tipo de conta é CACC (corrente), SVGS (poupança), SLRY (salário) ou TRAN (pagamento).</translation>
+    </message>
+    <message>
+        <source>Type the account holder&apos;s name.</source>
+        <translation>Digite o nome do titular da conta.</translation>
+    </message>
+    <message>
+        <source>The Pix key is empty.</source>
+        <translation>A chave Pix está vazia.</translation>
+    </message>
+    <message>
+        <source>{count} row(s) of the batch have errors; fix them or leave them out before sending.</source>
+        <translation>{count} linha(s) do lote têm erros; corrija-as ou deixe-as de fora antes de enviar.</translation>
+    </message>
+    <message>
+        <source>This batch was already sent on {sent_at} (Brasília) ({rows} payment(s), {total}, the same file). Nothing was sent: choose “Send again” to pay it again.</source>
+        <translation>Este lote já foi enviado em {sent_at} (Brasília) ({rows} pagamento(s), {total}, o mesmo arquivo). Nada foi enviado: escolha “Enviar de novo” para pagá-lo outra vez.</translation>
+    </message>
+    <message>
+        <source>This batch was already sent on {sent_at} (Brasília) ({rows} payment(s), {total}, the same payees and amounts). Nothing was sent: choose “Send again” to pay it again.</source>
+        <translation>Este lote já foi enviado em {sent_at} (Brasília) ({rows} pagamento(s), {total}, os mesmos favorecidos e valores). Nada foi enviado: escolha “Enviar de novo” para pagá-lo outra vez.</translation>
+    </message>
+    <message>
+        <source>Dynamic code: the bank confirms payee and amount when paying.</source>
+        <translation>Código dinâmico: o banco confirma favorecido e valor no pagamento.</translation>
+    </message>
+    <message>
+        <source>The payment will wait for approval in the bank&apos;s console.</source>
+        <translation>O pagamento vai aguardar aprovação no console do banco.</translation>
+    </message>
+    <message>
+        <source>{count} payment(s) of {amount} to this payee in the last 24 hours. Check that this is not a duplicate.</source>
+        <translation>{count} pagamento(s) de {amount} a este favorecido nas últimas 24 horas. Verifique se não é uma duplicata.</translation>
+    </message>
+    <message>
+        <source>Line {line} of this file pays the same payee the same amount.</source>
+        <translation>A linha {line} deste arquivo paga o mesmo valor ao mesmo favorecido.</translation>
+    </message>
+    <message>
+        <source>ISPB {typed} read as {padded} (a spreadsheet drops leading zeros): check that this is the payee&apos;s bank&apos;s ISPB, not its 3-digit bank code.</source>
+        <translation>ISPB {typed} lido como {padded} (uma planilha tira os zeros à esquerda): verifique se este é o ISPB do banco do favorecido, e não o código de 3 dígitos do banco.</translation>
+    </message>
+    <message>
+        <source>Branch {typed} read as {padded}.</source>
+        <translation>Agência {typed} lida como {padded}.</translation>
+    </message>
+    <message>
+        <source>The file is empty.</source>
+        <translation>O arquivo está vazio.</translation>
+    </message>
+    <message>
+        <source>Unknown column(s).</source>
+        <translation>Coluna(s) desconhecida(s).</translation>
+    </message>
+    <message>
+        <source>The amount column (valor) is missing.</source>
+        <translation>Falta a coluna do valor (valor).</translation>
+    </message>
+    <message>
+        <source>Give a chave column, or ispb, agencia, conta, tipo_conta, documento and nome.</source>
+        <translation>Inclua uma coluna chave, ou ispb, agencia, conta, tipo_conta, documento e nome.</translation>
+    </message>
+    <message>
+        <source>The file has more than {max} payments: split it into files of at most {max} (line {line} is payment {payment}).</source>
+        <translation>O arquivo tem mais de {max} pagamentos: divida-o em arquivos de no máximo {max} (a linha {line} é o pagamento {payment}).</translation>
+    </message>
+    <message>
+        <source>Expected {expected} columns, found {found}.</source>
+        <translation>Esperadas {expected} colunas, encontradas {found}.</translation>
+    </message>
+    <message>
+        <source>The file has a header but no payments.</source>
+        <translation>O arquivo tem cabeçalho, mas nenhum pagamento.</translation>
+    </message>
+    <message>
+        <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of paid slips.</source>
+        <translation>Este boleto já foi pago em {at}: {amount}. Um boleto é pago uma vez só; o comprovante está na lista de boletos pagos.</translation>
+    </message>
+    <message>
+        <source>This slip was already sent for payment on {at}: {amount}, still being followed. A slip is paid once: wait for that payment&apos;s outcome.</source>
+        <translation>Este boleto já foi enviado para pagamento em {at}: {amount}, ainda em acompanhamento. Um boleto é pago uma vez só: aguarde o resultado desse pagamento.</translation>
+    </message>
+    <message>
+        <source>This slip lets the payer choose the amount; such slips cannot be paid through the bank&apos;s API.</source>
+        <translation>Este boleto deixa o pagador escolher o valor; boletos assim não podem ser pagos pela API do banco.</translation>
+    </message>
+    <message>
+        <source>This slip has nothing left to pay.</source>
+        <translation>Este boleto não tem mais nada a pagar.</translation>
+    </message>
+    <message>
+        <source>The slip could be paid only until {until}; the bank will probably refuse it.</source>
+        <translation>O boleto podia ser pago só até {until}; o banco provavelmente vai recusá-lo.</translation>
+    </message>
+    <message>
+        <source>Overdue since {since}: {total} includes {charges} of fine and interest.</source>
+        <translation>Vencido desde {since}: {total} inclui {charges} de multa e juros.</translation>
+    </message>
+    <message>
+        <source>Overdue since {since}: {total} (no fine or interest charged).</source>
+        <translation>Vencido desde {since}: {total} (sem multa nem juros cobrados).</translation>
+    </message>
+    <message>
+        <source>This entry is not an accepted slip payment.</source>
+        <translation>Este lançamento não é um pagamento de boleto aceito.</translation>
+    </message>
+    <message>
+        <source>An amount must be a number.</source>
+        <translation>Um valor deve ser um número.</translation>
+    </message>
+    <message>
+        <source>Please enter a CPF or CNPJ.</source>
+        <translation>Informe um CPF ou CNPJ.</translation>
+    </message>
+    <message>
+        <source>This field is required.</source>
+        <translation>Este campo é obrigatório.</translation>
+    </message>
+    <message>
+        <source>This field must be text.</source>
+        <translation>Este campo deve ser texto.</translation>
+    </message>
+    <message>
+        <source>At most {max} characters (this has {length}).</source>
+        <translation>No máximo {max} caracteres (este tem {length}).</translation>
+    </message>
+    <message>
+        <source>Please enter a Pix key.</source>
+        <translation>Informe uma chave Pix.</translation>
+    </message>
+    <message>
+        <source>A txid has 26 to 35 letters or digits.</source>
+        <translation>Um txid tem de 26 a 35 letras ou dígitos.</translation>
+    </message>
+    <message>
+        <source>Must be a whole number from {min} to {max}.</source>
+        <translation>Deve ser um número inteiro de {min} a {max}.</translation>
+    </message>
+    <message>
+        <source>A time needs its time zone.</source>
+        <translation>Um horário precisa do seu fuso horário.</translation>
+    </message>
+    <message>
+        <source>The end of the range is before its start.</source>
+        <translation>O fim do período é anterior ao início.</translation>
+    </message>
+    <message>
+        <source>An immediate charge has no debtor address.</source>
+        <translation>Uma cobrança imediata não tem endereço do devedor.</translation>
+    </message>
+    <message>
+        <source>This is not an e-mail address.</source>
+        <translation>Isto não é um endereço de e-mail.</translation>
+    </message>
+    <message>
+        <source>A state (UF) is 2 letters, such as SP.</source>
+        <translation>Uma UF tem 2 letras, como SP.</translation>
+    </message>
+    <message>
+        <source>A CEP has 8 digits.</source>
+        <translation>Um CEP tem 8 dígitos.</translation>
+    </message>
+    <message>
+        <source>Unknown status; one of {known}.</source>
+        <translation>Situação desconhecida; uma de {known}.</translation>
+    </message>
+    <message>
+        <source>At most {max} items.</source>
+        <translation>No máximo {max} itens.</translation>
+    </message>
+    <message>
+        <source>A charge with a due date needs its debtor.</source>
+        <translation>Uma cobrança com vencimento precisa do devedor.</translation>
+    </message>
+    <message>
+        <source>Nothing to change: give a new amount, text or debtor.</source>
+        <translation>Nada a alterar: informe um novo valor, texto ou devedor.</translation>
+    </message>
+    <message>
+        <source>A due date is a calendar date.</source>
+        <translation>Um vencimento é uma data do calendário.</translation>
+    </message>
+    <message>
+        <source>The due date {due} has passed.</source>
+        <translation>O vencimento {due} já passou.</translation>
+    </message>
+    <message>
+        <source>A location is for a charge (immediate or with a due date).</source>
+        <translation>Uma location é de uma cobrança (imediata ou com vencimento).</translation>
+    </message>
+    <message>
+        <source>This is not an end-to-end id (E + 31 characters).</source>
+        <translation>Isto não é um identificador fim a fim (E + 31 caracteres).</translation>
+    </message>
+    <message>
+        <source>A refund id has 1 to 35 letters or digits.</source>
+        <translation>Um identificador de devolução tem de 1 a 35 letras ou dígitos.</translation>
+    </message>
+    <message>
+        <source>The charge has no QR Code payload (Pix Copia e Cola).</source>
+        <translation>A cobrança não tem o conteúdo do QR Code (Pix Copia e Cola).</translation>
+    </message>
+    <message>
+        <source>The charge&apos;s QR Code payload is not valid: {why}</source>
+        <translation>O conteúdo do QR Code da cobrança não é válido: {why}</translation>
+    </message>
+    <message>
+        <source>Write the due date as DD/MM/YYYY or YYYY-MM-DD.</source>
+        <translation>Escreva o vencimento como DD/MM/AAAA ou AAAA-MM-DD.</translation>
+    </message>
+    <message>
+        <source>{text} is not a real date.</source>
+        <translation>{text} não é uma data válida.</translation>
+    </message>
+    <message>
+        <source>The debtor&apos;s name is missing.</source>
+        <translation>Falta o nome do devedor.</translation>
+    </message>
+    <message>
+        <source>The name has more than {max} characters.</source>
+        <translation>O nome tem mais de {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>The due date is missing.</source>
+        <translation>Falta o vencimento.</translation>
+    </message>
+    <message>
+        <source>The description has more than {max} characters.</source>
+        <translation>A descrição tem mais de {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>Unknown column “{column}”; the columns are {columns}</source>
+        <translation>Coluna “{column}” desconhecida; as colunas são {columns}</translation>
+    </message>
+    <message>
+        <source>This column appears twice.</source>
+        <translation>Esta coluna aparece duas vezes.</translation>
+    </message>
+    <message>
+        <source>The header lacks this column.</source>
+        <translation>Falta esta coluna no cabeçalho.</translation>
+    </message>
+    <message>
+        <source>The file has no charges.</source>
+        <translation>O arquivo não tem cobranças.</translation>
+    </message>
+    <message>
+        <source>A batch has at most {max} charges.</source>
+        <translation>Um lote tem no máximo {max} cobranças.</translation>
+    </message>
+    <message>
+        <source>This column is missing.</source>
+        <translation>Falta esta coluna.</translation>
+    </message>
+    <message>
+        <source>The row has {found} columns, at most {max} are expected.</source>
+        <translation>A linha tem {found} colunas; são esperadas no máximo {max}.</translation>
+    </message>
+    <message>
+        <source>The row has {found} columns, at most {max} are expected (with &apos;,&apos; as separator, quote amounts written with a comma: &quot;1.234,56&quot;).</source>
+        <translation>A linha tem {found} colunas; são esperadas no máximo {max} (com &apos;,&apos; como separador, ponha entre aspas os valores escritos com vírgula: &quot;1.234,56&quot;).</translation>
+    </message>
+    <message>
+        <source>The amount seems cut in two by the &apos;,&apos; separator: quote it (&quot;1.234,56&quot;) or write it with a decimal point (1234.56).</source>
+        <translation>O valor parece cortado em dois pelo separador &apos;,&apos;: ponha-o entre aspas (&quot;1.234,56&quot;) ou escreva-o com ponto decimal (1234.56).</translation>
+    </message>
+    <message>
+        <source>A batch id has 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
+        <translation>Um identificador de lote tem de 1 a 64 letras, dígitos, &apos;-&apos; ou &apos;_&apos;.</translation>
+    </message>
+    <message>
+        <source>{count} line(s) of the file have errors; the first, on line {line}: {first}</source>
+        <translation>{count} linha(s) do arquivo têm erros; o primeiro, na linha {line}: {first}</translation>
+    </message>
+    <message>
+        <source>A batch needs at least one charge.</source>
+        <translation>Um lote precisa de pelo menos uma cobrança.</translation>
+    </message>
+    <message>
+        <source>Line {line}: the due date {due} has passed.</source>
+        <translation>Linha {line}: o vencimento {due} já passou.</translation>
+    </message>
+    <message>
+        <source>Give at least one member to change.</source>
+        <translation>Informe pelo menos um membro a alterar.</translation>
+    </message>
+    <message>
+        <source>Nothing to change for this member.</source>
+        <translation>Nada a alterar neste membro.</translation>
+    </message>
+    <message>
+        <source>This txid is already on line {line}.</source>
+        <translation>Este txid já está na linha {line}.</translation>
+    </message>
+    <message>
+        <source>{count} line(s) of the file have errors.</source>
+        <translation>{count} linha(s) do arquivo têm erros.</translation>
+    </message>
+    <message>
+        <source>One of {known}.</source>
+        <translation>Um de {known}.</translation>
+    </message>
+    <message>
+        <source>This is not a recurrence id (idRec).</source>
+        <translation>Isto não é um identificador de recorrência (idRec).</translation>
+    </message>
+    <message>
+        <source>A calendar date is expected.</source>
+        <translation>Espera-se uma data do calendário.</translation>
+    </message>
+    <message>
+        <source>A location id is a positive whole number.</source>
+        <translation>O identificador de uma location é um número inteiro positivo.</translation>
+    </message>
+    <message>
+        <source>A branch has up to 4 digits.</source>
+        <translation>Uma agência tem até 4 dígitos.</translation>
+    </message>
+    <message>
+        <source>Unknown periodicity {value}.</source>
+        <translation>Periodicidade desconhecida: {value}.</translation>
+    </message>
+    <message>
+        <source>Yes or no is expected.</source>
+        <translation>Espera-se sim ou não.</translation>
+    </message>
+    <message>
+        <source>The account credited is required.</source>
+        <translation>A conta a creditar é obrigatória.</translation>
+    </message>
+    <message>
+        <source>A debtor address is expected.</source>
+        <translation>Espera-se um endereço do devedor.</translation>
+    </message>
+    <message>
+        <source>The due date {due} is too close: a recurring charge is created at least 2 business days before its due date, so the earliest is {earliest}.</source>
+        <translation>O vencimento {due} está muito próximo: uma cobrança recorrente é criada pelo menos 2 dias úteis antes do vencimento, então o mais cedo é {earliest}.</translation>
+    </message>
+    <message>
+        <source>Only an authorised recurrence can be charged.</source>
+        <translation>Só uma recorrência autorizada pode ser cobrada.</translation>
+    </message>
+    <message>
+        <source>The due date is outside the recurrence&apos;s validity ({start} to {end}).</source>
+        <translation>O vencimento está fora da vigência da recorrência ({start} a {end}).</translation>
+    </message>
+    <message>
+        <source>The due date is before the recurrence&apos;s first date ({start}).</source>
+        <translation>O vencimento é anterior à data inicial da recorrência ({start}).</translation>
+    </message>
+    <message>
+        <source>Type the amount of the charge.</source>
+        <translation>Digite o valor da cobrança.</translation>
+    </message>
+    <message>
+        <source>The amount is the recurrence&apos;s fixed {fixed}.</source>
+        <translation>O valor é o fixo da recorrência, {fixed}.</translation>
+    </message>
+    <message>
+        <source>The amount is below the recurrence&apos;s minimum {minimum}.</source>
+        <translation>O valor está abaixo do mínimo da recorrência, {minimum}.</translation>
+    </message>
+    <message>
+        <source>The recurrence already has an active charge in this cycle ({cycle}): {txid}, due {due}. Cancel it first or choose another cycle.</source>
+        <translation>A recorrência já tem uma cobrança ativa neste ciclo ({cycle}): {txid}, com vencimento em {due}. Cancele-a antes ou escolha outro ciclo.</translation>
+    </message>
+    <message>
+        <source>The charge can no longer be cancelled.</source>
+        <translation>A cobrança não pode mais ser cancelada.</translation>
+    </message>
+    <message>
+        <source>A recurring charge cannot be cancelled from the date of its first settlement attempt ({first}) on.</source>
+        <translation>Uma cobrança recorrente não pode ser cancelada a partir da data da sua primeira tentativa de liquidação ({first}).</translation>
+    </message>
+    <message>
+        <source>The recurrence&apos;s retry policy does not allow retries.</source>
+        <translation>A política de retentativa da recorrência não permite retentativas.</translation>
+    </message>
+    <message>
+        <source>The charge is closed: no retry.</source>
+        <translation>A cobrança está encerrada: sem retentativa.</translation>
+    </message>
+    <message>
+        <source>An attempt is still scheduled: wait for its result.</source>
+        <translation>Ainda há uma tentativa agendada: aguarde o resultado.</translation>
+    </message>
+    <message>
+        <source>A retry only follows a failed attempt.</source>
+        <translation>Uma retentativa só vem depois de uma tentativa que falhou.</translation>
+    </message>
+    <message>
+        <source>The charge already had the {max} retries allowed.</source>
+        <translation>A cobrança já teve as {max} retentativas permitidas.</translation>
+    </message>
+    <message>
+        <source>A retry is scheduled on a future date.</source>
+        <translation>Uma retentativa é agendada para uma data futura.</translation>
+    </message>
+    <message>
+        <source>A retry must fall within {days} days after the due date (until {until}).</source>
+        <translation>Uma retentativa deve cair em até {days} dias após o vencimento (até {until}).</translation>
+    </message>
+    <message>
+        <source>The charge already has an attempt on that date.</source>
+        <translation>A cobrança já tem uma tentativa nessa data.</translation>
+    </message>
+    <message>
+        <source>The debtor is required.</source>
+        <translation>O devedor é obrigatório.</translation>
+    </message>
+    <message>
+        <source>Give a fixed amount or a minimum amount, not both.</source>
+        <translation>Informe um valor fixo ou um valor mínimo, não os dois.</translation>
+    </message>
+    <message>
+        <source>The end date is before the first date.</source>
+        <translation>A data final é anterior à data inicial.</translation>
+    </message>
+    <message>
+        <source>The first date {first} has passed.</source>
+        <translation>A data inicial {first} já passou.</translation>
+    </message>
+    <message>
+        <source>Nothing to revise.</source>
+        <translation>Nada a alterar.</translation>
+    </message>
+    <message>
+        <source>A request id (idSolicRec) has 29 characters, SC first.</source>
+        <translation>Um identificador de solicitação (idSolicRec) tem 29 caracteres, começando por SC.</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account is required.</source>
+        <translation>A conta do pagador é obrigatória.</translation>
+    </message>
+    <message>
+        <source>An ISPB is 8 digits or capital letters.</source>
+        <translation>Um ISPB tem 8 dígitos ou letras maiúsculas.</translation>
+    </message>
+    <message>
+        <source>The request would expire in the past.</source>
+        <translation>A solicitação expiraria no passado.</translation>
+    </message>
+    <message>
+        <source>The amount typed is not the amount of this payment.</source>
+        <translation>O valor digitado não é o valor deste pagamento.</translation>
+    </message>
+    <message>
+        <source>Say why it is rejected.</source>
+        <translation>Diga por que ele é rejeitado.</translation>
+    </message>
+    <message>
+        <source>Say why it is withdrawn.</source>
+        <translation>Diga por que ele é retirado.</translation>
+    </message>
+    <message>
+        <source>Say why each rejected row is rejected.</source>
+        <translation>Diga por que cada linha rejeitada é rejeitada.</translation>
+    </message>
+    <message>
+        <source>The amount of this payment cannot be changed here: withdraw it.</source>
+        <translation>O valor deste pagamento não pode ser alterado aqui: retire-o.</translation>
+    </message>
+    <message>
+        <source>This payment is not waiting for approval any more.</source>
+        <translation>Este pagamento não aguarda mais aprovação.</translation>
+    </message>
+    <message>
+        <source>You prepared this payment: another person approves it (a maker never approves their own payment).</source>
+        <translation>Você preparou este pagamento: outra pessoa o aprova (quem prepara nunca aprova o próprio pagamento).</translation>
+    </message>
+    <message>
+        <source>Your role does not approve payments.</source>
+        <translation>O seu papel não aprova pagamentos.</translation>
+    </message>
+    <message>
+        <source>What this desktop shows does not match the fingerprint the team database keeps for this payment: do not approve it; ask its maker to prepare it again.</source>
+        <translation>O que este computador mostra não confere com a impressão digital que o banco de dados da equipe guarda deste pagamento: não o aprove; peça a quem o preparou que o prepare de novo.</translation>
+    </message>
+    <message>
+        <source>You approved it already; it waits for another approver.</source>
+        <translation>Você já o aprovou; ele aguarda outro aprovador.</translation>
+    </message>
+    <message>
+        <source>Every approval it needs is given; it is being released.</source>
+        <translation>Todas as aprovações necessárias foram dadas; ele está sendo liberado.</translation>
+    </message>
+    <message>
+        <source>The bank cannot be reached to confirm that it does not have this payment; nothing was cancelled. Try again when the bank answers.</source>
+        <translation>Não foi possível falar com o banco para confirmar que ele não tem este pagamento; nada foi cancelado. Tente de novo quando o banco responder.</translation>
+    </message>
+    <message>
+        <source>The statement ends ({end}) before it starts ({start}).</source>
+        <translation>O extrato termina ({end}) antes de começar ({start}).</translation>
+    </message>
+    <message>
+        <source>Please give the id of a statement entry.</source>
+        <translation>Informe o identificador de um lançamento do extrato.</translation>
+    </message>
+    <message>
+        <source>Infraction {id} is closed: it no longer accepts a defense.</source>
+        <translation>A infração {id} está encerrada: não aceita mais defesa.</translation>
+    </message>
+    <message>
+        <source>Infraction {id}: only an open infraction or one under review accepts a defense.</source>
+        <translation>Infração {id}: só uma infração aberta ou em análise aceita defesa.</translation>
+    </message>
+    <message>
+        <source>The deadline to defend infraction {id} passed on {deadline} (Brasília).</source>
+        <translation>O prazo de defesa da infração {id} terminou em {deadline} (Brasília).</translation>
+    </message>
+    <message>
+        <source>The defense is text.</source>
+        <translation>A defesa é um texto.</translation>
+    </message>
+    <message>
+        <source>Please write the defense: it cannot be empty.</source>
+        <translation>Escreva a defesa: ela não pode ficar vazia.</translation>
+    </message>
+    <message>
+        <source>The defense has {length} characters; the bank accepts at most {max}.</source>
+        <translation>A defesa tem {length} caracteres; o banco aceita no máximo {max}.</translation>
+    </message>
+    <message>
+        <source>Attachments are a list of file names.</source>
+        <translation>Os anexos são uma lista de nomes de arquivo.</translation>
+    </message>
+    <message>
+        <source>An attachment needs a file name.</source>
+        <translation>Um anexo precisa de um nome de arquivo.</translation>
+    </message>
+    <message>
+        <source>An attachment name has at most {max} characters.</source>
+        <translation>O nome de um anexo tem no máximo {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>Please give the id of an infraction.</source>
+        <translation>Informe o identificador de uma infração.</translation>
+    </message>
+    <message>
+        <source>The webhook URL must be text.</source>
+        <translation>A URL do webhook deve ser texto.</translation>
+    </message>
+    <message>
+        <source>Please enter the webhook URL (https://...).</source>
+        <translation>Informe a URL do webhook (https://...).</translation>
+    </message>
+    <message>
+        <source>The webhook URL has {length} characters; at most {max}.</source>
+        <translation>A URL do webhook tem {length} caracteres; no máximo {max}.</translation>
+    </message>
+    <message>
+        <source>The webhook URL may not contain spaces or non-ASCII characters (percent-encode them).</source>
+        <translation>A URL do webhook não pode conter espaços nem caracteres fora do ASCII (codifique-os com %).</translation>
+    </message>
+    <message>
+        <source>The webhook URL is not a valid URL.</source>
+        <translation>A URL do webhook não é uma URL válida.</translation>
+    </message>
+    <message>
+        <source>The bank only notifies HTTPS addresses: the URL must start with https:// (it has no scheme).</source>
+        <translation>O banco só notifica endereços HTTPS: a URL deve começar com https:// (ela não tem esquema).</translation>
+    </message>
+    <message>
+        <source>The bank only notifies HTTPS addresses: the URL must start with https:// (it has {scheme}).</source>
+        <translation>O banco só notifica endereços HTTPS: a URL deve começar com https:// (ela tem {scheme}).</translation>
+    </message>
+    <message>
+        <source>The webhook URL may not carry a user name or password (user:password@host).</source>
+        <translation>A URL do webhook não pode levar usuário nem senha (usuario:senha@host).</translation>
+    </message>
+    <message>
+        <source>The webhook URL has no host name.</source>
+        <translation>A URL do webhook não tem nome de host.</translation>
+    </message>
+    <message>
+        <source>A Pix webhook belongs to one Pix key: choose the key.</source>
+        <translation>Um webhook Pix pertence a uma chave Pix: escolha a chave.</translation>
+    </message>
+    <message>
+        <source>Headers are a mapping of names to values.</source>
+        <translation>Os cabeçalhos são pares de nome e valor.</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a valid HTTP header name (letters, digits and -_.!#$%&amp;&apos;*+^`|~).</source>
+        <translation>“{name}” não é um nome de cabeçalho HTTP válido (letras, dígitos e -_.!#$%&amp;&apos;*+^`|~).</translation>
+    </message>
+    <message>
+        <source>The header {name} is given twice.</source>
+        <translation>O cabeçalho {name} aparece duas vezes.</translation>
+    </message>
+    <message>
+        <source>The value of header {name} must be one line of text.</source>
+        <translation>O valor do cabeçalho {name} deve ser uma linha de texto.</translation>
+    </message>
+    <message>
+        <source>A header value was typed without its name.</source>
+        <translation>Um valor de cabeçalho foi digitado sem o nome.</translation>
+    </message>
+    <message>
+        <source>“{email}” is not an e-mail address.</source>
+        <translation>“{email}” não é um endereço de e-mail.</translation>
+    </message>
+    <message>
+        <source>The bank notifies with POST or PUT, not “{method}”.</source>
+        <translation>O banco notifica com POST ou PUT, não “{method}”.</translation>
+    </message>
+    <message>
+        <source>Unknown webhook kind “{kind}”; expected one of {known}.</source>
+        <translation>Tipo de webhook “{kind}” desconhecido; esperado um de {known}.</translation>
+    </message>
+    <message>
+        <source>{options}: only the Accounts API&apos;s webhooks have these options.</source>
+        <translation>{options}: só os webhooks da API de Contas têm estas opções.</translation>
+    </message>
+    <message>
+        <source>{option} is yes or no.</source>
+        <translation>{option} é sim ou não.</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s address is a base URL: no query string nor fragment (the bank appends /pix, /rec and /cobr to it).</source>
+        <translation>O endereço do receptor é uma URL base: sem parâmetros de consulta nem fragmento (o banco acrescenta /pix, /rec e /cobr a ela).</translation>
+    </message>
+    <message>
+        <source>Enter the receiver&apos;s secret (its Accounts webhook secret).</source>
+        <translation>Informe o segredo do receptor (o segredo do webhook da API de Contas).</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s address is too long (at most {max} characters).</source>
+        <translation>O endereço do receptor é longo demais (no máximo {max} caracteres).</translation>
+    </message>
+    <message>
+        <source>This webhook is not per key: leave the key out.</source>
+        <translation>Este webhook não é por chave: deixe a chave de fora.</translation>
+    </message>
+    <message>
+        <source>Sample slips exist only in the sandbox bank.</source>
+        <translation>Boletos de exemplo existem só no banco sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank could not be reached.</source>
+        <translation>Não foi possível falar com o banco sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank answered {status}.</source>
+        <translation>O banco sandbox respondeu {status}.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s answer could not be read.</source>
+        <translation>Não foi possível ler a resposta do banco sandbox.</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>sim</translation>
     </message>
@@ -7010,10 +7686,6 @@ Primeiro envio: %3 (Brasília)</translation>
         <translation>Cancelar este pagamento? Ele nunca será enviado. O banco é consultado antes: se, afinal, tiver o pagamento, ele passa a ser acompanhado como pago.</translation>
     </message>
     <message>
-        <source>The bank cannot be reached to confirm that it does not have this payment; nothing was cancelled. Try again when the bank answers.</source>
-        <translation>Não foi possível falar com o banco para confirmar que ele não tem este pagamento; nada foi cancelado. Tente de novo quando o banco responder.</translation>
-    </message>
-    <message>
         <source>%1 to %2: accepted by the bank (%3).</source>
         <translation>%1 para %2: aceito pelo banco (%3).</translation>
     </message>
@@ -7196,10 +7868,6 @@ Válido a partir de %2</translation>
     <message>
         <source>Our Pix failed (cashout)</source>
         <translation>Nosso Pix falhou (cashout)</translation>
-    </message>
-    <message>
-        <source>A header value was typed without its name.</source>
-        <translation>Um valor de cabeçalho foi digitado sem o nome.</translation>
     </message>
     <message>
         <source>Webhook: %1</source>

@@ -130,7 +130,7 @@ async def test_maker_prepares_approver_approves_the_bank_holds_one_payment(
     waiting = (await bruno.approvals.lists()).waiting_for_me
     assert [e.id for e in waiting] == [prepared.id]
     assert (await ana.approvals.lists()).prepared_by_me[0].id == prepared.id
-    with pytest.raises(ValueError, match="amount typed"):
+    with pytest.raises(ValueError, match=r"approval\.amount_differs"):
         await bruno.approvals.approve(waiting[0], Decimal("15.00"))
     released = await bruno.approvals.approve(waiting[0], Decimal("150.00"))
     assert released.state == EntryState.ACCEPTED and released.approval == "RELEASED"
@@ -261,11 +261,11 @@ async def test_the_same_content_twice_waits_once_and_a_maker_withdraws(desks: De
     with pytest.raises(ApprovalRefused, match=r"Only appr_ana \(who prepared"):
         await bruno.approvals.withdraw(first, "not needed")
     for blank in ("", "   "):  # every end of an intent has a reason
-        with pytest.raises(ValueError, match="why it is withdrawn"):
+        with pytest.raises(ValueError, match=r"approval\.withdraw_reason_missing"):
             await ana.approvals.withdraw(first, blank)
     gone = await ana.approvals.withdraw(first, "typo")
     assert gone.state == EntryState.REJECTED and gone.approval == "WITHDRAWN"
-    with pytest.raises(ValueError, match="why"):
+    with pytest.raises(ValueError, match=r"approval\.reject_reason_missing"):
         await bruno.approvals.reject(other, "  ")
     rejected = await bruno.approvals.reject(other, "paid by check")
     assert rejected.approval == "REJECTED" and rejected.decided_by == "appr_bruno"

@@ -26,6 +26,7 @@ from treasury_app.api.errors import BusinessRuleViolation
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain import boleto
 from treasury_app.domain.clock import Clock
+from treasury_app.domain.errors import Reason
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
@@ -37,6 +38,7 @@ from treasury_app.services.billets import (
 )
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.tracker import PaymentTracker
+from treasury_app.ui.rule_words import rule_text
 
 TODAY = dt.date(2026, 11, 18)  # the sandbox's date in Brasília
 RENT = "Aluguel do escritório"  # due in 5 days
@@ -117,11 +119,11 @@ async def test_lookup_of_a_seeded_slip(
     )
     assert isinstance(review.amount, Decimal) and isinstance(review.charges, Decimal)
     assert review.description == "Pagamento"
-    overdue_warnings = [w for w in review.warnings if w.startswith("Overdue since")]
+    overdue_warnings = [w for w in review.warnings if w.code.startswith("billet.overdue")]
     assert bool(overdue_warnings) == overdue, review.warnings
     if overdue:
-        assert due.strftime("%d/%m/%Y") in overdue_warnings[0]
-    limit_warnings = [w for w in review.warnings if "could be paid only until" in w]
+        assert overdue_warnings[0].params["since"] == due
+    limit_warnings = [w for w in review.warnings if w.code == "billet.past_payment_limit"]
     assert bool(limit_warnings) == (label == TOO_LATE), review.warnings
     assert await ledger.journal.recent() == []  # a lookup journals nothing
 
@@ -134,7 +136,14 @@ async def test_lookup_of_the_overdue_slip_itemises_the_charges(
     assert review.info.days_late == 10
     assert review.charges == Decimal("51.33")
     assert review.warnings == (
-        "Overdue since 08/11/2026: R$ 2.251,33 includes R$ 51,33 of fine and interest.",
+        Reason(
+            "billet.overdue",
+            {
+                "since": dt.date(2026, 11, 8),
+                "total": Decimal("2251.33"),
+                "charges": Decimal("51.33"),
+            },
+        ),
     )
 
 
@@ -143,7 +152,7 @@ async def test_a_free_value_slip_cannot_be_paid(
 ) -> None:
     with pytest.raises(BilletInputError) as refused:
         await billets.lookup(slips[FREE]["digitableCode"])
-    assert refused.value.field == "code" and "choose the amount" in refused.value.message
+    assert (refused.value.field, refused.value.code) == ("code", "billet.payer_sets_amount")
     assert await ledger.journal.recent() == []
 
 
@@ -174,7 +183,7 @@ async def test_a_bad_line_or_description_is_refused_without_a_request(
     before = accounts_transport.stats.requests
     with pytest.raises(BilletInputError) as refused:
         await billets.lookup(code, description=description)
-    assert refused.value.field == field and refused.value.message
+    assert refused.value.field == field and refused.value.code
     assert accounts_transport.stats.requests == before
 
 
@@ -289,9 +298,9 @@ async def test_the_same_review_paid_twice_is_one_payment(
     assert len(await ledger.journal.recent()) == 1
     assert control.balance() == before - Decimal("845.32")
     # A new lookup of the paid slip is a hard stop naming the payment just made.
-    with pytest.raises(BilletAlreadyPaid, match="already sent for payment on") as stop:
+    with pytest.raises(BilletAlreadyPaid, match=r"billet\.already_sent") as stop:
         await billets.lookup(slips[DUE_TODAY]["digitableCode"])
-    assert "R$ 845,32" in str(stop.value) and stop.value.field == "code"
+    assert "R$ 845,32" in rule_text(stop.value) and stop.value.field == "code"
     assert [d.id for d in stop.value.earlier] == [first.id]
     # A second review made before the first was paid cannot pay it either.
     other = BilletReview(
@@ -332,10 +341,10 @@ async def test_an_earlier_payment_of_the_slip_stops_whatever_its_amount(
     await paid_before(EntryState.ACCEPTED, bank_status="CANCELED")
     assert (await billets.lookup(barcode)).amount == Decimal("2251.33")
     earlier = await paid_before(EntryState.ACCEPTED, bank_status="LIQUIDATED")
-    with pytest.raises(BilletAlreadyPaid, match="already paid on") as stop:
+    with pytest.raises(BilletAlreadyPaid, match=r"billet\.already_paid") as stop:
         await billets.lookup(barcode)
     assert [d.id for d in stop.value.earlier] == [earlier.id]
-    assert "R$ 2.250,60 (LIQUIDATED)" in str(stop.value)
+    assert "R$ 2.250,60" in rule_text(stop.value)
 
 
 async def test_an_overdue_slip_is_paid_with_its_charges(

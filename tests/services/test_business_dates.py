@@ -15,6 +15,7 @@ from tests.sandbox.conftest import Api
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.clock import Clock
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger
 from treasury_app.services.billets import BilletsService, is_overdue
 from treasury_app.services.payments import PaymentEngine
@@ -31,8 +32,8 @@ def billets(accounts_transport: ApiTransport, ledger: Ledger, bank_clock: Clock)
     return BilletsService(engine, engine.accounts, ledger, clock=bank_clock)
 
 
-def _overdue_warning(warnings: tuple[str, ...]) -> bool:
-    return any(w.startswith("Overdue since") for w in warnings)
+def _overdue_warning(warnings: tuple[Reason, ...]) -> bool:
+    return any(w.code.startswith("billet.overdue") for w in warnings)
 
 
 async def test_due_today_until_midnight_in_brasilia_not_utc(

@@ -18,6 +18,7 @@ from treasury_app.services.charges import (
     BatchRow,
     parse_batch_csv,
 )
+from treasury_app.ui.rule_words import rule_text
 
 TODAY = dt.date(2026, 11, 18)
 CPF = "52998224725"
@@ -113,17 +114,19 @@ def test_every_bad_row_is_reported_with_line_and_column() -> None:
     ]
     assert result.bad_lines == (3, 5, 6, 7, 8, 9)
     by_place = {(e.line, e.column): e for e in result.errors}
-    assert by_place[(3, "cpf_cnpj")].message.startswith("The CPF check digits do not match")
-    assert by_place[(3, "valor")].message == "The amount must be greater than zero."
-    assert by_place[(3, "vencimento")].message == "31/02/2026 is not a real date."
-    assert by_place[(5, "valor")].message == "The amount cannot be negative."
-    assert "DD/MM/YYYY" in by_place[(5, "vencimento")].message
-    assert "2 decimal places" in by_place[(6, "valor")].message
-    assert by_place[(6, "vencimento")].message == "The due date 01/12/2025 has passed."
-    assert by_place[(8, "vencimento")].message == "This column is missing."
-    assert "6 columns, at most 5" in by_place[(9, "")].message
+    assert rule_text(by_place[(3, "cpf_cnpj")].reason).startswith(
+        "The CPF check digits do not match"
+    )
+    assert rule_text(by_place[(3, "valor")].reason) == "The amount must be greater than zero."
+    assert rule_text(by_place[(3, "vencimento")].reason) == "31/02/2026 is not a real date."
+    assert rule_text(by_place[(5, "valor")].reason) == "The amount cannot be negative."
+    assert "DD/MM/YYYY" in rule_text(by_place[(5, "vencimento")].reason)
+    assert "2 decimal places" in rule_text(by_place[(6, "valor")].reason)
+    assert rule_text(by_place[(6, "vencimento")].reason) == "The due date 01/12/2025 has passed."
+    assert rule_text(by_place[(8, "vencimento")].reason) == "This column is missing."
+    assert "6 columns, at most 5" in rule_text(by_place[(9, "")].reason)
     assert [e.column_number for e in result.errors[:4]] == [1, 2, 3, 4]
-    assert str(by_place[(3, "nome")]) == "line 3, column nome: The debtor's name is missing."
+    assert str(by_place[(3, "nome")]) == "line 3, column nome: charge_batch.name_missing"
     assert str(by_place[(9, "")]).startswith("line 9: ")
 
 
@@ -135,10 +138,10 @@ def test_without_today_past_dates_are_kept() -> None:
 def test_an_amount_cut_by_the_comma_separator_is_explained() -> None:
     result = parse_batch_csv(f'Ana,{CPF},1.234,56,15/12/2026\nBia,{CPF},"1.234,56",15/12/2026')
     assert where(result) == [(1, "valor")]
-    assert "quote it" in result.errors[0].message
+    assert "quote it" in rule_text(result.errors[0].reason)
     assert [r.line for r in result.rows] == [2]
     too_many = parse_batch_csv(f"Ana,{CPF},1234,56,15/12/2026,texto")
-    assert where(too_many) == [(1, "")] and "quote amounts" in too_many.errors[0].message
+    assert where(too_many) == [(1, "")] and "quote amounts" in rule_text(too_many.errors[0].reason)
 
 
 @pytest.mark.parametrize(
@@ -166,7 +169,9 @@ def test_bad_headers_are_reported(header: str, expected: list[tuple[int, str]]) 
 def test_a_file_without_charges(text: str, line: int) -> None:
     result = parse_batch_csv(text)
     assert not result.ok and result.rows == ()
-    assert [(e.line, e.message) for e in result.errors] == [(line, "The file has no charges.")]
+    assert [(e.line, rule_text(e.reason)) for e in result.errors] == [
+        (line, "The file has no charges.")
+    ]
 
 
 def test_at_most_five_thousand_members() -> None:
@@ -195,7 +200,7 @@ def test_any_file_yields_rows_or_located_errors_never_a_crash(
     assert isinstance(result, BatchParseResult)
     assert result.rows or result.errors
     for error in result.errors:
-        assert error.line >= 1 and error.message
+        assert error.line >= 1 and error.reason.code
     for row in result.rows:
         assert row.amount > 0 and row.amount == row.amount.quantize(Decimal("0.01"))
         assert row.due_date >= TODAY and len(row.document) in (11, 14) and row.name

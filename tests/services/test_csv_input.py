@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
 from treasury_app.services import charges
@@ -30,6 +31,7 @@ from treasury_app.services.csv_input import (
     read_csv_path,
 )
 from treasury_app.services.payouts import PayoutsService
+from treasury_app.ui.rule_words import rule_text
 
 CPF = "52998224725"
 PAYOUTS = (
@@ -95,21 +97,21 @@ def test_charge_files_in_every_encoding_and_line_end_read_the_same(encoding: str
 
 
 def test_bytes_that_are_no_text_are_refused_with_a_way_out() -> None:
-    with pytest.raises(CsvFileError, match=r"workbook.*CSV UTF-8"):
+    with pytest.raises(CsvFileError, match=r"csv\.workbook"):
         decode_csv(b"PK\x03\x04\x14\x00\x06\x00" + bytes(200))
-    with pytest.raises(CsvFileError, match="PDF"):
+    with pytest.raises(CsvFileError, match=r"csv\.pdf"):
         decode_csv(b"%PDF-1.7\n...")
     # 0x81 is undefined in Windows-1252 and not UTF-8: the line is named.
-    with pytest.raises(CsvFileError, match=r"Line 2 .*0x81.*CSV UTF-8"):
+    with pytest.raises(CsvFileError, match=r"csv.not_text \(byte='0x81', line=2\)"):
         decode_csv(b"chave;valor\nx\x81y;1,00\n")
-    with pytest.raises(CsvFileError, match=r"says it is UTF-16 text, but line 2"):
+    with pytest.raises(CsvFileError, match=r"csv.not_its_encoding \(encoding='UTF-16', line=2\)"):
         decode_csv(codecs.BOM_UTF16_LE + "a;b\n".encode("utf-16-le") + b"\x00\xdc" + b"x\x00")
 
 
 def test_a_file_over_the_size_cap_is_refused_before_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "big.csv"
     path.write_bytes(b"chave;valor\n" + b"x" * 5000)
-    with pytest.raises(CsvFileError, match="larger than"):
+    with pytest.raises(CsvFileError, match=r"csv\.too_large"):
         read_csv_bytes(path, max_bytes=4096)
     assert len(read_csv_bytes(path, max_bytes=5012)) == 5012
     text, sha256 = read_csv_path(path, max_bytes=10_000)
@@ -126,7 +128,7 @@ async def test_a_cell_over_the_csv_field_limit_is_an_error_of_its_line_and_the_r
     text = f"chave;valor\na@empresa.com.br;1,00\nb@empresa.com.br;{huge}\nc@empresa.com.br;3,00\n"
     batch = await payouts.parse_batch_csv(text)
     assert [(e.line, e.column) for e in batch.errors] == [(3, "row")]
-    assert "longer than" in batch.errors[0].message
+    assert "longer than" in rule_text(batch.errors[0].reason)
     assert [row.line for row in batch.rows] == [2, 4]
     parsed = charges.parse_batch_csv(
         f"nome;cpf_cnpj;valor;vencimento\n{huge};{CPF};1,00;2030-01-10\nAna;{CPF};2,00;2030-01-10\n"
@@ -141,13 +143,13 @@ async def test_an_unclosed_quote_is_an_error_of_the_line_it_opens_on(
     text = 'chave;valor;descricao\na@empresa.com.br;1,00;"Nota 1\nb@empresa.com.br;2,00;x\n'
     batch = await payouts.parse_batch_csv(text)
     assert [(e.line, e.column) for e in batch.errors] == [(2, "row")]
-    assert "quote left open" in batch.errors[0].message
+    assert "quote left open" in rule_text(batch.errors[0].reason)
     assert batch.rows == ()
     # A quoted cell that spans lines legitimately closes: the file is refused all the same
     # (the error is on the line it starts), with no row that could be sent without it.
     text = 'chave;valor;descricao\na@empresa.com.br;1,00;"two\nlines"\nb@empresa.com.br;2,00;x\n'
     batch = await payouts.parse_batch_csv(text)
-    assert [e.line for e in batch.errors] == [2] and "line 3" in batch.errors[0].message
+    assert [e.line for e in batch.errors] == [2] and "line 3" in rule_text(batch.errors[0].reason)
     assert batch.rows == ()
 
 
@@ -164,7 +166,7 @@ async def test_a_cell_over_several_lines_refuses_the_whole_file(payouts: Payouts
     batch = await payouts.parse_batch_csv(_hundred_payments_quote_open_on_line_6())
     # Not 4 rows and "leave out the 1 invalid row": nothing can be sent from this file.
     assert batch.rows == () and [(e.line, e.column) for e in batch.errors] == [(6, "row")]
-    assert "quote left open" in batch.errors[0].message
+    assert "quote left open" in rule_text(batch.errors[0].reason)
 
 
 def test_charges_a_cell_over_several_lines_refuses_the_whole_file() -> None:
@@ -181,11 +183,11 @@ async def test_unreadable_lines_count_toward_the_cap_and_errors_stop_at_1000(
     text = "chave;valor\n" + "a\x01;1\n" * 100_000
     batch = await payouts.parse_batch_csv(text)
     assert batch.rows == () and len(batch.errors) == MAX_LINE_ERRORS + 1
-    assert batch.errors[-1].message == TOO_MANY_ERRORS
-    assert "More than 1,000 lines have errors" in TOO_MANY_ERRORS
+    assert batch.errors[-1].reason == TOO_MANY_ERRORS
+    assert "More than 1000 lines have errors" in rule_text(TOO_MANY_ERRORS)
     result = charges.parse_batch_csv("nome;cpf_cnpj;valor;vencimento\n" + "a\x01;1\n" * 100_000)
     assert result.rows == () and len(result.errors) == MAX_LINE_ERRORS + 1
-    assert result.errors[-1].message == TOO_MANY_ERRORS and result.errors[-1].whole_file
+    assert result.errors[-1].reason == TOO_MANY_ERRORS and result.errors[-1].whole_file
     # A few bad lines among good ones: as before, each its own error, the good rows kept.
     text = "chave;valor\n" + "a\x01;1\n" * 3 + "b@empresa.com.br;2,00\n"
     batch = await payouts.parse_batch_csv(text)
@@ -211,12 +213,14 @@ async def test_control_characters_are_refused_with_their_line(
     )
     batch = await payouts.parse_batch_csv(text)
     assert [(e.line, e.column) for e in batch.errors] == [(3, "row")]
-    assert shown in batch.errors[0].message and "Column 3" in batch.errors[0].message
+    assert shown in rule_text(batch.errors[0].reason) and "Column 3" in rule_text(
+        batch.errors[0].reason
+    )
     assert [row.line for row in batch.rows] == [2, 4]
     parsed = charges.parse_batch_csv(
         f"nome;cpf_cnpj;valor;vencimento\nAna{character};{CPF};1,00;2030-01-10\n"
     )
-    assert [e.line for e in parsed.errors] == [2] and shown in parsed.errors[0].message
+    assert [e.line for e in parsed.errors] == [2] and shown in rule_text(parsed.errors[0].reason)
 
 
 def test_a_tab_inside_a_cell_is_not_a_control_character_to_refuse() -> None:
@@ -241,7 +245,7 @@ def test_the_charge_dialog_reader_keeps_an_unreadable_line_as_a_member_with_its_
         f";Caio;{CPF};3,00;2030-01-10\n"
     )
     batch = read_batch_file(text)
-    assert [(e.line, "U+0000" in e.message) for e in batch.errors] == [(3, True)]
+    assert [(e.line, "U+0000" in rule_text(e.reason)) for e in batch.errors] == [(3, True)]
     assert [m.line for m in batch.members] == [2, 3, 4]
     assert [row.line for row in batch.good_rows] == [2, 4]
     assert batch.can_leave_out
@@ -258,7 +262,7 @@ async def test_more_than_ten_thousand_payouts_are_refused_as_a_whole(
     assert batch.rows == ()
     assert len(batch.errors) == 1
     error = batch.errors[0]
-    assert error.line == MAX_ROWS + 2 and "more than 10,000 payments" in error.message
+    assert error.line == MAX_ROWS + 2 and "more than 10000 payments" in rule_text(error.reason)
     exactly = "".join(f"p{i}@empresa.com.br;1,00\n" for i in range(MAX_ROWS))
     assert len(payouts.read_batch_csv("chave;valor\n" + exactly).rows) == MAX_ROWS
 
@@ -309,10 +313,11 @@ async def test_the_first_half_reads_no_journal_and_runs_in_any_thread(
     assert [row.review.duplicates for row in read.rows] == [(), (), ()]
     batch = await payouts.with_history(read)
     warnings = [row.review.warnings for row in batch.rows]
-    assert len(batch.rows[0].review.duplicates) == 1 and "last 24 hours" in warnings[0][0]
+    assert len(batch.rows[0].review.duplicates) == 1
+    assert warnings[0][0].code == "payout.recent_duplicates"
     assert warnings[1] == ()
-    assert warnings[2][0] == "Line 2 of this file pays the same payee the same amount."
-    assert "last 24 hours" in warnings[2][1]
+    assert warnings[2][0] == Reason("payout.repeats_line", {"line": 2})
+    assert warnings[2][1].code == "payout.recent_duplicates"
     assert payouts.recent_single_payments(batch.rows[0])[0].payee_detail == "a@empresa.com.br"
     assert (await ledger.journal.get(earlier.id)).state == EntryState.PREPARED
 

@@ -193,7 +193,7 @@ async def test_closed_late_or_unknown_infractions_are_refused_locally(
     audited = await ledger.audit.entries()  # what a new ledger holds already
 
     before = sent(accounts_transport)
-    with pytest.raises(DefenseError, match="closed") as error:
+    with pytest.raises(DefenseError, match=r"defense\.infraction_closed") as error:
         await service.submit_defense(closed, DEFENSE)  # as last read: nothing is sent
     assert error.value.field == "status"
     assert sent(accounts_transport) == before
@@ -209,7 +209,7 @@ async def test_closed_late_or_unknown_infractions_are_refused_locally(
     problem = late.defense_problem(target)
     assert problem is not None and problem.field == "deadline"
     before = sent(accounts_transport)
-    with pytest.raises(DefenseError, match="deadline") as error:
+    with pytest.raises(DefenseError, match=r"defense\.deadline_passed") as error:
         await late.submit_defense(target, DEFENSE)
     assert error.value.field == "deadline"
     on_time = target.defense_deadline

@@ -23,6 +23,7 @@ from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain import brcode
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payments import PaymentEngine
@@ -153,7 +154,7 @@ async def test_prepare_qrc_reads_payee_and_amount_from_the_code(
         Decimal("10.00"),
     )
     assert dynamic.payee_detail == "pix.example.com/qr/v2/abc"
-    assert any("Dynamic code" in warning for warning in dynamic.warnings)
+    assert Reason("payout.dynamic_code") in dynamic.warnings
     assert accounts_transport.stats.requests == before
 
 
@@ -275,7 +276,7 @@ async def test_bad_input_is_refused_locally_with_its_field(
     with pytest.raises(PayoutInputError) as refused:
         await prepare(payouts)
     assert refused.value.field == field
-    assert refused.value.message and str(refused.value) == refused.value.message
+    assert refused.value.code and str(refused.value) == str(refused.value.reason)
     assert accounts_transport.stats.requests == before  # nothing reached the bank
     assert await ledger.journal.recent() == []  # nor the journal
 
@@ -376,14 +377,17 @@ async def test_second_review_of_the_same_payee_and_amount_warns(
     first = await payouts.send(await payouts.prepare_key(SUPPLIER, "55,00"))
     again = await payouts.prepare_key(" fornecedor@empresa.com.br", Decimal("55"))
     assert again.duplicates and [d.id for d in again.duplicates] == [first.id]
-    assert "1 payment(s) of R$ 55,00" in again.warnings[0]
+    assert again.warnings[0] == Reason(
+        "payout.recent_duplicates", {"count": 1, "amount": Decimal("55.00")}
+    )
     assert again.idempotency_key != first.idempotency_key  # a new intent, if confirmed
     assert (await payouts.prepare_key(SUPPLIER, "55,01")).duplicates == ()  # another amount
     assert (await payouts.prepare_key("outro@empresa.com.br", "55,00")).duplicates == ()
     second = await payouts.send(again)  # the person confirmed: a second payment
     third = await payouts.prepare_key(SUPPLIER, "55,00")
     assert [d.id for d in third.duplicates] == [second.id, first.id]
-    assert "2 payment(s)" in third.warnings[0]
+    assert third.warnings[0].code == "payout.recent_duplicates"
+    assert third.warnings[0].params["count"] == 2
     # Bank data and QR codes are guarded the same way.
     await payouts.send(await payouts.prepare_manual(**BANK, amount="9,99"))
     assert (await payouts.prepare_manual(**BANK, amount="9,99")).duplicates
@@ -411,7 +415,7 @@ async def test_approval_required_waits_then_settles(
 ) -> None:
     before = control.balance()
     review = await payouts.prepare_key(SUPPLIER, "150,00", flow=PaymentFlow.APPROVAL_REQUIRED)
-    assert any("approval" in warning for warning in review.warnings)
+    assert Reason("payout.waits_for_approval") in review.warnings
     assert review.request["paymentFlow"] == "APPROVAL_REQUIRED"
     entry = await payouts.send(review)
     assert entry.state == EntryState.ACCEPTED

@@ -12,9 +12,11 @@ import pytest
 
 from treasury_app.api.accounts.models import AccountType
 from treasury_app.domain import brcode
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payouts import PayoutBatch, PayoutInputError, PayoutsService, RowError
+from treasury_app.ui.rule_words import rule_text
 
 CPF = "52998224725"
 CNPJ = "11222333000181"
@@ -148,7 +150,7 @@ async def test_a_file_repeating_a_payment_warns_on_the_repeated_row(
     assert batch.errors == ()
     warnings = [row.review.warnings for row in batch.rows]
     assert warnings[0] == warnings[1] == warnings[3] == ()
-    assert warnings[2] == ("Line 2 of this file pays the same payee the same amount.",)
+    assert warnings[2] == (Reason("payout.repeats_line", {"line": 2}),)
 
 
 async def test_rows_repeating_a_recent_payment_carry_the_duplicate_warning(
@@ -194,10 +196,10 @@ async def test_every_bad_row_is_reported_and_good_rows_are_kept(payouts: Payouts
         (11, "row"),
         (12, "chave"),
     ]
-    assert all(error.message for error in batch.errors)
+    assert all(error.reason.code for error in batch.errors)
     assert str(batch.errors[0]).startswith("line 3, chave: ")
-    assert "2 decimal" in batch.errors[2].message
-    assert "Expected 4 columns, found 2" in batch.errors[7].message
+    assert "2 decimal" in rule_text(batch.errors[2].reason)  # the domain's rule
+    assert batch.errors[7].reason == Reason("payout.column_count", {"expected": 4, "found": 2})
     assert [row.line for row in batch.rows] == [2, 13]
     assert batch.total == Decimal("12.00")
     assert not batch.valid
@@ -272,7 +274,7 @@ async def test_an_empty_file_is_an_error(
     batch = await payouts.parse_batch_csv(text)
     assert batch.rows == () and len(batch.errors) == 1
     assert (batch.errors[0].line, batch.errors[0].column) == (line, column)
-    assert batch.errors[0].message and not batch.valid
+    assert batch.errors[0].reason.code and not batch.valid
     assert batch.total == Decimal("0.00")
 
 
@@ -289,10 +291,11 @@ async def test_send_batch_refuses_a_batch_with_errors(
     payouts: PayoutsService, engine: JournalOnlyEngine, ledger: Ledger
 ) -> None:
     batch = await payouts.parse_batch_csv(BAD_BATCH)
-    assert batch.errors == (RowError(3, "chave", batch.errors[0].message),)
+    assert batch.errors == (RowError(3, "chave", batch.errors[0].reason),)
     with pytest.raises(PayoutInputError) as refused:
         await payouts.send_batch(batch)
-    assert refused.value.field == "batch" and "1 row(s)" in refused.value.message
+    assert refused.value.field == "batch"
+    assert refused.value.reason == Reason("payout.batch_has_errors", {"count": 1}, "batch")
     assert engine.submitted == [] and await ledger.journal.recent() == []
     assert await ledger.audit.entries(action="payout.batch") == []
 
@@ -337,14 +340,14 @@ async def test_a_code_of_zero_asks_for_the_amount_and_a_huge_one_is_refused(
 ) -> None:
     payouts = PayoutsService(JournalOnlyEngine(ledger), ledger)  # type: ignore[arg-type]
     zero = _code_with_amount("0.00")
-    with pytest.raises(PayoutInputError, match="type the amount") as error:
+    with pytest.raises(PayoutInputError, match=r"payout\.code_without_amount") as error:
         await payouts.prepare_qrc(zero, None)
     assert error.value.field == "amount"
-    with pytest.raises(PayoutInputError, match="greater than zero"):
+    with pytest.raises(PayoutInputError, match=r"payout\.amount_not_positive"):
         await payouts.prepare_qrc(zero, "0,00")
     review = await payouts.prepare_qrc(zero, "12,50")
     assert review.amount == Decimal("12.50")
-    with pytest.raises(PayoutInputError, match="cannot exceed"):
+    with pytest.raises(PayoutInputError, match=r"payout\.amount_over_limit"):
         await payouts.prepare_qrc(_code_with_amount("2000000.00"), None)
 
 
@@ -355,7 +358,8 @@ async def test_a_cpf_that_lost_its_leading_zero_says_so_on_its_line(ledger: Ledg
         "60746948;1234;98765-4;CACC;1234567890;Maria;10,00\n"
     )
     (error,) = batch.errors
-    assert error.line == 2 and "01234567890" in error.message and "leading zero" in error.message
+    words = rule_text(error.reason)  # a rule of the domain: its English words
+    assert error.line == 2 and "01234567890" in words and "leading zero" in words
 
 
 # After a round trip through Excel ------------------------------------------------------------
@@ -419,14 +423,16 @@ async def test_numbers_in_scientific_notation_are_refused_with_a_word_on_text_co
     batch = await payouts.parse_batch_csv(BANK_HEADER + "\n".join(lines) + "\n")
     assert errors_of(batch) == [(2, "ispb"), (3, "conta"), (4, "documento")]
     for error in batch.errors:
-        assert "scientific notation" in error.message
-        assert "Format the column as text in Excel" in error.message
-        assert shown.strip() in error.message
+        words = rule_text(error.reason)
+        assert "scientific notation" in words
+        assert "Format the column as text in Excel" in words
+        assert shown.strip() in words
     by_key = await payouts.parse_batch_csv(
         f"chave;valor;documento_favorecido\nx@y.com.br;1,00;{shown}\n"
     )
     (error,) = by_key.errors
-    assert error.column == "documento_favorecido" and "scientific notation" in error.message
+    assert error.column == "documento_favorecido"
+    assert "scientific notation" in rule_text(error.reason)
 
 
 async def test_the_single_payment_form_refuses_scientific_notation_too(
@@ -441,11 +447,12 @@ async def test_the_single_payment_form_refuses_scientific_notation_too(
         "name": "Maria",
     }
     for field_name, value in (("account", "1,12E+13"), ("document", "5.29982E+10")):
-        with pytest.raises(PayoutInputError, match="Format the column as text") as error:
+        with pytest.raises(PayoutInputError) as error:
             await payouts.prepare_manual(**{**bank, field_name: value}, amount="1")
         assert error.value.field == field_name
+        assert "Format the column as text" in rule_text(error.value)
     # The form is typed, not read from Excel: a short ISPB there is a typo, not padded.
-    with pytest.raises(PayoutInputError, match="8-digit") as error:
+    with pytest.raises(PayoutInputError, match=r"payout\.ispb_format") as error:
         await payouts.prepare_manual(**{**bank, "ispb": "360305"}, amount="1")
     assert error.value.field == "ispb"
 
@@ -462,9 +469,11 @@ async def test_a_padded_ispb_or_branch_is_a_review_warning_on_its_row(
     assert batch.errors == ()
     padded, whole = batch.rows
     assert padded.review.payee_detail == "00000208/0001/987654"
-    assert any(
-        "ISPB 208 read as 00000208" in w and "3-digit bank code" in w
-        for w in padded.review.warnings
+    assert Reason("payout.ispb_padded", {"typed": "208", "padded": "00000208"}) in (
+        padded.review.warnings
     )
-    assert "Branch 1 read as 0001." in padded.review.warnings
-    assert not any("read as" in w for w in whole.review.warnings)
+    assert Reason("payout.branch_padded", {"typed": "1", "padded": "0001"}) in (
+        padded.review.warnings
+    )
+    assert "3-digit bank code" in rule_text(padded.review.warnings[0])
+    assert not any(w.code.endswith("_padded") for w in whole.review.warnings)

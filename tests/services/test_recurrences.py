@@ -413,7 +413,7 @@ async def test_create_cobr_checks_lead_time_and_one_per_cycle_before_sending(
             id_rec, due_date=due - dt.timedelta(days=1), amount="50,00", receiver=ACCOUNT
         )
     assert early.value.field == "calendario.dataDeVencimento"
-    assert f"{due:%d/%m/%Y}" in early.value.message
+    assert early.value.code == "cobr.lead_time" and early.value.params["earliest"] == due
     assert bank.sent() == before
 
     # a second charge in the same month: refused after reading the bank's list, never sent
@@ -422,7 +422,8 @@ async def test_create_cobr_checks_lead_time_and_one_per_cycle_before_sending(
     with pytest.raises(RecurrenceInputError) as twice:
         await service.create_cobr(id_rec, due_date=same_cycle, amount="50,00", receiver=ACCOUNT)
     assert bank.sent() - before == 2  # GET /rec and GET /cobr only
-    assert twice.value.field == "calendario.dataDeVencimento" and first.txid in twice.value.message
+    assert twice.value.field == "calendario.dataDeVencimento"
+    assert (twice.value.code, twice.value.params["txid"]) == ("cobr.cycle_taken", first.txid)
     listed = await collect(service.iter_cobrs(start=today, end=today, id_rec=id_rec))
     assert [c.txid for c in listed] == [first.txid]
 
@@ -660,11 +661,23 @@ def test_retry_policy_checks(bank: QrBank, ledger: Ledger) -> None:
     fixed.check_retry(failed_once, dt.date(2026, 11, 24))  # allowed
     fixed.check_retry(failed_once, dt.date(2026, 11, 30))  # the last day allowed
     refusals = [
-        (failed_once, dt.date(2026, 12, 1), "7 days"),
-        (failed_once, dt.date(2026, 11, 23), "future"),
-        (_cobr([("2026-11-23", "AGND", "REJEITADA")], "NAO_PERMITE"), dt.date(2026, 11, 24), "NAO"),
-        (_cobr([("2026-11-23", "AGND", "AGENDADA")]), dt.date(2026, 11, 24), "still scheduled"),
-        (_cobr([("2026-11-23", "AGND", "PAGA")]), dt.date(2026, 11, 24), "failed attempt"),
+        (failed_once, dt.date(2026, 12, 1), "cobr.retry_too_late"),
+        (failed_once, dt.date(2026, 11, 23), "cobr.retry_not_future"),
+        (
+            _cobr([("2026-11-23", "AGND", "REJEITADA")], "NAO_PERMITE"),
+            dt.date(2026, 11, 24),
+            "cobr.retries_not_allowed",
+        ),
+        (
+            _cobr([("2026-11-23", "AGND", "AGENDADA")]),
+            dt.date(2026, 11, 24),
+            "cobr.attempt_pending",
+        ),
+        (
+            _cobr([("2026-11-23", "AGND", "PAGA")]),
+            dt.date(2026, 11, 24),
+            "cobr.retry_without_failure",
+        ),
         (
             _cobr(
                 [
@@ -675,17 +688,18 @@ def test_retry_policy_checks(bank: QrBank, ledger: Ledger) -> None:
                 ]
             ),
             dt.date(2026, 11, 24),
-            "3 retries",
+            "cobr.retries_used",
         ),
         (
             _cobr([("2026-11-23", "AGND", "REJEITADA"), ("2026-11-24", "NTAG", "EXPIRADA")]),
             dt.date(2026, 11, 24),
-            "already has an attempt",
+            "cobr.retry_same_day",
         ),
     ]
     for cobr, day, reason in refusals:
-        with pytest.raises(RecurrenceInputError, match=reason):
+        with pytest.raises(RecurrenceInputError) as refused:
             fixed.check_retry(cobr, day)
+        assert refused.value.code == reason
 
 
 # ---------------------------------------------------------------------------------------------
@@ -706,7 +720,7 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
 
     # before settlement, an attempt is still pending: no retry (checked with one GET)
     before = bank.sent()
-    with pytest.raises(RecurrenceInputError, match="still scheduled"):
+    with pytest.raises(RecurrenceInputError, match=r"cobr\.attempt_pending"):
         await service.retry_cobr(retried.txid, due + dt.timedelta(days=1))
     assert bank.sent() - before == 1
 
@@ -720,12 +734,13 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
 
     before = bank.sent()
     for txid, day, reason in (
-        (rejected.txid, settle + dt.timedelta(days=1), "NAO_PERMITE"),
-        (retried.txid, settle, "future"),
-        (retried.txid, due + dt.timedelta(days=8), "7 days"),
+        (rejected.txid, settle + dt.timedelta(days=1), "cobr.retries_not_allowed"),
+        (retried.txid, settle, "cobr.retry_not_future"),
+        (retried.txid, due + dt.timedelta(days=8), "cobr.retry_too_late"),
     ):
-        with pytest.raises(RecurrenceInputError, match=reason):
+        with pytest.raises(RecurrenceInputError) as refused:
             await service.retry_cobr(txid, day)
+        assert refused.value.code == reason
     assert bank.sent() - before == 3  # one GET each, never the POST
     assert await audit_of(ledger, "cobr.retry") == []
 
@@ -738,7 +753,7 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
     [row] = await audit_of(ledger, "cobr.retry", retried.txid)
     assert (row.outcome, row.amount) == ("ATIVA", Decimal("50.00"))
     assert row.details == {"idRec": retrying, "data": retry_day.isoformat()}
-    with pytest.raises(RecurrenceInputError, match="still scheduled"):
+    with pytest.raises(RecurrenceInputError, match=r"cobr\.attempt_pending"):
         await service.retry_cobr(retried.txid, retry_day + dt.timedelta(days=1))
 
     bank.set_clock(f"{retry_day.isoformat()}T13:30:00Z")  # the retry settles
@@ -760,7 +775,7 @@ async def test_settlement_failure_retry_and_late_cancellation_on_the_clock(
     bank.set_clock(f"{first.isoformat()}T11:00:00Z")  # 08:00 in Brasília: not settled yet
     assert (await service.get_cobr(cobr.txid)).status is CobRStatus.ATIVA
     before = bank.sent()
-    with pytest.raises(RecurrenceInputError, match="first settlement attempt"):
+    with pytest.raises(RecurrenceInputError, match=r"cobr\.cancel_after_first_attempt"):
         await service.cancel_cobr(cobr.txid)
     assert bank.sent() - before == 1
     assert await audit_of(ledger, "cobr.cancel") == []

@@ -221,7 +221,7 @@ def test_look_up_review_pay_once_follow_and_receipt(
     assert tab.banner.isVisible()
     assert "already paid on" in tab.banner.detail.text()
     assert tab.banner.title.text() == "Slip already paid"
-    assert "R$ 845,32 (Paid)" in tab.banner.detail.text()
+    assert "R$ 845,32" in tab.banner.detail.text()
     assert tab.selected_entry().id == entry.id and tab.receipt_button.isEnabled()
     assert run(workspace.statement.balance()).available == before - amount
 
@@ -292,7 +292,7 @@ def test_sample_slips_are_refused_outside_the_sandbox(run, tab_and_workspace) ->
     original = session.profile
     session.profile = real
     try:
-        with pytest.raises(SandboxOnlyError, match="only in the sandbox"):
+        with pytest.raises(SandboxOnlyError, match=r"sandbox\.samples_only_in_sandbox"):
             run(sample_slips(session))
     finally:
         session.profile = original

@@ -270,7 +270,7 @@ def test_a_file_over_the_cap_is_read_no_further_and_cannot_be_left_out():
     batch = read_batch_file(text)
     assert len(batch.members) <= MAX_BATCH_MEMBERS + 1  # not one row per line of the file
     assert not batch.ok and not batch.can_leave_out
-    assert any("at most" in e.message for e in batch.general_errors())
+    assert any(e.reason.code == "charge_batch.too_many_charges" for e in batch.general_errors())
     # The first pass takes a Cancel too.
     control = ReadControl()
     control.cancel.set()

@@ -24,8 +24,9 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from treasury_app.domain import brcode
+from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.domain.money import dumps_json
-from treasury_app.ledger.journal import Entry, EntryKind
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ledger.team.approvals import (
     Approval,
     PersonLimits,
@@ -43,8 +44,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("treasury_app.services.approvals")
 
 
-class ApprovalInputError(ValueError):
-    """A decision asked with what it needs missing or wrong (the amount typed, a reason)."""
+class ApprovalInputError(RuleError):
+    """A decision asked with what it needs missing or wrong (the amount typed, a reason):
+    the rule's code and the field."""
 
 
 """Which approved intents this desktop sends: those whose approvals it completed
@@ -125,6 +127,30 @@ class ApprovalDetail:
         """Approvals it still needs that no eligible approver is left to give (0: enough
         approvers can still approve it)."""
         return max(0, self.approvals_left - len(self.eligible)) if self.eligible else 0
+
+
+OPEN_APPROVALS = ("WAITING", "APPROVED")
+"""The approval states of an intent still before its release."""
+
+
+def approve_blocker(detail: ApprovalDetail, me: str, *, can_approve: bool) -> Reason | None:
+    """Why ``me`` (whose role approves when ``can_approve``) cannot approve ``detail``'s
+    intent now, or ``None`` when they can: the maker never approves their own payment, an
+    approver approves once, and only what the team database fingerprinted as shown."""
+    entry = detail.entry
+    if entry.approval not in OPEN_APPROVALS or entry.state != EntryState.PREPARED:
+        return Reason("approval.not_waiting", {"approval": entry.approval or ""})
+    if entry.created_by == me:
+        return Reason("approval.own_payment")
+    if not can_approve:
+        return Reason("approval.not_an_approver")
+    if not detail.content_matches:
+        return Reason("approval.content_differs")
+    if any(approval.approver == me and approval.valid for approval in detail.approvals):
+        return Reason("approval.approved_already")
+    if entry.approval == "APPROVED":
+        return Reason("approval.being_released")
+    return None
 
 
 @dataclass
@@ -239,7 +265,7 @@ class ApprovalDesk:
         completes its approvals and this desktop releases it, send it and return the entry
         after sending."""
         if typed_amount != entry.amount:
-            raise ApprovalInputError("The amount typed is not the amount of this payment.")
+            raise ApprovalInputError("approval.amount_differs", field="amount")
         await self._check_password(password)
         if entry.content_hash is None or entry.content_hash != entry_content_hash(entry):
             raise ApprovalRefused(
@@ -252,13 +278,13 @@ class ApprovalDesk:
 
     async def reject(self, entry: Entry, reason: str) -> Entry:
         if not reason.strip():
-            raise ApprovalInputError("Say why it is rejected.")
+            raise ApprovalInputError("approval.reject_reason_missing", field="reason")
         return self.engine.announce(await self.store.reject(entry.id, reason.strip()))
 
     async def withdraw(self, entry: Entry, reason: str) -> Entry:
         """Withdraw a waiting intent (its maker): every end of an intent has a reason."""
         if not reason.strip():
-            raise ApprovalInputError("Say why it is withdrawn.")
+            raise ApprovalInputError("approval.withdraw_reason_missing", field="reason")
         return self.engine.announce(await self.store.withdraw(entry.id, reason.strip()))
 
     async def edit(self, entry: Entry, *, amount: Decimal, description: str) -> Entry:
@@ -283,7 +309,7 @@ class ApprovalDesk:
         ``rejects`` (entry id → reason); the rows this desktop releases are then sent,
         :data:`BATCH_CONCURRENCY` at a time."""
         if any(not reason.strip() for reason in rejects.values()):
-            raise ApprovalInputError("Say why each rejected row is rejected.")
+            raise ApprovalInputError("approval.reject_reasons_missing", field="reason")
         await self._check_password(password)
         waiting = [row for row in reviewed if row.waiting_approval]
         for row in waiting:
@@ -363,7 +389,7 @@ def _edited_request(entry: Entry, amount: Decimal, description: str) -> str:
     elif "amount" in body:
         body["amount"] = amount
     else:
-        raise ApprovalInputError("The amount of this payment cannot be changed here: withdraw it.")
+        raise ApprovalInputError("approval.amount_fixed", field="amount")
     if "description" in body or description:
         body["description"] = description
     return dumps_json(body)

@@ -15,10 +15,9 @@ from decimal import Decimal
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import BilletInfo, is_failed_status
 from treasury_app.domain import boleto
-from treasury_app.domain.clock import Clock, brasilia_today, to_brasilia
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.clock import Clock, brasilia_today
+from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.identifiers import new_idempotency_key
-from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.receipts import Receipt
@@ -37,13 +36,8 @@ def is_overdue(info: BilletInfo, today: date) -> bool:
     return info.due_date is not None and info.due_date < today
 
 
-class BilletInputError(ValueError):
-    """The slip cannot be paid as given; ``field`` names the form field."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+class BilletInputError(RuleError):
+    """The slip cannot be paid as given: a code, its parameters and ``field`` (the form's)."""
 
 
 class BilletAlreadyPaid(BilletInputError):
@@ -54,19 +48,8 @@ class BilletAlreadyPaid(BilletInputError):
     def __init__(self, earlier: tuple[Entry, ...]) -> None:
         last = earlier[0]
         moment = datetime.fromisoformat(last.created_at.replace("Z", "+00:00"))
-        when = f"{to_brasilia(moment):%d/%m/%Y %H:%M}"
-        if last.final and last.bank_status:
-            message = (
-                f"This slip was already paid on {when}: {format_brl(last.amount)} "
-                f"({last.bank_status}). A slip is paid once; its receipt is in the list of "
-                "paid slips."
-            )
-        else:
-            message = (
-                f"This slip was already sent for payment on {when}: {format_brl(last.amount)}, "
-                "still being followed. A slip is paid once: wait for that payment's outcome."
-            )
-        super().__init__("code", message)
+        code = "billet.already_paid" if last.final and last.bank_status else "billet.already_sent"
+        super().__init__(code, field="code", at=moment, amount=last.amount)
         self.title = "Slip already paid"
         self.earlier = earlier
 
@@ -81,7 +64,7 @@ class BilletReview:
     amount: Decimal  # the updated amount: what will be debited
     description: str = ""
     idempotency_key: str = field(default_factory=new_idempotency_key)
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Reason, ...] = ()
     duplicates: tuple[Entry, ...] = ()  # earlier payments of the same slip
 
     @property
@@ -154,39 +137,29 @@ class BilletsService:
         try:
             parsed = boleto.parse(code, today=today or self.today())
         except DomainError as error:
-            raise BilletInputError("code", str(error)) from None
+            raise BilletInputError(error.code, field="code", **error.params) from None
         text = (description or "").strip()
         if len(text) > MAX_DESCRIPTION:
             raise BilletInputError(
-                "description", f"The description can have at most {MAX_DESCRIPTION} characters."
+                "billet.description_too_long", field="description", max=MAX_DESCRIPTION
             )
         info = await self.accounts.get_billet_info(parsed.barcode)
         if info.allow_change_value or info.total_updated is None:
-            raise BilletInputError(
-                "code",
-                "This slip lets the payer choose the amount; such slips cannot be paid through "
-                "the bank's API.",
-            )
+            raise BilletInputError("billet.payer_sets_amount", field="code")
         if info.total_updated <= 0:
-            raise BilletInputError("code", "This slip has nothing left to pay.")
+            raise BilletInputError("billet.nothing_to_pay", field="code")
         warnings = []
         today = today or self.today()
         if info.payment_limit_date is not None and info.payment_limit_date < today:
-            warnings.append(
-                f"The slip could be paid only until {info.payment_limit_date:%d/%m/%Y}; the bank "
-                "will probably refuse it."
-            )
+            warnings.append(Reason("billet.past_payment_limit", {"until": info.payment_limit_date}))
         if is_overdue(info, today) and info.due_date is not None:
             zero = Decimal("0.00")
             charges = (info.fine or zero) + (info.interest or zero) - (info.discount or zero)
-            warnings.append(
-                f"Overdue since {info.due_date:%d/%m/%Y}: {format_brl(info.total_updated)} "
-                + (
-                    f"includes {format_brl(charges)} of fine and interest."
-                    if charges > 0
-                    else "(no fine or interest charged)."
-                )
-            )
+            overdue = {"since": info.due_date, "total": info.total_updated}
+            if charges > 0:
+                warnings.append(Reason("billet.overdue", {**overdue, "charges": charges}))
+            else:
+                warnings.append(Reason("billet.overdue_no_charges", overdue))
         duplicates = await self._earlier_payments(parsed.barcode)
         if duplicates:
             raise BilletAlreadyPaid(tuple(duplicates))
@@ -227,7 +200,7 @@ class BilletsService:
     async def receipt(self, entry: Entry) -> Receipt:
         """The slip payment's receipt: from the local archive, or fetched once and archived."""
         if entry.kind != EntryKind.BILLET or entry.bank_id is None:
-            raise BilletInputError("entry", "This entry is not an accepted slip payment.")
+            raise BilletInputError("billet.not_a_slip_payment", field="entry")
         stored = await self.ledger.receipts.find("BILLET", entry.bank_id)
         if stored is not None:
             return stored

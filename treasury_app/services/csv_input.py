@@ -29,6 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from treasury_app.domain.errors import Reason, RuleError
+
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_LINE_ERRORS",
@@ -55,10 +57,8 @@ MAX_LINE_ERRORS = 1_000
 """The most line errors a batch file's reading collects; past them the file is refused whole
 (:data:`TOO_MANY_ERRORS` ends the list, and no row is kept)."""
 
-TOO_MANY_ERRORS = (
-    f"More than {MAX_LINE_ERRORS:,} lines have errors: fix the file "
-    f"(the first {MAX_LINE_ERRORS:,} are listed)."
-)
+TOO_MANY_ERRORS = Reason("csv.too_many_errors", {"max": MAX_LINE_ERRORS})
+"""Why a file's list of bad lines stops: more than :data:`MAX_LINE_ERRORS` of them."""
 
 _FIELD_LIMIT = csv.field_size_limit()
 _PROGRESS_EVERY = 256  # records between two progress reports (and cancellation checks)
@@ -69,7 +69,7 @@ _PROGRESS_EVERY = 256  # records between two progress reports (and cancellation 
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-class CsvFileError(ValueError):
+class CsvFileError(RuleError):
     """The file as a whole cannot be read (too large, not text, an unknown encoding)."""
 
 
@@ -108,7 +108,7 @@ class CsvLineError:
     and no "leave the bad rows out" may send the others)."""
 
     line: int
-    message: str
+    reason: Reason
     whole_file: bool = False
 
 
@@ -130,14 +130,8 @@ def read_csv_bytes(path: str | Path, *, max_bytes: int = MAX_FILE_BYTES) -> byte
     with Path(path).open("rb") as stream:
         raw = stream.read(max_bytes + 1)
     if len(raw) > max_bytes:
-        raise CsvFileError(
-            f"The file is larger than {_megabytes(max_bytes)}: split it into smaller files."
-        )
+        raise CsvFileError("csv.too_large", megabytes=round(max_bytes / (1024 * 1024)))
     return raw
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.0f} MB"
 
 
 _BOMS = (  # the longest first: a UTF-32 LE mark begins like a UTF-16 LE one
@@ -147,7 +141,6 @@ _BOMS = (  # the longest first: a UTF-32 LE mark begins like a UTF-16 LE one
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
 )
-_SAVE_AS = 'In the spreadsheet, save it again as "CSV UTF-8".'
 
 
 def decode_csv(raw: bytes) -> str:
@@ -159,9 +152,9 @@ def decode_csv(raw: bytes) -> str:
         if raw.startswith(bom):
             return _decode(raw[len(bom) :], encoding, name)
     if raw.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
-        raise CsvFileError(f"This is a spreadsheet workbook, not a CSV file. {_SAVE_AS}")
+        raise CsvFileError("csv.workbook")
     if raw.startswith(b"%PDF"):
-        raise CsvFileError("This is a PDF document, not a CSV file.")
+        raise CsvFileError("csv.pdf")
     utf16 = _utf16_without_mark(raw[:4096])
     if utf16 is not None:
         return _decode(raw, utf16, "UTF-16")
@@ -173,10 +166,7 @@ def decode_csv(raw: bytes) -> str:
         return raw.decode("cp1252")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
-        raise CsvFileError(
-            f"Line {line} has bytes that are neither UTF-8 nor Windows-1252 text "
-            f"(0x{raw[error.start]:02X}). {_SAVE_AS}"
-        ) from None
+        raise CsvFileError("csv.not_text", line=line, byte=f"0x{raw[error.start]:02X}") from None
 
 
 def _decode(raw: bytes, encoding: str, name: str) -> str:
@@ -185,9 +175,7 @@ def _decode(raw: bytes, encoding: str, name: str) -> str:
     except UnicodeDecodeError as error:
         text = raw[: error.start].decode(encoding, errors="replace")
         line = text.count("\n") + 1
-        raise CsvFileError(
-            f"The file says it is {name} text, but line {line} is not valid {name}. {_SAVE_AS}"
-        ) from None
+        raise CsvFileError("csv.not_its_encoding", encoding=name, line=line) from None
 
 
 def _utf16_without_mark(head: bytes) -> str | None:
@@ -241,34 +229,27 @@ def csv_records(
         control.fraction = 1.0
 
 
-def _csv_problem(reason: str) -> str:
+def _csv_problem(reason: str) -> Reason:
     if "field larger than field limit" in reason:
-        return (
-            f"A cell is longer than {_FIELD_LIMIT:,} characters: this line is not a payment or a "
-            "charge (is a quote left open above it?)."
-        )
+        return Reason("csv.cell_too_long", {"limit": _FIELD_LIMIT})
     if "NUL" in reason:
-        return "The line contains a NUL character (0x00): remove it."
-    return f"This line cannot be read as CSV ({reason})."
+        return Reason("csv.nul_character")
+    return Reason("csv.unreadable_line", {"detail": reason})  # the csv module's words: logs
 
 
 def _runs_over_lines(cells: list[str]) -> bool:
     return any("\n" in cell or "\r" in cell for cell in cells)
 
 
-def _cells_problem(cells: list[str], line: int, last_line: int) -> str | None:
+def _cells_problem(cells: list[str], line: int, last_line: int) -> Reason | None:
     for number, cell in enumerate(cells, start=1):
         found = _CONTROL.search(cell)
         if found is None:
             continue
         if "\n" in cell or "\r" in cell:
-            end = f"line {last_line}" if last_line > line else "the end of the file"
-            return (
-                f"Column {number}: a quoted cell runs from this line to {end}; a cell cannot "
-                "run over several lines (is a quote left open?)."
-            )
-        return (
-            f"Column {number}: the cell contains a control character "
-            f"(U+{ord(found.group()):04X}); remove it."
-        )
+            if last_line > line:
+                return Reason("csv.cell_over_lines", {"column": number, "last_line": last_line})
+            return Reason("csv.cell_to_end_of_file", {"column": number})
+        character = f"U+{ord(found.group()):04X}"
+        return Reason("csv.control_character", {"column": number, "character": character})
     return None

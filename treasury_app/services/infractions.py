@@ -32,6 +32,7 @@ from treasury_app.api.accounts.models import (
 )
 from treasury_app.api.errors import ApiError, TransportFailure
 from treasury_app.domain.clock import Clock
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger import Ledger
 
 __all__ = [
@@ -50,15 +51,11 @@ DEFENSE_STATUSES = frozenset({InfractionStatus.OPEN, InfractionStatus.UNDER_REVI
 """Statuses in which an infraction accepts a defense."""
 
 
-class DefenseError(ValueError):
+class DefenseError(RuleError):
     """A defense that cannot be sent (checked locally; the bank was not asked to take it).
 
     ``field`` names what is at fault: ``description``, ``attachments``, ``infraction``,
     ``status`` or ``deadline``."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
 
 
 def defense_problem(infraction: Infraction, now: dt.datetime) -> DefenseError | None:
@@ -67,48 +64,42 @@ def defense_problem(infraction: Infraction, now: dt.datetime) -> DefenseError | 
     For the UI to disable the button and say why before the user writes anything."""
     if infraction.status not in DEFENSE_STATUSES:
         if infraction.status == InfractionStatus.CLOSED:
-            message = f"Infraction {infraction.id} is closed: it no longer accepts a defense."
-        else:
-            message = (
-                f"Infraction {infraction.id} is {infraction.status}: only an open infraction "
-                "or one under review accepts a defense."
-            )
-        return DefenseError("status", message)
+            return DefenseError("defense.infraction_closed", field="status", id=infraction.id)
+        status = str(getattr(infraction.status, "value", infraction.status))
+        return DefenseError("defense.not_open", field="status", id=infraction.id, status=status)
     deadline = infraction.defense_deadline
     if deadline is not None and now > deadline:
         return DefenseError(
-            "deadline",
-            f"The deadline to defend infraction {infraction.id} passed on {deadline.isoformat()}.",
+            "defense.deadline_passed", field="deadline", id=infraction.id, deadline=deadline
         )
     return None
 
 
 def _description(text: str) -> str:
     if not isinstance(text, str):
-        raise DefenseError("description", "The defense is text.")
+        raise DefenseError("defense.not_text", field="description")
     body = text.strip()
     if not body:
-        raise DefenseError("description", "Please write the defense: it cannot be empty.")
+        raise DefenseError("defense.empty", field="description")
     if len(body) > MAX_DEFENSE_LENGTH:
         raise DefenseError(
-            "description",
-            f"The defense has {len(body)} characters; the bank accepts at most "
-            f"{MAX_DEFENSE_LENGTH}.",
+            "defense.too_long", field="description", length=len(body), max=MAX_DEFENSE_LENGTH
         )
     return body
 
 
 def _attachments(names: Sequence[str]) -> list[DefenseAttachment] | None:
     if isinstance(names, str):
-        raise DefenseError("attachments", "Attachments are a list of file names.")
+        raise DefenseError("defense.attachments_list", field="attachments")
     result: list[DefenseAttachment] = []
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise DefenseError("attachments", "An attachment needs a file name.")
+            raise DefenseError("defense.attachment_unnamed", field="attachments")
         if len(name.strip()) > MAX_ATTACHMENT_NAME_LENGTH:
             raise DefenseError(
-                "attachments",
-                f"An attachment name has at most {MAX_ATTACHMENT_NAME_LENGTH} characters.",
+                "defense.attachment_name_too_long",
+                field="attachments",
+                max=MAX_ATTACHMENT_NAME_LENGTH,
             )
         result.append(DefenseAttachment(name=name.strip()))
     return result or None
@@ -116,7 +107,7 @@ def _attachments(names: Sequence[str]) -> list[DefenseAttachment] | None:
 
 def _infraction_id(infraction_id: str) -> str:
     if not isinstance(infraction_id, str) or not infraction_id.strip():
-        raise DefenseError("infraction", "Please give the id of an infraction.")
+        raise DefenseError("defense.infraction_missing", field="infraction")
     return infraction_id.strip()
 
 

@@ -59,6 +59,7 @@ from treasury_app.api.errors import (
     ServerError,
 )
 from treasury_app.domain.clock import Clock
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import (
     DuplicateIntent,
@@ -84,8 +85,8 @@ CHECKING_NOTE = "checking with the bank"
 EntryListener = Callable[[Entry], None]
 
 
-class HeldPaymentError(ValueError):
-    """A held payment's decision cannot be carried out (the message says why)."""
+class HeldPaymentError(RuleError):
+    """A held payment's decision cannot be carried out (the code says why)."""
 
 
 def _outcome_unknown(error: ApiFailure) -> bool:
@@ -445,10 +446,7 @@ class PaymentEngine:
             try:
                 found = await self._query(entry)
             except ApiFailure as error:
-                raise HeldPaymentError(
-                    "The bank cannot be reached to confirm that it does not have this payment; "
-                    f"nothing was cancelled ({error})."
-                ) from None
+                raise HeldPaymentError("payment.cancel_unconfirmed", detail=str(error)) from None
             if found is not None:
                 return await self._found(entry, found)
             updated = await self.ledger.journal.update(

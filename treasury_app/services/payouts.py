@@ -34,7 +34,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -51,12 +51,8 @@ from treasury_app.api.accounts.models import (
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import format_instant
-from treasury_app.domain.documents import (
-    is_scientific_notation,
-    normalize_document,
-    scientific_notation_message,
-)
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.documents import is_scientific_notation, normalize_document
+from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
@@ -79,13 +75,14 @@ MAX_PIX_AMOUNT = Decimal("1000000.00")
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also takes "²" and "٣"
 
 
-class PayoutInputError(ValueError):
-    """A field of a payout is not acceptable; ``field`` names it for the form."""
+class PayoutInputError(RuleError):
+    """A field of a payout is not acceptable: its code, its parameters and ``field`` (the
+    form's field) say which rule."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+
+def _refused(error: DomainError, field_name: str) -> PayoutInputError:
+    """The domain's refusal of ``field_name``, as a payout's."""
+    return PayoutInputError(error.code, field=field_name, **error.params)
 
 
 @dataclass(frozen=True)
@@ -103,7 +100,7 @@ class PayoutReview:
     idempotency_key: str = field(default_factory=new_idempotency_key)
     key_type: PixKeyType | None = None
     brcode: BrCode | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Reason, ...] = ()
     duplicates: tuple[Entry, ...] = ()
     last_paid: Entry | None = None  # the last payment to this payee the bank named
 
@@ -131,17 +128,17 @@ def _amount(value: Decimal | str, *, field_name: str = "amount") -> Decimal:
         try:
             amount = parse_brl(value)
         except DomainError as error:
-            raise PayoutInputError(field_name, str(error)) from None
+            raise _refused(error, field_name) from None
     elif isinstance(value, Decimal) and value.is_finite():
         amount = value
     else:
-        raise PayoutInputError(field_name, "The amount must be a decimal number.")
+        raise PayoutInputError("payout.amount_not_decimal", field=field_name)
     if amount != amount.quantize(Decimal("0.01")):
-        raise PayoutInputError(field_name, "The amount can have at most 2 decimal places.")
+        raise PayoutInputError("payout.amount_decimals", field=field_name)
     if amount <= 0:
-        raise PayoutInputError(field_name, "The amount must be greater than zero.")
+        raise PayoutInputError("payout.amount_not_positive", field=field_name)
     if amount > MAX_PIX_AMOUNT:
-        raise PayoutInputError(field_name, f"A Pix cannot exceed {format_brl(MAX_PIX_AMOUNT)}.")
+        raise PayoutInputError("payout.amount_over_limit", field=field_name, limit=MAX_PIX_AMOUNT)
     return amount.quantize(Decimal("0.01"))
 
 
@@ -149,7 +146,7 @@ def _description(text: str) -> str:
     text = (text or "").strip()
     if len(text) > MAX_DESCRIPTION:
         raise PayoutInputError(
-            "description", f"The description can have at most {MAX_DESCRIPTION} characters."
+            "payout.description_too_long", field="description", max=MAX_DESCRIPTION
         )
     return text
 
@@ -158,7 +155,7 @@ def _document(text: str, field_name: str) -> str:
     try:
         return normalize_document(text)
     except DomainError as error:
-        raise PayoutInputError(field_name, str(error)) from None
+        raise _refused(error, field_name) from None
 
 
 DUPLICATE_BATCH_WINDOW = timedelta(hours=72)
@@ -198,7 +195,7 @@ class PayoutsService:
             key_type = detect_key_type(key)
             normalized = normalize_key(key, key_type)
         except DomainError as error:
-            raise PayoutInputError("key", str(error)) from None
+            raise _refused(error, "key") from None
         value = _amount(amount)
         text = _description(description)
         document = _document(creditor_document, "creditor_document") if creditor_document else None
@@ -239,21 +236,15 @@ class PayoutsService:
         try:
             code = brcode.parse(payload.strip())
         except DomainError as error:
-            raise PayoutInputError("payload", str(error)) from None
+            raise _refused(error, "payload") from None
         if code.is_recurrence_only:
-            raise PayoutInputError(
-                "payload",
-                "This code authorises a recurrence (Pix Automático); it is not a payment.",
-            )
+            raise PayoutInputError("payout.recurrence_code", field="payload")
         if code.amount is not None:
             value = _amount(code.amount)  # the code's amount meets the same checks as a typed one
             if amount is not None and _amount(amount) != value:
-                raise PayoutInputError(
-                    "amount",
-                    f"The code is for {format_brl(value)}; a different amount cannot be paid.",
-                )
+                raise PayoutInputError("payout.code_amount_differs", field="amount", amount=value)
         elif amount is None:
-            raise PayoutInputError("amount", "The code has no amount: type the amount to pay.")
+            raise PayoutInputError("payout.code_without_amount", field="amount")
         else:
             value = _amount(amount)
         text = _description(description)
@@ -267,7 +258,7 @@ class PayoutsService:
         )
         warnings = []
         if code.is_dynamic:
-            warnings.append("Dynamic code: the bank confirms payee and amount when paying.")
+            warnings.append(Reason("payout.dynamic_code"))
         return await self.look_up(
             self._draft(
                 EntryKind.PIX_QRC,
@@ -296,28 +287,28 @@ class PayoutsService:
         description: str = "",
         flow: PaymentFlow = PaymentFlow.INSTANT,
     ) -> PayoutReview:
-        for field_name, cell, what in (("ispb", ispb, "ISPB"), ("account", account, "account")):
+        for field_name, cell in (("ispb", ispb), ("account", account)):
             if is_scientific_notation(cell):
-                raise PayoutInputError(field_name, scientific_notation_message(what, cell))
+                raise PayoutInputError(
+                    "payout.scientific_notation", field=field_name, value=cell.strip()
+                )
         ispb = ispb.strip()
         if not _DIGITS.fullmatch(ispb) or len(ispb) != 8:
-            raise PayoutInputError("ispb", "The ISPB is the bank's 8-digit code.")
+            raise PayoutInputError("payout.ispb_format", field="ispb")
         branch = branch.strip()
         if not _DIGITS.fullmatch(branch) or not 1 <= len(branch) <= 4:
-            raise PayoutInputError("branch", "The branch is 1 to 4 digits, without check digit.")
+            raise PayoutInputError("payout.branch_format", field="branch")
         number = account.strip().replace("-", "")
         if not _DIGITS.fullmatch(number) or not 1 <= len(number) <= 20:
-            raise PayoutInputError("account", "The account is digits (check digit included).")
+            raise PayoutInputError("payout.account_format", field="account")
         try:
             kind_of_account = AccountType(str(account_type).strip().upper())
         except ValueError:
-            raise PayoutInputError(
-                "account_type", "The account type is CACC, SVGS, SLRY or TRAN."
-            ) from None
+            raise PayoutInputError("payout.account_type", field="account_type") from None
         holder_document = _document(document, "document")
         holder = name.strip()
         if not holder:
-            raise PayoutInputError("name", "Type the account holder's name.")
+            raise PayoutInputError("payout.holder_name_missing", field="name")
         value = _amount(amount)
         text = _description(description)
         body = PixManualPaymentRequest(
@@ -362,13 +353,13 @@ class PayoutsService:
         request: dict[str, Any],
         key_type: PixKeyType | None = None,
         brcode: BrCode | None = None,
-        extra_warnings: Sequence[str] = (),
+        extra_warnings: Sequence[Reason] = (),
     ) -> PayoutReview:
         """A review from the domain's checks alone: no journal read (any thread may call it);
         :meth:`look_up` adds what the journal knows."""
         warnings = list(extra_warnings)
         if flow == PaymentFlow.APPROVAL_REQUIRED:
-            warnings.append("The payment will wait for approval in the bank's console.")
+            warnings.append(Reason("payout.waits_for_approval"))
         return PayoutReview(
             kind=kind,
             amount=amount,
@@ -411,8 +402,9 @@ class PayoutsService:
         if duplicates:
             warnings.insert(
                 first,
-                f"{len(duplicates)} payment(s) of {format_brl(review.amount)} to this payee in "
-                "the last 24 hours. Check that this is not a duplicate.",
+                Reason(
+                    "payout.recent_duplicates", {"count": len(duplicates), "amount": review.amount}
+                ),
             )
         return replace(
             review,
@@ -461,7 +453,7 @@ class PayoutsService:
                 review = replace(
                     review,
                     warnings=(
-                        f"Line {row.repeats} of this file pays the same payee the same amount.",
+                        Reason("payout.repeats_line", {"line": row.repeats}),
                         *review.warnings,
                     ),
                 )
@@ -509,9 +501,7 @@ class PayoutsService:
         """
         if batch.errors and not drop_invalid:
             raise PayoutInputError(
-                "batch",
-                f"{len(batch.errors)} row(s) of the batch have errors; fix them or leave them "
-                "out before sending.",
+                "payout.batch_has_errors", field="batch", count=len(batch.errors)
             )
         earlier = await self.earlier_batches(batch)
         if earlier and not send_again:
@@ -596,12 +586,14 @@ class BatchRow:
 
 @dataclass(frozen=True)
 class RowError:
+    """Why the row on ``line`` (its ``column``, or ``row``/``header``) is refused."""
+
     line: int
     column: str
-    message: str
+    reason: Reason
 
-    def __str__(self) -> str:
-        return f"line {self.line}, {self.column}: {self.message}"
+    def __str__(self) -> str:  # for logs: the reason's code, never a sentence
+        return f"line {self.line}, {self.column}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -639,11 +631,11 @@ class DuplicateBatchError(PayoutInputError):
         last = earlier[0]
         same_file = batch.file_sha256 is not None and last.file_sha256 == batch.file_sha256
         super().__init__(
-            "batch",
-            f"This batch was already sent on {journal_time(last.created_at)} (Brasília) "
-            f"({last.rows} payment(s), {format_brl(last.total)}"
-            + (", the same file" if same_file else ", the same payees and amounts")
-            + "). Nothing was sent: choose “Send again” to pay it again.",
+            "payout.batch_sent_same_file" if same_file else "payout.batch_sent_same_payees",
+            field="batch",
+            sent_at=datetime.fromisoformat(last.created_at.replace("Z", "+00:00")),
+            rows=last.rows,
+            total=last.total,
         )
         self.earlier = earlier
         self.title = "Batch already sent"
@@ -683,30 +675,24 @@ def parse_batch_csv(
     text = text.removeprefix("\ufeff")
     first = text.split("\n", 1)[0].split("\r", 1)[0]
     if not first.strip():
-        return PayoutBatch((), (RowError(1, "header", "The file is empty."),))
+        return PayoutBatch((), (RowError(1, "header", Reason("payout.file_empty")),))
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     records = csv_records(text, delimiter, control=control)
     head = next(records)
     if isinstance(head, CsvLineError):
-        return PayoutBatch((), (RowError(1, "header", head.message),))
+        return PayoutBatch((), (RowError(1, "header", head.reason),))
     header = [_ALIASES.get(name.strip().lower(), name.strip().lower()) for name in head.cells]
     errors: list[RowError] = []
     # An unnamed column (a trailing separator, as spreadsheets often write) is ignored.
     unknown = [name for name in header if name and name not in set(_ALIASES.values())]
     if unknown:
-        errors.append(RowError(1, ", ".join(unknown), "Unknown column(s)."))
+        errors.append(RowError(1, ", ".join(unknown), Reason("payout.unknown_columns")))
     has_key = "key" in header
     has_bank = all(column in header for column in _BANK_COLUMNS)
     if "amount" not in header:
-        errors.append(RowError(1, "valor", "The amount column (valor) is missing."))
+        errors.append(RowError(1, "valor", Reason("payout.amount_column_missing")))
     if not has_key and not has_bank:
-        errors.append(
-            RowError(
-                1,
-                "chave",
-                "Give a chave column, or ispb, agencia, conta, tipo_conta, documento and nome.",
-            )
-        )
+        errors.append(RowError(1, "chave", Reason("payout.payee_columns_missing")))
     if errors:
         return PayoutBatch((), tuple(errors))
     rows: list[BatchRow] = []
@@ -715,7 +701,7 @@ def parse_batch_csv(
     for record in records:
         if isinstance(record, CsvLineError) and record.whole_file:
             # A quote left open swallowed the lines after it: no row of the file is trusted.
-            return PayoutBatch((), (RowError(record.line, "row", record.message),))
+            return PayoutBatch((), (RowError(record.line, "row", record.reason),))
         line = record.line
         if isinstance(record, CsvLineError):
             cells = None
@@ -725,21 +711,19 @@ def parse_batch_csv(
                 continue
         data_rows += 1  # a line that cannot be read counts too: the cap bounds the errors
         if data_rows > MAX_ROWS:
-            message = (
-                f"The file has more than {MAX_ROWS:,} payments: split it into files of at most "
-                f"{MAX_ROWS:,} (line {line} is payment {MAX_ROWS + 1:,})."
+            reason = Reason(
+                "payout.too_many_rows", {"max": MAX_ROWS, "line": line, "payment": MAX_ROWS + 1}
             )
-            return PayoutBatch((), (RowError(line, "row", message),))
+            return PayoutBatch((), (RowError(line, "row", reason),))
         if len(errors) > MAX_LINE_ERRORS:
             return _too_many_errors(errors)
         if isinstance(record, CsvLineError):
-            errors.append(RowError(line, "row", record.message))
+            errors.append(RowError(line, "row", record.reason))
             continue
         assert cells is not None
         if len(cells) != len(header):
-            errors.append(
-                RowError(line, "row", f"Expected {len(header)} columns, found {len(cells)}.")
-            )
+            reason = Reason("payout.column_count", {"expected": len(header), "found": len(cells)})
+            errors.append(RowError(line, "row", reason))
             continue
         values = dict(zip(header, (cell.strip() for cell in cells), strict=True))
         try:
@@ -767,9 +751,9 @@ def parse_batch_csv(
                 if padded:
                     review = replace(review, warnings=(*review.warnings, *padded))
             else:
-                raise PayoutInputError("key", "The Pix key is empty.")
+                raise PayoutInputError("payout.key_empty", field="key")
         except PayoutInputError as error:
-            errors.append(RowError(line, _column_name(error.field), error.message))
+            errors.append(RowError(line, _column_name(error.field or "row"), error.reason))
             continue
         same = first_line.setdefault((review.payee_detail, review.amount), line)
         # The journal cannot know it yet: the file repeats a payment.
@@ -777,7 +761,7 @@ def parse_batch_csv(
     if len(errors) > MAX_LINE_ERRORS:
         return _too_many_errors(errors)
     if not rows and not errors:
-        errors.append(RowError(2, "row", "The file has a header but no payments."))
+        errors.append(RowError(2, "row", Reason("payout.no_payments")))
     return PayoutBatch(tuple(rows), tuple(errors))
 
 
@@ -788,17 +772,18 @@ def _too_many_errors(errors: list[RowError]) -> PayoutBatch:
     return PayoutBatch((), (*errors[:MAX_LINE_ERRORS], last))
 
 
-def _padding_warnings(ispb: str, padded_ispb: str, branch: str, padded_branch: str) -> list[str]:
+def _padding_warnings(ispb: str, padded_ispb: str, branch: str, padded_branch: str) -> list[Reason]:
     """What :func:`excel_padded` changed, for the person to check: an ISPB typed as a bank's
     3-digit code (``208``) is padded into another bank's ISPB (``00000208``)."""
     warnings = []
     if padded_ispb != ispb.strip():
         warnings.append(
-            f"ISPB {ispb.strip()} read as {padded_ispb} (a spreadsheet drops leading zeros): "
-            "check that this is the payee's bank's ISPB, not its 3-digit bank code."
+            Reason("payout.ispb_padded", {"typed": ispb.strip(), "padded": padded_ispb})
         )
     if padded_branch != branch.strip():
-        warnings.append(f"Branch {branch.strip()} read as {padded_branch}.")
+        warnings.append(
+            Reason("payout.branch_padded", {"typed": branch.strip(), "padded": padded_branch})
+        )
     return warnings
 
 

@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 import httpx
 
 from treasury_app.domain import boleto
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.errors import DomainError, RuleError
 from treasury_app.domain.money import loads_json
 from treasury_app.services.session import Session
 
@@ -18,7 +18,7 @@ MAX_SAMPLES = 100
 MAX_ANSWER_BYTES = 256 * 1024
 
 
-class SandboxOnlyError(ValueError):
+class SandboxOnlyError(RuleError):
     """Asked of a profile that is not the sandbox bank's."""
 
 
@@ -63,16 +63,16 @@ def _sample(item: object) -> SampleSlip | None:
 async def sample_slips(session: Session) -> list[SampleSlip]:
     """The sandbox's payable sample slips, in its order."""
     if session.profile.environment != "sandbox":
-        raise SandboxOnlyError("Sample slips exist only in the sandbox bank.")
+        raise SandboxOnlyError("sandbox.samples_only_in_sandbox")
     try:
         response = await session.accounts.transport.http.get("/sandbox/slips")
     except httpx.HTTPError as error:
-        raise SandboxOnlyError(f"The sandbox bank could not be reached ({error}).") from None
+        raise SandboxOnlyError("sandbox.unreachable", detail=str(error)) from None
     if response.status_code != 200 or len(response.content) > MAX_ANSWER_BYTES:
-        raise SandboxOnlyError(f"The sandbox bank answered {response.status_code}.")
+        raise SandboxOnlyError("sandbox.answered", status=response.status_code)
     try:
         data = loads_json(response.content).get("data")
     except (ValueError, AttributeError):
-        raise SandboxOnlyError("The sandbox bank's answer could not be read.") from None
+        raise SandboxOnlyError("sandbox.unreadable_answer") from None
     items = data if isinstance(data, list) else []
     return [slip for slip in map(_sample, items[:MAX_SAMPLES]) if slip is not None]

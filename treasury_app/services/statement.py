@@ -42,6 +42,7 @@ from typing import IO
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
 from treasury_app.api.errors import ResponseFormatError
+from treasury_app.domain.errors import RuleError
 from treasury_app.services.exports import (
     CSV_DELIMITER,
     ExportFormat,
@@ -136,7 +137,7 @@ class StatementSummary:
         return self.credit_count + self.debit_count + self.unclassified
 
 
-class StatementQueryError(ValueError):
+class StatementQueryError(RuleError):
     """A statement asked for in a way a person can correct (a range that ends before it
     starts, an entry without its id)."""
 
@@ -167,7 +168,7 @@ def _check_range(start: dt.date, end: dt.date) -> None:
         if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
             raise TypeError(f"The statement's {name} is a date, not {type(value).__name__}.")
     if end < start:
-        raise StatementQueryError(f"The statement ends ({end}) before it starts ({start}).")
+        raise StatementQueryError("statement.range_reversed", field="end", start=start, end=end)
 
 
 def _check_page_size(page_size: int) -> None:
@@ -269,7 +270,7 @@ class StatementService:
     async def entry(self, transaction_id: int | str) -> Transaction:
         """One statement entry by its id (``NotFound`` if the bank has none)."""
         if isinstance(transaction_id, str) and not transaction_id.strip():
-            raise StatementQueryError("Please give the id of a statement entry.")
+            raise StatementQueryError("statement.entry_id_missing", field="transaction_id")
         return await self._accounts.get_transaction(transaction_id)
 
     @staticmethod

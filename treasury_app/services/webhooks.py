@@ -48,7 +48,7 @@ from treasury_app.api.qrcodes.automatico_models import WebhookRec
 from treasury_app.api.qrcodes.cashin_models import WebhookCompleto, WebhookSolicitado
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.domain.clock import Clock
-from treasury_app.domain.errors import PixKeyError
+from treasury_app.domain.errors import PixKeyError, RuleError
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.ledger import Ledger
 from treasury_app.services.our_refs import name_ours
@@ -126,15 +126,11 @@ ACCOUNT_KINDS: tuple[WebhookKind, ...] = (
 )
 
 
-class WebhookConfigError(ValueError):
+class WebhookConfigError(RuleError):
     """What the user asked for cannot be sent (checked locally; nothing reached the bank).
 
     ``field`` names the input at fault: ``kind``, ``url``, ``key``, ``email``, ``method``,
     ``headers`` or ``options``."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -205,69 +201,55 @@ def validate_webhook_url(url: str) -> str:
     store and show it; put a receiver's credentials in Accounts API headers instead) and at
     most :data:`MAX_URL_LENGTH` characters."""
     if not isinstance(url, str):
-        raise WebhookConfigError("url", "The webhook URL must be text.")
+        raise WebhookConfigError("webhook.url_not_text", field="url")
     text = url.strip()
     if not text:
-        raise WebhookConfigError("url", "Please enter the webhook URL (https://...).")
+        raise WebhookConfigError("webhook.url_missing", field="url")
     if len(text) > MAX_URL_LENGTH:
         raise WebhookConfigError(
-            "url", f"The webhook URL has {len(text)} characters; at most {MAX_URL_LENGTH}."
+            "webhook.url_too_long", field="url", length=len(text), max=MAX_URL_LENGTH
         )
     if _CONTROL_RE.search(text) or not text.isascii():
-        raise WebhookConfigError(
-            "url",
-            "The webhook URL may not contain spaces or non-ASCII characters (percent-encode them).",
-        )
+        raise WebhookConfigError("webhook.url_characters", field="url")
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError for a port out of range or not a number
     except ValueError:
-        raise WebhookConfigError("url", "The webhook URL is not a valid URL.") from None
+        raise WebhookConfigError("webhook.url_invalid", field="url") from None
     if parts.scheme.lower() != "https":
-        shown = f"{parts.scheme}://" if parts.scheme else "no scheme"
-        raise WebhookConfigError(
-            "url",
-            f"The bank only notifies HTTPS addresses: the URL must start with https:// "
-            f"(it has {shown}).",
-        )
+        if not parts.scheme:
+            raise WebhookConfigError("webhook.url_no_scheme", field="url")
+        raise WebhookConfigError("webhook.url_not_https", field="url", scheme=f"{parts.scheme}://")
     if "@" in parts.netloc:
-        raise WebhookConfigError(
-            "url",
-            "The webhook URL may not carry a user name or password (user:password@host).",
-        )
+        raise WebhookConfigError("webhook.url_credentials", field="url")
     if not parts.hostname:
-        raise WebhookConfigError("url", "The webhook URL has no host name.")
+        raise WebhookConfigError("webhook.url_no_host", field="url")
     return text
 
 
 def _pix_key(key: str | None) -> str:
     if key is None or not str(key).strip():
-        raise WebhookConfigError("key", "A Pix webhook belongs to one Pix key: choose the key.")
+        raise WebhookConfigError("webhook.key_missing", field="key")
     try:
         return normalize_key(key, detect_key_type(key))
     except PixKeyError as error:
-        raise WebhookConfigError("key", str(error)) from None
+        raise WebhookConfigError(error.code, field="key", **error.params) from None
 
 
 def _headers(headers: Mapping[str, str] | None) -> dict[str, str] | None:
     if headers is None:
         return None
     if not isinstance(headers, Mapping):
-        raise WebhookConfigError("headers", "Headers are a mapping of names to values.")
+        raise WebhookConfigError("webhook.headers_mapping", field="headers")
     clean: dict[str, str] = {}
     for name, value in headers.items():
         if not isinstance(name, str) or not _TOKEN_RE.fullmatch(name):
-            raise WebhookConfigError(
-                "headers",
-                f"{name!r} is not a valid HTTP header name (letters, digits and -_.!#$%&'*+^`|~).",
-            )
+            raise WebhookConfigError("webhook.header_name", field="headers", name=str(name))
         if name.lower() in {n.lower() for n in clean}:
-            raise WebhookConfigError("headers", f"The header {name} is given twice.")
+            raise WebhookConfigError("webhook.header_twice", field="headers", name=name)
         # The value is never quoted back: it may be a secret.
         if not isinstance(value, str) or any(c in value for c in "\r\n\x00"):
-            raise WebhookConfigError(
-                "headers", f"The value of header {name} must be one line of text."
-            )
+            raise WebhookConfigError("webhook.header_value", field="headers", name=name)
         clean[name] = value
     return clean
 
@@ -279,7 +261,7 @@ def _email(email: str | None) -> str | None:
     if not text:
         return None
     if len(text) > MAX_EMAIL_LENGTH or not _EMAIL_RE.fullmatch(text):
-        raise WebhookConfigError("email", f"{text!r} is not an e-mail address.")
+        raise WebhookConfigError("webhook.email_format", field="email", email=text)
     return text
 
 
@@ -289,9 +271,7 @@ def _method(method: WebhookMethod | str | None) -> WebhookMethod | None:
     try:
         return WebhookMethod(str(method).upper())
     except ValueError:
-        raise WebhookConfigError(
-            "method", f"The bank notifies with POST or PUT, not {method!r}."
-        ) from None
+        raise WebhookConfigError("webhook.method", field="method", method=str(method)) from None
 
 
 def _kind(kind: WebhookKind | str) -> WebhookKind:
@@ -300,7 +280,7 @@ def _kind(kind: WebhookKind | str) -> WebhookKind:
     except ValueError:
         allowed = ", ".join(k.value for k in WebhookKind)
         raise WebhookConfigError(
-            "kind", f"Unknown webhook kind {kind!r}; expected one of {allowed}."
+            "webhook.unknown_kind", field="kind", kind=str(kind), known=allowed
         ) from None
 
 
@@ -500,14 +480,13 @@ class WebhooksService:
             given = sorted(name for name, value in options.items() if value is not None)
             if given:
                 raise WebhookConfigError(
-                    "options",
-                    f"{', '.join(given)}: only the Accounts API's webhooks have these options.",
+                    "webhook.options_not_here", field="options", options=", ".join(given)
                 )
             config: WebhookConfig | None = None
         else:
             for flag in ("enabled", "pause_on_fail"):
                 if options[flag] is not None and not isinstance(options[flag], bool):
-                    raise WebhookConfigError("options", f"{flag} is true or false.")
+                    raise WebhookConfigError("webhook.option_yes_no", field="options", option=flag)
             config = WebhookConfig(
                 uri=url,
                 enabled=enabled,
@@ -552,21 +531,15 @@ class WebhooksService:
         base = validate_webhook_url(url).rstrip("/")
         parts = urlsplit(base)
         if parts.query or parts.fragment or base.endswith("?") or base.endswith("#"):
-            raise WebhookConfigError(
-                "url",
-                "The receiver's address is a base URL: no query string nor fragment (the "
-                "bank appends /pix, /rec and /cobr to it).",
-            )
+            raise WebhookConfigError("webhook.receiver_base_url", field="url")
         if not isinstance(secret, str) or not secret.strip():
-            raise WebhookConfigError(
-                "headers", "Enter the receiver's secret (its Accounts webhook secret)."
-            )
+            raise WebhookConfigError("webhook.receiver_secret_missing", field="headers")
         headers = _headers({header_name.strip(): secret})
         assert headers is not None
         longest = max(len(f"{base}/{kind.value}") for kind in ACCOUNT_KINDS)
         if longest > MAX_URL_LENGTH:
             raise WebhookConfigError(
-                "url", f"The receiver's address is too long (at most {MAX_URL_LENGTH - 9})."
+                "webhook.receiver_url_too_long", field="url", max=MAX_URL_LENGTH - 9
             )
         await name_ours(self._ledger, "key", self._keys)
         plan: list[tuple[WebhookKind, str | None, str, dict[str, Any]]] = [
@@ -646,9 +619,7 @@ class WebhooksService:
         if kind is WebhookKind.PIX:
             return _pix_key(key)
         if key is not None:
-            raise WebhookConfigError(
-                "key", f"The {kind.value} webhook is not per key: leave the key out."
-            )
+            raise WebhookConfigError("webhook.not_per_key", field="key", kind=kind.value)
         return None
 
     async def _audited(

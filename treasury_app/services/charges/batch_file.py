@@ -30,9 +30,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from treasury_app.domain.documents import normalize_document
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.money import parse_brl, to_api_string
 from treasury_app.services.charges.checks import MAX_DESCRIPTION, MAX_NAME
 from treasury_app.services.csv_input import (
@@ -97,13 +98,13 @@ class BatchRowError:
 
     line: int
     column: str
-    message: str
+    reason: Reason
     column_number: int = 0
     whole_file: bool = False
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # for logs: the reason's code, never a sentence
         where = f"line {self.line}, column {self.column}" if self.column else f"line {self.line}"
-        return f"{where}: {self.message}"
+        return f"{where}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -153,12 +154,12 @@ def _parse_due_date(text: str) -> date:
     else:
         match = _ISO_DATE_RE.fullmatch(text)
         if not match:
-            raise ValueError("Write the due date as DD/MM/YYYY or YYYY-MM-DD.")
+            raise RuleError("charge_batch.due_date_format")
         year, month, day = (int(part) for part in match.groups())
     try:
         return date(year, month, day)
     except ValueError:
-        raise ValueError(f"{text} is not a real date.") from None
+        raise RuleError("charge_batch.not_a_date", text=text) from None
 
 
 def _parse_row(
@@ -170,41 +171,44 @@ def _parse_row(
     """One row's cells by column name -> a row, or errors (every bad cell, not the first)."""
     found = len(errors)
 
-    def fail(column: str, message: str) -> None:
-        errors.append(BatchRowError(line, column, message, cells[column][0]))
+    def fail(column: str, code: str, **params: Any) -> None:
+        errors.append(BatchRowError(line, column, Reason(code, params), cells[column][0]))
+
+    def refused(column: str, error: RuleError) -> None:
+        fail(column, error.code, **error.params)
 
     name = cells["nome"][1]
     if not name:
-        fail("nome", "The debtor's name is missing.")
+        fail("nome", "charge_batch.name_missing")
     elif len(name) > MAX_NAME:
-        fail("nome", f"The name has more than {MAX_NAME} characters.")
+        fail("nome", "charge_batch.name_too_long", max=MAX_NAME)
     document = ""
     try:
         document = normalize_document(cells["cpf_cnpj"][1])
     except DomainError as error:
-        fail("cpf_cnpj", str(error))
+        refused("cpf_cnpj", error)
     amount = Decimal(0)
     try:
         amount = parse_brl(cells["valor"][1])
         to_api_string(amount)
         if amount <= 0:
-            fail("valor", "The amount must be greater than zero.")
+            fail("valor", "charge_batch.amount_not_positive")
     except DomainError as error:
-        fail("valor", str(error))
+        refused("valor", error)
     due = date.min
     raw_due = cells["vencimento"][1]
     if not raw_due:
-        fail("vencimento", "The due date is missing.")
+        fail("vencimento", "charge_batch.due_date_missing")
     else:
         try:
             due = _parse_due_date(raw_due)
             if today is not None and due < today:
-                fail("vencimento", f"The due date {due:%d/%m/%Y} has passed.")
-        except ValueError as error:
-            fail("vencimento", str(error))
+                fail("vencimento", "charge_batch.due_date_passed", due=due)
+        except RuleError as error:
+            refused("vencimento", error)
     description = cells["descricao"][1] if "descricao" in cells else ""
     if len(description) > MAX_DESCRIPTION:
-        fail("descricao", f"The description has more than {MAX_DESCRIPTION} characters.")
+        fail("descricao", "charge_batch.description_too_long", max=MAX_DESCRIPTION)
     if len(errors) > found:
         return None
     return BatchRow(line, name, document, amount, due, description or None)
@@ -217,17 +221,19 @@ def _read_header(line: int, cells: list[str], errors: list[BatchRowError]) -> di
         key = _COLUMN_ALIASES.get(_column_key(cell))
         if key is None:
             if cell.strip():
-                message = f"Unknown column {cell.strip()!r}; the columns are " + ";".join(
-                    BATCH_COLUMNS
+                reason = Reason(
+                    "charge_batch.unknown_column",
+                    {"column": cell.strip(), "columns": ";".join(BATCH_COLUMNS)},
                 )
-                errors.append(BatchRowError(line, cell.strip(), message, index + 1))
+                errors.append(BatchRowError(line, cell.strip(), reason, index + 1))
         elif key in columns:
-            errors.append(BatchRowError(line, key, "This column appears twice.", index + 1))
+            reason = Reason("charge_batch.column_twice")
+            errors.append(BatchRowError(line, key, reason, index + 1))
         else:
             columns[key] = index
     for name in _REQUIRED_COLUMNS:
         if name not in columns:
-            errors.append(BatchRowError(line, name, "The header lacks this column."))
+            errors.append(BatchRowError(line, name, Reason("charge_batch.column_missing")))
     return None if errors else columns
 
 
@@ -268,9 +274,9 @@ def parse_batch_csv(
         previous_line = record.line
         if isinstance(record, CsvLineError):
             if record.whole_file:  # a quote left open swallowed the lines after it
-                error = BatchRowError(record.line, "", record.message, whole_file=True)
+                error = BatchRowError(record.line, "", record.reason, whole_file=True)
                 return BatchParseResult((), (error,), separator, has_header)
-            errors.append(BatchRowError(record.line, "", record.message))
+            errors.append(BatchRowError(record.line, "", record.reason))
             if not first:
                 data_rows += 1  # counted: the cap bounds the errors too
                 if data_rows > MAX_BATCH_MEMBERS:
@@ -305,15 +311,15 @@ def parse_batch_csv(
         if bad_lines > MAX_LINE_ERRORS:
             return _too_many_errors(errors, checked, separator, has_header)
     if first and not errors:
-        errors.append(BatchRowError(1, "", "The file has no charges."))
+        errors.append(BatchRowError(1, "", Reason("charge_batch.no_charges")))
     elif not rows and not errors:
-        errors.append(BatchRowError(max(previous_line, 1), "", "The file has no charges."))
+        errors.append(BatchRowError(max(previous_line, 1), "", Reason("charge_batch.no_charges")))
     return BatchParseResult(tuple(rows), tuple(errors), separator, has_header)
 
 
 def _over_cap(line: int) -> BatchRowError:
-    message = f"A batch has at most {MAX_BATCH_MEMBERS} charges."
-    return BatchRowError(line, "", message, whole_file=True)
+    reason = Reason("charge_batch.too_many_charges", {"max": MAX_BATCH_MEMBERS})
+    return BatchRowError(line, "", reason, whole_file=True)
 
 
 def _too_many_errors(
@@ -339,19 +345,16 @@ def _row_cells(
     for name in _REQUIRED_COLUMNS:
         index = columns[name]
         if index >= len(cells):
-            errors.append(BatchRowError(line, name, "This column is missing.", index + 1))
+            reason = Reason("charge_batch.cell_missing")
+            errors.append(BatchRowError(line, name, reason, index + 1))
     if len(cells) > width and any(cells[width:]):
-        hint = ""
-        if separator == ",":
-            hint = " (with ',' as separator, quote amounts written with a comma: \"1.234,56\")"
-        errors.append(
-            BatchRowError(
-                line,
-                "",
-                f"The row has {len(cells)} columns, at most {width} are expected{hint}.",
-                width + 1,
-            )
+        code = (
+            "charge_batch.too_many_cells_comma"
+            if separator == ","
+            else "charge_batch.too_many_cells"
         )
+        reason = Reason(code, {"found": len(cells), "max": width})
+        errors.append(BatchRowError(line, "", reason, width + 1))
     value_index = columns["valor"]
     if (
         separator == ","
@@ -364,8 +367,7 @@ def _row_cells(
             BatchRowError(
                 line,
                 "valor",
-                "The amount seems cut in two by the ',' separator: quote it (\"1.234,56\") "
-                "or write it with a decimal point (1234.56).",
+                Reason("charge_batch.amount_cut_in_two"),
                 value_index + 1,
             )
         )

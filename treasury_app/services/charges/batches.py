@@ -71,8 +71,16 @@ _BATCH_ID_RE = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 class BatchInputError(ChargeInputError):
     """A batch cannot be sent: its file has errors (``errors``) or its parameters are wrong."""
 
-    def __init__(self, field: str, message: str, errors: Sequence[BatchRowError] = ()) -> None:
-        super().__init__(field, message)
+    def __init__(
+        self,
+        code: str,
+        /,
+        *,
+        field: str | None = None,
+        errors: Sequence[BatchRowError] = (),
+        **params: Any,
+    ) -> None:
+        super().__init__(code, field=field, **params)
         self.errors = tuple(errors)
 
 
@@ -220,7 +228,7 @@ def new_batch_id() -> str:
 def check_batch_id(value: str) -> str:
     """A batch id, checked (1 to 64 letters, digits, ``-`` or ``_``)."""
     if not isinstance(value, str) or not _BATCH_ID_RE.fullmatch(value):
-        raise BatchInputError("id", "A batch id has 1 to 64 letters, digits, '-' or '_'.")
+        raise BatchInputError("charge_batch.id_format", field="id")
     return value
 
 
@@ -242,24 +250,31 @@ class ChargeBatches(ChargesContext):
             if rows.errors:
                 first = rows.errors[0]
                 raise BatchInputError(
-                    "csv",
-                    f"{len(rows.bad_lines)} line(s) of the file have errors; first: {first}",
-                    rows.errors,
+                    "charge_batch.file_has_errors",
+                    field="csv",
+                    errors=rows.errors,
+                    count=len(rows.bad_lines),
+                    line=first.line,
+                    first=first.reason,
                 )
             rows = rows.rows
         rows = tuple(rows)
         if not rows:
-            raise BatchInputError("cobsv", "A batch needs at least one charge.")
+            raise BatchInputError("charge_batch.empty", field="cobsv")
         if len(rows) > MAX_BATCH_MEMBERS:
-            raise BatchInputError("cobsv", f"A batch has at most {MAX_BATCH_MEMBERS} charges.")
+            raise BatchInputError(
+                "charge_batch.too_many_charges", field="cobsv", max=MAX_BATCH_MEMBERS
+            )
         today = self.today()
         for row in rows:
             if not isinstance(row, BatchRow):
-                raise BatchInputError("cobsv", "The rows must come from parse_batch_csv.")
+                raise TypeError("the rows must come from parse_batch_csv")  # a bug, not a rule
             if row.due_date < today:
                 raise BatchInputError(
-                    "vencimento",
-                    f"Line {row.line}: the due date {row.due_date:%d/%m/%Y} has passed.",
+                    "charge_batch.line_due_date_passed",
+                    field="vencimento",
+                    line=row.line,
+                    due=row.due_date,
                 )
         validity = check_days_after_due(days_valid_after_due)
         return BatchPlan(
@@ -322,7 +337,7 @@ class ChargeBatches(ChargesContext):
         for the payer). Audited as ``batch.revise``."""
         batch_id = check_batch_id(batch_id)
         if not revisions:
-            raise BatchInputError("cobsv", "Give at least one member to change.")
+            raise BatchInputError("charge_batch.no_revision", field="cobsv")
         members = [self._member_revision(i, r) for i, r in enumerate(revisions)]
         body = LoteCobVRevisado(
             descricao=check_text(description, "descricao", max_len=MAX_DESCRIPTION),
@@ -348,7 +363,7 @@ class ChargeBatches(ChargesContext):
     def _member_revision(self, index: int, revision: BatchRevision) -> CobVRevisadaLote:
         where = f"cobsv[{index}]"
         if not isinstance(revision, BatchRevision) or not is_valid_txid(revision.txid):
-            raise BatchInputError(f"{where}.txid", "A txid has 26 to 35 letters or digits.")
+            raise BatchInputError("charge.txid_format", field=f"{where}.txid")
         member = CobVRevisadaLote(
             txid=revision.txid,
             valor=(
@@ -375,7 +390,7 @@ class ChargeBatches(ChargesContext):
             ),
         )
         if set(member.to_wire()) == {"txid"}:
-            raise BatchInputError(where, "Nothing to change for this member.")
+            raise BatchInputError("charge_batch.member_unchanged", field=where)
         return member
 
     async def batch_status(self, batch_id: str) -> BatchStatus:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.documents import mask_document, normalize_document
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.errors import DomainError, RuleError
 from treasury_app.domain.identifiers import is_valid_txid, new_txid
 from treasury_app.domain.money import parse_brl, to_api_string
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
@@ -50,17 +50,15 @@ _CEP_RE = re.compile(r"[0-9]{8}")
 _CEP_MASK_RE = re.compile(r"[\s.-]")
 
 
-class ChargeInputError(ValueError):
-    """An input was refused before anything was sent to the bank.
+class ChargeInputError(RuleError):
+    """An input was refused before anything was sent to the bank: a rule's code and
+    parameters, and ``field``, the input at fault (the bank's own field name where there is
+    one, such as ``valor.original`` or ``devedor.cpf``)."""
 
-    ``field`` names the input at fault (the bank's own field name where there is one, such as
-    ``valor.original`` or ``devedor.cpf``); ``message`` says why, fit to show to a person.
-    """
 
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}" if field else message)
+def _refused(error: DomainError, field: str) -> ChargeInputError:
+    """The domain's refusal of ``field``, as a charge input's."""
+    return ChargeInputError(error.code, field=field, **error.params)
 
 
 def check_amount(value: Decimal | str, field: str) -> Decimal:
@@ -71,30 +69,28 @@ def check_amount(value: Decimal | str, field: str) -> Decimal:
         try:
             amount = parse_brl(value)
         except DomainError as error:
-            raise ChargeInputError(field, str(error)) from None
+            raise _refused(error, field) from None
     elif isinstance(value, Decimal):
         amount = value
     else:
-        raise ChargeInputError(
-            field, f"An amount must be a Decimal or text, not {type(value).__name__}."
-        )
+        raise ChargeInputError("charge.amount_type", field=field, given=type(value).__name__)
     try:
         to_api_string(amount)
     except DomainError as error:
-        raise ChargeInputError(field, str(error)) from None
+        raise _refused(error, field) from None
     if amount <= 0:
-        raise ChargeInputError(field, "The amount must be greater than zero.")
+        raise ChargeInputError("charge.amount_not_positive", field=field)
     return amount.quantize(Decimal("0.01"))
 
 
 def check_document(value: str, field: str) -> str:
     """The bare form of a valid CPF (11 digits) or CNPJ (14 characters)."""
     if not isinstance(value, str):
-        raise ChargeInputError(field, "Please enter a CPF or CNPJ.")
+        raise ChargeInputError("charge.document_missing", field=field)
     try:
         return normalize_document(value)
     except DomainError as error:
-        raise ChargeInputError(field, str(error)) from None
+        raise _refused(error, field) from None
 
 
 def check_text(
@@ -104,17 +100,17 @@ def check_text(
     text longer than ``max_len``."""
     if value is None:
         if required:
-            raise ChargeInputError(field, "This field is required.")
+            raise ChargeInputError("charge.required", field=field)
         return None
     if not isinstance(value, str):
-        raise ChargeInputError(field, "This field must be text.")
+        raise ChargeInputError("charge.not_text", field=field)
     text = value.strip()
     if not text:
         if required:
-            raise ChargeInputError(field, "This field is required.")
+            raise ChargeInputError("charge.required", field=field)
         return None
     if len(text) > max_len:
-        raise ChargeInputError(field, f"At most {max_len} characters (this has {len(text)}).")
+        raise ChargeInputError("charge.too_long", field=field, max=max_len, length=len(text))
     return text
 
 
@@ -122,11 +118,11 @@ def check_key(value: str, field: str = "chave") -> str:
     """A Pix key in its canonical form (format only: whether it is one of the account's keys
     is for the bank to say)."""
     if not isinstance(value, str):
-        raise ChargeInputError(field, "Please enter a Pix key.")
+        raise ChargeInputError("charge.key_missing", field=field)
     try:
         return normalize_key(value, detect_key_type(value))
     except DomainError as error:
-        raise ChargeInputError(field, str(error)) from None
+        raise _refused(error, field) from None
 
 
 def txid_or_new(value: str | None) -> str:
@@ -134,21 +130,21 @@ def txid_or_new(value: str | None) -> str:
     if value is None:
         return new_txid()
     if not is_valid_txid(value):
-        raise ChargeInputError("txid", "A txid has 26 to 35 letters or digits.")
+        raise ChargeInputError("charge.txid_format", field="txid")
     return value
 
 
 def check_txid(value: str) -> str:
     """The txid of an existing charge, checked."""
     if not isinstance(value, str) or not is_valid_txid(value):
-        raise ChargeInputError("txid", "A txid has 26 to 35 letters or digits.")
+        raise ChargeInputError("charge.txid_format", field="txid")
     return value
 
 
 def check_int(value: int, field: str, *, minimum: int, maximum: int) -> int:
     """A whole number (not a ``bool``) from ``minimum`` to ``maximum``."""
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise ChargeInputError(field, f"Must be a whole number from {minimum} to {maximum}.")
+        raise ChargeInputError("charge.whole_number", field=field, min=minimum, max=maximum)
     return value
 
 
@@ -172,7 +168,7 @@ def check_page_size(value: int | None) -> int | None:
 def _as_utc(value: date | datetime, *, end: bool) -> datetime:
     if isinstance(value, datetime):
         if value.tzinfo is None:
-            raise ChargeInputError("fim" if end else "inicio", "A time needs its time zone.")
+            raise ChargeInputError("charge.time_without_zone", field="fim" if end else "inicio")
         return value.astimezone(UTC)
     moment = datetime.combine(value, time.max if end else time.min, tzinfo=BRASILIA)
     return moment.astimezone(UTC)
@@ -183,7 +179,7 @@ def time_range(start: date | datetime, end: date | datetime) -> tuple[datetime, 
     00:00, ``end`` until 23:59:59.999999); a ``datetime`` needs its time zone."""
     begin, finish = _as_utc(start, end=False), _as_utc(end, end=True)
     if finish < begin:
-        raise ChargeInputError("fim", "The end of the range is before its start.")
+        raise ChargeInputError("charge.range_reversed", field="fim")
     return begin, finish
 
 
@@ -216,7 +212,7 @@ class Debtor:
         extras = (self.email, self.street, self.city, self.state, self.postal_code)
         if not address:
             if any(value is not None for value in extras):
-                raise ChargeInputError(field, "An immediate charge has no debtor address.")
+                raise ChargeInputError("charge.address_not_allowed", field=field)
             return devedor
         for name, value in check_address(
             email=self.email,
@@ -243,15 +239,15 @@ def check_address(
     ``cep``), checked: an e-mail has an ``@``, a state 2 letters, a CEP 8 digits."""
     checked_email = check_text(email, f"{field}.email", max_len=140)
     if checked_email is not None and "@" not in checked_email:
-        raise ChargeInputError(f"{field}.email", "This is not an e-mail address.")
+        raise ChargeInputError("charge.email_format", field=f"{field}.email")
     uf = check_text(state, f"{field}.uf", max_len=2)
     if uf is not None and not _UF_RE.fullmatch(uf):
-        raise ChargeInputError(f"{field}.uf", "A state (UF) is 2 letters, such as SP.")
+        raise ChargeInputError("charge.state_format", field=f"{field}.uf")
     cep = check_text(postal_code, f"{field}.cep", max_len=10)
     if cep is not None:
         cep = _CEP_MASK_RE.sub("", cep)
         if not _CEP_RE.fullmatch(cep):
-            raise ChargeInputError(f"{field}.cep", "A CEP has 8 digits.")
+            raise ChargeInputError("charge.cep_format", field=f"{field}.cep")
     return {
         "email": checked_email,
         "logradouro": check_text(street, f"{field}.logradouro", max_len=200),

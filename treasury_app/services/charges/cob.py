@@ -37,7 +37,7 @@ from treasury_app.api.qrcodes.cashin_models import (
     PayloadLocationCob,
 )
 from treasury_app.domain import brcode
-from treasury_app.domain.errors import DomainError
+from treasury_app.domain.errors import DomainError, RuleError
 from treasury_app.services.charges.audit import audited_call, status_of
 from treasury_app.services.charges.batches import check_batch_id
 from treasury_app.services.charges.checks import (
@@ -87,14 +87,14 @@ def _cob_status(status: CobStatus | str | None) -> CobStatus | None:
         return CobStatus(status)
     except ValueError:
         known = ", ".join(s.value for s in CobStatus)
-        raise ChargeInputError("status", f"Unknown status; one of {known}.") from None
+        raise ChargeInputError("charge.unknown_status", field="status", known=known) from None
 
 
 def _info(additional_info: Mapping[str, str] | None) -> list[InfoAdicional] | None:
     if not additional_info:
         return None
     if len(additional_info) > 50:
-        raise ChargeInputError("infoAdicionais", "At most 50 items.")
+        raise ChargeInputError("charge.too_many_infos", field="infoAdicionais", max=50)
     items = []
     for name, value in additional_info.items():
         nome = check_text(name, "infoAdicionais.nome", max_len=MAX_INFO_NAME, required=True)
@@ -104,7 +104,7 @@ def _info(additional_info: Mapping[str, str] | None) -> list[InfoAdicional] | No
     return items
 
 
-class ChargeQrError(ValueError):
+class ChargeQrError(RuleError):
     """A charge has no usable QR Code payload (no ``pixCopiaECola``, or a malformed one)."""
 
 
@@ -134,11 +134,11 @@ def charge_qr(source: str | CobGerada | CobVGerada) -> ChargeQr:
     (CRC included). Raises :class:`ChargeQrError` when there is no valid payload."""
     text = source if isinstance(source, str) else source.pix_copia_e_cola
     if not text:
-        raise ChargeQrError("The charge has no QR Code payload (pixCopiaECola).")
+        raise ChargeQrError("charge.no_qr_payload")
     try:
         code = brcode.parse(text)
     except DomainError as error:
-        raise ChargeQrError(f"The charge's QR Code payload is not valid: {error}") from None
+        raise ChargeQrError("charge.bad_qr_payload", why=error.reason) from None
     import segno  # loaded with the first QR Code drawn, not at start-up
 
     symbol = segno.make(code.payload, error="m", micro=False)
@@ -203,7 +203,7 @@ class CobCharges(ChargesContext):
         raises :class:`ChargeInputError` and sends nothing."""
         chosen = txid_or_new(txid)
         if not isinstance(debtor, Debtor):
-            raise ChargeInputError("devedor", "A charge with a due date needs its debtor.")
+            raise ChargeInputError("charge.debtor_required", field="devedor")
         due = self._due_date(due_date, "calendario.dataDeVencimento")
         validity = check_days_after_due(days_valid_after_due)
         body = CobVSolicitada(
@@ -417,7 +417,7 @@ class CobCharges(ChargesContext):
         check_txid(txid)
         changed = sorted(body.to_wire())
         if not changed:
-            raise ChargeInputError("", "Nothing to change: give a new amount, text or debtor.")
+            raise ChargeInputError("charge.nothing_to_change")
         new_amount = body.valor.original if body.valor is not None else None
         return await audited_call(
             self._ledger,

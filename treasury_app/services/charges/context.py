@@ -24,7 +24,7 @@ class ChargesContext(QrCodesContext):
     def _due_date(self, value: date, field: str) -> date:
         """A due date: a calendar date, today (the bank's) or later."""
         if isinstance(value, datetime) or not isinstance(value, date):
-            raise ChargeInputError(field, "A due date is a calendar date.")
+            raise ChargeInputError("charge.due_date_type", field=field)
         if value < self.today():
-            raise ChargeInputError(field, f"The due date {value:%d/%m/%Y} has passed.")
+            raise ChargeInputError("charge.due_date_passed", field=field, due=value)
         return value

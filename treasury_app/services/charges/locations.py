@@ -39,7 +39,7 @@ class PayloadLocations(ChargesContext):
         try:
             tipo = TipoCob(kind)
         except ValueError:
-            raise ChargeInputError("tipoCob", "A location is for a cob or a cobv.") from None
+            raise ChargeInputError("charge.location_kind", field="tipoCob") from None
         return await audited_call(
             self._ledger,
             "location.create",

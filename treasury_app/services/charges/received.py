@@ -34,7 +34,7 @@ _REFUND_ID_RE = re.compile(r"[a-zA-Z0-9]{1,35}")
 
 def _e2eid(value: str) -> str:
     if not isinstance(value, str) or not is_valid_e2eid(value.strip()):
-        raise ChargeInputError("endToEndId", "This is not an end-to-end id (E + 31 characters).")
+        raise ChargeInputError("charge.e2eid_format", field="endToEndId")
     return value.strip()
 
 
@@ -87,7 +87,7 @@ class ReceivedPix(ChargesContext):
         if refund_id is None:
             refund_id = new_txid()
         elif not isinstance(refund_id, str) or not _REFUND_ID_RE.fullmatch(refund_id):
-            raise ChargeInputError("id", "A refund id has 1 to 35 letters or digits.")
+            raise ChargeInputError("charge.refund_id_format", field="id")
         body = DevolucaoSolicitada(
             valor=value, descricao=check_text(description, "descricao", max_len=MAX_DESCRIPTION)
         )

@@ -43,7 +43,7 @@ def recurrence_input() -> Iterator[None]:
     except RecurrenceInputError:
         raise
     except ChargeInputError as error:
-        raise RecurrenceInputError(error.field, error.message) from None
+        raise RecurrenceInputError(error.code, field=error.field, **error.params) from None
 
 
 def check_enum(enum_type: type[Any], value: Any, field: str) -> Any:
@@ -52,35 +52,37 @@ def check_enum(enum_type: type[Any], value: Any, field: str) -> Any:
         return enum_type(value)
     except ValueError:
         known = ", ".join(member.value for member in enum_type)
-        raise RecurrenceInputError(field, f"One of {known}.") from None
+        raise RecurrenceInputError("recurrence.not_one_of", field=field, known=known) from None
 
 
 def check_idrec(value: str) -> str:
     """A well-formed ``idRec``."""
     try:
         return parse_idrec(value).value
-    except (DomainError, TypeError) as error:
-        raise RecurrenceInputError("idRec", str(error)) from None
+    except DomainError as error:
+        raise RecurrenceInputError(error.code, field="idRec", **error.params) from None
+    except TypeError:
+        raise RecurrenceInputError("recurrence.idrec_format", field="idRec") from None
 
 
 def check_txid(value: str, field: str = "txid") -> str:
     """A client-chosen txid (26 to 35 letters or digits)."""
     if not isinstance(value, str) or not is_valid_txid(value):
-        raise RecurrenceInputError(field, "A txid has 26 to 35 letters or digits.")
+        raise RecurrenceInputError("charge.txid_format", field=field)
     return value
 
 
 def check_day(value: date, field: str) -> date:
     """A calendar date (a ``datetime`` is refused: the bank's dates are whole days)."""
     if isinstance(value, datetime) or not isinstance(value, date):
-        raise RecurrenceInputError(field, "A calendar date is expected.")
+        raise RecurrenceInputError("recurrence.calendar_date", field=field)
     return value
 
 
 def check_location_id(value: int) -> int:
     """A recurrence location's id (``loc``): a positive whole number."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RecurrenceInputError("loc", "A location id is a positive whole number.")
+        raise RecurrenceInputError("recurrence.location_id", field="loc")
     return value
 
 
@@ -89,7 +91,7 @@ def check_branch(value: str | None, field: str) -> str | None:
     with recurrence_input():
         branch = check_text(value, field, max_len=4)
     if branch is not None and not _BRANCH_RE.fullmatch(branch):
-        raise RecurrenceInputError(field, "A branch has up to 4 digits.")
+        raise RecurrenceInputError("recurrence.branch_format", field=field)
     return branch
 
 
@@ -98,7 +100,9 @@ def check_page_size(value: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
-        raise RecurrenceInputError("paginacao.itensPorPagina", "From 1 to 1000.")
+        raise RecurrenceInputError(
+            "charge.whole_number", field="paginacao.itensPorPagina", min=1, max=1000
+        )
     return value
 
 

@@ -15,7 +15,7 @@ charge is not cancelled from the date of its first settlement attempt on.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -66,6 +66,8 @@ __all__ = [
     "DebtorAddress",
     "ReceiverAccount",
     "charging_cycle",
+    "check_new_cobr",
+    "check_receiver",
 ]
 
 MAX_RETRIES = 3
@@ -95,7 +97,9 @@ def charging_cycle(periodicity: Periodicidade | str, day: date) -> str:
         return f"{day.year}-S{(day.month - 1) // 6 + 1}"
     if value == Periodicidade.ANUAL:
         return str(day.year)
-    raise RecurrenceInputError("calendario.periodicidade", f"Unknown periodicity {value!r}.")
+    raise RecurrenceInputError(
+        "recurrence.unknown_periodicity", field="calendario.periodicidade", value=value
+    )
 
 
 @dataclass(frozen=True)
@@ -118,9 +122,10 @@ class DebtorAddress:
     postal_code: str | None = None
 
 
-def _recebedor(receiver: ReceiverAccount) -> DadosBancariosRecebedor:
+def check_receiver(receiver: ReceiverAccount) -> DadosBancariosRecebedor:
+    """The account credited, as the bank wants it; raises :class:`RecurrenceInputError`."""
     if not isinstance(receiver, ReceiverAccount):
-        raise RecurrenceInputError("recebedor", "The account credited is required.")
+        raise RecurrenceInputError("cobr.receiver_required", field="recebedor")
     with recurrence_input():
         conta = check_text(receiver.account, "recebedor.conta", max_len=20, required=True)
     agencia = check_branch(receiver.branch, "recebedor.agencia")
@@ -131,7 +136,7 @@ def _recebedor(receiver: ReceiverAccount) -> DadosBancariosRecebedor:
 
 def _address(address: DebtorAddress) -> Devedor | None:
     if not isinstance(address, DebtorAddress):
-        raise RecurrenceInputError("devedor", "A debtor address is expected.")
+        raise RecurrenceInputError("cobr.address_expected", field="devedor")
     with recurrence_input():
         fields = check_address(
             email=address.email,
@@ -144,28 +149,42 @@ def _address(address: DebtorAddress) -> Devedor | None:
     return devedor if devedor.to_wire() else None
 
 
-def _check_against_rec(rec: RecCompleta, due: date, value: Decimal) -> None:
-    if rec.status != RecStatus.APROVADA:
+def check_lead_time(due: date, today: date) -> None:
+    """Refuse a due date less than 2 business days after ``today`` (a Brasília date)."""
+    if not is_valid_cobr_lead_time(today, due):
         raise RecurrenceInputError(
-            "idRec",
-            f"The recurrence is {getattr(rec.status, 'value', rec.status)}: only an "
-            "approved (APROVADA) recurrence can be charged.",
+            "cobr.lead_time",
+            field="calendario.dataDeVencimento",
+            due=due,
+            earliest=earliest_cobr_due_date(today),
         )
+
+
+def _check_against_rec(rec: RecCompleta, due: date, value: Decimal | None) -> None:
+    if rec.status != RecStatus.APROVADA:
+        status = str(getattr(rec.status, "value", rec.status))
+        raise RecurrenceInputError("cobr.rec_not_approved", field="idRec", status=status)
     calendario = rec.calendario
     if due < calendario.data_inicial or (
         calendario.data_final is not None and due > calendario.data_final
     ):
-        until = f"{calendario.data_final:%d/%m/%Y}" if calendario.data_final else "no end"
+        field = "calendario.dataDeVencimento"
+        if calendario.data_final is None:
+            raise RecurrenceInputError(
+                "cobr.due_before_validity", field=field, start=calendario.data_inicial
+            )
         raise RecurrenceInputError(
-            "calendario.dataDeVencimento",
-            f"The due date is outside the recurrence's validity "
-            f"({calendario.data_inicial:%d/%m/%Y} to {until}).",
+            "cobr.due_outside_validity",
+            field=field,
+            start=calendario.data_inicial,
+            end=calendario.data_final,
         )
+    if value is None:
+        raise RecurrenceInputError("cobr.amount_missing", field="valor.original")
     valor = rec.valor
     if valor is not None and valor.valor_rec is not None and value != valor.valor_rec:
         raise RecurrenceInputError(
-            "valor.original",
-            f"The amount must be the recurrence's fixed amount ({valor.valor_rec}).",
+            "cobr.amount_not_fixed", field="valor.original", fixed=valor.valor_rec
         )
     if (
         valor is not None
@@ -173,9 +192,44 @@ def _check_against_rec(rec: RecCompleta, due: date, value: Decimal) -> None:
         and value < valor.valor_minimo_recebedor
     ):
         raise RecurrenceInputError(
-            "valor.original",
-            f"The amount is below the recurrence's minimum ({valor.valor_minimo_recebedor}).",
+            "cobr.amount_below_minimum",
+            field="valor.original",
+            minimum=valor.valor_minimo_recebedor,
         )
+
+
+def _check_one_per_cycle(rec: RecCompleta, due: date, others: Iterable[CobRCompleta]) -> None:
+    cycle = charging_cycle(rec.calendario.periodicidade, due)
+    for other in others:
+        if other.id_rec != rec.id_rec or other.status in CLOSED_FOR_CYCLE:
+            continue
+        due_other = other.calendario.data_de_vencimento
+        if charging_cycle(rec.calendario.periodicidade, due_other) == cycle:
+            raise RecurrenceInputError(
+                "cobr.cycle_taken",
+                field="calendario.dataDeVencimento",
+                cycle=cycle,
+                txid=other.txid,
+                status=str(getattr(other.status, "value", other.status)),
+                due=due_other,
+            )
+
+
+def check_new_cobr(
+    rec: RecCompleta,
+    existing: Iterable[CobRCompleta],
+    *,
+    due: date,
+    amount: Decimal | None,
+    today: date,
+) -> None:
+    """Raise :class:`RecurrenceInputError` (the rule's code, naming the field) when a charge
+    of ``rec`` due on ``due`` breaks a rule of the module's docstring: the lead time, the
+    recurrence not approved, its validity, its amount, or another active charge of
+    ``existing`` (the bank's charges of the recurrence) in the same cycle. No request."""
+    check_lead_time(due, today)
+    _check_against_rec(rec, due, amount)
+    _check_one_per_cycle(rec, due, existing)
 
 
 class CobRUseCases(RecurrenceUseCases):
@@ -205,19 +259,13 @@ class CobRUseCases(RecurrenceUseCases):
         id_rec = check_idrec(id_rec)
         chosen = check_txid(txid) if txid is not None else new_txid()
         due = check_day(due_date, "calendario.dataDeVencimento")
-        today = self.today()
-        if not is_valid_cobr_lead_time(today, due):
-            raise RecurrenceInputError(
-                "calendario.dataDeVencimento",
-                "A recurring charge is created at least 2 business days before its due date: "
-                f"the earliest due date today is {earliest_cobr_due_date(today):%d/%m/%Y}.",
-            )
+        check_lead_time(due, self.today())
         with recurrence_input():
             value = check_amount(amount, "valor.original")
             info_text = check_text(info, "infoAdicional", max_len=140)
         if not isinstance(adjust_to_business_day, bool):
-            raise RecurrenceInputError("ajusteDiaUtil", "true or false.")
-        body_recebedor = _recebedor(receiver)
+            raise RecurrenceInputError("recurrence.yes_or_no", field="ajusteDiaUtil")
+        body_recebedor = check_receiver(receiver)
         devedor = _address(debtor_address) if debtor_address is not None else None
 
         rec = await self._qr.get_rec(id_rec)
@@ -252,23 +300,13 @@ class CobRUseCases(RecurrenceUseCases):
     async def _check_cycle(self, rec: RecCompleta, due: date) -> None:
         """Refuse a second active charge of the recurrence in the due date's cycle, reading
         every charge of the recurrence the bank lists (created since the recurrence)."""
-        cycle = charging_cycle(rec.calendario.periodicidade, due)
         created = min((a.data for a in rec.atualizacao), default=None)
         if created is None:
             created = datetime.combine(parse_idrec(rec.id_rec).date, datetime.min.time(), UTC)
         inicio = created - timedelta(days=1)
         fim = max(self.now(), created) + timedelta(days=1)
         async for other in self._qr.iter_cobr(inicio=inicio, fim=fim, id_rec=rec.id_rec):
-            if other.id_rec != rec.id_rec or other.status in CLOSED_FOR_CYCLE:
-                continue
-            due_other = other.calendario.data_de_vencimento
-            if charging_cycle(rec.calendario.periodicidade, due_other) == cycle:
-                raise RecurrenceInputError(
-                    "calendario.dataDeVencimento",
-                    f"The recurrence already has a charge in this cycle ({cycle}): "
-                    f"{other.txid}, {getattr(other.status, 'value', other.status)}, due "
-                    f"{due_other:%d/%m/%Y}. Cancel it first.",
-                )
+            _check_one_per_cycle(rec, due, (other,))
 
     async def get_cobr(self, txid: str) -> CobRCompleta:
         """``GET /cobr/{txid}``: a recurring charge with its settlement attempts."""
@@ -307,18 +345,13 @@ class CobRUseCases(RecurrenceUseCases):
         ``cobr.cancel``."""
         cobr = await self._qr.get_cobr(check_txid(txid))
         if cobr.status not in OPEN_COBR:
-            raise RecurrenceInputError(
-                "status",
-                f"The charge is {getattr(cobr.status, 'value', cobr.status)} and can no longer "
-                "be cancelled.",
-            )
+            status = str(getattr(cobr.status, "value", cobr.status))
+            raise RecurrenceInputError("cobr.cannot_cancel", field="status", status=status)
         if cobr.tentativas:
             first = cobr.tentativas[0].data_liquidacao
             if self.today() >= first:
                 raise RecurrenceInputError(
-                    "status",
-                    "A recurring charge cannot be cancelled from the date of its first "
-                    f"settlement attempt ({first:%d/%m/%Y}) on.",
+                    "cobr.cancel_after_first_attempt", field="status", first=first
                 )
         return await audited_call(
             self._ledger,
@@ -351,37 +384,26 @@ class CobRUseCases(RecurrenceUseCases):
         """Raise :class:`RecurrenceInputError` saying why a retry of ``cobr`` on ``day``
         would be refused (the policy of the module's docstring); return if it is allowed."""
         if cobr.politica_retentativa != PoliticaRetentativa.PERMITE_3R_7D:
-            raise RecurrenceInputError(
-                "politicaRetentativa",
-                "The recurrence's retry policy does not allow retries (NAO_PERMITE).",
-            )
+            raise RecurrenceInputError("cobr.retries_not_allowed", field="politicaRetentativa")
         if cobr.status not in OPEN_COBR:
-            raise RecurrenceInputError(
-                "status",
-                f"The charge is {getattr(cobr.status, 'value', cobr.status)}: no retry.",
-            )
+            status = str(getattr(cobr.status, "value", cobr.status))
+            raise RecurrenceInputError("cobr.closed_no_retry", field="status", status=status)
         attempts = cobr.tentativas
         if any(t.status in PENDING_ATTEMPT for t in attempts):
-            raise RecurrenceInputError(
-                "tentativas", "An attempt is still scheduled: wait for its result."
-            )
+            raise RecurrenceInputError("cobr.attempt_pending", field="tentativas")
         if not attempts or attempts[-1].status not in FAILED_ATTEMPT:
-            raise RecurrenceInputError("tentativas", "A retry only follows a failed attempt.")
+            raise RecurrenceInputError("cobr.retry_without_failure", field="tentativas")
         if sum(1 for t in attempts if t.tipo == TentativaTipo.NTAG) >= MAX_RETRIES:
-            raise RecurrenceInputError(
-                "tentativas", f"The charge already had the {MAX_RETRIES} retries allowed."
-            )
+            raise RecurrenceInputError("cobr.retries_used", field="tentativas", max=MAX_RETRIES)
         if day <= self.today():
-            raise RecurrenceInputError("data", "A retry is scheduled on a future date.")
+            raise RecurrenceInputError("cobr.retry_not_future", field="data")
         limit = self.latest_retry_date(cobr)
         if day > limit:
             raise RecurrenceInputError(
-                "data",
-                f"A retry must fall within {RETRY_WINDOW_DAYS} days after the due date "
-                f"(until {limit:%d/%m/%Y}).",
+                "cobr.retry_too_late", field="data", days=RETRY_WINDOW_DAYS, until=limit
             )
         if any(t.data_liquidacao == day for t in attempts):
-            raise RecurrenceInputError("data", "The charge already has an attempt on that date.")
+            raise RecurrenceInputError("cobr.retry_same_day", field="data")
 
     def latest_retry_date(self, cobr: CobRCompleta) -> date:
         """The last date a retry of ``cobr`` may be scheduled on."""

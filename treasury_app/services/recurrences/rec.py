@@ -86,19 +86,17 @@ class RecUseCases(RecurrenceUseCases):
     ) -> RecSolicitada:
         """The checked body of ``POST /rec``; raises :class:`RecurrenceInputError`."""
         if not isinstance(terms, RecurrenceTerms):
-            raise RecurrenceInputError("rec", "Recurrence terms are expected.")
+            raise TypeError("RecurrenceTerms are expected")  # a bug, not a rule
         with recurrence_input():
             contract = check_text(terms.contract, "vinculo.contrato", max_len=35, required=True)
             purpose = check_text(terms.purpose, "vinculo.objeto", max_len=35)
             if not isinstance(terms.debtor, Debtor):
-                raise RecurrenceInputError("vinculo.devedor", "The debtor is required.")
+                raise RecurrenceInputError("rec.debtor_required", field="vinculo.devedor")
             bare = check_document(terms.debtor.document, "vinculo.devedor.cpf_cnpj")
             name = check_text(terms.debtor.name, "vinculo.devedor.nome", max_len=140, required=True)
             fixed = minimum = None
             if terms.fixed_amount is not None and terms.minimum_amount is not None:
-                raise RecurrenceInputError(
-                    "valor", "Give a fixed amount or a minimum amount, not both."
-                )
+                raise RecurrenceInputError("rec.fixed_and_minimum", field="valor")
             if terms.fixed_amount is not None:
                 fixed = check_amount(terms.fixed_amount, "valor.valorRec")
             if terms.minimum_amount is not None:
@@ -109,9 +107,7 @@ class RecUseCases(RecurrenceUseCases):
         if terms.end_date is not None:
             end = check_day(terms.end_date, "calendario.dataFinal")
             if end < first:
-                raise RecurrenceInputError(
-                    "calendario.dataFinal", "The end date is before the first date."
-                )
+                raise RecurrenceInputError("rec.end_before_start", field="calendario.dataFinal")
         periodicity = check_enum(Periodicidade, terms.periodicity, "calendario.periodicidade")
         policy = check_enum(PoliticaRetentativa, terms.retry_policy, "politicaRetentativa")
         if location_id is not None:
@@ -140,7 +136,7 @@ class RecUseCases(RecurrenceUseCases):
         first = check_day(value, "calendario.dataInicial")
         if first < self.today():
             raise RecurrenceInputError(
-                "calendario.dataInicial", f"The first date {first:%d/%m/%Y} has passed."
+                "rec.first_date_passed", field="calendario.dataInicial", first=first
             )
         return first
 
@@ -219,7 +215,7 @@ class RecUseCases(RecurrenceUseCases):
         if first_date is not None:
             body.calendario = CalendarioRecRevisado(data_inicial=self._first_date(first_date))
         if body.vinculo is None and body.calendario is None:
-            raise RecurrenceInputError("rec", "Nothing to revise.")
+            raise RecurrenceInputError("rec.nothing_to_revise", field="rec")
         return await audited_call(
             self._ledger,
             "rec.revise",

@@ -41,21 +41,19 @@ class PayerAccount:
 
 def _id_solic_rec(value: str) -> str:
     if not isinstance(value, str) or not is_valid_idsolicrec(value):
-        raise RecurrenceInputError("idSolicRec", "An idSolicRec has 29 characters, SC first.")
+        raise RecurrenceInputError("solicrec.id_format", field="idSolicRec")
     return value
 
 
 def _destinatario(payer: PayerAccount) -> DestinatarioSolicRec:
     if not isinstance(payer, PayerAccount):
-        raise RecurrenceInputError("destinatario", "The payer's account is required.")
+        raise RecurrenceInputError("solicrec.payer_required", field="destinatario")
     with recurrence_input():
         bare = check_document(payer.document, "destinatario.cpf_cnpj")
         conta = check_text(payer.account, "destinatario.conta", max_len=20, required=True)
     agencia = check_branch(payer.branch, "destinatario.agencia")
     if not isinstance(payer.ispb, str) or not _ISPB_RE.fullmatch(payer.ispb.strip()):
-        raise RecurrenceInputError(
-            "destinatario.ispbParticipante", "An ISPB is 8 digits or capital letters."
-        )
+        raise RecurrenceInputError("solicrec.ispb_format", field="destinatario.ispbParticipante")
     assert conta is not None
     kind = {"cpf": bare} if len(bare) == 11 else {"cnpj": bare}
     return DestinatarioSolicRec(
@@ -71,11 +69,11 @@ class SolicRecUseCases(RecurrenceUseCases):
         _destinatario(payer)
         if not isinstance(expires_at, datetime) or expires_at.tzinfo is None:
             raise RecurrenceInputError(
-                "calendario.dataExpiracaoSolicitacao", "An instant with its time zone."
+                "charge.time_without_zone", field="calendario.dataExpiracaoSolicitacao"
             )
         if expires_at <= self.now():
             raise RecurrenceInputError(
-                "calendario.dataExpiracaoSolicitacao", "The request would expire in the past."
+                "solicrec.expires_in_past", field="calendario.dataExpiracaoSolicitacao"
             )
 
     async def request_confirmation(

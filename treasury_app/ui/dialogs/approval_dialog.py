@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Iterator, Mapping
+from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -39,12 +40,13 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.errors import LedgerBlocked, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
-from treasury_app.services.approvals import NobodyReason
+from treasury_app.services.approvals import OPEN_APPROVALS, NobodyReason, approve_blocker
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.status_words import approval_word, status_word
 from treasury_app.ui.theme import banner_style, text_style
@@ -61,7 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["ApprovalDialog", "flatten_request", "refusal_title"]
 log = logging.getLogger("treasury_app.ui.approvals")
 
-OPEN = ("WAITING", "APPROVED")  # an intent still before its release
+OPEN = OPEN_APPROVALS  # an intent still before its release
 _DUPLICATE_EXTRA = " padding: 8px; font-weight: bold; font-size: 11pt;"
 _WARNING_EXTRA = " padding: 6px; font-weight: bold;"
 ACTION_ERRORS: tuple[type[BaseException], ...] = (*EXPECTED_ERRORS, PendingDuplicate)
@@ -181,28 +183,16 @@ class ApprovalDialog(QDialog):
         return any(a.approver == self.desk.me and a.valid for a in self.detail.approvals)
 
     def approve_blocker(self) -> str:
-        """Why this person cannot approve now ("" when they can)."""
-        if not self.open_intent:
-            return self.tr("This payment is not waiting for approval any more (%1).").replace(
-                "%1", self.state_text()
-            )
-        if self.mine:
-            return self.tr(
-                "You prepared this payment: another person approves it (a maker never approves "
-                "their own payment)."
-            )
-        if not self.desk.can_approve:
-            return self.tr("Your role does not approve payments.")
-        if not self.detail.content_matches:
-            return self.tr(
-                "What this desktop shows does not match the fingerprint the team database "
-                "keeps for this payment: do not approve it; ask its maker to prepare it again."
-            )
-        if self.approved_by_me():
-            return self.tr("You approved it already; it waits for another approver.")
-        if self.entry.approval == "APPROVED":
-            return self.tr("Every approval it needs is given; it is being released.")
-        return ""
+        """Why this person cannot approve now ("" when they can): the service's rule
+        (:func:`~treasury_app.services.approvals.approve_blocker`), in words."""
+        detail = replace(self.detail, entry=self.entry)
+        blocker = approve_blocker(detail, self.desk.me, can_approve=self.desk.can_approve)
+        if blocker is None:
+            return ""
+        text = rule_text(blocker)
+        if blocker.code == "approval.not_waiting":
+            text += f" ({self.state_text()})"
+        return text
 
     # -- building --------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.billets import BilletReview
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.times import date_or_empty, format_date
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
@@ -83,7 +84,7 @@ class BilletReviewDialog(QDialog):
     # -- building --------------------------------------------------------------------------------
 
     def _build_warnings(self) -> QLabel:
-        label = QLabel("\n".join(f"⚠ {w}" for w in self.review.warnings), self)
+        label = QLabel("\n".join(f"⚠ {rule_text(w)}" for w in self.review.warnings), self)
         label.setObjectName("billet-warnings")
         label.setWordWrap(True)
         label.setStyleSheet(f"{banner_style('warning', self)} padding: 6px; font-weight: bold;")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.domain.errors import Reason
 from treasury_app.domain.identifiers import is_valid_txid
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import (
@@ -73,6 +74,7 @@ from treasury_app.ui.models.charge_batch_model import (
     MemberRow,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.row_tables import row_table
@@ -181,7 +183,7 @@ def _records(
     for record in csv_records(text, separator, control=control):
         if isinstance(record, CsvLineError):
             records.append((record.line, []))
-            error = BatchRowError(record.line, "", record.message, whole_file=record.whole_file)
+            error = BatchRowError(record.line, "", record.reason, whole_file=record.whole_file)
             unreadable.append(error)
             if record.whole_file:  # a quote left open: the file is refused, read no further
                 break
@@ -215,15 +217,10 @@ def _check_txids(txids: Mapping[int, str]) -> list[BatchRowError]:
     first_line: dict[str, int] = {}
     for line, txid in sorted(txids.items()):
         if not is_valid_txid(txid):
-            message = QCoreApplication.translate(
-                "ChargeBatchDialog", "A txid has 26 to 35 letters or digits."
-            )
-            errors.append(BatchRowError(line, TXID_COLUMN, message))
+            errors.append(BatchRowError(line, TXID_COLUMN, Reason("charge.txid_format")))
         elif txid in first_line:
-            message = QCoreApplication.translate(
-                "ChargeBatchDialog", "This txid is already on line %1."
-            ).replace("%1", str(first_line[txid]))
-            errors.append(BatchRowError(line, TXID_COLUMN, message))
+            reason = Reason("charge_batch.txid_repeated", {"line": first_line[txid]})
+            errors.append(BatchRowError(line, TXID_COLUMN, reason))
         else:
             first_line[txid] = line
     return errors
@@ -248,8 +245,8 @@ def read_batch_file(
     refusal = [e for e in unreadable if e.whole_file]
     if len(records_data) > MAX_BATCH_MEMBERS:  # the file was not read further: refused whole
         line = records_data[MAX_BATCH_MEMBERS][0]
-        message = f"A batch has at most {MAX_BATCH_MEMBERS} charges."
-        refusal = [BatchRowError(line, "", message, whole_file=True)]
+        reason = Reason("charge_batch.too_many_charges", {"max": MAX_BATCH_MEMBERS})
+        refusal = [BatchRowError(line, "", reason, whole_file=True)]
         records_data = records_data[:MAX_BATCH_MEMBERS]
     if refusal:
         parsed = BatchParseResult((), tuple(refusal), separator, header is not None)
@@ -271,8 +268,12 @@ def read_batch_file(
     else:
         # A line that cannot be read is the parser's error too, unless the txid column was
         # taken out (the line is then blank in what it read): each is kept once.
-        found = dict.fromkeys([*parsed.errors, *unreadable, *_check_txids(txids)])
-        errors = _at_most_bad_lines(sorted(found, key=lambda e: (e.line, e.column_number)))
+        found = {
+            (e.line, e.column, e.column_number, str(e.reason), e.whole_file): e
+            for e in (*parsed.errors, *unreadable, *_check_txids(txids))
+        }  # a Reason's parameters are a dict: the errors are told apart by what they say
+        ordered = sorted(found.values(), key=lambda e: (e.line, e.column_number))
+        errors = _at_most_bad_lines(ordered)
         if errors[-1:] and errors[-1].whole_file:
             parsed = dataclasses.replace(parsed, rows=(), errors=errors)
     return BatchFile(parsed, txids, errors, _members(records_data, names, parsed, txids, errors))
@@ -335,10 +336,7 @@ def plan_with_txids(
     the file gives put in place of the generated ones."""
     if batch.errors:
         raise ChargeInputError(
-            "csv",
-            QCoreApplication.translate(
-                "ChargeBatchDialog", "%1 line(s) of the file have errors."
-            ).replace("%1", str(len(batch.bad_lines))),
+            "charge_batch.lines_have_errors", field="csv", count=len(batch.bad_lines)
         )
     plan = charges.plan_batch(batch.parsed, key=key, description=description)
     members = tuple(
@@ -582,6 +580,15 @@ class ChargeBatchDialog(CsvBatchDialog):
         self._refresh()
         return self.plan
 
+    def _error_text(self, error: BatchRowError) -> str:
+        """A file's error in the UI's language: where, then the rule's words."""
+        if error.column:
+            where = self.tr("Line %1, column %2").replace("%1", str(error.line))
+            where = where.replace("%2", error.column)
+        else:
+            where = self.tr("Line %1").replace("%1", str(error.line))
+        return f"{where}: {rule_text(error.reason)}"
+
     def back(self) -> None:
         """Leave the review (the file or the key can change); nothing was sent."""
         if self._sending or self.status is not None:
@@ -673,7 +680,7 @@ class ChargeBatchDialog(CsvBatchDialog):
                     "%1 line(s) with errors: fix the file and open it again, or leave them out."
                 ).replace("%1", str(len(batch.bad_lines)))
             self.totals_label.setText(text)
-            self.file_errors_label.setText("\n".join(str(e) for e in batch.general_errors()))
+            self.file_errors_label.setText("\n".join(map(self._error_text, batch.general_errors())))
         self.file_errors_label.setVisible(bool(self.file_errors_label.text()))
         sent = self.status is not None
         self.review_box.setVisible(self.plan is not None)

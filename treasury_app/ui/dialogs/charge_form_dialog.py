@@ -61,6 +61,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.date_edits import date_edit
@@ -470,7 +471,7 @@ class ChargeFormDialog(QDialog):
             try:
                 return check()
             except ChargeInputError as error:
-                problems.append((field, error.message))
+                problems.append((field, rule_text(error)))
             return None
 
         kind = self.kind()
@@ -700,7 +701,7 @@ class ChargeFormDialog(QDialog):
             self._show_problems(errors.problems)
             return None
         except ChargeInputError as error:
-            self._show_problems([(error.field, error.message)])
+            self._show_problems([(error.field or "", rule_text(error))])
             return None
         txid, body = built
         if self.location_choice() == "new":

@@ -1,18 +1,16 @@
 """A new recurring charge (``cobr``), the first two pages of the cobr dialog: the form for one
-cycle of a recurrence, checked here before the bank is asked (2 business days of lead time,
-one active charge per cycle, the recurrence's validity and amounts), the review of who pays
+cycle of a recurrence, checked by the service before the bank is asked (2 business days of
+lead time, one active charge per cycle, the recurrence's validity and amounts:
+:func:`~treasury_app.services.recurrences.cobr.check_new_cobr`), the review of who pays
 what, then creating it once: its txid is chosen at the first review, and after a lost answer
 the bank is asked for it before anything is sent again."""
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 from collections.abc import Awaitable, Callable, Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,7 +29,6 @@ from treasury_app.api.qrcodes.automatico_models import (
     CobRCompleta,
     CobRStatus,
     RecCompleta,
-    RecStatus,
     TipoConta,
 )
 from treasury_app.domain.identifiers import new_txid
@@ -42,6 +39,7 @@ from treasury_app.services.recurrences import (
     RecurrencesService,
     charging_cycle,
 )
+from treasury_app.services.recurrences.cobr import check_new_cobr, check_receiver
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
@@ -63,93 +61,6 @@ if TYPE_CHECKING:
     _Host = QDialog
 else:
     _Host = object
-
-
-def check_new_cobr(
-    rec: RecCompleta,
-    existing: Sequence[CobRCompleta],
-    *,
-    due: dt.date,
-    amount: Decimal | None,
-    earliest: dt.date,
-) -> None:
-    """Raise :class:`RecurrenceInputError` (naming the field) when the bank would refuse a
-    charge of ``rec`` due on ``due``: the recurrence not approved, the lead time, its
-    validity, its amount, or another active charge of ``existing`` in the same cycle."""
-    if enum_text(rec.status) != RecStatus.APROVADA.value:
-        raise RecurrenceInputError(
-            "idRec",
-            QCoreApplication.translate(
-                "CobrDialog", "The recurrence is %1: only an authorised recurrence can be charged."
-            ).replace("%1", code_word(Family.REC_STATUS, rec.status)),
-        )
-    field = "calendario.dataDeVencimento"
-    if due < earliest:
-        raise RecurrenceInputError(
-            field,
-            QCoreApplication.translate(
-                "CobrDialog",
-                "The due date %1 is too close: a recurring charge is created at least "
-                "2 business days before its due date, so the earliest is %2.",
-            )
-            .replace("%1", format_date(due))
-            .replace("%2", format_date(earliest)),
-        )
-    calendario = rec.calendario
-    if due < calendario.data_inicial or (
-        calendario.data_final is not None and due > calendario.data_final
-    ):
-        until = (
-            format_date(calendario.data_final)
-            if calendario.data_final
-            else QCoreApplication.translate("CobrDialog", "no end")
-        )
-        raise RecurrenceInputError(
-            field,
-            QCoreApplication.translate(
-                "CobrDialog", "The due date is outside the recurrence's validity (%1 to %2)."
-            )
-            .replace("%1", format_date(calendario.data_inicial))
-            .replace("%2", until),
-        )
-    if amount is None:
-        raise RecurrenceInputError(
-            "valor.original",
-            QCoreApplication.translate("CobrDialog", "Type the amount of the charge."),
-        )
-    valor = rec.valor
-    if valor is not None and valor.valor_rec is not None and amount != valor.valor_rec:
-        raise RecurrenceInputError(
-            "valor.original",
-            QCoreApplication.translate(
-                "CobrDialog", "The amount is the recurrence's fixed %1."
-            ).replace("%1", format_brl(valor.valor_rec)),
-        )
-    minimum = valor.valor_minimo_recebedor if valor is not None else None
-    if minimum is not None and amount < minimum:
-        raise RecurrenceInputError(
-            "valor.original",
-            QCoreApplication.translate(
-                "CobrDialog", "The amount is below the recurrence's minimum %1."
-            ).replace("%1", format_brl(minimum)),
-        )
-    cycle = charging_cycle(calendario.periodicidade, due)
-    for other in existing:
-        if other.id_rec != rec.id_rec or enum_text(other.status) in _CLOSED_FOR_CYCLE:
-            continue
-        if charging_cycle(calendario.periodicidade, other.calendario.data_de_vencimento) == cycle:
-            raise RecurrenceInputError(
-                field,
-                QCoreApplication.translate(
-                    "CobrDialog",
-                    "The recurrence already has an active charge in this cycle (%1): %2, %3, "
-                    "due %4. Cancel it first or choose another cycle.",
-                )
-                .replace("%1", cycle)
-                .replace("%2", other.txid)
-                .replace("%3", code_word(Family.COBR_STATUS, other.status))
-                .replace("%4", format_date(other.calendario.data_de_vencimento)),
-            )
 
 
 class NewCobrPages(_Host):
@@ -359,16 +270,15 @@ class NewCobrPages(_Host):
         }
 
     def _receiver(self) -> ReceiverAccount:
-        account = self.account_edit.text().strip()
-        if not account:
-            raise RecurrenceInputError(
-                "recebedor.conta", self.tr("Type the account to be credited.")
-            )
-        return ReceiverAccount(
-            account=account,
+        """The account credited, checked by the service (raises
+        :class:`RecurrenceInputError`)."""
+        receiver = ReceiverAccount(
+            account=self.account_edit.text().strip(),
             branch=self.branch_edit.text().strip() or None,
             account_type=str(self.account_type.currentData()),
         )
+        check_receiver(receiver)
+        return receiver
 
     async def review(self) -> bool:
         """Check the form locally (nothing is sent) and show the review; ``False`` with the
@@ -376,12 +286,8 @@ class NewCobrPages(_Host):
         try:
             due = to_date(self.due_edit.date())
             amount = self.amount_edit.value()
-            check_new_cobr(
-                self.rec,
-                self.existing,
-                due=due,
-                amount=amount,
-                earliest=self.service.earliest_due_date(),
+            check_new_cobr(  # the service's rules, asked before anything is sent
+                self.rec, self.existing, due=due, amount=amount, today=self.service.today()
             )
             receiver = self._receiver()
         except RecurrenceInputError as error:

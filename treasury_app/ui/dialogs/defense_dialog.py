@@ -28,6 +28,7 @@ from treasury_app.services.infractions import (
 )
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.times import deadline_text
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -62,7 +63,7 @@ class DefenseDialog(QDialog):
         layout = QVBoxLayout(self)
         self.banner = ErrorBanner(self)
         layout.addWidget(self.banner)
-        self.problem_label = QLabel(str(self.problem or ""), self)
+        self.problem_label = QLabel(rule_text(self.problem) if self.problem else "", self)
         self.problem_label.setObjectName("defense-problem")
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet(f"{banner_style('error', self)} padding: 6px;")

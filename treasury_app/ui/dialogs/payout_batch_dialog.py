@@ -43,6 +43,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.times import instant_or_empty
@@ -296,7 +297,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         whole_line = self.tr("(whole line)")
         self.errors_model.set_rows(
             [
-                (str(e.line), whole_line if e.column == "row" else e.column, e.message)
+                (str(e.line), whole_line if e.column == "row" else e.column, rule_text(e.reason))
                 for e in self.batch.errors
             ]
         )
@@ -308,7 +309,12 @@ class PayoutBatchDialog(CsvBatchDialog):
                     row.review.payee_name or row.review.payee_detail,
                     labels.get(kind := key_type_of(row.review)) or code_word(Family.KEY_TYPE, kind),
                     format_brl(row.review.amount),
-                    "; ".join(filter(None, (self.row_check(row.line), *row.review.warnings))),
+                    "; ".join(
+                        filter(
+                            None,
+                            (self.row_check(row.line), *map(rule_text, row.review.warnings)),
+                        )
+                    ),
                 )
                 for row in self.batch.rows
             ]
@@ -472,7 +478,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         try:
             typed = parse_brl(text)
         except DomainError as error:
-            return str(error)
+            return rule_text(error)
         if typed != self.batch.total:
             return self.tr("This is not the batch's total.")
         if self.batch.errors and not self.leave_out_check.isChecked():

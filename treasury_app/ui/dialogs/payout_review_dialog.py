@@ -23,6 +23,7 @@ from treasury_app.ledger.journal import EntryKind
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.ui.bank_names import bank_text
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.times import InstantForm, instant_or_empty
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
@@ -108,14 +109,17 @@ class PayoutReviewDialog(QDialog):
 
     def _build_warnings(self) -> tuple[QLabel, QLabel]:
         """The duplicate warning on its own, first and red; the others below it."""
-        texts = list(self.review.warnings)
-        duplicate_text = texts.pop(0) if self.review.duplicates and texts else ""
-        duplicate = QLabel(f"⚠ {self.tr(duplicate_text)}" if duplicate_text else "", self)
+        warnings = self.review.warnings
+        duplicate_text = "".join(
+            rule_text(w) for w in warnings if w.code == "payout.recent_duplicates"
+        )
+        texts = [rule_text(w) for w in warnings if w.code != "payout.recent_duplicates"]
+        duplicate = QLabel(f"⚠ {duplicate_text}" if duplicate_text else "", self)
         duplicate.setObjectName("payout-duplicate-warning")
         duplicate.setWordWrap(True)
         duplicate.setStyleSheet(banner_style("error", self, border=2) + _DUPLICATE_EXTRA)
         duplicate.setVisible(bool(duplicate_text))
-        others = QLabel("\n".join(f"⚠ {self.tr(text)}" for text in texts), self)
+        others = QLabel("\n".join(f"⚠ {text}" for text in texts), self)
         others.setObjectName("payout-warnings")
         others.setWordWrap(True)
         others.setStyleSheet(banner_style("warning", self) + _WARNING_EXTRA)

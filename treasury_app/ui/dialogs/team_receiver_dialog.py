@@ -39,6 +39,7 @@ from treasury_app.services.webhooks import (
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.webhook_dialog import kind_label
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import Tone, text_style, tone_color
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -213,7 +214,7 @@ class TeamReceiverDialog(QDialog):
                 validate_webhook_url(text)
             except WebhookConfigError as error:
                 self.url_hint.setStyleSheet(text_style("error", self))
-                self.url_hint.setText(str(error))
+                self.url_hint.setText(rule_text(error))
             else:
                 self.url_hint.setStyleSheet(text_style("success", self))
                 self.url_hint.setText(

@@ -37,6 +37,7 @@ from treasury_app.services.webhooks import (
 )
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -73,12 +74,7 @@ def collect_headers(rows: list[tuple[str, str]]) -> dict[str, str]:
         if not name and not value:
             continue
         if not name:
-            raise WebhookConfigError(
-                "headers",
-                QCoreApplication.translate(
-                    "WebhookDialog", "A header value was typed without its name."
-                ),
-            )
+            raise WebhookConfigError("webhook.header_without_name", field="headers")
         headers[name] = value
     return headers
 
@@ -308,7 +304,7 @@ class WebhookDialog(QDialog):
             validate_webhook_url(text)
         except WebhookConfigError as error:
             self.url_hint.setStyleSheet(text_style("error", self))
-            self.url_hint.setText(str(error))
+            self.url_hint.setText(rule_text(error))
         else:
             self.url_hint.setStyleSheet(text_style("success", self))
             self.url_hint.setText(self.tr("HTTPS address: OK."))

@@ -26,6 +26,7 @@ from treasury_app.ui.models.rows_model import (
     RowsFilter,
     RowsTableModel,
 )
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import tint, tinted_text
 from treasury_app.ui.times import format_date, instant_or_empty
 
@@ -93,7 +94,7 @@ class MemberRow:
 
     def error_for(self, column: Column) -> str | None:
         messages = [
-            e.message
+            rule_text(e.reason)
             for e in self.errors
             if _FILE_COLUMNS.get(e.column) == column
             or (column == Column.PROBLEM and e.column not in _FILE_COLUMNS)
@@ -243,7 +244,8 @@ class ChargeBatchModel(RowsTableModel[MemberRow]):
             return self.tr("Error") if member.errors else self.tr("OK")
         if member.errors:
             return "; ".join(
-                f"{e.column}: {e.message}" if e.column else e.message for e in member.errors
+                f"{e.column}: {rule_text(e.reason)}" if e.column else rule_text(e.reason)
+                for e in member.errors
             )
         return member.problema or ""
 

@@ -61,7 +61,7 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.status_words import approval_word, status_word, submitted_word
 from treasury_app.ui.theme import text_style
-from treasury_app.ui.times import format_date, instant_or_empty
+from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.row_tables import search_box
@@ -388,23 +388,10 @@ class BilletsTab(QWidget):
             raise self._already_paid(stop) from None
 
     def _already_paid(self, stop: BilletAlreadyPaid) -> BilletAlreadyPaid:
-        """The same refusal, in the UI's language (the service speaks English)."""
-        last = stop.earlier[0]
-        when = instant_or_empty(last.created_at)
-        if last.final and last.bank_status:
-            text = self.tr(
-                "This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is "
-                "in the list of paid slips."
-            ).replace("%3", status_word(last.bank_status))
-        else:
-            text = self.tr(
-                "This slip was already sent for payment on %1: %2, still being followed. A slip "
-                "is paid once: wait for that payment's outcome."
-            )
-        translated = BilletAlreadyPaid(stop.earlier)
-        translated.message = text.replace("%1", when).replace("%2", format_brl(last.amount))
-        translated.title = self.tr("Slip already paid")
-        return translated
+        """The same refusal (its words are the rule's, :mod:`~treasury_app.ui.rule_words`),
+        under a title of its own in the UI's language."""
+        stop.title = self.tr("Slip already paid")
+        return stop
 
     async def select_entry(self, entry_id: int) -> bool:
         """Select a payment in the paid slips list, read again first (``False`` if it is not

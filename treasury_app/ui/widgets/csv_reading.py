@@ -33,6 +33,7 @@ from treasury_app.services.csv_input import (
     read_csv_path,
 )
 from treasury_app.ui.csv_files import open_csv_dialog, save_csv_dialog, write_csv_text
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 T = TypeVar("T")
@@ -188,7 +189,7 @@ class CsvFileRow(QWidget):
                 self.tr("Nothing was loaded from %1.").replace("%1", path.name),
             )
         elif isinstance(error, CsvFileError):
-            self.banner.show_message(self.tr("This file cannot be read"), str(error))
+            self.banner.show_message(self.tr("This file cannot be read"), rule_text(error))
         else:
             self.banner.show_error(error)
 

@@ -77,6 +77,9 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
             )
         return QT_TRANSLATE_NOOP("ErrorBanner", "The bank could not be reached"), str(error)
     if isinstance(error, RuleError):
+        named = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
+        if isinstance(named, str) and named:
+            return named, rule_text(error)
         return QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form"), rule_text(error)
     field_message = getattr(error, "message", None)
     title = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)

@@ -40,6 +40,7 @@ from treasury_app.ui.models.infractions_model import (
     InfractionsModel,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import deadline_text, instant_or_empty
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -310,7 +311,7 @@ class InfractionsPanel(QWidget):
         problem = self.service.defense_problem(self.current) if self.current else None
         busy = self.defend_task is not None and not self.defend_task.done()
         self.defend_button.setEnabled(self.current is not None and problem is None and not busy)
-        self.defend_note.setText(str(problem or ""))
+        self.defend_note.setText(rule_text(problem) if problem else "")
         self.defend_note.setVisible(problem is not None)
 
     # -- defending -------------------------------------------------------------------------------

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.services.payments import HeldPaymentError
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, spawn_for, spawn_unless_busy
 from treasury_app.ui.live_reload import JournalFeed
@@ -274,15 +273,8 @@ class UnconfirmedBanner(QFrame):
         return await self._decide(entry, self._cancel_held(entry))
 
     async def _cancel_held(self, entry: Entry) -> Entry:
-        try:
-            return await self.workspace.engine.cancel_held(entry)
-        except HeldPaymentError:  # the service speaks English: the same, in the UI's language
-            raise HeldPaymentError(
-                self.tr(
-                    "The bank cannot be reached to confirm that it does not have this payment; "
-                    "nothing was cancelled. Try again when the bank answers."
-                )
-            ) from None
+        # A HeldPaymentError is a rule's code: the banner puts it in the UI's language.
+        return await self.workspace.engine.cancel_held(entry)
 
     async def _decide(self, entry: Entry, work: Any) -> Entry | None:
         self.errors.clear()
