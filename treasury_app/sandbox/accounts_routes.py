@@ -58,10 +58,6 @@ def _when(text: str) -> str:
     return format_instant(text, InstantForm.SECONDS) + " (horário de Brasília)"
 
 
-def _day(text: str | None) -> str:
-    return format_date(dt.date.fromisoformat(text)) if text else "-"
-
-
 # A receipt is in Portuguese, like a Brazilian bank's: its status in words, never the API's code.
 RECEIPT_STATUS_WORDS = {
     "ON_QUEUE": "Na fila",
@@ -86,7 +82,7 @@ def _day(text: str | None) -> str:
     if not text:
         return "-"
     try:
-        return dt.date.fromisoformat(text).strftime("%d/%m/%Y")
+        return format_date(dt.date.fromisoformat(text))
     except ValueError:
         return text
 
