@@ -69,7 +69,7 @@ class MoneyEdit(QLineEdit):
             raise TypeError(f"MoneyEdit.set_value expects Decimal or None, not {type(value)}")
         text = _plain(value)  # raises MoneyError for NaN and extra decimals
         if value < 0:
-            raise MoneyError("The amount cannot be negative.")
+            raise MoneyError("money.negative")
         self.setText(text)
 
     def is_valid(self) -> bool:
