@@ -328,7 +328,12 @@ def build(
     if url is not None:
         account += _tlv("25", _location(url, "url"), "url")
     if len(account) > 99:
-        raise BrCodeError("brcode.account_too_long", field="info", length=len(account), maximum=99)
+        raise BrCodeError(
+            "brcode.account_too_long",
+            field="info" if info is not None and info.strip() else "key",
+            length=len(account),
+            maximum=99,
+        )
 
     if txid is None or txid == _NO_TXID:
         txid_value = _NO_TXID
