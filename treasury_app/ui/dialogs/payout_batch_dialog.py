@@ -43,6 +43,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.times import instant_or_empty
@@ -472,7 +473,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         try:
             typed = parse_brl(text)
         except DomainError as error:
-            return str(error)
+            return rule_text(error)
         if typed != self.batch.total:
             return self.tr("This is not the batch's total.")
         if self.batch.errors and not self.leave_out_check.isChecked():

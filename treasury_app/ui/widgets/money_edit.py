@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 from treasury_app.domain.errors import MoneyError
 from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.ui.rule_words import rule_text
 
 __all__ = ["PIX_MAXIMUM", "MoneyEdit"]
 
@@ -111,8 +112,7 @@ class MoneyEdit(QLineEdit):
         try:
             value = parse_brl(text)
         except MoneyError as exc:
-            # Domain messages are English sentences; translated when the .ts carries them.
-            return None, self.tr(str(exc))
+            return None, rule_text(exc)
         if self._maximum is not None and value > self._maximum:
             message = self.tr("The amount is above the maximum of %1.")
             return None, message.replace("%1", format_brl(self._maximum))
