@@ -171,7 +171,12 @@ def is_scientific_notation(s: str) -> bool:
 
 
 def scientific_notation_message(what: str, s: str) -> str:
-    """Why ``s`` (in scientific notation) is refused as ``what`` (a CPF/CNPJ, an account)."""
+    """Why ``s`` (in scientific notation) is refused as ``what`` (an ISPB, an account).
+
+    Transitional: the domain itself raises ``document.scientific_notation``; this sentence is
+    left only for ``services/payouts.py`` until its own refusals are codes (issue 33), and then
+    goes.
+    """
     return (
         f"This {what} is in scientific notation ({s.strip()}): a spreadsheet turned it into a "
         "number and lost its last digits. Format the column as text in Excel and type it again."
