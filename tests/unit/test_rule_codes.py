@@ -23,36 +23,88 @@ SOURCES = Path(__file__).resolve().parents[2] / "treasury_app"
 DOMAIN = SOURCES / "domain"
 
 
+CARRIED = "<carried>"
+"""A code taken from another rule error (``X(error.code, **error.params)``): checked where
+that error was raised."""
+
+
 @dataclass(frozen=True)
 class Site:
     path: Path
     line: int
     error: str
-    code: str | None  # None: the first argument is not a string literal
+    code: str | None  # None: not a literal code (nor codes chosen among literals)
 
     def __str__(self) -> str:
         return f"{self.path.relative_to(SOURCES.parent)}:{self.line}: {self.error}({self.code!r})"
 
 
 @dataclass(frozen=True)
+class Call:
+    path: Path
+    node: ast.Call
+    names: dict[str, ast.expr]  # the enclosing function's simple assignments
+    init_of: str | None  # the class whose __init__ makes this call, if any
+
+
+@dataclass(frozen=True)
 class Sources:
-    """What the scan needs of the sources, read in one walk: each class's bases, each call."""
+    """What the scan needs of the sources, read in one walk: each class's bases, the classes
+    with an ``__init__`` of their own whose arguments are not a code, and each call."""
 
     bases: dict[str, set[str]]
-    calls: list[tuple[Path, ast.Call]]
+    own_init: set[str]
+    calls: list[Call]
+
+
+class _Reader(ast.NodeVisitor):
+    def __init__(self, path: Path, sources: Sources) -> None:
+        self.path = path
+        self.sources = sources
+        self.names: list[dict[str, ast.expr]] = [{}]
+        self.classes: list[str | None] = [None]
+        self.init_of: list[str | None] = [None]
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        names = {_name(base) for base in node.bases}
+        self.sources.bases.setdefault(node.name, set()).update(n for n in names if n)
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                params = [*item.args.posonlyargs, *item.args.args][1:]
+                if not params or params[0].arg != "code":  # its arguments are not a code
+                    self.sources.own_init.add(node.name)
+        self.classes.append(node.name)
+        self.generic_visit(node)
+        self.classes.pop()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        assigned = {
+            target.id: item.value
+            for item in ast.walk(node)
+            if isinstance(item, ast.Assign)
+            for target in item.targets
+            if isinstance(target, ast.Name)
+        }
+        self.names.append(assigned)
+        self.init_of.append(self.classes[-1] if node.name == "__init__" else None)
+        self.generic_visit(node)
+        self.names.pop()
+        self.init_of.pop()
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self.visit_FunctionDef(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if node.args:
+            self.sources.calls.append(Call(self.path, node, self.names[-1], self.init_of[-1]))
+        self.generic_visit(node)
 
 
 def read(trees: list[tuple[Path, ast.Module]]) -> Sources:
-    bases: dict[str, set[str]] = {}
-    calls: list[tuple[Path, ast.Call]] = []
+    sources = Sources({}, set(), [])
     for path, tree in trees:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef):
-                names = {_name(base) for base in node.bases}
-                bases.setdefault(node.name, set()).update(n for n in names if n)
-            elif isinstance(node, ast.Call) and node.args:
-                calls.append((path, node))
-    return Sources(bases, calls)
+        _Reader(path, sources).visit(tree)
+    return sources
 
 
 def _name(node: ast.expr) -> str | None:
@@ -61,6 +113,30 @@ def _name(node: ast.expr) -> str | None:
     if isinstance(node, ast.Attribute):
         return node.attr
     return None
+
+
+def _codes(node: ast.expr, names: dict[str, ast.expr], depth: int = 0) -> list[str] | None:
+    """The literal codes ``node`` can be (``None``: it is not chosen among literals)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.Attribute) and node.attr == "code":
+        return [CARRIED]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _codes(node.body, names, depth), _codes(node.orelse, names, depth)
+        return None if body is None or orelse is None else body + orelse
+    if isinstance(node, ast.Name) and node.id in names and depth < 3:
+        return _codes(names[node.id], names, depth + 1)
+    return None
+
+
+def _is_super_init(node: ast.Call) -> bool:
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and _name(func.value.func) == "super"
+    )
 
 
 def rule_error_classes(sources: Sources) -> set[str]:
@@ -74,20 +150,25 @@ def rule_error_classes(sources: Sources) -> set[str]:
 
 
 def rule_sites(sources: Sources) -> list[Site]:
-    """Every call that builds a rule error (``raise X(...)``, ``return X(...)``...)."""
+    """Every call that builds a rule error (``raise X(...)``, ``return X(...)``...) with its
+    code; for an error class with an ``__init__`` of its own (its arguments are not a code),
+    the code it hands to ``super().__init__``."""
     classes = rule_error_classes(sources)
+    own_init = (sources.own_init & classes) - {"RuleError"}
     sites: list[Site] = []
-    for path, node in sources.calls:
-        error = _name(node.func)
-        if error not in classes:
-            continue
-        first = node.args[0]
-        code = (
-            first.value
-            if isinstance(first, ast.Constant) and isinstance(first.value, str)
-            else None
-        )
-        sites.append(Site(path, node.lineno, error, code))
+    for call in sources.calls:
+        if _is_super_init(call.node):
+            if call.init_of not in own_init:
+                continue
+            error = f"{call.init_of}.__init__"
+        else:
+            error = _name(call.node.func) or ""
+            if error not in classes or error in own_init:
+                continue
+        codes = _codes(call.node.args[0], call.names)
+        for code in codes if codes is not None else [None]:
+            if code != CARRIED:
+                sites.append(Site(call.path, call.node.lineno, error, code))
     return sites
 
 
@@ -138,15 +219,32 @@ def test_the_catalogues_codes_are_codes() -> None:
     assert [code for code in RULES if not CODE_PATTERN.match(code)] == []
 
 
-def test_the_scan_refuses_a_sentence(tmp_path: Path) -> None:
+def test_the_scan_refuses_a_sentence_and_follows_codes(tmp_path: Path) -> None:
     source = (
         "from treasury_app.domain.errors import RuleError\n"
         "class PayoutRefused(RuleError): ...\n"
         "class LateRefusal(PayoutRefused): ...\n"
-        "def check() -> None:\n"
-        "    raise LateRefusal('The payout is late.')\n"
+        "class SentBefore(PayoutRefused):\n"
+        "    def __init__(self, rows: int) -> None:\n"
+        "        code = 'payout.sent_before' if rows else 'payout.sent_empty'\n"
+        "        super().__init__(code, rows=rows)\n"
+        "def check(error: RuleError, late: bool) -> None:\n"
+        "    if late:\n"
+        "        raise LateRefusal('The payout is late.')\n"
+        "    raise PayoutRefused(error.code, field='amount', **error.params)\n"
+        "class BatchRefused(PayoutRefused):\n"
+        "    def __init__(self, code: str, /, *, rows: int = 0) -> None:\n"
+        "        super().__init__(code, rows=rows)\n"
+        "def again() -> None:\n"
+        "    raise SentBefore(3)\n"
+        "def batch() -> None:\n"
+        "    raise BatchRefused('batch.empty')\n"
     )
     scanned = read([(tmp_path / "x.py", ast.parse(source))])
-    assert {"PayoutRefused", "LateRefusal"} <= rule_error_classes(scanned)
-    [site] = rule_sites(scanned)
-    assert site.code == "The payout is late." and not CODE_PATTERN.match(site.code)
+    assert {"PayoutRefused", "LateRefusal", "SentBefore"} <= rule_error_classes(scanned)
+    assert sorted((site.error, site.code) for site in rule_sites(scanned)) == [
+        ("BatchRefused", "batch.empty"),
+        ("LateRefusal", "The payout is late."),
+        ("SentBefore.__init__", "payout.sent_before"),
+        ("SentBefore.__init__", "payout.sent_empty"),
+    ]
