@@ -5960,6 +5960,438 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Informe uma chave Pix.</translation>
     </message>
     <message>
+        <source>Please enter an amount.</source>
+        <translation>Informe um valor.</translation>
+    </message>
+    <message>
+        <source>The amount is too long to be a valid amount.</source>
+        <translation>O texto é longo demais para ser um valor.</translation>
+    </message>
+    <message>
+        <source>The amount cannot be negative.</source>
+        <translation>O valor não pode ser negativo.</translation>
+    </message>
+    <message>
+        <source>The amount must have at most 2 decimal places.</source>
+        <translation>O valor deve ter no máximo 2 casas decimais.</translation>
+    </message>
+    <message>
+        <source>The amount is too large (at most {maximum}).</source>
+        <translation>O valor é alto demais (no máximo {maximum}).</translation>
+    </message>
+    <message>
+        <source>The amount must be a finite number.</source>
+        <translation>O valor deve ser um número finito.</translation>
+    </message>
+    <message>
+        <source>The amount may only contain the digits 0-9, dots and a comma.</source>
+        <translation>O valor só pode conter os dígitos 0-9, pontos e uma vírgula.</translation>
+    </message>
+    <message>
+        <source>The amount can have only one decimal comma.</source>
+        <translation>O valor só pode ter uma vírgula decimal.</translation>
+    </message>
+    <message>
+        <source>Dots must come before the decimal comma (e.g. 1.234,56).</source>
+        <translation>Os pontos devem vir antes da vírgula decimal (por exemplo, 1.234,56).</translation>
+    </message>
+    <message>
+        <source>The amount must have digits before and after the separator (e.g. 0,50).</source>
+        <translation>O valor deve ter dígitos antes e depois do separador (por exemplo, 0,50).</translation>
+    </message>
+    <message>
+        <source>The thousands separators are misplaced (write e.g. 1.234.567,89 or 1234567,89).</source>
+        <translation>Os separadores de milhar estão fora de lugar (escreva, por exemplo, 1.234.567,89 ou 1234567,89).</translation>
+    </message>
+    <message>
+        <source>This is not a valid amount; write it like 1.234,56.</source>
+        <translation>Isto não é um valor válido; escreva como 1.234,56.</translation>
+    </message>
+    <message>
+        <source>The bank sent true/false where an amount was expected.</source>
+        <translation>O banco enviou verdadeiro/falso onde se esperava um valor.</translation>
+    </message>
+    <message>
+        <source>The bank did not send an amount.</source>
+        <translation>O banco não enviou o valor.</translation>
+    </message>
+    <message>
+        <source>The bank sent an amount that is not a number: {text}.</source>
+        <translation>O banco enviou um valor que não é um número: {text}.</translation>
+    </message>
+    <message>
+        <source>The bank sent a {type} where an amount was expected.</source>
+        <translation>O banco enviou um {type} onde se esperava um valor.</translation>
+    </message>
+    <message>
+        <source>An amount was read as a floating-point number, which can lose cents; it is not accepted.</source>
+        <translation>Um valor foi lido como número de ponto flutuante, que pode perder centavos; ele não é aceito.</translation>
+    </message>
+    <message>
+        <source>A CPF has 11 digits and a CNPJ has 14 characters; please check it.</source>
+        <translation>Um CPF tem 11 dígitos e um CNPJ tem 14 caracteres; confira, por favor.</translation>
+    </message>
+    <message>
+        <source>The CPF base must be exactly 9 digits.</source>
+        <translation>A base do CPF deve ter exatamente 9 dígitos.</translation>
+    </message>
+    <message>
+        <source>The CNPJ base must be exactly 12 characters (0-9, A-Z).</source>
+        <translation>A base do CNPJ deve ter exatamente 12 caracteres (0-9, A-Z).</translation>
+    </message>
+    <message>
+        <source>A CPF must have exactly 11 digits.</source>
+        <translation>Um CPF deve ter exatamente 11 dígitos.</translation>
+    </message>
+    <message>
+        <source>A CPF cannot have all digits equal.</source>
+        <translation>Um CPF não pode ter todos os dígitos iguais.</translation>
+    </message>
+    <message>
+        <source>The CPF check digits do not match; please check the number.</source>
+        <translation>Os dígitos verificadores do CPF não conferem; confira o número, por favor.</translation>
+    </message>
+    <message>
+        <source>A CNPJ must have exactly 14 characters.</source>
+        <translation>Um CNPJ deve ter exatamente 14 caracteres.</translation>
+    </message>
+    <message>
+        <source>A CNPJ has 12 letters (A-Z) or digits followed by 2 check digits (0-9); this one has other characters.</source>
+        <translation>Um CNPJ tem 12 letras (A-Z) ou dígitos seguidos de 2 dígitos verificadores (0-9); este tem outros caracteres.</translation>
+    </message>
+    <message>
+        <source>A CNPJ cannot have all characters equal.</source>
+        <translation>Um CNPJ não pode ter todos os caracteres iguais.</translation>
+    </message>
+    <message>
+        <source>The CNPJ check digits do not match; please check the number.</source>
+        <translation>Os dígitos verificadores do CNPJ não conferem; confira o número, por favor.</translation>
+    </message>
+    <message>
+        <source>This CPF/CNPJ is in scientific notation ({text}): a spreadsheet turned it into a number and lost its last digits. Format the column as text in Excel and type it again.</source>
+        <translation>Este CPF/CNPJ está em notação científica ({text}): uma planilha o transformou em número e perdeu os últimos dígitos. Formate a coluna como texto no Excel e digite-o de novo.</translation>
+    </message>
+    <message>
+        <source>This {kind} has {digits} digits: a spreadsheet probably dropped its leading zero (did you mean {padded}?). Format the column as text and type it again.</source>
+        <translation>Este {kind} tem {digits} dígitos: uma planilha provavelmente removeu o zero à esquerda (quis dizer {padded}?). Formate a coluna como texto e digite-o de novo.</translation>
+    </message>
+    <message>
+        <source>A Pix key has at most {maximum} characters.</source>
+        <translation>Uma chave Pix tem no máximo {maximum} caracteres.</translation>
+    </message>
+    <message>
+        <source>This is not a Pix key: expected a CPF, CNPJ, e-mail, phone number or random key.</source>
+        <translation>Isto não é uma chave Pix: esperava-se um CPF, CNPJ, e-mail, celular ou chave aleatória.</translation>
+    </message>
+    <message>
+        <source>These 11 digits are neither a valid CPF (the check digits do not match) nor a mobile number (DDD followed by 9).</source>
+        <translation>Estes 11 dígitos não são um CPF válido (os dígitos verificadores não conferem) nem um celular (DDD seguido de 9).</translation>
+    </message>
+    <message>
+        <source>This is not a Pix key: a CPF has 11 digits, a CNPJ 14 characters and a phone number a DDD plus 8 or 9 digits.</source>
+        <translation>Isto não é uma chave Pix: um CPF tem 11 dígitos, um CNPJ 14 caracteres e um telefone o DDD mais 8 ou 9 dígitos.</translation>
+    </message>
+    <message>
+        <source>Only Brazilian phone numbers (+55) can be Pix keys here.</source>
+        <translation>Aqui só telefones brasileiros (+55) podem ser chaves Pix.</translation>
+    </message>
+    <message>
+        <source>A phone number may only contain digits (and +, spaces, (), -).</source>
+        <translation>Um telefone só pode conter dígitos (e +, espaços, (), -).</translation>
+    </message>
+    <message>
+        <source>A phone key is a DDD (2 digits) plus an 8- or 9-digit number, e.g. +55 11 98765-4321.</source>
+        <translation>Uma chave de telefone é o DDD (2 dígitos) mais um número de 8 ou 9 dígitos, por exemplo +55 11 98765-4321.</translation>
+    </message>
+    <message>
+        <source>{ddd} is not a Brazilian area code (DDD).</source>
+        <translation>{ddd} não é um DDD brasileiro.</translation>
+    </message>
+    <message>
+        <source>This is not a valid Brazilian phone number: a 9-digit number must start with 9 and an 8-digit number cannot start with 0 or 1.</source>
+        <translation>Este não é um telefone brasileiro válido: um número de 9 dígitos deve começar com 9 e um de 8 dígitos não pode começar com 0 ou 1.</translation>
+    </message>
+    <message>
+        <source>An e-mail Pix key may only contain ASCII letters, digits and symbols.</source>
+        <translation>Uma chave Pix de e-mail só pode conter letras sem acento, dígitos e símbolos ASCII.</translation>
+    </message>
+    <message>
+        <source>An e-mail address has exactly one @.</source>
+        <translation>Um endereço de e-mail tem exatamente um @.</translation>
+    </message>
+    <message>
+        <source>This is not a valid e-mail address.</source>
+        <translation>Este não é um endereço de e-mail válido.</translation>
+    </message>
+    <message>
+        <source>A random Pix key (EVP) is a UUID like 123e4567-e89b-12d3-a456-426614174000.</source>
+        <translation>Uma chave Pix aleatória (EVP) é um UUID como 123e4567-e89b-12d3-a456-426614174000.</translation>
+    </message>
+    <message>
+        <source>This is a {given}, not a {expected}.</source>
+        <translation>Isto é um {given}, não um {expected}.</translation>
+    </message>
+    <message>
+        <source>A txid has {minimum} to {maximum} characters, not {length}.</source>
+        <translation>Um txid tem de {minimum} a {maximum} caracteres, não {length}.</translation>
+    </message>
+    <message>
+        <source>The ISPB must be exactly 8 characters, digits or upper-case letters (e.g. 00038166).</source>
+        <translation>O ISPB deve ter exatamente 8 caracteres, dígitos ou letras maiúsculas (por exemplo, 00038166).</translation>
+    </message>
+    <message>
+        <source>Please enter an idRec.</source>
+        <translation>Informe um idRec.</translation>
+    </message>
+    <message>
+        <source>An idRec has {expected} characters, this one has {length}.</source>
+        <translation>Um idRec tem {expected} caracteres; este tem {length}.</translation>
+    </message>
+    <message>
+        <source>An idRec starts with the letter R.</source>
+        <translation>Um idRec começa com a letra R.</translation>
+    </message>
+    <message>
+        <source>The second character of an idRec must be R (retries allowed) or N (not allowed).</source>
+        <translation>O segundo caractere de um idRec deve ser R (novas tentativas permitidas) ou N (não permitidas).</translation>
+    </message>
+    <message>
+        <source>Characters 3 to 10 of an idRec (the ISPB) must be digits or upper-case letters.</source>
+        <translation>Os caracteres 3 a 10 de um idRec (o ISPB) devem ser dígitos ou letras maiúsculas.</translation>
+    </message>
+    <message>
+        <source>Characters 11 to 18 of an idRec must be a real date written yyyyMMdd.</source>
+        <translation>Os caracteres 11 a 18 de um idRec devem ser uma data real escrita aaaaMMdd.</translation>
+    </message>
+    <message>
+        <source>The last 11 characters of an idRec must be letters or digits.</source>
+        <translation>Os últimos 11 caracteres de um idRec devem ser letras ou dígitos.</translation>
+    </message>
+    <message>
+        <source>The Pix code is empty.</source>
+        <translation>O código Pix está vazio.</translation>
+    </message>
+    <message>
+        <source>The text is too long to be a Pix code ({length} characters; at most {maximum}).</source>
+        <translation>O texto é longo demais para ser um código Pix ({length} caracteres; no máximo {maximum}).</translation>
+    </message>
+    <message>
+        <source>The Pix code contains invisible or control characters (such as line breaks): copy it again as a single line.</source>
+        <translation>O código Pix contém caracteres invisíveis ou de controle (como quebras de linha): copie-o de novo em uma única linha.</translation>
+    </message>
+    <message>
+        <source>The Pix code is damaged: it has no valid field header at character {position}. It was probably copied incompletely or altered.</source>
+        <translation>O código Pix está danificado: não há um cabeçalho de campo válido no caractere {position}. Provavelmente foi copiado pela metade ou alterado.</translation>
+    </message>
+    <message>
+        <source>The Pix code is incomplete: its field {field_id} announces {length} characters but only {remaining} remain. It was probably copied incompletely.</source>
+        <translation>O código Pix está incompleto: o campo {field_id} anuncia {length} caracteres, mas restam só {remaining}. Provavelmente foi copiado pela metade.</translation>
+    </message>
+    <message>
+        <source>The Pix code is invalid: it contains field {field_id} twice.</source>
+        <translation>O código Pix é inválido: contém o campo {field_id} duas vezes.</translation>
+    </message>
+    <message>
+        <source>This is not a Pix code: it must start with 000201 (payload format indicator).</source>
+        <translation>Isto não é um código Pix: ele deve começar com 000201 (indicador de formato).</translation>
+    </message>
+    <message>
+        <source>The Pix code does not end with its check digits (CRC): it was probably copied incompletely.</source>
+        <translation>O código Pix não termina com seus dígitos verificadores (CRC): provavelmente foi copiado pela metade.</translation>
+    </message>
+    <message>
+        <source>The Pix code&apos;s check digits (CRC) do not match: it was copied incompletely or altered.</source>
+        <translation>Os dígitos verificadores (CRC) do código Pix não conferem: ele foi copiado pela metade ou alterado.</translation>
+    </message>
+    <message>
+        <source>The Pix code&apos;s point of initiation &quot;{point}&quot; is not valid (expected 11 or 12).</source>
+        <translation>O ponto de iniciação &quot;{point}&quot; do código Pix não é válido (esperado 11 ou 12).</translation>
+    </message>
+    <message>
+        <source>The Pix code is invalid: it contains more than one Pix account.</source>
+        <translation>O código Pix é inválido: contém mais de uma conta Pix.</translation>
+    </message>
+    <message>
+        <source>This is not a Pix code: it has no Pix account information (br.gov.bcb.pix). It may belong to another payment arrangement, such as a card.</source>
+        <translation>Isto não é um código Pix: não há informação de conta Pix (br.gov.bcb.pix). Pode ser de outro arranjo de pagamento, como um cartão.</translation>
+    </message>
+    <message>
+        <source>The Pix code announces a Pix Automático recurrence but gives no address for it.</source>
+        <translation>O código Pix anuncia uma recorrência do Pix Automático, mas não dá o endereço dela.</translation>
+    </message>
+    <message>
+        <source>The Pix code is invalid: it carries both a Pix key and a charge address.</source>
+        <translation>O código Pix é inválido: traz ao mesmo tempo uma chave Pix e um endereço de cobrança.</translation>
+    </message>
+    <message>
+        <source>The Pix code has neither a Pix key nor a charge address.</source>
+        <translation>O código Pix não tem chave Pix nem endereço de cobrança.</translation>
+    </message>
+    <message>
+        <source>The Pix code is not in Brazilian reais (currency code must be 986, found {found}).</source>
+        <translation>O código Pix não está em reais (o código da moeda deve ser 986; veio {found}).</translation>
+    </message>
+    <message>
+        <source>The Pix code is not from Brazil (country code must be BR, found {found}).</source>
+        <translation>O código Pix não é do Brasil (o código do país deve ser BR; veio {found}).</translation>
+    </message>
+    <message>
+        <source>The Pix code does not name the receiver (merchant name is missing).</source>
+        <translation>O código Pix não informa o recebedor (falta o nome do recebedor).</translation>
+    </message>
+    <message>
+        <source>The Pix code does not give the receiver&apos;s city.</source>
+        <translation>O código Pix não informa a cidade do recebedor.</translation>
+    </message>
+    <message>
+        <source>The Pix code&apos;s amount &quot;{text}&quot; is not valid: it must be a number with a dot and at most two decimal places, such as 100.50.</source>
+        <translation>O valor &quot;{text}&quot; do código Pix não é válido: deve ser um número com ponto e no máximo duas casas decimais, como 100.50.</translation>
+    </message>
+    <message>
+        <source>The Pix code&apos;s amount is too large ({length} characters; at most {maximum}).</source>
+        <translation>O valor do código Pix é grande demais ({length} caracteres; no máximo {maximum}).</translation>
+    </message>
+    <message>
+        <source>A Pix code needs exactly one of a Pix key or a charge address (or neither, for a Pix Automático recurrence-only code).</source>
+        <translation>Um código Pix precisa de exatamente uma chave Pix ou um endereço de cobrança (ou nenhum dos dois, num código só de recorrência do Pix Automático).</translation>
+    </message>
+    <message>
+        <source>This text contains characters that cannot be used in a Pix code.</source>
+        <translation>Este texto contém caracteres que não podem ser usados num código Pix.</translation>
+    </message>
+    <message>
+        <source>This is too long for a Pix code ({length} characters; at most {maximum}).</source>
+        <translation>Isto é longo demais para um código Pix ({length} caracteres; no máximo {maximum}).</translation>
+    </message>
+    <message>
+        <source>This must be non-empty plain text without accents.</source>
+        <translation>Isto deve ser um texto simples, não vazio e sem acentos.</translation>
+    </message>
+    <message>
+        <source>This must be an https address.</source>
+        <translation>Isto deve ser um endereço https.</translation>
+    </message>
+    <message>
+        <source>The amount of a Pix code must be greater than zero.</source>
+        <translation>O valor de um código Pix deve ser maior que zero.</translation>
+    </message>
+    <message>
+        <source>This amount cannot be used in a Pix code: use at most two decimal places and at most {maximum} characters.</source>
+        <translation>Este valor não pode ser usado num código Pix: use no máximo duas casas decimais e no máximo {maximum} caracteres.</translation>
+    </message>
+    <message>
+        <source>The receiver name of a Pix code cannot be empty.</source>
+        <translation>O nome do recebedor de um código Pix não pode ficar vazio.</translation>
+    </message>
+    <message>
+        <source>The receiver city of a Pix code cannot be empty.</source>
+        <translation>A cidade do recebedor de um código Pix não pode ficar vazia.</translation>
+    </message>
+    <message>
+        <source>The receiver name has {length} characters; a Pix code allows at most {maximum}.</source>
+        <translation>O nome do recebedor tem {length} caracteres; um código Pix permite no máximo {maximum}.</translation>
+    </message>
+    <message>
+        <source>The receiver city has {length} characters; a Pix code allows at most {maximum}.</source>
+        <translation>A cidade do recebedor tem {length} caracteres; um código Pix permite no máximo {maximum}.</translation>
+    </message>
+    <message>
+        <source>The Pix key, description and address together are too long for a Pix code ({length} characters; at most {maximum}): shorten the description.</source>
+        <translation>A chave Pix, a descrição e o endereço juntos são longos demais para um código Pix ({length} caracteres; no máximo {maximum}): encurte a descrição.</translation>
+    </message>
+    <message>
+        <source>The transaction id (txid) of a Pix code must have 1 to {maximum} letters or digits, without spaces or symbols.</source>
+        <translation>O identificador da transação (txid) de um código Pix deve ter de 1 a {maximum} letras ou dígitos, sem espaços nem símbolos.</translation>
+    </message>
+    <message>
+        <source>The postal code (CEP) must have 8 digits.</source>
+        <translation>O CEP deve ter 8 dígitos.</translation>
+    </message>
+    <message>
+        <source>The Pix code would be longer than {maximum} characters.</source>
+        <translation>O código Pix teria mais de {maximum} caracteres.</translation>
+    </message>
+    <message>
+        <source>The boleto code is empty.</source>
+        <translation>O código do boleto está vazio.</translation>
+    </message>
+    <message>
+        <source>The boleto code may contain only digits (dots, spaces and hyphens are ignored).</source>
+        <translation>O código do boleto só pode conter dígitos (pontos, espaços e hífens são ignorados).</translation>
+    </message>
+    <message>
+        <source>The boleto code has {digits} digits; a digitable line has 47 (bank slip) or 48 (utility/tax slip) digits and a barcode has 44.</source>
+        <translation>O código do boleto tem {digits} dígitos; uma linha digitável tem 47 (boleto bancário) ou 48 (conta de consumo/tributo) dígitos e um código de barras tem 44.</translation>
+    </message>
+    <message>
+        <source>A boleto barcode has 44 digits; this one has {digits}.</source>
+        <translation>Um código de barras de boleto tem 44 dígitos; este tem {digits}.</translation>
+    </message>
+    <message>
+        <source>A boleto digitable line has 47 or 48 digits; this one has {digits}.</source>
+        <translation>Uma linha digitável de boleto tem 47 ou 48 dígitos; esta tem {digits}.</translation>
+    </message>
+    <message>
+        <source>Block {block} of the boleto line has a wrong check digit: a digit was probably mistyped.</source>
+        <translation>O bloco {block} da linha do boleto tem o dígito verificador errado: provavelmente um dígito foi digitado errado.</translation>
+    </message>
+    <message>
+        <source>The boleto&apos;s general check digit does not match: a digit was probably mistyped.</source>
+        <translation>O dígito verificador geral do boleto não confere: provavelmente um dígito foi digitado errado.</translation>
+    </message>
+    <message>
+        <source>This bank slip is not valid: bank codes never start with 8 (that is reserved for utility/tax slips). Check that it was typed correctly.</source>
+        <translation>Este boleto bancário não é válido: códigos de banco nunca começam com 8 (reservado a contas de consumo e tributos). Confira se foi digitado corretamente.</translation>
+    </message>
+    <message>
+        <source>This boleto is not in Brazilian reais (currency digit {found}, expected 9).</source>
+        <translation>Este boleto não está em reais (dígito da moeda {found}, esperado 9).</translation>
+    </message>
+    <message>
+        <source>A 48-digit line must be a utility/tax (convênio) slip, which starts with 8. Check that it was typed correctly.</source>
+        <translation>Uma linha de 48 dígitos deve ser de conta de consumo ou tributo (convênio), que começa com 8. Confira se foi digitada corretamente.</translation>
+    </message>
+    <message>
+        <source>This utility/tax slip is not valid: its third digit must be 6, 7, 8 or 9 (found {found}). Check that it was typed correctly.</source>
+        <translation>Esta conta de consumo/tributo não é válida: o terceiro dígito deve ser 6, 7, 8 ou 9 (veio {found}). Confira se foi digitada corretamente.</translation>
+    </message>
+    <message>
+        <source>Block {block} of the slip&apos;s line has a wrong check digit: a digit was probably mistyped.</source>
+        <translation>O bloco {block} da linha da conta tem o dígito verificador errado: provavelmente um dígito foi digitado errado.</translation>
+    </message>
+    <message>
+        <source>The slip&apos;s general check digit (4th digit of the barcode) does not match: a digit was probably mistyped.</source>
+        <translation>O dígito verificador geral da conta (4º dígito do código de barras) não confere: provavelmente um dígito foi digitado errado.</translation>
+    </message>
+    <message>
+        <source>A boleto cannot be due on {due} (before {first}).</source>
+        <translation>Um boleto não pode vencer em {due} (antes de {first}).</translation>
+    </message>
+    <message>
+        <source>A boleto due-date factor must have 4 digits (got {factor}).</source>
+        <translation>O fator de vencimento de um boleto deve ter 4 dígitos (veio {factor}).</translation>
+    </message>
+    <message>
+        <source>The bank code must have 3 digits and cannot start with 8.</source>
+        <translation>O código do banco deve ter 3 dígitos e não pode começar com 8.</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s free field (campo livre) must have 25 digits.</source>
+        <translation>O campo livre do banco deve ter 25 dígitos.</translation>
+    </message>
+    <message>
+        <source>A boleto amount must be between R$ 0,00 and {maximum}.</source>
+        <translation>O valor de um boleto deve estar entre R$ 0,00 e {maximum}.</translation>
+    </message>
+    <message>
+        <source>A boleto amount has at most two decimal places.</source>
+        <translation>O valor de um boleto tem no máximo duas casas decimais.</translation>
+    </message>
+    <message>
+        <source>A boleto cannot be due on {due} (factor 0 means no due date).</source>
+        <translation>Um boleto não pode vencer em {due} (o fator 0 significa sem vencimento).</translation>
+    </message>
+    <message>
         <source>A txid has 26 to 35 letters or digits.</source>
         <translation>Um txid tem de 26 a 35 letras ou dígitos.</translation>
     </message>

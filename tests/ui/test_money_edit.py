@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 from tests.waiting import qt_wait_until
 from treasury_app.domain.errors import MoneyError
 from treasury_app.domain.money import parse_brl
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 
 
@@ -77,7 +78,8 @@ def test_error_message_is_the_money_error_message(qtbot, edit):
     _type(qtbot, edit, "12,345")
     with pytest.raises(MoneyError) as raised:
         parse_brl("12,345")
-    assert edit.toolTip() == str(raised.value)
+    assert edit.toolTip() == rule_text(raised.value)
+    assert edit.toolTip() == "The amount must have at most 2 decimal places."
 
 
 def test_fixing_the_text_clears_the_mark_and_restores_the_tooltip(qtbot, edit):

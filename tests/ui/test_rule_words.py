@@ -67,3 +67,44 @@ def test_the_banner_shows_the_rules_words(qapp: Any, a_rule: str) -> None:
     )
     assert title == "Please check the form"
     assert detail == "Over R$ 10,00 on x at y, 1 time(s): z"
+
+
+@pytest.fixture
+def portuguese(qapp: Any, restore_translation: None) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+
+
+def test_every_rule_has_portuguese_words_in_the_compiled_catalogue(portuguese: None) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    untranslated = [
+        code
+        for code, english in rule_words.RULES.items()
+        if QCoreApplication.translate(rule_words.CONTEXT, english).strip() in ("", english)
+    ]
+    assert untranslated == []
+
+
+def test_a_domain_rule_in_portuguese_with_its_parameters(portuguese: None) -> None:
+    from treasury_app.domain.documents import normalize_document
+    from treasury_app.domain.money import parse_brl
+
+    with pytest.raises(DocumentError) as document:
+        normalize_document("1234567890")
+    with pytest.raises(RuleError) as amount:
+        parse_brl("99999999999999")
+    assert rule_text(document.value) == (
+        "Este CPF tem 10 dígitos: uma planilha provavelmente removeu o zero à esquerda "
+        "(quis dizer 01234567890?). Formate a coluna como texto e digite-o de novo."
+    )
+    assert rule_text(amount.value) == "O valor é alto demais (no máximo R$ 9.999.999.999.999,99)."
+
+
+def test_a_domain_rule_in_english_with_a_date(qapp: Any) -> None:
+    from treasury_app.domain.boleto import build_bank_barcode
+
+    with pytest.raises(RuleError) as early:
+        build_bank_barcode("001", None, dt.date(1990, 1, 2), "0" * 25)
+    assert rule_text(early.value) == "A boleto cannot be due on 02/01/1990 (before 07/10/1997)."

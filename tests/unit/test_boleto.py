@@ -19,7 +19,7 @@ from treasury_app.domain.boleto import (
     line_to_barcode,
     parse,
 )
-from treasury_app.domain.errors import BoletoError
+from treasury_app.domain.errors import CODE_PATTERN, BoletoError, Reason
 
 FIXTURE_OK = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
@@ -93,8 +93,9 @@ def test_bank_formatted_line_and_punctuated_input(vectors):
 def test_invalid_bank_vectors_refused(vectors):
     assert vectors["boleto_invalid"]
     for vector in vectors["boleto_invalid"]:
-        with pytest.raises(BoletoError, match="check digit"):
+        with pytest.raises(BoletoError) as refused:
             parse(vector["linha"], today=REF)
+        assert refused.value.code in {"boleto.block_check_digit", "boleto.general_check_digit"}
 
 
 def test_every_single_changed_digit_refused(vectors):
@@ -153,15 +154,17 @@ def test_collection_vectors(vectors):
 
 def test_collection_line_must_start_with_8(vectors):
     line = vectors["convenio_arrecadacao"][0]["linha"]
-    with pytest.raises(BoletoError, match="starts with 8"):
+    with pytest.raises(BoletoError) as refused:
         parse("7" + line[1:], today=REF)
+    assert refused.value.code == "boleto.collection_prefix"
 
 
 def test_collection_value_reference_must_be_6_to_9(vectors):
     barcode = vectors["convenio_arrecadacao"][0]["barcode"]
     for reference in "012345":
-        with pytest.raises(BoletoError, match="third digit"):
+        with pytest.raises(BoletoError) as refused:
             parse(barcode[:2] + reference + barcode[3:], today=REF)
+        assert refused.value.reason == Reason("boleto.value_reference", {"found": reference})
 
 
 # --------------------------------------------------------------------------------------------
@@ -185,16 +188,19 @@ def test_letters_and_other_characters_refused(text):
 
 def test_non_ascii_digits_refused(vectors):
     line = vectors["boleto_bancario"][0]["linha"]
-    with pytest.raises(BoletoError, match="only digits"):
+    with pytest.raises(BoletoError) as refused:
         parse(line.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")), today=REF)
+    assert refused.value.code == "boleto.characters"
 
 
 def test_conversion_helpers_check_their_input(vectors):
     bank = vectors["boleto_bancario"][0]
-    with pytest.raises(BoletoError, match="44 digits"):
+    with pytest.raises(BoletoError) as not_a_barcode:
         barcode_to_line(bank["linha"])
-    with pytest.raises(BoletoError, match="47 or 48"):
+    with pytest.raises(BoletoError) as not_a_line:
         line_to_barcode(bank["barcode"])
+    assert not_a_barcode.value.reason == Reason("boleto.barcode_length", {"digits": 47})
+    assert not_a_line.value.reason == Reason("boleto.line_length", {"digits": 44})
     with pytest.raises(BoletoError):
         barcode_to_line(bank["barcode"][:4] + "0" + bank["barcode"][5:])
 
@@ -256,24 +262,31 @@ def test_build_bank_barcode_reproduces_vectors(vectors):
 
 
 @pytest.mark.parametrize(
-    ("bank_code", "amount", "due", "free_field", "message"),
+    ("bank_code", "amount", "due", "free_field", "code"),
     [
-        ("00", None, None, "0" * 25, "bank code"),
-        ("0a1", None, None, "0" * 25, "bank code"),
-        ("800", None, None, "0" * 25, "bank code"),
-        ("001", None, None, "0" * 24, "free field"),
-        ("001", None, None, "x" * 25, "free field"),
-        ("001", Decimal("-0.01"), None, "0" * 25, "between"),
-        ("001", Decimal("100000000.00"), None, "0" * 25, "between"),
-        ("001", Decimal("1.001"), None, "0" * 25, "two decimal places"),
-        ("001", Decimal("NaN"), None, "0" * 25, "between"),
-        ("001", None, date(1997, 10, 7), "0" * 25, "factor 0"),
-        ("001", None, date(1990, 1, 1), "0" * 25, "1997-10-07"),
+        ("00", None, None, "0" * 25, "boleto.build_bank_code"),
+        ("0a1", None, None, "0" * 25, "boleto.build_bank_code"),
+        ("800", None, None, "0" * 25, "boleto.build_bank_code"),
+        ("001", None, None, "0" * 24, "boleto.build_free_field"),
+        ("001", None, None, "x" * 25, "boleto.build_free_field"),
+        ("001", Decimal("-0.01"), None, "0" * 25, "boleto.build_amount_range"),
+        ("001", Decimal("100000000.00"), None, "0" * 25, "boleto.build_amount_range"),
+        ("001", Decimal("1.001"), None, "0" * 25, "boleto.build_amount_places"),
+        ("001", Decimal("NaN"), None, "0" * 25, "boleto.build_amount_range"),
+        ("001", None, date(1997, 10, 7), "0" * 25, "boleto.build_due_factor_zero"),
+        ("001", None, date(1990, 1, 1), "0" * 25, "boleto.due_too_early"),
     ],
 )
-def test_build_bank_barcode_refusals(bank_code, amount, due, free_field, message):
-    with pytest.raises(BoletoError, match=message):
+def test_build_bank_barcode_refusals(bank_code, amount, due, free_field, code):
+    with pytest.raises(BoletoError) as refused:
         build_bank_barcode(bank_code, amount, due, free_field)
+    assert refused.value.code == code
+
+
+def test_a_due_date_before_the_first_factor_names_both_days():
+    with pytest.raises(BoletoError) as refused:
+        build_bank_barcode("001", None, date(1990, 1, 1), "0" * 25)
+    assert refused.value.params == {"due": date(1990, 1, 1), "first": date(1997, 10, 7)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -346,7 +359,7 @@ def _parse_or_refuse(text: str) -> None:
     try:
         result = parse(text, today=date(2024, 1, 1))
     except BoletoError as exc:
-        assert str(exc)
+        assert CODE_PATTERN.match(exc.code)
     else:
         assert isinstance(result, Boleto)
         assert len(result.barcode) == 44

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode, build, crc16, fit_text, parse
-from treasury_app.domain.errors import BrCodeError
+from treasury_app.domain.errors import CODE_PATTERN, BrCodeError, Reason
 
 STATIC = "BCB static QR (random key, no amount)"
 DYNAMIC = "BCB dynamic QR (cob location URL)"
@@ -223,39 +223,40 @@ def test_fit_text_shortens_deliberately():
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
+    ("kwargs", "code", "field_name"),
     [
-        ({"merchant_name": "N" * 26}, "at most 25"),
-        ({"merchant_city": "C" * 16}, "at most 15"),
-        ({"merchant_name": "   "}, "cannot be empty"),
-        ({"merchant_city": ""}, "cannot be empty"),
-        ({"merchant_name": "Ørsted"}, "characters"),
-        ({"txid": "T" * 26}, "txid"),
-        ({"txid": "pedido-1"}, "txid"),
-        ({"txid": "pedido 1"}, "txid"),
-        ({"amount": Decimal("0")}, "greater than zero"),
-        ({"amount": Decimal("-1.00")}, "greater than zero"),
-        ({"amount": Decimal("1.005")}, "two decimal places"),
-        ({"amount": Decimal("10000000000.00")}, "13 characters"),
-        ({"amount": Decimal("NaN")}, "greater than zero"),
-        ({"info": "x" * 60}, "at most 99"),
-        ({"key": "k" * 78}, "at most 99"),
-        ({"key": ""}, "non-empty"),
-        ({"key": None, "url": "ftp://pix.example.com/x"}, "https"),
-        ({"key": None}, "exactly one"),
-        ({"url": "pix.example.com/abc"}, "exactly one"),
-        ({"postal_code": "1234"}, "8 digits"),
+        ({"merchant_name": "N" * 26}, "brcode.merchant_name_length", "merchant_name"),
+        ({"merchant_city": "C" * 16}, "brcode.merchant_city_length", "merchant_city"),
+        ({"merchant_name": "   "}, "brcode.merchant_name_empty", "merchant_name"),
+        ({"merchant_city": ""}, "brcode.merchant_city_empty", "merchant_city"),
+        ({"merchant_name": "Ørsted"}, "brcode.characters", "merchant_name"),
+        ({"txid": "T" * 26}, "brcode.txid_form", "txid"),
+        ({"txid": "pedido-1"}, "brcode.txid_form", "txid"),
+        ({"txid": "pedido 1"}, "brcode.txid_form", "txid"),
+        ({"amount": Decimal("0")}, "brcode.amount_not_positive", "amount"),
+        ({"amount": Decimal("-1.00")}, "brcode.amount_not_positive", "amount"),
+        ({"amount": Decimal("1.005")}, "brcode.amount_unusable", "amount"),
+        ({"amount": Decimal("10000000000.00")}, "brcode.amount_unusable", "amount"),
+        ({"amount": Decimal("NaN")}, "brcode.amount_not_positive", "amount"),
+        ({"info": "x" * 60}, "brcode.account_too_long", "info"),
+        ({"key": "k" * 78}, "brcode.account_too_long", "key"),
+        ({"key": ""}, "brcode.plain_text", "key"),
+        ({"key": None, "url": "ftp://pix.example.com/x"}, "brcode.https_address", "url"),
+        ({"key": None}, "brcode.build_key_or_url", None),
+        ({"url": "pix.example.com/abc"}, "brcode.build_key_or_url", None),
+        ({"postal_code": "1234"}, "brcode.postal_code", "postal_code"),
     ],
 )
-def test_build_refuses_values_out_of_limits(kwargs, message):
+def test_build_refuses_values_out_of_limits(kwargs, code, field_name):
     arguments: dict[str, Any] = {
         "merchant_name": "Fulano de Tal",
         "merchant_city": "BRASILIA",
         "key": "123e4567-e12b-12d1-a456-426655440000",
     }
     arguments.update(kwargs)
-    with pytest.raises(BrCodeError, match=message):
+    with pytest.raises(BrCodeError) as refused:
         build(**arguments)
+    assert (refused.value.code, refused.value.field) == (code, field_name)
 
 
 def test_build_amount_must_be_decimal():
@@ -270,14 +271,16 @@ def test_build_amount_must_be_decimal():
 def test_altered_crc_refused(vectors):
     payload = payload_of(vectors, STATIC)
     wrong = "0000" if payload[-4:] != "0000" else "FFFF"
-    with pytest.raises(BrCodeError, match=r"check digits \(CRC\) do not match"):
+    with pytest.raises(BrCodeError) as refused:
         parse(payload[:-4] + wrong)
+    assert refused.value.code == "brcode.crc_mismatch"
 
 
 def test_altered_content_with_original_crc_refused(vectors):
     payload = payload_of(vectors, KEY_AMOUNT_RECURRENCE)
-    with pytest.raises(BrCodeError, match="CRC"):
+    with pytest.raises(BrCodeError) as refused:
         parse(payload.replace("100.50", "900.50"))
+    assert refused.value.code == "brcode.crc_mismatch"
 
 
 def test_truncated_payload_refused(vectors):
@@ -295,32 +298,37 @@ def test_nonsense_refused(text):
 
 def test_wrong_currency_refused(vectors):
     body = body_of(payload_of(vectors, STATIC)).replace("5303986", "5303840")
-    with pytest.raises(BrCodeError, match="986"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.reason == Reason("brcode.currency", {"found": "840"})
 
 
 def test_missing_currency_refused(vectors):
     body = body_of(payload_of(vectors, STATIC)).replace("5303986", "")
-    with pytest.raises(BrCodeError, match="986"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.reason == Reason("brcode.currency", {"found": "-"})
 
 
 def test_wrong_country_refused(vectors):
     body = body_of(payload_of(vectors, STATIC)).replace("5802BR", "5802US")
-    with pytest.raises(BrCodeError, match="BR"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.reason == Reason("brcode.country", {"found": "US"})
 
 
 def test_missing_gui_refused(vectors):
     body = body_of(payload_of(vectors, STATIC)).replace("br.gov.bcb.pix", "br.gov.bcb.xyz")
-    with pytest.raises(BrCodeError, match="not a Pix code"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.code == "brcode.no_pix_account"
 
 
 def test_amount_with_three_decimals_refused(vectors):
     body = body_of(payload_of(vectors, KEY_AMOUNT_RECURRENCE)).replace("5406100.50", "5407100.505")
-    with pytest.raises(BrCodeError, match="amount"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.code == "brcode.amount_form"
 
 
 @pytest.mark.parametrize("zero", ["0.00", "0", "000.00"])
@@ -339,37 +347,44 @@ def test_malformed_amount_refused(vectors, amount):
     body = body_of(payload_of(vectors, KEY_AMOUNT_RECURRENCE)).replace(
         "5406100.50", field("54", amount)
     )
-    with pytest.raises(BrCodeError, match="amount"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.code in {"brcode.amount_form", "brcode.amount_length"}
 
 
 def test_payload_format_indicator_must_come_first(vectors):
     body = body_of(payload_of(vectors, STATIC))
     assert body.startswith("000201")
-    with pytest.raises(BrCodeError, match="000201"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body[6:] + "000201"))
-    with pytest.raises(BrCodeError, match="000201"):
+    assert refused.value.code == "brcode.format_indicator"
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc("000202" + body[6:]))
+    assert refused.value.code == "brcode.format_indicator"
 
 
 def test_crc_must_be_last_field(vectors):
     payload = payload_of(vectors, STATIC)
-    with pytest.raises(BrCodeError, match="end with its check digits"):
+    with pytest.raises(BrCodeError) as refused:
         parse(payload + "5802BR")
+    assert refused.value.code == "brcode.crc_missing"
 
 
 def test_missing_name_and_city_refused(vectors):
     body = body_of(payload_of(vectors, STATIC))
-    with pytest.raises(BrCodeError, match="name"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body.replace("5913Fulano de Tal", "")))
-    with pytest.raises(BrCodeError, match="city"):
+    assert refused.value.code == "brcode.no_merchant_name"
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body.replace("6008BRASILIA", "")))
+    assert refused.value.code == "brcode.no_merchant_city"
 
 
 def test_duplicate_field_refused(vectors):
     body = body_of(payload_of(vectors, STATIC))
-    with pytest.raises(BrCodeError, match="twice"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body + "5802BR"))
+    assert refused.value.reason == Reason("brcode.field_twice", {"field_id": "58"})
 
 
 def test_pix_account_needs_key_or_url(vectors):
@@ -378,31 +393,37 @@ def test_pix_account_needs_key_or_url(vectors):
     assert key is not None
     account = field("00", "br.gov.bcb.pix") + field("01", key)
     only_gui = static.replace(field("26", account), field("26", field("00", "br.gov.bcb.pix")))
-    with pytest.raises(BrCodeError, match="neither"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(only_gui))
+    assert refused.value.code == "brcode.no_key_nor_url"
     both = account + field("25", "pix.example.com/abc")
-    with pytest.raises(BrCodeError, match="both"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(static.replace(field("26", account), field("26", both))))
+    assert refused.value.code == "brcode.key_and_url"
 
 
 def test_pix_recurrence_without_url_refused(vectors):
     body = body_of(payload_of(vectors, STATIC)) + field("80", field("00", "br.gov.bcb.pix"))
-    with pytest.raises(BrCodeError, match="recurrence"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.code == "brcode.recurrence_without_url"
 
 
 def test_point_of_initiation_must_be_11_or_12(vectors):
     body = body_of(payload_of(vectors, DYNAMIC)).replace("010212", "010213")
-    with pytest.raises(BrCodeError, match="point of initiation"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body))
+    assert refused.value.reason == Reason("brcode.point_of_initiation", {"point": "13"})
 
 
 def test_control_characters_and_huge_input_refused(vectors):
     payload = payload_of(vectors, STATIC)
-    with pytest.raises(BrCodeError, match="control"):
+    with pytest.raises(BrCodeError) as refused:
         parse(with_crc(body_of(payload).replace("Fulano de", "Fulano\nde")))
-    with pytest.raises(BrCodeError, match="too long"):
+    assert refused.value.code == "brcode.control_characters"
+    with pytest.raises(BrCodeError) as refused:
         parse(payload * 1000)
+    assert refused.value.code == "brcode.too_long"
 
 
 def test_non_str_input_is_a_type_error():
@@ -489,7 +510,7 @@ def _parse_or_refuse(text: str) -> None:
     try:
         result = parse(text)
     except BrCodeError as exc:
-        assert str(exc)
+        assert CODE_PATTERN.match(exc.code)
     else:
         assert isinstance(result, BrCode)
 

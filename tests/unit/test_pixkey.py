@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from treasury_app.domain.documents import cnpj_check_digits, cpf_check_digits, is_valid_cpf
-from treasury_app.domain.errors import PixKeyError
+from treasury_app.domain.errors import CODE_PATTERN, PixKeyError
 from treasury_app.domain.pixkey import BRAZILIAN_DDDS, KeyType, detect_key_type, normalize_key
 
 
@@ -84,35 +84,48 @@ def test_masked_cpf_that_is_not_a_mobile_number_is_a_cpf():
 
 
 @pytest.mark.parametrize(
-    ("key", "message_part"),
+    ("key", "code"),
     [
-        ("", "enter a Pix key"),
-        ("   ", "enter a Pix key"),
-        ("a" * 70 + "@example.com", "at most 77"),
-        ("11257245286", "neither a valid CPF"),
-        ("962.718.458-61", "check digits"),
-        ("11257245286531", "check digits"),
-        ("12345", "not a Pix key"),
-        ("hello", "not a Pix key"),
-        ("٩٦٢٧١٨٤٥٨٦٠", "not a Pix key"),
-        ("+1 212 555 0100", "Brazilian"),
-        ("+55 (01) 98765-4321", "area code"),
-        ("+55 (23) 98765-4321", "area code"),  # no such DDD in Brazil
-        ("+55 (56) 98765-4321", "area code"),
-        ("+55 (78) 3456-7890", "area code"),
-        ("+55 (11) 88765-4321", "must start with 9"),
-        ("+55 11 9876", "DDD"),
-        ("+55 11 98765-432a", "only contain digits"),
-        ("fulano@", "not a valid e-mail"),
-        ("a@b@example.com", "exactly one @"),
-        ("fulano@example", "not a valid e-mail"),
-        ("fulané@example.com", "ASCII"),
-        ("user@exampl\u212a.com", "ASCII"),
+        ("", "pix_key.empty"),
+        ("   ", "pix_key.empty"),
+        ("a" * 70 + "@example.com", "pix_key.too_long"),
+        ("11257245286", "pix_key.eleven_digits"),
+        ("962.718.458-61", "document.cpf_check_digits"),
+        ("11257245286531", "document.cnpj_check_digits"),
+        ("12345", "pix_key.digit_count"),
+        ("hello", "pix_key.unknown_form"),
+        ("٩٦٢٧١٨٤٥٨٦٠", "pix_key.unknown_form"),
+        ("+1 212 555 0100", "pix_key.phone_country"),
+        ("+55 (01) 98765-4321", "pix_key.phone_area_code"),
+        ("+55 (23) 98765-4321", "pix_key.phone_area_code"),  # no such DDD in Brazil
+        ("+55 (56) 98765-4321", "pix_key.phone_area_code"),
+        ("+55 (78) 3456-7890", "pix_key.phone_area_code"),
+        ("+55 (11) 88765-4321", "pix_key.phone_number"),
+        ("+55 11 9876", "pix_key.phone_length"),
+        ("+55 11 98765-432a", "pix_key.phone_characters"),
+        ("fulano@", "pix_key.email_form"),
+        ("a@b@example.com", "pix_key.email_at_signs"),
+        ("fulano@example", "pix_key.email_form"),
+        ("fulané@example.com", "pix_key.email_characters"),
+        ("user@exampl\u212a.com", "pix_key.email_characters"),
     ],
 )
-def test_detect_rejects(key, message_part):
-    with pytest.raises(PixKeyError, match=message_part):
+def test_detect_rejects(key, code):
+    with pytest.raises(PixKeyError) as refused:
         detect_key_type(key)
+    assert refused.value.code == code
+
+
+def test_the_rules_name_what_they_saw():
+    with pytest.raises(PixKeyError) as area:
+        detect_key_type("+55 (23) 98765-4321")
+    with pytest.raises(PixKeyError) as kind:
+        normalize_key("96271845860", KeyType.CNPJ)
+    assert area.value.params == {"ddd": "23"}
+    assert (kind.value.code, kind.value.params) == (
+        "pix_key.document_kind",
+        {"given": "CPF", "expected": "CNPJ"},
+    )
 
 
 @pytest.mark.parametrize(
@@ -181,8 +194,8 @@ def test_arbitrary_text_raises_only_pix_key_error(text, kind):
     try:
         assert detect_key_type(text) in set(KeyType)
     except PixKeyError as exc:
-        assert str(exc)
+        assert CODE_PATTERN.match(exc.code)
     try:
         assert isinstance(normalize_key(text, kind), str)
     except PixKeyError as exc:
-        assert str(exc)
+        assert CODE_PATTERN.match(exc.code)

@@ -73,10 +73,7 @@ def _collection_check(value_reference: str) -> Callable[[str], int]:
         return _mod10
     if value_reference in ("8", "9"):
         return _mod11_collection
-    raise BoletoError(
-        "This utility/tax slip is not valid: its third digit must be 6, 7, 8 or 9 "
-        f"(found {value_reference}). Check that it was typed correctly."
-    )
+    raise BoletoError("boleto.value_reference", found=value_reference)
 
 
 # --------------------------------------------------------------------------------------------
@@ -87,7 +84,7 @@ def factor_from_date(d: date) -> int:
     """The 4-digit due-date factor FEBRABAN prints for ``d`` (restarting at 1000 each cycle)."""
     days = (d - _FACTOR_BASE).days
     if days < 0:
-        raise BoletoError(f"A boleto cannot be due on {d.isoformat()} (before 1997-10-07).")
+        raise BoletoError("boleto.due_too_early", due=d, first=_FACTOR_BASE)
     if d < _CYCLE_START:
         return days
     return 1000 + (d - _CYCLE_START).days % _CYCLE_DAYS
@@ -96,7 +93,7 @@ def factor_from_date(d: date) -> int:
 def due_date_from_factor(factor: int, today: date) -> date | None:
     """The due date of ``factor``: None for 0, else the cycle's date closest to ``today``."""
     if not 0 <= factor <= 9999:
-        raise BoletoError(f"A boleto due-date factor must have 4 digits (got {factor}).")
+        raise BoletoError("boleto.factor", factor=factor)
     if factor == 0:
         return None
     if factor < 1000:
@@ -123,11 +120,9 @@ def _clean(code: str) -> str:
         raise TypeError(f"boleto code must be str, not {type(code).__name__}")
     digits = code.strip().translate(_SEPARATORS)
     if not digits:
-        raise BoletoError("The boleto code is empty.")
+        raise BoletoError("boleto.empty")
     if not set(digits) <= _DIGITS:
-        raise BoletoError(
-            "The boleto code may contain only digits (dots, spaces and hyphens are ignored)."
-        )
+        raise BoletoError("boleto.characters")
     return digits
 
 
@@ -156,37 +151,24 @@ def _collection_line_from_barcode(barcode: str) -> str:
 
 def _check_bank_barcode(barcode: str) -> None:
     if barcode[0] == "8":
-        raise BoletoError(
-            "This bank slip is not valid: bank codes never start with 8 (that is reserved for "
-            "utility/tax slips). Check that it was typed correctly."
-        )
+        raise BoletoError("boleto.bank_code_8")
     if barcode[3] != "9":
-        raise BoletoError(
-            f"This boleto is not in Brazilian reais (currency digit {barcode[3]}, expected 9)."
-        )
+        raise BoletoError("boleto.currency", found=barcode[3])
     if int(barcode[4]) != _mod11_bank(barcode[:4] + barcode[5:]):
-        raise BoletoError(
-            "The boleto's general check digit does not match: a digit was probably mistyped."
-        )
+        raise BoletoError("boleto.general_check_digit")
 
 
 def _check_collection_barcode(barcode: str) -> None:
     check = _collection_check(barcode[2])
     if int(barcode[3]) != check(barcode[:3] + barcode[4:]):
-        raise BoletoError(
-            "The slip's general check digit (4th digit of the barcode) does not match: "
-            "a digit was probably mistyped."
-        )
+        raise BoletoError("boleto.collection_check_digit")
 
 
 def _barcode_from_bank_line(line: str) -> str:
     fields = ((1, line[0:9], line[9]), (2, line[10:20], line[20]), (3, line[21:31], line[31]))
     for number, body, digit in fields:
         if int(digit) != _mod10(body):
-            raise BoletoError(
-                f"Block {number} of the boleto line has a wrong check digit: "
-                "a digit was probably mistyped."
-            )
+            raise BoletoError("boleto.block_check_digit", block=number)
     barcode = line[0:4] + line[32] + line[33:47] + line[4:9] + line[10:20] + line[21:31]
     _check_bank_barcode(barcode)
     return barcode
@@ -194,28 +176,19 @@ def _barcode_from_bank_line(line: str) -> str:
 
 def _barcode_from_collection_line(line: str) -> str:
     if line[0] != "8":
-        raise BoletoError(
-            "A 48-digit line must be a utility/tax (convênio) slip, which starts with 8. "
-            "Check that it was typed correctly."
-        )
+        raise BoletoError("boleto.collection_prefix")
     check = _collection_check(line[2])
     for number in range(4):
         block = line[12 * number : 12 * number + 11]
         if int(line[12 * number + 11]) != check(block):
-            raise BoletoError(
-                f"Block {number + 1} of the slip's line has a wrong check digit: "
-                "a digit was probably mistyped."
-            )
+            raise BoletoError("boleto.collection_block_check_digit", block=number + 1)
     barcode = line[0:11] + line[12:23] + line[24:35] + line[36:47]
     _check_collection_barcode(barcode)
     return barcode
 
 
 def _length_error(length: int) -> BoletoError:
-    return BoletoError(
-        f"The boleto code has {length} digits; a digitable line has 47 (bank slip) or "
-        "48 (utility/tax slip) digits and a barcode has 44."
-    )
+    return BoletoError("boleto.length", digits=length)
 
 
 def _barcode_of(digits: str) -> str:
@@ -236,7 +209,7 @@ def barcode_to_line(barcode: str) -> str:
     """The digitable line (47 or 48 digits, no punctuation) of a checked 44-digit barcode."""
     digits = _clean(barcode)
     if len(digits) != 44:
-        raise BoletoError(f"A boleto barcode has 44 digits; this one has {len(digits)}.")
+        raise BoletoError("boleto.barcode_length", digits=len(digits))
     _barcode_of(digits)
     if digits[0] == "8":
         return _collection_line_from_barcode(digits)
@@ -247,9 +220,7 @@ def line_to_barcode(line: str) -> str:
     """The 44-digit barcode of a checked 47- or 48-digit digitable line."""
     digits = _clean(line)
     if len(digits) not in (47, 48):
-        raise BoletoError(
-            f"A boleto digitable line has 47 or 48 digits; this one has {len(digits)}."
-        )
+        raise BoletoError("boleto.line_length", digits=len(digits))
     return _barcode_of(digits)
 
 
@@ -258,22 +229,20 @@ def build_bank_barcode(
 ) -> str:
     """A 44-digit bank-slip barcode in reais with its general check digit."""
     if len(bank_code) != 3 or not set(bank_code) <= _DIGITS or bank_code[0] == "8":
-        raise BoletoError("The bank code must have 3 digits and cannot start with 8.")
+        raise BoletoError("boleto.build_bank_code", field="bank_code")
     if len(free_field) != 25 or not set(free_field) <= _DIGITS:
-        raise BoletoError("The bank's free field (campo livre) must have 25 digits.")
+        raise BoletoError("boleto.build_free_field", field="free_field")
     if amount is None:
         cents = 0
     else:
         if not amount.is_finite() or amount < 0 or amount > _MAX_BANK_AMOUNT:
-            raise BoletoError(
-                f"A boleto amount must be between 0.00 and {_MAX_BANK_AMOUNT} (got {amount})."
-            )
+            raise BoletoError("boleto.build_amount_range", field="amount", maximum=_MAX_BANK_AMOUNT)
         if amount != amount.quantize(_CENT):
-            raise BoletoError(f"A boleto amount has at most two decimal places (got {amount}).")
+            raise BoletoError("boleto.build_amount_places", field="amount")
         cents = int(amount * 100)
     factor = 0 if due_date is None else factor_from_date(due_date)
     if due_date is not None and factor == 0:
-        raise BoletoError("A boleto cannot be due on 1997-10-07 (factor 0 means no due date).")
+        raise BoletoError("boleto.build_due_factor_zero", field="due_date", due=due_date)
     without_dv = f"{bank_code}9{factor:04d}{cents:010d}{free_field}"
     dv = _mod11_bank(without_dv)
     return f"{without_dv[:4]}{dv}{without_dv[4:]}"

@@ -81,48 +81,38 @@ class BrCode:
 # Reading
 
 
-def _split_tlv(text: str, where: str) -> list[tuple[str, str]]:
+def _split_tlv(text: str) -> list[tuple[str, str]]:
     fields: list[tuple[str, str]] = []
     pos = 0
     while pos < len(text):
         header = text[pos : pos + 4]
         if len(header) < 4 or not set(header) <= _TLV_DIGITS:
-            raise BrCodeError(
-                f"The Pix code is damaged: {where} has no valid field header at character "
-                f"{pos + 1}. It was probably copied incompletely or altered."
-            )
+            raise BrCodeError("brcode.damaged", position=pos + 1)
         length = int(header[2:])
         value = text[pos + 4 : pos + 4 + length]
         if len(value) != length:
             raise BrCodeError(
-                f"The Pix code is incomplete: field {header[:2]} of {where} announces {length} "
-                f"characters but only {len(value)} remain. It was probably copied incompletely."
+                "brcode.incomplete", field_id=header[:2], length=length, remaining=len(value)
             )
         fields.append((header[:2], value))
         pos += 4 + length
     return fields
 
 
-def _as_dict(fields: list[tuple[str, str]], where: str) -> dict[str, str]:
+def _as_dict(fields: list[tuple[str, str]]) -> dict[str, str]:
     result: dict[str, str] = {}
     for field_id, value in fields:
         if field_id in result:
-            raise BrCodeError(f"The Pix code is invalid: {where} contains field {field_id} twice.")
+            raise BrCodeError("brcode.field_twice", field_id=field_id)
         result[field_id] = value
     return result
 
 
 def _parse_amount(text: str) -> Decimal:
     if not _AMOUNT_RE.fullmatch(text):
-        raise BrCodeError(
-            f'The Pix code\'s amount "{text}" is not valid: it must be a number with a dot and '
-            "at most two decimal places, such as 100.50."
-        )
+        raise BrCodeError("brcode.amount_form", text=text)
     if len(text) > _MAX_AMOUNT_CHARS:
-        raise BrCodeError(
-            f"The Pix code's amount is too large ({len(text)} characters; at most "
-            f"{_MAX_AMOUNT_CHARS})."
-        )
+        raise BrCodeError("brcode.amount_length", length=len(text), maximum=_MAX_AMOUNT_CHARS)
     return Decimal(text).quantize(_CENT)
 
 
@@ -132,17 +122,14 @@ def _find_pix_account(top: dict[str, str]) -> dict[str, str]:
         raw = top.get(f"{number:02d}")
         if raw is None:
             continue
-        sub = _as_dict(_split_tlv(raw, f"field {number}"), f"field {number}")
+        sub = _as_dict(_split_tlv(raw))
         if sub.get("00", "").lower() != PIX_GUI:
             continue
         if found is not None:
-            raise BrCodeError("The Pix code is invalid: it contains more than one Pix account.")
+            raise BrCodeError("brcode.two_accounts")
         found = sub
     if found is None:
-        raise BrCodeError(
-            "This is not a Pix code: it has no Pix account information (br.gov.bcb.pix). "
-            "It may belong to another payment arrangement, such as a card."
-        )
+        raise BrCodeError("brcode.no_pix_account")
     return found
 
 
@@ -150,15 +137,13 @@ def _recurrence_url(top: dict[str, str]) -> str | None:
     raw = top.get("80")
     if raw is None:
         return None
-    sub = _as_dict(_split_tlv(raw, "field 80"), "field 80")
+    sub = _as_dict(_split_tlv(raw))
     # Field 80 is a generic unreserved template: other arrangements may use it (BR Code manual).
     if sub.get("00", "").lower() != PIX_GUI:
         return None
     url = sub.get("25")
     if not url:
-        raise BrCodeError(
-            "The Pix code announces a Pix Automático recurrence but gives no address for it."
-        )
+        raise BrCodeError("brcode.recurrence_without_url")
     return url
 
 
@@ -168,70 +153,48 @@ def parse(payload: str) -> BrCode:
         raise TypeError(f"payload must be str, not {type(payload).__name__}")
     text = payload.strip()
     if not text:
-        raise BrCodeError("The Pix code is empty.")
+        raise BrCodeError("brcode.empty")
     if len(text) > _MAX_PAYLOAD:
-        raise BrCodeError(
-            f"The text is too long to be a Pix code ({len(text)} characters; at most "
-            f"{_MAX_PAYLOAD})."
-        )
+        raise BrCodeError("brcode.too_long", length=len(text), maximum=_MAX_PAYLOAD)
     if not text.isprintable():
-        raise BrCodeError(
-            "The Pix code contains invisible or control characters (such as line breaks): "
-            "copy it again as a single line."
-        )
+        raise BrCodeError("brcode.control_characters")
 
-    fields = _split_tlv(text, "the code")
+    fields = _split_tlv(text)
     if fields[0] != ("00", "01"):
-        raise BrCodeError(
-            "This is not a Pix code: it must start with 000201 (payload format indicator)."
-        )
+        raise BrCodeError("brcode.format_indicator")
     last_id, last_value = fields[-1]
     if last_id != "63" or len(last_value) != 4:
-        raise BrCodeError(
-            "The Pix code does not end with its check digits (CRC): it was probably copied "
-            "incompletely."
-        )
+        raise BrCodeError("brcode.crc_missing")
     expected = crc16(text[:-4])
     if last_value.upper() != expected:
-        raise BrCodeError(
-            "The Pix code's check digits (CRC) do not match: it was copied incompletely or altered."
-        )
-    top = _as_dict(fields, "the code")
+        raise BrCodeError("brcode.crc_mismatch")
+    top = _as_dict(fields)
 
     point = top.get("01")
     if point is not None and point not in ("11", "12"):
-        raise BrCodeError(
-            f'The Pix code\'s point of initiation "{point}" is not valid (expected 11 or 12).'
-        )
+        raise BrCodeError("brcode.point_of_initiation", point=point)
 
     account = _find_pix_account(top)
     recurrence_url = _recurrence_url(top)
     key = account.get("01") or None
     url = account.get("25") or None
     if key is not None and url is not None:
-        raise BrCodeError(
-            "The Pix code is invalid: it carries both a Pix key and a charge address."
-        )
+        raise BrCodeError("brcode.key_and_url")
     if key is None and url is None and recurrence_url is None:
-        raise BrCodeError("The Pix code has neither a Pix key nor a charge address.")
+        raise BrCodeError("brcode.no_key_nor_url")
 
     currency = top.get("53")
     if currency != "986":
-        raise BrCodeError(
-            "The Pix code is not in Brazilian reais (currency code must be 986, "
-            f"found {currency or 'none'})."
-        )
+        raise BrCodeError("brcode.currency", found=currency or "-")
     country = top.get("58")
     if country != "BR":
-        raise BrCodeError(
-            f"The Pix code is not from Brazil (country code must be BR, found {country or 'none'})."
-        )
+        raise BrCodeError("brcode.country", found=country or "-")
     name = top.get("59")
     if not name:
-        raise BrCodeError("The Pix code does not name the receiver (merchant name is missing).")
+        raise BrCodeError("brcode.no_merchant_name")
     city = top.get("60")
     if not city:
-        raise BrCodeError("The Pix code does not give the receiver's city.")
+        raise BrCodeError("brcode.no_merchant_city")
 
     raw_amount = top.get("54")
     amount = _parse_amount(raw_amount) if raw_amount is not None else None
@@ -243,7 +206,7 @@ def parse(payload: str) -> BrCode:
     txid: str | None = None
     additional = top.get("62")
     if additional is not None:
-        sub = _as_dict(_split_tlv(additional, "field 62"), "field 62")
+        sub = _as_dict(_split_tlv(additional))
         raw_txid = sub.get("05")
         txid = raw_txid if raw_txid and raw_txid != _NO_TXID else None
 
@@ -272,29 +235,27 @@ def fit_text(text: str, limit: int) -> str:
     :func:`build` refuses over-long names and cities; callers who prefer to shorten them (as
     banks do on their own QR codes) pass the result of this function instead.
     """
-    return _ascii(" ".join(text.split()), "text")[:limit].rstrip()
+    return _ascii(" ".join(text.split()), None)[:limit].rstrip()
 
 
-def _ascii(text: str, what: str) -> str:
+def _ascii(text: str, what: str | None) -> str:
     # Payment apps commonly mis-render or reject non-ASCII in names; banks drop the accents.
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     if not (plain.isascii() and plain.isprintable()):
-        raise BrCodeError(f"The {what} contains characters that cannot be used in a Pix code.")
+        raise BrCodeError("brcode.characters", field=what)
     return plain
 
 
-def _tlv(field_id: str, value: str, what: str) -> str:
+def _tlv(field_id: str, value: str, what: str | None) -> str:
     if len(value) > 99:
-        raise BrCodeError(
-            f"The {what} is too long for a Pix code ({len(value)} characters; at most 99)."
-        )
+        raise BrCodeError("brcode.value_too_long", field=what, length=len(value), maximum=99)
     return f"{field_id}{len(value):02d}{value}"
 
 
 def _plain_value(value: str, what: str) -> str:
     if not value or not (value.isascii() and value.isprintable()):
-        raise BrCodeError(f"The {what} must be non-empty plain text without accents.")
+        raise BrCodeError("brcode.plain_text", field=what)
     return value
 
 
@@ -304,7 +265,7 @@ def _location(value: str, what: str) -> str:
     if stripped[:8].lower() == "https://":
         stripped = stripped[8:]
     if "://" in stripped or " " in stripped:
-        raise BrCodeError(f"The {what} must be an https address.")
+        raise BrCodeError("brcode.https_address", field=what)
     return _plain_value(stripped, what)
 
 
@@ -312,12 +273,9 @@ def _format_amount(amount: Decimal) -> str:
     if not isinstance(amount, Decimal):
         raise TypeError(f"amount must be Decimal, not {type(amount).__name__}")
     if not amount.is_finite() or amount <= 0:
-        raise BrCodeError("The amount of a Pix code must be greater than zero.")
+        raise BrCodeError("brcode.amount_not_positive", field="amount")
     if amount >= Decimal("1e10") or amount != amount.quantize(_CENT):
-        raise BrCodeError(
-            f"The amount {amount} cannot be used in a Pix code: use at most two decimal places "
-            f"and at most {_MAX_AMOUNT_CHARS} characters."
-        )
+        raise BrCodeError("brcode.amount_unusable", field="amount", maximum=_MAX_AMOUNT_CHARS)
     return f"{amount.quantize(_CENT):f}"
 
 
@@ -340,71 +298,73 @@ def build(
     rather than cut (use :func:`fit_text` to shorten names deliberately).
     """
     if (key is None) == (url is None) and not (key is None and recurrence_url is not None):
-        raise BrCodeError(
-            "A Pix code needs exactly one of a Pix key or a charge address "
-            "(or neither, for a Pix Automático recurrence-only code)."
-        )
-    name = _ascii(" ".join(merchant_name.split()), "receiver name")
-    city = _ascii(" ".join(merchant_city.split()), "receiver city")
+        raise BrCodeError("brcode.build_key_or_url")
+    name = _ascii(" ".join(merchant_name.split()), "merchant_name")
+    city = _ascii(" ".join(merchant_city.split()), "merchant_city")
     if not name:
-        raise BrCodeError("The receiver name of a Pix code cannot be empty.")
+        raise BrCodeError("brcode.merchant_name_empty", field="merchant_name")
     if not city:
-        raise BrCodeError("The receiver city of a Pix code cannot be empty.")
+        raise BrCodeError("brcode.merchant_city_empty", field="merchant_city")
     if len(name) > _MAX_NAME:
         raise BrCodeError(
-            f"The receiver name has {len(name)} characters; a Pix code allows at most {_MAX_NAME}."
+            "brcode.merchant_name_length",
+            field="merchant_name",
+            length=len(name),
+            maximum=_MAX_NAME,
         )
     if len(city) > _MAX_CITY:
         raise BrCodeError(
-            f"The receiver city has {len(city)} characters; a Pix code allows at most {_MAX_CITY}."
+            "brcode.merchant_city_length",
+            field="merchant_city",
+            length=len(city),
+            maximum=_MAX_CITY,
         )
 
-    account = _tlv("00", PIX_GUI, "Pix identifier")
+    account = _tlv("00", PIX_GUI, None)
     if key is not None:
-        account += _tlv("01", _plain_value(key.strip(), "Pix key"), "Pix key")
+        account += _tlv("01", _plain_value(key.strip(), "key"), "key")
     if info is not None and info.strip():
-        account += _tlv("02", _ascii(" ".join(info.split()), "description"), "description")
+        account += _tlv("02", _ascii(" ".join(info.split()), "info"), "info")
     if url is not None:
-        account += _tlv("25", _location(url, "charge address"), "charge address")
+        account += _tlv("25", _location(url, "url"), "url")
     if len(account) > 99:
         raise BrCodeError(
-            "The Pix key, description and address together are too long for a Pix code "
-            f"({len(account)} characters; at most 99): shorten the description."
+            "brcode.account_too_long",
+            field="info" if info is not None and info.strip() else "key",
+            length=len(account),
+            maximum=99,
         )
 
     if txid is None or txid == _NO_TXID:
         txid_value = _NO_TXID
     elif not _TXID_RE.fullmatch(txid) or len(txid) > _MAX_TXID:
-        raise BrCodeError(
-            f"The transaction id (txid) of a Pix code must have 1 to {_MAX_TXID} letters or "
-            "digits, without spaces or symbols."
-        )
+        raise BrCodeError("brcode.txid_form", field="txid", maximum=_MAX_TXID)
     else:
         txid_value = txid
 
     parts = ["000201"]
     if single_use or url is not None:
         parts.append("010212")
-    parts.append(_tlv("26", account, "Pix account information"))
+    parts.append(_tlv("26", account, None))
     parts.append("52040000")
     parts.append("5303986")
     if amount is not None:
         parts.append(_tlv("54", _format_amount(amount), "amount"))
     parts.append("5802BR")
-    parts.append(_tlv("59", name, "receiver name"))
-    parts.append(_tlv("60", city, "receiver city"))
+    parts.append(_tlv("59", name, "merchant_name"))
+    parts.append(_tlv("60", city, "merchant_city"))
     if postal_code is not None:
         cep = postal_code.strip().replace("-", "").replace(".", "")
         if not _POSTAL_RE.fullmatch(cep):
-            raise BrCodeError("The postal code (CEP) must have 8 digits.")
-        parts.append(_tlv("61", cep, "postal code"))
-    parts.append(_tlv("62", _tlv("05", txid_value, "transaction id"), "additional data"))
+            raise BrCodeError("brcode.postal_code", field="postal_code")
+        parts.append(_tlv("61", cep, "postal_code"))
+    parts.append(_tlv("62", _tlv("05", txid_value, "txid"), None))
     if recurrence_url is not None:
-        recurrence = _tlv("00", PIX_GUI, "Pix identifier") + _tlv(
-            "25", _location(recurrence_url, "recurrence address"), "recurrence address"
+        recurrence = _tlv("00", PIX_GUI, None) + _tlv(
+            "25", _location(recurrence_url, "recurrence_url"), "recurrence_url"
         )
-        parts.append(_tlv("80", recurrence, "recurrence information"))
+        parts.append(_tlv("80", recurrence, None))
     body = "".join(parts) + "6304"
     if len(body) + 4 > _MAX_PAYLOAD:
-        raise BrCodeError(f"The Pix code would be longer than {_MAX_PAYLOAD} characters.")
+        raise BrCodeError("brcode.build_too_long", maximum=_MAX_PAYLOAD)
     return body + crc16(body)

@@ -53,7 +53,7 @@ def _strip_mask(s: str) -> str:
 def cpf_check_digits(first9: str) -> str:
     """The two check digits of a CPF whose first 9 digits are ``first9``."""
     if not isinstance(first9, str) or not _CPF_BASE_RE.fullmatch(first9):
-        raise DocumentError("The CPF base must be exactly 9 digits.")
+        raise DocumentError("document.cpf_base")
     digits = [int(c) for c in first9]
     dv1 = sum(d * (10 - i) for i, d in enumerate(digits)) * 10 % 11 % 10
     digits.append(dv1)
@@ -73,7 +73,7 @@ def cnpj_check_digits(first12: str) -> str:
     (RFB rule for the alphanumeric CNPJ, identical to the old rule for numeric ones).
     """
     if not isinstance(first12, str) or not _CNPJ_BASE_RE.fullmatch(first12):
-        raise DocumentError("The CNPJ base must be exactly 12 characters (0-9, A-Z).")
+        raise DocumentError("document.cnpj_base")
     values = [ord(c) - 48 for c in first12]
     dv1 = _cnpj_dv(values, _CNPJ_DV1_WEIGHTS)
     values.append(dv1)
@@ -85,30 +85,27 @@ def _all_equal(s: str) -> bool:
     return len(set(s)) == 1
 
 
-def _cpf_problem(bare: str) -> str | None:
+def _cpf_problem(bare: str) -> DocumentError | None:
     """Why the unmasked ``bare`` is not a valid CPF, or None if it is one."""
     if not _CPF_RE.fullmatch(bare):
-        return "A CPF must have exactly 11 digits."
+        return DocumentError("document.cpf_length", length=len(bare))
     if _all_equal(bare):
-        return "A CPF cannot have all digits equal."
+        return DocumentError("document.cpf_all_equal")
     if cpf_check_digits(bare[:9]) != bare[9:]:
-        return "The CPF check digits do not match; please check the number."
+        return DocumentError("document.cpf_check_digits")
     return None
 
 
-def _cnpj_problem(bare: str) -> str | None:
+def _cnpj_problem(bare: str) -> DocumentError | None:
     """Why the unmasked, upper-cased ``bare`` is not a valid CNPJ, or None if it is one."""
     if len(bare) != 14:
-        return "A CNPJ must have exactly 14 characters."
+        return DocumentError("document.cnpj_length", length=len(bare))
     if not _CNPJ_RE.fullmatch(bare):
-        return (
-            "A CNPJ has 12 letters (A-Z) or digits followed by 2 check digits (0-9); "
-            "this one has other characters."
-        )
+        return DocumentError("document.cnpj_characters")
     if _all_equal(bare):
-        return "A CNPJ cannot have all characters equal."
+        return DocumentError("document.cnpj_all_equal")
     if cnpj_check_digits(bare[:12]) != bare[12:]:
-        return "The CNPJ check digits do not match; please check the number."
+        return DocumentError("document.cnpj_check_digits")
     return None
 
 
@@ -131,11 +128,11 @@ def _checked_cpf(s: str) -> str:
     if not isinstance(s, str):
         raise TypeError(f"expected str, not {type(s).__name__}")
     if len(s) > _MAX_INPUT_LENGTH:
-        raise DocumentError("A CPF must have exactly 11 digits.")
+        raise DocumentError("document.cpf_length", length=len(s))
     bare = _strip_mask(s)
     problem = _cpf_problem(bare)
     if problem is not None:
-        raise DocumentError(problem)
+        raise problem
     return bare
 
 
@@ -143,11 +140,11 @@ def _checked_cnpj(s: str) -> str:
     if not isinstance(s, str):
         raise TypeError(f"expected str, not {type(s).__name__}")
     if len(s) > _MAX_INPUT_LENGTH:
-        raise DocumentError("A CNPJ must have exactly 14 characters.")
+        raise DocumentError("document.cnpj_length", length=len(s))
     bare = _strip_mask(s)
     problem = _cnpj_problem(bare)
     if problem is not None:
-        raise DocumentError(problem)
+        raise problem
     return bare
 
 
@@ -174,7 +171,12 @@ def is_scientific_notation(s: str) -> bool:
 
 
 def scientific_notation_message(what: str, s: str) -> str:
-    """Why ``s`` (in scientific notation) is refused as ``what`` (a CPF/CNPJ, an account)."""
+    """Why ``s`` (in scientific notation) is refused as ``what`` (an ISPB, an account).
+
+    Transitional: the domain itself raises ``document.scientific_notation``; this sentence is
+    left only for ``services/payouts.py`` until its own refusals are codes (issue 33), and then
+    goes.
+    """
     return (
         f"This {what} is in scientific notation ({s.strip()}): a spreadsheet turned it into a "
         "number and lost its last digits. Format the column as text in Excel and type it again."
@@ -191,22 +193,19 @@ def normalize_document(s: str) -> str:
     if not isinstance(s, str):
         raise TypeError(f"expected str, not {type(s).__name__}")
     if is_scientific_notation(s):
-        raise DocumentError(scientific_notation_message("CPF/CNPJ", s))
+        raise DocumentError("document.scientific_notation", text=s.strip())
     bare = _strip_mask(s) if len(s) <= _MAX_INPUT_LENGTH else s
     if len(bare) == 11:
         return _checked_cpf(bare)
     if len(bare) == 14:
         return _checked_cnpj(bare)
     if not bare:
-        raise DocumentError("Please enter a CPF or CNPJ.")
+        raise DocumentError("document.empty")
     if bare.isdigit() and len(bare) in (10, 13):
         # A spreadsheet read the document as a number and dropped its leading zero.
-        kind, padded = ("CPF", "0" + bare) if len(bare) == 10 else ("CNPJ", "0" + bare)
-        raise DocumentError(
-            f"This {kind} has {len(bare)} digits: a spreadsheet probably dropped its leading "
-            f"zero (did you mean {padded}?). Format the column as text and type it again."
-        )
-    raise DocumentError("A CPF has 11 digits and a CNPJ has 14 characters; please check it.")
+        kind = "CPF" if len(bare) == 10 else "CNPJ"
+        raise DocumentError("document.leading_zero", kind=kind, digits=len(bare), padded="0" + bare)
+    raise DocumentError("document.length", length=len(bare))
 
 
 def document_kind(s: str) -> Literal["CPF", "CNPJ"]:

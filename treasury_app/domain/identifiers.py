@@ -53,7 +53,7 @@ def new_txid(length: int = TXID_MAX_LENGTH) -> str:
         raise TypeError(f"length must be an int, not {type(length).__name__}")
     if not TXID_MIN_LENGTH <= length <= TXID_MAX_LENGTH:
         raise IdentifierError(
-            f"A txid has {TXID_MIN_LENGTH} to {TXID_MAX_LENGTH} characters, not {length}."
+            "txid.length", minimum=TXID_MIN_LENGTH, maximum=TXID_MAX_LENGTH, length=length
         )
     return _random_alphanumeric(length)
 
@@ -98,9 +98,7 @@ def _check_ispb(ispb: str) -> str:
     if not isinstance(ispb, str):
         raise TypeError(f"ispb must be a str, not {type(ispb).__name__}")
     if not _ISPB_RE.fullmatch(ispb):
-        raise IdentifierError(
-            "The ISPB must be exactly 8 characters, digits or upper-case letters (e.g. 00038166)."
-        )
+        raise IdentifierError("ispb.form")
     return ispb
 
 
@@ -131,28 +129,22 @@ def parse_idrec(s: str) -> IdRec:
         raise TypeError(f"expected str, not {type(s).__name__}")
     text = s.strip()
     if not text:
-        raise IdentifierError("Please enter an idRec.")
+        raise IdentifierError("idrec.empty")
     if len(text) != _IDREC_LENGTH:
-        raise IdentifierError(f"An idRec has {_IDREC_LENGTH} characters, this one has {len(text)}.")
+        raise IdentifierError("idrec.length", expected=_IDREC_LENGTH, length=len(text))
     if text[0] != "R":
-        raise IdentifierError("An idRec starts with the letter R.")
+        raise IdentifierError("idrec.prefix")
     if text[1] not in "RN":
-        raise IdentifierError(
-            "The second character of an idRec must be R (retries allowed) or N (not allowed)."
-        )
+        raise IdentifierError("idrec.retry_flag")
     ispb = text[2:10]
     if not _ISPB_RE.fullmatch(ispb):
-        raise IdentifierError(
-            "Characters 3 to 10 of an idRec (the ISPB) must be digits or upper-case letters."
-        )
+        raise IdentifierError("idrec.ispb")
     day = _parse_date(text[10:18])
     if day is None:
-        raise IdentifierError(
-            "Characters 11 to 18 of an idRec must be a real date written yyyyMMdd."
-        )
+        raise IdentifierError("idrec.date")
     sequence = text[18:]
     if not _SEQUENCE_RE.fullmatch(sequence):
-        raise IdentifierError("The last 11 characters of an idRec must be letters or digits.")
+        raise IdentifierError("idrec.sequence")
     return IdRec(value=text, retry_allowed=text[1] == "R", ispb=ispb, date=day, sequence=sequence)
 
 

@@ -48,13 +48,6 @@ _ONE_DOT_MANY_DECIMALS_RE = re.compile(r"[0-9]+\.[0-9]{3,}")
 _JSON_NUMBER_RE = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _DECIMAL_STRING_RE = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 
-_ERR_EMPTY = "Please enter an amount."
-_ERR_PLACES = "The amount must have at most 2 decimal places."
-_ERR_NEGATIVE = "The amount cannot be negative."
-_ERR_TOO_LARGE = "The amount is too large (at most R$ 9.999.999.999.999,99)."
-_ERR_TOO_LARGE_FOR_API = "The amount is too large for the bank (at most R$ 9.999.999.999,99)."
-_ERR_NOT_A_NUMBER = "The amount must be a finite number."
-
 
 def parse_brl(text: str) -> Decimal:
     """Read an amount typed by a person and return it with exactly 2 decimal places.
@@ -75,23 +68,23 @@ def parse_brl(text: str) -> Decimal:
     if not isinstance(text, str):
         raise TypeError(f"parse_brl expects str, not {type(text).__name__}")
     if len(text) > _MAX_TEXT_LENGTH:
-        raise MoneyError("The amount is too long to be a valid amount.")
+        raise MoneyError("money.text_too_long")
     body = text.strip()
     if body.startswith(("-", "(")):
-        raise MoneyError(_ERR_NEGATIVE)
+        raise MoneyError("money.negative")
     prefix = _PREFIX_RE.match(body)
     if prefix is not None:
         body = body[prefix.end() :]
     if not body:
-        raise MoneyError(_ERR_EMPTY)
+        raise MoneyError("money.empty")
     if body.startswith(("-", "(")):
-        raise MoneyError(_ERR_NEGATIVE)
+        raise MoneyError("money.negative")
 
     integer, fraction = _split_amount(body)
     if len(fraction) > 2:
-        raise MoneyError(_ERR_PLACES)
+        raise MoneyError("money.places")
     if len(integer.lstrip("0")) > MAX_INTEGER_DIGITS:
-        raise MoneyError(_ERR_TOO_LARGE)
+        raise MoneyError("money.too_large", maximum=MAX_AMOUNT)
     return Decimal(f"{integer}.{fraction or '0'}").quantize(_CENT)
 
 
@@ -100,7 +93,7 @@ def _split_amount(body: str) -> tuple[str, str]:
     if "," in body:
         match = _COMMA_GROUPED_RE.fullmatch(body) or _COMMA_PLAIN_RE.fullmatch(body)
         if match is None:
-            raise MoneyError(_describe_bad_amount(body))
+            raise _bad_amount(body)
         return match["int"].replace(".", ""), match["frac"]
     match = _DOT_DECIMAL_RE.fullmatch(body)
     if match is not None:
@@ -109,24 +102,25 @@ def _split_amount(body: str) -> tuple[str, str]:
     if match is not None:
         return match["int"].replace(".", ""), ""
     if _ONE_DOT_MANY_DECIMALS_RE.fullmatch(body):
-        raise MoneyError(_ERR_PLACES)
-    raise MoneyError(_describe_bad_amount(body))
+        raise MoneyError("money.places")
+    raise _bad_amount(body)
 
 
-def _describe_bad_amount(body: str) -> str:
+def _bad_amount(body: str) -> MoneyError:
+    """Why ``body`` (not an amount) was refused."""
     if not body.isascii():
-        return "The amount may only contain the digits 0-9, dots and a comma."
+        return MoneyError("money.characters")
     if re.fullmatch(r"[0-9.,]+", body):
         if body.count(",") > 1:
-            return "The amount can have only one decimal comma."
+            return MoneyError("money.commas")
         if "," in body and "." in body.split(",", 1)[1]:
-            return "Dots must come before the decimal comma (e.g. 1.234,56)."
+            return MoneyError("money.dot_after_comma")
         if re.fullmatch(r"[0-9.]*,[0-9]{3,}", body):
-            return _ERR_PLACES
+            return MoneyError("money.places")
         if body.startswith((".", ",")) or body.endswith((".", ",")):
-            return "The amount must have digits before and after the separator (e.g. 0,50)."
-        return "The thousands separators are misplaced (write e.g. 1.234.567,89 or 1234567,89)."
-    return "This is not a valid amount; write it like 1.234,56."
+            return MoneyError("money.separator_edges")
+        return MoneyError("money.grouping")
+    return MoneyError("money.form")
 
 
 def _has_at_most_two_places(value: Decimal) -> bool:
@@ -144,14 +138,14 @@ def _check_amount(value: Decimal, *, allow_negative: bool, maximum: Decimal) -> 
     if not isinstance(value, Decimal):
         raise TypeError(f"expected Decimal, not {type(value).__name__}")
     if not value.is_finite():
-        raise MoneyError(_ERR_NOT_A_NUMBER)
+        raise MoneyError("money.not_finite")
     if value < 0 and not allow_negative:
-        raise MoneyError(_ERR_NEGATIVE)
+        raise MoneyError("money.negative")
     if not _has_at_most_two_places(value):
-        raise MoneyError(_ERR_PLACES)
+        raise MoneyError("money.places")
     # Compared before quantizing: quantize would fail on huge exponents.
     if value.copy_abs() > maximum:
-        raise MoneyError(_ERR_TOO_LARGE if maximum == MAX_AMOUNT else _ERR_TOO_LARGE_FOR_API)
+        raise MoneyError("money.too_large", maximum=maximum)
     quantized = value.quantize(_CENT)
     return quantized if quantized != 0 else Decimal("0.00")
 
@@ -312,25 +306,23 @@ def parse_json_amount(value: object) -> Decimal:
     amounts beyond :data:`MAX_AMOUNT`. Every rejection raises :class:`MoneyError`.
     """
     if isinstance(value, bool):
-        raise MoneyError("The bank sent true/false where an amount was expected.")
+        raise MoneyError("money.bank_boolean")
     if isinstance(value, float):
-        raise MoneyError(
-            "Floating-point amounts are not accepted; parse the JSON with "
-            "loads_json (parse_float=Decimal)."
-        )
+        # Floats lose cents: the JSON must be parsed with loads_json (parse_float=Decimal).
+        raise MoneyError("money.float")
     if value is None:
-        raise MoneyError("The bank did not send an amount.")
+        raise MoneyError("money.bank_missing")
     if isinstance(value, int):
         if abs(value) > MAX_AMOUNT:
-            raise MoneyError(_ERR_TOO_LARGE)
+            raise MoneyError("money.too_large", maximum=MAX_AMOUNT)
         amount = Decimal(value)
     elif isinstance(value, Decimal):
         amount = value
     elif isinstance(value, str):
         text = value.strip()
         if len(text) > _MAX_TEXT_LENGTH or not _DECIMAL_STRING_RE.fullmatch(text):
-            raise MoneyError(f"The bank sent an amount that is not a number: {value[:40]!r}.")
+            raise MoneyError("money.bank_not_a_number", text=value[:40])
         amount = Decimal(text)
     else:
-        raise MoneyError(f"The bank sent a {type(value).__name__} where an amount was expected.")
+        raise MoneyError("money.bank_type", type=type(value).__name__)
     return _check_amount(amount, allow_negative=True, maximum=MAX_AMOUNT)

@@ -78,9 +78,9 @@ def detect_key_type(key: str) -> KeyType:
 
 def _check_length(text: str) -> None:
     if not text:
-        raise PixKeyError("Please enter a Pix key.")
+        raise PixKeyError("pix_key.empty")
     if len(text) > MAX_KEY_LENGTH:
-        raise PixKeyError(f"A Pix key has at most {MAX_KEY_LENGTH} characters.")
+        raise PixKeyError("pix_key.too_long", maximum=MAX_KEY_LENGTH)
 
 
 def _guess_type(text: str) -> KeyType:
@@ -96,9 +96,7 @@ def _guess_type(text: str) -> KeyType:
     if len(bare) == 14:
         return KeyType.CNPJ
     if not _DIGITS_RE.fullmatch(bare):
-        raise PixKeyError(
-            "This is not a Pix key: expected a CPF, CNPJ, e-mail, phone number or random key."
-        )
+        raise PixKeyError("pix_key.unknown_form")
     if len(bare) == 11:
         # Bare digits are read as a CPF first, anything written with separators as a phone first.
         order = (KeyType.CPF, KeyType.PHONE) if bare == text else (KeyType.PHONE, KeyType.CPF)
@@ -107,16 +105,10 @@ def _guess_type(text: str) -> KeyType:
                 return kind
             if kind is KeyType.PHONE and _MOBILE_RE.fullmatch(bare) and bare[:2] in BRAZILIAN_DDDS:
                 return kind
-        raise PixKeyError(
-            "These 11 digits are neither a valid CPF (the check digits do not match) "
-            "nor a mobile number (DDD followed by 9)."
-        )
+        raise PixKeyError("pix_key.eleven_digits")
     if len(bare) == 10 or (len(bare) in (12, 13) and bare.startswith("55")):
         return KeyType.PHONE
-    raise PixKeyError(
-        "This is not a Pix key: a CPF has 11 digits, a CNPJ 14 characters and a phone number "
-        "a DDD plus 8 or 9 digits."
-    )
+    raise PixKeyError("pix_key.digit_count", digits=len(bare))
 
 
 def normalize_key(key: str, key_type: KeyType) -> str:
@@ -149,36 +141,31 @@ def _normalize_phone(text: str) -> str:
     bare = _PHONE_MASK_CHARS_RE.sub("", text)
     if bare.startswith("+"):
         if not bare.startswith("+55"):
-            raise PixKeyError("Only Brazilian phone numbers (+55) can be Pix keys here.")
+            raise PixKeyError("pix_key.phone_country")
         national = bare[3:]
     elif len(bare) in (12, 13) and bare.startswith("55"):
         national = bare[2:]
     else:
         national = bare
     if not _DIGITS_RE.fullmatch(national):
-        raise PixKeyError("A phone number may only contain digits (and +, spaces, (), -).")
+        raise PixKeyError("pix_key.phone_characters")
     if len(national) not in (10, 11):
-        raise PixKeyError(
-            "A phone key is a DDD (2 digits) plus an 8- or 9-digit number, e.g. +55 11 98765-4321."
-        )
+        raise PixKeyError("pix_key.phone_length", digits=len(national))
     if national[:2] not in BRAZILIAN_DDDS:
-        raise PixKeyError(f"{national[:2]} is not a Brazilian area code (DDD).")
+        raise PixKeyError("pix_key.phone_area_code", ddd=national[:2])
     if not _NATIONAL_PHONE_RE.fullmatch(national):
-        raise PixKeyError(
-            "This is not a valid Brazilian phone number: a 9-digit number must start with 9 and "
-            "an 8-digit number cannot start with 0 or 1."
-        )
+        raise PixKeyError("pix_key.phone_number")
     return f"+55{national}"
 
 
 def _normalize_email(text: str) -> str:
     if not text.isascii():
-        raise PixKeyError("An e-mail Pix key may only contain ASCII letters, digits and symbols.")
+        raise PixKeyError("pix_key.email_characters")
     email = text.translate(_ASCII_LOWER)
     if email.count("@") != 1:
-        raise PixKeyError("An e-mail address has exactly one @.")
+        raise PixKeyError("pix_key.email_at_signs")
     if not _EMAIL_RE.fullmatch(email):
-        raise PixKeyError("This is not a valid e-mail address.")
+        raise PixKeyError("pix_key.email_form")
     return email
 
 
@@ -186,9 +173,7 @@ def _normalize_evp(text: str) -> str:
     if _UUID_BARE_RE.fullmatch(text):
         text = f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
     elif not _UUID_DASHED_RE.fullmatch(text):
-        raise PixKeyError(
-            "A random Pix key (EVP) is a UUID like 123e4567-e89b-12d3-a456-426614174000."
-        )
+        raise PixKeyError("pix_key.evp_form")
     return text.translate(_ASCII_LOWER)
 
 
@@ -196,8 +181,12 @@ def _normalize_document(text: str, key_type: KeyType) -> str:
     try:
         bare = normalize_document(text)
     except DocumentError as exc:
-        raise PixKeyError(str(exc)) from None
+        raise PixKeyError.of(exc.reason) from None
     expected = 11 if key_type is KeyType.CPF else 14
     if len(bare) != expected:
-        raise PixKeyError(f"This is a {'CPF' if len(bare) == 11 else 'CNPJ'}, not a {key_type}.")
+        raise PixKeyError(
+            "pix_key.document_kind",
+            given="CPF" if len(bare) == 11 else "CNPJ",
+            expected=str(key_type),
+        )
     return bare

@@ -102,7 +102,7 @@ def _amount(value: object, field: str) -> Decimal:
         elif isinstance(value, int | Decimal) and not isinstance(value, bool):
             amount = Decimal(value)
         else:
-            raise MoneyError("amount must be a number or text")
+            raise MoneyError("money.form")
     except (MoneyError, InvalidOperation):
         raise invalid("Valor inválido.", Violation("valor inválido", field, str(value))) from None
     if amount <= 0 or amount != amount.quantize(Decimal("0.01")):

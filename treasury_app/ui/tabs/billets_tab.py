@@ -59,6 +59,7 @@ from treasury_app.ui.models.paid_slips_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, status_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import format_date
@@ -281,7 +282,7 @@ class BilletsTab(QWidget):
             parsed = boleto.parse(text, today=self.workspace.billets.today())
         except DomainError as error:
             self.feedback.setStyleSheet(text_style("error", self))
-            self.feedback.setText(self.tr("Invalid: %1").replace("%1", str(error)))
+            self.feedback.setText(self.tr("Invalid: %1").replace("%1", rule_text(error)))
             self.lookup_button.setEnabled(False)
             return False
         self.feedback.setStyleSheet(text_style("success", self))

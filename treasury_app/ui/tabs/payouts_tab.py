@@ -47,6 +47,7 @@ from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.bank_completer import BankCompleter
@@ -396,7 +397,7 @@ class PayoutsTab(QWidget):
         try:
             code = brcode.parse(text)
         except DomainError as error:
-            self._preview(self.tr("Invalid: %1").replace("%1", self.tr(str(error))), ok=False)
+            self._preview(self.tr("Invalid: %1").replace("%1", rule_text(error)), ok=False)
             return None
         if code.is_recurrence_only:
             self._preview(

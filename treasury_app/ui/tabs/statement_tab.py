@@ -60,6 +60,7 @@ from treasury_app.ui.models.statement_model import (
     signed_text,
 )
 from treasury_app.ui.operation import events, run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.balance_card import BalanceCard
 from treasury_app.ui.widgets.date_edits import date_edit
@@ -428,7 +429,7 @@ class StatementTab(QWidget):
                 bounds.append(parse_brl(text) if text else None)
             except DomainError as error:
                 edit.setStyleSheet("border: 1px solid #d93025;")
-                edit.setToolTip(str(error))
+                edit.setToolTip(rule_text(error))
                 bounds.append(None)
             else:
                 edit.setStyleSheet("")

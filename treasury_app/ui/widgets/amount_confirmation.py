@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import parse_brl
+from treasury_app.ui.rule_words import rule_text
 
 
 class AmountConfirmation(QWidget):
@@ -84,7 +85,7 @@ class AmountConfirmation(QWidget):
             try:
                 matches = parse_brl(text) == self.amount
             except DomainError as error:
-                hint = str(error)
+                hint = rule_text(error)
             else:
                 if not matches:
                     hint = self.mismatch

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 from treasury_app.domain.errors import MoneyError
 from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.ui.rule_words import rule_text
 
 __all__ = ["PIX_MAXIMUM", "MoneyEdit"]
 
@@ -69,7 +70,7 @@ class MoneyEdit(QLineEdit):
             raise TypeError(f"MoneyEdit.set_value expects Decimal or None, not {type(value)}")
         text = _plain(value)  # raises MoneyError for NaN and extra decimals
         if value < 0:
-            raise MoneyError("The amount cannot be negative.")
+            raise MoneyError("money.negative")
         self.setText(text)
 
     def is_valid(self) -> bool:
@@ -111,8 +112,7 @@ class MoneyEdit(QLineEdit):
         try:
             value = parse_brl(text)
         except MoneyError as exc:
-            # Domain messages are English sentences; translated when the .ts carries them.
-            return None, self.tr(str(exc))
+            return None, rule_text(exc)
         if self._maximum is not None and value > self._maximum:
             message = self.tr("The amount is above the maximum of %1.")
             return None, message.replace("%1", format_brl(self._maximum))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DocumentError, PixKeyError
 from treasury_app.domain.pixkey import KeyType, detect_key_type, normalize_key
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import text_style
 
 __all__ = ["PixKeyEdit"]
@@ -130,7 +131,7 @@ def _read_key(text: str) -> tuple[str | None, KeyType | None, str | None]:
         key_type = detect_key_type(text)
         return normalize_key(text, key_type), key_type, None
     except PixKeyError as exc:
-        return None, None, str(exc)
+        return None, None, rule_text(exc)
 
 
 def _masked(document: str) -> str:

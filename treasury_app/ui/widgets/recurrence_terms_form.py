@@ -31,6 +31,7 @@ from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
 from treasury_app.ui.bank_names import account_text
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.times import date_or_empty
 from treasury_app.ui.widgets.date_edits import date_edit, to_date
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
@@ -64,7 +65,7 @@ def document_problem(text: str) -> str | None:
     try:
         normalize_document(text)
     except DocumentError as error:
-        return str(error)
+        return rule_text(error)
     return None
 
 
