@@ -20,7 +20,6 @@ __all__ = [
     "is_valid_cpf",
     "mask_document",
     "normalize_document",
-    "scientific_notation_message",
 ]
 
 # Longer than any masked CPF/CNPJ with generous spacing; longer input is rejected before any
@@ -167,19 +166,6 @@ def is_scientific_notation(s: str) -> bool:
         isinstance(s, str)
         and len(s) <= _MAX_INPUT_LENGTH
         and bool(_SCIENTIFIC_RE.fullmatch(s.strip()))
-    )
-
-
-def scientific_notation_message(what: str, s: str) -> str:
-    """Why ``s`` (in scientific notation) is refused as ``what`` (an ISPB, an account).
-
-    Transitional: the domain itself raises ``document.scientific_notation``; this sentence is
-    left only for ``services/payouts.py`` until its own refusals are codes (issue 33), and then
-    goes.
-    """
-    return (
-        f"This {what} is in scientific notation ({s.strip()}): a spreadsheet turned it into a "
-        "number and lost its last digits. Format the column as text in Excel and type it again."
     )
 
 
