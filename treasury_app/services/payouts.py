@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from decimal import Decimal
@@ -48,6 +49,8 @@ from treasury_app.api.accounts.models import (
     PixManualPaymentRequest,
     PixQrCodePaymentRequest,
 )
+from treasury_app.api.errors import ApiFailure
+from treasury_app.api.qrcodes.jws import PayloadSignatureError
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import format_instant
@@ -74,6 +77,8 @@ from treasury_app.services.csv_input import (
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.same_parameters import same_parameters_as
 
+log = logging.getLogger("treasury_app.services.payouts")
+
 MAX_DESCRIPTION = 140
 MAX_PIX_AMOUNT = Decimal("1000000.00")
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also takes "²" and "٣"
@@ -86,6 +91,19 @@ class PayoutInputError(ValueError):
         super().__init__(message)
         self.field = field
         self.message = message
+
+
+@dataclass(frozen=True)
+class ChargeAmount:
+    """What the charge behind a dynamic BR Code asks: its amount, and whether the payer may
+    pay a different one (``modalidadeAlteracao`` 1)."""
+
+    amount: Decimal
+    changeable: bool
+
+
+ChargeReader = Callable[[str], Awaitable[ChargeAmount]]
+"""Reads the charge at a dynamic code's location (``services.qr_payloads.charge_amount``)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +188,9 @@ class PayoutsService:
     """Pix payouts by key, by QR Code payload and by bank data, one by one or in batches.
 
     ``duplicate_window``: a batch whose rows (payees and amounts) or file match a batch sent
-    within it is flagged, and sending it needs ``send_again=True``."""
+    within it is flagged, and sending it needs ``send_again=True``. ``read_charge``: how the
+    charge behind a dynamic code is read (its amount, and whether it may change); without it,
+    or when the charge cannot be read, the bank alone checks a dynamic code's amount."""
 
     def __init__(
         self,
@@ -178,10 +198,12 @@ class PayoutsService:
         ledger: Ledger,
         *,
         duplicate_window: timedelta = DUPLICATE_BATCH_WINDOW,
+        read_charge: ChargeReader | None = None,
     ) -> None:
         self.engine = engine
         self.ledger = ledger
         self.duplicate_window = duplicate_window
+        self.read_charge = read_charge
 
     # -- prepare (local, no network) ---------------------------------------------------------
 
@@ -245,12 +267,21 @@ class PayoutsService:
                 "payload",
                 "This code authorises a recurrence (Pix Automático); it is not a payment.",
             )
+        charge = await self._charge_of(code)
         if code.amount is not None:
             value = _amount(code.amount)  # the code's amount meets the same checks as a typed one
             if amount is not None and _amount(amount) != value:
                 raise PayoutInputError(
                     "amount",
                     f"The code is for {format_brl(value)}; a different amount cannot be paid.",
+                )
+        elif charge is not None:
+            value = _amount(charge.amount) if amount is None else _amount(amount)
+            if not charge.changeable and value != charge.amount:
+                raise PayoutInputError(
+                    "amount",
+                    f"The charge is for {format_brl(charge.amount)}; a different amount "
+                    "cannot be paid.",
                 )
         elif amount is None:
             raise PayoutInputError("amount", "The code has no amount: type the amount to pay.")
@@ -282,6 +313,22 @@ class PayoutsService:
                 extra_warnings=warnings,
             )
         )
+
+    async def _charge_of(self, code: BrCode) -> ChargeAmount | None:
+        """What the charge behind a dynamic code without an amount asks (``None``: a static
+        code, no reader, or a charge that could not be read: the bank checks it alone)."""
+        if self.read_charge is None or code.url is None or code.amount is not None:
+            return None
+        try:
+            return await self.read_charge(code.url)
+        except PayloadSignatureError:
+            raise PayoutInputError(
+                "payload",
+                "The charge behind this code is not validly signed by its bank: do not pay it.",
+            ) from None
+        except ApiFailure as error:
+            log.info("could not read the charge at %s: %s", code.url, error)
+            return None
 
     def _draft_manual(
         self,

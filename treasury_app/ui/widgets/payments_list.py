@@ -48,6 +48,7 @@ from treasury_app.ui.models.payments_model import (
     StatusGroup,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.refusals import error_words
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, overruled_word, status_word
 from treasury_app.ui.theme import text_style
@@ -412,7 +413,7 @@ class PaymentsList(QWidget):
             "flow": status_word(entry.payment_flow),
             "end_to_end_id": entry.end_to_end_id or "",
             "idempotency_key": entry.idempotency_key,
-            "error": entry.error or "",
+            "error": error_words(entry),
             "bank_word": overruled_word(entry),  # a desktop's outcome the bank overruled
         }
         for name, text in values.items():
