@@ -338,3 +338,25 @@ def test_a_bank_refusal_keeps_the_form_and_shows_no_raw_text(qtbot, run, tab_and
     assert status.startswith("Refused") and "The bank refused it: " in status
     assert "/api/" not in status and "422" not in status and "POST" not in status
     assert tab.qr_payload.toPlainText() == payload and tab.qr_amount.text() == "15,00"
+
+
+def test_a_pix_the_bank_fails_later_says_why_in_words(qtbot, run, tab_and_workspace) -> None:
+    from treasury_app.api.accounts.models import PaymentFlow
+
+    tab, workspace = tab_and_workspace
+    review = run(
+        workspace.payouts.prepare_key(SUPPLIER, "12,34", flow=PaymentFlow.APPROVAL_REQUIRED)
+    )
+    entry = run(tab.send(review))
+    assert entry is not None and entry.bank_status == "WAITING_APPROVAL", entry.error
+    http = workspace.session.accounts.transport.http
+    run(http.post(f"/sandbox/pix/{entry.end_to_end_id}/reject")).raise_for_status()
+    run(workspace.tracker.poll_once())
+    failed = run(workspace.ledger.journal.get(entry.id))
+    assert failed.bank_status == "CANCELED" and failed.error == "REJECTED_BY_APPROVER"
+    qt_wait_until(
+        qtbot, lambda: tab.payment_status.text().startswith("Refused"), "the line follows it"
+    )
+    assert tab.payment_status.text().endswith(
+        "The bank did not carry it out: rejected in the bank's console."
+    )

@@ -12,7 +12,7 @@ from treasury_app.api.accounts.models import is_failed_status
 from treasury_app.api.errors import refusal_reason
 from treasury_app.ledger.journal import Entry, EntryState
 
-__all__ = ["error_words", "is_refused", "refusal_words"]
+__all__ = ["error_words", "is_refused", "refusal_reason_words", "refusal_words"]
 
 CONTEXT = "Refusals"
 
@@ -36,20 +36,31 @@ def is_refused(entry: Entry) -> bool:
     )
 
 
+def refusal_reason_words(entry: Entry) -> str:
+    """Only the reason ``entry`` was refused, in words ("" when it was not, or when the bank
+    gave none): the bank's explanation, or its error code as words."""
+    if not is_refused(entry):
+        return ""
+    if entry.state == EntryState.REJECTED:
+        return refusal_reason(entry.error or "")
+    code = (entry.error or "").strip()
+    if not code:
+        return ""
+    words = _BANK_CODES.get(code)
+    return _tr(words) if words else _tr("the bank's code %1").replace("%1", code)
+
+
 def refusal_words(entry: Entry) -> str:
     """Why ``entry`` was refused, as a sentence for the person ("" when it was not)."""
     if not is_refused(entry):
         return ""
+    reason = refusal_reason_words(entry)
     if entry.state == EntryState.REJECTED:
-        reason = refusal_reason(entry.error or "")
         if not reason:
             return _tr("The bank refused it and gave no reason.")
         return _tr("The bank refused it: %1").replace("%1", reason)
-    code = (entry.error or "").strip()
-    if not code:
+    if not reason:
         return _tr("The bank did not carry it out and gave no reason.")
-    words = _BANK_CODES.get(code)
-    reason = _tr(words) if words else _tr("the bank's code %1").replace("%1", code)
     return _tr("The bank did not carry it out: %1.").replace("%1", reason)
 
 

@@ -120,7 +120,7 @@ class BilletsTab(QWidget):
         self.feedback = QLabel(box)
         self.feedback.setObjectName("billet-feedback")
         self.feedback.setWordWrap(True)
-        self.payment_status = PaymentStatusLabel(box, "billet-payment-status", show_error=False)
+        self.payment_status = PaymentStatusLabel(box, "billet-payment-status", show_error=True)
         row = QHBoxLayout()
         row.addWidget(self.code_edit, 1)
         row.addWidget(self.lookup_button)
@@ -141,7 +141,7 @@ class BilletsTab(QWidget):
         return box
 
     def _build_list_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Paid slips"), self)
+        box = QGroupBox(self.tr("Slip payments"), self)  # the refused ones too, as such
         view = QTableView(box)
         view.setObjectName("billet-list")
         view.setModel(self.model)
@@ -234,7 +234,7 @@ class BilletsTab(QWidget):
                 entry.creditor_name or entry.payee_name,
                 entry.payee_detail,
                 format_brl(entry.amount).replace("R$", "").strip(),
-                status_word(entry_status(entry)),
+                self.model.text(entry, Column.STATUS),  # a refused one says so, and why
             ]
             for entry in self.shown_entries()
         )
@@ -243,7 +243,7 @@ class BilletsTab(QWidget):
     def _export_clicked(self) -> None:
         self.export_dialog = export_with_dialog(
             self,
-            self.tr("Export paid slips"),
+            self.tr("Export slip payments"),
             "boletos-pagos.csv",
             self.export_csv,
             saved_count(self.tr("%1 slip(s) saved to %2"), self.receipt_status.setText),
@@ -394,7 +394,7 @@ class BilletsTab(QWidget):
         if last.final and last.bank_status:
             text = self.tr(
                 "This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is "
-                "in the list of paid slips."
+                "in the list of slip payments."
             ).replace("%3", status_word(last.bank_status))
         else:
             text = self.tr(
