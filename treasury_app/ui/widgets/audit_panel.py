@@ -291,6 +291,6 @@ class AuditPanel(QWidget):
                 self.export_button.setEnabled(True)
         saved_count(
             self.tr("%1 row(s) saved to %2"),
-            partial(self.banner.show_message, self.tr("Exported")),
+            partial(self.banner.show_notice, self.tr("Exported")),
         )(path, count)
         return count

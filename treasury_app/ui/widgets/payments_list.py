@@ -269,7 +269,7 @@ class PaymentsList(QWidget):
             self.export_csv,
             saved_count(
                 self.tr("%1 payment(s) saved to %2"),
-                partial(self.banner.show_message, self.tr("Exported")),
+                partial(self.banner.show_notice, self.tr("Exported")),
             ),
             self.banner.show_error,  # a file in use: "close it and try again" (file_error)
         )
