@@ -109,3 +109,27 @@ def test_an_export_is_good_news_not_an_error(qtbot, run, tmp_path) -> None:
     assert hue(banner) == hue(banner.title) == "red"
     panel.shutdown()
     run(ledger.close())
+
+
+def test_an_amount_typed_the_brazilian_way_finds_the_same_rows(qtbot, run, tmp_path) -> None:
+    ledger = open_ledger(tmp_path / "audit.sqlite3", profile="p", user="carla")
+    run(ledger.audit.record("payout.send", "accepted", reference="big", amount=Decimal("1234.56")))
+    run(ledger.audit.record("payout.send", "accepted", reference="small", amount=Decimal("7.50")))
+    panel = AuditPanel(ledger)
+    qtbot.addWidget(panel)
+    _shown(qtbot, panel)
+    for typed, found in (
+        ("1234.56", ["big"]),
+        ("1.234,56", ["big"]),
+        ("R$ 1.234,56", ["big"]),
+        ("R$1.234,56", ["big"]),
+        ("1234,56", ["big"]),
+        ("7,5", ["small"]),
+        ("9,99", []),
+    ):
+        panel.text_edit.setText(typed)
+        _shown(qtbot, panel)
+        shown = [panel.table.item(r, 4).text() for r in range(panel.table.rowCount())]
+        assert shown == found, typed
+    panel.shutdown()
+    run(ledger.close())
