@@ -657,6 +657,15 @@ class PayoutBatch:
     errors: tuple[RowError, ...]
     batch_id: str = field(default_factory=lambda: "B" + new_idempotency_key()[:20])
     file_sha256: str | None = None
+    empty: bool = False
+    """The file has no payment rows (nothing at all, or only its header): its one error says
+    so, and it is no row's."""
+
+    @property
+    def row_errors(self) -> tuple[RowError, ...]:
+        """The errors of data rows (line 2 on); the header's, or an empty file's, are the
+        file's, not a row's."""
+        return () if self.empty else tuple(e for e in self.errors if e.line > 1)
 
     @property
     def total(self) -> Decimal:
@@ -730,7 +739,7 @@ def parse_batch_csv(
     text = text.removeprefix("\ufeff")
     first = text.split("\n", 1)[0].split("\r", 1)[0]
     if not first.strip():
-        return PayoutBatch((), (RowError(1, "header", "The file is empty."),))
+        return PayoutBatch((), (RowError(1, "header", "The file is empty."),), empty=True)
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     records = csv_records(text, delimiter, control=control)
     head = next(records)
@@ -824,7 +833,8 @@ def parse_batch_csv(
     if len(errors) > MAX_LINE_ERRORS:
         return _too_many_errors(errors)
     if not rows and not errors:
-        errors.append(RowError(2, "row", "The file has a header but no payments."))
+        error = RowError(2, "row", "The file has a header but no payments.")
+        return PayoutBatch((), (error,), empty=True)
     return PayoutBatch(tuple(rows), tuple(errors))
 
 
