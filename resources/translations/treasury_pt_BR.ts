@@ -1006,10 +1006,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Os boletos do banco sandbox para aprender</translation>
     </message>
     <message>
-        <source>Paid slips</source>
-        <translation>Boletos pagos</translation>
-    </message>
-    <message>
         <source>Receipt…</source>
         <translation>Comprovante…</translation>
     </message>
@@ -1040,10 +1036,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Status</source>
         <translation>Situação</translation>
-    </message>
-    <message>
-        <source>Export paid slips</source>
-        <translation>Exportar boletos pagos</translation>
     </message>
     <message>
         <source>%1 slip(s) saved to %2</source>
@@ -1086,8 +1078,20 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Vencimento</translation>
     </message>
     <message>
+        <source>This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is in the list of slip payments.</source>
+        <translation>Este boleto já foi pago em %1: %2 (%3). Um boleto é pago uma vez só; o comprovante está na lista de pagamentos de boletos.</translation>
+    </message>
+    <message>
         <source>Amount</source>
         <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Slip payments</source>
+        <translation>Pagamentos de boletos</translation>
+    </message>
+    <message>
+        <source>Export slip payments</source>
+        <translation>Exportar pagamentos de boletos</translation>
     </message>
     <message>
         <source>none</source>
@@ -1096,10 +1100,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Use this slip</source>
         <translation>Usar este boleto</translation>
-    </message>
-    <message>
-        <source>This slip was already paid on %1: %2 (%3). A slip is paid once; its receipt is in the list of paid slips.</source>
-        <translation>Este boleto já foi pago em %1: %2 (%3). Um boleto é pago uma vez só; o comprovante está na lista de boletos pagos.</translation>
     </message>
     <message>
         <source>This slip was already sent for payment on %1: %2, still being followed. A slip is paid once: wait for that payment&apos;s outcome.</source>
@@ -3308,6 +3308,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Comprovante</translation>
     </message>
     <message>
+        <source>Refused</source>
+        <translation>Recusado</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
         <source>Archived</source>
         <translation>Arquivado</translation>
     </message>
@@ -3727,8 +3735,16 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>%1 pagamento(s), %2 no total</translation>
     </message>
     <message>
+        <source>The file has no rows: there is nothing to pay.</source>
+        <translation>O arquivo não tem linhas: não há nada a pagar.</translation>
+    </message>
+    <message>
         <source>%1 row(s) with errors: fix the file, or leave them out.</source>
         <translation>%1 linha(s) com erros: corrija o arquivo ou deixe-as de fora.</translation>
+    </message>
+    <message>
+        <source>The file&apos;s first line (its column names) has errors: fix the file.</source>
+        <translation>A primeira linha do arquivo (os nomes das colunas) tem erros: corrija o arquivo.</translation>
     </message>
     <message>
         <source>Already paid alone on %1</source>
@@ -4099,6 +4115,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount: %1</source>
         <translation>Valor: %1</translation>
+    </message>
+    <message>
+        <source>The charge sets the amount: leave it empty to pay what it asks.</source>
+        <translation>A cobrança define o valor: deixe em branco para pagar o que ela pede.</translation>
     </message>
     <message>
         <source>No amount in the code: type it below.</source>
@@ -5524,6 +5544,41 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>Refusals</name>
+    <message>
+        <source>insufficient funds</source>
+        <translation>saldo insuficiente</translation>
+    </message>
+    <message>
+        <source>nobody approved it in the bank&apos;s console before it expired</source>
+        <translation>ninguém o aprovou no console do banco antes do prazo</translation>
+    </message>
+    <message>
+        <source>rejected in the bank&apos;s console</source>
+        <translation>rejeitado no console do banco</translation>
+    </message>
+    <message>
+        <source>the bank&apos;s code %1</source>
+        <translation>código do banco %1</translation>
+    </message>
+    <message>
+        <source>The bank refused it and gave no reason.</source>
+        <translation>O banco recusou e não informou o motivo.</translation>
+    </message>
+    <message>
+        <source>The bank refused it: %1</source>
+        <translation>O banco recusou: %1</translation>
+    </message>
+    <message>
+        <source>The bank did not carry it out and gave no reason.</source>
+        <translation>O banco não o realizou e não informou o motivo.</translation>
+    </message>
+    <message>
+        <source>The bank did not carry it out: %1.</source>
+        <translation>O banco não o realizou: %1.</translation>
+    </message>
+</context>
+<context>
     <name>ReviseRecDialog</name>
     <message>
         <source>Revise the recurrence</source>
@@ -6107,6 +6162,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Profile unlocked</source>
         <translation>Perfil desbloqueado</translation>
+    </message>
+    <message>
+        <source>Unlock attempt</source>
+        <translation>Tentativa de desbloqueio</translation>
     </message>
     <message>
         <source>Certificate loaded</source>

@@ -25,10 +25,6 @@ _BANK_CODES: dict[str, str] = {  # the bank's errorCode of a payment it accepted
 }
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
-
-
 def is_refused(entry: Entry) -> bool:
     """Whether the payment did not happen: refused when sent, or failed at the bank after."""
     return entry.state == EntryState.REJECTED or bool(
@@ -47,7 +43,9 @@ def refusal_reason_words(entry: Entry) -> str:
     if not code:
         return ""
     words = _BANK_CODES.get(code)
-    return _tr(words) if words else _tr("the bank's code %1").replace("%1", code)
+    if words:
+        return QCoreApplication.translate(CONTEXT, words)
+    return QCoreApplication.translate("Refusals", "the bank's code %1").replace("%1", code)
 
 
 def refusal_words(entry: Entry) -> str:
@@ -57,11 +55,17 @@ def refusal_words(entry: Entry) -> str:
     reason = refusal_reason_words(entry)
     if entry.state == EntryState.REJECTED:
         if not reason:
-            return _tr("The bank refused it and gave no reason.")
-        return _tr("The bank refused it: %1").replace("%1", reason)
+            return QCoreApplication.translate("Refusals", "The bank refused it and gave no reason.")
+        return QCoreApplication.translate("Refusals", "The bank refused it: %1").replace(
+            "%1", reason
+        )
     if not reason:
-        return _tr("The bank did not carry it out and gave no reason.")
-    return _tr("The bank did not carry it out: %1.").replace("%1", reason)
+        return QCoreApplication.translate(
+            "Refusals", "The bank did not carry it out and gave no reason."
+        )
+    return QCoreApplication.translate("Refusals", "The bank did not carry it out: %1.").replace(
+        "%1", reason
+    )
 
 
 def error_words(entry: Entry) -> str:
