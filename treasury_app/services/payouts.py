@@ -257,7 +257,10 @@ class PayoutsService:
         description: str = "",
         flow: PaymentFlow = PaymentFlow.INSTANT,
     ) -> PayoutReview:
-        """A payout of a BR Code ("Pix copia e cola"): payee and amount read from the code."""
+        """A payout of a BR Code ("Pix copia e cola"): payee and amount read from the code.
+        A dynamic code without an amount has its charge read (the signed payload at its
+        location, through ``read_charge``): an amount the charge does not allow is refused
+        here, before anything is journaled or sent; left out, the amount is the charge's."""
         try:
             code = brcode.parse(payload.strip())
         except DomainError as error:
@@ -326,7 +329,7 @@ class PayoutsService:
                 "payload",
                 "The charge behind this code is not validly signed by its bank: do not pay it.",
             ) from None
-        except ApiFailure as error:
+        except (ApiFailure, ValueError) as error:  # ValueError: a location that is not HTTPS
             log.info("could not read the charge at %s: %s", code.url, error)
             return None
 
