@@ -375,7 +375,7 @@ async def test_a_dynamic_code_whose_charge_fixes_its_amount_refuses_another_befo
 
     payouts = PayoutsService(engine, ledger, read_charge=read_charge)
 
-    async def cob(amount: str, changeable: bool) -> str:
+    async def cob(amount: str, changeable: bool) -> tuple[str, str]:
         created = await qrcodes.create_cob(
             CobSolicitada(
                 calendario=CalendarioCob(expiracao=3600),
@@ -386,9 +386,9 @@ async def test_a_dynamic_code_whose_charge_fixes_its_amount_refuses_another_befo
             )
         )
         assert created.pix_copia_e_cola is not None
-        return created.pix_copia_e_cola
+        return created.txid, created.pix_copia_e_cola
 
-    fixed = await cob("150.00", changeable=False)
+    txid, fixed = await cob("150.00", changeable=False)
     before = accounts_transport.stats.requests
     with pytest.raises(PayoutInputError) as refused:
         await payouts.prepare_qrc(fixed, "15,00")
@@ -399,8 +399,10 @@ async def test_a_dynamic_code_whose_charge_fixes_its_amount_refuses_another_befo
     assert (await payouts.prepare_qrc(fixed)).amount == Decimal("150.00")
     review = await payouts.prepare_qrc(fixed, "150,00")
     assert (await payouts.send(review)).state == EntryState.ACCEPTED
+    control.advance(3.5)  # settled (the charge is ours: its credit lands now, not in a later test)
+    assert (await qrcodes.get_cob(txid)).status == "CONCLUIDA"
     # A charge that lets the payer change the amount takes another one.
-    open_amount = await cob("80.00", changeable=True)
+    _txid, open_amount = await cob("80.00", changeable=True)
     assert (await payouts.prepare_qrc(open_amount, "95,00")).amount == Decimal("95.00")
 
 

@@ -406,7 +406,7 @@ class AppController(QObject):
         self, profile: Profile, failures: dict[ApiName, BaseException]
     ) -> None:
         """Record the refused attempt in the profile's ledger (which certificates, why; never
-        what was typed), in the background: the person may try again meanwhile."""
+        what was typed) as a task of its own, while the person may try again."""
         self.unlock_audits = [task for task in self.unlock_audits if not task.done()]
         self.unlock_audits.append(
             spawn(
