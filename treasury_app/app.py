@@ -202,7 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _route_qt_messages()
         use_ini_settings(paths.config_dir, migrate_native=args.data_dir is None)
         install_translator(app, args.lang)
+        from treasury_app.ui import screen_fit
         from treasury_app.ui.main_window import MainWindow
+
+        screen_fit.install(app)  # every dialog within its screen, above the taskbar
 
         window = MainWindow()  # only Qt so far: on screen at once, locked
         window.show()

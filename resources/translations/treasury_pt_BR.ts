@@ -1017,10 +1017,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Os boletos do banco sandbox para aprender</translation>
     </message>
     <message>
-        <source>Paid slips</source>
-        <translation>Boletos pagos</translation>
-    </message>
-    <message>
         <source>Receipt…</source>
         <translation>Comprovante…</translation>
     </message>
@@ -1051,10 +1047,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Status</source>
         <translation>Situação</translation>
-    </message>
-    <message>
-        <source>Export paid slips</source>
-        <translation>Exportar boletos pagos</translation>
     </message>
     <message>
         <source>%1 slip(s) saved to %2</source>
@@ -1099,6 +1091,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Amount</source>
         <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Slip payments</source>
+        <translation>Pagamentos de boletos</translation>
+    </message>
+    <message>
+        <source>Export slip payments</source>
+        <translation>Exportar pagamentos de boletos</translation>
     </message>
     <message>
         <source>none</source>
@@ -3559,6 +3559,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Comprovante</translation>
     </message>
     <message>
+        <source>Refused</source>
+        <translation>Recusado</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
         <source>Archived</source>
         <translation>Arquivado</translation>
     </message>
@@ -3950,8 +3958,16 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>%1 pagamento(s), %2 no total</translation>
     </message>
     <message>
+        <source>The file has no rows: there is nothing to pay.</source>
+        <translation>O arquivo não tem linhas: não há nada a pagar.</translation>
+    </message>
+    <message>
         <source>%1 row(s) with errors: fix the file, or leave them out.</source>
         <translation>%1 linha(s) com erros: corrija o arquivo ou deixe-as de fora.</translation>
+    </message>
+    <message>
+        <source>The file&apos;s first line (its column names) has errors: fix the file.</source>
+        <translation>A primeira linha do arquivo (os nomes das colunas) tem erros: corrija o arquivo.</translation>
     </message>
     <message>
         <source>Already paid alone on %1</source>
@@ -4318,6 +4334,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount: %1</source>
         <translation>Valor: %1</translation>
+    </message>
+    <message>
+        <source>The charge sets the amount: leave it empty to pay what it asks.</source>
+        <translation>A cobrança define o valor: deixe em branco para pagar o que ela pede.</translation>
     </message>
     <message>
         <source>No amount in the code: type it below.</source>
@@ -5711,6 +5731,41 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>Refusals</name>
+    <message>
+        <source>insufficient funds</source>
+        <translation>saldo insuficiente</translation>
+    </message>
+    <message>
+        <source>nobody approved it in the bank&apos;s console before it expired</source>
+        <translation>ninguém o aprovou no console do banco antes do prazo</translation>
+    </message>
+    <message>
+        <source>rejected in the bank&apos;s console</source>
+        <translation>rejeitado no console do banco</translation>
+    </message>
+    <message>
+        <source>the bank&apos;s code %1</source>
+        <translation>código do banco %1</translation>
+    </message>
+    <message>
+        <source>The bank refused it and gave no reason.</source>
+        <translation>O banco recusou e não informou o motivo.</translation>
+    </message>
+    <message>
+        <source>The bank refused it: %1</source>
+        <translation>O banco recusou: %1</translation>
+    </message>
+    <message>
+        <source>The bank did not carry it out and gave no reason.</source>
+        <translation>O banco não o realizou e não informou o motivo.</translation>
+    </message>
+    <message>
+        <source>The bank did not carry it out: %1.</source>
+        <translation>O banco não o realizou: %1.</translation>
+    </message>
+</context>
+<context>
     <name>ReviseRecDialog</name>
     <message>
         <source>Revise the recurrence</source>
@@ -5902,10 +5957,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The file has a header but no payments.</source>
         <translation>O arquivo tem cabeçalho, mas nenhum pagamento.</translation>
-    </message>
-    <message>
-        <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of paid slips.</source>
-        <translation>Este boleto já foi pago em {at}: {amount}. Um boleto é pago uma vez só; o comprovante está na lista de boletos pagos.</translation>
     </message>
     <message>
         <source>This slip was already sent for payment on {at}: {amount}, still being followed. A slip is paid once: wait for that payment&apos;s outcome.</source>
@@ -6390,6 +6441,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>A boleto cannot be due on {due} (factor 0 means no due date).</source>
         <translation>Um boleto não pode vencer em {due} (o fator 0 significa sem vencimento).</translation>
+    </message>
+    <message>
+        <source>The charge is for {amount}; a different amount cannot be paid.</source>
+        <translation>A cobrança é de {amount}; não é possível pagar outro valor.</translation>
+    </message>
+    <message>
+        <source>The charge behind this code is not validly signed by its bank: do not pay it.</source>
+        <translation>A cobrança por trás deste código não está assinada validamente pelo banco: não a pague.</translation>
+    </message>
+    <message>
+        <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of slip payments.</source>
+        <translation>Este boleto já foi pago em {at}: {amount}. Um boleto é pago uma vez só; o comprovante está na lista de pagamentos de boletos.</translation>
     </message>
     <message>
         <source>A txid has 26 to 35 letters or digits.</source>
@@ -7537,6 +7600,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Approvals expired</source>
         <translation>Aprovações expiradas</translation>
+    </message>
+    <message>
+        <source>Unlock attempt</source>
+        <translation>Tentativa de desbloqueio</translation>
     </message>
     <message>
         <source>Approval policy changed</source>

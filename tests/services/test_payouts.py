@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -23,15 +24,18 @@ from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain import brcode
+from treasury_app.domain.clock import brasilia_date
 from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import (
+    ChargeAmount,
     PayoutInputError,
     PayoutReview,
     PayoutsService,
 )
+from treasury_app.services.qr_payloads import charge_amount
 from treasury_app.services.tracker import PaymentTracker
 
 SUPPLIER = "fornecedor@empresa.com.br"
@@ -356,6 +360,51 @@ async def test_send_by_dynamic_qr_code_of_a_charge(
     )
     wrong = await payouts.send(await payouts.prepare_qrc(other.pix_copia_e_cola or "", "49,99"))
     assert wrong.state == EntryState.REJECTED and wrong.final and "422" in (wrong.error or "")
+
+
+async def test_a_dynamic_code_whose_charge_fixes_its_amount_refuses_another_before_sending(
+    engine: PaymentEngine,
+    ledger: Ledger,
+    qrcodes: QrCodesClient,
+    control: Api,
+    accounts_transport: ApiTransport,
+) -> None:
+    today = brasilia_date(datetime.fromisoformat(control.now().replace("Z", "+00:00")))
+
+    async def read_charge(location: str) -> ChargeAmount:
+        return await charge_amount(qrcodes, location, today)
+
+    payouts = PayoutsService(engine, ledger, read_charge=read_charge)
+
+    async def cob(amount: str, changeable: bool) -> tuple[str, str]:
+        created = await qrcodes.create_cob(
+            CobSolicitada(
+                calendario=CalendarioCob(expiracao=3600),
+                valor=CobValor(
+                    original=Decimal(amount), modalidade_alteracao=1 if changeable else None
+                ),
+                chave=COMPANY_CNPJ_KEY,
+            )
+        )
+        assert created.pix_copia_e_cola is not None
+        return created.txid, created.pix_copia_e_cola
+
+    txid, fixed = await cob("150.00", changeable=False)
+    before = accounts_transport.stats.requests
+    with pytest.raises(PayoutInputError) as refused:
+        await payouts.prepare_qrc(fixed, "15,00")
+    assert refused.value.field == "amount" and "R$ 150,00" in refused.value.message
+    assert accounts_transport.stats.requests == before  # nothing reached the Accounts API
+    assert await ledger.journal.recent() == []  # nor the journal
+    # Left empty, the amount is the charge's; typed the same, it is accepted.
+    assert (await payouts.prepare_qrc(fixed)).amount == Decimal("150.00")
+    review = await payouts.prepare_qrc(fixed, "150,00")
+    assert (await payouts.send(review)).state == EntryState.ACCEPTED
+    control.advance(3.5)  # settled (the charge is ours: its credit lands now, not in a later test)
+    assert (await qrcodes.get_cob(txid)).status == "CONCLUIDA"
+    # A charge that lets the payer change the amount takes another one.
+    _txid, open_amount = await cob("80.00", changeable=True)
+    assert (await payouts.prepare_qrc(open_amount, "95,00")).amount == Decimal("95.00")
 
 
 async def test_send_by_bank_data(

@@ -102,6 +102,17 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     )
     session = controller.workspace.session
     assert session.profile.name == "Sandbox"
+    # The refused attempt is in the audit: which certificates, why; never what was typed.
+    for task in controller.unlock_audits:
+        qt_wait_until(qtbot, task.done, "the refused unlock recorded")
+        assert task.result() is True
+    refused = run(session.ledger.audit.entries(action="session.unlock"))
+    assert refused and refused[0].outcome == "refused" and refused[0].reference == "Sandbox"
+    assert refused[0].details["certificates"] == {
+        "accounts": "wrong_password",
+        "qrcodes": "wrong_password",
+    }
+    assert "wrong password" not in repr(refused[0]).lower()
 
     # Lock: the session closes (keys, tokens) and the unlock dialog returns.
     window.lock_action.trigger()

@@ -76,3 +76,60 @@ def test_pages_filters_and_export(qtbot, run, tmp_path) -> None:
     assert rows[1][4] == f"{tag}-0449" and rows[1][5] == "10,00"
     panel.shutdown()
     run(ledger.close())
+
+
+def test_an_export_is_good_news_not_an_error(qtbot, run, tmp_path) -> None:
+    import re
+
+    from PySide6.QtGui import QColor
+
+    def hue(widget) -> str:
+        """Whether the text colour a style sheet gives is green or red."""
+        found = re.search(r"(?<![-\w])color: (#[0-9a-f]{6})", widget.styleSheet())
+        assert found, widget.styleSheet()
+        color = QColor(found.group(1))
+        return "green" if color.green() > color.red() else "red"
+
+    ledger = open_ledger(tmp_path / "audit.sqlite3", profile="p", user="carla")
+    run(ledger.audit.record("payout.send", "accepted", reference="x-1"))
+    panel = AuditPanel(ledger)
+    qtbot.addWidget(panel)
+    panel.show()
+    _shown(qtbot, panel)
+    path = tmp_path / "auditoria.csv"
+    assert run(panel.export_to(str(path))) == 1
+    banner = panel.banner
+    assert banner.isVisible() and banner.title.text() == "Exported"
+    assert banner.detail.text() == f"1 row(s) saved to {path}"
+    assert banner.tone == "success"
+    assert hue(banner) == hue(banner.title) == "green"  # not the red error box
+    # A problem afterwards is an error again.
+    run(panel.export_to(str(tmp_path / "missing-folder" / "x.csv")))
+    assert banner.tone == "error" and banner.title.text() != "Exported"
+    assert hue(banner) == hue(banner.title) == "red"
+    panel.shutdown()
+    run(ledger.close())
+
+
+def test_an_amount_typed_the_brazilian_way_finds_the_same_rows(qtbot, run, tmp_path) -> None:
+    ledger = open_ledger(tmp_path / "audit.sqlite3", profile="p", user="carla")
+    run(ledger.audit.record("payout.send", "accepted", reference="big", amount=Decimal("1234.56")))
+    run(ledger.audit.record("payout.send", "accepted", reference="small", amount=Decimal("7.50")))
+    panel = AuditPanel(ledger)
+    qtbot.addWidget(panel)
+    _shown(qtbot, panel)
+    for typed, found in (
+        ("1234.56", ["big"]),
+        ("1.234,56", ["big"]),
+        ("R$ 1.234,56", ["big"]),
+        ("R$1.234,56", ["big"]),
+        ("1234,56", ["big"]),
+        ("7,5", ["small"]),
+        ("9,99", []),
+    ):
+        panel.text_edit.setText(typed)
+        _shown(qtbot, panel)
+        shown = [panel.table.item(r, 4).text() for r in range(panel.table.rowCount())]
+        assert shown == found, typed
+    panel.shutdown()
+    run(ledger.close())

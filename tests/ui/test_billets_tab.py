@@ -321,3 +321,24 @@ def test_paid_slips_are_searched_and_exported(qtbot, run, tab_and_workspace, sli
     rows = list(csv.reader(io.StringIO(path.read_text("utf-8-sig")), delimiter=";"))
     assert rows[0][:2] == ["Date", "Beneficiary"]
     assert any(r[2] == entry.payee_detail and r[3] == "99,99" for r in rows[1:])
+
+
+def test_a_refused_slip_is_listed_as_refused_with_the_reason(
+    qtbot, run, tab_and_workspace, slips
+) -> None:
+    tab, _workspace = tab_and_workspace
+    slip = slips["Vencido além do prazo"]
+    _look_up(qtbot, tab, slip["digitableCode"])
+    dialog = _wait_for_review(qtbot, tab)
+    qtbot.keyClicks(dialog.confirm_edit, dialog.amount.text())
+    qtbot.mouseClick(dialog.pay_button, Qt.MouseButton.LeftButton)
+    qt_wait_until(qtbot, tab.lookup_task.done, "tab.lookup_task done")
+    entry = tab.lookup_task.result()
+    assert entry is not None and entry.error and "/api/v2/" in entry.error
+    assert tab.view.parent().title() == "Slip payments"  # not "Paid slips"
+    qt_wait_until(qtbot, lambda: tab.model.row_of(entry.id) is not None, "the slip listed")
+    status = tab.model.index(tab.model.row_of(entry.id), Column.STATUS).data()
+    assert status.startswith("Refused: ") and "prazo de pagamento" in status  # the bank's why
+    assert "Paid" not in status and "422" not in status and "/api/" not in status
+    line = tab.payment_status.text()
+    assert line.startswith("Refused") and "prazo de pagamento" in line and "/api/" not in line

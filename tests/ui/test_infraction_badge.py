@@ -40,3 +40,41 @@ def test_badge_and_days_left(qtbot, run, open_workspace) -> None:
         assert not badge.isVisible()
     finally:
         window.set_workspace(None)
+
+
+def test_the_badge_follows_a_defense_at_once(qtbot, run, open_workspace) -> None:
+    from PySide6.QtCore import Qt
+
+    from tests.waiting import qt_wait_until
+
+    workspace = open_workspace()
+    window = MainWindow(workspace)
+    qtbot.addWidget(window)
+    window.resize(1366, 698)
+    window.show()
+    try:
+        run(window.check_infractions())
+        waiting = list(window.infractions_waiting)
+        assert waiting
+        settings_index = TAB_TITLES.index("Settings")
+        panel = window.tab(settings_index).infractions_panel
+        run(panel.reload())
+        assert panel.select(waiting[0].id)
+        qt_wait_until(qtbot, panel.detail_task.done, "the detail read")
+        qtbot.mouseClick(panel.defend_button, Qt.MouseButton.LeftButton)
+        qt_wait_until(qtbot, lambda: panel.dialog is not None, "the defense form")
+        qtbot.keyClicks(panel.dialog.description_edit, "Pagamento autorizado pelo cliente.")
+        qtbot.mouseClick(panel.dialog.submit_button, Qt.MouseButton.LeftButton)
+        qt_wait_until(qtbot, panel.defend_task.done, "the defense answered")
+        assert panel.defend_task.result() is not None
+        # No unlock, no reload: the answered infraction left the count.
+        assert [i.id for i in window.infractions_waiting] == [i.id for i in waiting[1:]]
+        count = len(waiting) - 1
+        expected = f"Settings ⚠ {count}" if count else "Settings"
+        assert window.tabs.tabText(settings_index) == expected
+        badge = window.infraction_badge
+        assert badge.isVisible() == bool(count)
+        if count:
+            assert badge.text() == f"⚠ {count} infraction(s) to answer"
+    finally:
+        window.set_workspace(None)

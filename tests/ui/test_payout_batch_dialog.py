@@ -171,3 +171,24 @@ def test_closing_while_sending_asks_nothing_and_stops_new_rows(qtbot, run, dialo
     assert not dialog.isVisible()
     journaled = run(workspace.ledger.journal.recent(batch=dialog.batch.batch_id, limit=100))
     assert 2 <= len(journaled) < 60 and not any(e.unresolved for e in journaled)
+
+
+@pytest.mark.parametrize("text", ["", "\ufeff", "\n\n", "chave;valor\n"])
+def test_an_empty_file_says_it_has_no_rows(qtbot, run, dialog_and_workspace, text) -> None:
+    dialog, _workspace = dialog_and_workspace
+    run(dialog.load_text(text))
+    assert dialog.errors_label.text() == "The file has no rows: there is nothing to pay."
+    assert "with errors" not in dialog.errors_label.text()
+    assert not dialog.errors_view.isVisible() and not dialog.leave_out_check.isVisible()
+    assert dialog.totals_label.text() == "0 payment(s), R$ 0,00 in total"
+    assert not dialog.confirm_edit.isEnabled() and not dialog.can_send()
+
+
+def test_a_header_without_an_amount_is_the_file_s_error_not_a_row_s(
+    qtbot, run, dialog_and_workspace
+) -> None:
+    dialog, _workspace = dialog_and_workspace
+    run(dialog.load_text("chave;descricao\nfornecedor@empresa.com.br;x\n"))
+    assert "first line" in dialog.errors_label.text()
+    assert "row(s) with errors" not in dialog.errors_label.text()
+    assert dialog.errors_view.isVisible()  # which column is missing, listed

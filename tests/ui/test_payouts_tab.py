@@ -285,3 +285,81 @@ def test_enter_reviews_focus_starts_in_the_form_and_a_sent_form_is_cleared(
         lambda: tab.window().focusWidget() is tab.bank_ispb,
         "tab.window().focusWidget() is tab.bank_ispb",
     )
+
+
+def _charge_code(run, workspace, amount: str) -> str:
+    from treasury_app.api.qrcodes.cashin_models import CalendarioCob, CobSolicitada, CobValor
+
+    cob = run(
+        workspace.session.qrcodes.create_cob(
+            CobSolicitada(
+                calendario=CalendarioCob(expiracao=3600),
+                valor=CobValor(original=Decimal(amount)),
+                chave=workspace.pix_keys[0],
+            )
+        )
+    )
+    assert cob.pix_copia_e_cola is not None
+    return cob.pix_copia_e_cola
+
+
+def _review_code(qtbot, tab: PayoutsTab, payload: str, amount: str) -> None:
+    tab.forms.setCurrentIndex(1)
+    tab.qr_payload.insertPlainText(payload)
+    qtbot.keyClicks(tab.qr_amount, amount)
+    qtbot.mouseClick(tab.qr_review_button, Qt.MouseButton.LeftButton)
+    qt_wait_until(
+        qtbot,
+        lambda: tab.review_task.done() or tab.review_dialog is not None,
+        "a review or the task done",
+    )
+
+
+def test_a_dynamic_code_refuses_an_amount_its_charge_does_not_allow(
+    qtbot, run, tab_and_workspace
+) -> None:
+    tab, workspace = tab_and_workspace
+    payload = _charge_code(run, workspace, "150.00")
+    before = {e.id for e in _entries(run, workspace, EntryKind.PIX_QRC)}
+    _review_code(qtbot, tab, payload, "15,00")
+    assert tab.review_task.result() is None and tab.review_dialog is None  # never reviewed
+    assert tab.banner.isVisible() and "R$ 150,00" in tab.banner.detail.text()
+    assert tab.qr_amount.property("invalid") is True
+    # The form keeps what was typed, and nothing was journaled or sent.
+    assert tab.qr_payload.toPlainText() == payload and tab.qr_amount.text() == "15,00"
+    assert {e.id for e in _entries(run, workspace, EntryKind.PIX_QRC)} == before
+
+
+def test_a_bank_refusal_keeps_the_form_and_shows_no_raw_text(qtbot, run, tab_and_workspace) -> None:
+    tab, workspace = tab_and_workspace
+    payload = _charge_code(run, workspace, "150.00")
+    workspace.payouts.read_charge = None  # the charge could not be read: the bank checks it
+    _review_code(qtbot, tab, payload, "15,00")
+    entry = _confirm_and_send(qtbot, tab, Decimal("15.00"))
+    assert entry.error and "/api/v2/" in entry.error  # the journal keeps the whole message
+    status = tab.payment_status.text()
+    assert status.startswith("Refused") and "The bank refused it: " in status
+    assert "/api/" not in status and "422" not in status and "POST" not in status
+    assert tab.qr_payload.toPlainText() == payload and tab.qr_amount.text() == "15,00"
+
+
+def test_a_pix_the_bank_fails_later_says_why_in_words(qtbot, run, tab_and_workspace) -> None:
+    from treasury_app.api.accounts.models import PaymentFlow
+
+    tab, workspace = tab_and_workspace
+    review = run(
+        workspace.payouts.prepare_key(SUPPLIER, "12,34", flow=PaymentFlow.APPROVAL_REQUIRED)
+    )
+    entry = run(tab.send(review))
+    assert entry is not None and entry.bank_status == "WAITING_APPROVAL", entry.error
+    http = workspace.session.accounts.transport.http
+    run(http.post(f"/sandbox/pix/{entry.end_to_end_id}/reject")).raise_for_status()
+    run(workspace.tracker.poll_once())
+    failed = run(workspace.ledger.journal.get(entry.id))
+    assert failed.bank_status == "CANCELED" and failed.error == "REJECTED_BY_APPROVER"
+    qt_wait_until(
+        qtbot, lambda: tab.payment_status.text().startswith("Refused"), "the line follows it"
+    )
+    assert tab.payment_status.text().endswith(
+        "The bank did not carry it out: rejected in the bank's console."
+    )

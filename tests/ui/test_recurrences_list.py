@@ -237,6 +237,11 @@ def test_cancel_a_pending_request_then_the_recurrence(
         "Cancelled"
     )
     assert not detail.cancel_rec_button.isEnabled() and not detail.revise_button.isEnabled()
+    # A cancelled recurrence has nothing left for the payer to decide: the sandbox's buttons
+    # are disabled, and stay so whatever else the window does.
+    assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
+    run(detail.reload())
+    assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
     assert _text(rec_list, id_rec, Column.STATUS) == "Cancelled"
     assert isinstance(detail, RecurrenceDetailDialog)
     detail.reject()
@@ -307,3 +312,28 @@ def test_closing_the_detail_while_a_cancellation_is_sent_waits_for_it(
     assert _text(rec_list, rec.id_rec, Column.STATUS) == "Cancelled"  # the list followed
     detail.reject()
     assert not detail.isVisible()
+
+
+def test_a_recurrence_cancelled_meanwhile_disables_the_sandbox_buttons(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    service = workspace.recurrences
+    journey = run(
+        service.start_journey_1(
+            terms(service.today(), contract="CT-UI-STALE"),
+            payer=PAYER,
+            expires_at=service.now() + dt.timedelta(days=2),
+        )
+    )
+    id_rec = journey.rec.id_rec
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(id_rec))
+    assert detail.approve_button.isEnabled() and detail.reject_button.isEnabled()
+    run(service.cancel_rec(id_rec))  # elsewhere (another window, another desktop)
+    assert run(detail.sandbox_decide("approve")) is None  # the sandbox refuses
+    assert detail.banner.isVisible() and "CANCELADA" in detail.banner.detail.text()
+    assert detail.terms["status"].text() == "CANCELADA"  # read again
+    assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
+    assert not detail.cancel_rec_button.isEnabled()
+    assert _text(rec_list, id_rec, Column.STATUS) == "CANCELADA"  # the list row followed
+    detail.reject()

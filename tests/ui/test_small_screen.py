@@ -5,7 +5,7 @@ the screen's bottom."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QRect, QSize
 
 from tests.waiting import qt_turn
 from treasury_app.ui.dialogs.payout_batch_dialog import PayoutBatchDialog
@@ -118,3 +118,68 @@ def test_the_large_dialogs_open_within_the_screen(qtbot, open_workspace, monkeyp
         assert dialog.height() + FRAME.height() <= area.height(), name
         assert dialog.width() + FRAME.width() <= area.width(), name
         assert dialog.minimumSizeHint().height() <= dialog.height(), name  # shrinks, scrolls
+
+
+@pytest.fixture
+def laptop(qapp, monkeypatch):
+    """A 1366×768 screen's available geometry (the taskbar's 40 pixels off), with the app's
+    fitting of dialogs as they are shown (as ``app.main`` installs it)."""
+    from PySide6.QtCore import QRect
+
+    from treasury_app.ui import screen_fit
+
+    area = QRect(0, 0, 1366, 768 - 40)
+    monkeypatch.setattr(screen_fit, "area_override", area)
+    screen_fit.install(qapp)
+    yield area
+    screen_fit.uninstall(qapp)
+
+
+def test_every_dialog_opens_above_the_taskbar(
+    qtbot, run, open_workspace, sandbox_profile_and_secrets, monkeypatch, laptop
+) -> None:
+    from treasury_app.ui import screen_fit
+    from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog
+    from treasury_app.ui.dialogs.charge_batch_dialog import ChargeBatchDialog
+    from treasury_app.ui.dialogs.charge_detail_dialog import ChargeDetailDialog
+    from treasury_app.ui.dialogs.charge_form_dialog import ChargeFormDialog
+    from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
+    from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer
+    from treasury_app.ui.dialogs.recurrence_wizard import RecurrenceWizard
+    from treasury_app.ui.dialogs.unlock_dialog import UnlockDialog
+    from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
+    from treasury_app.ui.screen_fit import FRAME
+
+    workspace = open_workspace()
+    profile, _secrets = sandbox_profile_and_secrets
+    slip = run(workspace.session.accounts.transport.http.get("/sandbox/slips")).json()["data"][0]
+    # Built while the dialogs cannot know the laptop's screen (a taller one, as on a desktop
+    # whose primary monitor is bigger): they ask for their comfortable size, 760 and 860 tall.
+    monkeypatch.setattr(screen_fit, "area_override", QRect(0, 0, 1920, 1080 - 40))
+    dialogs = [
+        ChargeFormDialog(workspace),
+        ReceiptViewer(b"%PDF-1.4", title="Receipt", suggested_name="r.pdf"),
+        ChargeDetailDialog(workspace, "cob", "t" * 30),
+        RecurrenceWizard(workspace),
+        PayoutBatchDialog(workspace),
+        ChargeBatchDialog(workspace),
+        PayoutReviewDialog(run(workspace.payouts.prepare_key("tela@empresa.com.br", "1,00"))),
+        BilletReviewDialog(run(workspace.billets.lookup(slip["digitableCode"]))),
+        UnlockDialog(profile),
+        WelcomeDialog(),
+        ProfileDialog(),
+    ]
+    assert dialogs[0].height() > laptop.height() - FRAME.height()  # the case to fix
+    monkeypatch.setattr(screen_fit, "area_override", laptop)  # they open on the laptop
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+        dialog.move(0, 300)  # placed low, as over a window near the taskbar
+        dialog.show()
+        name = type(dialog).__name__
+        # The frame (title bar included) lies within the area: nothing under the taskbar.
+        assert dialog.y() >= laptop.top() and dialog.x() >= laptop.left(), name
+        assert dialog.y() + FRAME.height() + dialog.height() <= laptop.bottom() + 1, name
+        assert dialog.x() + FRAME.width() + dialog.width() <= laptop.right() + 1, name
+        # Its content fits that height (what does not, scrolls): no button is cut off.
+        assert dialog.minimumSizeHint().height() <= dialog.height(), name
+        dialog.close()

@@ -16,6 +16,7 @@ No message or attribute ever carries a secret: request bodies and headers are no
 
 from __future__ import annotations
 
+import re
 import ssl
 from dataclasses import dataclass
 from typing import Any
@@ -89,6 +90,24 @@ class ApiError(ApiFailure):
     def properties(self) -> set[str]:
         """The ``propriedade`` of every violation (to mark the fields of a form)."""
         return {v.propriedade for v in self.violacoes if v.propriedade}
+
+
+_STATUS_PREFIX = re.compile(r"^[1-5][0-9]{2} ")
+_REQUEST_SUFFIX = re.compile(r" \[[A-Z]+ [^\]]*\]$")
+
+
+def refusal_reason(message: str) -> str:
+    """The bank's explanation in a refusal's message as :class:`ApiError` writes it (status,
+    title, detail, violations, ``[method path]``) or a :class:`TransportFailure`'s: without
+    the HTTP status, the request's method and path, and the title when a detail follows it.
+    A journal keeps the whole message; a person reads this."""
+    text = _REQUEST_SUFFIX.sub("", message.strip())
+    if _STATUS_PREFIX.match(text):
+        text = _STATUS_PREFIX.sub("", text, count=1)
+        colon, paren = text.find(": "), text.find(" (")
+        if colon >= 0 and (paren < 0 or colon < paren) and text[colon + 2 :].strip():
+            text = text[colon + 2 :]  # the detail (and violations) after the title
+    return text.strip()
 
 
 class BadRequest(ApiError):

@@ -48,6 +48,7 @@ from treasury_app.api.accounts.models import (
     PixManualPaymentRequest,
     PixPayment,
     PixQrCodePaymentRequest,
+    is_failed_status,
     is_final_status,
 )
 from treasury_app.api.errors import (
@@ -626,6 +627,7 @@ class PaymentEngine:
             status,
             note=note,
             lookup=lookup,
+            error=payment.error_code if is_failed_status(status) else None,
             end_to_end_id=e2e,
             bank_id=bank_id,
             creditor_name=creditor,
@@ -647,17 +649,26 @@ class PaymentEngine:
         return self._changed(updated)
 
     async def _journal_accepted(
-        self, entry: Entry, status: str, note: str, *, lookup: bool = False, **ids: str | None
+        self,
+        entry: Entry,
+        status: str,
+        note: str,
+        *,
+        lookup: bool = False,
+        error: str | None = None,
+        **ids: str | None,
     ) -> Entry:
         """Journal ``entry`` as accepted with the bank's ``status`` (final once the status is)
         and the identifiers the bank gave: ``end_to_end_id``, ``bank_id``, ``creditor_name``
-        (one left out or ``None`` stays as the journal has it)."""
+        (one left out or ``None`` stays as the journal has it). ``error``: the bank's code of
+        why a payment it accepted then failed (``errorCode``: ``AM04``, ``EXPIRED``...)."""
         final = is_final_status(status)
         return await self.ledger.journal.update(
             entry.id,
             EntryState.ACCEPTED,
             bank_status=status,
             final=final,
+            error=error,
             note=note,
             lookup=lookup,
             **ids,

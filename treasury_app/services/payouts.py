@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -48,6 +49,8 @@ from treasury_app.api.accounts.models import (
     PixManualPaymentRequest,
     PixQrCodePaymentRequest,
 )
+from treasury_app.api.errors import ApiFailure
+from treasury_app.api.qrcodes.jws import PayloadSignatureError
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import format_instant
@@ -70,6 +73,8 @@ from treasury_app.services.csv_input import (
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.same_parameters import same_parameters_as
 
+log = logging.getLogger("treasury_app.services.payouts")
+
 MAX_DESCRIPTION = 140
 MAX_PIX_AMOUNT = Decimal("1000000.00")
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also takes "²" and "٣"
@@ -83,6 +88,19 @@ class PayoutInputError(RuleError):
 def _refused(error: DomainError, field_name: str) -> PayoutInputError:
     """The domain's refusal of ``field_name``, as a payout's."""
     return PayoutInputError(error.code, field=field_name, **error.params)
+
+
+@dataclass(frozen=True)
+class ChargeAmount:
+    """What the charge behind a dynamic BR Code asks: its amount, and whether the payer may
+    pay a different one (``modalidadeAlteracao`` 1)."""
+
+    amount: Decimal
+    changeable: bool
+
+
+ChargeReader = Callable[[str], Awaitable[ChargeAmount]]
+"""Reads the charge at a dynamic code's location (``services.qr_payloads.charge_amount``)."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +185,9 @@ class PayoutsService:
     """Pix payouts by key, by QR Code payload and by bank data, one by one or in batches.
 
     ``duplicate_window``: a batch whose rows (payees and amounts) or file match a batch sent
-    within it is flagged, and sending it needs ``send_again=True``."""
+    within it is flagged, and sending it needs ``send_again=True``. ``read_charge``: how the
+    charge behind a dynamic code is read (its amount, and whether it may change); without it,
+    or when the charge cannot be read, the bank alone checks a dynamic code's amount."""
 
     def __init__(
         self,
@@ -175,10 +195,12 @@ class PayoutsService:
         ledger: Ledger,
         *,
         duplicate_window: timedelta = DUPLICATE_BATCH_WINDOW,
+        read_charge: ChargeReader | None = None,
     ) -> None:
         self.engine = engine
         self.ledger = ledger
         self.duplicate_window = duplicate_window
+        self.read_charge = read_charge
 
     # -- prepare (local, no network) ---------------------------------------------------------
 
@@ -232,17 +254,27 @@ class PayoutsService:
         description: str = "",
         flow: PaymentFlow = PaymentFlow.INSTANT,
     ) -> PayoutReview:
-        """A payout of a BR Code ("Pix copia e cola"): payee and amount read from the code."""
+        """A payout of a BR Code ("Pix copia e cola"): payee and amount read from the code.
+        A dynamic code without an amount has its charge read (the signed payload at its
+        location, through ``read_charge``): an amount the charge does not allow is refused
+        here, before anything is journaled or sent; left out, the amount is the charge's."""
         try:
             code = brcode.parse(payload.strip())
         except DomainError as error:
             raise _refused(error, "payload") from None
         if code.is_recurrence_only:
             raise PayoutInputError("payout.recurrence_code", field="payload")
+        charge = await self._charge_of(code)
         if code.amount is not None:
             value = _amount(code.amount)  # the code's amount meets the same checks as a typed one
             if amount is not None and _amount(amount) != value:
                 raise PayoutInputError("payout.code_amount_differs", field="amount", amount=value)
+        elif charge is not None:
+            value = _amount(charge.amount) if amount is None else _amount(amount)
+            if not charge.changeable and value != charge.amount:
+                raise PayoutInputError(
+                    "payout.charge_amount_differs", field="amount", amount=charge.amount
+                )
         elif amount is None:
             raise PayoutInputError("payout.code_without_amount", field="amount")
         else:
@@ -273,6 +305,19 @@ class PayoutsService:
                 extra_warnings=warnings,
             )
         )
+
+    async def _charge_of(self, code: BrCode) -> ChargeAmount | None:
+        """What the charge behind a dynamic code without an amount asks (``None``: a static
+        code, no reader, or a charge that could not be read: the bank checks it alone)."""
+        if self.read_charge is None or code.url is None or code.amount is not None:
+            return None
+        try:
+            return await self.read_charge(code.url)
+        except PayloadSignatureError:
+            raise PayoutInputError("payout.charge_not_signed", field="payload") from None
+        except (ApiFailure, ValueError) as error:  # ValueError: a location that is not HTTPS
+            log.info("could not read the charge at %s: %s", code.url, error)
+            return None
 
     def _draft_manual(
         self,
@@ -602,6 +647,15 @@ class PayoutBatch:
     errors: tuple[RowError, ...]
     batch_id: str = field(default_factory=lambda: "B" + new_idempotency_key()[:20])
     file_sha256: str | None = None
+    empty: bool = False
+    """The file has no payment rows (nothing at all, or only its header): its one error says
+    so, and it is no row's."""
+
+    @property
+    def row_errors(self) -> tuple[RowError, ...]:
+        """The errors of data rows (line 2 on); the header's, or an empty file's, are the
+        file's, not a row's."""
+        return () if self.empty else tuple(e for e in self.errors if e.line > 1)
 
     @property
     def total(self) -> Decimal:
@@ -675,7 +729,7 @@ def parse_batch_csv(
     text = text.removeprefix("\ufeff")
     first = text.split("\n", 1)[0].split("\r", 1)[0]
     if not first.strip():
-        return PayoutBatch((), (RowError(1, "header", Reason("payout.file_empty")),))
+        return PayoutBatch((), (RowError(1, "header", Reason("payout.file_empty")),), empty=True)
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     records = csv_records(text, delimiter, control=control)
     head = next(records)
@@ -761,7 +815,8 @@ def parse_batch_csv(
     if len(errors) > MAX_LINE_ERRORS:
         return _too_many_errors(errors)
     if not rows and not errors:
-        errors.append(RowError(2, "row", Reason("payout.no_payments")))
+        error = RowError(2, "row", Reason("payout.no_payments"))
+        return PayoutBatch((), (error,), empty=True)
     return PayoutBatch(tuple(rows), tuple(errors))
 
 

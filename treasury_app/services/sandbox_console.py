@@ -158,12 +158,16 @@ class SandboxConsole:
     ) -> dict[str, Any]:
         """The payer authorises a new recurrence as its journey has it: approves it (journeys 1
         and 2; journey 1's request is accepted with it) or pays the charge of the composite QR
-        (journeys 3 and 4: the bank approves the recurrence on its next tick). The sandbox's
-        answer."""
+        (journeys 3 and 4: the bank approves the recurrence on the tick this call makes it
+        run). The sandbox's answer."""
         txid = outcome.txid if isinstance(outcome, QrJourney) else None
         if txid is None:
             return await self.approve_rec(outcome.rec.id_rec)
-        return await self.pay_charge(txid, payer)
+        answer = await self.pay_charge(txid, payer)
+        # The bank approves the recurrence on its next tick: made now (the clock moved by
+        # nothing), so the status read after this answer is already the payer's decision.
+        await self.advance_clock(0)
+        return answer
 
     # -- the bank's console ------------------------------------------------------------------
 

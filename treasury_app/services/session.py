@@ -24,11 +24,21 @@ from typing import TYPE_CHECKING, Self
 
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.errors import ApiFailure
-from treasury_app.api.tls import ClientIdentity, load_pfx
+from treasury_app.api.tls import (
+    CertificateError,
+    CertificateExpired,
+    CertificateNotYetValid,
+    ClientIdentity,
+    PfxFormatError,
+    PfxNotFound,
+    PfxPasswordError,
+    load_pfx,
+)
 from treasury_app.api.tokens import ApiName, Secret, TokenState
 from treasury_app.api.transport import ApiConfig, ApiTransport
 from treasury_app.config import AppPaths
 from treasury_app.ledger import Ledger, open_ledger
+from treasury_app.ledger.errors import LedgerOpenError, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.profiles import API_LABELS, APIS, Profile
@@ -139,6 +149,58 @@ async def open_profile_ledger(
         receipts_dir=paths.data_dir / "ledgers" / f"{profile.name}-receipts",
     )
     return ledger, settings.conninfo(password)
+
+
+_UNLOCK_FAILURES: tuple[tuple[type[CertificateError], str], ...] = (
+    (PfxPasswordError, "wrong_password"),
+    (PfxNotFound, "certificate_missing"),
+    (PfxFormatError, "not_a_certificate"),
+    (CertificateExpired, "certificate_expired"),
+    (CertificateNotYetValid, "certificate_not_yet_valid"),
+)
+
+
+def unlock_failure_code(error: BaseException) -> str:
+    """Why a certificate did not open, as the audit says it (``wrong_password``...)."""
+    for kind, code in _UNLOCK_FAILURES:
+        if isinstance(error, kind):
+            return code
+    return "certificate_refused"
+
+
+async def audit_failed_unlock(
+    profile: Profile,
+    paths: AppPaths,
+    failures: Mapping[ApiName, BaseException],
+    *,
+    team_password: str | None = None,
+    secret_store: SecretStore | None = None,
+) -> bool:
+    """Record in the profile's ledger an unlock refused because certificates did not open:
+    which ones and why, as codes (``wrong_password``...), never anything typed. A team
+    database is written only when it can be logged in to (its password given or kept);
+    otherwise the refusal is only logged. Whether it was recorded."""
+    reasons = {api: unlock_failure_code(error) for api, error in sorted(failures.items())}
+    try:
+        ledger, _conninfo = await open_profile_ledger(
+            profile, paths, team_password=team_password, secret_store=secret_store
+        )
+    except (TeamPasswordNeeded, LedgerOpenError, LedgerUnavailable, OSError) as error:
+        log.info("refused unlock of %r not audited: %s", profile.name, type(error).__name__)
+        return False
+    try:
+        await ledger.audit.record(
+            "session.unlock",
+            "refused",
+            reference=profile.name,
+            details={"environment": profile.environment, "certificates": reasons},
+        )
+    except (LedgerRefused, LedgerUnavailable, OSError) as error:
+        log.info("refused unlock of %r not audited: %s", profile.name, type(error).__name__)
+        return False
+    finally:
+        await ledger.close()
+    return True
 
 
 def ledger_path(paths: AppPaths, profile_name: str) -> Path:

@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from treasury_app.domain.clock import Clock, system_clock
+from treasury_app.domain.clock import Clock, brasilia_today, system_clock
 from treasury_app.services.billets import BilletsService
-from treasury_app.services.payouts import PayoutsService
+from treasury_app.services.payouts import ChargeAmount, PayoutsService
 from treasury_app.services.session import Session
 from treasury_app.services.statement import StatementService
 from treasury_app.services.tracker import PaymentTracker
@@ -57,6 +57,7 @@ class Workspace:
             self.engine,
             session.ledger,
             duplicate_window=timedelta(hours=session.profile.duplicate_batch_hours),
+            read_charge=self._read_charge,
         )
         self.billets = BilletsService(
             self.engine, session.accounts, session.ledger, clock=self.clock
@@ -71,6 +72,13 @@ class Workspace:
             self._unsubscribe_receiver = self.notifications.subscribe(
                 lambda _status: self.tracker.receiver_changed()
             )
+
+    async def _read_charge(self, location: str) -> ChargeAmount:
+        """The charge behind a dynamic code being paid (its signed payload, read with the QR
+        Codes API's client, which loads then)."""
+        from treasury_app.services.qr_payloads import charge_amount
+
+        return await charge_amount(self.session.qrcodes, location, brasilia_today(self.clock))
 
     @cached_property
     def charges(self) -> ChargesService:

@@ -4,11 +4,13 @@ profile and quit go back through here."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import shiboken6
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QMessageBox
 
 from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
+from treasury_app.api.tokens import ApiName
 from treasury_app.config import AppPaths
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.location import LedgerLocationError
@@ -31,7 +34,12 @@ from treasury_app.services.profiles import (
 )
 from treasury_app.services.sandbox_runner import SandboxHandle, ensure_sandbox
 from treasury_app.services.secret_store import SecretStore
-from treasury_app.services.session import MissingSecret, Session, TeamPasswordNeeded
+from treasury_app.services.session import (
+    MissingSecret,
+    Session,
+    TeamPasswordNeeded,
+    audit_failed_unlock,
+)
 from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.async_tools import ask, spawn, spawn_for
 from treasury_app.ui.main_window import MainWindow
@@ -110,6 +118,7 @@ class AppController(QObject):
         self.sandbox_secrets: SandboxSecrets | None = None
         self.window: MainWindow | None = window
         self.workspace: Workspace | None = None
+        self.unlock_audits: list[asyncio.Task[bool]] = []  # refused unlocks being recorded
         self.quitting = False  # a quit came: every step from now on ends the run
 
     # -- the whole run -------------------------------------------------------------------------
@@ -360,6 +369,7 @@ class AppController(QObject):
             need_team_password=need_team_password,
         )
         self._keep(dialog)
+        dialog.certificates_refused.connect(partial(self._audit_refused_unlock, profile))
         while True:
             if await self._ask(dialog) != QDialog.DialogCode.Accepted:
                 return None
@@ -391,6 +401,19 @@ class AppController(QObject):
                 continue
             dialog.clear_secrets()
             return await self._workspace(session)
+
+    def _audit_refused_unlock(
+        self, profile: Profile, failures: dict[ApiName, BaseException]
+    ) -> None:
+        """Record the refused attempt in the profile's ledger (which certificates, why; never
+        what was typed) as a task of its own, while the person may try again."""
+        self.unlock_audits = [task for task in self.unlock_audits if not task.done()]
+        self.unlock_audits.append(
+            spawn(
+                audit_failed_unlock(profile, self.paths, failures, secret_store=self.secret_store),
+                name="audit-refused-unlock",
+            )
+        )
 
     def _unlock_message(self, error: BaseException) -> str:
         """What the unlock dialog says of ``error``, in the person's language where the app

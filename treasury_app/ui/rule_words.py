@@ -463,6 +463,13 @@ RULES: dict[str, str] = {
     "payout.code_amount_differs": QT_TRANSLATE_NOOP(
         "RuleWords", "The code is for {amount}; a different amount cannot be paid."
     ),
+    "payout.charge_amount_differs": QT_TRANSLATE_NOOP(
+        "RuleWords", "The charge is for {amount}; a different amount cannot be paid."
+    ),
+    "payout.charge_not_signed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The charge behind this code is not validly signed by its bank: do not pay it.",
+    ),
     "payout.code_without_amount": QT_TRANSLATE_NOOP(
         "RuleWords", "The code has no amount: type the amount to pay."
     ),
@@ -540,7 +547,7 @@ RULES: dict[str, str] = {
     "billet.already_paid": QT_TRANSLATE_NOOP(
         "RuleWords",
         "This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in "
-        "the list of paid slips.",
+        "the list of slip payments.",
     ),
     "billet.already_sent": QT_TRANSLATE_NOOP(
         "RuleWords",

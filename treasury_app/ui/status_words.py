@@ -90,6 +90,7 @@ _ACTIONS: dict[str, str] = {
     "payment.overruled": QT_TRANSLATE_NOOP("StatusWords", "Outcome overruled by the bank"),
     "receipt.save": QT_TRANSLATE_NOOP("StatusWords", "Receipt archived"),
     "session.open": QT_TRANSLATE_NOOP("StatusWords", "Profile unlocked"),
+    "session.unlock": QT_TRANSLATE_NOOP("StatusWords", "Unlock attempt"),
     "certificate.load": QT_TRANSLATE_NOOP("StatusWords", "Certificate loaded"),
     "profile.save": QT_TRANSLATE_NOOP("StatusWords", "Profile saved"),
     "profile.endpoints.confirm": QT_TRANSLATE_NOOP("StatusWords", "Bank servers confirmed"),

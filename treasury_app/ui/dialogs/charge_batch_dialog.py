@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -714,6 +715,12 @@ def member_table(parent: QWidget, model: Any) -> QTableView:
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
+    # The reason (the last column) is as wide as its longest text, so it is read whole: the
+    # table scrolls sideways rather than cutting it.
+    fit = partial(fit_problem_column, view)
+    model.modelReset.connect(fit)
+    model.dataChanged.connect(fit)
+    model.rowsInserted.connect(fit)
     widths = {
         Column.LINE: 50,
         Column.TXID: 150,
@@ -727,6 +734,36 @@ def member_table(parent: QWidget, model: Any) -> QTableView:
     for column, width in widths.items():
         view.setColumnWidth(column, width)
     return view
+
+
+PROBLEM_MEASURED = 500
+"""How many rows with a reason are measured to size its column (a file of 1,000 bad lines
+still opens at once; a longer reason further down has its tooltip)."""
+
+
+def fit_problem_column(view: QTableView, *_args: object) -> None:
+    """Size the reason column to its longest text among the rows that have one (at most
+    :data:`PROBLEM_MEASURED` of them), never narrower than its header."""
+    model = view.model()
+    metrics = view.fontMetrics()
+    header = view.horizontalHeader()
+    title = str(model.headerData(Column.PROBLEM, Qt.Orientation.Horizontal) or "")
+    widest = metrics.horizontalAdvance(title) + 24
+    measured = 0
+    for row in range(model.rowCount()):
+        text = model.index(row, Column.PROBLEM).data()
+        if not text:
+            continue
+        widest = max(widest, metrics.horizontalAdvance(str(text)) + 16)
+        measured += 1
+        if measured >= PROBLEM_MEASURED:
+            break
+    shown = sum(view.columnWidth(c) for c in range(Column.PROBLEM))
+    room = view.viewport().width() - shown
+    # Wider than the room left: the table scrolls sideways; else the column fills the room.
+    header.setStretchLastSection(widest <= room)
+    if widest > room:
+        view.setColumnWidth(Column.PROBLEM, widest)
 
 
 def outcome_text(widget: QWidget, status: BatchStatus) -> str:

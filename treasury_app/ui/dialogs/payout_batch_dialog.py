@@ -364,13 +364,19 @@ class PayoutBatchDialog(CsvBatchDialog):
                 for kind, (count, amount) in sorted(self.totals_by_type().items())
             )
         )
-        self.errors_label.setText(
-            self.tr("%1 row(s) with errors: fix the file, or leave them out.").replace(
-                "%1", str(len(batch.errors))
+        self.errors_label.setText(self._errors_text(batch))
+
+    def _errors_text(self, batch: PayoutBatch) -> str:
+        """What is wrong with the file as a whole, or how many of its rows have errors."""
+        if batch.empty or not (batch.rows or batch.errors):
+            return self.tr("The file has no rows: there is nothing to pay.")
+        if batch.row_errors:
+            return self.tr("%1 row(s) with errors: fix the file, or leave them out.").replace(
+                "%1", str(len(batch.row_errors))
             )
-            if batch.errors
-            else ""
-        )
+        if batch.errors:  # the header's: no row could be read
+            return self.tr("The file's first line (its column names) has errors: fix the file.")
+        return ""
 
     def row_check(self, line: int) -> str:
         """What a row repeats: a payment sent alone to the same payee, same amount, lately."""
@@ -437,7 +443,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         batch = self.batch
         count = len(batch.rows) if batch else 0
         errors = len(batch.errors) if batch else 0
-        self.errors_view.setVisible(errors > 0)
+        self.errors_view.setVisible(errors > 0 and not (batch is not None and batch.empty))
         self.leave_out_check.setVisible(errors > 0 and count > 0)
         self.leave_out_check.setText(
             self.tr("Leave out the %1 invalid row(s) and send the others").replace(

@@ -51,6 +51,7 @@ from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.times import deadline_text, format_date, instant_or_empty
+from treasury_app.ui.user_errors import USER_ERRORS
 from treasury_app.ui.widgets.date_edits import date_edit, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.row_tables import flat_tree, value_labels
@@ -432,9 +433,11 @@ class RecurrenceDetailDialog(QDialog):
         if not await self._confirm(self.tr("Cancel the recurrence"), text):
             return None
         done = await self._write(self.service.cancel_rec(rec.id_rec), self.cancel_rec_button)
-        if done is not None:
-            self._changed(done)
-            await self.reload()
+        if done is None:
+            await self._follow_after_refusal()
+            return None
+        self._changed(done)
+        await self.reload()
         return done
 
     async def revise(self) -> RecCompleta | None:
@@ -525,11 +528,26 @@ class RecurrenceDetailDialog(QDialog):
             banner=self.banner,
         )
         if done is None:
+            # Refused: most likely the recurrence moved on (cancelled, decided) since it was
+            # read. Its status is read again so the buttons follow it; the refusal stays shown.
+            await self._follow_after_refusal()
             return None
         rec = await self.reload()
         if rec is not None:
             self.changed.emit(rec)
         return rec
+
+    async def _follow_after_refusal(self) -> None:
+        """Read the recurrence again after the bank refused an action, keeping the refusal on
+        the banner; the buttons follow the status read."""
+        title, detail = self.banner.title.text(), self.banner.detail.text()
+        try:
+            rec = await self.service.get_rec(self.id_rec)
+        except USER_ERRORS:
+            self._update_actions()
+            return
+        self._changed(rec)
+        self.banner.show_message(title, detail)
 
     async def _write(self, work: Awaitable[T], control: QWidget) -> T | None:
         """A change sent to the bank: while it is on its way the window stays open."""

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -57,8 +57,11 @@ class UnlockDialog(QDialog):
     After acceptance :meth:`passwords`, :meth:`client_secrets`, :meth:`team_password` and
     :meth:`identities` give what was typed and loaded (the fields themselves are cleared)
     until :meth:`clear_secrets`. The same dialog can be asked again after :meth:`show_error`
-    when opening the session fails.
+    when opening the session fails. ``certificates_refused`` is emitted with ``{api: error}``
+    for every attempt whose certificates did not open (to be audited, without the secrets).
     """
+
+    certificates_refused = Signal(object)
 
     def __init__(
         self,
@@ -230,6 +233,7 @@ class UnlockDialog(QDialog):
         }
         if failures:
             self._show_failures(failures, results)
+            self.certificates_refused.emit(dict(failures))
             return None
         self._passwords = passwords
         self._client_secrets = {api: secret for api, secret in secrets.items()}

@@ -250,6 +250,8 @@ class ChargeBatchModel(RowsTableModel[MemberRow]):
         return member.problema or ""
 
     def role_data(self, member: MemberRow, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.PROBLEM:
+            return self.text(member, column) or None  # the whole reason, however narrow
         if not member.bad:
             return None
         error = member.error_for(column)

@@ -19,6 +19,7 @@ from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.rows_model import Index, RowsTableModel
+from treasury_app.ui.refusals import error_words
 from treasury_app.ui.status_words import approval_word
 
 RECENT_LIMIT = 500
@@ -160,5 +161,5 @@ class JournalEntriesModel(RowsTableModel[Entry]):
             if entry.decision_reason and entry.approval in ("REJECTED", "WITHDRAWN"):
                 return entry.decision_reason
             if entry.error:
-                return entry.error
+                return error_words(entry)
         return None

@@ -1,5 +1,6 @@
-"""The paid slips: every boleto payment of the journal, newest first, with its status
-(the bank's, or the local state while unresolved), due date and receipt."""
+"""The slip payments: every boleto payment of the journal, newest first, with its status
+(the bank's, or the local state while unresolved; a refused one says so, and why), due date
+and receipt."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ui.models.journal_model import JournalEntriesModel
+from treasury_app.ui.refusals import is_refused, refusal_reason_words
 from treasury_app.ui.status_words import status_word
 from treasury_app.ui.times import date_or_empty, instant_or_empty
 
@@ -88,5 +90,13 @@ class PaidSlipsModel(JournalEntriesModel):
         if column == Column.AMOUNT:
             return format_brl(entry.amount)
         if column == Column.STATUS:
+            if is_refused(entry):  # not paid: says so, with the bank's reason
+                reason = refusal_reason_words(entry)
+                refused = self.tr("Refused")
+                return (
+                    self.tr("%1: %2").replace("%1", refused).replace("%2", reason)
+                    if reason
+                    else refused
+                )
             return status_word(entry_status(entry))
         return self.tr("Archived") if self.is_marked(entry.id) else ""

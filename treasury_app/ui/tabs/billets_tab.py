@@ -60,7 +60,7 @@ from treasury_app.ui.models.paid_slips_model import (
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
 from treasury_app.ui.rule_words import rule_text
-from treasury_app.ui.status_words import approval_word, status_word, submitted_word
+from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -121,7 +121,7 @@ class BilletsTab(QWidget):
         self.feedback = QLabel(box)
         self.feedback.setObjectName("billet-feedback")
         self.feedback.setWordWrap(True)
-        self.payment_status = PaymentStatusLabel(box, "billet-payment-status", show_error=False)
+        self.payment_status = PaymentStatusLabel(box, "billet-payment-status", show_error=True)
         row = QHBoxLayout()
         row.addWidget(self.code_edit, 1)
         row.addWidget(self.lookup_button)
@@ -142,7 +142,7 @@ class BilletsTab(QWidget):
         return box
 
     def _build_list_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Paid slips"), self)
+        box = QGroupBox(self.tr("Slip payments"), self)  # the refused ones too, as such
         view = QTableView(box)
         view.setObjectName("billet-list")
         view.setModel(self.model)
@@ -235,7 +235,7 @@ class BilletsTab(QWidget):
                 entry.creditor_name or entry.payee_name,
                 entry.payee_detail,
                 format_brl(entry.amount).replace("R$", "").strip(),
-                status_word(entry_status(entry)),
+                self.model.text(entry, Column.STATUS),  # a refused one says so, and why
             ]
             for entry in self.shown_entries()
         )
@@ -244,7 +244,7 @@ class BilletsTab(QWidget):
     def _export_clicked(self) -> None:
         self.export_dialog = export_with_dialog(
             self,
-            self.tr("Export paid slips"),
+            self.tr("Export slip payments"),
             "boletos-pagos.csv",
             self.export_csv,
             saved_count(self.tr("%1 slip(s) saved to %2"), self.receipt_status.setText),

@@ -47,6 +47,7 @@ from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
+from treasury_app.ui.refusals import is_refused
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
@@ -423,6 +424,8 @@ class PayoutsTab(QWidget):
             lines.append(self.tr("Charge address: %1").replace("%1", code.url))
         if code.amount is not None:
             lines.append(self.tr("Amount: %1").replace("%1", format_brl(code.amount)))
+        elif code.is_dynamic:
+            lines.append(self.tr("The charge sets the amount: leave it empty to pay what it asks."))
         else:
             lines.append(self.tr("No amount in the code: type it below."))
         if code.txid:
@@ -476,7 +479,7 @@ class PayoutsTab(QWidget):
         }
         button = self.key_review_button
         entry = await self._review_and_send(prepare, fields, button)
-        if entry is not None:
+        if entry is not None and not is_refused(entry):
             self.clear_form(0)
         self._key_changed()
         return entry
@@ -488,6 +491,8 @@ class PayoutsTab(QWidget):
             amount = None
             if code is not None and code.amount is None:
                 amount = self._amount_text(self.qr_amount)
+                if code.is_dynamic and not self.qr_amount.text().strip():
+                    amount = None  # the charge behind the code says how much
             return await self.workspace.payouts.prepare_qrc(
                 self.qr_payload.toPlainText(),
                 amount,
@@ -501,7 +506,7 @@ class PayoutsTab(QWidget):
             "description": self.qr_description,
         }
         entry = await self._review_and_send(prepare, fields, self.qr_review_button)
-        if entry is not None:
+        if entry is not None and not is_refused(entry):
             self.clear_form(1)  # a paid code is not pasted twice by accident
         self._payload_changed()
         return entry
@@ -534,7 +539,7 @@ class PayoutsTab(QWidget):
             "description": self.bank_description,
         }
         entry = await self._review_and_send(prepare, fields, self.bank_review_button)
-        if entry is not None:
+        if entry is not None and not is_refused(entry):
             self.clear_form(2)
         return entry
 

@@ -4,6 +4,7 @@ through every row (not only the newest 200), exported as a spreadsheet reads it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 from collections.abc import Coroutine
 from functools import partial
@@ -29,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.domain.clock import BRASILIA, brasilia_today, system_clock
-from treasury_app.domain.money import format_brl
+from treasury_app.domain.errors import DomainError
+from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
 from treasury_app.ui.async_tools import spawn_for
@@ -45,6 +47,21 @@ EXPORT_PAGE = 1000  # rows read per query while exporting
 
 def _when(stamp: str) -> str:
     return format_instant(stamp, InstantForm.SECONDS)
+
+
+def search_text(text: str) -> str | None:
+    """The words of an audit search as the ledger keeps them: an amount typed the Brazilian
+    way (``1.234,56``, ``R$ 1.234,56``, ``R$1.234,56``) becomes ``1234.56``, as amounts are
+    stored; a lone ``R$`` is dropped. ``None``: nothing to search for."""
+    words = []
+    for word in text.split():
+        if word.upper() == "R$":
+            continue
+        if "," in word or word.upper().startswith("R$"):
+            with contextlib.suppress(DomainError):  # not an amount: searched as typed
+                word = str(parse_brl(word))
+        words.append(word)
+    return " ".join(words) or None
 
 
 class AuditPanel(QWidget):
@@ -151,7 +168,7 @@ class AuditPanel(QWidget):
             "since": since,
             "until": until,
             "action": self.action_combo.currentData(),
-            "text": self.text_edit.text().strip() or None,
+            "text": search_text(self.text_edit.text()),
         }
 
     def _fill_actions(self, actions: list[str]) -> None:
@@ -291,6 +308,6 @@ class AuditPanel(QWidget):
                 self.export_button.setEnabled(True)
         saved_count(
             self.tr("%1 row(s) saved to %2"),
-            partial(self.banner.show_message, self.tr("Exported")),
+            partial(self.banner.show_notice, self.tr("Exported")),
         )(path, count)
         return count

@@ -353,7 +353,7 @@ class ChargesList(RangeList[ChargeRow]):
             self.export_csv,
             saved_count(
                 self.tr("%1 charge(s) saved to %2"),
-                partial(self.banner.show_message, self.tr("Exported")),
+                partial(self.banner.show_notice, self.tr("Exported")),
             ),
             self.banner.show_error,  # a file in use: "close it and try again" (file_error)
         )

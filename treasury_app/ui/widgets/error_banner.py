@@ -12,7 +12,7 @@ from treasury_app.api.errors import ApiError, TransportFailure
 from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import BlockingSession, LedgerBlocked
 from treasury_app.ui.rule_words import rule_text
-from treasury_app.ui.theme import banner_style, text_style
+from treasury_app.ui.theme import Tinted, banner_style, text_style
 
 _SESSION_STATES = {  # pg_stat_activity.state
     "idle in transaction": QT_TRANSLATE_NOOP("ErrorBanner", "with a transaction left open"),
@@ -97,12 +97,13 @@ class ErrorBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("error-banner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(f"#error-banner {{ {banner_style('error', self)} }}")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         self.title = QLabel(self)
         self.title.setObjectName("error-title")
-        self.title.setStyleSheet(f"font-weight: bold; {text_style('error', self)}")
+        self.tone: Tinted = "error"
+        """``error`` for a problem; ``success`` for good news (:meth:`show_notice`)."""
+        self._set_tone("error")
         self.detail = QLabel(self)
         self.detail.setObjectName("error-detail")
         self.detail.setWordWrap(True)
@@ -137,10 +138,25 @@ class ErrorBanner(QFrame):
         return names
 
     def show_message(self, title: str, detail: str = "") -> None:
+        """Show a problem (in the error tone)."""
         self._unmark()
+        self._set_tone("error")
         self.title.setText(title)
         self.detail.setText(detail)
         self.show()
+
+    def show_notice(self, title: str, detail: str = "") -> None:
+        """Show good news (an export written) in the same place, in the success tone: never
+        as an error."""
+        self.show_message(title, detail)
+        self._set_tone("success")
+
+    def _set_tone(self, tone: Tinted) -> None:
+        if tone == self.tone and self.styleSheet():
+            return
+        self.tone = tone
+        self.setStyleSheet(f"#error-banner {{ {banner_style(tone, self)} }}")
+        self.title.setStyleSheet(f"font-weight: bold; {text_style(tone, self)}")
 
     def clear(self) -> None:
         self._unmark()

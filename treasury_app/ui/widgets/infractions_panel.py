@@ -103,7 +103,7 @@ class InfractionsPanel(QWidget):
     one infraction with its defenses, :meth:`defend` opens the defense form (:attr:`dialog`
     while shown); :attr:`detail_task` and :attr:`defend_task` are the ones on their way."""
 
-    loaded = Signal(list)  # every infraction, after each reload (the window's badge follows)
+    loaded = Signal(list)  # every infraction, after each reload or detail read (for the badge)
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -262,6 +262,7 @@ class InfractionsPanel(QWidget):
             return None
         infraction, defenses = result
         self.model.upsert(infraction)
+        self.loaded.emit(self.model.rows())  # a defense moves it on: the badge follows at once
         if self.current is None or self.current.id == infraction.id:
             self._show(infraction, defenses)
         return infraction

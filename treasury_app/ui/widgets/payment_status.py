@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from treasury_app.api.accounts.models import is_failed_status, is_success_status
+from treasury_app.api.accounts.models import is_success_status
 from treasury_app.domain.money import format_brl
-from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.ledger.journal import Entry
 from treasury_app.ui.models.paid_slips_model import entry_status
+from treasury_app.ui.refusals import is_refused, refusal_words
 from treasury_app.ui.status_words import status_word
 
 __all__ = ["PaymentStatusLabel"]
@@ -17,8 +18,8 @@ __all__ = ["PaymentStatusLabel"]
 
 class PaymentStatusLabel(QLabel):
     """Follows :attr:`entry`, the payment last sent (:meth:`follow`, then
-    :meth:`entry_changed` with every change of any entry); ``show_error`` adds a refused
-    payment's error to the line."""
+    :meth:`entry_changed` with every change of any entry); ``show_error`` adds why a refused
+    payment was refused, in words."""
 
     def __init__(self, parent: QWidget, name: str, *, show_error: bool) -> None:
         super().__init__(parent)
@@ -38,9 +39,7 @@ class PaymentStatusLabel(QLabel):
         status = entry_status(entry)
         if not self._statuses or self._statuses[-1] != status:
             self._statuses.append(status)
-        refused = entry.state == EntryState.REJECTED or bool(
-            entry.bank_status and is_failed_status(entry.bank_status)
-        )
+        refused = is_refused(entry)
         if refused:
             prefix = self.tr("Refused")
         elif entry.bank_status and is_success_status(entry.bank_status):
@@ -55,8 +54,8 @@ class PaymentStatusLabel(QLabel):
             ("%4", entry.payee_name or entry.payee_detail),
         ):
             text = text.replace(mark, value)
-        if self._show_error and refused and entry.error:
-            text += " — " + entry.error
+        if self._show_error and refused:
+            text += " — " + refusal_words(entry)  # the bank's reason, never its raw message
         self.setText(text)
 
     def entry_changed(self, entry: Entry) -> None:

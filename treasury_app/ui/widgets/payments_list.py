@@ -49,6 +49,7 @@ from treasury_app.ui.models.payments_model import (
     StatusGroup,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.refusals import error_words
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.status_words import note_word, overruled_word, status_word
 from treasury_app.ui.theme import text_style
@@ -269,7 +270,7 @@ class PaymentsList(QWidget):
             self.export_csv,
             saved_count(
                 self.tr("%1 payment(s) saved to %2"),
-                partial(self.banner.show_message, self.tr("Exported")),
+                partial(self.banner.show_notice, self.tr("Exported")),
             ),
             self.banner.show_error,  # a file in use: "close it and try again" (file_error)
         )
@@ -413,7 +414,7 @@ class PaymentsList(QWidget):
             "flow": status_word(entry.payment_flow),
             "end_to_end_id": entry.end_to_end_id or "",
             "idempotency_key": entry.idempotency_key,
-            "error": entry.error or "",
+            "error": error_words(entry),
             "bank_word": overruled_word(entry),  # a desktop's outcome the bank overruled
         }
         for name, text in values.items():

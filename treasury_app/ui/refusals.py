@@ -1,0 +1,76 @@
+"""Why a payment did not happen, in the person's words: the bank's explanation of a refusal
+without its HTTP status or the API's path, or a bank error code (``AM04``) as words.
+
+The journal keeps the whole technical message (and the audit the request's path); a person
+reads this."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from treasury_app.api.accounts.models import is_failed_status
+from treasury_app.api.errors import refusal_reason
+from treasury_app.ledger.journal import Entry, EntryState
+
+__all__ = ["error_words", "is_refused", "refusal_reason_words", "refusal_words"]
+
+CONTEXT = "Refusals"
+
+_BANK_CODES: dict[str, str] = {  # the bank's errorCode of a payment it accepted, then failed
+    "AM04": QT_TRANSLATE_NOOP("Refusals", "insufficient funds"),
+    "EXPIRED": QT_TRANSLATE_NOOP(
+        "Refusals", "nobody approved it in the bank's console before it expired"
+    ),
+    "REJECTED_BY_APPROVER": QT_TRANSLATE_NOOP("Refusals", "rejected in the bank's console"),
+}
+
+
+def is_refused(entry: Entry) -> bool:
+    """Whether the payment did not happen: refused when sent, or failed at the bank after."""
+    return entry.state == EntryState.REJECTED or bool(
+        entry.bank_status and is_failed_status(entry.bank_status)
+    )
+
+
+def refusal_reason_words(entry: Entry) -> str:
+    """Only the reason ``entry`` was refused, in words ("" when it was not, or when the bank
+    gave none): the bank's explanation, or its error code as words."""
+    if not is_refused(entry):
+        return ""
+    if entry.state == EntryState.REJECTED:
+        return refusal_reason(entry.error or "")
+    code = (entry.error or "").strip()
+    if not code:
+        return ""
+    words = _BANK_CODES.get(code)
+    if words:
+        return QCoreApplication.translate(CONTEXT, words)
+    return QCoreApplication.translate("Refusals", "the bank's code %1").replace("%1", code)
+
+
+def refusal_words(entry: Entry) -> str:
+    """Why ``entry`` was refused, as a sentence for the person ("" when it was not)."""
+    if not is_refused(entry):
+        return ""
+    reason = refusal_reason_words(entry)
+    if entry.state == EntryState.REJECTED:
+        if not reason:
+            return QCoreApplication.translate("Refusals", "The bank refused it and gave no reason.")
+        return QCoreApplication.translate("Refusals", "The bank refused it: %1").replace(
+            "%1", reason
+        )
+    if not reason:
+        return QCoreApplication.translate(
+            "Refusals", "The bank did not carry it out and gave no reason."
+        )
+    return QCoreApplication.translate("Refusals", "The bank did not carry it out: %1.").replace(
+        "%1", reason
+    )
+
+
+def error_words(entry: Entry) -> str:
+    """What went wrong with ``entry`` for a person: why it was refused, else the journal's
+    error (an answer not received, say) without the API's method and path."""
+    if is_refused(entry):
+        return refusal_words(entry)
+    return refusal_reason(entry.error or "")
