@@ -39,13 +39,13 @@ def _type(qtbot, edit: PixKeyEdit, text: str) -> None:
             "123E4567-E89B-12D3-A456-426614174000",
             KeyType.EVP,
             "123e4567-e89b-12d3-a456-426614174000",
-            "Random key (EVP)",
+            "Random key",
         ),
         (
             "123e4567e89b12d3a456426614174000",
             KeyType.EVP,
             "123e4567-e89b-12d3-a456-426614174000",
-            "Random key (EVP)",
+            "Random key",
         ),
     ],
 )

@@ -42,6 +42,7 @@ from treasury_app.services.payouts import PayoutReview
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_hint
+from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
 from treasury_app.ui.live_reload import JournalFeed
@@ -285,13 +286,15 @@ class PayoutsTab(QWidget):
         self.bank_account = self._line(page, "payout-bank-account", self.tr("With check digit"))
         self.bank_account_type = QComboBox(page)
         self.bank_account_type.setObjectName("payout-bank-account-type")
-        for account_type, title in (
-            (AccountType.CACC, self.tr("Checking (CACC)")),
-            (AccountType.SVGS, self.tr("Savings (SVGS)")),
-            (AccountType.SLRY, self.tr("Salary (SLRY)")),
-            (AccountType.TRAN, self.tr("Payment account (TRAN)")),
+        for account_type in (
+            AccountType.CACC,
+            AccountType.SVGS,
+            AccountType.SLRY,
+            AccountType.TRAN,
         ):
-            self.bank_account_type.addItem(title, account_type)
+            self.bank_account_type.addItem(
+                code_word(Family.BANK_ACCOUNT_TYPE, account_type), account_type
+            )
         self.bank_document = self._line(page, "payout-bank-document", self.tr("Holder's CPF/CNPJ"))
         self.bank_name = self._line(page, "payout-bank-name", self.tr("Holder's name"))
         self.bank_amount, self.bank_description = self._amount_fields(page, "bank")

@@ -118,7 +118,7 @@ class PixKeyEdit(QWidget):
             case KeyType.PHONE:
                 return self.tr("Phone")
             case KeyType.EVP:
-                return self.tr("Random key (EVP)")
+                return self.tr("Random key")
         return str(key_type)
 
 
