@@ -4240,22 +4240,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Com dígito verificador</translation>
     </message>
     <message>
-        <source>Checking (CACC)</source>
-        <translation>Conta corrente (CACC)</translation>
-    </message>
-    <message>
-        <source>Savings (SVGS)</source>
-        <translation>Conta poupança (SVGS)</translation>
-    </message>
-    <message>
-        <source>Salary (SLRY)</source>
-        <translation>Conta salário (SLRY)</translation>
-    </message>
-    <message>
-        <source>Payment account (TRAN)</source>
-        <translation>Conta de pagamento (TRAN)</translation>
-    </message>
-    <message>
         <source>Holder&apos;s CPF/CNPJ</source>
         <translation>CPF/CNPJ do titular</translation>
     </message>
@@ -4391,8 +4375,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Celular</translation>
     </message>
     <message>
-        <source>Random key (EVP)</source>
-        <translation>Chave aleatória (EVP)</translation>
+        <source>Random key</source>
+        <translation>Chave aleatória</translation>
     </message>
 </context>
 <context>
@@ -7610,6 +7594,22 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Política de aprovação alterada</translation>
     </message>
     <message>
+        <source>Time before an open session is stale changed</source>
+        <translation>Tempo até uma sessão aberta ficar parada alterado</translation>
+    </message>
+    <message>
+        <source>Stale session ended by a colleague</source>
+        <translation>Sessão parada encerrada por um colega</translation>
+    </message>
+    <message>
+        <source>Receipt confirmed by a second fetch from the bank</source>
+        <translation>Comprovante confirmado por uma segunda consulta ao banco</translation>
+    </message>
+    <message>
+        <source>Receipt disputed: the bank&apos;s copy differs</source>
+        <translation>Comprovante contestado: a cópia do banco é diferente</translation>
+    </message>
+    <message>
         <source>Approval limits changed</source>
         <translation>Limites de aprovação alterados</translation>
     </message>
@@ -7876,6 +7876,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The bank says otherwise than %1 recorded (%2)</source>
         <translation>O banco contradiz o que %1 registrou (%2)</translation>
+    </message>
+    <message>
+        <source>Approved by %1 (%2 of %3)</source>
+        <translation>Aprovado por %1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <source>Withdrawn by %1</source>
+        <translation>Retirado por %1</translation>
+    </message>
+    <message>
+        <source>Amount or description changed: %1 approval(s) void</source>
+        <translation>Valor ou descrição alterados: %1 aprovação(ões) anulada(s)</translation>
     </message>
     <message>
         <source>Waiting for approval %1/%2</source>

@@ -47,6 +47,7 @@ from treasury_app.ui.code_words import (
     known_codes,
 )
 from treasury_app.ui.csv_files import statement_code_word, statement_header
+from treasury_app.ui.rule_words import RULES
 from treasury_app.ui.status_words import action_word, known_actions, outcome_word
 
 # The enum of the API models behind each family (a family without one lists the values the
@@ -179,6 +180,8 @@ def _actions_in_sources() -> set[str]:
         if "sandbox" in path.parts:
             continue
         found |= set(_ACTION.findall(path.read_text(encoding="utf-8")))
+    # Rules' codes look like actions (approval.amount_differs): they are ui/rule_words.py's.
+    found -= set(RULES)
     # "ledger." also names settings (ledger.host): its one action is added by name.
     return found | {"ledger.backup"}
 
@@ -211,3 +214,39 @@ def test_qt_file_dialog_labels_in_portuguese(portuguese) -> None:
     for context, source in QT_GAPS:
         assert QCoreApplication.translate(context, source) != source, source
     assert QCoreApplication.translate("QFileDialog", "&Look in:") == "&Procurar em:"
+
+
+@pytest.mark.parametrize(
+    ("note", "english", "portuguese"),
+    [
+        ("approved by bruno (1 of 2)", "Approved by bruno (1 of 2)", "Aprovado por bruno (1 de 2)"),
+        ("withdrawn by ana", "Withdrawn by ana", "Retirado por ana"),
+        ("rejected by carla", "Rejected by carla", None),
+        (
+            "changed: 2 approval(s) void",
+            "Amount or description changed: 2 approval(s) void",
+            "Valor ou descrição alterados: 2 aprovação(ões) anulada(s)",
+        ),
+        ("webhook: transfer", "Notified by the bank", None),
+        ("overruled", "The bank's own word overruled the outcome a desktop recorded", None),
+        (  # written by schema 4, before schema 6 made it a code
+            "max recorded Settled; the bank's word (notice) overruled it: asked",
+            "The bank's own word overruled the outcome a desktop recorded",
+            None,
+        ),
+    ],
+)
+def test_the_team_databases_history_notes_are_words(
+    qapp: Any, restore_translation: None, note: str, english: str, portuguese: str | None
+) -> None:
+    """The notes the team database writes naming who acted are words in the UI's language,
+    never its English sentence."""
+    from treasury_app.app import install_translator
+    from treasury_app.ui.status_words import note_word
+
+    assert note_word(note) == english
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    text = note_word(note)
+    assert text != english and text != note
+    if portuguese is not None:
+        assert text == portuguese

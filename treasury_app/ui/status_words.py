@@ -9,6 +9,7 @@ Linguist like every other text. An identifier this module does not know is shown
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
@@ -104,6 +105,16 @@ _ACTIONS: dict[str, str] = {
     "approval.batch": QT_TRANSLATE_NOOP("StatusWords", "Batch approval"),
     "approval.expire": QT_TRANSLATE_NOOP("StatusWords", "Approvals expired"),
     "admin.policy": QT_TRANSLATE_NOOP("StatusWords", "Approval policy changed"),
+    "admin.stale_after": QT_TRANSLATE_NOOP(
+        "StatusWords", "Time before an open session is stale changed"
+    ),
+    "session.ended": QT_TRANSLATE_NOOP("StatusWords", "Stale session ended by a colleague"),
+    "receipt.confirmed": QT_TRANSLATE_NOOP(
+        "StatusWords", "Receipt confirmed by a second fetch from the bank"
+    ),
+    "receipt.disputed": QT_TRANSLATE_NOOP(
+        "StatusWords", "Receipt disputed: the bank's copy differs"
+    ),
     "admin.limits": QT_TRANSLATE_NOOP("StatusWords", "Approval limits changed"),
     "admin.policy_forced": QT_TRANSLATE_NOOP("StatusWords", "Approval policy changed by force"),
     "admin.session_limits": QT_TRANSLATE_NOOP("StatusWords", "Session limits changed"),
@@ -208,10 +219,45 @@ def status_word(status: str | None) -> str:
     return _word(_STATUSES, status, "status")
 
 
+_TEAM_NOTES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"^approved by (?P<who>\S+) \((?P<given>\d+) of (?P<needed>\d+)\)$"),
+        QT_TRANSLATE_NOOP("StatusWords", "Approved by %1 (%2 of %3)"),
+    ),
+    (
+        re.compile(r"^withdrawn by (?P<who>\S+)$"),
+        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1"),
+    ),
+    (re.compile(r"^rejected by (?P<who>\S+)$"), QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1")),
+    (
+        re.compile(r"^changed: (?P<void>\d+) approval\(s\) void$"),
+        QT_TRANSLATE_NOOP("StatusWords", "Amount or description changed: %1 approval(s) void"),
+    ),
+    (re.compile(r"^webhook(: .*)?$"), QT_TRANSLATE_NOOP("StatusWords", "Notified by the bank")),
+    (
+        re.compile(r"^(?P<who>\S+) recorded .*; the bank's word \(\w+\) overruled it: .*$"),
+        _NOTES["overruled"],
+    ),
+    (re.compile(r"^(?P<who>\S+) recorded .*: the bank's word stands$"), _NOTES["bank_stands"]),
+)
+"""The notes the team database writes with who acted (``approved by bruno (1 of 2)``, and
+the sentences schema 4 wrote before schema 6 made them codes): the pattern and its words, the
+groups filling %1, %2... in order."""
+
+
 def note_word(note: str | None) -> str:
-    """A journal history note as words (``no answer`` -> No answer from the bank). A note
-    this module does not know is shown as it is: the team database writes some as sentences
-    naming who acted."""
+    """A journal history note as words (``no answer`` -> No answer from the bank; ``approved
+    by bruno (1 of 2)`` -> Approved by bruno (1 of 2), in the UI's language). A note nobody
+    knows is shown as it is (a desktop's free text)."""
+    if note and note not in _NOTES:
+        for pattern, source in _TEAM_NOTES:
+            found = pattern.match(note)
+            if found:
+                text = QCoreApplication.translate(CONTEXT, source)
+                for number, value in enumerate(found.groups(), start=1):
+                    if value is not None and f"%{number}" in text:
+                        text = text.replace(f"%{number}", value)
+                return text
     return _word(_NOTES, note, None)
 
 
