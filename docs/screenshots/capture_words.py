@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from capture_desk import pause, run_capture, shot, unlocked_sandbox
+from capture_desk import OUT, pause, run_capture, unlocked_sandbox
 
 TITLE_BAR = 30
 TASKBAR = 40
@@ -32,6 +32,16 @@ BAD_BATCH = (
     "123.456.789-00;600,00;NF 4\n"
     "energia@empresa.com.br;abc;NF 5\n"
 )
+
+
+async def shot(name: str) -> None:
+    """Grab the whole screen once the loop has drawn (no processEvents inside a task: that
+    would run other tasks' steps re-entrantly)."""
+    from PySide6.QtWidgets import QApplication
+
+    await pause(0.4)
+    QApplication.primaryScreen().grabWindow(0).save(str(OUT / f"{name}.png"))
+    print("captured", name)
 
 
 async def wait_for(condition: Any, step: float = 0.1, limit: float = 30.0) -> None:
@@ -60,7 +70,7 @@ async def main(lang: str | None) -> None:
     window.move(0, TITLE_BAR)
     window.resize(1366, 768 - TITLE_BAR - TASKBAR)
     await pause(3.0)
-    shot(f"words-statement{suffix}")
+    await shot(f"words-statement{suffix}")
 
     window.tabs.setCurrentIndex(1)
     tab = window.current_tab()
@@ -69,7 +79,7 @@ async def main(lang: str | None) -> None:
         await workspace.payouts.prepare_key("grafica@empresa.com.br", "1.234,56")
     )
     await pause(1.5)
-    shot(f"words-pix-payments{suffix}")
+    await shot(f"words-pix-payments{suffix}")
 
     # A batch file with bad rows: each reason in the person's language.
     path = Path(tempfile.mkdtemp()) / "pagamentos.csv"
@@ -78,7 +88,7 @@ async def main(lang: str | None) -> None:
     batch = tab.batch_dialog
     await batch.load_file(path)
     await pause(0.8)
-    shot(f"words-batch-bad-rows{suffix}")
+    await shot(f"words-batch-bad-rows{suffix}")
     batch.reject()
     await pause(0.3)
 
@@ -88,20 +98,33 @@ async def main(lang: str | None) -> None:
         forms.setCurrentIndex(index)
         if "bank" in forms.currentWidget().objectName().lower():
             break
+    tab.bank_ispb.setFocus()
+    tab.bank_ispb.setText("ita")
+    completer = tab.bank_ispb.completer()
+    if completer is not None:
+        completer.setCompletionPrefix("ita")
+        completer.complete()
     await pause(0.8)
-    shot(f"words-bank-data-form{suffix}")
+    await shot(f"words-bank-data-form{suffix}")
 
     # Every tab, the infractions badge and the audit log.
     await window.check_infractions()
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         await pause(2.0)
-        shot(f"words-tab-{index}{suffix}")
-    settings = window.current_tab()
-    if hasattr(settings, "pages"):
-        settings.pages.setCurrentIndex(settings.pages.count() - 1)
-        await pause(0.8)
-        shot(f"words-audit-log{suffix}")
+        await shot(f"words-tab-{index}{suffix}")
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        await pause(0.5)
+        settings = window.current_tab()
+        if hasattr(settings, "pages"):
+            break
+    for page in range(settings.pages.count()):
+        name = settings.pages.widget(page).objectName() or str(page)
+        settings.pages.setCurrentIndex(page)
+        await pause(1.5)
+        await shot(f"words-settings-{page}{suffix}")
+        del name
 
     window.quit_requested.emit()
     await run
