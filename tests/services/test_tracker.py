@@ -112,6 +112,29 @@ async def test_a_pass_moves_settled_and_liquidated_payments_to_final_with_receip
     assert engine.accounts.transport.stats.requests == requests
 
 
+async def test_a_statement_lines_receipt_is_the_archived_one_else_the_banks(
+    tracker: PaymentTracker,
+    payouts: PayoutsService,
+    engine: PaymentEngine,
+    ledger: Ledger,
+    control: Api,
+) -> None:
+    """The statement's "receipt of this line" is the tracker's rule (one home): the archived
+    receipt without asking the bank, else the bank's, and nothing while the bank has none."""
+    pix = await pay(payouts, "13,13")
+    assert pix.end_to_end_id
+    assert await tracker.pix_receipt(pix.end_to_end_id) is None  # not settled: no receipt yet
+    control.advance(3.5)
+    fetched = await tracker.pix_receipt(pix.end_to_end_id)  # settled, not archived: the bank's
+    assert fetched is not None and fetched.startswith(b"%PDF")
+    assert await ledger.receipts.all() == []  # reading a line archives nothing
+    await tracker.poll_once()
+    (archived,) = await ledger.receipts.all()
+    requests = engine.accounts.transport.stats.requests
+    assert await tracker.pix_receipt(pix.end_to_end_id) == await ledger.receipts.read(archived)
+    assert engine.accounts.transport.stats.requests == requests  # the archive: no bank call
+
+
 async def test_a_receipt_the_bank_fails_to_hand_over_is_fetched_on_the_next_pass(
     tracker: PaymentTracker, payouts: PayoutsService, ledger: Ledger, control: Api
 ) -> None:

@@ -27,7 +27,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from treasury_app.api.accounts.models import SUCCESS_STATUSES, is_success_status
-from treasury_app.api.errors import ApiFailure, BusinessRuleViolation
+from treasury_app.api.errors import ApiFailure, BusinessRuleViolation, NotFound
 from treasury_app.ledger.errors import LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ledger.receipts import Receipt, ReceiptError, receipt_path
@@ -201,6 +201,19 @@ class PaymentTracker:
             details={"entry": entry.id, "kind": kind, "sha256": receipt.sha256},
         )
         return receipt
+
+    async def pix_receipt(self, end_to_end_id: str) -> bytes | None:
+        """The PDF receipt of the Pix ``end_to_end_id`` (a statement line): the archived one
+        (as this desktop got it from the bank, when its copy disputed another's), else the
+        bank's; ``None`` while the bank has none."""
+        receipts = self.ledger.receipts
+        archived = await receipts.find("PIX", end_to_end_id)
+        if archived is not None:
+            return await receipts.read(self._as_fetched_here(archived))
+        try:
+            return await self.engine.accounts.get_pix_receipt(end_to_end_id)
+        except (NotFound, BusinessRuleViolation):
+            return None
 
     def _second_opinion_due(self, stored: Receipt) -> bool:
         """Whether this desktop compares ``stored`` with the bank's own copy: stored by

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.accounts.models import CreditDebitType, Transaction, TransactionType
-from treasury_app.api.errors import BusinessRuleViolation, NotFound
 from treasury_app.domain.clock import brasilia_date, brasilia_today
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
@@ -511,15 +510,8 @@ class StatementTab(QWidget):
         return entry
 
     async def _find_receipt(self, end_to_end_id: str) -> bytes | None:
-        """The archived receipt, else the bank's; ``None`` while the bank has none."""
-        receipts = self.workspace.ledger.receipts
-        archived = await receipts.find("PIX", end_to_end_id)
-        if archived is not None:
-            return await receipts.read(archived)
-        try:
-            return await self.workspace.session.accounts.get_pix_receipt(end_to_end_id)
-        except (NotFound, BusinessRuleViolation):
-            return None
+        """The archived receipt, else the bank's (the tracker's rule, not this tab's)."""
+        return await self.workspace.tracker.pix_receipt(end_to_end_id)
 
     def _show_entry(self, entry: Transaction) -> None:
         self.detail_placeholder.hide()
