@@ -6970,8 +6970,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
 <context>
     <name>SandboxActions</name>
     <message>
-        <source>The sandbox bank refused %1 (%2).</source>
-        <translation>O banco sandbox recusou %1 (%2).</translation>
+        <source>The sandbox bank refused this simulation.</source>
+        <translation>O banco sandbox recusou esta simulação.</translation>
     </message>
     <message>
         <source>The sandbox clock could not be read: %1</source>

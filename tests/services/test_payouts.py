@@ -393,7 +393,11 @@ async def test_a_dynamic_code_whose_charge_fixes_its_amount_refuses_another_befo
     before = accounts_transport.stats.requests
     with pytest.raises(PayoutInputError) as refused:
         await payouts.prepare_qrc(fixed, "15,00")
-    assert refused.value.field == "amount" and "R$ 150,00" in refused.value.message
+    assert refused.value.field == "amount"
+    assert (refused.value.code, refused.value.params["amount"]) == (
+        "payout.charge_amount_differs",
+        Decimal("150.00"),
+    )
     assert accounts_transport.stats.requests == before  # nothing reached the Accounts API
     assert await ledger.journal.recent() == []  # nor the journal
     # Left empty, the amount is the charge's; typed the same, it is accepted.

@@ -231,7 +231,7 @@ def test_journeys_3_and_4_show_a_composite_qr_paying_it_approves(
         qt_wait_until(qtbot, wizard.sandbox_task.done, "wizard.sandbox_task done")
         assert wizard.sandbox_task.result() is True, wizard.banner.detail.text()
         # The result page already shows the payer's decision: no second refresh needed.
-        assert wizard.rec_status_label.text() == RecStatus.APROVADA.value
+        assert wizard.rec_status_label.text() == "Authorised"
     rec = wait_status(run, workspace, id_rec, RecStatus.APROVADA)
     assert rec.status is RecStatus.APROVADA
     assert rec.ativacao is not None

@@ -331,9 +331,11 @@ def test_a_recurrence_cancelled_meanwhile_disables_the_sandbox_buttons(
     assert detail.approve_button.isEnabled() and detail.reject_button.isEnabled()
     run(service.cancel_rec(id_rec))  # elsewhere (another window, another desktop)
     assert run(detail.sandbox_decide("approve")) is None  # the sandbox refuses
-    assert detail.banner.isVisible() and "CANCELADA" in detail.banner.detail.text()
-    assert detail.terms["status"].text() == "CANCELADA"  # read again
+    assert detail.banner.isVisible()
+    assert detail.banner.detail.text().startswith("The sandbox bank refused this simulation.")
+    assert "/sandbox/" not in detail.banner.detail.text()  # no API path for people
+    assert detail.terms["status"].text() == "Cancelled"  # read again
     assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
     assert not detail.cancel_rec_button.isEnabled()
-    assert _text(rec_list, id_rec, Column.STATUS) == "CANCELADA"  # the list row followed
+    assert _text(rec_list, id_rec, Column.STATUS) == "Cancelled"  # the list row followed
     detail.reject()

@@ -5,6 +5,7 @@ the sandbox console's failures said in the user's language. The buttons call
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -32,6 +33,8 @@ SANDBOX_STYLE = (
 """The look of sandbox-only actions: a dashed amber edge; text and face from the palette, so
 the button reads in a dark palette too (a constant: the lists import it)."""
 
+log = logging.getLogger(__name__)
+
 
 def sandbox_button(
     parent: QWidget, text: str, name: str, tip: str, clicked: Callable[[], object]
@@ -49,12 +52,9 @@ def sandbox_button(
 def console_text(error: SandboxConsoleError) -> str:
     """What went wrong with a simulation, in the user's language."""
     translate = QCoreApplication.translate
-    if isinstance(error, SandboxRefused):
-        refused = (
-            translate("SandboxActions", "The sandbox bank refused %1 (%2).")
-            .replace("%1", error.action)
-            .replace("%2", str(error.status))
-        )
+    if isinstance(error, SandboxRefused):  # its path and status are for the log, not people
+        log.info("the sandbox refused %s (%s): %s", error.action, error.status, error.detail)
+        refused = translate("SandboxActions", "The sandbox bank refused this simulation.")
         return f"{refused} {error.detail}".strip()
     if isinstance(error, SandboxClockUnknown):
         return translate("SandboxActions", "The sandbox clock could not be read: %1").replace(
