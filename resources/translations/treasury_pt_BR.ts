@@ -6427,6 +6427,86 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Um boleto não pode vencer em {due} (o fator 0 significa sem vencimento).</translation>
     </message>
     <message>
+        <source>A profile needs a name.</source>
+        <translation>Um perfil precisa de um nome.</translation>
+    </message>
+    <message>
+        <source>A profile name has at most {max} characters.</source>
+        <translation>Um nome de perfil tem no máximo {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>A profile name cannot start or end with a space.</source>
+        <translation>Um nome de perfil não pode começar nem terminar com espaço.</translation>
+    </message>
+    <message>
+        <source>The profile name “{name}” may contain only letters, digits, spaces, &apos;-&apos; and &apos;_&apos;.</source>
+        <translation>O nome de perfil “{name}” só pode conter letras, dígitos, espaços, &apos;-&apos; e &apos;_&apos;.</translation>
+    </message>
+    <message>
+        <source>“{name}” is reserved by Windows and cannot name a profile.</source>
+        <translation>“{name}” é reservado pelo Windows e não pode ser nome de perfil.</translation>
+    </message>
+    <message>
+        <source>There is no profile named “{name}”.</source>
+        <translation>Não há perfil chamado “{name}”.</translation>
+    </message>
+    <message>
+        <source>The profile file {path} cannot be read: {reason}.</source>
+        <translation>O arquivo de perfil {path} não pode ser lido: {reason}.</translation>
+    </message>
+    <message>
+        <source>The profile file {path} is damaged (not valid JSON: {reason}).</source>
+        <translation>O arquivo de perfil {path} está danificado (JSON inválido: {reason}).</translation>
+    </message>
+    <message>
+        <source>The profile file {path} does not hold a profile.</source>
+        <translation>O arquivo de perfil {path} não contém um perfil.</translation>
+    </message>
+    <message>
+        <source>The profile file {path} is not a valid profile: {reason}.</source>
+        <translation>O arquivo de perfil {path} não é um perfil válido: {reason}.</translation>
+    </message>
+    <message>
+        <source>The profile file {path} is named “{name}” inside; rename the file back or recreate the profile.</source>
+        <translation>O arquivo de perfil {path} se chama “{name}” por dentro; renomeie o arquivo de volta ou recrie o perfil.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {path} does not exist.</source>
+        <translation>O arquivo {path} do banco sandbox não existe.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {path} cannot be read: {reason}.</source>
+        <translation>O arquivo {path} do banco sandbox não pode ser lido: {reason}.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {path} is not what the sandbox writes.</source>
+        <translation>O arquivo {path} do banco sandbox não é o que o sandbox grava.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {path} lacks {missing}.</source>
+        <translation>Falta {missing} no arquivo {path} do banco sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {path} is not in the expected form.</source>
+        <translation>O arquivo {path} do banco sandbox não está na forma esperada.</translation>
+    </message>
+    <message>
+        <source>The CA file {path} does not exist.</source>
+        <translation>O arquivo de CA {path} não existe.</translation>
+    </message>
+    <message>
+        <source>The CA file {path} cannot be read: {reason}.</source>
+        <translation>O arquivo de CA {path} não pode ser lido: {reason}.</translation>
+    </message>
+    <message>
+        <source>The CA file {path} holds a block that is not a plain certificate ({blocks}): it is not used.</source>
+        <translation>O arquivo de CA {path} contém um bloco que não é um certificado simples ({blocks}): ele não é usado.</translation>
+    </message>
+    <message>
+        <source>The CA file {path} holds no PEM certificate.</source>
+        <translation>O arquivo de CA {path} não contém nenhum certificado PEM.</translation>
+    </message>
+    <message>
         <source>The charge is for {amount}; a different amount cannot be paid.</source>
         <translation>A cobrança é de {amount}; não é possível pagar outro valor.</translation>
     </message>

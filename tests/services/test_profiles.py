@@ -86,7 +86,7 @@ def test_profile_defaults_and_validation() -> None:
         ApiProfile(base_url="https://pix.bank.example", client_id="  ", pfx_path=Path("q.pfx"))
     with pytest.raises(ValueError, match="environment"):
         make_profile(environment="staging")
-    with pytest.raises(ValueError, match="letters, digits"):
+    with pytest.raises(ValueError, match=r"profile\.name_characters"):
         make_profile(name="../escape")
     # A profile has no place for a secret.
     with pytest.raises(ValueError, match="client_secret"):
@@ -222,12 +222,12 @@ async def test_write_is_atomic(app_paths: AppPaths, monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        (b"{not json", "not valid JSON"),
-        (b"[1, 2]", "does not hold a profile"),
-        (b"\xff\xfe\x00", "cannot be read"),
+        (b"{not json", "profile.file_not_json"),
+        (b"[1, 2]", "profile.file_not_profile"),
+        (b"\xff\xfe\x00", "profile.file_unreadable"),
         (b'{"name": "Broken", "environment": "production"}', "qrcodes"),
         (None, "https"),
-        (None, "named 'Other' inside"),
+        (None, "profile.file_renamed"),
     ],
 )
 def test_corrupt_files(app_paths: AppPaths, content: bytes | None, reason: str) -> None:
@@ -371,7 +371,7 @@ async def test_sandbox_profile_from_a_running_sandbox(
 
 
 def test_sandbox_profile_errors(tmp_path: Path, ready_file: Path) -> None:
-    with pytest.raises(ProfileError, match="does not exist"):
+    with pytest.raises(ProfileError, match=r"profile\.sandbox_file_missing"):
         sandbox_profile(tmp_path / "missing.json")
     ready = json.loads(ready_file.read_text("utf-8"))
     partial = tmp_path / "partial.json"

@@ -446,7 +446,7 @@ def test_a_ca_file_that_cannot_be_read_keeps_the_profile_locked(
     )
     box = app.endpoint_box
     assert box.objectName() == "endpoint-error"
-    assert "bank-ca.pem of the Accounts API does not exist" in box.text()
+    assert "bank-ca.pem does not exist" in box.text()
     assert "stays locked" in box.text()
     box.accept()
     qt_wait_until(qtbot, task.done, "task.done")

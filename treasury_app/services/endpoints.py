@@ -28,7 +28,6 @@ from treasury_app.config import AppPaths
 from treasury_app.ledger import open_ledger
 from treasury_app.ledger.stores import AuditStore
 from treasury_app.services.profiles import (
-    API_LABELS,
     APIS,
     ApiProfile,
     CaFileError,
@@ -178,33 +177,28 @@ def read_ca_certificates(path: Path, api: ApiName) -> tuple[CaCertificate, ...]:
     """The certificates of the PEM file ``path`` (``api``'s CA file), each with its SHA-256
     fingerprint. Raises :class:`CaFileError` when the file is missing, unreadable or holds no
     PEM certificate."""
-    label = API_LABELS[api]
     path = path.expanduser()
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise CaFileError(api, f"The CA file {path} of the {label} API does not exist.") from None
+        raise CaFileError("ca_file.missing", api=api, path=str(path)) from None
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise CaFileError(
-            api, f"The CA file {path} of the {label} API cannot be read: {reason}."
-        ) from None
+        raise CaFileError("ca_file.unreadable", api=api, path=str(path), reason=reason) from None
     others = sorted(set(_PEM_LABEL.findall(data)) - {b"CERTIFICATE"})
     if others:
         # ssl would trust a "TRUSTED CERTIFICATE" block that x509 skips: nothing may be
         # trusted that is not shown (and fingerprinted) here.
         raise CaFileError(
-            api,
-            f"The CA file {path} of the {label} API holds a block that is not a plain "
-            f"certificate ({', '.join(o.decode('ascii', 'replace') for o in others)}): "
-            "it is not used.",
+            "ca_file.other_block",
+            api=api,
+            path=str(path),
+            blocks=", ".join(o.decode("ascii", "replace") for o in others),
         )
     try:
         certificates = x509.load_pem_x509_certificates(data)
     except ValueError:
-        raise CaFileError(
-            api, f"The CA file {path} of the {label} API holds no PEM certificate."
-        ) from None
+        raise CaFileError("ca_file.no_certificate", api=api, path=str(path)) from None
     return tuple(
         CaCertificate(
             _subject(certificate), certificate.fingerprint(hashes.SHA256()).hex(":").upper()

@@ -37,6 +37,7 @@ from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import Timeouts
 from treasury_app.config import AppPaths
 from treasury_app.domain.clock import system_clock
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.stores import AuditStore
 
 if TYPE_CHECKING:
@@ -64,8 +65,9 @@ ReleaseMode = Literal["mine", "all", "none"]
 # Errors
 
 
-class ProfileError(ValueError):
-    """A profile cannot be used, saved or found. The message can be shown as is."""
+class ProfileError(RuleError):
+    """A profile cannot be used, saved or found: a rule's code (``profile.*``), its words in
+    :mod:`treasury_app.ui.rule_words`."""
 
 
 class ProfileNameError(ProfileError):
@@ -83,9 +85,11 @@ class ProfileCorrupt(ProfileError):
 class CaFileError(ProfileError):
     """An API's CA file cannot be read as PEM certificates (so it cannot be confirmed)."""
 
-    def __init__(self, api: ApiName, message: str) -> None:
-        super().__init__(message)
-        self.api: ApiName = api
+    @property
+    def api(self) -> ApiName:
+        """The API whose CA file it is (the ``api`` parameter)."""
+        api: ApiName = self.params["api"]
+        return api
 
 
 class SecretStoreUnavailable(RuntimeError):
@@ -103,17 +107,15 @@ def validate_profile_name(name: str) -> str:
     trailing space, at most :data:`NAME_MAX_LENGTH` characters, no Windows device name.
     """
     if not isinstance(name, str) or not name:
-        raise ProfileNameError("A profile needs a name.")
+        raise ProfileNameError("profile.name_missing", field="name")
     if len(name) > NAME_MAX_LENGTH:
-        raise ProfileNameError(f"A profile name has at most {NAME_MAX_LENGTH} characters.")
+        raise ProfileNameError("profile.name_too_long", field="name", max=NAME_MAX_LENGTH)
     if name != name.strip():
-        raise ProfileNameError("A profile name cannot start or end with a space.")
+        raise ProfileNameError("profile.name_spaces", field="name")
     if not _NAME_PATTERN.fullmatch(name):
-        raise ProfileNameError(
-            f"The profile name {name!r} may contain only letters, digits, spaces, '-' and '_'."
-        )
+        raise ProfileNameError("profile.name_characters", field="name", name=name)
     if name.lower() in _WINDOWS_DEVICES:
-        raise ProfileNameError(f"{name!r} is reserved by Windows and cannot name a profile.")
+        raise ProfileNameError("profile.name_reserved", field="name", name=name)
     return name
 
 
@@ -380,28 +382,26 @@ class ProfileStore:
         try:
             text = path.read_text("utf-8")
         except FileNotFoundError:
-            raise ProfileNotFound(f"There is no profile named {name!r}.") from None
+            raise ProfileNotFound("profile.not_found", name=name) from None
         except (OSError, UnicodeDecodeError) as error:
             reason = getattr(error, "strerror", None) or type(error).__name__
-            raise ProfileCorrupt(f"The profile file {path} cannot be read: {reason}.") from None
+            raise ProfileCorrupt("profile.file_unreadable", path=str(path), reason=reason) from None
         try:
             data = json.loads(text)
         except ValueError as error:
-            raise ProfileCorrupt(f"The profile file {path} is not valid JSON: {error}.") from None
+            raise ProfileCorrupt(
+                "profile.file_not_json", path=str(path), reason=str(error)
+            ) from None
         if not isinstance(data, dict):
-            raise ProfileCorrupt(f"The profile file {path} does not hold a profile.")
+            raise ProfileCorrupt("profile.file_not_profile", path=str(path))
         try:
             profile = Profile.model_validate(data)
         except ValidationError as error:
             raise ProfileCorrupt(
-                f"The profile file {path} is not a valid profile: "
-                f"{_short_validation_message(error)}."
+                "profile.file_invalid", path=str(path), reason=_short_validation_message(error)
             ) from None
         if profile.name != name:
-            raise ProfileCorrupt(
-                f"The profile file {path} is named {profile.name!r} inside; rename the file "
-                "back or recreate the profile."
-            )
+            raise ProfileCorrupt("profile.file_renamed", path=str(path), name=profile.name)
         return profile
 
     async def save(self, profile: Profile, *, audit: AuditStore | None = None) -> Profile:
@@ -441,7 +441,7 @@ class ProfileStore:
         try:
             path.unlink()
         except FileNotFoundError:
-            raise ProfileNotFound(f"There is no profile named {name!r}.") from None
+            raise ProfileNotFound("profile.not_found", name=name) from None
         log.info("profile %r deleted", name)
         if audit is not None:
             await audit.record("profile.delete", "ok", reference=name)
@@ -486,12 +486,14 @@ def _read_json_object(path: Path, what: str) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text("utf-8"))
     except FileNotFoundError:
-        raise ProfileError(f"The sandbox's {what} {path} does not exist.") from None
+        raise ProfileError("profile.sandbox_file_missing", path=str(path)) from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise ProfileError(f"The sandbox's {what} {path} cannot be read: {reason}.") from None
+        raise ProfileError(
+            "profile.sandbox_file_unreadable", path=str(path), reason=reason
+        ) from None
     if not isinstance(data, dict):
-        raise ProfileError(f"The sandbox's {what} {path} does not hold a JSON object.")
+        raise ProfileError("profile.sandbox_file_not_object", path=str(path))
     return data
 
 
@@ -507,7 +509,9 @@ def sandbox_profile(ready_file: Path) -> tuple[Profile, SandboxSecrets]:
         }
         ca_file = Path(ready["ca_file"])
     except KeyError as missing:
-        raise ProfileError(f"The sandbox's ready file {ready_file} lacks {missing}.") from None
+        raise ProfileError(
+            "profile.sandbox_file_lacks", path=str(ready_file), missing=str(missing)
+        ) from None
     credentials = _read_json_object(credentials_file, "credentials file")
     apis: dict[ApiName, ApiProfile] = {}
     client_secrets: dict[ApiName, str] = {}
@@ -525,12 +529,10 @@ def sandbox_profile(ready_file: Path) -> tuple[Profile, SandboxSecrets]:
             pfx_passwords[api] = str(entry["pfx_password"])
     except KeyError as missing:
         raise ProfileError(
-            f"The sandbox's credentials file {credentials_file} lacks {missing}."
+            "profile.sandbox_file_lacks", path=str(credentials_file), missing=str(missing)
         ) from None
     except (TypeError, ValidationError):
-        raise ProfileError(
-            f"The sandbox's credentials file {credentials_file} is not in the expected form."
-        ) from None
+        raise ProfileError("profile.sandbox_file_form", path=str(credentials_file)) from None
     profile = Profile(
         name=SANDBOX_PROFILE_NAME,
         environment="sandbox",

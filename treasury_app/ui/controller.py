@@ -20,6 +20,7 @@ from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
 from treasury_app.api.tokens import ApiName
 from treasury_app.config import AppPaths
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.location import LedgerLocationError
 from treasury_app.services.endpoints import EndpointConfirmations
@@ -43,6 +44,7 @@ from treasury_app.services.session import (
 from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.async_tools import ask, spawn, spawn_for
 from treasury_app.ui.main_window import MainWindow
+from treasury_app.ui.rule_words import rule_text
 
 log = logging.getLogger("treasury_app.ui.controller")
 LAST_PROFILE_KEY = "last-profile"
@@ -294,7 +296,7 @@ class AppController(QObject):
                     "%1\nThe profile stays locked: nothing is sent to a bank whose CA cannot "
                     "be shown to you first. Put the CA file back in place and open the profile "
                     "again."
-                ).replace("%1", str(error)),
+                ).replace("%1", rule_text(error)),
                 parent=self.window,
             )
             box.setObjectName("endpoint-error")
@@ -424,6 +426,8 @@ class AppController(QObject):
                 "does not work there. Keep the data folder on this computer; to share a "
                 "journal, use the team database."
             ).replace("%1", error.folder)
+        if isinstance(error, RuleError):
+            return rule_text(error)
         return str(error)
 
     async def _workspace(self, session: Session) -> Workspace:

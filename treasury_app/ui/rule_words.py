@@ -396,6 +396,66 @@ RULES: dict[str, str] = {
         "RuleWords", "A boleto cannot be due on {due} (factor 0 means no due date)."
     ),
     # -- end of domain --
+    # -- profiles (services/profiles.py) --
+    "profile.name_missing": QT_TRANSLATE_NOOP("RuleWords", "A profile needs a name."),
+    "profile.name_too_long": QT_TRANSLATE_NOOP(
+        "RuleWords", "A profile name has at most {max} characters."
+    ),
+    "profile.name_spaces": QT_TRANSLATE_NOOP(
+        "RuleWords", "A profile name cannot start or end with a space."
+    ),
+    "profile.name_characters": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The profile name “{name}” may contain only letters, digits, spaces, '-' and '_'.",
+    ),
+    "profile.name_reserved": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{name}” is reserved by Windows and cannot name a profile."
+    ),
+    "profile.not_found": QT_TRANSLATE_NOOP("RuleWords", "There is no profile named “{name}”."),
+    "profile.file_unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile file {path} cannot be read: {reason}."
+    ),
+    "profile.file_not_json": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile file {path} is damaged (not valid JSON: {reason})."
+    ),
+    "profile.file_not_profile": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile file {path} does not hold a profile."
+    ),
+    "profile.file_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile file {path} is not a valid profile: {reason}."
+    ),
+    "profile.file_renamed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The profile file {path} is named “{name}” inside; rename the file back or recreate "
+        "the profile.",
+    ),
+    "profile.sandbox_file_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The sandbox bank's file {path} does not exist."
+    ),
+    "profile.sandbox_file_unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords", "The sandbox bank's file {path} cannot be read: {reason}."
+    ),
+    "profile.sandbox_file_not_object": QT_TRANSLATE_NOOP(
+        "RuleWords", "The sandbox bank's file {path} is not what the sandbox writes."
+    ),
+    "profile.sandbox_file_lacks": QT_TRANSLATE_NOOP(
+        "RuleWords", "The sandbox bank's file {path} lacks {missing}."
+    ),
+    "profile.sandbox_file_form": QT_TRANSLATE_NOOP(
+        "RuleWords", "The sandbox bank's file {path} is not in the expected form."
+    ),
+    "ca_file.missing": QT_TRANSLATE_NOOP("RuleWords", "The CA file {path} does not exist."),
+    "ca_file.unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords", "The CA file {path} cannot be read: {reason}."
+    ),
+    "ca_file.other_block": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The CA file {path} holds a block that is not a plain certificate ({blocks}): it is "
+        "not used.",
+    ),
+    "ca_file.no_certificate": QT_TRANSLATE_NOOP(
+        "RuleWords", "The CA file {path} holds no PEM certificate."
+    ),
     # -- services --
     # CSV files (services/csv_input.py)
     "csv.too_large": QT_TRANSLATE_NOOP(

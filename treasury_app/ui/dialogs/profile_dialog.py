@@ -59,6 +59,7 @@ from treasury_app.ui.dialogs.profile_fields import (
     beside,
     fit_height,
 )
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
@@ -317,7 +318,7 @@ class ProfileDialog(QDialog):
         try:
             validate_profile_name(name)
         except ProfileNameError as error:
-            problems["name"] = str(error)
+            problems["name"] = rule_text(error)
         else:
             if name.casefold() in self._existing:
                 problems["name"] = self.tr("A profile with this name already exists.")
