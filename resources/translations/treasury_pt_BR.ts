@@ -5394,6 +5394,26 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Autorização</translation>
     </message>
     <message>
+        <source>The recurrence %1 was created but the confirmation request was not.</source>
+        <translation>A recorrência %1 foi criada, mas a solicitação de confirmação não.</translation>
+    </message>
+    <message>
+        <source>The recurrence %1 was created but its charge was not.</source>
+        <translation>A recorrência %1 foi criada, mas a cobrança dela não.</translation>
+    </message>
+    <message>
+        <source>The charge %2 was created but its recurrence was not.</source>
+        <translation>A cobrança %2 foi criada, mas a recorrência dela não.</translation>
+    </message>
+    <message>
+        <source>The recurrence %1 was created but its QR Code could not be read.</source>
+        <translation>A recorrência %1 foi criada, mas o QR Code dela não pôde ser lido.</translation>
+    </message>
+    <message>
+        <source>Part of the recurrence was created.</source>
+        <translation>Parte da recorrência foi criada.</translation>
+    </message>
+    <message>
         <source>The journey stopped half-way</source>
         <translation>A jornada parou no meio do caminho</translation>
     </message>

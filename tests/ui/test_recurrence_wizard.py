@@ -288,6 +288,9 @@ def test_a_bank_refusal_lands_on_the_field_it_names(qtbot, run, wizard_and_works
     id_rec = wizard.create_task.result()
     assert id_rec is not None and created == [id_rec]
     assert wizard.banner.isVisible() and id_rec in wizard.banner.detail.text()
+    assert wizard.banner.detail.text().startswith(  # the UI's words, not the service's
+        f"The recurrence {id_rec} was created but its charge was not. Finish or cancel it"
+    )
     assert wizard.charge_form.key_combo.property("invalid") is True  # violacoes: chave
     assert not wizard.create_button.isEnabled() and wizard.close_button.isVisible()
     run(workspace.recurrences.cancel_rec(id_rec))

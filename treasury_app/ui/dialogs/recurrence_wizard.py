@@ -10,6 +10,7 @@ bank, through :func:`~treasury_app.ui.operation.run_operation`.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable
 from typing import Any
 
@@ -63,6 +64,8 @@ JOURNEYS = (1, 2, 3, 4)
 JOURNEY_PAGE, TERMS_PAGE, DETAILS_PAGE, REVIEW_PAGE, RESULT_PAGE = range(5)
 
 _TITLE_STYLE = "font-size: 13pt; font-weight: bold;"
+
+log = logging.getLogger(__name__)
 
 
 def pages_of(journey: int) -> list[int]:
@@ -517,6 +520,21 @@ class RecurrenceWizard(QDialog):
                 raise
             return failure
 
+    def _stopped_words(self, stopped: JourneyIncomplete) -> str:
+        """What was created and what was not, in the UI's language (the service's sentence
+        is for the log)."""
+        rec = stopped.rec.id_rec if stopped.rec is not None else ""
+        words = {
+            "solicrec": self.tr(
+                "The recurrence %1 was created but the confirmation request was not."
+            ),
+            "cob": self.tr("The recurrence %1 was created but its charge was not."),
+            "rec": self.tr("The charge %2 was created but its recurrence was not."),
+            "dadosQR": self.tr("The recurrence %1 was created but its QR Code could not be read."),
+        }
+        text = words.get(stopped.step, self.tr("Part of the recurrence was created."))
+        return text.replace("%1", rec).replace("%2", stopped.txid or "")
+
     def _incomplete(self, stopped: JourneyIncomplete) -> str | None:
         cause = stopped.__cause__
         if isinstance(cause, ApiFailure):
@@ -524,8 +542,11 @@ class RecurrenceWizard(QDialog):
         else:
             self.banner.show_message("")
         self.banner.title.setText(self.tr("The journey stopped half-way"))
+        log.warning("journey stopped at %s: %s", stopped.step, stopped)
         self.banner.detail.setText(
-            str(stopped) + " " + self.tr("Finish or cancel it from the recurrences list.")
+            self._stopped_words(stopped)
+            + " "
+            + self.tr("Finish or cancel it from the recurrences list.")
         )
         # Something exists at the bank now: a second "Create" would make a duplicate.
         self.stopped = stopped
