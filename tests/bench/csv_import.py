@@ -80,7 +80,7 @@ async def measure(dialog: PayoutBatchDialog, path: Path) -> dict[str, float | in
         "seconds": elapsed,
         "rows": len(batch.rows) if batch else 0,
         "errors": len(batch.errors) if batch else 0,
-        "first_error": batch.errors[0].message[:70] if batch and batch.errors else "",
+        "first_error": str(batch.errors[0].reason)[:70] if batch and batch.errors else "",
         "ticks": len(lateness),
         "p50_ms": statistics.median(late) * 1000,
         "p99_ms": late[min(len(late) - 1, int(len(late) * 0.99))] * 1000,
