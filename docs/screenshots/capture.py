@@ -186,9 +186,8 @@ async def charge_screens(window: object, suffix: str = "") -> None:
     qr.close()
     if suffix:
         return
-    from treasury_app.ui.widgets.charges_list import sandbox_pay
-
-    await sandbox_pay(tab.workspace, charge.txid)
+    await tab.charges.reload()
+    await tab.charges.sandbox_pay(charge.txid)  # the charges list's own sandbox action
     await tab.charges.reload()
     tab.charges.select_charge(charge.txid)
     await pause(0.8)
