@@ -24,10 +24,15 @@ from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import RecurrenceTerms
 from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.main_window import MainWindow
+from treasury_app.ui.rule_words import RULES
+from treasury_app.ui.status_words import known_actions
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
 
 CPF = "52998224725"
 ACTION = re.compile(r"^[a-z]+(\.[a-z_]+)+$")  # charge.create, payment.resend_held
+CODE_PREFIXES = frozenset(code.split(".")[0] for code in known_actions() | set(RULES))
+"""The first words of the audit actions and the rules' codes (charge, payment, document...):
+a dotted word that starts with another ("contrato.pdf", an attachment) is not a code."""
 
 
 def _raw_codes() -> set[str]:
@@ -67,7 +72,7 @@ def _problems(window: QWidget, where: str, codes: set[str]) -> list[str]:
     problems = []
     for widget, text in visible_texts(window):
         for part in filter(None, (p.strip() for p in re.split(r"[\n·—:,()]", text))):
-            if part in codes or ACTION.fullmatch(part):
+            if part in codes or (ACTION.fullmatch(part) and part.split(".")[0] in CODE_PREFIXES):
                 problems.append(f"{where} {widget}: {part!r}")
     return problems
 
