@@ -236,6 +236,11 @@ async def serve(
             access_log=False,
             server_header=False,
             timeout_graceful_shutdown=2,
+            # A server keeps an idle connection longer than its clients do (httpx lets one go
+            # after 5 s): with uvicorn's default 5 s on both sides, a client could reuse a
+            # connection the server was closing that instant ("Server disconnected without
+            # sending a response"), seen once after a 5 s delayed answer.
+            timeout_keep_alive=75,
         )
         servers[api] = uvicorn.Server(config)
     tasks = [asyncio.create_task(server.serve()) for server in servers.values()]
