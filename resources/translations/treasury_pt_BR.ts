@@ -6527,6 +6527,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>O arquivo de CA {path} não contém nenhum certificado PEM.</translation>
     </message>
     <message>
+        <source>This payment has no bank identifier yet: its receipt cannot be asked for.</source>
+        <translation>Este pagamento ainda não tem identificador do banco: o comprovante dele não pode ser pedido.</translation>
+    </message>
+    <message>
         <source>The charge is for {amount}; a different amount cannot be paid.</source>
         <translation>A cobrança é de {amount}; não é possível pagar outro valor.</translation>
     </message>

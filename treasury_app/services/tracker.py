@@ -28,6 +28,7 @@ from datetime import timedelta
 
 from treasury_app.api.accounts.models import SUCCESS_STATUSES, is_success_status
 from treasury_app.api.errors import ApiFailure, BusinessRuleViolation, NotFound
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.ledger.receipts import Receipt, ReceiptError, receipt_path
@@ -42,6 +43,11 @@ it (older ones were asked about by the desktops running then; a bank may forget 
 SAFETY_POLL_SECONDS = 300.0
 """With a live webhook receiver: seconds between two safety passes (notifications carry the
 news; this only catches one the bank failed to deliver)."""
+
+
+class ReceiptNotIssued(ReceiptError, RuleError):
+    """A receipt asked for before the bank gave the payment its identifier (a rule's code:
+    still a :class:`ReceiptError` to whoever catches those)."""
 
 
 class PaymentTracker:
@@ -171,7 +177,7 @@ class PaymentTracker:
         kind = "BILLET" if entry.kind == EntryKind.BILLET else "PIX"
         bank_id = _bank_id(entry)
         if bank_id is None:
-            raise ReceiptError("This payment has no bank identifier yet.")
+            raise ReceiptNotIssued("receipt.no_bank_id")
         stored = await self.ledger.receipts.find(kind, bank_id)
         if stored is not None and not self._second_opinion_due(stored):
             return self._as_fetched_here(stored)

@@ -456,6 +456,9 @@ RULES: dict[str, str] = {
     "ca_file.no_certificate": QT_TRANSLATE_NOOP(
         "RuleWords", "The CA file {path} holds no PEM certificate."
     ),
+    "receipt.no_bank_id": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment has no bank identifier yet: its receipt cannot be asked for."
+    ),
     # -- services --
     # CSV files (services/csv_input.py)
     "csv.too_large": QT_TRANSLATE_NOOP(
