@@ -133,12 +133,15 @@ def test_the_table_survives_its_json() -> None:
         table_from_json("[]")
 
 
-def test_the_shipped_table_is_a_dated_partial_seed_of_certain_codes() -> None:
+def test_the_shipped_table_is_the_central_banks_whole_dated_list() -> None:
     shipped = Path(__file__).resolve().parents[2] / "resources" / "banks.json"
-    seed = table_from_json(shipped.read_text("utf-8"))
-    assert seed.partial
-    assert "treasury-banks refresh" in seed.note
-    codes = {bank.ispb: bank.compe for bank in seed.banks}
+    listed = table_from_json(shipped.read_text("utf-8"))
+    assert not listed.partial
+    assert "Banco Central do Brasil" in listed.source
+    assert listed.as_of is not None
+    assert len(listed.banks) > 400  # the STR participants, not a hand-made seed
+    codes = {bank.ispb: bank.compe for bank in listed.banks}
+    assert len(set(codes.values()) - {None}) == len([c for c in codes.values() if c])  # unique
     assert codes["00000000"] == "001"
     assert codes["00360305"] == "104"
     assert codes["60746948"] == "237"

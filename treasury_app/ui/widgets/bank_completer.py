@@ -9,10 +9,9 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, 
 from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QCompleter, QLineEdit
 
-from treasury_app.domain.banks import BankTable, fold
+from treasury_app.domain.banks import BankTable
 from treasury_app.ui.bank_names import bank_label, bank_table
 
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1
 ISPB_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
@@ -23,24 +22,32 @@ class BankCompleter(QCompleter):
     def __init__(self, line_edit: QLineEdit, table: BankTable | None = None) -> None:
         super().__init__(line_edit)
         self.setObjectName(f"{line_edit.objectName()}-completer")
-        model = QStandardItemModel(self)
-        for bank in (table or bank_table()).banks:
-            item = QStandardItem(bank_label(bank))
-            item.setData(bank.search_text, SEARCH_ROLE)
-            item.setData(bank.ispb, ISPB_ROLE)
-            item.setEditable(False)
-            model.appendRow(item)
-        self.setModel(model)
-        self.setCompletionRole(SEARCH_ROLE)
-        self.setFilterMode(Qt.MatchFlag.MatchContains)
-        self.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.table = table or bank_table()
+        self.banks = QStandardItemModel(self)
+        self.setModel(self.banks)
+        # The list is the table's own search, in its order (an exact COMPE code or ISPB first,
+        # then names that start with the text): Qt's own filter would keep the table's order,
+        # where "341" shows a bank whose ISPB holds 341 before Itaú, whose code it is.
         self.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setMaxVisibleItems(10)
         self.line_edit = line_edit
         line_edit.setCompleter(self)
+        line_edit.textEdited.connect(self._search)
         # A click on a bank writes its ISPB even when the field is not the focus widget (the
         # field writes completions only while it has the focus).
         self.activated[QModelIndex].connect(self._picked)
+
+    def _search(self, text: str) -> None:
+        self.banks.clear()
+        for bank in self.table.search(text):
+            item = QStandardItem(bank_label(bank))
+            item.setData(bank.ispb, ISPB_ROLE)
+            item.setEditable(False)
+            self.banks.appendRow(item)
+        if self.banks.rowCount():
+            self.complete()
+        else:
+            self.popup().hide()
 
     def _picked(self, index: QModelIndex) -> None:
         self.line_edit.setText(self.pathFromIndex(index))
@@ -62,7 +69,8 @@ class BankCompleter(QCompleter):
         return super().eventFilter(watched, event)
 
     def splitPath(self, path: str) -> list[str]:  # noqa: N802 (Qt's name)
-        return [fold(path)]
+        """Every bank of the list matches: the list already is the search's result."""
+        return [""]
 
     def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802
         return str(index.data(ISPB_ROLE) or "")
