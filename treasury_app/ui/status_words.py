@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from treasury_app.ledger.team import codes_schema
 from treasury_app.ui.code_words import Family, code_word, known_codes, unknown_word
 
 if TYPE_CHECKING:
@@ -233,6 +234,20 @@ _TEAM_NOTES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"^changed: (?P<void>\d+) approval\(s\) void$"),
         QT_TRANSLATE_NOOP("StatusWords", "Amount or description changed: %1 approval(s) void"),
     ),
+    (
+        re.compile(r"^withdrawn: (?P<login>\S+) removed$"),
+        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn: %1 was removed from the team"),
+    ),
+    (
+        re.compile(
+            r"^approval by (?P<who>\S+) void: \S+ removed \((?P<given>\d+) of (?P<needed>\d+)\)$"
+        ),
+        QT_TRANSLATE_NOOP("StatusWords", "Approval by %1 void: removed from the team (%2 of %3)"),
+    ),
+    (
+        re.compile(r"^ended by schema 4: the amount is not money$"),
+        QT_TRANSLATE_NOOP("StatusWords", "Not sent: the amount is not money"),
+    ),
     (re.compile(r"^webhook(: .*)?$"), QT_TRANSLATE_NOOP("StatusWords", "Notified by the bank")),
     (
         re.compile(r"^(?P<who>\S+) recorded .*; the bank's word \(\w+\) overruled it: .*$"),
@@ -240,25 +255,103 @@ _TEAM_NOTES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"^(?P<who>\S+) recorded .*: the bank's word stands$"), _NOTES["bank_stands"]),
 )
-"""The notes the team database writes with who acted (``approved by bruno (1 of 2)``, and
-the sentences schema 4 wrote before schema 6 made them codes): the pattern and its words, the
-groups filling %1, %2... in order."""
+"""The English sentences the team database wrote with who acted before schema 7 made them
+coded notes (``approved by bruno (1 of 2)``; ``treasury-admin remove-user``'s; the sentences
+schema 4 wrote before schema 6 made them codes): the pattern and its words, the groups filling
+%1, %2... in order. Rows written then keep them."""
+
+_TEAM_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"^Rejected by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL),
+        QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1: %2"),
+    ),
+    (
+        re.compile(r"^Withdrawn by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL),
+        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1: %2"),
+    ),
+    (re.compile(r"^Rejected by (?P<who>\S+)$"), _TEAM_NOTES[2][1]),  # schema 2: no reason
+    (re.compile(r"^Withdrawn by (?P<who>\S+)$"), _TEAM_NOTES[1][1]),
+    (
+        re.compile(r"^Not sent: the amount is not money$"),
+        QT_TRANSLATE_NOOP("StatusWords", "Not sent: the amount is not money"),
+    ),
+)
+"""The English errors the team database gave an intent a person ended before schema 7
+(``Rejected by bruno: wrong key``): the pattern and its words, as :data:`_TEAM_NOTES`."""
+
+_CODED_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    codes_schema.APPROVED: (_TEAM_NOTES[0][1], ("by", "given", "needed")),
+    codes_schema.WITHDRAWN: (_TEAM_NOTES[1][1], ("by",)),
+    codes_schema.REJECTED: (_TEAM_NOTES[2][1], ("by",)),
+    codes_schema.CHANGED: (_TEAM_NOTES[3][1], ("void",)),
+    codes_schema.REMOVED_WITHDRAWN: (_TEAM_NOTES[4][1], ("login",)),
+    codes_schema.REMOVED_VOID: (_TEAM_NOTES[5][1], ("approver", "given", "needed")),
+}
+"""The team database's coded notes (schema 7, :mod:`~treasury_app.ledger.team.codes_schema`):
+the words of each code and the parameters filling %1, %2... in order."""
+
+_CODED_ERRORS: dict[str, tuple[str, tuple[str, ...]]] = {
+    codes_schema.REJECTED: (_TEAM_ERRORS[0][1], ("by", "reason")),
+    codes_schema.WITHDRAWN: (_TEAM_ERRORS[1][1], ("by", "reason")),
+    codes_schema.REMOVED_WITHDRAWN: (_TEAM_NOTES[4][1], ("login",)),
+}
+"""The coded errors of an intent a person ended (schema 7): the words and their parameters."""
+
+
+def _filled(source: str, values: list[str | None]) -> str:
+    text = QCoreApplication.translate(CONTEXT, source)
+    for number, value in enumerate(values, start=1):
+        if value is not None and f"%{number}" in text:
+            text = text.replace(f"%{number}", value)
+    return text
+
+
+def _coded_word(text: str, table: dict[str, tuple[str, tuple[str, ...]]]) -> str | None:
+    """A coded note of the team database in words (a code ``table`` lacks: "Other (unknown
+    code)", logged); ``None`` when ``text`` is no coded note."""
+    found = codes_schema.read_coded(text)
+    if found is None:
+        return None
+    code, params = found
+    if code not in table:
+        return unknown_word("team note", code)
+    source, names = table[code]
+    return _filled(source, [str(params.get(name, "")) for name in names])
+
+
+def _sentence_word(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
+    for pattern, source in patterns:
+        found = pattern.match(text)
+        if found:
+            return _filled(source, list(found.groups()))
+    return None
 
 
 def note_word(note: str | None) -> str:
-    """A journal history note as words (``no answer`` -> No answer from the bank; ``approved
-    by bruno (1 of 2)`` -> Approved by bruno (1 of 2), in the UI's language). A note nobody
-    knows is shown as it is (a desktop's free text)."""
+    """A journal history note as words (``no answer`` -> No answer from the bank; the team
+    database's coded note ``{"by": "bruno", "code": "approved", "given": 1, "needed": 2}``,
+    or its English sentence of before schema 7 ``approved by bruno (1 of 2)`` -> Approved by
+    bruno (1 of 2), in the UI's language). A note nobody knows is shown as it is (a desktop's
+    free text)."""
     if note and note not in _NOTES:
-        for pattern, source in _TEAM_NOTES:
-            found = pattern.match(note)
-            if found:
-                text = QCoreApplication.translate(CONTEXT, source)
-                for number, value in enumerate(found.groups(), start=1):
-                    if value is not None and f"%{number}" in text:
-                        text = text.replace(f"%{number}", value)
-                return text
+        words = _coded_word(note, _CODED_NOTES) or _sentence_word(note, _TEAM_NOTES)
+        if words is not None:
+            return words
     return _word(_NOTES, note, None)
+
+
+def team_error_word(error: str | None) -> str:
+    """The error the team database gave an intent a person ended (rejected, withdrawn, or
+    withdrawn when its maker was removed) in words: "Rejected by bruno: wrong key"; "" when
+    ``error`` is none of those (the bank's message, an answer not received)."""
+    if not error:
+        return ""
+    found = codes_schema.read_coded(error)
+    reasonless = found is not None and not found[1].get("reason")
+    words = _coded_word(error, _CODED_NOTES if reasonless else _CODED_ERRORS)
+    if words is None:
+        words = _sentence_word(error, _TEAM_ERRORS)
+    return words or ""
 
 
 def action_word(action: str | None) -> str:
