@@ -199,6 +199,9 @@ _OUTCOMES: dict[str, str] = {
     "bank_stands": QT_TRANSLATE_NOOP("StatusWords", "the bank's word stands"),
     "partially_refused": QT_TRANSLATE_NOOP("StatusWords", "refused in part"),
     "void": QT_TRANSLATE_NOOP("StatusWords", "voided"),
+    "stale": QT_TRANSLATE_NOOP("StatusWords", "ended: left open too long"),
+    "same": QT_TRANSLATE_NOOP("StatusWords", "the same as the bank's"),
+    "differs": QT_TRANSLATE_NOOP("StatusWords", "not the same as the bank's"),
 }
 
 _OVERRULED = str(QT_TRANSLATE_NOOP("StatusWords", "The bank says otherwise than %1 recorded (%2)"))
