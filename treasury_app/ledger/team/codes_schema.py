@@ -11,19 +11,14 @@ A desktop reads a note or an error that starts with ``{`` and parses as an objec
 string ``code`` as a coded note (:func:`read_coded`); anything else is what it was before (a
 desktop's own note such as ``no answer``, the bank's message). The codes:
 
-========================  ==================================  ================================
-code                      parameters                          written by
-========================  ==================================  ================================
-``approved``              ``by``, ``given``, ``needed``       :func:`treasury.approve` (note)
-``rejected``              ``by`` (note); ``by``, ``reason``   :func:`treasury.decide` (note,
-                          (``journal.error``)                 ``error``)
-``withdrawn``             as ``rejected``                     :func:`treasury.decide`
-``changed``               ``void`` (approvals voided)         :func:`treasury.edit` (note)
-``removed_withdrawn``     ``login`` (removed), ``by`` (admin) ``treasury-admin remove-user``
-                                                              (note, ``error``)
-``removed_void``          ``approver``, ``given``, ``needed``  ``treasury-admin remove-user``
-                                                              (note)
-========================  ==================================  ================================
+* ``approved`` (``by``, ``given``, ``needed``): a history note of :func:`treasury.approve`;
+* ``rejected`` and ``withdrawn`` (``by``): a history note of :func:`treasury.decide`; the same
+  code with the ``reason`` too is the journal's ``error`` of the intent ended;
+* ``changed`` (``void``: the approvals voided): a history note of :func:`treasury.edit`;
+* ``removed_withdrawn`` (``login`` removed, ``by`` the administrator): the history note and
+  the error of an intent withdrawn by ``treasury-admin remove-user --withdraw-waiting``;
+* ``removed_void`` (``approver``, ``given``, ``needed``): the history note of an approval that
+  command voids.
 
 Rows written before schema 7 keep their English sentences; the desktops still read those
 (:mod:`treasury_app.ui.status_words`). Migrations 1 to 6 are unchanged: this one replaces, in
