@@ -223,34 +223,34 @@ def status_word(status: str | None) -> str:
     return _word(_STATUSES, status, "status")
 
 
+_APPROVED_BY = QT_TRANSLATE_NOOP("StatusWords", "Approved by %1 (%2 of %3)")
+_WITHDRAWN_BY = QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1")
+_REJECTED_BY = QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1")
+_CHANGED = QT_TRANSLATE_NOOP("StatusWords", "Amount or description changed: %1 approval(s) void")
+_REMOVED_WITHDRAWN = QT_TRANSLATE_NOOP("StatusWords", "Withdrawn: %1 was removed from the team")
+_REMOVED_VOID = QT_TRANSLATE_NOOP(
+    "StatusWords", "Approval by %1 void: removed from the team (%2 of %3)"
+)
+_NOT_MONEY = QT_TRANSLATE_NOOP("StatusWords", "Not sent: the amount is not money")
+_REJECTED_BECAUSE = QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1: %2")
+_WITHDRAWN_BECAUSE = QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1: %2")
+
 _TEAM_NOTES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(r"^approved by (?P<who>\S+) \((?P<given>\d+) of (?P<needed>\d+)\)$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Approved by %1 (%2 of %3)"),
+        _APPROVED_BY,
     ),
-    (
-        re.compile(r"^withdrawn by (?P<who>\S+)$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1"),
-    ),
-    (re.compile(r"^rejected by (?P<who>\S+)$"), QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1")),
-    (
-        re.compile(r"^changed: (?P<void>\d+) approval\(s\) void$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Amount or description changed: %1 approval(s) void"),
-    ),
-    (
-        re.compile(r"^withdrawn: (?P<login>\S+) removed$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn: %1 was removed from the team"),
-    ),
+    (re.compile(r"^withdrawn by (?P<who>\S+)$"), _WITHDRAWN_BY),
+    (re.compile(r"^rejected by (?P<who>\S+)$"), _REJECTED_BY),
+    (re.compile(r"^changed: (?P<void>\d+) approval\(s\) void$"), _CHANGED),
+    (re.compile(r"^withdrawn: (?P<login>\S+) removed$"), _REMOVED_WITHDRAWN),
     (
         re.compile(
             r"^approval by (?P<who>\S+) void: \S+ removed \((?P<given>\d+) of (?P<needed>\d+)\)$"
         ),
-        QT_TRANSLATE_NOOP("StatusWords", "Approval by %1 void: removed from the team (%2 of %3)"),
+        _REMOVED_VOID,
     ),
-    (
-        re.compile(r"^ended by schema 4: the amount is not money$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Not sent: the amount is not money"),
-    ),
+    (re.compile(r"^ended by schema 4: the amount is not money$"), _NOT_MONEY),
     (re.compile(r"^webhook(: .*)?$"), QT_TRANSLATE_NOOP("StatusWords", "Notified by the bank")),
     (
         re.compile(r"^(?P<who>\S+) recorded .*; the bank's word \(\w+\) overruled it: .*$"),
@@ -264,49 +264,46 @@ schema 4 wrote before schema 6 made them codes): the pattern and its words, the 
 %1, %2... in order. Rows written then keep them."""
 
 _TEAM_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"^Rejected by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL),
-        QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1: %2"),
-    ),
-    (
-        re.compile(r"^Withdrawn by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL),
-        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1: %2"),
-    ),
-    (re.compile(r"^Rejected by (?P<who>\S+)$"), _TEAM_NOTES[2][1]),  # schema 2: no reason
-    (re.compile(r"^Withdrawn by (?P<who>\S+)$"), _TEAM_NOTES[1][1]),
-    (
-        re.compile(r"^Not sent: the amount is not money$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Not sent: the amount is not money"),
-    ),
+    (re.compile(r"^Rejected by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL), _REJECTED_BECAUSE),
+    (re.compile(r"^Withdrawn by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL), _WITHDRAWN_BECAUSE),
+    (re.compile(r"^Rejected by (?P<who>\S+)$"), _REJECTED_BY),  # schema 2: no reason given
+    (re.compile(r"^Withdrawn by (?P<who>\S+)$"), _WITHDRAWN_BY),
+    (re.compile(r"^Not sent: the amount is not money$"), _NOT_MONEY),
 )
 """The English errors the team database gave an intent a person ended before schema 7
 (``Rejected by bruno: wrong key``): the pattern and its words, as :data:`_TEAM_NOTES`."""
 
 _CODED_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
-    codes_schema.APPROVED: (_TEAM_NOTES[0][1], ("by", "given", "needed")),
-    codes_schema.WITHDRAWN: (_TEAM_NOTES[1][1], ("by",)),
-    codes_schema.REJECTED: (_TEAM_NOTES[2][1], ("by",)),
-    codes_schema.CHANGED: (_TEAM_NOTES[3][1], ("void",)),
-    codes_schema.REMOVED_WITHDRAWN: (_TEAM_NOTES[4][1], ("login",)),
-    codes_schema.REMOVED_VOID: (_TEAM_NOTES[5][1], ("approver", "given", "needed")),
+    codes_schema.APPROVED: (_APPROVED_BY, ("by", "given", "needed")),
+    codes_schema.WITHDRAWN: (_WITHDRAWN_BY, ("by",)),
+    codes_schema.REJECTED: (_REJECTED_BY, ("by",)),
+    codes_schema.CHANGED: (_CHANGED, ("void",)),
+    codes_schema.REMOVED_WITHDRAWN: (_REMOVED_WITHDRAWN, ("login",)),
+    codes_schema.REMOVED_VOID: (_REMOVED_VOID, ("approver", "given", "needed")),
 }
 """The team database's coded notes (schema 7, :mod:`~treasury_app.ledger.team.codes_schema`):
 the words of each code and the parameters filling %1, %2... in order."""
 
 _CODED_ERRORS: dict[str, tuple[str, tuple[str, ...]]] = {
-    codes_schema.REJECTED: (_TEAM_ERRORS[0][1], ("by", "reason")),
-    codes_schema.WITHDRAWN: (_TEAM_ERRORS[1][1], ("by", "reason")),
-    codes_schema.REMOVED_WITHDRAWN: (_TEAM_NOTES[4][1], ("login",)),
+    codes_schema.REJECTED: (_REJECTED_BECAUSE, ("by", "reason")),
+    codes_schema.WITHDRAWN: (_WITHDRAWN_BECAUSE, ("by", "reason")),
+    codes_schema.REMOVED_WITHDRAWN: (_REMOVED_WITHDRAWN, ("login",)),
 }
 """The coded errors of an intent a person ended (schema 7): the words and their parameters."""
 
+_PLACEHOLDER = re.compile(r"%(\d)")
+
 
 def _filled(source: str, values: list[str | None]) -> str:
-    text = QCoreApplication.translate(CONTEXT, source)
-    for number, value in enumerate(values, start=1):
-        if value is not None and f"%{number}" in text:
-            text = text.replace(f"%{number}", value)
-    return text
+    """``source`` translated, %1, %2... replaced by ``values`` in one pass (a value that
+    holds "%2" itself stays as it is)."""
+
+    def value_of(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        value = values[number - 1] if 0 < number <= len(values) else None
+        return found.group(0) if value is None else value
+
+    return _PLACEHOLDER.sub(value_of, QCoreApplication.translate(CONTEXT, source))
 
 
 def _coded_word(text: str, table: dict[str, tuple[str, tuple[str, ...]]]) -> str | None:
