@@ -6531,6 +6531,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Este pagamento ainda não tem identificador do banco: o comprovante dele não pode ser pedido.</translation>
     </message>
     <message>
+        <source>The bank&apos;s receipt is not a PDF file.</source>
+        <translation>O comprovante do banco não é um arquivo PDF.</translation>
+    </message>
+    <message>
+        <source>The stored copy of receipt {receipt} is damaged (it is not what was saved): ask the bank for the receipt again.</source>
+        <translation>A cópia guardada do comprovante {receipt} está danificada (não é o que foi salvo): peça o comprovante ao banco de novo.</translation>
+    </message>
+    <message>
+        <source>The stored copy of receipt {receipt} is missing from the ledger: ask the bank for the receipt again.</source>
+        <translation>A cópia guardada do comprovante {receipt} não está mais no livro-razão: peça o comprovante ao banco de novo.</translation>
+    </message>
+    <message>
         <source>The charge is for {amount}; a different amount cannot be paid.</source>
         <translation>A cobrança é de {amount}; não é possível pagar outro valor.</translation>
     </message>
@@ -7978,6 +7990,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>anulado</translation>
     </message>
     <message>
+        <source>ended: left open too long</source>
+        <translation>encerrada: ficou aberta tempo demais</translation>
+    </message>
+    <message>
+        <source>the same as the bank&apos;s</source>
+        <translation>igual ao do banco</translation>
+    </message>
+    <message>
+        <source>not the same as the bank&apos;s</source>
+        <translation>diferente do do banco</translation>
+    </message>
+    <message>
         <source>The bank says otherwise than %1 recorded (%2)</source>
         <translation>O banco contradiz o que %1 registrou (%2)</translation>
     </message>
@@ -7992,6 +8016,26 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Amount or description changed: %1 approval(s) void</source>
         <translation>Valor ou descrição alterados: %1 aprovação(ões) anulada(s)</translation>
+    </message>
+    <message>
+        <source>Withdrawn: %1 was removed from the team</source>
+        <translation>Retirado: %1 foi removido da equipe</translation>
+    </message>
+    <message>
+        <source>Approval by %1 void: removed from the team (%2 of %3)</source>
+        <translation>Aprovação de %1 anulada: removido da equipe (%2 de %3)</translation>
+    </message>
+    <message>
+        <source>Not sent: the amount is not money</source>
+        <translation>Não enviado: o valor não é uma quantia de dinheiro</translation>
+    </message>
+    <message>
+        <source>Rejected by %1: %2</source>
+        <translation>Rejeitado por %1: %2</translation>
+    </message>
+    <message>
+        <source>Withdrawn by %1: %2</source>
+        <translation>Retirado por %1: %2</translation>
     </message>
     <message>
         <source>Waiting for approval %1/%2</source>

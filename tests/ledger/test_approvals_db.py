@@ -47,6 +47,7 @@ from treasury_app.ledger.team.approvals import (
     entry_content_hash,
 )
 from treasury_app.ledger.team.chain import verify_chain
+from treasury_app.ledger.team.codes_schema import read_coded
 from treasury_app.ledger.team.schema import APPROVER, MAKER, PERSON_ROLES
 from treasury_app.ledger.team.store import ApprovalRefused
 
@@ -801,7 +802,7 @@ async def test_reject_needs_a_reason_and_withdraw_is_the_makers_only(
             "bruno",
             "wrong key",
         )
-        assert rejected.error == "Rejected by bruno: wrong key"
+        assert read_coded(rejected.error) == ("rejected", {"by": "bruno", "reason": "wrong key"})
         for who in (bruno, carla):
             with pytest.raises(ApprovalRefused, match="no longer waiting for approval"):
                 await approvals(who).approve(entry.id, entry.content_hash or "")

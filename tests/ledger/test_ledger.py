@@ -211,7 +211,7 @@ async def test_receipts_are_stored_once_by_content_and_checked_on_read(ledger: L
     assert await ledger.receipts.find("PIX", "E1") == first
     assert await ledger.receipts.read(first) == PDF
     assert await ledger.receipts.read(other) == PDF
-    with pytest.raises(ReceiptError, match="not a PDF"):
+    with pytest.raises(ReceiptError, match=r"^receipt\.not_pdf$"):
         await ledger.receipts.save(b"<html>", kind="PIX", bank_id="E3", entry_id=e3)
     assert await ledger.receipts.find("PIX", "E3") is None
 
@@ -225,9 +225,20 @@ async def test_receipt_files_are_one_per_content_and_checked_on_read(tmp_path: P
     assert len(list((tmp_path / "r-receipts").rglob("*.pdf"))) == 1
     assert await ledger.receipts.read(first) == PDF
     first.path.write_bytes(PDF + b"tampered")
-    with pytest.raises(ReceiptError, match="damaged"):
+    with pytest.raises(ReceiptError) as damaged:
         await ledger.receipts.read(first)
-    with pytest.raises(ReceiptError, match="not a PDF"):
+    assert (damaged.value.code, damaged.value.params) == (
+        "receipt.damaged",
+        {"receipt": first.sha256[:12]},
+    )
+    first.path.unlink()
+    with pytest.raises(ReceiptError) as missing:
+        await ledger.receipts.read(first)
+    assert (missing.value.code, missing.value.params) == (
+        "receipt.missing",
+        {"receipt": first.sha256[:12]},
+    )
+    with pytest.raises(ReceiptError, match=r"^receipt\.not_pdf$"):
         await ledger.receipts.save(b"<html>", kind="PIX", bank_id="E3")
     await ledger.close()
 

@@ -14,6 +14,9 @@ PRIVILEGES_SHA256 = "5e5eed0afee92d6e91191f3b71d9d57ef2d0413fc9bb5b940c5ad03fc1b
 ROLES_SHA256 = "0ff3f844cdd9f7bfc31366ad3d34f166fed7c51470e5ce260e2f773754bb65d7"
 LENGTHS = [13152, 36345, 13258, 45471, 11423, 14213]
 PRIVILEGES_LENGTH = 6282
+# Migration 7 (codes_schema.py, issue 33), pinned the same way once it shipped.
+MIGRATION_7_SHA256 = "8d54988131257c1ab0c8674836107970ecdddba0ce8d7c1ed221988a5b9b3e37"
+MIGRATION_7_LENGTH = 7174
 
 
 def sha256(text: str) -> str:
@@ -25,6 +28,12 @@ def test_migrations_are_byte_identical_to_what_databases_ran() -> None:
     assert len(LENGTHS) <= schema.SCHEMA_VERSION
     assert [len(sql) for sql in ran] == LENGTHS
     assert sha256("\x00".join(ran)) == MIGRATIONS_SHA256
+
+
+def test_migration_7_is_byte_identical_to_what_databases_ran() -> None:
+    assert schema.SCHEMA_VERSION >= 7
+    assert len(schema.MIGRATIONS[6]) == MIGRATION_7_LENGTH
+    assert sha256(schema.MIGRATIONS[6]) == MIGRATION_7_SHA256
 
 
 def test_privileges_and_roles_are_unchanged_by_the_split() -> None:

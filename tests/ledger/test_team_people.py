@@ -35,6 +35,7 @@ from treasury_app.ledger.team.admin import (
     VIEWER_CONNECTIONS,
     main,
 )
+from treasury_app.ledger.team.codes_schema import read_coded
 from treasury_app.ledger.team.migrations import SESSION_DEFAULTS
 from treasury_app.ledger.team.schema import APPROVER, MAKER, OWNER
 from treasury_app.ledger.team.settings import TeamDatabase
@@ -440,8 +441,12 @@ def test_remove_user_refuses_while_intents_wait_then_withdraws_them_and_keeps_th
         "SELECT note, actor, at FROM treasury.journal_history WHERE entry_id = %s ORDER BY id",
         mine["id"],
     )
-    assert [h["note"] for h in history] == ["journaled", f"withdrawn: {leaving} removed"]
-    assert history[-1]["actor"] == team_databases.server.superuser and history[-1]["at"]
+    admin_login = team_databases.server.superuser
+    removed_code = ("removed_withdrawn", {"login": leaving, "by": admin_login})
+    assert history[0]["note"] == "journaled" and len(history) == 2
+    assert read_coded(history[-1]["note"]) == removed_code  # a code, not English
+    assert read_coded(entry["error"]) == removed_code
+    assert history[-1]["actor"] == admin_login and history[-1]["at"]
     (withdrawn,) = audit(team_databases, database, "approval.withdraw")
     assert withdrawn["reference"] == mine["idempotency_key"] and withdrawn["at"]
     assert json.loads(withdrawn["details"])["reason"] == "person removed"
@@ -472,6 +477,15 @@ def test_remove_user_refuses_while_intents_wait_then_withdraws_them_and_keeps_th
         theirs["id"],
     )  # fmt: skip
     assert approval["approver"] == approver and approval["void_reason"] == "person removed"
+    (note,) = rows(
+        team_databases, database,
+        "SELECT note FROM treasury.journal_history WHERE entry_id = %s ORDER BY id DESC LIMIT 1",
+        theirs["id"],
+    )  # fmt: skip
+    assert read_coded(note["note"]) == (
+        "removed_void",
+        {"approver": approver, "given": 0, "needed": entry["approvals_needed"]},
+    )
     assert [r["reference"] for r in audit(team_databases, database, "approval.void")] == [
         theirs["idempotency_key"]
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -250,3 +251,112 @@ def test_the_team_databases_history_notes_are_words(
     assert text != english and text != note
     if portuguese is not None:
         assert text == portuguese
+
+
+@pytest.mark.parametrize(
+    ("note", "words"),
+    [
+        (
+            '{"by": "bruno", "code": "approved", "given": 1, "needed": 2}',
+            "Aprovado por bruno (1 de 2)",
+        ),
+        ('{"by": "carla", "code": "rejected"}', "Rejeitado por carla"),
+        ('{"by": "ana", "code": "withdrawn"}', "Retirado por ana"),
+        (
+            '{"code": "changed", "void": 2}',
+            "Valor ou descrição alterados: 2 aprovação(ões) anulada(s)",
+        ),
+        (
+            '{"by": "postgres", "code": "removed_withdrawn", "login": "ana"}',
+            "Retirado: ana foi removido da equipe",
+        ),
+        (
+            '{"approver": "bruno", "code": "removed_void", "given": 0, "needed": 2}',
+            "Aprovação de bruno anulada: removido da equipe (0 de 2)",
+        ),
+        # before schema 7: treasury-admin remove-user's and schema 4's sentences
+        ("withdrawn: ana removed", "Retirado: ana foi removido da equipe"),
+        (
+            "approval by bruno void: bruno removed (0 of 2)",
+            "Aprovação de bruno anulada: removido da equipe (0 de 2)",
+        ),
+        (
+            "ended by schema 4: the amount is not money",
+            "Não enviado: o valor não é uma quantia de dinheiro",
+        ),
+    ],
+)
+def test_the_team_databases_coded_notes_read_in_portuguese(
+    portuguese: None, note: str, words: str
+) -> None:
+    """Schema 7's coded notes (and the English sentences they replace) read in pt_BR."""
+    from treasury_app.ui.status_words import note_word
+
+    assert note_word(note) == words
+
+
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (
+            '{"by": "carla", "code": "rejected", "reason": "chave errada"}',
+            "Rejeitado por carla: chave errada",
+        ),
+        (
+            '{"by": "ana", "code": "withdrawn", "reason": "não precisa"}',
+            "Retirado por ana: não precisa",
+        ),
+        (
+            '{"by": "postgres", "code": "removed_withdrawn", "login": "ana"}',
+            "Retirado: ana foi removido da equipe",
+        ),
+        # before schema 7
+        ("Rejected by carla: chave errada", "Rejeitado por carla: chave errada"),
+        ("Withdrawn by ana: não precisa", "Retirado por ana: não precisa"),
+        ("Rejected by carla", "Rejeitado por carla"),  # schema 2: a rejection without reason
+        ("Not sent: the amount is not money", "Não enviado: o valor não é uma quantia de dinheiro"),
+    ],
+)
+def test_an_intent_a_person_ended_says_so_in_portuguese(
+    portuguese: None, error: str, words: str
+) -> None:
+    """The journal's error of an intent rejected or withdrawn in a team database is words in
+    pt_BR where a payment's error is shown, not "the bank refused it" nor English."""
+    from treasury_app.ledger.journal import Entry, EntryKind, EntryState
+    from treasury_app.ui.refusals import error_words, refusal_words
+    from treasury_app.ui.status_words import team_error_word
+
+    assert team_error_word(error) == words
+    entry = Entry(
+        id=1,
+        kind=EntryKind.PIX_KEY,
+        payee_name="Fornecedor",
+        payee_document="",
+        payee_detail="a@b.com.br",
+        amount=Decimal("10.00"),
+        description="",
+        payment_flow="INSTANT",
+        idempotency_key="k",
+        request_json="{}",
+        state=EntryState.REJECTED,
+        bank_status=None,
+        final=True,
+        end_to_end_id=None,
+        bank_id=None,
+        error=error,
+        created_at="2026-12-07T12:00:00Z",
+        updated_at="2026-12-07T12:00:00Z",
+        created_by="ana",
+        profile="p",
+        batch=None,
+    )
+    assert refusal_words(entry) == error_words(entry) == words
+    assert team_error_word("400 Bad Request: saldo insuficiente [POST /pix]") == ""
+
+
+def test_the_team_databases_audit_outcomes_are_words(portuguese: None) -> None:
+    from treasury_app.ui.status_words import outcome_word
+
+    assert outcome_word("stale", "session.ended") == "encerrada: ficou aberta tempo demais"
+    assert outcome_word("same", "receipt.confirmed") == "igual ao do banco"
+    assert outcome_word("differs", "receipt.disputed") == "diferente do do banco"

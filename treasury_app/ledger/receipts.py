@@ -17,12 +17,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.db import now_iso
 from treasury_app.private_files import make_private_dir, make_private_file
 
 
-class ReceiptError(ValueError):
-    pass
+class ReceiptError(RuleError):
+    """A receipt cannot be kept or read (a rule's code: ``receipt.not_pdf``, a stored copy
+    ``receipt.damaged`` or ``receipt.missing``, with ``receipt`` the start of its digest)."""
 
 
 @dataclass(frozen=True)
@@ -123,9 +125,12 @@ class Receipts:
         return self._receipt(row) if row else None
 
     def read(self, receipt: Receipt) -> bytes:
-        data = receipt.path.read_bytes()
+        try:
+            data = receipt.path.read_bytes()
+        except FileNotFoundError:
+            raise ReceiptError("receipt.missing", receipt=receipt.sha256[:12]) from None
         if hashlib.sha256(data).hexdigest() != receipt.sha256:
-            raise ReceiptError(f"The stored receipt {receipt.path.name} is damaged.")
+            raise ReceiptError("receipt.damaged", receipt=receipt.sha256[:12])
         return data
 
     def all(self, limit: int = 1000) -> list[Receipt]:
@@ -139,7 +144,7 @@ class Receipts:
 def pdf_digest(pdf: bytes) -> str:
     """The SHA-256 (hex) a receipt is stored under; :class:`ReceiptError` if not a PDF."""
     if not pdf.startswith(b"%PDF"):
-        raise ReceiptError("The bank's receipt is not a PDF file.")
+        raise ReceiptError("receipt.not_pdf")
     return hashlib.sha256(pdf).hexdigest()
 
 

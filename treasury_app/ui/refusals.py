@@ -11,6 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from treasury_app.api.accounts.models import is_failed_status
 from treasury_app.api.errors import refusal_reason
 from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.ui.status_words import team_error_word
 
 __all__ = ["error_words", "is_refused", "refusal_reason_words", "refusal_words"]
 
@@ -38,7 +39,7 @@ def refusal_reason_words(entry: Entry) -> str:
     if not is_refused(entry):
         return ""
     if entry.state == EntryState.REJECTED:
-        return refusal_reason(entry.error or "")
+        return team_error_word(entry.error) or refusal_reason(entry.error or "")
     code = (entry.error or "").strip()
     if not code:
         return ""
@@ -54,6 +55,9 @@ def refusal_words(entry: Entry) -> str:
         return ""
     reason = refusal_reason_words(entry)
     if entry.state == EntryState.REJECTED:
+        ended = team_error_word(entry.error)
+        if ended:  # a person ended it (a team database): the bank never saw it
+            return ended
         if not reason:
             return QCoreApplication.translate("Refusals", "The bank refused it and gave no reason.")
         return QCoreApplication.translate("Refusals", "The bank refused it: %1").replace(

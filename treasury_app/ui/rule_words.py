@@ -459,6 +459,18 @@ RULES: dict[str, str] = {
     "receipt.no_bank_id": QT_TRANSLATE_NOOP(
         "RuleWords", "This payment has no bank identifier yet: its receipt cannot be asked for."
     ),
+    # receipts kept in the ledger (ledger/receipts.py, ledger/team/store.py)
+    "receipt.not_pdf": QT_TRANSLATE_NOOP("RuleWords", "The bank's receipt is not a PDF file."),
+    "receipt.damaged": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The stored copy of receipt {receipt} is damaged (it is not what was saved): ask the "
+        "bank for the receipt again.",
+    ),
+    "receipt.missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The stored copy of receipt {receipt} is missing from the ledger: ask the bank for the "
+        "receipt again.",
+    ),
     # -- services --
     # CSV files (services/csv_input.py)
     "csv.too_large": QT_TRANSLATE_NOOP(

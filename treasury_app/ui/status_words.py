@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from treasury_app.ledger.team import codes_schema
 from treasury_app.ui.code_words import Family, code_word, known_codes, unknown_word
 
 if TYPE_CHECKING:
@@ -198,6 +199,9 @@ _OUTCOMES: dict[str, str] = {
     "bank_stands": QT_TRANSLATE_NOOP("StatusWords", "the bank's word stands"),
     "partially_refused": QT_TRANSLATE_NOOP("StatusWords", "refused in part"),
     "void": QT_TRANSLATE_NOOP("StatusWords", "voided"),
+    "stale": QT_TRANSLATE_NOOP("StatusWords", "ended: left open too long"),
+    "same": QT_TRANSLATE_NOOP("StatusWords", "the same as the bank's"),
+    "differs": QT_TRANSLATE_NOOP("StatusWords", "not the same as the bank's"),
 }
 
 _OVERRULED = str(QT_TRANSLATE_NOOP("StatusWords", "The bank says otherwise than %1 recorded (%2)"))
@@ -219,20 +223,34 @@ def status_word(status: str | None) -> str:
     return _word(_STATUSES, status, "status")
 
 
+_APPROVED_BY = QT_TRANSLATE_NOOP("StatusWords", "Approved by %1 (%2 of %3)")
+_WITHDRAWN_BY = QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1")
+_REJECTED_BY = QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1")
+_CHANGED = QT_TRANSLATE_NOOP("StatusWords", "Amount or description changed: %1 approval(s) void")
+_REMOVED_WITHDRAWN = QT_TRANSLATE_NOOP("StatusWords", "Withdrawn: %1 was removed from the team")
+_REMOVED_VOID = QT_TRANSLATE_NOOP(
+    "StatusWords", "Approval by %1 void: removed from the team (%2 of %3)"
+)
+_NOT_MONEY = QT_TRANSLATE_NOOP("StatusWords", "Not sent: the amount is not money")
+_REJECTED_BECAUSE = QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1: %2")
+_WITHDRAWN_BECAUSE = QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1: %2")
+
 _TEAM_NOTES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(r"^approved by (?P<who>\S+) \((?P<given>\d+) of (?P<needed>\d+)\)$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Approved by %1 (%2 of %3)"),
+        _APPROVED_BY,
     ),
+    (re.compile(r"^withdrawn by (?P<who>\S+)$"), _WITHDRAWN_BY),
+    (re.compile(r"^rejected by (?P<who>\S+)$"), _REJECTED_BY),
+    (re.compile(r"^changed: (?P<void>\d+) approval\(s\) void$"), _CHANGED),
+    (re.compile(r"^withdrawn: (?P<login>\S+) removed$"), _REMOVED_WITHDRAWN),
     (
-        re.compile(r"^withdrawn by (?P<who>\S+)$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Withdrawn by %1"),
+        re.compile(
+            r"^approval by (?P<who>\S+) void: \S+ removed \((?P<given>\d+) of (?P<needed>\d+)\)$"
+        ),
+        _REMOVED_VOID,
     ),
-    (re.compile(r"^rejected by (?P<who>\S+)$"), QT_TRANSLATE_NOOP("StatusWords", "Rejected by %1")),
-    (
-        re.compile(r"^changed: (?P<void>\d+) approval\(s\) void$"),
-        QT_TRANSLATE_NOOP("StatusWords", "Amount or description changed: %1 approval(s) void"),
-    ),
+    (re.compile(r"^ended by schema 4: the amount is not money$"), _NOT_MONEY),
     (re.compile(r"^webhook(: .*)?$"), QT_TRANSLATE_NOOP("StatusWords", "Notified by the bank")),
     (
         re.compile(r"^(?P<who>\S+) recorded .*; the bank's word \(\w+\) overruled it: .*$"),
@@ -240,25 +258,100 @@ _TEAM_NOTES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"^(?P<who>\S+) recorded .*: the bank's word stands$"), _NOTES["bank_stands"]),
 )
-"""The notes the team database writes with who acted (``approved by bruno (1 of 2)``, and
-the sentences schema 4 wrote before schema 6 made them codes): the pattern and its words, the
-groups filling %1, %2... in order."""
+"""The English sentences the team database wrote with who acted before schema 7 made them
+coded notes (``approved by bruno (1 of 2)``; ``treasury-admin remove-user``'s; the sentences
+schema 4 wrote before schema 6 made them codes): the pattern and its words, the groups filling
+%1, %2... in order. Rows written then keep them."""
+
+_TEAM_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Rejected by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL), _REJECTED_BECAUSE),
+    (re.compile(r"^Withdrawn by (?P<who>\S+): (?P<reason>.*)$", re.DOTALL), _WITHDRAWN_BECAUSE),
+    (re.compile(r"^Rejected by (?P<who>\S+)$"), _REJECTED_BY),  # schema 2: no reason given
+    (re.compile(r"^Withdrawn by (?P<who>\S+)$"), _WITHDRAWN_BY),
+    (re.compile(r"^Not sent: the amount is not money$"), _NOT_MONEY),
+)
+"""The English errors the team database gave an intent a person ended before schema 7
+(``Rejected by bruno: wrong key``): the pattern and its words, as :data:`_TEAM_NOTES`."""
+
+_CODED_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    codes_schema.APPROVED: (_APPROVED_BY, ("by", "given", "needed")),
+    codes_schema.WITHDRAWN: (_WITHDRAWN_BY, ("by",)),
+    codes_schema.REJECTED: (_REJECTED_BY, ("by",)),
+    codes_schema.CHANGED: (_CHANGED, ("void",)),
+    codes_schema.REMOVED_WITHDRAWN: (_REMOVED_WITHDRAWN, ("login",)),
+    codes_schema.REMOVED_VOID: (_REMOVED_VOID, ("approver", "given", "needed")),
+}
+"""The team database's coded notes (schema 7, :mod:`~treasury_app.ledger.team.codes_schema`):
+the words of each code and the parameters filling %1, %2... in order."""
+
+_CODED_ERRORS: dict[str, tuple[str, tuple[str, ...]]] = {
+    codes_schema.REJECTED: (_REJECTED_BECAUSE, ("by", "reason")),
+    codes_schema.WITHDRAWN: (_WITHDRAWN_BECAUSE, ("by", "reason")),
+    codes_schema.REMOVED_WITHDRAWN: (_REMOVED_WITHDRAWN, ("login",)),
+}
+"""The coded errors of an intent a person ended (schema 7): the words and their parameters."""
+
+_PLACEHOLDER = re.compile(r"%(\d)")
+
+
+def _filled(source: str, values: list[str | None]) -> str:
+    """``source`` translated, %1, %2... replaced by ``values`` in one pass (a value that
+    holds "%2" itself stays as it is)."""
+
+    def value_of(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        value = values[number - 1] if 0 < number <= len(values) else None
+        return found.group(0) if value is None else value
+
+    return _PLACEHOLDER.sub(value_of, QCoreApplication.translate(CONTEXT, source))
+
+
+def _coded_word(text: str, table: dict[str, tuple[str, tuple[str, ...]]]) -> str | None:
+    """A coded note of the team database in words (a code ``table`` lacks: "Other (unknown
+    code)", logged); ``None`` when ``text`` is no coded note."""
+    found = codes_schema.read_coded(text)
+    if found is None:
+        return None
+    code, params = found
+    if code not in table:
+        return unknown_word("team note", code)
+    source, names = table[code]
+    return _filled(source, [str(params.get(name, "")) for name in names])
+
+
+def _sentence_word(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
+    for pattern, source in patterns:
+        found = pattern.match(text)
+        if found:
+            return _filled(source, list(found.groups()))
+    return None
 
 
 def note_word(note: str | None) -> str:
-    """A journal history note as words (``no answer`` -> No answer from the bank; ``approved
-    by bruno (1 of 2)`` -> Approved by bruno (1 of 2), in the UI's language). A note nobody
-    knows is shown as it is (a desktop's free text)."""
+    """A journal history note as words (``no answer`` -> No answer from the bank; the team
+    database's coded note ``{"by": "bruno", "code": "approved", "given": 1, "needed": 2}``,
+    or its English sentence of before schema 7 ``approved by bruno (1 of 2)`` -> Approved by
+    bruno (1 of 2), in the UI's language). A note nobody knows is shown as it is (a desktop's
+    free text)."""
     if note and note not in _NOTES:
-        for pattern, source in _TEAM_NOTES:
-            found = pattern.match(note)
-            if found:
-                text = QCoreApplication.translate(CONTEXT, source)
-                for number, value in enumerate(found.groups(), start=1):
-                    if value is not None and f"%{number}" in text:
-                        text = text.replace(f"%{number}", value)
-                return text
+        words = _coded_word(note, _CODED_NOTES) or _sentence_word(note, _TEAM_NOTES)
+        if words is not None:
+            return words
     return _word(_NOTES, note, None)
+
+
+def team_error_word(error: str | None) -> str:
+    """The error the team database gave an intent a person ended (rejected, withdrawn, or
+    withdrawn when its maker was removed) in words: "Rejected by bruno: wrong key"; "" when
+    ``error`` is none of those (the bank's message, an answer not received)."""
+    if not error:
+        return ""
+    found = codes_schema.read_coded(error)
+    reasonless = found is not None and not found[1].get("reason")
+    words = _coded_word(error, _CODED_NOTES if reasonless else _CODED_ERRORS)
+    if words is None:
+        words = _sentence_word(error, _TEAM_ERRORS)
+    return words or ""
 
 
 def action_word(action: str | None) -> str:

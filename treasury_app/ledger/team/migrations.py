@@ -20,6 +20,7 @@ from psycopg.rows import dict_row, tuple_row
 
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.errors import LedgerOpenError
+from treasury_app.ledger.team.codes_schema import REMOVED_VOID, REMOVED_WITHDRAWN, coded
 from treasury_app.ledger.team.receiver_schema import RECEIVER
 from treasury_app.ledger.team.schema import (
     APPROVER,
@@ -520,15 +521,20 @@ def _history(conn: psycopg.Connection[Any], entry: int, note: str) -> None:
     )
 
 
+def _session_user(conn: psycopg.Connection[Any]) -> str:
+    found = conn.cursor(row_factory=tuple_row).execute("SELECT session_user::text").fetchone()
+    return str(found[0]) if found else ""
+
+
 def _withdraw(conn: psycopg.Connection[Any], entry: int, name: str) -> None:
+    note = coded(REMOVED_WITHDRAWN, login=name, by=_session_user(conn))  # note and error
     conn.execute(
         "UPDATE treasury.journal SET state = 'REJECTED', final = true, approval = 'WITHDRAWN',"
-        " decided_by = session_user, decision_reason = %s,"
-        " error = 'Withdrawn by ' || session_user || ': ' || %s,"
+        " decided_by = session_user, decision_reason = %s, error = %s,"
         " updated_at = treasury.stamp(), updated_by = session_user WHERE id = %s",
-        (REMOVED_REASON, f"{name} removed", entry),
+        (REMOVED_REASON, note, entry),
     )
-    _history(conn, entry, f"withdrawn: {name} removed")
+    _history(conn, entry, note)
     _entry_audit(
         conn, entry, "approval.withdraw", "withdrawn", {"reason": REMOVED_REASON, "removed": name}
     )
@@ -552,7 +558,7 @@ def _void_approval(conn: psycopg.Connection[Any], entry: int, name: str) -> None
         (entry, entry),
     ).fetchone()
     given, needed = (int(found[0]), int(found[1])) if found else (0, 0)
-    _history(conn, entry, f"approval by {name} void: {name} removed ({given} of {needed})")
+    _history(conn, entry, coded(REMOVED_VOID, approver=name, given=given, needed=needed))
     _entry_audit(conn, entry, "approval.void", "void", {"reason": REMOVED_REASON, "approver": name})
 
 

@@ -37,6 +37,7 @@ notifications of one transaction collapse).
 from __future__ import annotations
 
 from treasury_app.ledger.team import (
+    codes_schema,
     dual_control_schema,
     feed_schema,
     integrity_schema,
@@ -86,6 +87,7 @@ MIGRATIONS: tuple[str, ...] = (
     integrity_schema.MIGRATION_SQL,  # 4: claims, the engine's moves, the bank's word, money
     feed_schema.MIGRATION_SQL,  # 5: no head locked to commit (audit sealed, feed by snapshot)
     trust_schema.MIGRATION_SQL,  # 6: stale sessions ended, reasons, receipts checked, codes
+    codes_schema.MIGRATION_SQL,  # 7: notes and errors naming who acted are codes, not English
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

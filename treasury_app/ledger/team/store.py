@@ -812,10 +812,10 @@ class TeamReceipts:
             "SELECT pdf FROM treasury.receipt_files WHERE sha256 = %s", (receipt.sha256,)
         )
         if row is None:
-            raise ReceiptError(f"The receipt {receipt.sha256[:12]} is not in the team database.")
+            raise ReceiptError("receipt.missing", receipt=receipt.sha256[:12])
         data = bytes(row["pdf"])
         if hashlib.sha256(data).hexdigest() != receipt.sha256:
-            raise ReceiptError(f"The stored receipt {receipt.sha256[:12]} is damaged.")
+            raise ReceiptError("receipt.damaged", receipt=receipt.sha256[:12])
         return data
 
     async def all(self, limit: int = 1000) -> list[Receipt]:
