@@ -132,10 +132,15 @@ class _Reader:
             raise self.fail("policy.not_one_of", field, value=text, allowed=", ".join(allowed))
         return text.casefold()
 
-    def path(self, field: str, value: RawValue) -> Path:
-        text = _VARIABLE.sub(
+    def expanded(self, field: str, value: RawValue) -> str:
+        """The text with ``%NAME%`` replaced by the person's environment (``%USERNAME%``), as
+        Windows expands a ``REG_EXPAND_SZ``; an unknown name is left as written."""
+        return _VARIABLE.sub(
             lambda match: self.environ.get(match[1].casefold(), match[0]), self.text(field, value)
         )
+
+    def path(self, field: str, value: RawValue) -> Path:
+        text = self.expanded(field, value)
         if not (Path(text).is_absolute() or _is_unc(text)):
             raise self.fail("policy.path_relative", field, path=text)
         return Path(text)
@@ -202,7 +207,8 @@ class _Reader:
         if "Port" in values:
             team["port"] = self.port(field("Port"), values["Port"])
         if "User" in values:
-            team["user"] = self.word(field("User"), values["User"])
+            user = self.expanded(field("User"), values["User"])  # %USERNAME%: one's own role
+            team["user"] = self.word(field("User"), RawValue(user, "text"))
         if "SslMode" in values:
             team["sslmode"] = self.choice(
                 field("SslMode"),
