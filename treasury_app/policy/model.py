@@ -10,11 +10,11 @@ file; everything read there is hostile until checked, and a value that fails a c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from treasury_app.domain.errors import RuleError
+from treasury_app.domain.errors import Reason, RuleError
 
 Source = Literal["registry", "ini"]
 """Where a setting came from: Group Policy's registry key, or the admin INI file."""
@@ -39,7 +39,14 @@ ReleaseMode = Literal["mine", "all", "none"]
 class PolicyError(RuleError):
     """A machine policy cannot be used: a rule's code (``policy.*``), the setting concerned
     (``field``: ``TeamDatabase\\Port``) and where it was read (``source``: the registry key or
-    the INI file). Its words are in :mod:`treasury_app.ui.rule_words`."""
+    the INI file). Its words are in :mod:`treasury_app.ui.rule_words`, which name the setting
+    too: ``field`` is also a parameter."""
+
+    def __init__(self, code: str, /, *, field: str | None = None, **params: Any) -> None:
+        super().__init__(code, field=field, **params)
+        if field is not None:
+            self.reason = Reason(code, {**params, "field": field}, field)
+            self.args = (str(self.reason),)
 
 
 class PresetApi(BaseModel):

@@ -65,9 +65,6 @@ class _Reader:
         self.environ = {name.casefold(): value for name, value in environ.items()}
         self.ignored: list[str] = []
 
-    def fail(self, code: str, field: str, **params: Any) -> PolicyError:
-        return PolicyError(code, field=field, source=self.keys.where, **params)
-
     def known(self, path: str, names: Sequence[str]) -> dict[str, RawValue]:
         """The values of key ``path`` by their known name; a secret refused, the rest
         ignored (and remembered). A value left empty is not set."""
@@ -77,7 +74,7 @@ class _Reader:
             field = f"{path}\\{written}" if path else written
             if folded not in known:
                 if any(word in folded for word in SECRET_WORDS):
-                    raise self.fail("policy.secret_refused", field)
+                    raise PolicyError("policy.secret_refused", source=self.keys.where, field=field)
                 self.ignored.append(field)
                 continue
             if isinstance(value.data, str) and not value.data.strip():
@@ -89,16 +86,20 @@ class _Reader:
 
     def text(self, field: str, value: RawValue) -> str:
         if value.kind not in ("text", "expand") or not isinstance(value.data, str):
-            raise self.fail("policy.value_type", field, expected="text")
+            raise PolicyError(
+                "policy.value_type", source=self.keys.where, field=field, expected="text"
+            )
         text = value.data.strip()
         if len(text) > MAX_TEXT or any(ord(char) < 32 or char == "\x7f" for char in text):
-            raise self.fail("policy.text_invalid", field, max=MAX_TEXT)
+            raise PolicyError(
+                "policy.text_invalid", source=self.keys.where, field=field, max=MAX_TEXT
+            )
         return text
 
     def word(self, field: str, value: RawValue) -> str:
         text = self.text(field, value)
         if any(char.isspace() for char in text):
-            raise self.fail("policy.text_spaces", field)
+            raise PolicyError("policy.text_spaces", source=self.keys.where, field=field)
         return text
 
     def yes_no(self, field: str, value: RawValue) -> bool:
@@ -110,7 +111,7 @@ class _Reader:
                 return True
             if word in ("0", "false", "no"):
                 return False
-        raise self.fail("policy.not_yes_no", field)
+        raise PolicyError("policy.not_yes_no", source=self.keys.where, field=field)
 
     def port(self, field: str, value: RawValue) -> int:
         number: object = value.data
@@ -121,15 +122,21 @@ class _Reader:
                 else None
             )
         if not isinstance(number, int) or isinstance(number, bool) or value.kind == "list":
-            raise self.fail("policy.not_a_number", field)
+            raise PolicyError("policy.not_a_number", source=self.keys.where, field=field)
         if not 0 < number < 65536:
-            raise self.fail("policy.port_range", field, port=number)
+            raise PolicyError("policy.port_range", source=self.keys.where, field=field, port=number)
         return number
 
     def choice(self, field: str, value: RawValue, allowed: Sequence[str]) -> str:
         text = self.text(field, value)
         if text.casefold() not in allowed:
-            raise self.fail("policy.not_one_of", field, value=text, allowed=", ".join(allowed))
+            raise PolicyError(
+                "policy.not_one_of",
+                source=self.keys.where,
+                field=field,
+                value=text,
+                allowed=", ".join(allowed),
+            )
         return text.casefold()
 
     def expanded(self, field: str, value: RawValue) -> str:
@@ -142,7 +149,9 @@ class _Reader:
     def path(self, field: str, value: RawValue) -> Path:
         text = self.expanded(field, value)
         if not (Path(text).is_absolute() or _is_unc(text)):
-            raise self.fail("policy.path_relative", field, path=text)
+            raise PolicyError(
+                "policy.path_relative", source=self.keys.where, field=field, path=text
+            )
         return Path(text)
 
     def url(self, field: str, value: RawValue) -> str:
@@ -151,11 +160,13 @@ class _Reader:
             parts = urlsplit(text)
             parts.port  # noqa: B018 - raises ValueError on a port that is not a number
         except ValueError:
-            raise self.fail("policy.url_invalid", field, url=text) from None
+            raise PolicyError(
+                "policy.url_invalid", source=self.keys.where, field=field, url=text
+            ) from None
         if parts.scheme.casefold() != "https":
-            raise self.fail("policy.url_not_https", field, url=text)
+            raise PolicyError("policy.url_not_https", source=self.keys.where, field=field, url=text)
         if not parts.hostname or parts.username or parts.query or parts.fragment or " " in text:
-            raise self.fail("policy.url_invalid", field, url=text)
+            raise PolicyError("policy.url_invalid", source=self.keys.where, field=field, url=text)
         return text.rstrip("/")
 
     def keys_list(self, field: str, value: RawValue) -> tuple[str, ...]:
@@ -165,7 +176,7 @@ class _Reader:
             items = re.split(r"[,;]", self.text(field, value))
         keys = tuple(dict.fromkeys(item.strip() for item in items if item.strip()))
         if any(len(key) > 77 for key in keys):
-            raise self.fail("policy.pix_key_length", field)
+            raise PolicyError("policy.pix_key_length", source=self.keys.where, field=field)
         return keys
 
     # -- groups -------------------------------------------------------------------------------
@@ -180,7 +191,12 @@ class _Reader:
                 found[name] = self.path(name, values[name])
         if "DataDir" in found and _is_unc(str(found["DataDir"])):
             # The ledger's SQLite write-ahead log does not work on a share (ledger/location.py).
-            raise self.fail("policy.data_dir_network", "DataDir", path=str(found["DataDir"]))
+            raise PolicyError(
+                "policy.data_dir_network",
+                source=self.keys.where,
+                field="DataDir",
+                path=str(found["DataDir"]),
+            )
         for name in self.keys.subkeys(""):
             if name.casefold() not in (k.casefold() for k in (TEAM_KEY, PROFILES_KEY, LOCKED_KEY)):
                 self.ignored.append(f"{name}\\")
@@ -196,14 +212,21 @@ class _Reader:
 
         for required in ("Host", "Database"):
             if required not in values:
-                raise self.fail("policy.team_incomplete", field(required), missing=required)
+                raise PolicyError(
+                    "policy.team_incomplete",
+                    source=self.keys.where,
+                    field=field(required),
+                    missing=required,
+                )
         team: dict[str, Any] = {
             "host": self.word(field("Host"), values["Host"]),
             "dbname": self.word(field("Database"), values["Database"]),
             "source": self.keys.source,
         }
         if len(team["host"]) > 253 or len(team["dbname"]) > 63:
-            raise self.fail("policy.text_invalid", field("Host"), max=253)
+            raise PolicyError(
+                "policy.text_invalid", source=self.keys.where, field=field("Host"), max=253
+            )
         if "Port" in values:
             team["port"] = self.port(field("Port"), values["Port"])
         if "User" in values:
@@ -224,7 +247,12 @@ class _Reader:
                 team[attribute] = self.path(field(name), values[name])
         if ("cert_file" in team) != ("key_file" in team):
             missing = "KeyFile" if "cert_file" in team else "CertFile"
-            raise self.fail("policy.team_incomplete", field(missing), missing=missing)
+            raise PolicyError(
+                "policy.team_incomplete",
+                source=self.keys.where,
+                field=field(missing),
+                missing=missing,
+            )
         if "PasswordMode" in values:
             team["password_mode"] = self.choice(
                 field("PasswordMode"), values["PasswordMode"], ("keyring", "ask", "none")
@@ -246,7 +274,12 @@ class _Reader:
             if preset is None:
                 continue
             if any(p.name.casefold() == preset.name.casefold() for p in presets):
-                raise self.fail("policy.profile_twice", f"{PROFILES_KEY}\\{slot}", name=preset.name)
+                raise PolicyError(
+                    "policy.profile_twice",
+                    source=self.keys.where,
+                    field=f"{PROFILES_KEY}\\{slot}",
+                    name=preset.name,
+                )
             presets.append(preset)
         return presets
 
@@ -259,9 +292,10 @@ class _Reader:
         for api, prefix in API_PREFIXES.items():
             for required in ("Url", "ClientId", "Certificate"):
                 if prefix + required not in values:
-                    raise self.fail(
+                    raise PolicyError(
                         "policy.profile_incomplete",
-                        f"{path}\\{prefix}{required}",
+                        source=self.keys.where,
+                        field=f"{path}\\{prefix}{required}",
                         name=name,
                         missing=prefix + required,
                     )
