@@ -161,9 +161,9 @@ async def load_policy(parent: QWidget | None) -> Policy | None:
         log.error("machine policy refused: %s", error)
         box = QMessageBox(
             QMessageBox.Icon.Critical,
-            QCoreApplication.translate(CONTEXT, "Your IT department's settings"),
+            QCoreApplication.translate("PolicyView", "Your IT department's settings"),
             QCoreApplication.translate(
-                CONTEXT,
+                "PolicyView",
                 "Treasury cannot start: a setting your IT department made for this computer "
                 "is not valid.\n\n%1\n\nPlease tell your IT department.",
             ).replace("%1", rule_text(error)),
