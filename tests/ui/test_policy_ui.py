@@ -224,3 +224,31 @@ def test_settings_shows_the_managed_page_and_marks_a_preset(
     qtbot.addWidget(plain)
     assert plain.managed_panel is None  # no policy: no page
     plain.shutdown()
+
+
+def test_a_policy_that_fails_its_checks_stops_the_start_with_its_words(
+    qtbot: Any, qasync_loop: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from treasury_app.ui import policy_view
+
+    registry = FakeRegistry({f"{ROOT}\\TeamDatabase": {"Host": "db", "Database": "t", "Port": 0}})
+    monkeypatch.setattr(
+        policy_view,
+        "load_machine_policy",
+        lambda: read_policy([RegistryKeys(registry)]),
+    )
+    loading = qasync_loop.create_task(policy_view.load_policy(None))
+    qt_wait_until(
+        qtbot,
+        lambda: (
+            visible_dialog(QMessageBox) is not None
+            and visible_dialog(QMessageBox).objectName() == "policy-refused"
+        ),
+        "the refusal",
+    )
+    box = visible_dialog(QMessageBox)
+    assert "cannot start" in box.text()
+    assert f"TeamDatabase\\Port in HKLM\\{ROOT} is 0: a port is between 1 and 65535." in box.text()
+    box.accept()
+    qt_wait_until(qtbot, loading.done, "the load to end")
+    assert loading.result() is None
