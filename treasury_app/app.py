@@ -102,6 +102,16 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
     # A task nobody awaited, a callback that raised: into the log file with its traceback.
     asyncio.get_running_loop().set_exception_handler(logging_setup.log_loop_exception)
     await asyncio.sleep(0)  # let the window paint before the services load
+    # The machine policy (docs/it-policy.md), after the first paint: one refused ends the run.
+    from treasury_app.ui.policy_view import load_policy
+
+    policy = await load_policy(window)
+    if policy is None:
+        return
+    if policy.data_dir is not None:  # the IT department's data folder, over --data-dir's
+        import dataclasses
+
+        paths = dataclasses.replace(paths, data_dir=policy.data_dir)
     paths.ensure()  # private folders (on Windows an icacls run each): after the first paint
     logging_setup.attach_log_file(paths.log_dir)  # with the lines logged so far
     from treasury_app.ui.controller import AppController, StartOptions
@@ -113,7 +123,7 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
         unlock_sandbox=args.unlock_sandbox,
         sandbox_args=extra,
     )
-    controller = AppController(paths, options, window=window)
+    controller = AppController(paths, options, window=window, policy=policy)
     if args.exit_after_ms > 0:
         QTimer.singleShot(args.exit_after_ms, lambda: _quit(controller))
     if args.quit_at:

@@ -50,6 +50,10 @@
 <context>
     <name>AppController</name>
     <message>
+        <source>The sandbox bank is turned off</source>
+        <translation>O banco sandbox está desativado</translation>
+    </message>
+    <message>
         <source>New profile…</source>
         <translation>Novo perfil…</translation>
     </message>
@@ -3356,6 +3360,33 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>ManagedSettingsPanel</name>
+    <message>
+        <source>Your organisation manages these settings on this computer. Locked ones cannot be changed here; ask your IT department.</source>
+        <translation>Sua organização gerencia estas configurações neste computador. As travadas não podem ser mudadas aqui; fale com o seu departamento de TI.</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Configuração</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Set by</source>
+        <translation>Definida por</translation>
+    </message>
+    <message>
+        <source>Locked</source>
+        <translation>Travada</translation>
+    </message>
+    <message>
+        <source>Not recognised by this version, so not applied: %1</source>
+        <translation>Não reconhecidas por esta versão, portanto não aplicadas: %1</translation>
+    </message>
+</context>
+<context>
     <name>MoneyEdit</name>
     <message>
         <source>0,00</source>
@@ -4380,6 +4411,73 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>PolicyView</name>
+    <message>
+        <source>Sandbox bank turned off</source>
+        <translation>Banco sandbox desativado</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Pasta de dados</translation>
+    </message>
+    <message>
+        <source>Backup folder</source>
+        <translation>Pasta de backups</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>Banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>Release mode</source>
+        <translation>Modo de liberação</translation>
+    </message>
+    <message>
+        <source>Preset profile</source>
+        <translation>Perfil predefinido</translation>
+    </message>
+    <message>
+        <source>Locked</source>
+        <translation>Travada</translation>
+    </message>
+    <message>
+        <source>Group Policy (registry)</source>
+        <translation>Política de Grupo (registro)</translation>
+    </message>
+    <message>
+        <source>Settings file (policy.ini)</source>
+        <translation>Arquivo de configurações (policy.ini)</translation>
+    </message>
+    <message>
+        <source>🔒 Set by your IT department</source>
+        <translation>🔒 Definido pelo seu departamento de TI</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>não</translation>
+    </message>
+    <message>
+        <source>Your IT department&apos;s settings</source>
+        <translation>Configurações do seu departamento de TI</translation>
+    </message>
+    <message>
+        <source>Treasury cannot start: a setting your IT department made for this computer is not valid.
+
+%1
+
+Please tell your IT department.</source>
+        <translation>A Tesouraria não pode iniciar: uma configuração que o seu departamento de TI fez para este computador não é válida.
+
+%1
+
+Avise o seu departamento de TI.</translation>
+    </message>
+</context>
+<context>
     <name>ProfileDialog</name>
     <message>
         <source>Browse…</source>
@@ -4484,6 +4582,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>How both APIs are reached. The system&apos;s bypass list is honoured, and this computer&apos;s own addresses (127.0.0.1, localhost) are always reached directly.</source>
         <translation>Como as duas APIs são acessadas. A lista de exceções do sistema é respeitada, e os endereços deste próprio computador (127.0.0.1, localhost) são sempre acessados diretamente.</translation>
+    </message>
+    <message>
+        <source>this profile is the same for everyone; type your client secrets.</source>
+        <translation>este perfil é o mesmo para todos; digite os seus client secrets.</translation>
     </message>
     <message>
         <source>Profile name</source>
@@ -6511,6 +6613,118 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>O arquivo {path} do banco sandbox não está na forma esperada.</translation>
     </message>
     <message>
+        <source>Your IT department&apos;s settings in {source} cannot be read ({reason}).</source>
+        <translation>As configurações do seu departamento de TI em {source} não podem ser lidas ({reason}).</translation>
+    </message>
+    <message>
+        <source>Your IT department&apos;s settings in {source} have too many entries under {key}.</source>
+        <translation>As configurações do seu departamento de TI em {source} têm entradas demais em {key}.</translation>
+    </message>
+    <message>
+        <source>The settings file {source} is too large (at most {max} bytes).</source>
+        <translation>O arquivo de configurações {source} é grande demais (no máximo {max} bytes).</translation>
+    </message>
+    <message>
+        <source>The settings file {source} is not text in a known encoding.</source>
+        <translation>O arquivo de configurações {source} não é texto numa codificação conhecida.</translation>
+    </message>
+    <message>
+        <source>The settings file {source} cannot be read near line {line} (a value outside a [section], or a name given twice).</source>
+        <translation>O arquivo de configurações {source} não pode ser lido perto da linha {line} (um valor fora de uma [seção], ou um nome repetido).</translation>
+    </message>
+    <message>
+        <source>The settings file {source} has the section [{section}] twice.</source>
+        <translation>O arquivo de configurações {source} tem a seção [{section}] duas vezes.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} looks like a secret: secrets are never set by policy (each person types them; they are kept in the system keyring).</source>
+        <translation>{field} em {source} parece um segredo: segredos nunca são definidos por política (cada pessoa os digita; eles ficam no chaveiro do sistema).</translation>
+    </message>
+    <message>
+        <source>{field} in {source} has the wrong type: it should be {expected}.</source>
+        <translation>{field} em {source} tem o tipo errado: deveria ser {expected}.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} is too long (at most {max} characters) or has control characters.</source>
+        <translation>{field} em {source} é longo demais (no máximo {max} caracteres) ou tem caracteres de controle.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} cannot contain spaces.</source>
+        <translation>{field} em {source} não pode ter espaços.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} must be 1 (yes) or 0 (no).</source>
+        <translation>{field} em {source} deve ser 1 (sim) ou 0 (não).</translation>
+    </message>
+    <message>
+        <source>{field} in {source} must be a number.</source>
+        <translation>{field} em {source} deve ser um número.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} is {port}: a port is between 1 and 65535.</source>
+        <translation>{field} em {source} é {port}: uma porta fica entre 1 e 65535.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} is “{value}”; it must be one of: {allowed}.</source>
+        <translation>{field} em {source} é “{value}”; deve ser um destes: {allowed}.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} must be a full path (with its drive): “{path}”.</source>
+        <translation>{field} em {source} deve ser um caminho completo (com a unidade): “{path}”.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} is a network folder ({path}): the ledger must be kept on this computer (to share it, use the team database).</source>
+        <translation>{field} em {source} é uma pasta de rede ({path}): o livro-razão deve ficar neste computador (para compartilhá-lo, use o banco de dados da equipe).</translation>
+    </message>
+    <message>
+        <source>{field} in {source} must be an https:// address: “{url}”.</source>
+        <translation>{field} em {source} deve ser um endereço https://: “{url}”.</translation>
+    </message>
+    <message>
+        <source>{field} in {source} is not a bank address (https://host/path, without a user name, query or fragment): “{url}”.</source>
+        <translation>{field} em {source} não é um endereço de banco (https://servidor/caminho, sem nome de usuário, consulta ou fragmento): “{url}”.</translation>
+    </message>
+    <message>
+        <source>{field} in {source}: a Pix key has at most 77 characters.</source>
+        <translation>{field} em {source}: uma chave Pix tem no máximo 77 caracteres.</translation>
+    </message>
+    <message>
+        <source>The team database in {source} lacks {missing}.</source>
+        <translation>Falta {missing} ao banco de dados da equipe em {source}.</translation>
+    </message>
+    <message>
+        <source>The preset profile “{name}” in {source} lacks {missing}.</source>
+        <translation>Falta {missing} ao perfil predefinido “{name}” em {source}.</translation>
+    </message>
+    <message>
+        <source>{source} presets two profiles named “{name}”.</source>
+        <translation>{source} predefine dois perfis chamados “{name}”.</translation>
+    </message>
+    <message>
+        <source>The preset profile “{name}” in {source} cannot be used: {rule}</source>
+        <translation>O perfil predefinido “{name}” em {source} não pode ser usado: {rule}</translation>
+    </message>
+    <message>
+        <source>The preset profile “{name}” in {source} cannot be used ({reason}).</source>
+        <translation>O perfil predefinido “{name}” em {source} não pode ser usado ({reason}).</translation>
+    </message>
+    <message>
+        <source>{source} locks {setting} but does not set it: set its value too, or remove the lock.</source>
+        <translation>{source} trava {setting} mas não o define: defina também o valor, ou retire a trava.</translation>
+    </message>
+    <message>
+        <source>Your IT department has turned the sandbox bank off on this computer: the profile “{name}” cannot be used.</source>
+        <translation>O seu departamento de TI desativou o banco sandbox neste computador: o perfil “{name}” não pode ser usado.</translation>
+    </message>
+    <message>
+        <source>The profile “{name}” is set by your IT department: it cannot be changed or deleted here.</source>
+        <translation>O perfil “{name}” é definido pelo seu departamento de TI: não pode ser alterado nem excluído aqui.</translation>
+    </message>
+    <message>
+        <source>Your IT department provides the profiles on this computer: “{name}” cannot be saved.</source>
+        <translation>O seu departamento de TI fornece os perfis deste computador: “{name}” não pode ser salvo.</translation>
+    </message>
+    <message>
         <source>The CA file {path} does not exist.</source>
         <translation>O arquivo de CA {path} não existe.</translation>
     </message>
@@ -7163,6 +7377,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>About &amp; support</source>
         <translation>Sobre e suporte</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Gerenciado pela sua organização</translation>
     </message>
     <message>
         <source>This proxy: %1</source>
@@ -8753,6 +8971,10 @@ Válido a partir de %2</translation>
     <message>
         <source>You need what your bank gave you for its APIs: the addresses, a client id and secret, and a certificate file (.pfx) for each API.</source>
         <translation>Você vai precisar do que o seu banco forneceu para as APIs dele: os endereços, o client id e o client secret, e um arquivo de certificado (.pfx) para cada API.</translation>
+    </message>
+    <message>
+        <source>Set by your IT department: the sandbox bank is turned off on this computer.</source>
+        <translation>Definido pelo seu departamento de TI: o banco sandbox está desativado neste computador.</translation>
     </message>
     <message>
         <source>Quit</source>

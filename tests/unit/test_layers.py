@@ -37,6 +37,15 @@ FORBIDDEN = {
     ),
     "services": ("PySide6", "treasury_app.ui", "treasury_app.sandbox"),
     "sandbox": ("PySide6", "treasury_app.services", "treasury_app.ui", "treasury_app.ledger"),
+    # the machine policy (treasury_app/policy): read below the services, from config and domain
+    "policy": (
+        "PySide6",
+        "treasury_app.api",
+        "treasury_app.ledger",
+        "treasury_app.services",
+        "treasury_app.ui",
+        "treasury_app.sandbox",
+    ),
     # the webhook receiver service: domain, the API and the ledger; never a desktop's layers
     "receiver": ("PySide6", "treasury_app.services", "treasury_app.ui", "treasury_app.sandbox"),
 }

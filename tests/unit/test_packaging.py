@@ -323,7 +323,11 @@ def test_the_msi_has_a_start_menu_shortcut_and_harvests_the_onedir() -> None:
     referenced |= {ref.get("Id") for ref in root.iter(wix("ComponentGroupRef"))}
     defined = {c.get("Id") for c in root.iter(wix("Component"))}
     defined |= {g.get("Id") for g in root.iter(wix("ComponentGroup"))}
-    assert referenced == defined == {"MainExecutable", "ApplicationFiles"}
+    # The policy's properties come from policy.wxi, included beside it (tests/policy).
+    assert "<?include policy.wxi?>" in WXS.read_text("utf-8")
+    included = ET.parse(WXS.parent / "policy.wxi").getroot()
+    defined |= {g.get("Id") for g in included.iter(wix("ComponentGroup"))}
+    assert referenced == defined == {"MainExecutable", "ApplicationFiles", "MachinePolicy"}
 
 
 def test_the_msi_has_no_per_user_part() -> None:

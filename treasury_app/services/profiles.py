@@ -39,6 +39,7 @@ from treasury_app.config import AppPaths
 from treasury_app.domain.clock import system_clock
 from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.stores import AuditStore
+from treasury_app.policy import Policy, PolicyError, PolicyTeamDatabase, PresetProfile
 
 if TYPE_CHECKING:
     from treasury_app.ledger.team.settings import TeamDatabase as TeamDatabaseSettings
@@ -90,6 +91,11 @@ class CaFileError(ProfileError):
         """The API whose CA file it is (the ``api`` parameter)."""
         api: ApiName = self.params["api"]
         return api
+
+
+class PolicyRefusal(ProfileError):
+    """The machine policy forbids it: a sandbox profile where the sandbox is turned off, an
+    edit of a preset profile, a profile of one's own where profiles are locked."""
 
 
 class SecretStoreUnavailable(RuntimeError):
@@ -351,33 +357,194 @@ def _short_validation_message(error: ValidationError) -> str:
 # Profile files
 
 
-class ProfileStore:
-    """Profiles saved as ``<config dir>/profiles/<name>.json`` (mode 0600, replaced atomically)."""
+# --------------------------------------------------------------------------------------------
+# The machine policy's part (treasury_app/policy, docs/it-policy.md)
 
-    def __init__(self, paths: AppPaths) -> None:
+
+def _os_login() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name in the environment nor the user database
+        return "treasury"
+
+
+def policy_team(
+    team: PolicyTeamDatabase, own: TeamDatabaseProfile | None = None
+) -> TeamDatabaseProfile:
+    """The team database the policy sets, with what it leaves to the person taken from their
+    own settings ``own``: the login (else the operating system's login name), how the password
+    is kept, the release mode and the approval password when the policy says nothing of them."""
+    return TeamDatabaseProfile(
+        host=team.host,
+        port=team.port,
+        dbname=team.dbname,
+        user=team.user or (own.user if own is not None else _os_login()),
+        sslmode=team.sslmode,
+        ca_file=team.ca_file,
+        cert_file=team.cert_file,
+        key_file=team.key_file,
+        password=team.password_mode or (own.password if own is not None else "keyring"),
+        release=team.release or (own.release if own is not None else "mine"),
+        approve_password=(
+            team.approve_password
+            if team.approve_password is not None
+            else own.approve_password
+            if own is not None
+            else False
+        ),
+    )
+
+
+def apply_policy(profile: Profile, policy: Policy) -> Profile:
+    """``profile`` with what the policy locks: the team database as its ledger, the release
+    mode. A sandbox profile is left alone (its ledger is never the team's real one)."""
+    team = policy.team_database
+    if profile.environment == "sandbox" or team is None:
+        return profile
+    own = profile.ledger.team if profile.ledger.is_team else None
+    if policy.is_locked("TeamDatabase"):
+        locked = policy_team(team, own)
+        if not policy.is_locked("Release") and own is not None and team.release is None:
+            locked = locked.model_copy(update={"release": own.release})
+        return profile.model_copy(update={"ledger": LedgerLocation(location="team", team=locked)})
+    if policy.is_locked("Release") and own is not None:
+        update: dict[str, Any] = {"release": team.release}
+        if team.approve_password is not None:
+            update["approve_password"] = team.approve_password
+        ledger = LedgerLocation(location="team", team=own.model_copy(update=update))
+        return profile.model_copy(update={"ledger": ledger})
+    return profile
+
+
+def preset_profile(preset: PresetProfile, policy: Policy) -> Profile:
+    """The production profile a preset describes (its ledger: the policy's team database
+    when it sets one). Raises :class:`PolicyError` for a name that cannot be a profile's."""
+    field = f"Profiles\\{preset.name}"
+    source = policy.where.get(preset.source, preset.source)
+    try:
+        validate_profile_name(preset.name)
+    except ProfileNameError as error:
+        raise PolicyError(
+            "policy.profile_name", field=field, source=source, name=preset.name, rule=error.reason
+        ) from None
+    apis = {
+        api: ApiProfile(
+            base_url=settings.base_url,
+            client_id=settings.client_id,
+            pfx_path=settings.pfx_path,
+            ca_file=settings.ca_file,
+        )
+        for api, settings in (("qrcodes", preset.qrcodes), ("accounts", preset.accounts))
+    }
+    ledger = (
+        LedgerLocation(location="team", team=policy_team(policy.team_database))
+        if policy.team_database is not None
+        else LedgerLocation()
+    )
+    try:
+        return Profile(
+            name=preset.name,
+            environment="production",
+            qrcodes=apis["qrcodes"],
+            accounts=apis["accounts"],
+            pix_keys=preset.pix_keys,
+            ledger=ledger,
+        )
+    except ValidationError as error:
+        raise PolicyError(
+            "policy.profile_invalid",
+            field=field,
+            source=source,
+            name=preset.name,
+            reason=_short_validation_message(error),
+        ) from None
+
+
+# --------------------------------------------------------------------------------------------
+# Profile files
+
+
+class ProfileStore:
+    """Profiles saved as ``<config dir>/profiles/<name>.json`` (mode 0600, replaced atomically),
+    and the preset profiles of the machine ``policy`` (never written: read-only, they hide a
+    file of the same name). Where the policy turns the sandbox off, sandbox profiles are neither
+    listed nor opened; a loaded profile gets what the policy locks (:func:`apply_policy`)."""
+
+    def __init__(self, paths: AppPaths, policy: Policy | None = None) -> None:
         self.paths = paths
         self.directory = paths.config_dir / "profiles"
+        self.policy = policy if policy is not None else Policy()
+        self._presets: dict[str, Profile] | None = None
+
+    def presets(self) -> dict[str, Profile]:
+        """The policy's preset profiles by name. Raises :class:`PolicyError` for a preset that
+        cannot be a profile (checked at start-up, before anything is shown)."""
+        if self._presets is None:
+            self._presets = {
+                preset.name: preset_profile(preset, self.policy) for preset in self.policy.profiles
+            }
+        return self._presets
+
+    def is_preset(self, name: str) -> bool:
+        """Whether ``name`` is a preset profile of the policy (read-only)."""
+        return self.policy.preset(name) is not None
+
+    def _preset(self, name: str) -> Profile | None:
+        preset = self.policy.preset(name)
+        return self.presets()[preset.name] if preset is not None else None
+
+    def _refused_by_policy(self, path: Path) -> bool:
+        """A sandbox profile's file, where the policy turns the sandbox off."""
+        if not self.policy.sandbox_disabled:
+            return False
+        with contextlib.suppress(OSError, ValueError):
+            data = json.loads(path.read_text("utf-8"))
+            return isinstance(data, dict) and data.get("environment") != "production"
+        return False
 
     def path_for(self, name: str) -> Path:
         """The file of the profile ``name`` (validated first)."""
         return self.directory / f"{validate_profile_name(name)}.json"
 
     def list(self) -> list[str]:
-        """The names of the saved profiles, sorted case-insensitively."""
-        if not self.directory.is_dir():
-            return []
-        names = []
-        for path in self.directory.glob("*.json"):
-            with contextlib.suppress(ProfileNameError):
-                names.append(validate_profile_name(path.stem))
+        """The names of the preset and saved profiles, sorted case-insensitively."""
+        names = list(self.presets())
+        if self.directory.is_dir():
+            for path in self.directory.glob("*.json"):
+                with contextlib.suppress(ProfileNameError):
+                    name = validate_profile_name(path.stem)
+                    if not self.is_preset(name) and not self._refused_by_policy(path):
+                        names.append(name)
         return sorted(names, key=lambda name: (name.casefold(), name))
 
     def exists(self, name: str) -> bool:
-        """Whether a profile file named ``name`` exists."""
-        return self.path_for(name).is_file()
+        """Whether a profile named ``name`` exists (preset, or a file)."""
+        return self.is_preset(name) or self.path_for(name).is_file()
 
     def load(self, name: str) -> Profile:
-        """Read one profile. Raises :class:`ProfileNotFound` or :class:`ProfileCorrupt`."""
+        """Read one profile. Raises :class:`ProfileNotFound` or :class:`ProfileCorrupt`, and
+        :class:`PolicyRefusal` for a sandbox profile where the policy turns the sandbox off."""
+        preset = self._preset(name)
+        if preset is not None:
+            return preset
+        profile = self._load_file(name)
+        if self.policy.sandbox_disabled and profile.environment != "production":
+            raise PolicyRefusal("policy.sandbox_disabled", name=name)
+        return apply_policy(profile, self.policy)
+
+    def check_save(self, profile: Profile) -> None:
+        """Raise :class:`PolicyRefusal` when the policy forbids saving ``profile`` (a preset, a
+        sandbox profile where the sandbox is off, a new profile where profiles are locked)."""
+        if self.is_preset(profile.name):
+            raise PolicyRefusal("policy.preset_read_only", name=profile.name)
+        if self.policy.sandbox_disabled and profile.environment != "production":
+            raise PolicyRefusal("policy.sandbox_disabled", name=profile.name)
+        if self.policy.is_locked("Profiles"):
+            raise PolicyRefusal("policy.profiles_locked", name=profile.name)
+
+    def _load_file(self, name: str) -> Profile:
         path = self.path_for(name)
         try:
             text = path.read_text("utf-8")
@@ -409,10 +576,12 @@ class ProfileStore:
         file) and return what was written. Records ``profile.save`` in ``audit`` when given."""
         path = self.path_for(profile.name)
         created = not path.is_file()
+        self.check_save(profile)
+        profile = apply_policy(profile, self.policy)
         created_at = profile.created_at
         if not created:
             with contextlib.suppress(ProfileError):
-                created_at = min(created_at, self.load(profile.name).created_at)
+                created_at = min(created_at, self._load_file(profile.name).created_at)
         saved = profile.model_copy(update={"created_at": created_at, "updated_at": _now()})
         # The default proxy and ledger (this computer) are left out: such a file stays
         # readable by earlier versions.
@@ -436,7 +605,10 @@ class ProfileStore:
 
     async def delete(self, name: str, *, audit: AuditStore | None = None) -> None:
         """Remove the profile file (its ledger and keyring entries are left alone).
-        Raises :class:`ProfileNotFound`; records ``profile.delete`` in ``audit`` when given."""
+        Raises :class:`ProfileNotFound` (or :class:`PolicyRefusal` for a preset); records
+        ``profile.delete`` in ``audit`` when given."""
+        if self.is_preset(name):
+            raise PolicyRefusal("policy.preset_read_only", name=name)
         path = self.path_for(name)
         try:
             path.unlink()

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from treasury_app.domain.clock import Clock, brasilia_today, system_clock
+from treasury_app.policy import Policy
 from treasury_app.services.billets import BilletsService
 from treasury_app.services.payouts import ChargeAmount, PayoutsService
 from treasury_app.services.session import Session
@@ -44,8 +45,11 @@ class Workspace:
         *,
         pix_keys: tuple[str, ...] | None = None,
         clock: Clock | None = None,
+        policy: Policy | None = None,
     ) -> None:
         self.session = session
+        # The machine policy the app started with: the settings pages show what it sets.
+        self.policy = policy if policy is not None else Policy()
         # The bank's clock: the sandbox's (read from its control surface) or the computer's.
         self.clock: Clock = clock if clock is not None else system_clock
         # The account's Pix keys (the profile's unless given): charge forms offer them.
@@ -164,6 +168,6 @@ async def bank_clock(session: Session) -> BankClock | None:
     return clock if await clock.sync(session) else None
 
 
-async def open_workspace(session: Session) -> Workspace:
+async def open_workspace(session: Session, *, policy: Policy | None = None) -> Workspace:
     """The workspace of ``session``, its dates following the bank's clock in the sandbox."""
-    return Workspace(session, clock=await bank_clock(session))
+    return Workspace(session, clock=await bank_clock(session), policy=policy)

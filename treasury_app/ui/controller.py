@@ -23,6 +23,7 @@ from treasury_app.config import AppPaths
 from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.location import LedgerLocationError
+from treasury_app.policy import Policy
 from treasury_app.services.endpoints import EndpointConfirmations
 from treasury_app.services.profiles import (
     SANDBOX_PROFILE_NAME,
@@ -107,11 +108,15 @@ class AppController(QObject):
         *,
         secret_store: SecretStore | None = None,
         window: MainWindow | None = None,
+        policy: Policy | None = None,
     ) -> None:
         super().__init__()
         self.paths = paths
         self.options = options or StartOptions()
-        self.store = ProfileStore(paths)
+        # The machine policy (treasury_app/policy): preset profiles, the sandbox turned off,
+        # locked settings; checked by the caller before (app.load_policy).
+        self.policy = policy if policy is not None else Policy()
+        self.store = ProfileStore(paths, self.policy)
         self.endpoints = EndpointConfirmations(paths)
         self.endpoint_box: QMessageBox | None = None  # a bank address to confirm, while shown
         self.secret_store = secret_store or SecretStore()
@@ -173,6 +178,9 @@ class AppController(QObject):
 
     async def initial_profile(self) -> Profile | None:
         if self.options.sandbox:
+            if self.policy.sandbox_disabled:
+                await self.refuse_sandbox()
+                return None
             return await self.sandbox_profile()
         if self.options.profile:
             return await self.load_profile(self.options.profile)
@@ -183,7 +191,25 @@ class AppController(QObject):
         name = last if isinstance(last, str) and last in names else names[0]
         return await self.load_profile(name)
 
+    async def refuse_sandbox(self) -> None:
+        """``--sandbox`` where the machine policy turns the sandbox off: said, then the run
+        ends (nothing of the sandbox bank is started)."""
+        from treasury_app.services.profiles import PolicyRefusal
+
+        log.warning("the sandbox bank is turned off by the machine policy: not started")
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("The sandbox bank is turned off"),
+            rule_text(PolicyRefusal("policy.sandbox_disabled", name=SANDBOX_PROFILE_NAME)),
+            parent=self.window,
+        )
+        box.setObjectName("sandbox-refused")
+        self._keep(box)
+        await self._ask(box)
+
     async def load_profile(self, name: str) -> Profile:
+        if self.policy.sandbox_disabled:
+            return self.store.load(name)  # a sandbox profile is refused (PolicyRefusal)
         if name == SANDBOX_PROFILE_NAME and name in self.store.list():
             profile = self.store.load(name)
             if profile.environment == "sandbox":
@@ -203,11 +229,11 @@ class AppController(QObject):
     async def first_run(self) -> Profile | None:
         from treasury_app.ui.dialogs.welcome_dialog import WelcomeDialog
 
-        dialog = WelcomeDialog()
+        dialog = WelcomeDialog(sandbox_allowed=not self.policy.sandbox_disabled)
         self._keep(dialog)
         if await self._ask(dialog) != QDialog.DialogCode.Accepted:
             return None
-        if dialog.choice() == "sandbox":
+        if dialog.choice() == "sandbox" and not self.policy.sandbox_disabled:
             return await self.sandbox_profile()
         return await self.new_profile()
 
@@ -219,6 +245,7 @@ class AppController(QObject):
             secret_store=self.secret_store,
             existing_names=self.store.list(),
             endpoints=self.endpoints,
+            policy=self.policy,
         )
         self._keep(dialog)
         if await self._ask(dialog) != QDialog.DialogCode.Accepted:
@@ -242,7 +269,9 @@ class AppController(QObject):
         dialog = QInputDialog()
         dialog.setWindowTitle(self.tr("Switch profile"))
         dialog.setLabelText(self.tr("Profile"))
-        dialog.setComboBoxItems([*names, new_label])
+        # Where the policy provides the profiles, no profile of one's own is made.
+        locked = self.policy.is_locked("Profiles")
+        dialog.setComboBoxItems(names if locked else [*names, new_label])
         dialog.setObjectName("choose-profile")
         self._keep(dialog)
         if await self._ask(dialog) != QDialog.DialogCode.Accepted:
@@ -431,7 +460,7 @@ class AppController(QObject):
         return str(error)
 
     async def _workspace(self, session: Session) -> Workspace:
-        self.workspace = await open_workspace(session)
+        self.workspace = await open_workspace(session, policy=self.policy)
         QTimer.singleShot(FREEZE_AFTER_MS, freeze_long_lived_objects)
         QSettings().setValue(LAST_PROFILE_KEY, session.profile.name)
         self.unlocked.emit(self.workspace)
@@ -560,14 +589,18 @@ class AppController(QObject):
 
         profile = workspace.session.profile
         dialog = ProfileDialog(
-            profile=profile, secret_store=self.secret_store, endpoints=self.endpoints
+            profile=profile,
+            secret_store=self.secret_store,
+            endpoints=self.endpoints,
+            policy=self.policy,
         )
         self._keep(dialog)
         if await self._ask(dialog) != QDialog.DialogCode.Accepted:
             return
         edited = dialog.result_profile()
         audit = None if workspace.session.closed else workspace.ledger.audit
-        await self.store.save(edited, audit=audit)
+        if not self.store.is_preset(edited.name):  # a preset is the policy's: its secrets only
+            await self.store.save(edited, audit=audit)
         # After the save: a failure in between asks again at the next unlock, never the reverse.
         await self.endpoints.confirm(
             edited.name, dialog.confirmed_changes(), confirmed_in="profile dialog", audit=audit

@@ -444,6 +444,104 @@ RULES: dict[str, str] = {
     "profile.sandbox_file_form": QT_TRANSLATE_NOOP(
         "RuleWords", "The sandbox bank's file {path} is not in the expected form."
     ),
+    # The machine policy (treasury_app/policy; {source}: the registry key or the INI file,
+    # {field}: the setting, as the template names it)
+    "policy.source_unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords", "Your IT department's settings in {source} cannot be read ({reason})."
+    ),
+    "policy.too_many": QT_TRANSLATE_NOOP(
+        "RuleWords", "Your IT department's settings in {source} have too many entries under {key}."
+    ),
+    "policy.ini_too_large": QT_TRANSLATE_NOOP(
+        "RuleWords", "The settings file {source} is too large (at most {max} bytes)."
+    ),
+    "policy.ini_encoding": QT_TRANSLATE_NOOP(
+        "RuleWords", "The settings file {source} is not text in a known encoding."
+    ),
+    "policy.ini_syntax": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The settings file {source} cannot be read near line {line} (a value outside a "
+        "[section], or a name given twice).",
+    ),
+    "policy.ini_section_twice": QT_TRANSLATE_NOOP(
+        "RuleWords", "The settings file {source} has the section [{section}] twice."
+    ),
+    "policy.secret_refused": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{field} in {source} looks like a secret: secrets are never set by policy (each person "
+        "types them; they are kept in the system keyring).",
+    ),
+    "policy.value_type": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} has the wrong type: it should be {expected}."
+    ),
+    "policy.text_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{field} in {source} is too long (at most {max} characters) or has control characters.",
+    ),
+    "policy.text_spaces": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} cannot contain spaces."
+    ),
+    "policy.not_yes_no": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} must be 1 (yes) or 0 (no)."
+    ),
+    "policy.not_a_number": QT_TRANSLATE_NOOP("RuleWords", "{field} in {source} must be a number."),
+    "policy.port_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} is {port}: a port is between 1 and 65535."
+    ),
+    "policy.not_one_of": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} is “{value}”; it must be one of: {allowed}."
+    ),
+    "policy.path_relative": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} must be a full path (with its drive): “{path}”."
+    ),
+    "policy.data_dir_network": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{field} in {source} is a network folder ({path}): the ledger must be kept on this "
+        "computer (to share it, use the team database).",
+    ),
+    "policy.url_not_https": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source} must be an https:// address: “{url}”."
+    ),
+    "policy.url_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{field} in {source} is not a bank address (https://host/path, without a user name, "
+        "query or fragment): “{url}”.",
+    ),
+    "policy.pix_key_length": QT_TRANSLATE_NOOP(
+        "RuleWords", "{field} in {source}: a Pix key has at most 77 characters."
+    ),
+    "policy.team_incomplete": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database in {source} lacks {missing}."
+    ),
+    "policy.profile_incomplete": QT_TRANSLATE_NOOP(
+        "RuleWords", "The preset profile “{name}” in {source} lacks {missing}."
+    ),
+    "policy.profile_twice": QT_TRANSLATE_NOOP(
+        "RuleWords", "{source} presets two profiles named “{name}”."
+    ),
+    "policy.profile_name": QT_TRANSLATE_NOOP(
+        "RuleWords", "The preset profile “{name}” in {source} cannot be used: {rule}"
+    ),
+    "policy.profile_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "The preset profile “{name}” in {source} cannot be used ({reason})."
+    ),
+    "policy.lock_without_value": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{source} locks {setting} but does not set it: set its value too, or remove the lock.",
+    ),
+    "policy.sandbox_disabled": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Your IT department has turned the sandbox bank off on this computer: the profile "
+        "“{name}” cannot be used.",
+    ),
+    "policy.preset_read_only": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The profile “{name}” is set by your IT department: it cannot be changed or deleted here.",
+    ),
+    "policy.profiles_locked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Your IT department provides the profiles on this computer: “{name}” cannot be saved.",
+    ),
     "ca_file.missing": QT_TRANSLATE_NOOP("RuleWords", "The CA file {path} does not exist."),
     "ca_file.unreadable": QT_TRANSLATE_NOOP(
         "RuleWords", "The CA file {path} cannot be read: {reason}."

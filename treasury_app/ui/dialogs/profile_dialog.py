@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.api.proxies import ProxySetting, ProxyUrlError, check_proxy_url, has_credentials
 from treasury_app.api.tokens import ApiName
+from treasury_app.policy import Policy
 from treasury_app.services.endpoints import EndpointChange, EndpointConfirmations
 from treasury_app.services.profiles import (
     APIS,
@@ -59,6 +60,7 @@ from treasury_app.ui.dialogs.profile_fields import (
     beside,
     fit_height,
 )
+from treasury_app.ui.policy_view import mark_locked, policy_mark
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -74,6 +76,9 @@ class ProfileDialog(QDialog):
     ``secret_store`` says where client secrets will be kept (only to tell the user).
     ``endpoints``: the last confirmed bank addresses and CAs; when given, a change to them is
     confirmed before the dialog accepts (the caller records it: :meth:`confirmed_changes`).
+    ``policy``: the machine policy. A preset profile is shown read-only (its client secrets
+    only may be typed), a locked team database fills the ledger read-only, and where the
+    sandbox is off no sandbox environment is offered; each with "Set by your IT department".
     """
 
     def __init__(
@@ -83,10 +88,13 @@ class ProfileDialog(QDialog):
         secret_store: SecretStore | None = None,
         existing_names: Iterable[str] = (),
         endpoints: EndpointConfirmations | None = None,
+        policy: Policy | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("profile-dialog")
+        self._policy = policy if policy is not None else Policy()
+        self.preset = profile is not None and self._policy.preset(profile.name) is not None
         self._endpoints = endpoints
         self._confirmed: tuple[EndpointChange, ...] = ()
         self.endpoint_box: QMessageBox | None = None  # the confirmation, while it is open
@@ -109,7 +117,8 @@ class ProfileDialog(QDialog):
         self.environment = QComboBox(self)
         self.environment.setObjectName("profile-environment")
         self.environment.addItem(self.tr("Production (real money)"), "production")
-        self.environment.addItem(self.tr("Sandbox (test bank)"), "sandbox")
+        if not self._policy.sandbox_disabled:
+            self.environment.addItem(self.tr("Sandbox (test bank)"), "sandbox")
         self.pix_keys = QLineEdit(self)
         self.pix_keys.setObjectName("profile-pix-keys")
         self.pix_keys.setPlaceholderText(
@@ -146,6 +155,12 @@ class ProfileDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
+        self.policy_mark: QLabel | None = None
+        if self.preset:
+            self.policy_mark = policy_mark(
+                self, self.tr("this profile is the same for everyone; type your client secrets.")
+            )
+            layout.addWidget(self.policy_mark)
         top = QFormLayout()
         self._add_row(top, self.tr("Profile name"), self.name, "name")
         self._add_row(top, self.tr("Environment"), self.environment, "environment")
@@ -185,6 +200,7 @@ class ProfileDialog(QDialog):
         layout.addWidget(self.buttons)
         self.setMinimumWidth(560)
         self._fill(profile)
+        self._lock_team_fields()
         self.environment.currentIndexChanged.connect(self._show_ca_warnings)
         self.proxy_mode.currentIndexChanged.connect(self._proxy_mode_changed)
         self.ledger.location.currentIndexChanged.connect(self._ledger_changed)
@@ -192,6 +208,8 @@ class ProfileDialog(QDialog):
         self._show_ca_warnings()
         self._proxy_mode_changed()
         self._ledger_changed()
+        if self.preset:
+            self._lock_preset()
 
     # -- results -----------------------------------------------------------------------------
 
@@ -233,6 +251,11 @@ class ProfileDialog(QDialog):
     def accept(self) -> None:
         """Accept only a valid form (the profile is then kept for :meth:`result_profile`),
         and a changed bank address or CA only once the person has confirmed it."""
+        if self.preset and self._original is not None:
+            # The policy's profile as it is: only the secrets typed are taken.
+            self._result = self._original
+            self._accept_confirmed(())
+            return
         if self.endpoint_box is not None or self.validate():
             return
         changes = self._endpoint_changes()
@@ -631,6 +654,7 @@ class ProfileDialog(QDialog):
         ledger.password_mode.setCurrentIndex(ledger.password_mode.findData(default_mode))
         ledger.sslmode.setCurrentIndex(ledger.sslmode.findData("verify-full"))
         team = profile.ledger.team if profile is not None and profile.ledger.is_team else None
+        team = self._policy_team(team)
         if team is None:
             return
         ledger.location.setCurrentIndex(ledger.location.findData("team"))
@@ -648,6 +672,66 @@ class ProfileDialog(QDialog):
         ledger.password_mode.setCurrentIndex(ledger.password_mode.findData(team.password))
         if team.password == "keyring" and self._stored_team_password():
             ledger.password.setPlaceholderText(self.tr("Leave empty to keep the current password"))
+
+    def _policy_team(self, own: TeamDatabaseProfile | None) -> TeamDatabaseProfile | None:
+        """The team database to show: the policy's when it locks it (or, for a new profile,
+        suggests it), with what it leaves to the person from ``own``; else ``own``."""
+        from treasury_app.services.profiles import policy_team
+
+        policy_db = self._policy.team_database
+        locked = self._policy.is_locked("TeamDatabase")
+        if (
+            policy_db is None
+            or (own is not None and not locked)
+            or (self._original is not None and not locked)
+        ):
+            return own
+        if self._original is not None and self._original.environment == "sandbox":
+            return own
+        return policy_team(policy_db, own)
+
+    def _lock_team_fields(self) -> None:
+        """A locked team database: its fields read-only with the mark; what the policy leaves
+        to the person (the login, how the password is kept, the password) stays open."""
+        if not self._policy.is_locked("TeamDatabase") or self._policy.team_database is None:
+            return
+        ledger, policy_db = self.ledger, self._policy.team_database
+        locked: list[QWidget] = [
+            ledger.location,
+            ledger.host,
+            ledger.port,
+            ledger.dbname,
+            ledger.sslmode,
+            ledger.ca_file,
+            ledger.ca_browse,
+            ledger.cert_file,
+            ledger.cert_browse,
+            ledger.key_file,
+            ledger.key_browse,
+        ]
+        if policy_db.user:
+            locked.append(ledger.user)
+        if policy_db.password_mode:
+            locked.append(ledger.password_mode)
+        for widget in locked:
+            mark_locked(widget)
+        self.ledger_mark = policy_mark(self)
+        self.ledger_mark.setObjectName("ledger-policy-mark")
+        self._ledger_form.insertRow(0, "", self.ledger_mark)
+
+    def _lock_preset(self) -> None:
+        """Every field of a preset profile read-only, but the client secrets."""
+        widgets: list[QWidget] = [self.name, self.environment, self.pix_keys, self.proxy_mode]
+        widgets.append(self.proxy_url)
+        for fields in self.apis.values():
+            widgets += [fields.base_url, fields.client_id, fields.pfx, fields.pfx_browse]
+            widgets += [fields.trust, fields.ca_file, fields.ca_browse]
+        ledger = self.ledger
+        widgets += [ledger.location, ledger.host, ledger.port, ledger.dbname, ledger.user]
+        widgets += [ledger.sslmode, ledger.ca_file, ledger.cert_file, ledger.key_file]
+        widgets += [ledger.ca_browse, ledger.cert_browse, ledger.key_browse, ledger.password_mode]
+        for widget in widgets:
+            mark_locked(widget)
 
     def _stored_team_password(self) -> bool:
         """Whether the keyring already holds the team database's password of this profile."""

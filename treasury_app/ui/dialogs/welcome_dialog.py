@@ -1,5 +1,6 @@
 """The first-run dialog, shown when there is no profile yet: try the app against the local
-sandbox bank, or connect to a real bank."""
+sandbox bank, or connect to a real bank. Where the IT department turned the sandbox off
+(machine policy), only the bank is offered."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ WelcomeChoice = Literal["sandbox", "bank"]
 
 class WelcomeDialog(QDialog):
     """Two choices, the sandbox first (default and focused). :meth:`choice` tells which one
-    was taken once the dialog is accepted; Escape or closing rejects it."""
+    was taken once the dialog is accepted; Escape or closing rejects it. ``sandbox_allowed``
+    false (the machine policy): no sandbox button at all, the bank is the default."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, sandbox_allowed: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("welcome-dialog")
         self.setWindowTitle(self.tr("Welcome to Treasury"))
@@ -40,16 +42,21 @@ class WelcomeDialog(QDialog):
         )
         intro.setWordWrap(True)
 
-        self.sandbox_button = QCommandLinkButton(
-            self.tr("Try with the sandbox bank"),
-            self.tr(
-                "A test bank that runs on this computer only. No real money moves and nothing "
-                "leaves this computer: explore every feature safely. You can connect to your "
-                "bank later."
-            ),
-            self,
-        )
-        self.sandbox_button.setObjectName("sandbox-choice")
+        # Where the policy turns the sandbox off it is not made at all (not merely hidden):
+        # nothing, a shortcut or a screen reader, can reach it.
+        self.sandbox_button: QCommandLinkButton | None = None
+        if sandbox_allowed:
+            self.sandbox_button = QCommandLinkButton(
+                self.tr("Try with the sandbox bank"),
+                self.tr(
+                    "A test bank that runs on this computer only. No real money moves and "
+                    "nothing leaves this computer: explore every feature safely. You can connect "
+                    "to your bank later."
+                ),
+                self,
+            )
+            self.sandbox_button.setObjectName("sandbox-choice")
+            self.sandbox_button.clicked.connect(lambda: self._choose("sandbox"))
         self.bank_button = QCommandLinkButton(
             self.tr("Connect to my bank"),
             self.tr(
@@ -59,11 +66,21 @@ class WelcomeDialog(QDialog):
             self,
         )
         self.bank_button.setObjectName("bank-choice")
-        for button in (self.sandbox_button, self.bank_button):
-            button.setAutoDefault(True)
-        self.sandbox_button.setDefault(True)
-        self.sandbox_button.clicked.connect(lambda: self._choose("sandbox"))
         self.bank_button.clicked.connect(lambda: self._choose("bank"))
+        choices = [b for b in (self.sandbox_button, self.bank_button) if b is not None]
+        for button in choices:
+            button.setAutoDefault(True)
+        choices[0].setDefault(True)
+        self.policy_note: QLabel | None = None
+        if not sandbox_allowed:
+            self.policy_note = QLabel(
+                self.tr(
+                    "Set by your IT department: the sandbox bank is turned off on this computer."
+                ),
+                self,
+            )
+            self.policy_note.setObjectName("policy-mark")
+            self.policy_note.setWordWrap(True)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Quit"))
@@ -73,12 +90,14 @@ class WelcomeDialog(QDialog):
         layout.addWidget(heading)
         layout.addWidget(intro)
         layout.addSpacing(8)
-        layout.addWidget(self.sandbox_button)
-        layout.addWidget(self.bank_button)
+        for button in choices:
+            layout.addWidget(button)
+        if self.policy_note is not None:
+            layout.addWidget(self.policy_note)
         layout.addStretch(1)
         layout.addWidget(buttons, 0, Qt.AlignmentFlag.AlignRight)
         self.setMinimumWidth(480)
-        self.sandbox_button.setFocus()
+        choices[0].setFocus()
 
     def choice(self) -> WelcomeChoice | None:
         """``"sandbox"`` or ``"bank"`` after the dialog was accepted; ``None`` otherwise."""

@@ -27,6 +27,7 @@ from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import api_title
 from treasury_app.ui.operation import events
+from treasury_app.ui.policy_view import ManagedSettingsPanel, policy_mark
 from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
@@ -63,6 +64,11 @@ class SettingsTab(QWidget):
         self.pages.addTab(self._build_audit(), self.tr("Audit log"))
         self.support_panel = self._build_support()
         self.pages.addTab(self.support_panel, self.tr("About & support").replace("&", "&&"))
+        # What the IT department set on this computer (the machine policy), when it sets any.
+        self.managed_panel: ManagedSettingsPanel | None = None
+        if workspace is not None and not workspace.policy.is_empty:
+            self.managed_panel = ManagedSettingsPanel(workspace.policy, self.pages)
+            self.pages.addTab(self.managed_panel, self.tr("Managed by your organisation"))
         self.pages.currentChanged.connect(lambda _index: self._load_shown())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -84,6 +90,8 @@ class SettingsTab(QWidget):
             session = self.workspace.session
             profile = session.profile
             profile_form.addRow(self.tr("Name"), QLabel(profile.name))
+            if self.workspace.policy.preset(profile.name) is not None:
+                profile_form.addRow("", policy_mark(page))
             profile_form.addRow(self.tr("Environment"), QLabel(profile.environment))
             store = SecretStore()
             reason = store.unavailable_reason

@@ -209,6 +209,10 @@ class SupportPanel(QWidget):
         if self.workspace.ledger.path is None:
             self._say(self.team_backup_text())
             return None
+        policy = self.workspace.policy
+        if policy.backup_dir is not None and policy.is_locked("BackupDir"):
+            # The IT department's folder, no other: no file dialog to choose one.
+            return await self.back_up_to(policy.backup_dir / self.suggested_backup_name())
         target = await self._ask_backup_path()
         return None if target is None else await self.back_up_to(target)
 
@@ -243,6 +247,9 @@ class SupportPanel(QWidget):
 
     async def _ask_backup_path(self) -> Path | None:
         folder = QSettings().value(BACKUP_FOLDER_KEY)
+        suggested = self.workspace.policy.backup_dir if self.workspace is not None else None
+        if suggested is not None and suggested.is_dir():  # the IT department's folder first
+            folder = str(suggested)
         if not isinstance(folder, str) or not Path(folder).is_dir():
             documents = QStandardPaths.writableLocation(
                 QStandardPaths.StandardLocation.DocumentsLocation
