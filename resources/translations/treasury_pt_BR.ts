@@ -6375,6 +6375,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>O código do boleto só pode conter dígitos (pontos, espaços e hífens são ignorados).</translation>
     </message>
     <message>
+        <source>A slip code has only digits (dots, spaces and hyphens are ignored).</source>
+        <translation>O código do boleto tem só dígitos (pontos, espaços e hífens são ignorados).</translation>
+    </message>
+    <message>
+        <source>A slip code has at most {max} digits; this one has {digits}.</source>
+        <translation>O código do boleto tem no máximo {max} dígitos; este tem {digits}.</translation>
+    </message>
+    <message>
         <source>The boleto code has {digits} digits; a digitable line has 47 (bank slip) or 48 (utility/tax slip) digits and a barcode has 44.</source>
         <translation>O código do boleto tem {digits} dígitos; uma linha digitável tem 47 (boleto bancário) ou 48 (conta de consumo/tributo) dígitos e um código de barras tem 44.</translation>
     </message>
