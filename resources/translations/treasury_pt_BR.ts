@@ -2501,6 +2501,114 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Débito</translation>
     </message>
     <message>
+        <source>Refused by the payer&apos;s bank</source>
+        <translation>Recusada pelo banco do pagador</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account was closed</source>
+        <translation>A conta do pagador foi encerrada</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s company was closed</source>
+        <translation>A empresa do pagador foi encerrada</translation>
+    </message>
+    <message>
+        <source>The payer died</source>
+        <translation>Falecimento do pagador</translation>
+    </message>
+    <message>
+        <source>The confirmation request was sent in error</source>
+        <translation>A solicitação de confirmação foi enviada por erro</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank did not answer the confirmation request in time</source>
+        <translation>O banco do pagador não respondeu à solicitação de confirmação no prazo</translation>
+    </message>
+    <message>
+        <source>At the receiver&apos;s request</source>
+        <translation>A pedido do recebedor</translation>
+    </message>
+    <message>
+        <source>At the payer&apos;s request</source>
+        <translation>A pedido do pagador</translation>
+    </message>
+    <message>
+        <source>An error at the payer&apos;s bank stopped it</source>
+        <translation>Um erro no banco do pagador a interrompeu</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account is closed</source>
+        <translation>A conta do pagador está encerrada</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account is blocked</source>
+        <translation>A conta do pagador está bloqueada</translation>
+    </message>
+    <message>
+        <source>Above the maximum amount the payer set</source>
+        <translation>Acima do valor máximo definido pelo pagador</translation>
+    </message>
+    <message>
+        <source>Insufficient funds in the payer&apos;s account</source>
+        <translation>Saldo insuficiente na conta do pagador</translation>
+    </message>
+    <message>
+        <source>Not the amount of the recurrence</source>
+        <translation>Não é o valor da recorrência</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s CPF or CNPJ is not the recurrence&apos;s</source>
+        <translation>O CPF ou CNPJ do pagador não é o da recorrência</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank does not operate in the Pix settlement system</source>
+        <translation>O banco do pagador não opera no sistema de liquidação do Pix</translation>
+    </message>
+    <message>
+        <source>The due date does not fit the recurrence&apos;s periodicity</source>
+        <translation>O vencimento não corresponde à periodicidade da recorrência</translation>
+    </message>
+    <message>
+        <source>The settlement was not completed</source>
+        <translation>A liquidação não foi concluída</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank is not identified correctly</source>
+        <translation>O banco do pagador não está identificado corretamente</translation>
+    </message>
+    <message>
+        <source>Refused on the payer&apos;s side (see the bank&apos;s description)</source>
+        <translation>Recusada do lado do pagador (veja a descrição do banco)</translation>
+    </message>
+    <message>
+        <source>The recurrence was cancelled</source>
+        <translation>A recorrência foi cancelada</translation>
+    </message>
+    <message>
+        <source>The settlement failed</source>
+        <translation>A liquidação falhou</translation>
+    </message>
+    <message>
+        <source>Another reason</source>
+        <translation>Outro motivo</translation>
+    </message>
+    <message>
+        <source>cancelled by the payer&apos;s bank</source>
+        <translation>cancelada pelo banco do pagador</translation>
+    </message>
+    <message>
+        <source>cancelled by the payer</source>
+        <translation>cancelada pelo pagador</translation>
+    </message>
+    <message>
+        <source>cancelled by our bank</source>
+        <translation>cancelada pelo nosso banco</translation>
+    </message>
+    <message>
+        <source>cancelled by us</source>
+        <translation>cancelada por nós</translation>
+    </message>
+    <message>
         <source>Other (unknown code)</source>
         <translation>Outro (código desconhecido)</translation>
     </message>
@@ -5515,6 +5623,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
 </context>
 <context>
     <name>RecurrencesModel</name>
+    <message>
+        <source>The bank&apos;s description: %1</source>
+        <translation>Descrição do banco: %1</translation>
+    </message>
     <message>
         <source>idRec</source>
         <translation>idRec</translation>

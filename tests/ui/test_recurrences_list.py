@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import shiboken6
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.conftest import private_sandbox, workspace_on
@@ -338,4 +339,41 @@ def test_a_recurrence_cancelled_meanwhile_disables_the_sandbox_buttons(
     assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
     assert not detail.cancel_rec_button.isEnabled()
     assert _text(rec_list, id_rec, Column.STATUS) == "Cancelled"  # the list row followed
+    detail.reject()
+
+
+@pytest.fixture
+def portuguese(qapp: Any, restore_translation: None) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+
+
+def test_why_a_recurrence_ended_is_said_in_portuguese_never_its_code(
+    portuguese: None, qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: Any
+) -> None:
+    service = workspace.recurrences
+    refused = run(service.create_rec(terms(service.today(), contract="CT-UI-REFUSED")))
+    run(workspace.sandbox.decide_rec(refused.id_rec, approve=False))  # the payer: AP13
+    cancelled = run(service.create_rec(terms(service.today(), contract="CT-UI-ENDED")))
+    run(service.cancel_rec(cancelled.id_rec))  # by us: SLCR, asked by USUARIO_RECEBEDOR
+    run(rec_list.reload())
+
+    def tip(id_rec: str) -> str:
+        row = rec_list.proxy.row_of(id_rec)
+        assert row is not None
+        return str(rec_list.proxy.index(row, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole))
+
+    assert tip(refused.id_rec) == "Recusada pelo pagador"
+    assert tip(cancelled.id_rec) == "A pedido do recebedor (cancelada por nós)"
+
+    detail = run(rec_list.open_details(refused.id_rec))
+    closing = detail.terms["closing"]
+    assert closing.text() == "Recusada pelo pagador"
+    assert "AP13" not in closing.text() and "AP13" not in closing.toolTip()
+    assert closing.toolTip().startswith("Descrição do banco: ")
+    detail.reject()
+    detail = run(rec_list.open_details(cancelled.id_rec))
+    assert detail.terms["closing"].text() == "A pedido do recebedor (cancelada por nós)"
+    assert "SLCR" not in detail.terms["closing"].text()
     detail.reject()

@@ -43,6 +43,8 @@ from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.models.recurrences_model import (
     amount_text,
+    closing_note,
+    closing_text,
     debtor_document,
     enum_text,
     journey_text,
@@ -323,11 +325,6 @@ class RecurrenceDetailDialog(QDialog):
         document = debtor_document(rec)
         until = format_date(calendario.data_final) if calendario.data_final else self.tr("no end")
         pagador = rec.pagador
-        closing = ""
-        if rec.encerramento is not None:
-            ended = rec.encerramento.rejeicao or rec.encerramento.cancelamento
-            if ended is not None:
-                closing = " ".join(p for p in (ended.codigo, ended.descricao) if p)
         values = {
             "id_rec": rec.id_rec,
             "status": code_word(Family.REC_STATUS, rec.status),
@@ -341,10 +338,11 @@ class RecurrenceDetailDialog(QDialog):
             "journey": journey_text(rec),
             "payer": bank_text(pagador.ispb_participante or "") if pagador else "",
             "location": rec.loc.location if rec.loc else "",
-            "closing": closing,
+            "closing": closing_text(rec.encerramento),
         }
         for name, text in values.items():
             self.terms[name].setText(text)
+        self.terms["closing"].setToolTip(closing_note(rec.encerramento))
         self.history.clear()
         for update in rec.atualizacao:
             self.history.addTopLevelItem(
