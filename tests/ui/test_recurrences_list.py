@@ -377,3 +377,58 @@ def test_why_a_recurrence_ended_is_said_in_portuguese_never_its_code(
     assert detail.terms["closing"].text() == "A pedido do recebedor (cancelada por nós)"
     assert "SLCR" not in detail.terms["closing"].text()
     detail.reject()
+
+
+def test_a_cancel_from_the_detail_turns_off_every_action_it_ends_at_once(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    """Issue 33: "its sandbox buttons stay enabled once cancelled", with the cancel made in
+    the recurrence's own window, its buttons clicked as a person would."""
+    service = workspace.recurrences
+    journey = run(
+        service.start_journey_1(
+            terms(service.today(), contract="CT-UI-OWN-CANCEL"),
+            payer=PAYER,
+            expires_at=service.now() + dt.timedelta(days=2),
+        )
+    )
+    id_rec = journey.rec.id_rec
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(id_rec))
+    qtbot.addWidget(detail)
+    ends = {
+        "cancel": detail.cancel_rec_button,
+        "revise": detail.revise_button,
+        "cancel request": detail.cancel_request_button,
+        "payer approves": detail.approve_button,
+        "payer rejects": detail.reject_button,
+    }
+    assert all(button.isEnabled() for button in ends.values())
+    http = workspace.session.qrcodes.transport.http
+    rule = {"api": "qrcodes", "method": "PATCH", "path": "*/rec/*", "latency_ms": 600}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        qtbot.mouseClick(detail.cancel_rec_button, Qt.MouseButton.LeftButton)
+        qt_wait_until(
+            qtbot,
+            lambda: detail.confirm_box is not None and detail.confirm_box.isVisible(),
+            "the confirmation",
+        )
+        detail.confirm_box.button(QMessageBox.StandardButton.Yes).click()
+        qt_wait_until(qtbot, lambda: not detail.cancel_rec_button.isEnabled(), "cancel sent")
+        # On its way: nothing the cancel ends can be started meanwhile.
+        assert [name for name, button in ends.items() if button.isEnabled()] == []
+        assert not detail.new_cobr_button.isEnabled()
+        task = detail.task
+        assert task is not None
+        qt_wait_until(qtbot, task.done, "the cancel answered")
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert task.result() is not None, detail.banner.detail.text()
+    assert detail.terms["status"].text() == "Cancelled"
+    assert [name for name, button in ends.items() if button.isEnabled()] == []
+    assert detail.approve_button.isVisible() and detail.reject_button.isVisible()
+    run(detail.reload())  # and so they stay
+    assert [name for name, button in ends.items() if button.isEnabled()] == []
+    assert detail.reload_button.isEnabled()
+    detail.reject()
