@@ -3686,8 +3686,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CPF ou CNPJ</translation>
     </message>
     <message>
-        <source>8 characters, e.g. 60746948</source>
-        <translation>8 caracteres, ex.: 60746948</translation>
+        <source>Bank name or code, or its ISPB (8 characters)</source>
+        <translation>Nome ou código do banco, ou o ISPB (8 caracteres)</translation>
     </message>
     <message>
         <source>optional</source>
@@ -3706,8 +3706,12 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CPF/CNPJ do pagador</translation>
     </message>
     <message>
-        <source>Payer&apos;s bank (ISPB)</source>
-        <translation>Banco do pagador (ISPB)</translation>
+        <source>Payer&apos;s bank</source>
+        <translation>Banco do pagador</translation>
+    </message>
+    <message>
+        <source>Pick the payer&apos;s bank from the list, or type its ISPB (8 digits or capital letters).</source>
+        <translation>Escolha o banco do pagador na lista ou digite o ISPB dele (8 dígitos ou letras maiúsculas).</translation>
     </message>
     <message>
         <source>Branch</source>
@@ -3720,10 +3724,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Request expires in</source>
         <translation>A solicitação expira em</translation>
-    </message>
-    <message>
-        <source>An ISPB has 8 digits or capital letters.</source>
-        <translation>Um ISPB tem 8 dígitos ou letras maiúsculas.</translation>
     </message>
     <message>
         <source>A branch has up to 4 digits.</source>
