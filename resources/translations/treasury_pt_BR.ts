@@ -7198,12 +7198,68 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>O banco sandbox recusou esta simulação.</translation>
     </message>
     <message>
-        <source>The sandbox clock could not be read: %1</source>
-        <translation>Não foi possível ler o relógio do sandbox: %1</translation>
+        <source>The sandbox bank does not know this recurrence.</source>
+        <translation>O banco sandbox não conhece esta recorrência.</translation>
     </message>
     <message>
-        <source>The sandbox bank could not be reached: %1</source>
-        <translation>Não foi possível acessar o banco sandbox: %1</translation>
+        <source>The recurrence is no longer waiting for the payer (its status: %1).</source>
+        <translation>A recorrência não espera mais o pagador (situação: %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this confirmation request.</source>
+        <translation>O banco sandbox não conhece esta solicitação de confirmação.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this recurring charge.</source>
+        <translation>O banco sandbox não conhece esta cobrança recorrente.</translation>
+    </message>
+    <message>
+        <source>The recurring charge has no next attempt (its status: %1).</source>
+        <translation>A cobrança recorrente não tem próxima tentativa (situação: %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this charge.</source>
+        <translation>O banco sandbox não conhece esta cobrança.</translation>
+    </message>
+    <message>
+        <source>The charge&apos;s amount is fixed: the payer cannot pay another.</source>
+        <translation>O valor da cobrança é fixo: o pagador não pode pagar outro.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this payment.</source>
+        <translation>O banco sandbox não conhece este pagamento.</translation>
+    </message>
+    <message>
+        <source>The payment is no longer waiting for approval (its status: %1).</source>
+        <translation>O pagamento não aguarda mais aprovação (situação: %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox clock cannot be moved to that time.</source>
+        <translation>O relógio do sandbox não pode ser levado a esse horário.</translation>
+    </message>
+    <message>
+        <source>It did not accept this profile&apos;s certificate or credentials.</source>
+        <translation>Ele não aceitou o certificado ou as credenciais deste perfil.</translation>
+    </message>
+    <message>
+        <source>It does not know what was asked.</source>
+        <translation>Ele não conhece o que foi pedido.</translation>
+    </message>
+    <message>
+        <source>It is busy: try again in a moment.</source>
+        <translation>Ele está ocupado: tente de novo em instantes.</translation>
+    </message>
+    <message>
+        <source>It failed on its side (an injected fault, or an error of its own).</source>
+        <translation>Ele falhou do lado dele (uma falha injetada ou um erro próprio).</translation>
+    </message>
+    <message>
+        <source>The sandbox clock could not be read.</source>
+        <translation>Não foi possível ler o relógio do sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank could not be reached: is it running? (The log has the details.)</source>
+        <translation>Não foi possível contatar o banco sandbox: ele está em execução? (O registro tem os detalhes.)</translation>
     </message>
     <message>
         <source>The charge has no attempt waiting to be settled.</source>

@@ -22,6 +22,7 @@ from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.services.sandbox_console import SandboxRefused
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.recurrences_model import Column
@@ -333,7 +334,10 @@ def test_a_recurrence_cancelled_meanwhile_disables_the_sandbox_buttons(
     run(service.cancel_rec(id_rec))  # elsewhere (another window, another desktop)
     assert run(detail.sandbox_decide("approve")) is None  # the sandbox refuses
     assert detail.banner.isVisible()
-    assert detail.banner.detail.text().startswith("The sandbox bank refused this simulation.")
+    assert detail.banner.detail.text() == (
+        "The sandbox bank refused this simulation. "
+        "The recurrence is no longer waiting for the payer (its status: Cancelled)."
+    )
     assert "/sandbox/" not in detail.banner.detail.text()  # no API path for people
     assert detail.terms["status"].text() == "Cancelled"  # read again
     assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
@@ -432,3 +436,34 @@ def test_a_cancel_from_the_detail_turns_off_every_action_it_ends_at_once(
     assert [name for name, button in ends.items() if button.isEnabled()] == []
     assert detail.reload_button.isEnabled()
     detail.reject()
+
+
+def test_the_sandbox_says_why_it_refused_with_a_code_the_detail_puts_in_portuguese(
+    portuguese: None, qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: Any
+) -> None:
+    service = workspace.recurrences
+    rec = run(service.create_rec(terms(service.today(), contract="CT-UI-PT-REFUSAL")))
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(rec.id_rec))
+    run(service.cancel_rec(rec.id_rec))  # elsewhere
+    assert run(detail.sandbox_decide("reject")) is None
+    assert detail.banner.detail.text() == (
+        "O banco sandbox recusou esta simulação. "
+        "A recorrência não espera mais o pagador (situação: Cancelada)."
+    )
+    detail.reject()
+
+    # The control surface's refusals the buttons meet carry a code and its parameters.
+    console = workspace.sandbox
+    refusals = [
+        (console.decide_rec(rec.id_rec, approve=True), "rec.not_pending", {"status": "CANCELADA"}),
+        (console.decide_rec("RN" + "0" * 27, approve=True), "rec.not_found", {}),
+        (console.fail_next_attempt("t" * 30), "cobr.not_found", {}),
+        (console.pay_charge("c" * 30), "charge.not_found", {}),
+        (console.decide_pix("E" + "0" * 31, approve=True), "payment.not_found", {}),
+        (console.advance_clock(-60), "clock.invalid", {}),  # it only moves forward
+    ]
+    for call, code, params in refusals:
+        with pytest.raises(SandboxRefused) as refused:
+            run(call)
+        assert (refused.value.code, refused.value.params) == (code, params)
