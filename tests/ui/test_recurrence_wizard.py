@@ -430,3 +430,21 @@ def test_the_payers_bank_field_in_portuguese(qtbot, qapp, restore_translation) -
     assert itau is not None
     form.ispb_edit.setText(itau.ispb)
     assert form.ispb_name.text() == f"{itau.name} (código 341, ISPB {itau.ispb})"
+
+
+def test_the_result_says_why_the_recurrence_ended_and_the_payer_has_nothing_left(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 2)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    id_rec = create(qtbot, wizard)
+    assert wizard.sandbox_button.isEnabled()
+    run(workspace.recurrences.cancel_rec(id_rec))  # from the recurrences list meanwhile
+    run(wizard.refresh_status())
+    assert wizard.rec_status_label.text() == (
+        "Cancelled — At the receiver's request (cancelled by us)"
+    )
+    assert "SLCR" not in wizard.rec_status_label.text()
+    assert not wizard.sandbox_button.isEnabled()  # nothing left for the payer to authorise
