@@ -2505,6 +2505,114 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Débito</translation>
     </message>
     <message>
+        <source>Refused by the payer&apos;s bank</source>
+        <translation>Recusada pelo banco do pagador</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account was closed</source>
+        <translation>A conta do pagador foi encerrada</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s company was closed</source>
+        <translation>A empresa do pagador foi encerrada</translation>
+    </message>
+    <message>
+        <source>The payer died</source>
+        <translation>Falecimento do pagador</translation>
+    </message>
+    <message>
+        <source>The confirmation request was sent in error</source>
+        <translation>A solicitação de confirmação foi enviada por erro</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank did not answer the confirmation request in time</source>
+        <translation>O banco do pagador não respondeu à solicitação de confirmação no prazo</translation>
+    </message>
+    <message>
+        <source>At the receiver&apos;s request</source>
+        <translation>A pedido do recebedor</translation>
+    </message>
+    <message>
+        <source>At the payer&apos;s request</source>
+        <translation>A pedido do pagador</translation>
+    </message>
+    <message>
+        <source>An error at the payer&apos;s bank stopped it</source>
+        <translation>Um erro no banco do pagador a interrompeu</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account is closed</source>
+        <translation>A conta do pagador está encerrada</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s account is blocked</source>
+        <translation>A conta do pagador está bloqueada</translation>
+    </message>
+    <message>
+        <source>Above the maximum amount the payer set</source>
+        <translation>Acima do valor máximo definido pelo pagador</translation>
+    </message>
+    <message>
+        <source>Insufficient funds in the payer&apos;s account</source>
+        <translation>Saldo insuficiente na conta do pagador</translation>
+    </message>
+    <message>
+        <source>Not the amount of the recurrence</source>
+        <translation>Não é o valor da recorrência</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s CPF or CNPJ is not the recurrence&apos;s</source>
+        <translation>O CPF ou CNPJ do pagador não é o da recorrência</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank does not operate in the Pix settlement system</source>
+        <translation>O banco do pagador não opera no sistema de liquidação do Pix</translation>
+    </message>
+    <message>
+        <source>The due date does not fit the recurrence&apos;s periodicity</source>
+        <translation>O vencimento não corresponde à periodicidade da recorrência</translation>
+    </message>
+    <message>
+        <source>The settlement was not completed</source>
+        <translation>A liquidação não foi concluída</translation>
+    </message>
+    <message>
+        <source>The payer&apos;s bank is not identified correctly</source>
+        <translation>O banco do pagador não está identificado corretamente</translation>
+    </message>
+    <message>
+        <source>Refused on the payer&apos;s side (see the bank&apos;s description)</source>
+        <translation>Recusada do lado do pagador (veja a descrição do banco)</translation>
+    </message>
+    <message>
+        <source>The recurrence was cancelled</source>
+        <translation>A recorrência foi cancelada</translation>
+    </message>
+    <message>
+        <source>The settlement failed</source>
+        <translation>A liquidação falhou</translation>
+    </message>
+    <message>
+        <source>Another reason</source>
+        <translation>Outro motivo</translation>
+    </message>
+    <message>
+        <source>cancelled by the payer&apos;s bank</source>
+        <translation>cancelada pelo banco do pagador</translation>
+    </message>
+    <message>
+        <source>cancelled by the payer</source>
+        <translation>cancelada pelo pagador</translation>
+    </message>
+    <message>
+        <source>cancelled by our bank</source>
+        <translation>cancelada pelo nosso banco</translation>
+    </message>
+    <message>
+        <source>cancelled by us</source>
+        <translation>cancelada por nós</translation>
+    </message>
+    <message>
         <source>Other (unknown code)</source>
         <translation>Outro (código desconhecido)</translation>
     </message>
@@ -3609,8 +3717,8 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CPF ou CNPJ</translation>
     </message>
     <message>
-        <source>8 characters, e.g. 60746948</source>
-        <translation>8 caracteres, ex.: 60746948</translation>
+        <source>Bank name or code, or its ISPB (8 characters)</source>
+        <translation>Nome ou código do banco, ou o ISPB (8 caracteres)</translation>
     </message>
     <message>
         <source>optional</source>
@@ -3629,8 +3737,12 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>CPF/CNPJ do pagador</translation>
     </message>
     <message>
-        <source>Payer&apos;s bank (ISPB)</source>
-        <translation>Banco do pagador (ISPB)</translation>
+        <source>Payer&apos;s bank</source>
+        <translation>Banco do pagador</translation>
+    </message>
+    <message>
+        <source>Pick the payer&apos;s bank from the list, or type its ISPB (8 digits or capital letters).</source>
+        <translation>Escolha o banco do pagador na lista ou digite o ISPB dele (8 dígitos ou letras maiúsculas).</translation>
     </message>
     <message>
         <source>Branch</source>
@@ -3643,10 +3755,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Request expires in</source>
         <translation>A solicitação expira em</translation>
-    </message>
-    <message>
-        <source>An ISPB has 8 digits or capital letters.</source>
-        <translation>Um ISPB tem 8 dígitos ou letras maiúsculas.</translation>
     </message>
     <message>
         <source>A branch has up to 4 digits.</source>
@@ -5618,6 +5726,10 @@ Avise o seu departamento de TI.</translation>
 <context>
     <name>RecurrencesModel</name>
     <message>
+        <source>The bank&apos;s description: %1</source>
+        <translation>Descrição do banco: %1</translation>
+    </message>
+    <message>
         <source>idRec</source>
         <translation>idRec</translation>
     </message>
@@ -6477,6 +6589,14 @@ Avise o seu departamento de TI.</translation>
         <translation>O código do boleto só pode conter dígitos (pontos, espaços e hífens são ignorados).</translation>
     </message>
     <message>
+        <source>A slip code has only digits (dots, spaces and hyphens are ignored).</source>
+        <translation>O código do boleto tem só dígitos (pontos, espaços e hífens são ignorados).</translation>
+    </message>
+    <message>
+        <source>A slip code has at most {max} digits; this one has {digits}.</source>
+        <translation>O código do boleto tem no máximo {max} dígitos; este tem {digits}.</translation>
+    </message>
+    <message>
         <source>The boleto code has {digits} digits; a digitable line has 47 (bank slip) or 48 (utility/tax slip) digits and a barcode has 44.</source>
         <translation>O código do boleto tem {digits} dígitos; uma linha digitável tem 47 (boleto bancário) ou 48 (conta de consumo/tributo) dígitos e um código de barras tem 44.</translation>
     </message>
@@ -7304,12 +7424,68 @@ Avise o seu departamento de TI.</translation>
         <translation>O banco sandbox recusou esta simulação.</translation>
     </message>
     <message>
-        <source>The sandbox clock could not be read: %1</source>
-        <translation>Não foi possível ler o relógio do sandbox: %1</translation>
+        <source>The sandbox bank does not know this recurrence.</source>
+        <translation>O banco sandbox não conhece esta recorrência.</translation>
     </message>
     <message>
-        <source>The sandbox bank could not be reached: %1</source>
-        <translation>Não foi possível acessar o banco sandbox: %1</translation>
+        <source>The recurrence is no longer waiting for the payer (its status: %1).</source>
+        <translation>A recorrência não espera mais o pagador (situação: %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this confirmation request.</source>
+        <translation>O banco sandbox não conhece esta solicitação de confirmação.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this recurring charge.</source>
+        <translation>O banco sandbox não conhece esta cobrança recorrente.</translation>
+    </message>
+    <message>
+        <source>The recurring charge has no next attempt (its status: %1).</source>
+        <translation>A cobrança recorrente não tem próxima tentativa (situação: %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this charge.</source>
+        <translation>O banco sandbox não conhece esta cobrança.</translation>
+    </message>
+    <message>
+        <source>The charge&apos;s amount is fixed: the payer cannot pay another.</source>
+        <translation>O valor da cobrança é fixo: o pagador não pode pagar outro.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank does not know this payment.</source>
+        <translation>O banco sandbox não conhece este pagamento.</translation>
+    </message>
+    <message>
+        <source>The payment is no longer waiting for approval (its status: %1).</source>
+        <translation>O pagamento não aguarda mais aprovação (situação: %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox clock cannot be moved to that time.</source>
+        <translation>O relógio do sandbox não pode ser levado a esse horário.</translation>
+    </message>
+    <message>
+        <source>It did not accept this profile&apos;s certificate or credentials.</source>
+        <translation>Ele não aceitou o certificado ou as credenciais deste perfil.</translation>
+    </message>
+    <message>
+        <source>It does not know what was asked.</source>
+        <translation>Ele não conhece o que foi pedido.</translation>
+    </message>
+    <message>
+        <source>It is busy: try again in a moment.</source>
+        <translation>Ele está ocupado: tente de novo em instantes.</translation>
+    </message>
+    <message>
+        <source>It failed on its side (an injected fault, or an error of its own).</source>
+        <translation>Ele falhou do lado dele (uma falha injetada ou um erro próprio).</translation>
+    </message>
+    <message>
+        <source>The sandbox clock could not be read.</source>
+        <translation>Não foi possível ler o relógio do sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank could not be reached: is it running? (The log has the details.)</source>
+        <translation>Não foi possível contatar o banco sandbox: ele está em execução? (O registro tem os detalhes.)</translation>
     </message>
     <message>
         <source>The charge has no attempt waiting to be settled.</source>

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
-from treasury_app.api.accounts.client import AccountsClient, normalize_billet_code
+from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.accounts.models import (
     AccountType,
     CreditDebitType,
@@ -50,6 +50,8 @@ from treasury_app.api.errors import (
 )
 from treasury_app.api.transport import ApiConfig, ApiTransport
 from treasury_app.domain import boleto, brcode
+from treasury_app.domain.boleto import normalize_billet_code
+from treasury_app.domain.errors import BoletoError
 from treasury_app.domain.identifiers import is_valid_e2eid, new_idempotency_key
 
 UNKNOWN_E2E = "E99999010202611181300zzzzzzzzzzz"
@@ -170,9 +172,21 @@ def test_billet_codes_are_normalised_to_digits() -> None:
     wrong = slip.digitable_line[:9] + str((int(slip.digitable_line[9]) + 1) % 10)
     wrong += slip.digitable_line[10:]
     assert normalize_billet_code(wrong) == wrong
-    for bad in ("0019716460000038990751160662602111425775910A", "1" * 51, "", "  .  "):
-        with pytest.raises(ValueError):
+    # Refused with a rule's code (never an English sentence), each reached here although the
+    # slip forms check first.
+    for bad, code in (
+        ("0019716460000038990751160662602111425775910A", "boleto.code_not_digits"),
+        ("", "boleto.code_not_digits"),
+        ("  .  ", "boleto.code_not_digits"),
+        ("1" * 51, "boleto.code_too_long"),
+    ):
+        with pytest.raises(BoletoError) as refused:
             normalize_billet_code(bad)
+        assert refused.value.code == code, bad
+    with pytest.raises(BoletoError) as refused:
+        normalize_billet_code("12345 67890." * 6)
+    assert refused.value.code == "boleto.code_too_long"
+    assert dict(refused.value.params) == {"digits": 60, "max": 50}
 
 
 class FakeTransport:

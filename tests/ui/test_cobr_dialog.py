@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.conftest import private_sandbox, workspace_on
@@ -213,6 +213,10 @@ def test_failed_attempt_then_a_retry_scheduled_in_the_dialog(
     assert done is not None, dialog.banner.detail.text()
     [failed] = attempts(dialog)
     assert failed[AttemptColumn.STATUS] == "Refused"
+    # why, in words where the status is read (the sandbox refuses with AM04), never the code
+    why = str(dialog.attempts.index(0, AttemptColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole))
+    assert why.startswith("Insufficient funds in the payer's account\nThe bank's description: ")
+    assert "AM04" not in why
     assert dialog.charge_labels["status"].text() == "Scheduled"
     settled_on = done.tentativas[0].data_liquidacao
 
@@ -274,7 +278,10 @@ def test_cancel_a_charge_before_its_first_attempt(
         dialog.confirm_box.button(button).click()
         qt_wait_until(qtbot, task.done, "task done")
         assert str(run(service.get_cobr(cobr.txid)).status) in status.split("|")
-    assert dialog.charge_labels["status"].text() == "Cancelled"
+    # why it ended, in words (SLCR asked by USUARIO_RECEBEDOR)
+    assert dialog.charge_labels["status"].text() == (
+        "Cancelled — At the receiver's request (cancelled by us)"
+    )
     assert not dialog.cancel_button.isEnabled() and not dialog.settle_button.isEnabled()
     dialog.accept()
 

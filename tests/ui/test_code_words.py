@@ -24,6 +24,7 @@ from treasury_app.api.accounts.models import (
 )
 from treasury_app.api.qrcodes.automatico_models import (
     CobRStatus,
+    Encerramento,
     Periodicidade,
     PoliticaRetentativa,
     RecStatus,
@@ -48,6 +49,7 @@ from treasury_app.ui.code_words import (
     known_codes,
 )
 from treasury_app.ui.csv_files import statement_code_word, statement_header
+from treasury_app.ui.models.recurrences_model import closing_note, closing_text
 from treasury_app.ui.rule_words import RULES
 from treasury_app.ui.status_words import action_word, known_actions, outcome_word
 
@@ -76,6 +78,11 @@ ENUMS: dict[Family, type[StrEnum] | None] = {
     Family.KEY_TYPE: KeyType,
     Family.TRANSACTION_TYPE: TransactionType,
     Family.CREDIT_DEBIT: CreditDebitType,
+    Family.REC_REJECTION: None,
+    Family.REC_CANCELLATION: None,
+    Family.COBR_REJECTION: None,
+    Family.COBR_CANCELLATION: None,
+    Family.CANCELLATION_REQUESTER: None,
 }
 # Acronyms that are the word in both languages (a Brazilian says "CPF", "TED").
 SAME_AS_CODE = {"CPF", "CNPJ", "TED"}
@@ -84,6 +91,24 @@ SANDBOX_INFRACTION_CODES = {
     Family.INFRACTION_REPORTER: {"DEBITED_PARTICIPANT"},
     Family.INFRACTION_ANALYSIS: {"REJECTED"},
     Family.DEFENSE_STATUS: {"SUBMITTED"},
+}
+# Why a recurrence or a recurring charge ended: every code the Pix API's specification lists
+# (``RecEncerramento``; ``CobRCompleta.encerramento`` and ``tentativas[].rejeicao``), and AM04,
+# which the sandbox (and real banks) send for insufficient funds.
+SPEC_REASON_CODES = {
+    Family.REC_REJECTION: {"AP13", "AP14"},
+    Family.REC_CANCELLATION: {"ACCL", "CPCL", "DCSD", "ERSL", "FRUD", "PCFD", "SLCR", "SLDB"},
+    Family.COBR_REJECTION: {
+        *("AB10", "AC05", "AC06", "AM02", "AM09", "DENC", "DS27", "DTED", "DTNT", "FBRD"),
+        *("IRNT", "MIDI", "MSUC", "NIEC", "NIPA", "NITX", "QUNT", "RC09", "UDEI", "AM04"),
+    },
+    Family.COBR_CANCELLATION: {"ACCT", "BLCK", "CCLD", "FAIL", "OTHR", "SLBD", "SLCR"},
+    Family.CANCELLATION_REQUESTER: {
+        "PSP_PAGADOR",
+        "USUARIO_PAGADOR",
+        "PSP_RECEBEDOR",
+        "USUARIO_RECEBEDOR",
+    },
 }
 SOURCES = Path(__file__).resolve().parents[2] / "treasury_app"
 
@@ -98,7 +123,7 @@ def portuguese(qapp: Any, restore_translation: None) -> None:
 def _codes(family: Family) -> set[str]:
     enum = ENUMS[family]
     if enum is None:
-        return set(SANDBOX_INFRACTION_CODES[family])
+        return set(SANDBOX_INFRACTION_CODES.get(family) or SPEC_REASON_CODES[family])
     return {member.value for member in enum}
 
 
@@ -152,6 +177,31 @@ def test_a_few_words_a_person_reads(portuguese) -> None:
     assert header[CSV_COLUMNS.index("credit_debit")] == "Crédito ou débito"
     assert header[CSV_COLUMNS.index("signed_amount")] == "Valor com sinal"
     assert statement_code_word("transaction_type", "BILLET") == "Boleto"
+
+
+def test_why_a_recurrence_or_its_charge_ended_in_words(portuguese) -> None:
+    refused = Encerramento.model_validate(
+        {"rejeicao": {"codigo": "AP13", "descricao": "Recorrência rejeitada pelo usuário pagador."}}
+    )
+    assert closing_text(refused) == "Recusada pelo pagador"
+    assert closing_note(refused) == (
+        "Descrição do banco: Recorrência rejeitada pelo usuário pagador."
+    )
+    cancelled = Encerramento.model_validate(
+        {"cancelamento": {"solicitante": "USUARIO_RECEBEDOR", "codigo": "SLCR", "descricao": ""}}
+    )
+    assert closing_text(cancelled) == "A pedido do recebedor (cancelada por nós)"
+    assert closing_note(cancelled) == ""
+    by_payer = Encerramento.model_validate(
+        {"cancelamento": {"solicitante": "USUARIO_PAGADOR", "codigo": "SLBD"}}
+    )
+    assert closing_text(by_payer, charge=True) == "A pedido do pagador (cancelada pelo pagador)"
+    attempt = Encerramento.model_validate({"rejeicao": {"codigo": "AM04"}})
+    assert closing_text(attempt, charge=True) == "Saldo insuficiente na conta do pagador"
+    # A code the catalogue does not know is "Other", never the code.
+    unknown = Encerramento.model_validate({"rejeicao": {"codigo": "ZZ99"}})
+    assert closing_text(unknown) == "Outro (código desconhecido)"
+    assert closing_text(None) == "" and closing_text(Encerramento()) == ""
 
 
 def test_an_unknown_code_is_other_and_logged(caplog, portuguese) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QGuiApplication
 from tests.waiting import qt_wait_until, wait_until
 from treasury_app.api.qrcodes.automatico_models import RecStatus
 from treasury_app.domain import brcode
+from treasury_app.services.bank_list import packaged_table
 from treasury_app.ui.dialogs.recurrence_wizard import (
     DETAILS_PAGE,
     JOURNEY_PAGE,
@@ -359,3 +360,91 @@ def test_the_review_starts_on_the_safe_button(qtbot, run, wizard_and_workspace) 
     before = sent(workspace)
     qtbot.keyClick(wizard, Qt.Key.Key_Return)  # Enter: back to the terms, nothing created
     assert wizard.current_page() != REVIEW_PAGE and sent(workspace) == before
+
+
+def test_journey_1_picks_the_payers_bank_by_name_as_the_bank_data_form_does(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    itau = packaged_table().by_compe("341")
+    assert itau is not None
+    choose(qtbot, wizard, 1)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    payer = wizard.payer_form
+    qtbot.keyClicks(payer.ispb_edit, "ITAU unib")  # "Itaú": accents and case ignored
+    assert payer.ispb_name.text() == "Pick the bank from the list for its ISPB (1 found)"
+    popup = payer.bank_completer.popup()
+    qt_wait_until(qtbot, popup.isVisible, "the list of banks pops up")
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert payer.ispb_edit.text() == itau.ispb  # the pick writes the ISPB
+    assert wizard.current_page() == DETAILS_PAGE  # Enter on the list only picks
+    assert payer.ispb_name.text() == f"{itau.name} (code 341, ISPB {itau.ispb})"
+    qtbot.keyClicks(payer.account_edit, "550689")
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE
+    assert (
+        wizard.review_labels["payer-account"]
+        .text()
+        .startswith(f"{itau.name} (code 341, ISPB {itau.ispb})")
+    )
+    id_rec = create(qtbot, wizard)
+    rec = run(workspace.recurrences.get_rec(id_rec))
+    assert [r.destinatario.ispb_participante for r in rec.solicitacao] == [itau.ispb]
+
+
+def test_a_name_that_is_no_bank_is_refused_on_the_form(qtbot, run, wizard_and_workspace) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 1)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    payer = wizard.payer_form
+    qtbot.keyClicks(payer.ispb_edit, "Banco Que Nao Existe")
+    assert payer.ispb_name.text().startswith("No bank of the list of ")
+    qtbot.keyClicks(payer.account_edit, "550689")
+    before = sent(workspace)
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == DETAILS_PAGE and payer.ispb_edit.property("invalid")
+    assert "Pick the payer's bank from the list" in wizard.banner.detail.text()
+    assert sent(workspace) == before
+
+
+def test_the_payers_bank_field_in_portuguese(qtbot, qapp, restore_translation) -> None:
+    from treasury_app.app import install_translator
+    from treasury_app.ui.widgets.recurrence_terms_form import PayerAccountForm
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+    form = PayerAccountForm()
+    qtbot.addWidget(form)
+    qtbot.keyClicks(form.ispb_edit, "itau unib")
+    assert (
+        form.ispb_name.text() == "Escolha o banco na lista para preencher o ISPB (1 encontrado(s))"
+    )
+    problems = dict(form.problems())
+    assert problems["destinatario.ispbParticipante"] == (
+        "Escolha o banco do pagador na lista ou digite o ISPB dele "
+        "(8 dígitos ou letras maiúsculas)."
+    )
+    itau = packaged_table().by_compe("341")
+    assert itau is not None
+    form.ispb_edit.setText(itau.ispb)
+    assert form.ispb_name.text() == f"{itau.name} (código 341, ISPB {itau.ispb})"
+
+
+def test_the_result_says_why_the_recurrence_ended_and_the_payer_has_nothing_left(
+    qtbot, run, wizard_and_workspace
+) -> None:
+    wizard, workspace = wizard_and_workspace
+    choose(qtbot, wizard, 2)
+    fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    id_rec = create(qtbot, wizard)
+    assert wizard.sandbox_button.isEnabled()
+    run(workspace.recurrences.cancel_rec(id_rec))  # from the recurrences list meanwhile
+    run(wizard.refresh_status())
+    assert wizard.rec_status_label.text() == (
+        "Cancelled — At the receiver's request (cancelled by us)"
+    )
+    assert "SLCR" not in wizard.rec_status_label.text()
+    assert not wizard.sandbox_button.isEnabled()  # nothing left for the payer to authorise

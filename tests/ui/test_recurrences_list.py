@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import shiboken6
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.conftest import private_sandbox, workspace_on
@@ -21,6 +22,7 @@ from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
+from treasury_app.services.sandbox_console import SandboxRefused
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.recurrences_model import Column
@@ -332,10 +334,136 @@ def test_a_recurrence_cancelled_meanwhile_disables_the_sandbox_buttons(
     run(service.cancel_rec(id_rec))  # elsewhere (another window, another desktop)
     assert run(detail.sandbox_decide("approve")) is None  # the sandbox refuses
     assert detail.banner.isVisible()
-    assert detail.banner.detail.text().startswith("The sandbox bank refused this simulation.")
+    assert detail.banner.detail.text() == (
+        "The sandbox bank refused this simulation. "
+        "The recurrence is no longer waiting for the payer (its status: Cancelled)."
+    )
     assert "/sandbox/" not in detail.banner.detail.text()  # no API path for people
     assert detail.terms["status"].text() == "Cancelled"  # read again
     assert not detail.approve_button.isEnabled() and not detail.reject_button.isEnabled()
     assert not detail.cancel_rec_button.isEnabled()
     assert _text(rec_list, id_rec, Column.STATUS) == "Cancelled"  # the list row followed
     detail.reject()
+
+
+@pytest.fixture
+def portuguese(qapp: Any, restore_translation: None) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+
+
+def test_why_a_recurrence_ended_is_said_in_portuguese_never_its_code(
+    portuguese: None, qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: Any
+) -> None:
+    service = workspace.recurrences
+    refused = run(service.create_rec(terms(service.today(), contract="CT-UI-REFUSED")))
+    run(workspace.sandbox.decide_rec(refused.id_rec, approve=False))  # the payer: AP13
+    cancelled = run(service.create_rec(terms(service.today(), contract="CT-UI-ENDED")))
+    run(service.cancel_rec(cancelled.id_rec))  # by us: SLCR, asked by USUARIO_RECEBEDOR
+    run(rec_list.reload())
+
+    def tip(id_rec: str) -> str:
+        row = rec_list.proxy.row_of(id_rec)
+        assert row is not None
+        return str(rec_list.proxy.index(row, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole))
+
+    assert tip(refused.id_rec) == "Recusada pelo pagador"
+    assert tip(cancelled.id_rec) == "A pedido do recebedor (cancelada por nós)"
+
+    detail = run(rec_list.open_details(refused.id_rec))
+    closing = detail.terms["closing"]
+    assert closing.text() == "Recusada pelo pagador"
+    assert "AP13" not in closing.text() and "AP13" not in closing.toolTip()
+    assert closing.toolTip().startswith("Descrição do banco: ")
+    detail.reject()
+    detail = run(rec_list.open_details(cancelled.id_rec))
+    assert detail.terms["closing"].text() == "A pedido do recebedor (cancelada por nós)"
+    assert "SLCR" not in detail.terms["closing"].text()
+    detail.reject()
+
+
+def test_a_cancel_from_the_detail_turns_off_every_action_it_ends_at_once(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: RecurrencesList
+) -> None:
+    """Issue 33: "its sandbox buttons stay enabled once cancelled", with the cancel made in
+    the recurrence's own window, its buttons clicked as a person would."""
+    service = workspace.recurrences
+    journey = run(
+        service.start_journey_1(
+            terms(service.today(), contract="CT-UI-OWN-CANCEL"),
+            payer=PAYER,
+            expires_at=service.now() + dt.timedelta(days=2),
+        )
+    )
+    id_rec = journey.rec.id_rec
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(id_rec))
+    qtbot.addWidget(detail)
+    ends = {
+        "cancel": detail.cancel_rec_button,
+        "revise": detail.revise_button,
+        "cancel request": detail.cancel_request_button,
+        "payer approves": detail.approve_button,
+        "payer rejects": detail.reject_button,
+    }
+    assert all(button.isEnabled() for button in ends.values())
+    http = workspace.session.qrcodes.transport.http
+    rule = {"api": "qrcodes", "method": "PATCH", "path": "*/rec/*", "latency_ms": 600}
+    assert run(http.post("/sandbox/faults", json=rule)).status_code in (200, 201)
+    try:
+        qtbot.mouseClick(detail.cancel_rec_button, Qt.MouseButton.LeftButton)
+        qt_wait_until(
+            qtbot,
+            lambda: detail.confirm_box is not None and detail.confirm_box.isVisible(),
+            "the confirmation",
+        )
+        detail.confirm_box.button(QMessageBox.StandardButton.Yes).click()
+        qt_wait_until(qtbot, lambda: not detail.cancel_rec_button.isEnabled(), "cancel sent")
+        # On its way: nothing the cancel ends can be started meanwhile.
+        assert [name for name, button in ends.items() if button.isEnabled()] == []
+        assert not detail.new_cobr_button.isEnabled()
+        task = detail.task
+        assert task is not None
+        qt_wait_until(qtbot, task.done, "the cancel answered")
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert task.result() is not None, detail.banner.detail.text()
+    assert detail.terms["status"].text() == "Cancelled"
+    assert [name for name, button in ends.items() if button.isEnabled()] == []
+    assert detail.approve_button.isVisible() and detail.reject_button.isVisible()
+    run(detail.reload())  # and so they stay
+    assert [name for name, button in ends.items() if button.isEnabled()] == []
+    assert detail.reload_button.isEnabled()
+    detail.reject()
+
+
+def test_the_sandbox_says_why_it_refused_with_a_code_the_detail_puts_in_portuguese(
+    portuguese: None, qtbot: Any, run: Callable[..., Any], workspace: Any, rec_list: Any
+) -> None:
+    service = workspace.recurrences
+    rec = run(service.create_rec(terms(service.today(), contract="CT-UI-PT-REFUSAL")))
+    run(rec_list.reload())
+    detail = run(rec_list.open_details(rec.id_rec))
+    run(service.cancel_rec(rec.id_rec))  # elsewhere
+    assert run(detail.sandbox_decide("reject")) is None
+    assert detail.banner.detail.text() == (
+        "O banco sandbox recusou esta simulação. "
+        "A recorrência não espera mais o pagador (situação: Cancelada)."
+    )
+    detail.reject()
+
+    # The control surface's refusals the buttons meet carry a code and its parameters.
+    console = workspace.sandbox
+    refusals = [
+        (console.decide_rec(rec.id_rec, approve=True), "rec.not_pending", {"status": "CANCELADA"}),
+        (console.decide_rec("RN" + "0" * 27, approve=True), "rec.not_found", {}),
+        (console.fail_next_attempt("t" * 30), "cobr.not_found", {}),
+        (console.pay_charge("c" * 30), "charge.not_found", {}),
+        (console.decide_pix("E" + "0" * 31, approve=True), "payment.not_found", {}),
+        (console.advance_clock(-60), "clock.invalid", {}),  # it only moves forward
+    ]
+    for call, code, params in refusals:
+        with pytest.raises(SandboxRefused) as refused:
+            run(call)
+        assert (refused.value.code, refused.value.params) == (code, params)

@@ -27,6 +27,7 @@ __all__ = [
     "factor_from_date",
     "format_code",
     "line_to_barcode",
+    "normalize_billet_code",
     "parse",
 ]
 
@@ -40,6 +41,9 @@ _SEPARATORS = str.maketrans("", "", ".- ")
 _DIGITS = frozenset("0123456789")
 _CENT = Decimal("0.01")
 _MAX_BANK_AMOUNT = Decimal("99999999.99")
+MAX_BILLET_CODE_LENGTH = 50
+"""The longest ``billetCode`` the Accounts API takes (digits)."""
+_BILLET_SEPARATORS = str.maketrans("", "", ".- \t\r\n\f\v")
 
 
 # --------------------------------------------------------------------------------------------
@@ -274,6 +278,25 @@ def barcode_of(code: str) -> str:
     """The checked 44-digit barcode of a digitable line (47/48 digits) or barcode (44),
     punctuated or not; raise BoletoError. Needs no date."""
     return _barcode_of(_clean(code))
+
+
+def normalize_billet_code(code: str) -> str:
+    """The digits to send as the Accounts API's ``billetCode``: a valid digitable line or
+    barcode (punctuated or not) becomes its 44-digit barcode; other digit strings are sent as
+    typed (the bank judges them). Anything but digits and separators is refused with the code
+    ``boleto.code_not_digits``, more than :data:`MAX_BILLET_CODE_LENGTH` digits with
+    ``boleto.code_too_long`` (the slip forms check first, so a person rarely meets these)."""
+    try:
+        return barcode_of(code)
+    except BoletoError:
+        digits = code.translate(_BILLET_SEPARATORS)
+        if not digits or not set(digits) <= _DIGITS:
+            raise BoletoError("boleto.code_not_digits") from None
+        if len(digits) > MAX_BILLET_CODE_LENGTH:
+            raise BoletoError(
+                "boleto.code_too_long", digits=len(digits), max=MAX_BILLET_CODE_LENGTH
+            ) from None
+        return digits
 
 
 def format_code(code: str) -> str:

@@ -634,9 +634,14 @@ class AccountsBank:
         self.tick()  # a hold that expired since the last tick must not be approved
         payment = self.store.get(kind, doc_id)
         if payment is None:
-            raise Problem(404, "Pagamento não encontrado.")
+            raise Problem(404, "Pagamento não encontrado.", code="payment.not_found")
         if payment["status"] != "WAITING_APPROVAL":
-            raise Problem(422, f"O pagamento está {payment['status']}, não aguarda aprovação.")
+            raise Problem(
+                422,
+                f"O pagamento está {payment['status']}, não aguarda aprovação.",
+                code="payment.not_held",
+                params={"status": payment["status"]},
+            )
         now = self._now()
         with self.store.transaction():
             if not approve:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -26,6 +27,8 @@ from treasury_app.sandbox.clock import SandboxClock, iso
 from treasury_app.sandbox.faults import FaultInjector, FaultRule
 from treasury_app.sandbox.problems import Problem, Violation, invalid
 from treasury_app.sandbox.web import JsonResponse, read_json
+
+log = logging.getLogger("treasury_app.sandbox")
 
 PAGE = jinja2.Environment(autoescape=True).from_string(
     """<!doctype html>
@@ -149,7 +152,11 @@ def routes(
             else:
                 raise invalid("Informe advance (segundos) ou set (instante RFC 3339).")
         except (ValueError, TypeError) as exc:
-            raise invalid(f"Relógio: {exc}") from None
+            # Python's own message (English) goes to the log, not to the answer.
+            log.info("clock move refused: %s", exc)
+            problem = invalid("Relógio: advance deve ser um número e set um instante RFC 3339.")
+            problem.code = "clock.invalid"
+            raise problem from None
         tick_all()
         return JsonResponse({"now": iso(clock.now())})
 
@@ -162,7 +169,8 @@ def routes(
             try:
                 rules = [FaultRule.from_dict(dict(r)) for r in raw_rules]
             except (TypeError, ValueError) as exc:
-                raise invalid(f"Regra de falha inválida: {exc}") from None
+                log.info("fault rule refused: %s", exc)
+                raise invalid("Regra de falha inválida (veja o README do sandbox).") from None
             if request.method == "PUT":
                 faults.replace(rules)
             else:
@@ -306,7 +314,8 @@ def routes(
         except Problem as exc:
             result = exc.detail
         except (KeyError, ValueError) as exc:
-            result = f"dados inválidos: {exc}"
+            log.info("console form refused: %s", exc)
+            result = "dados inválidos"
         return RedirectResponse(f"/sandbox/?{urlencode({'result': result})}", status_code=303)
 
     return [

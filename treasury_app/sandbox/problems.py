@@ -1,4 +1,5 @@
-"""RFC 7807 problem responses of both sandbox APIs (with BCB ``violacoes`` on 400)."""
+"""RFC 7807 problem responses of both sandbox APIs (with BCB ``violacoes`` on 400, and a
+``code`` with its ``params`` where the app's sandbox buttons need to say why in words)."""
 
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ class Problem(Exception):
     type_name: str | None = None
     violacoes: list[Violation] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
+    code: str | None = None
+    """A stable code of what was refused (``rec.not_pending``) for the app to put in words;
+    with it, ``params`` (codes of the bank, never sentences). The control surface's refusals
+    carry one, written as the problem's ``code`` and ``params`` members."""
+    params: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return f"{self.status} {self.detail}"
@@ -91,6 +97,9 @@ def problem_body(problem: Problem, instance: str, api: str) -> dict[str, Any]:
     }
     if problem.status == 400 or problem.violacoes:
         body["violacoes"] = [v.as_dict() for v in problem.violacoes]
+    if problem.code:
+        body["code"] = problem.code
+        body["params"] = dict(problem.params)
     return body
 
 

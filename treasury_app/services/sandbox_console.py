@@ -62,10 +62,21 @@ class NotASandbox(SandboxConsoleError):
 
 
 class SandboxRefused(SandboxConsoleError):
-    """The sandbox answered ``status`` to ``action`` (its path), with the problem's ``detail``."""
+    """The sandbox answered ``status`` to ``action`` (its path), with the problem's ``detail``
+    (its own sentence: for the log) and, where it says why in a way the UI can put in words,
+    its ``code`` (``rec.not_pending``) and ``params`` (``{"status": "CANCELADA"}``)."""
 
-    def __init__(self, action: str, status: int, detail: str = "") -> None:
+    def __init__(
+        self,
+        action: str,
+        status: int,
+        detail: str = "",
+        *,
+        code: str | None = None,
+        params: Mapping[str, str] | None = None,
+    ) -> None:
         self.action, self.status, self.detail = action, status, detail
+        self.code, self.params = code, dict(params or {})
         super().__init__(f"The sandbox bank refused {action} ({status}). {detail}".strip())
 
 
@@ -110,6 +121,21 @@ def payer_of(name: str, document: str) -> dict[str, str]:
     """A payer as the sandbox takes it: the name and a bare ``cpf`` or ``cnpj``."""
     bare = normalize_document(document)
     return {"name": name, "cpf" if len(bare) == 11 else "cnpj": bare}
+
+
+def _refusal(path: str, response: httpx.Response) -> SandboxRefused:
+    """The sandbox's problem answer as a :class:`SandboxRefused` (its code and parameters kept
+    only when they are plain text: they become words, never markup)."""
+    detail, code, params = "", None, {}
+    with contextlib.suppress(ValueError, AttributeError):
+        problem = response.json()
+        detail = str(problem.get("detail") or "")
+        if isinstance(problem.get("code"), str):
+            code = problem["code"]
+        raw = problem.get("params")
+        if isinstance(raw, dict):
+            params = {str(k): str(v) for k, v in raw.items() if isinstance(v, str)}
+    return SandboxRefused(path, response.status_code, detail, code=code, params=params)
 
 
 def _status(value: Any) -> str:
@@ -250,10 +276,7 @@ class SandboxConsole:
             response = await http.post(path, json=body)
             response.raise_for_status()
         except httpx.HTTPStatusError as error:
-            detail = ""
-            with contextlib.suppress(ValueError, AttributeError):
-                detail = str(error.response.json().get("detail") or "")
-            raise SandboxRefused(path, error.response.status_code, detail) from None
+            raise _refusal(path, error.response) from None
         except httpx.TransportError as error:
             raise SandboxUnreachable(path, str(error)) from None
         try:

@@ -1,12 +1,13 @@
 """The bank's codes as words in the UI language: one catalogue per family of codes.
 
 The bank answers in codes (an infraction's ``FRAUD`` and ``UNDER_REVIEW``, a recurrence's
-``MENSAL``, ``NAO_PERMITE``, ``JORNADA_1`` and ``APROVADA``, a refund's ``DEVOLVIDO``, a key's
-``EMAIL``). The ledger, the exports for machines and the logs keep them as they are; people
-see words, translated through Qt Linguist like every other text (context ``CodeWords``). A code
-the catalogue does not know (a bank that adds a value) is shown as "Other (unknown code)" and
-logged once, never raw. Statuses of payments, journal notes and audit actions are in
-:mod:`treasury_app.ui.status_words`, which shares :func:`unknown_word`.
+``MENSAL``, ``NAO_PERMITE``, ``JORNADA_1`` and ``APROVADA``, why it ended, ``AP13`` or
+``SLCR``, a refund's ``DEVOLVIDO``, a key's ``EMAIL``). The ledger, the exports for machines
+and the logs keep them as they are; people see words, translated through Qt Linguist like
+every other text (context ``CodeWords``). A code the catalogue does not know (a bank that adds
+a value) is shown as "Other (unknown code)" and logged once, never raw. Statuses of payments,
+journal notes and audit actions are in :mod:`treasury_app.ui.status_words`, which shares
+:func:`unknown_word`.
 """
 
 from __future__ import annotations
@@ -59,6 +60,11 @@ class Family(StrEnum):
     KEY_TYPE = "key type"
     TRANSACTION_TYPE = "transaction type"
     CREDIT_DEBIT = "credit or debit"
+    REC_REJECTION = "recurrence rejection reason"
+    REC_CANCELLATION = "recurrence cancellation reason"
+    COBR_REJECTION = "recurring charge rejection reason"
+    COBR_CANCELLATION = "recurring charge cancellation reason"
+    CANCELLATION_REQUESTER = "cancellation requester"
 
 
 # Every source text goes through QT_TRANSLATE_NOOP with the literal context (lupdate reads
@@ -195,6 +201,86 @@ _WORDS: dict[Family, dict[str, str]] = {
     Family.CREDIT_DEBIT: {
         "CREDIT": QT_TRANSLATE_NOOP("CodeWords", "Credit"),
         "DEBIT": QT_TRANSLATE_NOOP("CodeWords", "Debit"),
+    },
+    # Why a recurrence or a recurring charge ended (``encerramento``: BCB Pix API 2.8, the
+    # codes of the SPI message catalogue). A recurring charge's rejection codes are also its
+    # attempts' (``tentativas[].rejeicao``).
+    Family.REC_REJECTION: {
+        "AP13": QT_TRANSLATE_NOOP("CodeWords", "Refused by the payer"),
+        "AP14": QT_TRANSLATE_NOOP("CodeWords", "Refused by the payer's bank"),
+    },
+    Family.REC_CANCELLATION: {
+        "ACCL": QT_TRANSLATE_NOOP("CodeWords", "The payer's account was closed"),
+        "CPCL": QT_TRANSLATE_NOOP("CodeWords", "The payer's company was closed"),
+        "DCSD": QT_TRANSLATE_NOOP("CodeWords", "The payer died"),
+        "ERSL": QT_TRANSLATE_NOOP("CodeWords", "The confirmation request was sent in error"),
+        "FRUD": QT_TRANSLATE_NOOP("CodeWords", "Fraud"),
+        "PCFD": QT_TRANSLATE_NOOP(
+            "CodeWords", "The payer's bank did not answer the confirmation request in time"
+        ),
+        "SLCR": QT_TRANSLATE_NOOP("CodeWords", "At the receiver's request"),
+        "SLDB": QT_TRANSLATE_NOOP("CodeWords", "At the payer's request"),
+    },
+    Family.COBR_REJECTION: {
+        "AB10": QT_TRANSLATE_NOOP("CodeWords", "An error at the payer's bank stopped it"),
+        "AC05": QT_TRANSLATE_NOOP("CodeWords", "The payer's account is closed"),
+        "AC06": QT_TRANSLATE_NOOP("CodeWords", "The payer's account is blocked"),
+        "AM02": QT_TRANSLATE_NOOP("CodeWords", "Above the maximum amount the payer set"),
+        "AM04": QT_TRANSLATE_NOOP("CodeWords", "Insufficient funds in the payer's account"),
+        "AM09": QT_TRANSLATE_NOOP("CodeWords", "Not the amount of the recurrence"),
+        "DENC": QT_TRANSLATE_NOOP("CodeWords", "The payer's CPF or CNPJ is not the recurrence's"),
+        "DS27": QT_TRANSLATE_NOOP(
+            "CodeWords", "The payer's bank does not operate in the Pix settlement system"
+        ),
+        "DTED": QT_TRANSLATE_NOOP(
+            "CodeWords", "The due date does not fit the recurrence's periodicity"
+        ),
+        "MSUC": QT_TRANSLATE_NOOP("CodeWords", "The settlement was not completed"),
+        "RC09": QT_TRANSLATE_NOOP("CodeWords", "The payer's bank is not identified correctly"),
+        # Codes whose meaning the specification does not give: said as what they are for
+        # certain, a refusal of the payer's side; the bank's own description goes with them.
+        "DTNT": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "FBRD": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "IRNT": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "MIDI": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "NIEC": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "NIPA": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "NITX": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "QUNT": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+        "UDEI": QT_TRANSLATE_NOOP(
+            "CodeWords", "Refused on the payer's side (see the bank's description)"
+        ),
+    },
+    Family.COBR_CANCELLATION: {
+        "ACCT": QT_TRANSLATE_NOOP("CodeWords", "The payer's account was closed"),
+        "BLCK": QT_TRANSLATE_NOOP("CodeWords", "The payer's account is blocked"),
+        "CCLD": QT_TRANSLATE_NOOP("CodeWords", "The recurrence was cancelled"),
+        "FAIL": QT_TRANSLATE_NOOP("CodeWords", "The settlement failed"),
+        "OTHR": QT_TRANSLATE_NOOP("CodeWords", "Another reason"),
+        "SLBD": QT_TRANSLATE_NOOP("CodeWords", "At the payer's request"),
+        "SLCR": QT_TRANSLATE_NOOP("CodeWords", "At the receiver's request"),
+    },
+    Family.CANCELLATION_REQUESTER: {
+        "PSP_PAGADOR": QT_TRANSLATE_NOOP("CodeWords", "cancelled by the payer's bank"),
+        "USUARIO_PAGADOR": QT_TRANSLATE_NOOP("CodeWords", "cancelled by the payer"),
+        "PSP_RECEBEDOR": QT_TRANSLATE_NOOP("CodeWords", "cancelled by our bank"),
+        "USUARIO_RECEBEDOR": QT_TRANSLATE_NOOP("CodeWords", "cancelled by us"),
     },
 }
 

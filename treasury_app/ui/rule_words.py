@@ -328,6 +328,12 @@ RULES: dict[str, str] = {
         "RuleWords",
         "The boleto code may contain only digits (dots, spaces and hyphens are ignored).",
     ),
+    "boleto.code_not_digits": QT_TRANSLATE_NOOP(
+        "RuleWords", "A slip code has only digits (dots, spaces and hyphens are ignored)."
+    ),
+    "boleto.code_too_long": QT_TRANSLATE_NOOP(
+        "RuleWords", "A slip code has at most {max} digits; this one has {digits}."
+    ),
     "boleto.length": QT_TRANSLATE_NOOP(
         "RuleWords",
         "The boleto code has {digits} digits; a digitable line has 47 (bank slip) or 48 "

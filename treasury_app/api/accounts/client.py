@@ -14,7 +14,6 @@ uses it to find the payment again when an answer is lost.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
@@ -47,8 +46,7 @@ from treasury_app.api.accounts.models import (
 from treasury_app.api.errors import ResponseFormatError
 from treasury_app.api.modeling import ApiModel, parse_model
 from treasury_app.api.pagination import iterate_pages
-from treasury_app.domain import boleto
-from treasury_app.domain.errors import BoletoError
+from treasury_app.domain.boleto import normalize_billet_code
 from treasury_app.domain.identifiers import is_valid_idempotency_key
 
 if TYPE_CHECKING:
@@ -58,8 +56,6 @@ M = TypeVar("M", bound=ApiModel)
 
 FIRST_PAGE = 1
 DEFAULT_PER_PAGE = 50
-MAX_BILLET_CODE_LENGTH = 50
-_SLIP_SEPARATORS = re.compile(r"[\s.\-]")
 
 
 def _segment(value: object) -> str:
@@ -80,25 +76,6 @@ def _webhook_kind(kind: WebhookType | str) -> str:
     except ValueError:
         allowed = ", ".join(t.value.lower() for t in WebhookType)
         raise ValueError(f"Unknown webhook type {kind!r}; expected one of {allowed}.") from None
-
-
-def normalize_billet_code(code: str) -> str:
-    """The digits to send as ``billetCode``: a valid digitable line or barcode (punctuated or
-    not) becomes its 44-digit barcode; other digit strings are sent as typed (the bank judges
-    them). Anything but digits and separators raises ``ValueError``."""
-    try:
-        return boleto.barcode_of(code)
-    except BoletoError:
-        digits = _SLIP_SEPARATORS.sub("", code)
-        if not digits or not (digits.isascii() and digits.isdigit()):
-            raise ValueError(
-                "A slip code has only digits (dots, spaces and hyphens are ignored)."
-            ) from None
-        if len(digits) > MAX_BILLET_CODE_LENGTH:
-            raise ValueError(
-                f"A slip code has at most {MAX_BILLET_CODE_LENGTH} digits, not {len(digits)}."
-            ) from None
-        return digits
 
 
 def _data(body: Any) -> Any:

@@ -316,11 +316,13 @@ def fail_next(ctx: QrContext, txid: str, body: Doc) -> Doc:
     cobr = get_cobr(ctx, txid)
     failure = check_failure(body)
     if cobr["status"] not in COBR_OPEN:
-        raise invalid(
+        problem = invalid(
             f"A cobrança está {cobr['status']}: não haverá próxima tentativa.",
             Violation("status", "cobr.status", cobr["status"]),
             type_name="CobROperacaoInvalida",
         )
+        problem.code, problem.params = "cobr.not_open", {"status": cobr["status"]}
+        raise problem
     cobr["_failNext"] = failure
     put_cobr(ctx, cobr)
     return cobr

@@ -307,11 +307,13 @@ def control_rec(ctx: QrContext, id_rec: str, action: str, body: Doc) -> Doc:
     """The payer approves, rejects or lets expire a CRIADA recurrence."""
     rec = get_rec(ctx, id_rec)
     if rec["status"] != "CRIADA":
-        raise invalid(
+        problem = invalid(
             f"A recorrência está {rec['status']}; o pagador só decide uma recorrência CRIADA.",
             Violation("status", "rec.status", rec["status"]),
             type_name="RecOperacaoInvalida",
         )
+        problem.code, problem.params = "rec.not_pending", {"status": rec["status"]}
+        raise problem
     with ctx.store.transaction():
         if action == "approve":
             pending = requests_of(ctx, id_rec, SOLICREC_PENDING)

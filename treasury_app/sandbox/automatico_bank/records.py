@@ -35,25 +35,26 @@ def now_iso(ctx: QrContext) -> str:
     return iso(ctx.clock.now())
 
 
-def _found(ctx: QrContext, kind: str, key: str, detail: str, type_name: str) -> Doc:
+def _found(ctx: QrContext, kind: str, key: str, detail: str, type_name: str, code: str) -> Doc:
     doc = ctx.store.get(kind, key)
     if doc is None:
-        raise Problem(404, detail, type_name=type_name)
+        raise Problem(404, detail, type_name=type_name, code=code)
     return doc
 
 
 def get_rec(ctx: QrContext, id_rec: str) -> Doc:
-    return _found(ctx, "rec", id_rec, f"Recorrência {id_rec} não encontrada.", "RecNaoEncontrada")
+    detail = f"Recorrência {id_rec} não encontrada."
+    return _found(ctx, "rec", id_rec, detail, "RecNaoEncontrada", "rec.not_found")
 
 
 def get_solicrec(ctx: QrContext, id_solic: str) -> Doc:
     detail = f"Solicitação de recorrência {id_solic} não encontrada."
-    return _found(ctx, "solicrec", id_solic, detail, "SolicRecNaoEncontrada")
+    return _found(ctx, "solicrec", id_solic, detail, "SolicRecNaoEncontrada", "solicrec.not_found")
 
 
 def get_cobr(ctx: QrContext, txid: str) -> Doc:
     detail = f"Cobrança recorrente {txid} não encontrada."
-    return _found(ctx, "cobr", txid, detail, "CobRNaoEncontrado")
+    return _found(ctx, "cobr", txid, detail, "CobRNaoEncontrado", "cobr.not_found")
 
 
 def get_locrec(ctx: QrContext, loc_id: str) -> Doc:

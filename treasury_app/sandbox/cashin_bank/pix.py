@@ -79,7 +79,9 @@ def simulate_payment(ctx: QrContext, body: dict[str, Any]) -> tuple[dict[str, An
     txid = body.get("txid")
     kind = charge_kind(ctx, txid) if isinstance(txid, str) else None
     if kind is None:
-        raise not_found("cob")
+        problem = not_found("cob")
+        problem.code = "charge.not_found"
+        raise problem
     charge = ctx.store.get(kind, str(txid))
     assert charge is not None
     payment = check_payment(body, charge)
@@ -88,9 +90,11 @@ def simulate_payment(ctx: QrContext, body: dict[str, Any]) -> tuple[dict[str, An
         if kind == "cob" and charge["valor"].get("modalidadeAlteracao") == 1:
             amount, parts = payment.amount, {"original": payment.amount}
         else:
-            raise unprocessable(
+            problem = unprocessable(
                 f"O valor devido é {money_str(amount)}; o pagador não pode alterá-lo."
             )
+            problem.code = "charge.amount_fixed"
+            raise problem
     with ctx.store.transaction():
         entry = ctx.bank.credit_incoming_pix(amount, payment.payer, None, txid=charge["txid"])
         pix = record_pix(

@@ -47,7 +47,13 @@ from treasury_app.ui.dialogs.cobr_new import (
     value_rows,
 )
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn, CobrAttemptsModel
-from treasury_app.ui.models.recurrences_model import debtor_document, enum_text
+from treasury_app.ui.models.recurrences_model import (
+    closing_note,
+    closing_text,
+    debtor_document,
+    enum_text,
+    status_and_closing,
+)
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, sandbox_button, simulated
 from treasury_app.ui.times import format_date
@@ -262,7 +268,10 @@ class CobrDialog(NewCobrPages, QDialog):
         self.pages.setCurrentIndex(self.CHARGE)
         labels = self.charge_labels
         labels["txid"].setText(cobr.txid)
-        labels["status"].setText(code_word(Family.COBR_STATUS, cobr.status))
+        status = code_word(Family.COBR_STATUS, cobr.status)
+        closing = closing_text(cobr.encerramento, charge=True)  # why it ended, when it did
+        labels["status"].setText(status_and_closing(status, closing))
+        labels["status"].setToolTip(closing_note(cobr.encerramento))
         labels["due"].setText(format_date(cobr.calendario.data_de_vencimento))
         labels["amount"].setText(format_brl(cobr.valor.original))
         policy = cobr.politica_retentativa or self.rec.politica_retentativa

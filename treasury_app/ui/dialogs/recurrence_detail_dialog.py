@@ -43,6 +43,8 @@ from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.models.recurrences_model import (
     amount_text,
+    closing_note,
+    closing_text,
     debtor_document,
     enum_text,
     journey_text,
@@ -323,11 +325,6 @@ class RecurrenceDetailDialog(QDialog):
         document = debtor_document(rec)
         until = format_date(calendario.data_final) if calendario.data_final else self.tr("no end")
         pagador = rec.pagador
-        closing = ""
-        if rec.encerramento is not None:
-            ended = rec.encerramento.rejeicao or rec.encerramento.cancelamento
-            if ended is not None:
-                closing = " ".join(p for p in (ended.codigo, ended.descricao) if p)
         values = {
             "id_rec": rec.id_rec,
             "status": code_word(Family.REC_STATUS, rec.status),
@@ -341,10 +338,11 @@ class RecurrenceDetailDialog(QDialog):
             "journey": journey_text(rec),
             "payer": bank_text(pagador.ispb_participante or "") if pagador else "",
             "location": rec.loc.location if rec.loc else "",
-            "closing": closing,
+            "closing": closing_text(rec.encerramento),
         }
         for name, text in values.items():
             self.terms[name].setText(text)
+        self.terms["closing"].setToolTip(closing_note(rec.encerramento))
         self.history.clear()
         for update in rec.atualizacao:
             self.history.addTopLevelItem(
@@ -432,7 +430,9 @@ class RecurrenceDetailDialog(QDialog):
         )
         if not await self._confirm(self.tr("Cancel the recurrence"), text):
             return None
-        done = await self._write(self.service.cancel_rec(rec.id_rec), self.cancel_rec_button)
+        # Every action a cancelled recurrence no longer has is off from the moment it is asked
+        # (the payer's sandbox decision included), not once the bank's answer is shown.
+        done = await self._write(self.service.cancel_rec(rec.id_rec), *self._live_actions())
         if done is None:
             await self._follow_after_refusal()
             return None
@@ -549,12 +549,24 @@ class RecurrenceDetailDialog(QDialog):
         self._changed(rec)
         self.banner.show_message(title, detail)
 
-    async def _write(self, work: Awaitable[T], control: QWidget) -> T | None:
-        """A change sent to the bank: while it is on its way the window stays open."""
+    def _live_actions(self) -> list[QWidget]:
+        """The actions of a recurrence that has not ended (none is left once it is cancelled)."""
+        return [
+            self.cancel_rec_button,
+            self.revise_button,
+            self.new_cobr_button,
+            self.cancel_request_button,
+            self.approve_button,
+            self.reject_button,
+        ]
+
+    async def _write(self, work: Awaitable[T], *controls: QWidget) -> T | None:
+        """A change sent to the bank, ``controls`` off meanwhile: while it is on its way the
+        window stays open."""
         self._writing += 1
         try:
             return await run_operation(
-                work, controls=[control], banner=self.banner, changes_ledger=True
+                work, controls=controls, banner=self.banner, changes_ledger=True
             )
         finally:
             self._writing -= 1

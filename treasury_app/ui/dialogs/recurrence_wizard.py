@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.errors import ApiFailure, TransportFailure
+from treasury_app.api.qrcodes.automatico_models import RecCompleta, RecStatus
 from treasury_app.domain.errors import DomainError, RuleError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, charge_qr
@@ -43,6 +44,12 @@ from treasury_app.services.sandbox_console import payer_of
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.models.recurrences_model import (
+    closing_note,
+    closing_text,
+    enum_text,
+    status_and_closing,
+)
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
@@ -597,7 +604,7 @@ class RecurrenceWizard(QDialog):
     def _show_result(self, outcome: SolicitationJourney | QrJourney) -> None:
         rec = outcome.rec
         self.rec_id_label.setText(rec.id_rec)
-        self.rec_status_label.setText(code_word(Family.REC_STATUS, rec.status))
+        self._show_rec_status(rec)
         is_request = isinstance(outcome, SolicitationJourney)
         self.result_form.setRowVisible(self.solicrec_id_label, is_request)
         self.result_form.setRowVisible(self.solicrec_status_label, is_request)
@@ -618,6 +625,16 @@ class RecurrenceWizard(QDialog):
         else:
             self._show_qr(outcome)
         self._show_page(RESULT_PAGE)
+
+    def _show_rec_status(self, rec: RecCompleta) -> None:
+        """The recurrence's status, with why it ended when it did (refused, cancelled); the
+        sandbox's payer has nothing left to authorise once it is no longer waiting for them."""
+        status = code_word(Family.REC_STATUS, rec.status)
+        closing = closing_text(rec.encerramento)
+        self.rec_status_label.setText(status_and_closing(status, closing))
+        self.rec_status_label.setToolTip(closing_note(rec.encerramento))
+        if enum_text(rec.status) != RecStatus.CRIADA.value:
+            self.sandbox_button.setEnabled(False)
 
     def _show_qr(self, outcome: QrJourney) -> None:
         charge = outcome.charge
@@ -684,7 +701,7 @@ class RecurrenceWizard(QDialog):
         )
         if rec is None:
             return
-        self.rec_status_label.setText(code_word(Family.REC_STATUS, rec.status))
+        self._show_rec_status(rec)
         if isinstance(self.outcome, SolicitationJourney):
             solicrec = await run_operation(
                 service.get_solicrec(self.outcome.solicrec.id_solic_rec),

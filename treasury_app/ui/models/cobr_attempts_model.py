@@ -9,8 +9,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from treasury_app.api.qrcodes.automatico_models import Tentativa
+from treasury_app.api.qrcodes.automatico_models import Encerramento, Tentativa
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.models.recurrences_model import closing_note, closing_text
 from treasury_app.ui.models.rows_model import ROW_ROLE, RowsTableModel
 from treasury_app.ui.times import format_date
 
@@ -54,6 +55,8 @@ class CobrAttemptsModel(RowsTableModel[Tentativa]):
 
     def role_data(self, attempt: Tentativa, column: AttemptColumn, role: int) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and attempt.rejeicao is not None:
-            rejection = attempt.rejeicao
-            return " ".join(part for part in (rejection.codigo, rejection.descricao) if part)
+            ended = Encerramento(rejeicao=attempt.rejeicao)  # why it was refused, in words
+            return "\n".join(
+                text for text in (closing_text(ended, charge=True), closing_note(ended)) if text
+            )
         return None

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 
-from treasury_app.api.qrcodes.automatico_models import RecCompleta
+from treasury_app.api.qrcodes.automatico_models import Encerramento, RecCompleta
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
@@ -26,9 +26,12 @@ __all__ = [
     "RecurrencesFilter",
     "RecurrencesModel",
     "amount_text",
+    "closing_note",
+    "closing_text",
     "debtor_document",
     "enum_text",
     "journey_text",
+    "status_and_closing",
 ]
 
 REC_ROLE = ROW_ROLE
@@ -104,6 +107,47 @@ def journey_text(rec: RecCompleta) -> str:
     return code_word(Family.JOURNEY, ativacao.tipo_jornada) if ativacao is not None else ""
 
 
+_BANKS_WORDS = QT_TRANSLATE_NOOP("RecurrencesModel", "The bank's description: %1")
+
+
+def closing_text(encerramento: Encerramento | None, *, charge: bool = False) -> str:
+    """Why a recurrence (a recurring charge or one of its attempts with ``charge``) ended, in
+    words: its rejection (``AP13``: "Refused by the payer") or its cancellation with who asked
+    for it ("At the receiver's request (cancelled by us)"); ``""`` while it has not ended."""
+    if encerramento is None:
+        return ""
+    rejection, cancellation = encerramento.rejeicao, encerramento.cancelamento
+    if rejection is not None and rejection.codigo:
+        return code_word(
+            Family.COBR_REJECTION if charge else Family.REC_REJECTION, rejection.codigo
+        )
+    if cancellation is None or not cancellation.codigo:
+        return ""
+    family = Family.COBR_CANCELLATION if charge else Family.REC_CANCELLATION
+    reason = code_word(family, cancellation.codigo)
+    if not cancellation.solicitante:
+        return reason
+    return f"{reason} ({code_word(Family.CANCELLATION_REQUESTER, cancellation.solicitante)})"
+
+
+def closing_note(encerramento: Encerramento | None) -> str:
+    """The bank's own description of the ending (free text, in the bank's language), for a
+    tooltip next to :func:`closing_text`; ``""`` when it gave none."""
+    if encerramento is None:
+        return ""
+    ended = encerramento.rejeicao or encerramento.cancelamento
+    description = (ended.descricao or "").strip() if ended is not None else ""
+    if not description:
+        return ""
+    return QCoreApplication.translate("RecurrencesModel", _BANKS_WORDS).replace("%1", description)
+
+
+def status_and_closing(status: str, closing: str) -> str:
+    """A status word followed by why it ended ("Cancelled — At the receiver's request (...)"),
+    the status alone when the reason says nothing more."""
+    return f"{status} — {closing}" if closing and closing != status else status
+
+
 class RecurrencesModel(RowsTableModel[RecCompleta]):
     """Recurrences as the bank answered them, in the order given (``set_recs``); one row is
     replaced in place by :meth:`upsert` after a change."""
@@ -150,6 +194,13 @@ class RecurrencesModel(RowsTableModel[RecCompleta]):
         if column == Column.STATUS:
             return code_word(Family.REC_STATUS, rec.status)
         return journey_text(rec)
+
+    def role_data(self, rec: RecCompleta, column: Column, role: int) -> Any:
+        # Why an ended recurrence ended, where its status is read.
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.STATUS:
+            closing = closing_text(rec.encerramento)
+            return closing or None
+        return None
 
 
 class RecurrencesFilter(RowsFilter[RecCompleta]):

@@ -29,10 +29,11 @@ from treasury_app.domain.errors import DocumentError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import PayerAccount, RecurrenceTerms
-from treasury_app.ui.bank_names import account_text
+from treasury_app.ui.bank_names import account_text, bank_hint
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.times import date_or_empty
+from treasury_app.ui.widgets.bank_completer import BankCompleter
 from treasury_app.ui.widgets.date_edits import date_edit, to_date
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 
@@ -310,7 +311,16 @@ class PayerAccountForm(_CheckedForm):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document_edit = _line_edit(self, "payer-document", 18, self.tr("CPF or CNPJ"))
-        self.ispb_edit = _line_edit(self, "payer-ispb", 8, self.tr("8 characters, e.g. 60746948"))
+        # The bank picker of the Pix-by-bank-data form: a name or a code picks the bank, whose
+        # ISPB the field then holds; the bank's name is said under it.
+        self.ispb_edit = _line_edit(
+            self, "payer-ispb", 80, self.tr("Bank name or code, or its ISPB (8 characters)")
+        )
+        self.bank_completer = BankCompleter(self.ispb_edit)
+        self.ispb_name = QLabel(self)
+        self.ispb_name.setObjectName("payer-ispb-name")
+        self.ispb_name.setWordWrap(True)
+        self.ispb_edit.textChanged.connect(lambda text: self.ispb_name.setText(bank_hint(text)))
         self.branch_edit = _line_edit(self, "payer-branch", 4, self.tr("optional"))
         self.account_edit = _line_edit(self, "payer-account", 20)
         self.expiry_spin = QSpinBox(self)
@@ -329,7 +339,8 @@ class PayerAccountForm(_CheckedForm):
         form = QFormLayout(self)
         form.addRow(hint)
         form.addRow(self.tr("Payer's CPF/CNPJ"), self.document_edit)
-        form.addRow(self.tr("Payer's bank (ISPB)"), self.ispb_edit)
+        form.addRow(self.tr("Payer's bank"), self.ispb_edit)
+        form.addRow("", self.ispb_name)
         form.addRow(self.tr("Branch"), self.branch_edit)
         form.addRow(self.tr("Account"), self.account_edit)
         form.addRow(self.tr("Request expires in"), self.expiry_spin)
@@ -356,7 +367,10 @@ class PayerAccountForm(_CheckedForm):
             found.append(
                 (
                     "destinatario.ispbParticipante",
-                    self.tr("An ISPB has 8 digits or capital letters."),
+                    self.tr(
+                        "Pick the payer's bank from the list, or type its ISPB (8 digits or "
+                        "capital letters)."
+                    ),
                 )
             )
         branch = self.branch_edit.text().strip()
