@@ -41,6 +41,7 @@ from treasury_app.api.qrcodes.cashin_models import (
 )
 from treasury_app.domain.pixkey import KeyType
 from treasury_app.services.statement import CSV_COLUMNS
+from treasury_app.ui import sandbox_actions
 from treasury_app.ui.code_words import (
     Family,
     api_title,
@@ -233,6 +234,8 @@ def _actions_in_sources() -> set[str]:
         found |= set(_ACTION.findall(path.read_text(encoding="utf-8")))
     # Rules' codes look like actions (approval.amount_differs): they are ui/rule_words.py's.
     found -= set(RULES)
+    # The sandbox bank's refusal codes (charge.not_found) are its console's, in words there.
+    found -= set(sandbox_actions._WHY)
     # "ledger." also names settings (ledger.host): its one action is added by name.
     return found | {"ledger.backup"}
 
