@@ -68,7 +68,7 @@ if (-not "$wixVersion".StartsWith("5.")) {
 
 $outputDir = Split-Path -Parent $Output
 if ($outputDir) { New-Item -ItemType Directory -Force -Path $outputDir | Out-Null }
-Write-Host "== wix $wixVersion: $distPath -> $Output (version $Version)"
+Write-Host "== wix ${wixVersion}: $distPath -> $Output (version $Version)"
 Invoke-Checked "wix build" {
     wix build -arch x64 `
         -d "Version=$Version" `
