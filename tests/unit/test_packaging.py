@@ -536,17 +536,40 @@ def workflow_steps(job: dict[str, Any]) -> str:
     return "\n".join(str(step.get("run", "")) for step in job["steps"])
 
 
+ACTION_MAJORS = {  # Node 24 majors (the runners' Node 20 is retired)
+    "actions/checkout": "v6",
+    "actions/setup-python": "v6",
+    "actions/upload-artifact": "v7",
+}
+
+
 def test_the_windows_workflow_parses_and_has_the_jobs_and_steps() -> None:
     workflow = yaml.safe_load(WORKFLOW.read_text("utf-8"))
     triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as True
     assert {"push", "pull_request", "workflow_dispatch"} <= set(triggers)
     assert workflow["defaults"]["run"]["shell"] == "pwsh"
     jobs = workflow["jobs"]
-    assert set(jobs) == {"tests", "package"}
+    assert set(jobs) == {"parse", "tests", "package"}
     for job in jobs.values():
         assert job["runs-on"] == "windows-2022"
         uses = [step.get("uses", "") for step in job["steps"]]
         assert uses[0].startswith("actions/checkout@")
+        for use in filter(None, uses):
+            action, major = use.split("@")
+            assert ACTION_MAJORS[action] == major, use
+
+    # PowerShell's own parser, with both PowerShells, before any other job starts.
+    parse = jobs["parse"]
+    steps = [step for step in parse["steps"] if "run" in step]
+    assert [step.get("shell", "pwsh") for step in steps] == ["pwsh", "powershell"]
+    for step in steps:
+        assert "[System.Management.Automation.Language.Parser]::ParseFile(" in step["run"]
+        assert "-Filter *.ps1 -Recurse" in step["run"]
+        assert 'throw "$failed parse errors"' in step["run"]
+    assert jobs["tests"]["needs"] == jobs["package"]["needs"] == "parse"
+
+    for name in ("tests", "package"):
+        job = jobs[name]
         (python,) = [
             s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python@")
         ]
@@ -560,22 +583,39 @@ def test_the_windows_workflow_parses_and_has_the_jobs_and_steps() -> None:
     assert "-m pytest" in workflow_steps(tests)
     assert "faketime" not in workflow_steps(tests)
 
-    run = workflow_steps(jobs["package"])
+    package = jobs["package"]
+    run = workflow_steps(package)
     order = [
         r"-m PyInstaller --noconfirm",
         r"packaging\treasury.spec",
         r"dist\treasury-app\treasury-app-cli.exe --self-test",
+        r'tests\unit\test_packaging.py -k "bundle or built_folder"',
         "dotnet tool install --global wix --version $env:WIX_VERSION",
+        'extension add --global "WixToolset.Util.wixext/$env:WIX_VERSION"',
+        "[Convert]::FromBase64String($env:SIGNING_PFX_BASE64)",
         r"packaging\windows\build-msi.ps1",
-        '/i `"$release`" /qn /norestart /l*v',
-        r'"$app\treasury-app-cli.exe" --version',
-        '/i `"$upgrade`" /qn',
-        '/x `"$upgrade`" /qn',
+        "wix msi validate $msi",
+        '/i `"$env:RELEASE_MSI`" /qn /norestart /l*v',
+        r'"$app\treasury-app-cli.exe" --self-test',
+        r'Start-Process "$app\treasury-app.exe" -PassThru',
+        '/i `"$env:UPGRADE_MSI`" /qn',
+        "Wait-Until { $running.HasExited }",
+        '/x `"$env:UPGRADE_MSI`" /qn',
     ]
     positions = [run.index(fragment) for fragment in order]
     assert positions == sorted(positions)
     assert workflow["env"]["WIX_VERSION"].startswith("5.")
     assert "5." in BUILD_MSI.read_text("utf-8")
+
+    # Signing only with the secret; the publisher from a repository variable; unsigned named so.
+    assert package["env"]["SIGNING_PFX_BASE64"] == "${{ secrets.WINDOWS_SIGNING_PFX_BASE64 }}"
+    assert package["env"]["SIGN_PFX_PASSWORD"] == "${{ secrets.WINDOWS_SIGNING_PFX_PASSWORD }}"
+    assert "vars.TREASURY_PUBLISHER" in package["env"]["TREASURY_PUBLISHER"]
+    (certificate,) = [s for s in package["steps"] if "SIGNING_PFX_BASE64" in s.get("run", "")]
+    assert certificate["if"] == "env.SIGNING_PFX_BASE64 != ''"
+    assert '-like "*-UNSIGNED.msi"' in run and "Get-AuthenticodeSignature" in run
+    # Nothing may need a reboot: msiexec must answer 0, not 3010.
+    assert "if ($process.ExitCode -ne 0)" in run
 
 
 # --- the lock files ------------------------------------------------------------------------
