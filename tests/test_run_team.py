@@ -96,6 +96,8 @@ class Launcher:
 
     async def stop(self) -> int:
         """Ctrl+C: it stops everything and deletes its folder."""
+        if sys.platform == "win32":  # its test is skipped there: no SIGINT to one child
+            raise NotImplementedError("Ctrl+C to a child process")
         if self.process.returncode is None:
             self.process.send_signal(signal.SIGINT)
         rest, _ = await asyncio.wait_for(self.process.communicate(), LONG_WAIT_SECONDS)
@@ -140,6 +142,11 @@ async def open_desktop(data_dir: Path) -> Workspace:
 
 
 @NEEDS_WHEEL
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="stops the launcher with Ctrl+C (SIGINT), which Windows cannot send to one child "
+    "process (Popen.send_signal takes only SIGTERM and the CTRL_*_EVENTs of a process group)",
+)
 async def test_the_demo_pays_a_new_payee_above_ten_thousand_with_its_three_approvers(
     launcher: Launcher,
 ) -> None:

@@ -2,7 +2,9 @@
 private temporary data directory, in a few seconds.
 
 The checks run on a qasync ``QEventLoop`` over the ``QApplication``, the loop the app itself
-runs on (the first check makes sure of it). It starts a sandbox bank of its own, unlocks the
+runs on (the first check makes sure of it). The second checks what the build's folder must
+hold (Qt's and the app's pt_BR catalogues, the platform and image plugins, the system trust
+store): a bundle trimmed too far fails there. It starts a sandbox bank of its own, unlocks the
 sandbox profile with the sandbox's test passwords, calls every API once through the services
 the tabs use (tokens of both APIs, balance, a statement page, one Pix payout followed to
 settlement, a slip's information, an immediate charge created and read back, the recurrences
@@ -10,7 +12,7 @@ list, the webhooks overview and the infractions list), fetches the payout's rece
 it in the receipt viewer (offscreen when there is no display), checking that its first page
 renders. Then it stops the sandbox and removes the directory.
 
-One line goes to standard output: ``self-test passed: 17 checks in 6.2 s (treasury-app
+One line goes to standard output: ``self-test passed: 18 checks in 6.2 s (treasury-app
 0.2.0)`` with exit status 0, or ``self-test FAILED at <check>: <reason> (...; proxy: ...)`` with
 exit status 1 (the temporary directory is then kept, with the sandbox's log, and named on
 standard error). The proxy each API went through, and the system's proxy, are in the failure
@@ -108,6 +110,7 @@ async def _run_checks(test: SelfTest) -> None:
 
     paths = AppPaths.default(test.data_dir)
     await test.check("event loop", _event_loop)
+    await test.check("bundle", _bundle)
 
     async def start() -> Any:
         paths.ensure()
@@ -229,6 +232,29 @@ async def _event_loop() -> str:
     QTimer.singleShot(0, fire)
     await asyncio.wait_for(fired, timeout=5)
     return type(loop).__name__
+
+
+async def _bundle() -> str:
+    """What the folder a build ships must hold, found the way the app finds it: Qt's own and
+    the app's Brazilian-Portuguese catalogues, a platform plugin, the PNG and SVG image
+    readers (the icons), and the system trust store for real banks (truststore). A trimmed
+    build that dropped one of them fails here, not on a desktop."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+    from PySide6.QtGui import QGuiApplication, QImageReader
+
+    from treasury_app.api.tls import Trust
+    from treasury_app.resources import translations_dir
+
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    _require(QTranslator().load("qtbase_pt_BR", qt_dir), f"no qtbase_pt_BR.qm in {qt_dir}")
+    ours = str(translations_dir())
+    _require(QTranslator().load("treasury_pt_BR", ours), f"no treasury_pt_BR.qm in {ours}")
+    platform = QGuiApplication.platformName()
+    _require(bool(platform), "no Qt platform plugin")
+    formats = {bytes(name.data()).decode() for name in QImageReader.supportedImageFormats()}
+    _require({"png", "svg"} <= formats, f"image readers: {sorted(formats)}, no png or svg")
+    Trust.system().base_context()  # raises when the system store cannot be used
+    return platform
 
 
 async def _payout(workspace: Any) -> Any:

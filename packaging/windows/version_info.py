@@ -6,7 +6,8 @@ PyInstaller evaluates with the classes of ``PyInstaller.utils.win32.versioninfo`
 ``version=`` argument of ``EXE`` in ``packaging/treasury.spec``, Windows only) and writes into
 the ``.exe`` as its RT_VERSION resource.
 
-    python packaging/windows/version_info.py [--exe treasury-app.exe] [--output FILE]
+    python packaging/windows/version_info.py --publisher "ACME Ltda" [--exe treasury-app.exe]
+                                             [--output FILE]
     python packaging/windows/version_info.py --numeric     # 0.2.0.0: the MSI's version
 
 Numbers: Windows wants four 16-bit parts (``0.2.0`` -> ``0.2.0.0``); a pre-release or local
@@ -17,6 +18,7 @@ only the first three parts, so every release must change one of those.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -24,9 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 PRODUCT_NAME = "Treasury"
-# The "author" of platformdirs' paths (treasury_app.config.APP_AUTHOR) and the MSI's
-# Manufacturer (packaging/windows/treasury.wxs): one name for the publisher everywhere.
-COMPANY_NAME = "Treasury"
+# The publisher's name (CompanyName here, the MSI's Manufacturer, Apps & features'
+# "Publisher") is a build parameter, never a placeholder: the company that builds and signs
+# the package, the name on its code-signing certificate. The spec reads it from this variable
+# (build-msi.ps1 -Publisher and the workflow set it). It is not platformdirs' "author"
+# (treasury_app.config.APP_AUTHOR): that one names the users' data folder
+# (%LOCALAPPDATA%\Treasury\TreasuryApp), which must not move when another company builds.
+PUBLISHER_ENV = "TREASURY_PUBLISHER"
 EXECUTABLES = {
     "treasury-app.exe": "Treasury",
     "treasury-app-cli.exe": "Treasury (console: --version, --self-test, logs)",
@@ -45,6 +51,17 @@ def project_version() -> str:
     return str(treasury_app.__version__)
 
 
+def publisher_from_environment() -> str:
+    """The publisher's name from ``TREASURY_PUBLISHER``; an unset or blank one is an error."""
+    publisher = os.environ.get(PUBLISHER_ENV, "").strip()
+    if not publisher:
+        raise ValueError(
+            f"the publisher's name is a build parameter: set {PUBLISHER_ENV} (the name on the "
+            "code-signing certificate, e.g. 'ACME Tesouraria Ltda')"
+        )
+    return publisher
+
+
 def numeric_version(version: str) -> tuple[int, int, int, int]:
     """The four 16-bit numbers of a PEP 440 version's release part, padded with zeros."""
     match = re.match(r"(?:\d+!)?(\d+(?:\.\d+)*)", version.strip())
@@ -59,15 +76,19 @@ def numeric_version(version: str) -> tuple[int, int, int, int]:
     return parts[0], parts[1], parts[2], parts[3]
 
 
-def version_file_text(exe_name: str, version: str | None = None) -> str:
-    """The version-file text of one executable (``treasury-app.exe``, ``treasury-app-cli.exe``)."""
+def version_file_text(
+    exe_name: str, version: str | None = None, publisher: str | None = None
+) -> str:
+    """The version-file text of one executable (``treasury-app.exe``, ``treasury-app-cli.exe``);
+    ``publisher`` defaults to :func:`publisher_from_environment`."""
     if exe_name not in EXECUTABLES:
         raise ValueError(f"unknown executable {exe_name!r}: one of {sorted(EXECUTABLES)}")
     version = version or project_version()
+    publisher = publisher or publisher_from_environment()
     numbers = numeric_version(version)
     dotted = ".".join(str(part) for part in numbers)
     strings = [
-        ("CompanyName", COMPANY_NAME),
+        ("CompanyName", publisher),
         ("FileDescription", EXECUTABLES[exe_name]),
         ("FileVersion", dotted),
         ("InternalName", exe_name.removesuffix(".exe")),
@@ -101,12 +122,15 @@ VSVersionInfo(
 """
 
 
-def write_version_file(exe_name: str, directory: Path, version: str | None = None) -> Path:
+def write_version_file(
+    exe_name: str, directory: Path, version: str | None = None, publisher: str | None = None
+) -> Path:
     """Write ``version-<exe stem>.txt`` into ``directory`` and return its path (the spec
     passes it to ``EXE(version=...)``)."""
+    text = version_file_text(exe_name, version, publisher)
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"version-{exe_name.removesuffix('.exe')}.txt"
-    path.write_text(version_file_text(exe_name, version), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -115,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exe", default="treasury-app.exe", choices=sorted(EXECUTABLES))
     parser.add_argument("--version", help="default: treasury_app.__version__")
     parser.add_argument("--output", type=Path, help="write there instead of standard output")
+    parser.add_argument("--publisher", help=f"default: ${PUBLISHER_ENV}")
     parser.add_argument(
         "--numeric", action="store_true", help="print only the four-part version (for the MSI)"
     )
@@ -123,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.numeric:
         print(".".join(str(part) for part in numeric_version(version)))
         return 0
-    text = version_file_text(args.exe, version)
+    try:
+        text = version_file_text(args.exe, version, args.publisher)
+    except ValueError as error:
+        parser.error(str(error))
     if args.output:
         args.output.write_text(text, encoding="utf-8")
     else:

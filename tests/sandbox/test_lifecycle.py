@@ -54,7 +54,7 @@ def test_first_start_restart_and_reset(tmp_path: Path) -> None:
     output = first.process.stdout.read() if first.process.stdout else ""
     assert code == 0, output
     assert "Sandbox bank stopped." in output
-    assert not ready_file.exists()  # SIGTERM removes the ready file
+    assert not ready_file.exists()  # the clean stop removes the ready file
     # Its log never shows a certificate password, only where the credentials are; its data
     # are its owner's only.
     for cred in first.credentials.values():

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
 import subprocess
 import sys
 import threading
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import kill_hard
 from tests.sandbox_harness import RunningSandbox
 from tests.waiting import LONG_WAIT_SECONDS, WAIT_SECONDS, wait_until
 from treasury_app.config import AppPaths
@@ -57,14 +57,6 @@ def _gone(pid: int) -> bool:
     return not _alive(pid)
 
 
-def _kill_hard(process: subprocess.Popen[str]) -> None:
-    if hasattr(signal, "SIGKILL"):
-        os.kill(process.pid, signal.SIGKILL)
-    else:  # Windows: TerminateProcess, no clean-up of any kind in the parent
-        process.kill()
-    process.wait()
-
-
 def test_killing_the_app_stops_its_sandbox(app_paths: AppPaths) -> None:
     log_file = sandbox_dir(app_paths) / "sandbox.log"
     parent = subprocess.Popen(
@@ -80,7 +72,7 @@ def test_killing_the_app_stops_its_sandbox(app_paths: AppPaths) -> None:
         assert not _gone(pid)
         started = log_file.stat().st_size
 
-        _kill_hard(parent)
+        kill_hard(parent)
         wait_until(lambda: _gone(pid), f"the sandbox (pid {pid}) gone after its app")
     finally:
         if parent.poll() is None:

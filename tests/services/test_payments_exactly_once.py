@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.api.conftest import api_config
+from tests.processes import kill_hard, was_killed_hard
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
 from tests.waiting import WAIT_SECONDS, await_until
@@ -266,12 +266,11 @@ async def test_app_killed_between_journal_and_answer(
 
         await await_until(all_sent, f"{RUNS} entries SENT in the app's journal")
         await await_until(lambda: arrived() >= ON_THE_WIRE, f"{ON_THE_WIRE} requests at the bank")
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=WAIT_SECONDS)
+        kill_hard(child)
     finally:
         if child.poll() is None:
             child.kill()
-    assert child.returncode == -signal.SIGKILL
+    assert was_killed_hard(child)
     control.control("DELETE", "/sandbox/faults")
     restarted = open_ledger(path, profile="test")
     try:

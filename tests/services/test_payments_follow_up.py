@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -20,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from tests.api.conftest import api_config
+from tests.processes import kill_hard, was_killed_hard
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
 from tests.services.test_payments_exactly_once import PIX_DICT, REPO, intent
-from tests.waiting import WAIT_SECONDS, await_until
+from tests.waiting import await_until
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport, RetryPolicy, Timeouts
 from treasury_app.ledger import Ledger, open_ledger
@@ -264,12 +264,11 @@ async def test_app_killed_after_the_bank_committed(
         with sqlite3.connect(path, timeout=1) as probe:
             states = {row[0] for row in probe.execute("SELECT state FROM journal")}
         assert states == {"SENT"}
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=WAIT_SECONDS)
+        kill_hard(child)
     finally:
         if child.poll() is None:
             child.kill()
-    assert child.returncode == -signal.SIGKILL
+    assert was_killed_hard(child)
     control.control("DELETE", "/sandbox/faults")
     restarted = open_ledger(path, profile="test")
     try:

@@ -16,7 +16,6 @@ import contextlib
 import inspect
 import json
 import os
-import signal
 import subprocess
 import sys
 from collections import Counter
@@ -30,6 +29,7 @@ from psycopg.rows import dict_row
 
 from tests.api.conftest import api_config
 from tests.ledger_backends import TeamDatabases, opened_ledger
+from tests.processes import kill_hard, was_killed_hard
 from tests.sandbox.conftest import Api
 from tests.sandbox_harness import RunningSandbox
 from tests.waiting import WAIT_SECONDS, WaitTimeout, await_until
@@ -459,9 +459,8 @@ async def test_a_desktop_killed_mid_send_while_the_other_resolves(
     # killed once the other has begun (its answers not back yet: they come 1.5 s after the
     # payment, unless a stalled machine lets them through first; see below)
     await resolver.line(lambda line: line.get("go") == 0, "the start of step 0")
-    sender.process.send_signal(signal.SIGKILL)
-    sender.stop()
-    assert sender.process.returncode == -signal.SIGKILL
+    kill_hard(sender.process)
+    assert was_killed_hard(sender.process)
     assert not any(line.get("step") == 0 for line in sender.lines())  # it never finished
     control.control("DELETE", "/sandbox/faults")
     resolved = await resolver.states(0)

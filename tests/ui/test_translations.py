@@ -8,6 +8,7 @@ the rest of the suite expects English text.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -94,10 +95,13 @@ def test_compiled_translation_translates_known_strings(qapp, restore_translation
 
 
 def test_compiled_translation_is_up_to_date(tmp_path: Path):
-    lrelease = Path(sys.executable).parent / "pyside6-lrelease"
-    assert lrelease.exists(), f"{lrelease} not found (PySide6's tools)"
+    # Beside this Python first (the venv's bin/ or Scripts\), then on PATH; shutil.which adds
+    # Windows' .exe (PATHEXT).
+    lrelease = shutil.which("pyside6-lrelease", path=str(Path(sys.executable).parent))
+    lrelease = lrelease or shutil.which("pyside6-lrelease")
+    assert lrelease, f"pyside6-lrelease not found beside {sys.executable} or on PATH"
     fresh = tmp_path / "fresh.qm"
-    subprocess.run([str(lrelease), "-silent", str(TS), "-qm", str(fresh)], check=True)
+    subprocess.run([lrelease, "-silent", str(TS), "-qm", str(fresh)], check=True)
     assert QM.read_bytes() == fresh.read_bytes(), (
         f"{QM.name} is stale: run `make translations` (or pyside6-lrelease) after editing {TS.name}"
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -42,6 +43,7 @@ WIX_NS = "{http://wixtoolset.org/schemas/v4/wxs}"
 # the next MSI install beside the old one instead of upgrading it.
 UPGRADE_CODE = "{7A4C2E51-93B8-4D6F-A1E2-5C0B8F3D9E64}"
 EXE_NAMES = ("treasury-app.exe", "treasury-app-cli.exe")
+PUBLISHER = "Tesouraria Exemplo Ltda"  # a build parameter: any company's name
 
 
 def load_version_info() -> types.ModuleType:
@@ -114,7 +116,7 @@ def strings_of(info: Recorded) -> dict[str, str]:
 
 @pytest.mark.parametrize("exe_name", EXE_NAMES)
 def test_the_version_file_carries_the_project_version(exe_name: str) -> None:
-    info = evaluate_like_pyinstaller(version_info.version_file_text(exe_name))
+    info = evaluate_like_pyinstaller(version_info.version_file_text(exe_name, publisher=PUBLISHER))
     ffi = info.kwargs["ffi"]
     assert ffi.kind == "FixedFileInfo"
     assert ffi.kwargs["filevers"] == ffi.kwargs["prodvers"] == NUMBERS
@@ -124,7 +126,7 @@ def test_the_version_file_carries_the_project_version(exe_name: str) -> None:
     assert strings["OriginalFilename"] == exe_name
     assert strings["InternalName"] == exe_name.removesuffix(".exe")
     assert strings["ProductName"] == "Treasury"
-    assert strings["CompanyName"] == APP_AUTHOR
+    assert strings["CompanyName"] == PUBLISHER
     assert strings["Comments"] == f"treasury-app {__version__}"
     (var_file_info,) = [kid for kid in info.kwargs["kids"] if kid.kind == "VarFileInfo"]
     (translation,) = var_file_info.args[0]
@@ -142,7 +144,24 @@ def test_the_four_numbers_of_a_version() -> None:
         with pytest.raises(ValueError):
             version_info.numeric_version(bad)
     with pytest.raises(ValueError):
-        version_info.version_file_text("other.exe")
+        version_info.version_file_text("other.exe", publisher=PUBLISHER)
+
+
+def test_the_publisher_is_a_build_parameter_never_a_placeholder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(version_info.PUBLISHER_ENV, raising=False)
+    with pytest.raises(ValueError, match="TREASURY_PUBLISHER"):
+        version_info.version_file_text("treasury-app.exe")
+    monkeypatch.setenv(version_info.PUBLISHER_ENV, "   ")
+    with pytest.raises(ValueError, match="TREASURY_PUBLISHER"):
+        version_info.version_file_text("treasury-app.exe")
+    monkeypatch.setenv(version_info.PUBLISHER_ENV, " ACME Tesouraria Ltda ")
+    text = version_info.version_file_text("treasury-app.exe")
+    assert strings_of(evaluate_like_pyinstaller(text))["CompanyName"] == "ACME Tesouraria Ltda"
+    # Not the users' data folder's "author": that one must not move with the builder.
+    assert APP_AUTHOR == "Treasury"
+    assert not hasattr(version_info, "COMPANY_NAME")
 
 
 def test_the_version_script_prints_the_msi_version_and_writes_the_file(tmp_path: Path) -> None:
@@ -155,9 +174,23 @@ def test_the_version_script_prints_the_msi_version_and_writes_the_file(tmp_path:
         timeout=LONG_WAIT_SECONDS,
     )
     assert numeric.stdout.strip() == DOTTED
-    written = version_info.write_version_file("treasury-app-cli.exe", tmp_path / "work")
+    written = version_info.write_version_file(
+        "treasury-app-cli.exe", tmp_path / "work", publisher=PUBLISHER
+    )
     assert written.name == "version-treasury-app-cli.txt"
-    assert written.read_text("utf-8") == version_info.version_file_text("treasury-app-cli.exe")
+    assert written.read_text("utf-8") == version_info.version_file_text(
+        "treasury-app-cli.exe", publisher=PUBLISHER
+    )
+    refused = subprocess.run(  # no publisher: a clear error, nothing written
+        [sys.executable, str(script), "--output", str(tmp_path / "v.txt")],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != version_info.PUBLISHER_ENV},
+        check=False,
+        timeout=LONG_WAIT_SECONDS,
+    )
+    assert refused.returncode == 2 and "TREASURY_PUBLISHER" in refused.stderr
+    assert not (tmp_path / "v.txt").exists()
 
 
 def pyinstaller_versioninfo(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
@@ -181,7 +214,7 @@ def test_pyinstaller_loads_the_version_file(
     exe_name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     versioninfo = pyinstaller_versioninfo(monkeypatch)
-    path = version_info.write_version_file(exe_name, tmp_path)
+    path = version_info.write_version_file(exe_name, tmp_path, publisher=PUBLISHER)
     info = versioninfo.load_version_info_from_text_file(str(path))
     assert isinstance(info, versioninfo.VSVersionInfo)
     major, minor, patch, build = NUMBERS
@@ -235,6 +268,7 @@ def run_spec(platform: str, workpath: Path, monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
     monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setenv(version_info.PUBLISHER_ENV, PUBLISHER)
     namespace = {
         "__name__": "__main__",
         "SPECPATH": str(PACKAGING),
@@ -258,7 +292,9 @@ def test_the_spec_builds_a_windowed_and_a_console_exe_with_version_resources_on_
         assert Path(exe.kwargs["icon"]).name == "treasury-app.ico"
         version_file = Path(exe.kwargs["version"])
         assert version_file.parent == tmp_path
-        assert version_file.read_text("utf-8") == version_info.version_file_text(exe_name)
+        assert version_file.read_text("utf-8") == version_info.version_file_text(
+            exe_name, publisher=PUBLISHER
+        )
     (collect,) = [item for item in built if item.kind == "COLLECT"]
     assert collect.kwargs["name"] == "treasury-app"
     assert [arg for arg in collect.args if getattr(arg, "kind", None) == "EXE"] == exes
@@ -291,7 +327,7 @@ def test_the_msi_is_per_machine_in_program_files_and_upgrades_itself() -> None:
     assert package.get("UpgradeCode") == UPGRADE_CODE, "the UpgradeCode must never change"
     assert package.get("ProductCode") is None  # a new one at each build: major upgrades
     assert package.get("Version") == "$(var.Version)"
-    assert package.get("Manufacturer") == version_info.COMPANY_NAME == APP_AUTHOR
+    assert package.get("Manufacturer") == "$(var.Publisher)"  # a build parameter
     assert package.get("Name") == version_info.PRODUCT_NAME
     (upgrade,) = package.iter(wix("MajorUpgrade"))
     assert upgrade.get("DowngradeErrorMessage")
@@ -354,11 +390,161 @@ def test_the_msi_script_builds_from_the_onedir_with_the_project_version() -> Non
     assert "VersionInfo" in script
 
 
+UTIL_NS = "{http://wixtoolset.org/schemas/v4/wxs/util}"
+
+
+def test_the_msi_needs_windows_10_1809_64_bit_except_to_repair_or_remove() -> None:
+    root = ET.parse(WXS).getroot()
+    (package,) = root.iter(wix("Package"))
+    (launch,) = package.iter(wix("Launch"))
+    condition = launch.get("Condition", "")
+    assert condition.startswith("Installed OR ")  # never blocks a repair or an uninstall
+    assert "VersionNT64" in condition and "WINDOWSBUILDNUMBER >= 17763" in condition
+    assert "1809" in launch.get("Message", "")
+    (build,) = [p for p in package.iter(wix("Property")) if p.get("Id") == "WINDOWSBUILDNUMBER"]
+    (search,) = build.iter(wix("RegistrySearch"))
+    assert (search.get("Root"), search.get("Name")) == ("HKLM", "CurrentBuildNumber")
+    assert search.get("Key") == r"SOFTWARE\Microsoft\Windows NT\CurrentVersion"
+
+
+def test_an_upgrade_closes_the_running_app_without_a_reboot() -> None:
+    root = ET.parse(WXS).getroot()
+    (close,) = root.iter(UTIL_NS + "CloseApplication")
+    assert close.get("Target") == "treasury-app.exe"
+    # WM_CLOSE from the user's session and from the elevated (deployment) one; no reboot.
+    assert close.get("CloseMessage") == close.get("ElevatedCloseMessage") == "yes"
+    assert close.get("RebootPrompt") == "no"
+    # Restart Manager is Windows Installer's default: nothing may turn it off.
+    assert "MSIRESTARTMANAGERCONTROL" not in WXS.read_text("utf-8")
+    assert "-ext WixToolset.Util.wixext" in BUILD_MSI.read_text("utf-8")
+
+
+def test_the_msi_script_takes_the_publisher_and_signs_or_says_unsigned() -> None:
+    script = BUILD_MSI.read_text("utf-8")
+    assert '-d "Publisher=$Publisher"' in script
+    assert "-Publisher is required" in script
+    assert "$info.CompanyName -ne $Publisher" in script  # the .exe files say the same
+    assert "the certificate is issued to" in script  # and so does the certificate
+    # signtool: SHA-256, RFC 3161 timestamp, then verified; executables before the MSI.
+    assert "sign /fd SHA256 /f $SignPfx" in script and "/tr $TimestampUrl /td SHA256" in script
+    assert "verify /pa" in script and "Get-AuthenticodeSignature" in script
+    exes = script.index('Invoke-Signing -Paths @((Join-Path $distPath "treasury-app.exe")')
+    assert (
+        exes
+        < script.index("wix build -arch x64")
+        < script.index("Invoke-Signing -Paths @($Output)")
+    )
+    assert "-UNSIGNED.msi" in script
+    assert "[string]$SignPasswordEnv" in script and "[string]$SignPassword " not in script
+
+
+# --- the bundle trim -----------------------------------------------------------------------
+
+
+def load_bundle_trim() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("bundle_trim", PACKAGING / "bundle_trim.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bundle_trim = load_bundle_trim()
+
+LEFT_OUT = [
+    # Windows (PySide6's wheel layout there)
+    r"PySide6\plugins\platforminputcontexts\qtvirtualkeyboardplugin.dll",
+    r"PySide6\Qt6VirtualKeyboard.dll",
+    r"PySide6\Qt6Quick.dll",
+    r"PySide6\Qt6QmlModels.dll",
+    r"PySide6\Qt6Qml.dll",
+    r"PySide6\opengl32sw.dll",
+    r"PySide6\translations\qtbase_de.qm",
+    r"PySide6\translations\qt_help_pt_BR.qm",
+    r"PySide6\translations\qt_pt_PT.qm",
+    r"PySide6\qml\QtQuick\Controls\qmldir",
+    # Linux
+    "PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so",
+    "PySide6/Qt/lib/libQt6VirtualKeyboardQml.so.6",
+    "PySide6/Qt/lib/libQt6Quick.so.6",
+    "libQt6Qml.so.6",  # PyInstaller's link at the top of _internal
+    "PySide6/Qt/lib/libQt6QmlWorkerScript.so.6",
+    "PySide6/Qt/translations/qt_ar.qm",
+]
+KEPT = [
+    r"PySide6\plugins\platforms\qwindows.dll",
+    r"PySide6\plugins\platforminputcontexts\qtvirtualkeyboardplugin_not.txt",
+    r"PySide6\plugins\imageformats\qsvg.dll",
+    r"PySide6\Qt6Widgets.dll",
+    r"PySide6\Qt6Pdf.dll",
+    r"PySide6\Qt6Svg.dll",
+    r"PySide6\Qt6OpenGL.dll",
+    r"PySide6\translations\qtbase_pt_BR.qm",
+    r"PySide6\translations\qt_pt_BR.qm",
+    r"PySide6\translations\qtbase_en.qm",
+    "PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
+    "PySide6/Qt/plugins/platforms/libqxcb.so",
+    "PySide6/Qt/lib/libQt6Gui.so.6",
+    "PySide6/Qt/translations/qtbase_pt_BR.qm",
+    "treasury_app/resources/data/translations/treasury_pt_BR.qm",
+    "PySide6/QtQuickNothing.txt",
+]
+
+
+@pytest.mark.parametrize("path", LEFT_OUT)
+def test_the_bundle_leaves_out_what_a_widgets_app_never_loads(path: str) -> None:
+    assert bundle_trim.unwanted(path)
+
+
+@pytest.mark.parametrize("path", KEPT)
+def test_the_bundle_keeps_what_the_app_loads(path: str) -> None:
+    assert bundle_trim.unwanted(path) is None
+
+
+def test_the_spec_trims_the_binaries_and_data_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    toc = [(name, f"/src/{i}", "BINARY") for i, name in enumerate(LEFT_OUT + KEPT)]
+    real_built_init = Built.__init__
+
+    def analysis_with_files(self: Built, kind: str, *args: Any, **kwargs: Any) -> None:
+        real_built_init(self, kind, *args, **kwargs)
+        if kind == "Analysis":
+            self.binaries, self.datas = list(toc), list(toc)
+
+    monkeypatch.setattr(Built, "__init__", analysis_with_files)
+    built = run_spec("win32", tmp_path, monkeypatch)
+    (collect,) = [item for item in built if item.kind == "COLLECT"]
+    handed = [arg for arg in collect.args if isinstance(arg, list)]
+    assert len(handed) == 2  # binaries and datas
+    for files in handed:
+        assert [entry[0] for entry in files] == KEPT
+
+
+DIST = ROOT / "dist" / "treasury-app"
+
+
+@pytest.mark.skipif(not DIST.is_dir(), reason="no build in dist/treasury-app (make package)")
+def test_a_built_folder_holds_none_of_the_left_out_files() -> None:
+    files = [p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if not p.is_dir()]
+    left_in = [f for f in files if bundle_trim.unwanted(f)]
+    assert not left_in, f"{DIST} was built before the trim or without it: {left_in[:10]}"
+    names = {Path(f).name for f in files}
+    assert {"qtbase_pt_BR.qm", "treasury_pt_BR.qm"} <= names
+
+
 # --- the Windows workflow ------------------------------------------------------------------
 
 
 def workflow_steps(job: dict[str, Any]) -> str:
     return "\n".join(str(step.get("run", "")) for step in job["steps"])
+
+
+ACTION_MAJORS = {  # Node 24 majors (the runners' Node 20 is retired)
+    "actions/checkout": "v6",
+    "actions/setup-python": "v6",
+    "actions/upload-artifact": "v7",
+}
 
 
 def test_the_windows_workflow_parses_and_has_the_jobs_and_steps() -> None:
@@ -367,11 +553,27 @@ def test_the_windows_workflow_parses_and_has_the_jobs_and_steps() -> None:
     assert {"push", "pull_request", "workflow_dispatch"} <= set(triggers)
     assert workflow["defaults"]["run"]["shell"] == "pwsh"
     jobs = workflow["jobs"]
-    assert set(jobs) == {"tests", "package"}
+    assert set(jobs) == {"parse", "tests", "package"}
     for job in jobs.values():
         assert job["runs-on"] == "windows-2022"
         uses = [step.get("uses", "") for step in job["steps"]]
         assert uses[0].startswith("actions/checkout@")
+        for use in filter(None, uses):
+            action, major = use.split("@")
+            assert ACTION_MAJORS[action] == major, use
+
+    # PowerShell's own parser, with both PowerShells, before any other job starts.
+    parse = jobs["parse"]
+    steps = [step for step in parse["steps"] if "run" in step]
+    assert [step.get("shell", "pwsh") for step in steps] == ["pwsh", "powershell"]
+    for step in steps:
+        assert "[System.Management.Automation.Language.Parser]::ParseFile(" in step["run"]
+        assert "-Filter *.ps1 -Recurse" in step["run"]
+        assert 'throw "$failed parse errors"' in step["run"]
+    assert jobs["tests"]["needs"] == jobs["package"]["needs"] == "parse"
+
+    for name in ("tests", "package"):
+        job = jobs[name]
         (python,) = [
             s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python@")
         ]
@@ -385,22 +587,39 @@ def test_the_windows_workflow_parses_and_has_the_jobs_and_steps() -> None:
     assert "-m pytest" in workflow_steps(tests)
     assert "faketime" not in workflow_steps(tests)
 
-    run = workflow_steps(jobs["package"])
+    package = jobs["package"]
+    run = workflow_steps(package)
     order = [
         r"-m PyInstaller --noconfirm",
         r"packaging\treasury.spec",
         r"dist\treasury-app\treasury-app-cli.exe --self-test",
+        r'tests\unit\test_packaging.py -k "bundle or built_folder"',
         "dotnet tool install --global wix --version $env:WIX_VERSION",
+        'extension add --global "WixToolset.Util.wixext/$env:WIX_VERSION"',
+        "[Convert]::FromBase64String($env:SIGNING_PFX_BASE64)",
         r"packaging\windows\build-msi.ps1",
-        '/i `"$release`" /qn /norestart /l*v',
-        r'"$app\treasury-app-cli.exe" --version',
-        '/i `"$upgrade`" /qn',
-        '/x `"$upgrade`" /qn',
+        "wix msi validate $msi",
+        '/i `"$env:RELEASE_MSI`" /qn /norestart /l*v',
+        r'"$app\treasury-app-cli.exe" --self-test',
+        r'Start-Process "$app\treasury-app.exe" -PassThru',
+        '/i `"$env:UPGRADE_MSI`" /qn',
+        "Wait-Until { $running.HasExited }",
+        '/x `"$env:UPGRADE_MSI`" /qn',
     ]
     positions = [run.index(fragment) for fragment in order]
     assert positions == sorted(positions)
     assert workflow["env"]["WIX_VERSION"].startswith("5.")
     assert "5." in BUILD_MSI.read_text("utf-8")
+
+    # Signing only with the secret; the publisher from a repository variable; unsigned named so.
+    assert package["env"]["SIGNING_PFX_BASE64"] == "${{ secrets.WINDOWS_SIGNING_PFX_BASE64 }}"
+    assert package["env"]["SIGN_PFX_PASSWORD"] == "${{ secrets.WINDOWS_SIGNING_PFX_PASSWORD }}"
+    assert "vars.TREASURY_PUBLISHER" in package["env"]["TREASURY_PUBLISHER"]
+    (certificate,) = [s for s in package["steps"] if "SIGNING_PFX_BASE64" in s.get("run", "")]
+    assert certificate["if"] == "env.SIGNING_PFX_BASE64 != ''"
+    assert '-like "*-UNSIGNED.msi"' in run and "Get-AuthenticodeSignature" in run
+    # Nothing may need a reboot: msiexec must answer 0, not 3010.
+    assert "if ($process.ExitCode -ne 0)" in run
 
 
 # --- the lock files ------------------------------------------------------------------------

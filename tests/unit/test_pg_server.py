@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import uuid
 from pathlib import Path
 
@@ -49,6 +50,10 @@ def test_server_answers_over_tcp(pg_server: PgServer) -> None:
     assert pg_server.psql_path.name == "psql"
 
 
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"),
+    reason="reads the server's environment from /proc (Linux); libfaketime is Linux-only anyway",
+)
 def test_server_runs_without_faketime_preload(pg_server: PgServer) -> None:
     pid = int((pg_server.datadir / "postmaster.pid").read_text().splitlines()[0])
     environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
