@@ -301,8 +301,8 @@ _REFUSALS = {
     "proxy.integrated_login": "The proxy {proxy} asks for an integrated Windows login "
     "(Negotiate/NTLM), which the app does not give; IT must let these hosts through it "
     "without a login: {hosts}",
-    "proxy.login_required": "The proxy {proxy} asks for a login ({schemes}), which the app "
-    "does not give; IT must let these hosts through it without a login: {hosts}",
+    "proxy.login_required": "The proxy {proxy} asks for credentials ({schemes}), which the "
+    "app does not give; IT must let these hosts through it without a login: {hosts}",
 }
 
 

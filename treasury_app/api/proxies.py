@@ -505,7 +505,13 @@ class RoutingTransport(httpx.AsyncBaseTransport):
         self._bank_hosts = tuple(bank_hosts)
         self._clock = clock
         self._bad: dict[str, float] = {}
+        self._used: dict[tuple[str, str, int | None], ProxyRoute] = {}
         self._transports: dict[str | None, httpx.AsyncBaseTransport] = {}
+
+    def last_used(self, url: httpx.URL | str) -> ProxyRoute | None:
+        """The route the last answer from ``url``'s scheme, host and port came through."""
+        target = httpx.URL(url) if isinstance(url, str) else url
+        return self._used.get((target.scheme, target.host, target.port))
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         routes = self._in_order(await self._decide(request.url))
@@ -525,6 +531,7 @@ class RoutingTransport(httpx.AsyncBaseTransport):
                 raise error from None
             if chosen.proxy is not None:
                 response.extensions[PROXY_EXTENSION] = chosen
+            self._used[(request.url.scheme, request.url.host, request.url.port)] = chosen
             return response
         raise AssertionError("no route")  # pragma: no cover - decide gives at least one
 

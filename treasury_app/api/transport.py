@@ -279,11 +279,12 @@ class ApiTransport:
                 verify=context, http2=config.http2, limits=limits, proxy=proxy
             )
 
+        self._routing = RoutingTransport(self.proxies.routes, pool, bank_hosts=bank_hosts)
         self._http = httpx.AsyncClient(
             base_url=config.base_url,
             # One client, several hosts (a payload location may be elsewhere): the proxy is
             # decided per request, never from the environment by httpx.
-            transport=RoutingTransport(self.proxies.routes, pool, bank_hosts=bank_hosts),
+            transport=self._routing,
             trust_env=False,
             timeout=config.timeouts.httpx(),
             headers={
@@ -311,7 +312,9 @@ class ApiTransport:
     def proxy_route(self) -> ProxyRoute:
         """How requests to the API's own address go: direct (and why) or through which proxy
         (with a PAC script: what it said last, once a request has asked it)."""
-        known = self.proxies.last_route(self.config.base_url)
+        known = self._routing.last_used(self.config.base_url) or self.proxies.last_route(
+            self.config.base_url
+        )
         if known is not None:
             return known
         return route(self.config.base_url, self.config.proxy, self.system_proxies)
