@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import socket
 import struct
+import sys
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,14 @@ from tests.api.conftest import api_config
 from tests.api.proxy_fixtures import BANK_HOST, ForwardProxy, as_bank_test, bank
 from tests.sandbox_harness import RunningSandbox
 from tests.waiting import WAIT_SECONDS
-from treasury_app.api.autoproxy.pac import PacError, PacLimits, fetch_pac, parse_pac_answer
+from treasury_app.api.autoproxy.pac import (
+    PAC_WORKER_FLAG,
+    PacError,
+    PacLimits,
+    PacScript,
+    fetch_pac,
+    parse_pac_answer,
+)
 from treasury_app.api.autoproxy.resolver import ProxyResolver
 from treasury_app.api.autoproxy.windows import (
     ConnectionSettingsError,
@@ -480,3 +488,15 @@ async def test_a_proxy_asking_for_a_login_names_the_hosts_to_let_through(
     # Asked once by the app's tunnel and once by the probe that reads the offered schemes;
     # never again by a retry: a login the app does not give is not a glitch.
     assert len(proxy.connects) == 2
+
+
+async def test_the_apps_own_entry_point_runs_the_evaluator() -> None:
+    """What a frozen build runs (``treasury-app.exe --pac-worker``), through ``app.entry``."""
+    script = PacScript(
+        "test:entry", LIMITS, [sys.executable, "-m", "treasury_app", PAC_WORKER_FLAG]
+    )
+    try:
+        await script.load("function FindProxyForURL(u, h) { return 'PROXY p.corp:1; DIRECT'; }")
+        assert await script.find("https://x.example/", "x.example") == ("http://p.corp:1", None)
+    finally:
+        script.close()
