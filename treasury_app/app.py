@@ -20,6 +20,8 @@ log = logging.getLogger("treasury_app")
 # The first argument that makes a frozen build run the sandbox bank instead of the app: the
 # same as ``sandbox_runner.FROZEN_SANDBOX_FLAG`` (not imported: it would load asyncio first).
 RUN_SANDBOX_FLAG = "--run-sandbox"
+# ... and the PAC script evaluator's process: ``treasury_app.api.autoproxy.pac.PAC_WORKER_FLAG``.
+PAC_WORKER_FLAG = "--pac-worker"
 # ``--quit-at``'s steps: ``controller.STAGES`` (not imported: it would load Qt before the window).
 QUIT_STAGES = ("profile", "sandbox", "unlock", "session", "main-window")
 
@@ -290,6 +292,10 @@ def entry(argv: Sequence[str] | None = None) -> int:
         from treasury_app.sandbox.__main__ import main as sandbox_main
 
         return sandbox_main(args[1:])
+    if args[:1] == [PAC_WORKER_FLAG]:
+        from treasury_app.api.autoproxy.worker import main as pac_worker_main
+
+        return pac_worker_main()
     return main(args)
 
 

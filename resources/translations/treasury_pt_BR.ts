@@ -2959,6 +2959,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Nada foi alterado: o banco de dados da equipe esperou por %1 e desistiu. Tente de novo quando essa sessão terminar; se ela continuar, peça a essa pessoa (ou ao administrador) que a encerre.</translation>
     </message>
     <message>
+        <source>The automatic proxy script cannot be used</source>
+        <translation>O script automático de proxy não pode ser usado</translation>
+    </message>
+    <message>
+        <source>The proxy asks for a login</source>
+        <translation>O proxy pede um login</translation>
+    </message>
+    <message>
         <source>No answer from the bank</source>
         <translation>Sem resposta do banco</translation>
     </message>
@@ -7391,6 +7399,42 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>This webhook is not per key: leave the key out.</source>
         <translation>Este webhook não é por chave: deixe a chave de fora.</translation>
+    </message>
+    <message>
+        <source>The proxy {proxy} asks for an integrated Windows login (Negotiate/NTLM), which this app does not give. Ask IT to let these bank hosts through the proxy without a login (and without TLS inspection): {hosts}.</source>
+        <translation>O proxy {proxy} pede o login integrado do Windows (Negotiate/NTLM), que este aplicativo não fornece. Peça à TI que libere no proxy estes endereços do banco sem login (e sem inspeção de TLS): {hosts}.</translation>
+    </message>
+    <message>
+        <source>The proxy {proxy} asks for a user name and password ({schemes}), which this app does not give. Ask IT to let these bank hosts through the proxy without a login (and without TLS inspection): {hosts}.</source>
+        <translation>O proxy {proxy} pede usuário e senha ({schemes}), que este aplicativo não fornece. Peça à TI que libere no proxy estes endereços do banco sem login (e sem inspeção de TLS): {hosts}.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} could not be read, so nothing was sent to the bank. Check the network or ask IT about the proxy settings.</source>
+        <translation>O script automático de proxy {script} não pôde ser lido; nada foi enviado ao banco. Verifique a rede ou consulte a TI sobre as configurações de proxy.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} is larger than the {limit} bytes accepted; nothing was sent to the bank. Ask IT to check the proxy settings.</source>
+        <translation>O script automático de proxy {script} é maior que os {limit} bytes aceitos; nada foi enviado ao banco. Peça à TI que verifique as configurações de proxy.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} is not a valid script (no FindProxyForURL); nothing was sent to the bank. Ask IT to check it.</source>
+        <translation>O script automático de proxy {script} não é um script válido (sem FindProxyForURL); nada foi enviado ao banco. Peça à TI que o verifique.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} took too long to answer and was stopped; nothing was sent to the bank. Ask IT to check it.</source>
+        <translation>O script automático de proxy {script} demorou demais para responder e foi interrompido; nada foi enviado ao banco. Peça à TI que o verifique.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} failed while it ran; nothing was sent to the bank. Ask IT to check it.</source>
+        <translation>O script automático de proxy {script} falhou durante a execução; nada foi enviado ao banco. Peça à TI que o verifique.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} gave no usable proxy (only HTTP proxies or DIRECT are used); nothing was sent to the bank. Ask IT to check it.</source>
+        <translation>O script automático de proxy {script} não indicou nenhum proxy utilizável (só são usados proxies HTTP ou DIRECT); nada foi enviado ao banco. Peça à TI que o verifique.</translation>
+    </message>
+    <message>
+        <source>The automatic proxy script {script} could not be evaluated (its evaluator did not start); nothing was sent to the bank. Reinstalling the app may fix this.</source>
+        <translation>O script automático de proxy {script} não pôde ser avaliado (o avaliador não iniciou); nada foi enviado ao banco. Reinstalar o aplicativo pode resolver.</translation>
     </message>
     <message>
         <source>Sample slips exist only in the sandbox bank.</source>

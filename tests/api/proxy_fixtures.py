@@ -52,11 +52,19 @@ def bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSandbox]:
 class ForwardProxy:
     """An HTTP CONNECT proxy on 127.0.0.1: every target host is this computer (or
     ``upstream_port`` when set: a TLS-inspecting box). ``refuse`` answers CONNECT with that
-    status instead. Records each CONNECT target and whether credentials came with it."""
+    status instead, offering the ``authenticate`` schemes with a 407. Records each CONNECT
+    target and whether credentials came with it."""
 
-    def __init__(self, *, refuse: int | None = None, upstream_port: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        refuse: int | None = None,
+        upstream_port: int | None = None,
+        authenticate: tuple[str, ...] = ('Basic realm="corp"',),
+    ) -> None:
         self.refuse = refuse
         self.upstream_port = upstream_port
+        self.authenticate = authenticate
         self.connects: list[str] = []
         self.credentials: list[str | None] = []
         self._server: asyncio.Server | None = None
@@ -88,7 +96,8 @@ class ForwardProxy:
             if method != "CONNECT" or self.refuse:
                 status = self.refuse or 405
                 reason = {403: "Forbidden", 407: "Proxy Authentication Required"}.get(status, "No")
-                extra = 'Proxy-Authenticate: Basic realm="corp"\r\n' if status == 407 else ""
+                offers = "".join(f"Proxy-Authenticate: {offer}\r\n" for offer in self.authenticate)
+                extra = offers if status == 407 else ""
                 writer.write(
                     f"HTTP/1.1 {status} {reason}\r\n{extra}Content-Length: 0\r\n\r\n".encode()
                 )

@@ -16,6 +16,7 @@ from treasury_app.ui.user_errors import USER_ERRORS, UserMessage, is_user_error
 # Raised and caught inside one dialog (or the team administration command), never by an
 # operation: they need not be in USER_ERRORS.
 CAUGHT_WHERE_RAISED = {
+    "treasury_app.api.autoproxy.windows.ConnectionSettingsError",  # a damaged registry value
     "treasury_app.ledger.team.migrations.StillWaiting",
     "treasury_app.ui.dialogs.charge_form_dialog.FormErrors",
     "treasury_app.ui.dialogs.profile_fields.ProfileFieldError",

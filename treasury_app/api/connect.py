@@ -15,6 +15,7 @@ environment variables ``TREASURY_<API>_CLIENT_SECRET`` / ``TREASURY_<API>_PFX_PA
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 from collections.abc import AsyncIterator, Callable
@@ -26,7 +27,7 @@ from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.tls import Trust, load_pfx
 from treasury_app.api.tokens import ApiName, Secret
-from treasury_app.api.transport import ApiConfig, ApiTransport
+from treasury_app.api.transport import ApiConfig, ApiTransport, host_label
 
 APIS: tuple[ApiName, ...] = ("qrcodes", "accounts")
 
@@ -126,7 +127,13 @@ class ApiClients:
 
 @contextlib.asynccontextmanager
 async def open_clients(configs: dict[ApiName, ApiConfig]) -> AsyncIterator[ApiClients]:
-    """Open a transport per API; both are closed on the way out."""
+    """Open a transport per API; both are closed on the way out. A proxy that asks for a
+    login is answered with both APIs' hosts named."""
+    hosts = tuple(dict.fromkeys(host_label(configs[api].base_url) for api in APIS))
+    configs = {
+        api: config if config.bank_hosts else dataclasses.replace(config, bank_hosts=hosts)
+        for api, config in configs.items()
+    }
     async with (
         ApiTransport(configs["qrcodes"]) as qrcodes,
         ApiTransport(configs["accounts"]) as accounts,

@@ -23,7 +23,8 @@ from typing import Any
 
 import httpx
 
-from treasury_app.api.proxies import ProxyRoute, UnsupportedProxy, route_of
+from treasury_app.api.proxies import ProxyRefusal, ProxyRoute, UnsupportedProxy, route_of
+from treasury_app.domain.errors import Reason
 from treasury_app.domain.money import loads_json
 
 PROBLEM_JSON = "application/problem+json"
@@ -183,7 +184,9 @@ class ProxyFailure(TransportFailure):
     """The exchange failed at the proxy between the app and the bank: it could not be reached,
     refused the tunnel to the bank (``status``: 403, 407 when it wants credentials...), broke
     the TLS handshake (a TLS-inspecting proxy: a client certificate cannot pass through it), or
-    answered instead of the bank. ``proxy`` is its host and port, never its credentials."""
+    answered instead of the bank. ``proxy`` is its host and port, never its credentials.
+    ``reason``: the rule's code when the app refused the route itself (a PAC script that
+    cannot be used, a proxy asking for an integrated login): the UI shows its words."""
 
     def __init__(
         self,
@@ -194,9 +197,11 @@ class ProxyFailure(TransportFailure):
         path: str,
         request_sent: bool,
         status: int | None = None,
+        reason: Reason | None = None,
     ) -> None:
         self.proxy = proxy
         self.status = status
+        self.reason = reason
         super().__init__(message, method=method, path=path, request_sent=request_sent)
 
 
@@ -217,6 +222,8 @@ def request_not_sent(error: httpx.TransportError) -> bool:
 def transport_failure(error: httpx.TransportError, *, method: str, path: str) -> TransportFailure:
     """The typed failure for an httpx transport error; nothing was sent only when the
     connection could not be opened. Through a proxy, a :class:`ProxyFailure` naming it."""
+    if isinstance(error, ProxyRefusal):
+        return _refusal_failure(error, method=method, path=path)
     through = route_of(error)
     if through is not None:
         return _proxy_transport_failure(error, through, method=method, path=path)
@@ -287,6 +294,36 @@ def _proxy_transport_failure(
         path=path,
         request_sent=not request_not_sent(error),
         status=status,
+    )
+
+
+_REFUSALS = {
+    "proxy.integrated_login": "The proxy {proxy} asks for an integrated Windows login "
+    "(Negotiate/NTLM), which the app does not give; IT must let these hosts through it "
+    "without a login: {hosts}",
+    "proxy.login_required": "The proxy {proxy} asks for credentials ({schemes}), which the "
+    "app does not give; IT must let these hosts through it without a login: {hosts}",
+}
+
+
+def _refusal_failure(error: ProxyRefusal, *, method: str, path: str) -> ProxyFailure:
+    """The failure for a route the app refused (its words are the UI's, from the code)."""
+    params = dict(error.reason.params)
+    template = _REFUSALS.get(error.code)
+    if template is not None:
+        message = template.format(**{"schemes": "", **params})
+    else:  # proxy.pac_*: the automatic proxy script
+        message = (
+            f"The automatic proxy script {params.get('script', '')} cannot be used ({error.code})"
+        )
+    return ProxyFailure(
+        message,
+        proxy=str(params.get("proxy", "")),
+        method=method,
+        path=path,
+        request_sent=False,
+        status=407 if error.code in _REFUSALS else None,
+        reason=error.reason,
     )
 
 

@@ -1,11 +1,15 @@
-"""Which proxy, if any, carries each request: the profile's setting (no proxy, the system's, or
-an explicit address), the system's bypass list host by host, and loopback always direct.
+"""Which proxy, if any, carries each request: the profile's setting (no proxy, the system's, an
+explicit address or an automatic proxy script), the system's bypass list host by host, and
+loopback always direct. PAC scripts, WPAD and Windows' settings are read and evaluated in
+:mod:`treasury_app.api.autoproxy`; this module decides the static cases and carries the
+requests.
 
 httpx reads the system proxy (``trust_env``) but not Windows' bypass list, so with a
 policy-set proxy even the sandbox on ``https://127.0.0.1`` went to the corporate proxy. Clients
-are therefore built with ``trust_env=False`` and a :class:`RoutingTransport` that asks
-:func:`route` for every request. Deciding is pure; only :meth:`SystemProxies.read` looks at the
-computer (the environment, the Windows registry, macOS's settings).
+are therefore built with ``trust_env=False`` and a :class:`RoutingTransport` that asks for the
+routes of every request (several, in order, when a PAC script gives several). Deciding is
+pure; only :meth:`SystemProxies.read` looks at the computer (the environment, the Windows
+registry, macOS's settings).
 
 A proxy address may carry a user name and password: they are secrets, never logged, never in
 an error (which names the proxy by host and port only) and masked when shown.
@@ -13,11 +17,14 @@ an error (which names the proxy by host and port only) and masked when shown.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import os
 import re
+import ssl
 import sys
-from collections.abc import Callable, Iterable, Mapping
+import time
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -26,11 +33,15 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from pydantic import BaseModel, ConfigDict, model_validator
 
-ProxyMode = Literal["none", "system", "url"]
+from treasury_app.domain.errors import Reason
+
+ProxyMode = Literal["none", "system", "url", "pac"]
 # "pattern": Windows' ProxyOverride and macOS's exceptions (``<local>``, ``*`` and ``?``
 # wildcards, the whole name); "no_proxy": the environment's domain suffixes.
 BypassStyle = Literal["pattern", "no_proxy"]
-RouteReason = Literal["loopback", "no-proxy", "bypass", "no-system-proxy", "system", "profile"]
+RouteReason = Literal[
+    "loopback", "no-proxy", "bypass", "no-system-proxy", "system", "profile", "pac"
+]
 SUPPORTED_SCHEMES = ("http", "https")
 # Where the routing transport notes the route on an answer and on a transport error.
 PROXY_EXTENSION = "treasury_proxy_route"
@@ -75,6 +86,27 @@ def check_proxy_url(text: str) -> str:
     return urlunsplit((parts.scheme.lower(), parts.netloc, "", "", ""))
 
 
+def check_pac_url(text: str) -> str:
+    """``text`` as the address of an automatic proxy script: ``http(s)://`` or ``file://``,
+    without credentials; else :class:`ProxyUrlError`."""
+    text = text.strip()
+    if not text:
+        raise ProxyUrlError("empty", "Enter the automatic proxy script's address.")
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        raise ProxyUrlError("invalid", "The script's address is not valid.") from None
+    if parts.scheme.lower() not in ("http", "https", "file") or any(c.isspace() for c in text):
+        raise ProxyUrlError(
+            "scheme", "A script's address starts with http://, https:// or file://."
+        )
+    if parts.scheme.lower() != "file" and not parts.hostname:
+        raise ProxyUrlError("invalid", "The script's address is not valid.")
+    if "@" in parts.netloc:
+        raise ProxyUrlError("invalid", "The script's address may not hold a user name.")
+    return text
+
+
 def has_credentials(url: str) -> bool:
     """Whether a proxy address carries a user name or password."""
     try:
@@ -110,8 +142,9 @@ def proxy_label(url: str) -> str:
 
 class ProxySetting(BaseModel):
     """A profile's proxy: ``none`` (always direct), ``system`` (the computer's proxy and its
-    bypass list) or ``url`` (``url``, with the system's bypass list still honoured). Loopback
-    is always direct, whatever the mode."""
+    bypass list, or its automatic proxy script), ``url`` (``url``, with the system's bypass
+    list still honoured) or ``pac`` (the automatic proxy script at ``url``). Loopback is
+    always direct, whatever the mode."""
 
     # The address may hold a password: a validation error never repeats what was given.
     model_config = ConfigDict(frozen=True, extra="forbid", hide_input_in_errors=True)
@@ -127,6 +160,8 @@ class ProxySetting(BaseModel):
             data = dict(data)
             if data.get("mode", "system") == "url":
                 data["url"] = check_proxy_url(str(data.get("url") or ""))
+            elif data.get("mode") == "pac":
+                data["url"] = check_pac_url(str(data.get("url") or ""))
             else:
                 data["url"] = None
         return data
@@ -135,12 +170,20 @@ class ProxySetting(BaseModel):
     def explicit(cls, url: str) -> ProxySetting:
         return cls(mode="url", url=url)
 
+    @classmethod
+    def script(cls, url: str) -> ProxySetting:
+        """The automatic proxy script (PAC) at ``url``."""
+        return cls(mode="pac", url=url)
+
     def describe(self) -> str:
-        """``no proxy``, ``system proxy`` or the address (its credentials masked)."""
+        """``no proxy``, ``system proxy``, the address (its credentials masked) or
+        ``automatic proxy script <address>``."""
         if self.mode == "none":
             return "no proxy"
         if self.mode == "system":
             return "system proxy"
+        if self.mode == "pac":
+            return f"automatic proxy script {self.url}"
         return masked_url(self.url or "")
 
     def __repr__(self) -> str:
@@ -158,24 +201,34 @@ class ProxySetting(BaseModel):
 @dataclass(frozen=True)
 class SystemProxies:
     """The computer's proxies by scheme (``https``, ``http``, ``all``) and its bypass list, as
-    read once (:meth:`read`). ``source`` says where from, for Settings and the self-test."""
+    read once (:meth:`read`). ``source`` says where from, for Settings and the self-test.
+    ``pac_url``: its automatic proxy script; ``auto_detect``: find one by WPAD (both tried
+    before ``servers``, as Windows does)."""
 
     servers: Mapping[str, str] = field(default_factory=dict)
     bypass: tuple[str, ...] = ()
     style: BypassStyle = "no_proxy"
     source: str = "none"
+    pac_url: str | None = None
+    auto_detect: bool = False
 
     @classmethod
     def read(cls) -> SystemProxies:
-        """The proxies ``urllib.request.getproxies()`` would find: the environment
-        (``HTTPS_PROXY``, ``NO_PROXY``...) when it names any, else the Windows registry
-        (with ``ProxyOverride``) or macOS's network settings."""
+        """The computer's proxies: the environment (``HTTPS_PROXY``, ``NO_PROXY``...) when
+        it names any, else Windows' settings (the Internet settings' WPAD, script, manual
+        proxy and ``ProxyOverride``, then WinHTTP's proxy: see
+        :func:`treasury_app.api.autoproxy.windows.system_from_windows`) or macOS's."""
         environment = cls.from_environment(os.environ)
         if environment.servers or environment.bypass or sys.platform not in ("win32", "darwin"):
             return environment
         try:
             if sys.platform == "win32":
-                return cls.from_windows(*_windows_internet_settings())
+                from treasury_app.api.autoproxy.windows import (
+                    WindowsRegistry,
+                    system_from_windows,
+                )
+
+                return system_from_windows(WindowsRegistry())
             return _macos_settings()
         except (OSError, ImportError, ValueError, TypeError):  # unreadable: as if none set
             return cls()
@@ -219,12 +272,18 @@ class SystemProxies:
         return self.servers.get(scheme.lower()) or self.servers.get("all")
 
     def describe(self) -> str:
-        """``none`` or ``http://proxy:8080 (Windows settings; bypass: <local>;*.corp)``."""
+        """``none``, ``http://proxy:8080 (Windows settings; bypass: <local>;*.corp)``, with
+        the automatic detection and script first when set."""
+        found: list[str] = []
+        if self.auto_detect:
+            found.append(f"automatic detection (WPAD) ({self.source})")
+        if self.pac_url:
+            found.append(f"automatic proxy script {self.pac_url} ({self.source})")
         server = self.server_for("https")
-        if server is None:
-            return "none"
-        bypass = f"; bypass: {','.join(self.bypass)}" if self.bypass else ""
-        return f"{masked_url(server)} ({self.source}{bypass})"
+        if server is not None:
+            bypass = f"; bypass: {','.join(self.bypass)}" if self.bypass else ""
+            found.append(f"{masked_url(server)} ({self.source}{bypass})")
+        return ", then ".join(found) or "none"
 
 
 def parse_windows_proxy_server(text: str) -> dict[str, str]:
@@ -249,39 +308,6 @@ def parse_windows_proxy_server(text: str) -> dict[str, str]:
         servers.setdefault("http", servers["socks"])
         servers.setdefault("https", servers["socks"])
     return servers
-
-
-def _windows_internet_settings() -> tuple[bool, str, str]:  # pragma: no cover - Windows only
-    """``ProxyEnable``, ``ProxyServer`` and ``ProxyOverride`` of the current user, or of the
-    machine when a policy says the settings are per machine (``ProxySettingsPerUser`` 0)."""
-    if sys.platform != "win32":
-        raise OSError("the Windows registry exists only on Windows")
-    import winreg
-
-    path = r"Software\Microsoft\Windows\CurrentVersion\Internet Settings"
-    root = winreg.HKEY_CURRENT_USER
-    try:
-        with winreg.OpenKey(
-            winreg.HKEY_LOCAL_MACHINE,
-            r"Software\Policies\Microsoft\Windows\CurrentVersion\Internet Settings",
-        ) as policy:
-            if winreg.QueryValueEx(policy, "ProxySettingsPerUser")[0] == 0:
-                root = winreg.HKEY_LOCAL_MACHINE
-    except OSError:
-        pass
-
-    def value(key: Any, name: str, default: Any) -> Any:
-        try:
-            return winreg.QueryValueEx(key, name)[0]
-        except OSError:
-            return default
-
-    with winreg.OpenKey(root, path) as key:
-        return (
-            bool(value(key, "ProxyEnable", 0)),
-            str(value(key, "ProxyServer", "")),
-            str(value(key, "ProxyOverride", "")),
-        )
 
 
 def _macos_settings() -> SystemProxies:  # pragma: no cover - macOS only
@@ -382,13 +408,17 @@ class ProxyRoute:
 
     def __str__(self) -> str:
         if self.proxy is None:
+            if self.reason == "pac":
+                return "direct (automatic proxy script)"
             return {
                 "loopback": "direct (loopback)",
                 "no-proxy": "direct (no proxy)",
                 "bypass": "direct (bypass list)",
                 "no-system-proxy": "direct (no system proxy)",
             }.get(self.reason, "direct")
-        source = "system proxy" if self.reason == "system" else "profile"
+        source = {"system": "system proxy", "pac": "automatic proxy script"}.get(
+            self.reason, "profile"
+        )
         return f"through {self.shown} ({source})"
 
     def __repr__(self) -> str:
@@ -432,32 +462,100 @@ class UnsupportedProxy(httpx.ProxyError):
     """The route names a proxy the app cannot use (a SOCKS proxy from the system settings)."""
 
 
+class ProxyRefusal(httpx.ProxyError):
+    """A route the app refuses to take, as a rule's code: a PAC script that cannot be used
+    (``proxy.pac_*``), or a proxy that asks for a login the app does not give
+    (``proxy.integrated_login``: Negotiate or NTLM; ``proxy.login_required``: another
+    scheme). ``reason`` carries the code and its parameters (the proxy by host and port, the
+    bank's hosts that IT must let through), never a credential."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.reason = Reason(code, params)
+        super().__init__(str(self.reason))
+
+    @property
+    def code(self) -> str:
+        return self.reason.code
+
+
+INTEGRATED_SCHEMES = frozenset({"negotiate", "ntlm", "kerberos"})
+# A proxy that could not be reached is tried last for this long (as browsers do).
+_BAD_PROXY_SECONDS = 300.0
+
+
 class RoutingTransport(httpx.AsyncBaseTransport):
-    """Sends each request direct or through its proxy, as ``decide`` says, on one pooled
-    transport per proxy (made by ``make``, lazily). An answer or a transport error that went
-    through a proxy carries its :class:`ProxyRoute` (:func:`route_of`)."""
+    """Sends each request through the routes ``decide`` gives, in order, on one pooled
+    transport per proxy (made by ``make``, lazily): the next route when a proxy cannot be
+    reached (nothing was sent through it). An answer or a transport error that went through a
+    proxy carries its :class:`ProxyRoute` (:func:`route_of`). A proxy that answers the tunnel
+    with 407 is asked once which login it wants: Negotiate or NTLM (integrated Windows login)
+    is a :class:`ProxyRefusal` naming ``bank_hosts``, the hosts IT must let through without a
+    login."""
 
     def __init__(
         self,
-        decide: Callable[[httpx.URL], ProxyRoute],
+        decide: Callable[[httpx.URL], Awaitable[Sequence[ProxyRoute]]],
         make: Callable[[httpx.Proxy | None], httpx.AsyncBaseTransport],
+        *,
+        bank_hosts: Sequence[str] = (),
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._decide = decide
         self._make = make
+        self._bank_hosts = tuple(bank_hosts)
+        self._clock = clock
+        self._bad: dict[str, float] = {}
+        self._used: dict[tuple[str, str, int | None], ProxyRoute] = {}
         self._transports: dict[str | None, httpx.AsyncBaseTransport] = {}
 
+    def last_used(self, url: httpx.URL | str) -> ProxyRoute | None:
+        """The route the last answer from ``url``'s scheme, host and port came through."""
+        target = httpx.URL(url) if isinstance(url, str) else url
+        return self._used.get((target.scheme, target.host, target.port))
+
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        chosen = self._decide(request.url)
-        try:
-            transport = self._transport(chosen.proxy)
-            response = await transport.handle_async_request(request)
-        except httpx.TransportError as error:
-            if chosen.proxy is not None:
+        routes = self._in_order(await self._decide(request.url))
+        for index, chosen in enumerate(routes):
+            try:
+                transport = self._transport(chosen.proxy)
+                response = await transport.handle_async_request(request)
+            except httpx.TransportError as error:
+                if chosen.proxy is None:
+                    raise
+                if index + 1 < len(routes) and _unreachable(error):
+                    self._bad[chosen.proxy] = self._clock() + _BAD_PROXY_SECONDS
+                    continue  # nothing went through it: the script's next choice
+                if isinstance(error, httpx.ProxyError) and str(error).startswith("407"):
+                    error = await self._login_refusal(chosen, request.url, error)
                 setattr(error, PROXY_EXTENSION, chosen)
-            raise
-        if chosen.proxy is not None:
-            response.extensions[PROXY_EXTENSION] = chosen
-        return response
+                raise error from None
+            if chosen.proxy is not None:
+                response.extensions[PROXY_EXTENSION] = chosen
+            self._used[(request.url.scheme, request.url.host, request.url.port)] = chosen
+            return response
+        raise AssertionError("no route")  # pragma: no cover - decide gives at least one
+
+    def _in_order(self, routes: Sequence[ProxyRoute]) -> list[ProxyRoute]:
+        """``routes`` with the proxies that could not be reached lately moved last."""
+        now = self._clock()
+        self._bad = {proxy: until for proxy, until in self._bad.items() if until > now}
+        return sorted(routes, key=lambda chosen: chosen.proxy in self._bad)
+
+    async def _login_refusal(
+        self, chosen: ProxyRoute, target: httpx.URL, error: httpx.TransportError
+    ) -> httpx.TransportError:
+        assert chosen.proxy is not None
+        schemes = await probe_proxy_login(chosen.proxy, target)
+        integrated = bool(INTEGRATED_SCHEMES & {scheme.lower() for scheme in schemes})
+        if not schemes:
+            return error
+        hosts = ", ".join(self._bank_hosts) or _host_port(target)
+        return ProxyRefusal(
+            "proxy.integrated_login" if integrated else "proxy.login_required",
+            proxy=chosen.label,
+            hosts=hosts,
+            schemes=", ".join(schemes),
+        )
 
     def _transport(self, proxy: str | None) -> httpx.AsyncBaseTransport:
         transport = self._transports.get(proxy)
@@ -477,14 +575,88 @@ class RoutingTransport(httpx.AsyncBaseTransport):
             await transport.aclose()
 
 
-def router(setting: ProxySetting, system: SystemProxies) -> Callable[[httpx.URL], ProxyRoute]:
-    """:func:`route` for one client, remembered per scheme, host and port."""
+def static_router(
+    setting: ProxySetting, system: SystemProxies
+) -> Callable[[httpx.URL], Awaitable[Sequence[ProxyRoute]]]:
+    """:func:`route` for one client (no script), remembered per scheme, host and port."""
 
     @lru_cache(maxsize=64)
     def decide(scheme: str, host: str, port: int | None) -> ProxyRoute:
         return route(httpx.URL(scheme=scheme, host=host, port=port), setting, system)
 
-    return lambda url: decide(url.scheme, url.host, url.port)
+    async def routes(url: httpx.URL) -> Sequence[ProxyRoute]:
+        return (decide(url.scheme, url.host, url.port),)
+
+    return routes
+
+
+def _unreachable(error: httpx.TransportError) -> bool:
+    """Whether ``error`` says the proxy itself could not be reached (refused, unreachable,
+    no answer to the connection): not a refusal by the proxy, not a TLS failure with the bank
+    through it."""
+    if isinstance(error, httpx.ProxyError) or not isinstance(
+        error, httpx.ConnectError | httpx.ConnectTimeout
+    ):
+        return False
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ssl.SSLError):
+            return False
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return True
+
+
+def _host_port(url: httpx.URL) -> str:
+    """``host`` for the default port of the scheme, else ``host:port``."""
+    port = url.port
+    host = f"[{url.host}]" if ":" in url.host else url.host
+    return (
+        host
+        if port is None or port == {"https": 443, "http": 80}.get(url.scheme)
+        else (f"{host}:{port}")
+    )
+
+
+async def probe_proxy_login(
+    proxy: str, target: httpx.URL, *, timeout: float = 5.0
+) -> tuple[str, ...]:
+    """The login schemes a proxy offers for a tunnel to ``target`` (``Negotiate``, ``NTLM``,
+    ``Basic``...), from its ``Proxy-Authenticate`` headers: one CONNECT without credentials,
+    its answer's head read (at most 16 KiB), the connection closed. Empty when the proxy
+    cannot be asked or names none. httpx keeps only the status line of a refused tunnel."""
+    address = httpx.URL(proxy)
+    port = address.port or (443 if address.scheme == "https" else 80)
+    context = _system_context() if address.scheme == "https" else None
+    authority = f"{target.host}:{target.port or 443}"
+    try:
+        async with asyncio.timeout(timeout):
+            reader, writer = await asyncio.open_connection(address.host, port, ssl=context)
+            try:
+                writer.write(f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n\r\n".encode())
+                await writer.drain()
+                head = await reader.readuntil(b"\r\n\r\n")
+            finally:
+                writer.close()
+    except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+        return ()
+    schemes: list[str] = []
+    for line in head[:16384].decode("latin-1").split("\r\n")[1:]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "proxy-authenticate":
+            for offer in value.split(","):
+                words = offer.split()
+                if words and "=" not in words[0] and words[0] not in schemes:
+                    schemes.append(words[0])
+    return tuple(schemes)
+
+
+def _system_context() -> ssl.SSLContext:
+    """For an https:// proxy: its certificate checked against the system's store."""
+    from treasury_app.api.tls import Trust
+
+    return Trust.system().base_context()
 
 
 # --------------------------------------------------------------------------------------------

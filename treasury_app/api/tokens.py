@@ -39,6 +39,7 @@ from treasury_app.api.errors import (
     error_from_response,
     transport_failure,
 )
+from treasury_app.api.proxies import ProxyRefusal
 from treasury_app.domain.money import dumps_json_bytes, loads_json
 
 ApiName = Literal["qrcodes", "accounts"]
@@ -232,6 +233,8 @@ class TokenSession:
                 response = await self._post(http, content, content_type)
             except httpx.TransportError as error:
                 last = transport_failure(error, method="POST", path=self.path)
+                if isinstance(error, ProxyRefusal):
+                    break  # a route the app refuses (a PAC script, a proxy's login): no retry
             else:
                 if response.is_success:
                     return self._store(response)

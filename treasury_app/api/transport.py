@@ -15,9 +15,11 @@ offers it) for the whole session. Every call:
 5. ends in the answer (2xx), a typed :class:`~treasury_app.api.errors.ApiError`, or a
    :class:`~treasury_app.api.errors.TransportFailure` when the outcome is unknown.
 
-Requests go direct or through a proxy as :mod:`~treasury_app.api.proxies` decides per request
-(the profile's :class:`~treasury_app.api.proxies.ProxySetting`, the system's bypass list,
-loopback always direct); httpx's own reading of the environment is off (``trust_env=False``).
+Requests go direct or through a proxy as
+:class:`~treasury_app.api.autoproxy.resolver.ProxyResolver` decides per request (the
+profile's :class:`~treasury_app.api.proxies.ProxySetting`, an automatic proxy script, the
+system's settings and bypass list, loopback always direct), through the script's next proxy
+when one cannot be reached; httpx's own reading of the environment is off (``trust_env=False``).
 
 A payment POST whose answer was lost and whose retry meets ``412`` (the bank already has this
 idempotency key) is a :class:`TransportFailure` too: the first attempt most likely committed,
@@ -44,6 +46,8 @@ from pydantic import BaseModel
 
 from treasury_app import __version__
 from treasury_app.api.answers import send_capped
+from treasury_app.api.autoproxy.resolver import PacFailure, ProxyResolver
+from treasury_app.api.autoproxy.wpad import WpadDiscovery
 from treasury_app.api.errors import (
     AnswerTooLargeError,
     ApiError,
@@ -57,12 +61,12 @@ from treasury_app.api.errors import (
     transport_failure,
 )
 from treasury_app.api.proxies import (
+    ProxyRefusal,
     ProxyRoute,
     ProxySetting,
     RoutingTransport,
     SystemProxies,
     route,
-    router,
 )
 from treasury_app.api.tls import ClientIdentity, Trust
 from treasury_app.api.tokens import ApiName, Secret, TokenSession
@@ -159,6 +163,12 @@ class ApiConfig:
     proxy: ProxySetting = field(default_factory=ProxySetting)
     # The computer's proxies and bypass list; None: read them when the transport is made.
     system_proxies: SystemProxies | None = None
+    # A PAC script that cannot be used: refuse the request ("fail", the default) or go as
+    # the settings say without it ("direct": the manual proxy, else direct). See resolver.
+    proxy_script_failure: PacFailure = "fail"
+    # The profile's bank hosts (both APIs), named to IT when a proxy asks for a login; empty:
+    # this API's own host.
+    bank_hosts: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return (
@@ -254,6 +264,14 @@ class ApiTransport:
             max_keepalive_connections=config.max_connections,
         )
 
+        self.proxies = ProxyResolver(
+            config.proxy,
+            self.system_proxies,
+            on_failure=config.proxy_script_failure,
+            wpad=WpadDiscovery() if self.system_proxies.auto_detect else None,
+        )
+        bank_hosts = config.bank_hosts or (host_label(config.base_url),)
+
         def pool(proxy: httpx.Proxy | None) -> httpx.AsyncHTTPTransport:
             if proxy is not None and proxy.url.scheme == "https":  # TLS to the proxy itself
                 proxy = httpx.Proxy(proxy.url, auth=proxy.auth, ssl_context=_proxy_context())
@@ -261,11 +279,12 @@ class ApiTransport:
                 verify=context, http2=config.http2, limits=limits, proxy=proxy
             )
 
+        self._routing = RoutingTransport(self.proxies.routes, pool, bank_hosts=bank_hosts)
         self._http = httpx.AsyncClient(
             base_url=config.base_url,
             # One client, several hosts (a payload location may be elsewhere): the proxy is
             # decided per request, never from the environment by httpx.
-            transport=RoutingTransport(router(config.proxy, self.system_proxies), pool),
+            transport=self._routing,
             trust_env=False,
             timeout=config.timeouts.httpx(),
             headers={
@@ -287,10 +306,17 @@ class ApiTransport:
 
     async def aclose(self) -> None:
         await self._http.aclose()
+        await self.proxies.aclose()
 
     @property
     def proxy_route(self) -> ProxyRoute:
-        """How requests to the API's own address go: direct (and why) or through which proxy."""
+        """How requests to the API's own address go: direct (and why) or through which proxy
+        (with a PAC script: what it said last, once a request has asked it)."""
+        known = self._routing.last_used(self.config.base_url) or self.proxies.last_route(
+            self.config.base_url
+        )
+        if known is not None:
+            return known
         return route(self.config.base_url, self.config.proxy, self.system_proxies)
 
     @property
@@ -390,6 +416,8 @@ class ApiTransport:
                     self._exchange(request, limit, kind), method, path, give_up_at
                 )
             except httpx.TransportError as error:
+                if isinstance(error, ProxyRefusal):  # a rule, not a glitch: no retry
+                    raise transport_failure(error, method=method, path=_path_of(path)) from None
                 sent = not request_not_sent(error)
                 self._log.warning(
                     "%s %s attempt %d: %s", method, _path_of(path), attempt, type(error).__name__
@@ -495,6 +523,15 @@ class ApiTransport:
     async def _trace(self, event: str, info: Mapping[str, Any]) -> None:
         if event.endswith("start_tls.complete"):
             self.stats.tls_handshakes += 1
+
+
+def host_label(url: str) -> str:
+    """``api.bank.example`` (default port) or ``api.bank.example:8443``: a host as IT
+    allows it through a proxy."""
+    parsed = httpx.URL(url)
+    host = f"[{parsed.host}]" if ":" in parsed.host else parsed.host
+    default = {"https": 443, "http": 80}.get(parsed.scheme)
+    return host if parsed.port in (None, default) else f"{host}:{parsed.port}"
 
 
 def _proxy_context() -> ssl.SSLContext:

@@ -35,7 +35,7 @@ from treasury_app.api.tls import (
     load_pfx,
 )
 from treasury_app.api.tokens import ApiName, Secret, TokenState
-from treasury_app.api.transport import ApiConfig, ApiTransport
+from treasury_app.api.transport import ApiConfig, ApiTransport, host_label
 from treasury_app.config import AppPaths
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.errors import LedgerOpenError, LedgerRefused, LedgerUnavailable
@@ -312,6 +312,8 @@ class Session:
         transports: dict[ApiName, ApiTransport] = {}
         ledger: Ledger | None = None
         session: Session | None = None
+        # Named to IT when a proxy asks for a login the app does not give.
+        bank_hosts = tuple(dict.fromkeys(host_label(profile.api(api).base_url) for api in APIS))
         try:
             for api in APIS:
                 settings = profile.api(api)
@@ -326,6 +328,7 @@ class Session:
                         scopes=settings.scopes,
                         timeouts=profile.timeouts(),
                         proxy=profile.proxy,
+                        bank_hosts=bank_hosts,
                     )
                 )
             ledger, conninfo = await open_profile_ledger(

@@ -1105,6 +1105,54 @@ RULES: dict[str, str] = {
     "webhook.not_per_key": QT_TRANSLATE_NOOP(
         "RuleWords", "This webhook is not per key: leave the key out."
     ),
+    # Proxies (api/proxies.py, api/autoproxy): a login the app does not give, a PAC script
+    "proxy.integrated_login": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The proxy {proxy} asks for an integrated Windows login (Negotiate/NTLM), which this "
+        "app does not give. Ask IT to let these bank hosts through the proxy without a login "
+        "(and without TLS inspection): {hosts}.",
+    ),
+    "proxy.login_required": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The proxy {proxy} asks for a user name and password ({schemes}), which this app does "
+        "not give. Ask IT to let these bank hosts through the proxy without a login (and "
+        "without TLS inspection): {hosts}.",
+    ),
+    "proxy.pac_fetch": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} could not be read, so nothing was sent to the "
+        "bank. Check the network or ask IT about the proxy settings.",
+    ),
+    "proxy.pac_too_large": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} is larger than the {limit} bytes accepted; "
+        "nothing was sent to the bank. Ask IT to check the proxy settings.",
+    ),
+    "proxy.pac_syntax": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} is not a valid script (no FindProxyForURL); "
+        "nothing was sent to the bank. Ask IT to check it.",
+    ),
+    "proxy.pac_timeout": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} took too long to answer and was stopped; nothing "
+        "was sent to the bank. Ask IT to check it.",
+    ),
+    "proxy.pac_runtime": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} failed while it ran; nothing was sent to the "
+        "bank. Ask IT to check it.",
+    ),
+    "proxy.pac_answer": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} gave no usable proxy (only HTTP proxies or "
+        "DIRECT are used); nothing was sent to the bank. Ask IT to check it.",
+    ),
+    "proxy.pac_engine": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The automatic proxy script {script} could not be evaluated (its evaluator did not "
+        "start); nothing was sent to the bank. Reinstalling the app may fix this.",
+    ),
     # Sample slips of the sandbox (services/sandbox_samples.py)
     "sandbox.samples_only_in_sandbox": QT_TRANSLATE_NOOP(
         "RuleWords", "Sample slips exist only in the sandbox bank."

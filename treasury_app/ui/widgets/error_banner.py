@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
-from treasury_app.api.errors import ApiError, TransportFailure
+from treasury_app.api.errors import ApiError, ProxyFailure, TransportFailure
 from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import BlockingSession, LedgerBlocked
 from treasury_app.ui.rule_words import rule_text
@@ -65,6 +65,12 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
     if isinstance(error, ApiError):
         return error.title, error.detail
     # The titles are English source texts that show_error translates (context ErrorBanner).
+    if isinstance(error, ProxyFailure) and error.reason is not None:  # a route refused
+        if error.reason.code.startswith("proxy.pac_"):
+            title = QT_TRANSLATE_NOOP("ErrorBanner", "The automatic proxy script cannot be used")
+        else:
+            title = QT_TRANSLATE_NOOP("ErrorBanner", "The proxy asks for a login")
+        return title, rule_text(error.reason)
     if isinstance(error, TransportFailure):
         if error.request_sent:
             return (
