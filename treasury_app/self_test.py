@@ -111,6 +111,7 @@ async def _run_checks(test: SelfTest) -> None:
     paths = AppPaths.default(test.data_dir)
     await test.check("event loop", _event_loop)
     await test.check("bundle", _bundle)
+    await test.check("proxy script", _proxy_script)
 
     async def start() -> Any:
         paths.ensure()
@@ -255,6 +256,31 @@ async def _bundle() -> str:
     _require({"png", "svg"} <= formats, f"image readers: {sorted(formats)}, no png or svg")
     Trust.system().base_context()  # raises when the system store cannot be used
     return platform
+
+
+_PAC = """function FindProxyForURL(url, host) {
+    if (dnsDomainIs(host, ".bank.example")) return "PROXY proxy.example:8080; DIRECT";
+    return "DIRECT";
+}"""
+
+
+async def _proxy_script() -> str:
+    """A proxy auto-configuration script is evaluated in its own process (this build's
+    ``--pac-worker``, with its JavaScript engine and the PAC helper functions)."""
+    from treasury_app.api.autoproxy.pac import PacLimits, PacScript
+
+    script = PacScript("self-test", PacLimits())
+    try:
+        await script.load(_PAC)
+        routes = await script.find("https://api.bank.example/", "api.bank.example")
+        elsewhere = await script.find("https://other.example/", "other.example")
+    finally:
+        script.close()
+    _require(
+        routes == ("http://proxy.example:8080", None) and elsewhere == (None,),
+        f"the proxy script answered {routes!r} and {elsewhere!r}",
+    )
+    return "PROXY proxy.example:8080; DIRECT"
 
 
 async def _payout(workspace: Any) -> Any:
