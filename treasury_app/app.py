@@ -116,6 +116,7 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
         paths = dataclasses.replace(paths, data_dir=policy.data_dir)
     paths.ensure()  # private folders (on Windows an icacls run each): after the first paint
     logging_setup.attach_log_file(paths.log_dir)  # with the lines logged so far
+    logging_setup.attach_event_log()  # errors for IT's monitoring too (Windows only)
     from treasury_app.ui.controller import AppController, StartOptions
 
     extra = ("--clock-start", args.sandbox_clock_start) if args.sandbox_clock_start else ()
@@ -238,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # _run attaches the log file once the window is painted; here when start-up failed
         # before that, so the traceback the hook logs next reaches the file too.
         logging_setup.attach_log_file(paths.log_dir)
+        logging_setup.attach_event_log()
     return 0
 
 

@@ -210,6 +210,23 @@ def attach_log_file(
     return log_dir / LOG_FILE_NAME
 
 
+def attach_event_log(api: Any = None) -> logging.Handler | None:
+    """Errors also to the Windows Event Log (:mod:`treasury_app.eventlog`), redacted like the
+    file: ``api`` is the Event Log to write to (this computer's when ``None``: on Windows only).
+    Once: a second call keeps the handler attached."""
+    from treasury_app import eventlog
+
+    for handler in _handlers:
+        if isinstance(handler, eventlog.EventLogHandler):
+            return handler
+    api = api if api is not None else eventlog.system_event_log()
+    if api is None:
+        return None
+    handler = eventlog.EventLogHandler(api)
+    _add(handler)
+    return handler
+
+
 def _shared_file_handler(path: Path, max_bytes: int, backup_count: int) -> logging.FileHandler:
     """A :class:`~logging.handlers.RotatingFileHandler` whose failed rotation (on Windows the
     file is held open by a second instance of the app) keeps writing to the current file: the

@@ -252,7 +252,7 @@ class Built:
 
 def run_spec(platform: str, workpath: Path, monkeypatch: pytest.MonkeyPatch) -> list[Built]:
     """Run the spec as PyInstaller would on ``platform``, with stand-ins for PyInstaller's
-    build classes (nothing is built) and for collect_submodules."""
+    build classes (nothing is built) and for collect_submodules and collect_data_files."""
     built: list[Built] = []
 
     def factory(kind: str) -> Any:
@@ -264,6 +264,7 @@ def run_spec(platform: str, workpath: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package, filter=None: [package]  # type: ignore[attr-defined]
+    hooks.collect_data_files = lambda package: [(f"{package}/data.js", package)]  # type: ignore[attr-defined]
     for name in ("PyInstaller", "PyInstaller.utils"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
@@ -363,7 +364,16 @@ def test_the_msi_has_a_start_menu_shortcut_and_harvests_the_onedir() -> None:
     assert "<?include policy.wxi?>" in WXS.read_text("utf-8")
     included = ET.parse(WXS.parent / "policy.wxi").getroot()
     defined |= {g.get("Id") for g in included.iter(wix("ComponentGroup"))}
-    assert referenced == defined == {"MainExecutable", "ApplicationFiles", "MachinePolicy"}
+    assert (
+        referenced
+        == defined
+        == {
+            "MainExecutable",
+            "ApplicationFiles",
+            "MachinePolicy",
+            "EventLogSource",
+        }
+    )
 
 
 def test_the_msi_has_no_per_user_part() -> None:
@@ -417,6 +427,18 @@ def test_an_upgrade_closes_the_running_app_without_a_reboot() -> None:
     # Restart Manager is Windows Installer's default: nothing may turn it off.
     assert "MSIRESTARTMANAGERCONTROL" not in WXS.read_text("utf-8")
     assert "-ext WixToolset.Util.wixext" in BUILD_MSI.read_text("utf-8")
+
+
+def test_the_msi_registers_the_event_log_source_the_app_writes_to() -> None:
+    from treasury_app import eventlog
+
+    root = ET.parse(WXS).getroot()
+    (source,) = root.iter(UTIL_NS + "EventSource")
+    assert (source.get("Log"), source.get("Name")) == ("Application", eventlog.SOURCE)
+    assert source.get("EventMessageFile", "").endswith(r"\EventLogMessages.dll")
+    (component,) = (c for c in root.iter(WIX_NS + "Component") if source in list(c))
+    refs = {ref.get("Id") for ref in root.iter(WIX_NS + "ComponentRef")}
+    assert component.get("Id") in refs  # installed with the app's feature
 
 
 def test_the_msi_script_takes_the_publisher_and_signs_or_says_unsigned() -> None:
