@@ -18,7 +18,6 @@ from treasury_app.ui.user_errors import USER_ERRORS, UserMessage, is_user_error
 CAUGHT_WHERE_RAISED = {
     "treasury_app.ledger.team.migrations.StillWaiting",
     "treasury_app.ui.dialogs.charge_form_dialog.FormErrors",
-    "treasury_app.ui.dialogs.profile_fields.ProfileFieldError",
     "treasury_app.ui.qr_image.QrImageError",
 }
 NOT_THE_DESKTOP = (".sandbox", ".receiver", ".devtools", "__main__")

@@ -411,6 +411,74 @@ RULES: dict[str, str] = {
     "profile.name_reserved": QT_TRANSLATE_NOOP(
         "RuleWords", "“{name}” is reserved by Windows and cannot name a profile."
     ),
+    "profile.name_taken": QT_TRANSLATE_NOOP(
+        "RuleWords", "A profile with this name already exists."
+    ),
+    "profile.form_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile cannot be saved: {count} fields need attention."
+    ),
+    "profile.field_invalid": QT_TRANSLATE_NOOP("RuleWords", "This value is not accepted here."),
+    "profile.url_missing": QT_TRANSLATE_NOOP("RuleWords", "Enter the API's address (https://…)."),
+    "profile.url_invalid": QT_TRANSLATE_NOOP("RuleWords", "This is not a valid address."),
+    "profile.url_not_https": QT_TRANSLATE_NOOP(
+        "RuleWords", "The address must start with https:// (the bank is reached over TLS)."
+    ),
+    "profile.url_query": QT_TRANSLATE_NOOP(
+        "RuleWords", "The address cannot have a query (?…) or a fragment (#…)."
+    ),
+    "profile.client_id_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the client id the bank gave you."
+    ),
+    "profile.pfx_missing": QT_TRANSLATE_NOOP("RuleWords", "Choose the certificate (.pfx) file."),
+    "profile.ca_missing": QT_TRANSLATE_NOOP("RuleWords", "Choose the CA file."),
+    "profile.file_not_found": QT_TRANSLATE_NOOP("RuleWords", "The file {path} does not exist."),
+    "profile.pix_key_empty": QT_TRANSLATE_NOOP(
+        "RuleWords", "A Pix key cannot be empty: remove the extra comma."
+    ),
+    "profile.pix_key_too_long": QT_TRANSLATE_NOOP(
+        "RuleWords", "A Pix key has at most {max} characters."
+    ),
+    "profile.proxy_empty": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the proxy's address (http://host:port)."
+    ),
+    "profile.proxy_scheme": QT_TRANSLATE_NOOP(
+        "RuleWords", "A proxy address starts with http:// or https://."
+    ),
+    "profile.proxy_port": QT_TRANSLATE_NOOP(
+        "RuleWords", "Add the proxy's port, as in http://proxy.example:8080."
+    ),
+    "profile.proxy_path": QT_TRANSLATE_NOOP(
+        "RuleWords", "A proxy address is only http://host:port, with no path."
+    ),
+    "profile.proxy_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "This is not a valid proxy address (http://host:port)."
+    ),
+    "profile.proxy_credentials": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A proxy's user name and password cannot be kept in the profile (it holds no "
+        "secret): leave them out and ask for the bank's hosts to be let through.",
+    ),
+    "profile.team_host_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the team database's host name or address."
+    ),
+    "profile.team_dbname_missing": QT_TRANSLATE_NOOP("RuleWords", "Enter the database's name."),
+    "profile.team_user_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter your own login on the team database."
+    ),
+    "profile.team_spaces": QT_TRANSLATE_NOOP("RuleWords", "No spaces here."),
+    "profile.team_cert_without_key": QT_TRANSLATE_NOOP(
+        "RuleWords", "A client certificate needs its key file."
+    ),
+    "profile.team_key_without_cert": QT_TRANSLATE_NOOP(
+        "RuleWords", "A key file needs its client certificate."
+    ),
+    "profile.team_keyring_unavailable": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "There is no system keyring on this computer: choose “Ask at every unlock”.",
+    ),
+    "profile.team_password_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the password of your login: it is kept in the system keyring."
+    ),
     "profile.not_found": QT_TRANSLATE_NOOP("RuleWords", "There is no profile named “{name}”."),
     "profile.file_unreadable": QT_TRANSLATE_NOOP(
         "RuleWords", "The profile file {path} cannot be read: {reason}."
