@@ -167,6 +167,17 @@ RULES: dict[str, str] = {
     "txid.length": QT_TRANSLATE_NOOP(
         "RuleWords", "A txid has {minimum} to {maximum} characters, not {length}."
     ),
+    "txid.characters": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A txid has only letters (A-Z, a-z) and digits (0-9): no accents, spaces or symbols.",
+    ),
+    "location.id_missing": QT_TRANSLATE_NOOP("RuleWords", "Type the id of an existing location."),
+    "location.id_form": QT_TRANSLATE_NOOP(
+        "RuleWords", "A location id has only digits (as the list of locations shows it)."
+    ),
+    "location.id_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "There is no location with this id: an id is a whole number from 1."
+    ),
     "ispb.form": QT_TRANSLATE_NOOP(
         "RuleWords",
         "The ISPB must be exactly 8 characters, digits or upper-case letters (e.g. 00038166).",

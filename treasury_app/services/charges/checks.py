@@ -13,10 +13,11 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
 from treasury_app.api.qrcodes.models_common import Devedor
+from treasury_app.domain import identifiers
 from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.documents import mask_document, normalize_document
 from treasury_app.domain.errors import DomainError, RuleError
-from treasury_app.domain.identifiers import is_valid_txid, new_txid
+from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import parse_brl, to_api_string
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 
@@ -32,6 +33,7 @@ __all__ = [
     "check_document",
     "check_int",
     "check_key",
+    "check_location_id",
     "check_page_size",
     "check_text",
     "check_txid",
@@ -125,20 +127,32 @@ def check_key(value: str, field: str = "chave") -> str:
         raise _refused(error, field) from None
 
 
-def txid_or_new(value: str | None) -> str:
+def txid_or_new(value: str | None, field: str = "txid") -> str:
     """The txid of a charge about to be created: ``value`` checked, or a new one."""
     if value is None:
         return new_txid()
-    if not is_valid_txid(value):
-        raise ChargeInputError("charge.txid_format", field="txid")
-    return value
+    return check_txid(value, field)
 
 
-def check_txid(value: str) -> str:
-    """The txid of an existing charge, checked."""
-    if not isinstance(value, str) or not is_valid_txid(value):
-        raise ChargeInputError("charge.txid_format", field="txid")
-    return value
+def check_txid(value: str, field: str = "txid") -> str:
+    """A txid of ours (a charge to create, or one created), checked by the domain's rule
+    (:func:`~treasury_app.domain.identifiers.check_txid`: ``txid.length``,
+    ``txid.characters``), on ``field``."""
+    if not isinstance(value, str):
+        raise ChargeInputError("charge.txid_format", field=field)
+    try:
+        return identifiers.check_txid(value)
+    except DomainError as error:
+        raise _refused(error, field) from None
+
+
+def check_location_id(value: int | str, field: str = "loc.id") -> int:
+    """The id of an existing payload location, typed or a number, checked by the domain's
+    rule (:func:`~treasury_app.domain.identifiers.check_location_id`), on ``field``."""
+    try:
+        return identifiers.check_location_id(value)
+    except DomainError as error:
+        raise _refused(error, field) from None
 
 
 def check_int(value: int, field: str, *, minimum: int, maximum: int) -> int:

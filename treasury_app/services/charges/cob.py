@@ -48,6 +48,7 @@ from treasury_app.services.charges.checks import (
     check_days_after_due,
     check_int,
     check_key,
+    check_location_id,
     check_page_size,
     check_text,
     check_txid,
@@ -159,7 +160,7 @@ class CobCharges(ChargesContext):
         description: str | None = None,
         expires_in: int = DEFAULT_EXPIRATION,
         additional_info: Mapping[str, str] | None = None,
-        location_id: int | None = None,
+        location_id: int | str | None = None,
         txid: str | None = None,
     ) -> tuple[str, CobSolicitada]:
         """The txid and checked body of a new immediate charge; raises
@@ -196,7 +197,7 @@ class CobCharges(ChargesContext):
         rebate: ModalidadeValor | None = None,
         discount: Desconto | None = None,
         additional_info: Mapping[str, str] | None = None,
-        location_id: int | None = None,
+        location_id: int | str | None = None,
         txid: str | None = None,
     ) -> tuple[str, CobVSolicitada]:
         """The txid and checked body of a new charge with a due date (not in the past);
@@ -226,10 +227,11 @@ class CobCharges(ChargesContext):
         return chosen, body
 
     @staticmethod
-    def _loc(location_id: int | None) -> PayloadLocationCob | None:
+    def _loc(location_id: int | str | None) -> PayloadLocationCob | None:
+        """The existing location to link (typed or a number), or none (``None``)."""
         if location_id is None:
             return None
-        return PayloadLocationCob(id=check_int(location_id, "loc.id", minimum=1, maximum=2**63 - 1))
+        return PayloadLocationCob(id=check_location_id(location_id))
 
     # -- cob and cobv ------------------------------------------------------------------------
 

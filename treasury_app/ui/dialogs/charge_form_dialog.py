@@ -16,8 +16,7 @@ from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QRegularExpression, Signal
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -55,7 +54,9 @@ from treasury_app.services.charges import (
     ChargeQrError,
     Debtor,
     check_document,
+    check_location_id,
     check_text,
+    check_txid,
 )
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
@@ -85,7 +86,6 @@ DISCOUNT_DATES = 3
 _INVALID_STYLE = "border: 1px solid #d93025;"
 _HUNDRED = Decimal(100)
 _MAX_EXPIRATION = 2**31 - 1
-_MAX_LOCATION_ID = 2**63 - 1
 
 
 class FormErrors(ValueError):
@@ -237,10 +237,6 @@ class ChargeFormDialog(QDialog):
         self.message_edit.setPlaceholderText(self.tr("Shown to the payer (optional)"))
         self.txid_edit = QLineEdit(box)
         self.txid_edit.setObjectName("charge-txid")
-        self.txid_edit.setMaxLength(35)
-        self.txid_edit.setValidator(
-            QRegularExpressionValidator(QRegularExpression("[A-Za-z0-9]{0,35}"), self.txid_edit)
-        )
         self.txid_edit.setPlaceholderText(self.tr("Empty: generated (26 to 35 letters or digits)"))
         form = QFormLayout(box)
         form.addRow(self.tr("Amount (R$)"), self._with_error(self.amount_edit))
@@ -379,9 +375,6 @@ class ChargeFormDialog(QDialog):
         self.existing_location_radio.setObjectName("charge-location-existing")
         self.location_edit = QLineEdit(box)
         self.location_edit.setObjectName("charge-location-id")
-        self.location_edit.setValidator(
-            QRegularExpressionValidator(QRegularExpression("[0-9]{0,19}"), self.location_edit)
-        )
         self.location_edit.setEnabled(False)
         self.existing_location_radio.toggled.connect(self.location_edit.setEnabled)
         row = QHBoxLayout()
@@ -493,16 +486,14 @@ class ChargeFormDialog(QDialog):
             "solicitacaoPagador",
             lambda: check_text(self.message_edit.text(), "solicitacaoPagador", max_len=140),
         )
+        # The charges service's rules (the domain's txid and location id), asked here so that
+        # their reasons show with the others; empty: the service generates the txid.
         txid = self.txid_edit.text().strip() or None
-        if txid is not None and not 26 <= len(txid) <= 35:
-            problems.append(("txid", self.tr("A txid has 26 to 35 letters or digits.")))
+        if txid is not None:
+            attempt("txid", lambda: check_txid(txid))
         location_id = None
         if self.location_choice() == "existing":
-            text = self.location_edit.text().strip()
-            if not text.isdigit() or not 1 <= int(text) <= _MAX_LOCATION_ID:
-                problems.append(("loc.id", self.tr("Type the id of an existing location.")))
-            else:
-                location_id = int(text)
+            location_id = attempt("loc.id", lambda: check_location_id(self.location_edit.text()))
         request: dict[str, Any] = {
             "amount": amount,
             "key": key,
