@@ -942,6 +942,18 @@ RULES: dict[str, str] = {
         "You prepared this payment: another person approves it (a maker never approves their "
         "own payment).",
     ),
+    "approval.own_payment_withdraw": QT_TRANSLATE_NOOP(
+        "RuleWords", "You prepared this payment: withdraw it instead of rejecting it."
+    ),
+    "approval.not_the_maker": QT_TRANSLATE_NOOP(
+        "RuleWords", "Only the person who prepared this payment withdraws or changes it."
+    ),
+    "approval.batch_not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "No row of this batch waits for approval any more."
+    ),
+    "approval.own_batch": QT_TRANSLATE_NOOP(
+        "RuleWords", "You prepared this batch: another person approves it."
+    ),
     "approval.not_an_approver": QT_TRANSLATE_NOOP(
         "RuleWords", "Your role does not approve payments."
     ),
