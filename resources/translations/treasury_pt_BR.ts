@@ -1788,46 +1788,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>O devedor (%1)</translation>
     </message>
     <message>
-        <source>Enter the amount of the charge.</source>
-        <translation>Informe o valor da cobrança.</translation>
-    </message>
-    <message>
-        <source>The amount must be greater than zero.</source>
-        <translation>O valor deve ser maior que zero.</translation>
-    </message>
-    <message>
-        <source>Choose the Pix key that receives the charge.</source>
-        <translation>Escolha a chave Pix que recebe a cobrança.</translation>
-    </message>
-    <message>
-        <source>The due date has already passed.</source>
-        <translation>O vencimento já passou.</translation>
-    </message>
-    <message>
-        <source>The percentage must be below 100%.</source>
-        <translation>O percentual deve ser menor que 100%.</translation>
-    </message>
-    <message>
-        <source>Must be less than the amount of the charge.</source>
-        <translation>Deve ser menor que o valor da cobrança.</translation>
-    </message>
-    <message>
-        <source>Enter a value greater than zero.</source>
-        <translation>Informe um valor maior que zero.</translation>
-    </message>
-    <message>
-        <source>Must not be after the due date.</source>
-        <translation>Não pode ser posterior ao vencimento.</translation>
-    </message>
-    <message>
-        <source>Each discount needs its own date.</source>
-        <translation>Cada desconto precisa de uma data própria.</translation>
-    </message>
-    <message>
-        <source>Give at least one date and value.</source>
-        <translation>Informe pelo menos uma data e um valor.</translation>
-    </message>
-    <message>
         <source>One field needs attention.</source>
         <translation>Um campo precisa de atenção.</translation>
     </message>
@@ -6525,6 +6485,34 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of slip payments.</source>
         <translation>Este boleto já foi pago em {at}: {amount}. Um boleto é pago uma vez só; o comprovante está na lista de pagamentos de boletos.</translation>
+    </message>
+    <message>
+        <source>Enter a value greater than zero.</source>
+        <translation>Informe um valor maior que zero.</translation>
+    </message>
+    <message>
+        <source>The percentage must be below 100%.</source>
+        <translation>O percentual deve ser menor que 100%.</translation>
+    </message>
+    <message>
+        <source>Must be less than the amount of the charge.</source>
+        <translation>Deve ser menor que o valor da cobrança.</translation>
+    </message>
+    <message>
+        <source>Must not be after the due date.</source>
+        <translation>Não pode ser posterior ao vencimento.</translation>
+    </message>
+    <message>
+        <source>Each discount needs its own date.</source>
+        <translation>Cada desconto precisa de uma data própria.</translation>
+    </message>
+    <message>
+        <source>Give at least one date and value.</source>
+        <translation>Informe pelo menos uma data e um valor.</translation>
+    </message>
+    <message>
+        <source>At most {max} discount dates.</source>
+        <translation>No máximo {max} datas de desconto.</translation>
     </message>
     <message>
         <source>A txid has 26 to 35 letters or digits.</source>

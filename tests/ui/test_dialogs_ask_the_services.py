@@ -14,15 +14,18 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QComboBox, QDialog, QWidget
 
 from tests.ui.test_approvals_ui import entry
 from tests.ui.test_charge_batches import HEADER, br, cell, new_cpf
+from tests.ui.test_charge_form import CPF
 from tests.ui.test_profile_dialog import _error, _fill, _open, _save, _type
 from tests.unit.test_brcode import RECURRENCE_ONLY, payload_of
 from tests.waiting import qt_wait_until
@@ -36,11 +39,16 @@ from treasury_app.services.approvals import (
     reject_blocker,
 )
 from treasury_app.services.payouts import PayoutInputError, read_payment_code
-from treasury_app.ui.dialogs import approval_dialog, batch_approval_dialog, profile_dialog
+from treasury_app.ui.dialogs import (
+    approval_dialog,
+    batch_approval_dialog,
+    charge_form_dialog,
+    profile_dialog,
+)
 from treasury_app.ui.dialogs.approval_dialog import ApprovalDialog
 from treasury_app.ui.dialogs.batch_approval_dialog import BatchApprovalDialog
 from treasury_app.ui.dialogs.charge_batch_dialog import ChargeBatchDialog
-from treasury_app.ui.dialogs.charge_form_dialog import ChargeFormDialog
+from treasury_app.ui.dialogs.charge_form_dialog import ChargeFormDialog, FormErrors
 from treasury_app.ui.models.charge_batch_model import Column
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.tabs import payouts_tab
@@ -211,6 +219,32 @@ def test_the_charge_form_has_no_txid_or_location_rule_of_its_own(qtbot, form, mo
     _existing_location(qtbot, form, "12a")
     request = form.read_form()  # no FormErrors: the form found nothing wrong by itself
     assert request["txid"] == "pedido-123" and request["location_id"] == 42
+
+
+def test_the_charge_form_asks_the_service_for_the_cobv_limits(
+    qtbot, form, workspace, monkeypatch
+) -> None:
+    qtbot.keyClicks(form.amount_edit, "50,00")
+    qtbot.keyClicks(form.document_edit, CPF)
+    qtbot.keyClicks(form.name_edit, "Fulano")
+    form.set_kind("cobv")
+    due = workspace.charges.today() + dt.timedelta(days=5)
+    form.due_edit.setDate(QDate(due.year, due.month, due.day))
+    form.rebate_mode.setCurrentIndex(form.rebate_mode.findData(2))  # a percentage
+    qtbot.keyClicks(form.rebate_value, "150,00")
+    form.fine_mode.setCurrentIndex(form.fine_mode.findData(1))  # a fixed fine, none typed
+    with pytest.raises(FormErrors) as refused:
+        form.read_form()
+    assert dict(refused.value.problems) == {
+        "valor.abatimento.valorPerc": rule_text(Reason("charge.percent_limit")),
+        "valor.multa.valorPerc": rule_text(Reason("charge.value_missing")),
+    }
+
+    # Without the service's limit, the form takes the 150 % rebate: it keeps no limit itself.
+    monkeypatch.setattr(charge_form_dialog, "check_modality", lambda *args: args[2])
+    form.fine_mode.setCurrentIndex(0)  # "None": no fine
+    request = form.read_form()
+    assert request["rebate"].valor_perc == Decimal("150.00") and request["fine"] is None
 
 
 # --------------------------------------------------------------------------------------------

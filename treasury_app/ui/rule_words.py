@@ -723,6 +723,18 @@ RULES: dict[str, str] = {
     "charge.amount_not_positive": QT_TRANSLATE_NOOP(
         "RuleWords", "The amount must be greater than zero."
     ),
+    "charge.value_missing": QT_TRANSLATE_NOOP("RuleWords", "Enter a value greater than zero."),
+    "charge.value_not_positive": QT_TRANSLATE_NOOP("RuleWords", "Enter a value greater than zero."),
+    "charge.percent_limit": QT_TRANSLATE_NOOP("RuleWords", "The percentage must be below 100%."),
+    "charge.value_not_below_amount": QT_TRANSLATE_NOOP(
+        "RuleWords", "Must be less than the amount of the charge."
+    ),
+    "charge.discount_after_due": QT_TRANSLATE_NOOP("RuleWords", "Must not be after the due date."),
+    "charge.discount_date_repeated": QT_TRANSLATE_NOOP(
+        "RuleWords", "Each discount needs its own date."
+    ),
+    "charge.discount_missing": QT_TRANSLATE_NOOP("RuleWords", "Give at least one date and value."),
+    "charge.too_many_discounts": QT_TRANSLATE_NOOP("RuleWords", "At most {max} discount dates."),
     "charge.document_missing": QT_TRANSLATE_NOOP("RuleWords", "Please enter a CPF or CNPJ."),
     "charge.required": QT_TRANSLATE_NOOP("RuleWords", "This field is required."),
     "charge.not_text": QT_TRANSLATE_NOOP("RuleWords", "This field must be text."),

@@ -45,6 +45,7 @@ from treasury_app.services.charges.checks import (
     ChargeInputError,
     Debtor,
     check_amount,
+    check_cobv_values,
     check_days_after_due,
     check_int,
     check_key,
@@ -200,19 +201,24 @@ class CobCharges(ChargesContext):
         location_id: int | str | None = None,
         txid: str | None = None,
     ) -> tuple[str, CobVSolicitada]:
-        """The txid and checked body of a new charge with a due date (not in the past);
+        """The txid and checked body of a new charge with a due date (not in the past; its
+        fine, interest, rebate and discount within BCB's limits: :func:`check_cobv_values`);
         raises :class:`ChargeInputError` and sends nothing."""
         chosen = txid_or_new(txid)
         if not isinstance(debtor, Debtor):
             raise ChargeInputError("charge.debtor_required", field="devedor")
         due = self._due_date(due_date, "calendario.dataDeVencimento")
         validity = check_days_after_due(days_valid_after_due)
+        original = check_amount(amount, "valor.original")
+        check_cobv_values(
+            original, due, fine=fine, interest=interest, rebate=rebate, discount=discount
+        )
         body = CobVSolicitada(
             calendario=CalendarioCobV(data_de_vencimento=due, validade_apos_vencimento=validity),
             devedor=debtor.to_devedor(address=True),
             loc=self._loc(location_id),
             valor=CobVValor(
-                original=check_amount(amount, "valor.original"),
+                original=original,
                 multa=fine,
                 juros=interest,
                 abatimento=rebate,
