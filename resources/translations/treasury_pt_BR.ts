@@ -805,22 +805,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Lote %1, preparado por %2: %3 pagamento(s) aguardando, %4 no total.</translation>
     </message>
     <message>
-        <source>No row of this batch waits for approval any more.</source>
-        <translation>Nenhuma linha deste lote aguarda mais aprovação.</translation>
-    </message>
-    <message>
-        <source>You prepared this batch: another person approves it.</source>
-        <translation>Você preparou este lote: outra pessoa o aprova.</translation>
-    </message>
-    <message>
-        <source>Your role does not approve payments.</source>
-        <translation>Sua função não aprova pagamentos.</translation>
-    </message>
-    <message>
-        <source>Give a reason for each row you reject.</source>
-        <translation>Informe um motivo para cada linha que você rejeitar.</translation>
-    </message>
-    <message>
         <source>To approve: %1 payment(s), %2. To reject: %3 payment(s), %4.</source>
         <translation>A aprovar: %1 pagamento(s), %2. A rejeitar: %3 pagamento(s), %4.</translation>
     </message>
@@ -1808,54 +1792,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>O devedor (%1)</translation>
     </message>
     <message>
-        <source>Enter the amount of the charge.</source>
-        <translation>Informe o valor da cobrança.</translation>
-    </message>
-    <message>
-        <source>The amount must be greater than zero.</source>
-        <translation>O valor deve ser maior que zero.</translation>
-    </message>
-    <message>
-        <source>Choose the Pix key that receives the charge.</source>
-        <translation>Escolha a chave Pix que recebe a cobrança.</translation>
-    </message>
-    <message>
-        <source>A txid has 26 to 35 letters or digits.</source>
-        <translation>Um txid tem de 26 a 35 letras ou dígitos.</translation>
-    </message>
-    <message>
-        <source>Type the id of an existing location.</source>
-        <translation>Digite o id de uma localização existente.</translation>
-    </message>
-    <message>
-        <source>The due date has already passed.</source>
-        <translation>O vencimento já passou.</translation>
-    </message>
-    <message>
-        <source>The percentage must be below 100%.</source>
-        <translation>O percentual deve ser menor que 100%.</translation>
-    </message>
-    <message>
-        <source>Must be less than the amount of the charge.</source>
-        <translation>Deve ser menor que o valor da cobrança.</translation>
-    </message>
-    <message>
-        <source>Enter a value greater than zero.</source>
-        <translation>Informe um valor maior que zero.</translation>
-    </message>
-    <message>
-        <source>Must not be after the due date.</source>
-        <translation>Não pode ser posterior ao vencimento.</translation>
-    </message>
-    <message>
-        <source>Each discount needs its own date.</source>
-        <translation>Cada desconto precisa de uma data própria.</translation>
-    </message>
-    <message>
-        <source>Give at least one date and value.</source>
-        <translation>Informe pelo menos uma data e um valor.</translation>
-    </message>
-    <message>
         <source>One field needs attention.</source>
         <translation>Um campo precisa de atenção.</translation>
     </message>
@@ -2204,10 +2140,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Up to 3 retries after a failed attempt, until %1 (7 days after the due date).</source>
         <translation>Até 3 novas tentativas após uma tentativa com falha, até %1 (7 dias após o vencimento).</translation>
-    </message>
-    <message>
-        <source>The recurrence does not allow retries.</source>
-        <translation>A recorrência não permite novas tentativas.</translation>
     </message>
     <message>
         <source>Cancel the recurring charge %1 of %2 due %3?</source>
@@ -4443,10 +4375,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Inválido: %1</translation>
     </message>
     <message>
-        <source>This code authorises a recurrence (Pix Automático); it is not a payment.</source>
-        <translation>Este código autoriza uma recorrência (Pix Automático); não é um pagamento.</translation>
-    </message>
-    <message>
         <source>Payee: %1</source>
         <translation>Favorecido: %1</translation>
     </message>
@@ -4724,78 +4652,6 @@ Avise o seu departamento de TI.</translation>
         <translation>Salvar</translation>
     </message>
     <message>
-        <source>The file %1 cannot be read as PEM certificates (the bank&apos;s CA).</source>
-        <translation>O arquivo %1 não pode ser lido como certificados PEM (a CA do banco).</translation>
-    </message>
-    <message>
-        <source>A profile with this name already exists.</source>
-        <translation>Já existe um perfil com este nome.</translation>
-    </message>
-    <message>
-        <source>A Pix key has at most 77 characters.</source>
-        <translation>Uma chave Pix tem no máximo 77 caracteres.</translation>
-    </message>
-    <message>
-        <source>Enter the client id the bank gave you.</source>
-        <translation>Informe o client id fornecido pelo banco.</translation>
-    </message>
-    <message>
-        <source>certificate (.pfx)</source>
-        <translation>certificado (.pfx)</translation>
-    </message>
-    <message>
-        <source>CA</source>
-        <translation>CA</translation>
-    </message>
-    <message>
-        <source>Enter the API&apos;s address (https://…).</source>
-        <translation>Informe o endereço da API (https://…).</translation>
-    </message>
-    <message>
-        <source>This is not a valid address.</source>
-        <translation>Este endereço não é válido.</translation>
-    </message>
-    <message>
-        <source>The address must start with https:// (the bank is reached over TLS).</source>
-        <translation>O endereço deve começar com https:// (a conexão com o banco usa TLS).</translation>
-    </message>
-    <message>
-        <source>The address cannot have a query (?…) or a fragment (#…).</source>
-        <translation>O endereço não pode ter parâmetros de consulta (?…) nem fragmento (#…).</translation>
-    </message>
-    <message>
-        <source>Enter the proxy&apos;s address (http://host:port).</source>
-        <translation>Informe o endereço do proxy (http://host:porta).</translation>
-    </message>
-    <message>
-        <source>A proxy address starts with http:// or https://.</source>
-        <translation>Um endereço de proxy começa com http:// ou https://.</translation>
-    </message>
-    <message>
-        <source>Add the proxy&apos;s port, as in http://proxy.example:8080.</source>
-        <translation>Inclua a porta do proxy, como em http://proxy.example:8080.</translation>
-    </message>
-    <message>
-        <source>A proxy address is only http://host:port, with no path.</source>
-        <translation>Um endereço de proxy é apenas http://host:porta, sem caminho.</translation>
-    </message>
-    <message>
-        <source>This is not a valid proxy address (http://host:port).</source>
-        <translation>Este não é um endereço de proxy válido (http://host:porta).</translation>
-    </message>
-    <message>
-        <source>A proxy&apos;s user name and password cannot be kept in the profile (it holds no secret): leave them out and ask for the bank&apos;s hosts to be let through.</source>
-        <translation>O usuário e a senha de um proxy não podem ficar no perfil (ele não guarda segredos): retire-os e peça que os hosts do banco sejam liberados no proxy.</translation>
-    </message>
-    <message>
-        <source>Choose the %1 file.</source>
-        <translation>Escolha o arquivo de %1.</translation>
-    </message>
-    <message>
-        <source>The file %1 does not exist.</source>
-        <translation>O arquivo %1 não existe.</translation>
-    </message>
-    <message>
         <source>%1 fields need attention; the first: %2</source>
         <translation>%1 campos precisam de atenção; o primeiro: %2</translation>
     </message>
@@ -4950,42 +4806,6 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>No password: your client certificate (or the server&apos;s own rule) logs you in.</source>
         <translation>Sem senha: o seu certificado de cliente (ou a própria regra do servidor) faz o login.</translation>
-    </message>
-    <message>
-        <source>Enter the team database&apos;s host name or address.</source>
-        <translation>Informe o nome ou o endereço do host do banco de dados da equipe.</translation>
-    </message>
-    <message>
-        <source>Enter the database&apos;s name.</source>
-        <translation>Informe o nome do banco de dados.</translation>
-    </message>
-    <message>
-        <source>Enter your own login on the team database.</source>
-        <translation>Informe o seu próprio login no banco de dados da equipe.</translation>
-    </message>
-    <message>
-        <source>No spaces here.</source>
-        <translation>Sem espaços aqui.</translation>
-    </message>
-    <message>
-        <source>A client certificate needs its key file.</source>
-        <translation>Um certificado de cliente precisa do arquivo da chave dele.</translation>
-    </message>
-    <message>
-        <source>A key file needs its client certificate.</source>
-        <translation>Um arquivo de chave precisa do certificado de cliente dele.</translation>
-    </message>
-    <message>
-        <source>client certificate</source>
-        <translation>certificado de cliente</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>chave</translation>
-    </message>
-    <message>
-        <source>Enter the password of your login: it is kept in the system keyring.</source>
-        <translation>Informe a senha do seu login: ela fica guardada no chaveiro do sistema.</translation>
     </message>
 </context>
 <context>
@@ -6413,6 +6233,22 @@ Avise o seu departamento de TI.</translation>
         <translation>Um txid tem de {minimum} a {maximum} caracteres, não {length}.</translation>
     </message>
     <message>
+        <source>A txid has only letters (A-Z, a-z) and digits (0-9): no accents, spaces or symbols.</source>
+        <translation>Um txid tem apenas letras (A-Z, a-z) e dígitos (0-9): sem acentos, espaços ou símbolos.</translation>
+    </message>
+    <message>
+        <source>Type the id of an existing location.</source>
+        <translation>Digite o id de uma localização existente.</translation>
+    </message>
+    <message>
+        <source>A location id has only digits (as the list of locations shows it).</source>
+        <translation>O id de uma localização tem apenas dígitos (como a lista de localizações o mostra).</translation>
+    </message>
+    <message>
+        <source>There is no location with this id: an id is a whole number from 1.</source>
+        <translation>Não há localização com este id: um id é um número inteiro a partir de 1.</translation>
+    </message>
+    <message>
         <source>The ISPB must be exactly 8 characters, digits or upper-case letters (e.g. 00038166).</source>
         <translation>O ISPB deve ter exatamente 8 caracteres, dígitos ou letras maiúsculas (por exemplo, 00038166).</translation>
     </message>
@@ -6697,6 +6533,114 @@ Avise o seu departamento de TI.</translation>
         <translation>“{name}” é reservado pelo Windows e não pode ser nome de perfil.</translation>
     </message>
     <message>
+        <source>A profile with this name already exists.</source>
+        <translation>Já existe um perfil com este nome.</translation>
+    </message>
+    <message>
+        <source>The profile cannot be saved: {count} fields need attention.</source>
+        <translation>O perfil não pode ser salvo: {count} campos precisam de atenção.</translation>
+    </message>
+    <message>
+        <source>This value is not accepted here.</source>
+        <translation>Este valor não é aceito aqui.</translation>
+    </message>
+    <message>
+        <source>Enter the API&apos;s address (https://…).</source>
+        <translation>Informe o endereço da API (https://…).</translation>
+    </message>
+    <message>
+        <source>This is not a valid address.</source>
+        <translation>Este endereço não é válido.</translation>
+    </message>
+    <message>
+        <source>The address must start with https:// (the bank is reached over TLS).</source>
+        <translation>O endereço deve começar com https:// (a conexão com o banco usa TLS).</translation>
+    </message>
+    <message>
+        <source>The address cannot have a query (?…) or a fragment (#…).</source>
+        <translation>O endereço não pode ter parâmetros de consulta (?…) nem fragmento (#…).</translation>
+    </message>
+    <message>
+        <source>Enter the client id the bank gave you.</source>
+        <translation>Informe o client id fornecido pelo banco.</translation>
+    </message>
+    <message>
+        <source>Choose the certificate (.pfx) file.</source>
+        <translation>Escolha o arquivo do certificado (.pfx).</translation>
+    </message>
+    <message>
+        <source>Choose the CA file.</source>
+        <translation>Escolha o arquivo da CA.</translation>
+    </message>
+    <message>
+        <source>The file {path} does not exist.</source>
+        <translation>O arquivo {path} não existe.</translation>
+    </message>
+    <message>
+        <source>A Pix key cannot be empty: remove the extra comma.</source>
+        <translation>Uma chave Pix não pode ficar vazia: retire a vírgula a mais.</translation>
+    </message>
+    <message>
+        <source>A Pix key has at most {max} characters.</source>
+        <translation>Uma chave Pix tem no máximo {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>Enter the proxy&apos;s address (http://host:port).</source>
+        <translation>Informe o endereço do proxy (http://host:porta).</translation>
+    </message>
+    <message>
+        <source>A proxy address starts with http:// or https://.</source>
+        <translation>Um endereço de proxy começa com http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>Add the proxy&apos;s port, as in http://proxy.example:8080.</source>
+        <translation>Inclua a porta do proxy, como em http://proxy.example:8080.</translation>
+    </message>
+    <message>
+        <source>A proxy address is only http://host:port, with no path.</source>
+        <translation>Um endereço de proxy é apenas http://host:porta, sem caminho.</translation>
+    </message>
+    <message>
+        <source>This is not a valid proxy address (http://host:port).</source>
+        <translation>Este não é um endereço de proxy válido (http://host:porta).</translation>
+    </message>
+    <message>
+        <source>A proxy&apos;s user name and password cannot be kept in the profile (it holds no secret): leave them out and ask for the bank&apos;s hosts to be let through.</source>
+        <translation>O usuário e a senha de um proxy não podem ficar no perfil (ele não guarda segredos): retire-os e peça que os hosts do banco sejam liberados no proxy.</translation>
+    </message>
+    <message>
+        <source>Enter the team database&apos;s host name or address.</source>
+        <translation>Informe o nome ou o endereço do host do banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>Enter the database&apos;s name.</source>
+        <translation>Informe o nome do banco de dados.</translation>
+    </message>
+    <message>
+        <source>Enter your own login on the team database.</source>
+        <translation>Informe o seu próprio login no banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>No spaces here.</source>
+        <translation>Sem espaços aqui.</translation>
+    </message>
+    <message>
+        <source>A client certificate needs its key file.</source>
+        <translation>Um certificado de cliente precisa do arquivo da chave dele.</translation>
+    </message>
+    <message>
+        <source>A key file needs its client certificate.</source>
+        <translation>Um arquivo de chave precisa do certificado de cliente dele.</translation>
+    </message>
+    <message>
+        <source>There is no system keyring on this computer: choose “Ask at every unlock”.</source>
+        <translation>Não há chaveiro do sistema neste computador: escolha “Perguntar a cada desbloqueio”.</translation>
+    </message>
+    <message>
+        <source>Enter the password of your login: it is kept in the system keyring.</source>
+        <translation>Informe a senha do seu login: ela fica guardada no chaveiro do sistema.</translation>
+    </message>
+    <message>
         <source>There is no profile named “{name}”.</source>
         <translation>Não há perfil chamado “{name}”.</translation>
     </message>
@@ -6895,6 +6839,34 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of slip payments.</source>
         <translation>Este boleto já foi pago em {at}: {amount}. Um boleto é pago uma vez só; o comprovante está na lista de pagamentos de boletos.</translation>
+    </message>
+    <message>
+        <source>Enter a value greater than zero.</source>
+        <translation>Informe um valor maior que zero.</translation>
+    </message>
+    <message>
+        <source>The percentage must be below 100%.</source>
+        <translation>O percentual deve ser menor que 100%.</translation>
+    </message>
+    <message>
+        <source>Must be less than the amount of the charge.</source>
+        <translation>Deve ser menor que o valor da cobrança.</translation>
+    </message>
+    <message>
+        <source>Must not be after the due date.</source>
+        <translation>Não pode ser posterior ao vencimento.</translation>
+    </message>
+    <message>
+        <source>Each discount needs its own date.</source>
+        <translation>Cada desconto precisa de uma data própria.</translation>
+    </message>
+    <message>
+        <source>Give at least one date and value.</source>
+        <translation>Informe pelo menos uma data e um valor.</translation>
+    </message>
+    <message>
+        <source>At most {max} discount dates.</source>
+        <translation>No máximo {max} datas de desconto.</translation>
     </message>
     <message>
         <source>A txid has 26 to 35 letters or digits.</source>
@@ -7235,6 +7207,22 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>You prepared this payment: another person approves it (a maker never approves their own payment).</source>
         <translation>Você preparou este pagamento: outra pessoa o aprova (quem prepara nunca aprova o próprio pagamento).</translation>
+    </message>
+    <message>
+        <source>You prepared this payment: withdraw it instead of rejecting it.</source>
+        <translation>Você preparou este pagamento: retire-o em vez de rejeitá-lo.</translation>
+    </message>
+    <message>
+        <source>Only the person who prepared this payment withdraws or changes it.</source>
+        <translation>Só quem preparou este pagamento pode retirá-lo ou alterá-lo.</translation>
+    </message>
+    <message>
+        <source>No row of this batch waits for approval any more.</source>
+        <translation>Nenhuma linha deste lote aguarda mais aprovação.</translation>
+    </message>
+    <message>
+        <source>You prepared this batch: another person approves it.</source>
+        <translation>Você preparou este lote: outra pessoa o aprova.</translation>
     </message>
     <message>
         <source>Your role does not approve payments.</source>

@@ -38,6 +38,7 @@ from treasury_app.api.qrcodes.cashin_models import (
 )
 from treasury_app.domain import brcode
 from treasury_app.domain.documents import format_cpf
+from treasury_app.domain.errors import Reason
 from treasury_app.domain.identifiers import is_valid_txid, new_txid
 from treasury_app.ledger import Ledger
 from treasury_app.services.charges import (
@@ -594,6 +595,22 @@ async def test_batch_inputs_refused_before_sending_and_bank_errors(
     with pytest.raises(BatchInputError) as past:  # parsed without a date check
         await service.create_batch(parse_batch_csv("Ana;52998224725;10,00;01/01/2026"), key=CHAVE)
     assert past.value.field == "vencimento" and past.value.params["line"] == 1
+    # The file's own txids: each a txid of ours (the domain's rule), each once in the batch.
+    with pytest.raises(BatchInputError) as bad_txids:
+        await service.create_batch(good, key=CHAVE, txids={2: "curto", 3: new_txid(), 4: "x"})
+    assert [(e.line, e.column, e.reason.code) for e in bad_txids.value.errors] == [
+        (2, "txid", "txid.length"),
+        (4, "txid", "txid.length"),
+    ]
+    repeated = new_txid()
+    with pytest.raises(BatchInputError) as twice:
+        await service.create_batch(good, key=CHAVE, txids={2: repeated, 4: repeated})
+    assert [e.reason for e in twice.value.errors] == [
+        Reason("charge_batch.txid_repeated", {"line": 2})
+    ]
+    with pytest.raises(ChargeInputError) as bad_member:
+        await service.revise_batch("123", [BatchRevision("lote-1", amount=Decimal("1"))])
+    assert bad_member.value.code == "txid.length" and bad_member.value.field == "cobsv[0].txid"
     with pytest.raises(BatchInputError):
         await service.revise_batch("123", [])
     with pytest.raises(BatchInputError, match=r"charge_batch\.member_unchanged"):

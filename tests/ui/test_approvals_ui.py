@@ -462,7 +462,7 @@ def test_a_batch_is_approved_as_one_decision_and_its_rejected_row_is_never_sent(
         Qt.CheckState.Checked,
         Qt.ItemDataRole.CheckStateRole,
     )
-    assert dialog.blocker_label.text() == "Give a reason for each row you reject."
+    assert dialog.blocker_label.text() == "Say why each rejected row is rejected."
     assert not dialog.confirm_edit.isEnabled()
     assert model.setData(model.index(rejected_row, BatchColumn.REASON), "  wrong   supplier ")
     assert dialog.blocker_label.text() == ""

@@ -20,12 +20,14 @@ from PySide6.QtWidgets import QMessageBox
 from tests.ui.conftest import private_sandbox, workspace_on
 from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
+from treasury_app.domain.errors import Reason
 from treasury_app.services.charges import Debtor
 from treasury_app.services.recurrences import ReceiverAccount, RecurrenceTerms, charging_cycle
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.cobr_dialog import CobrDialog
 from treasury_app.ui.dialogs.recurrence_detail_dialog import RecurrenceDetailDialog
 from treasury_app.ui.models.cobr_attempts_model import AttemptColumn
+from treasury_app.ui.rule_words import rule_text
 
 CPF = "403.644.788-29"
 ACCOUNT = ReceiverAccount(account="1234567", branch="0001")
@@ -466,3 +468,31 @@ def test_outcome_unknown_then_create_again_asks_the_bank_first(
     assert requests_sent(workspace) == before + 1  # GET /cobr/{txid} found it: no PUT again
     assert [c.txid for c in bank_cobrs(run, workspace, dialog.rec.id_rec)] == [txid]
     dialog.accept()
+
+
+def test_cancel_and_retry_are_the_services_rules_not_the_dialogs(
+    qtbot: Any, run: Callable[..., Any], workspace: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a charge may be cancelled or retried is asked of the recurrences service
+    (issue 33): its reason reaches the dialog, and without its rule the dialog keeps none."""
+    service = workspace.recurrences
+    rec = approved_rec(run, workspace, contract="CT-RULES-COBR")
+    cobr = run(
+        service.create_cobr(
+            rec.id_rec, due_date=service.earliest_due_date(), amount="50.00", receiver=ACCOUNT
+        )
+    )
+    dialog = CobrDialog(workspace, rec, [cobr], cobr)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.cancel_button.isEnabled()  # open, before its first attempt
+    assert not dialog.retry_button.isVisible()  # NAO_PERMITE: the service's reason is shown
+    assert dialog.retry_note.text() == rule_text(Reason("cobr.retries_not_allowed"))
+
+    too_late = Reason("cobr.cancel_after_first_attempt", {"first": dt.date(2026, 1, 5)})
+    monkeypatch.setattr(service, "cancel_blocker", lambda _cobr: too_late)
+    monkeypatch.setattr(service, "retry_blocker", lambda _cobr: None)
+    dialog._update_actions()
+    assert not dialog.cancel_button.isEnabled()
+    assert dialog.retry_button.isVisible() and dialog.retry_button.isEnabled()
+    dialog.reject()

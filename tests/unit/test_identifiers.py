@@ -9,7 +9,10 @@ from hypothesis import strategies as st
 
 from treasury_app.domain.errors import CODE_PATTERN, IdentifierError
 from treasury_app.domain.identifiers import (
+    LOCATION_ID_MAX,
     IdRec,
+    check_location_id,
+    check_txid,
     is_valid_e2eid,
     is_valid_idempotency_key,
     is_valid_idrec,
@@ -68,6 +71,62 @@ def test_new_txid_rejects_other_lengths(length):
 )
 def test_is_valid_txid(value, expected):
     assert is_valid_txid(value) is expected
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("a" * 25, "txid.length"),
+        ("a" * 36, "txid.length"),
+        ("", "txid.length"),
+        ("a" * 25 + "-", "txid.characters"),
+        ("a" * 25 + "٣", "txid.characters"),
+        ("ação" + "a" * 26, "txid.characters"),
+        ("a" * 26 + "\n", "txid.characters"),
+    ],
+)
+def test_check_txid_says_which_rule(value, code):
+    with pytest.raises(IdentifierError) as refused:
+        check_txid(value)
+    assert refused.value.code == code and refused.value.field == "txid"
+    if code == "txid.length":
+        assert refused.value.params == {"minimum": 26, "maximum": 35, "length": len(value)}
+
+
+@given(st.text(max_size=40))
+def test_check_txid_agrees_with_is_valid_txid(value):
+    try:
+        assert check_txid(value) == value and is_valid_txid(value)
+    except IdentifierError:
+        assert not is_valid_txid(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("1", 1), (" 42 ", 42), (7, 7), (str(LOCATION_ID_MAX), LOCATION_ID_MAX)],
+)
+def test_check_location_id_reads_a_whole_number(value, expected):
+    assert check_location_id(value) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("", "location.id_missing"),
+        ("   ", "location.id_missing"),
+        ("12a", "location.id_form"),
+        ("-3", "location.id_form"),
+        ("１２", "location.id_form"),  # full-width digits are not ASCII digits
+        ("0", "location.id_range"),
+        (0, "location.id_range"),
+        (str(LOCATION_ID_MAX + 1), "location.id_range"),
+        ("9" * 400, "location.id_range"),
+    ],
+)
+def test_check_location_id_says_which_rule(value, code):
+    with pytest.raises(IdentifierError) as refused:
+        check_location_id(value)
+    assert refused.value.code == code and refused.value.field == "loc.id"
 
 
 def test_idempotency_key():

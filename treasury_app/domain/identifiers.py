@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from treasury_app.domain.errors import IdentifierError
 
 __all__ = [
+    "LOCATION_ID_MAX",
     "IdRec",
+    "check_location_id",
+    "check_txid",
     "is_valid_e2eid",
     "is_valid_idempotency_key",
     "is_valid_idrec",
@@ -32,6 +35,8 @@ _ALPHANUMERIC = string.ascii_letters + string.digits
 TXID_MIN_LENGTH = 26
 TXID_MAX_LENGTH = 35
 IDEMPOTENCY_KEY_LENGTH = 32
+LOCATION_ID_MAX = 2**63 - 1
+"""The largest payload location id (``loc.id`` is an int64)."""
 
 # Explicit ASCII classes: \d and str.isalnum() accept non-ASCII digits and letters.
 _TXID_RE = re.compile(r"[a-zA-Z0-9]{26,35}")
@@ -61,6 +66,53 @@ def new_txid(length: int = TXID_MAX_LENGTH) -> str:
 def is_valid_txid(s: str) -> bool:
     """Whether ``s`` is a client-chosen txid: 26 to 35 characters ``[a-zA-Z0-9]``."""
     return isinstance(s, str) and _TXID_RE.fullmatch(s) is not None
+
+
+def check_txid(s: str) -> str:
+    """``s`` when it is a txid a client may choose: 26 to 35 ASCII letters or digits.
+
+    The same rule for every charge created with ``PUT`` and a txid of ours: ``cob``, ``cobv``,
+    ``cobr`` and the members of a ``lotecobv``. (Only a ``cob`` or a ``cobr`` may be created
+    without one, by ``POST``, the bank then choosing it; a ``cobv`` never.) The txid of a Pix
+    received may be shorter (a static QR Code's): it is not checked with this rule.
+    Raises :class:`IdentifierError`: ``txid.length`` or ``txid.characters``.
+    """
+    if not isinstance(s, str):
+        raise TypeError(f"expected str, not {type(s).__name__}")
+    if not TXID_MIN_LENGTH <= len(s) <= TXID_MAX_LENGTH:
+        raise IdentifierError(
+            "txid.length",
+            field="txid",
+            minimum=TXID_MIN_LENGTH,
+            maximum=TXID_MAX_LENGTH,
+            length=len(s),
+        )
+    if _TXID_RE.fullmatch(s) is None:
+        raise IdentifierError("txid.characters", field="txid")
+    return s
+
+
+def check_location_id(value: str | int) -> int:
+    """The id of a payload location (``loc.id``, BCB's int64), from what a person typed
+    (surrounding spaces ignored) or from a number: a whole number from 1 to
+    :data:`LOCATION_ID_MAX`. Raises :class:`IdentifierError`: ``location.id_missing``,
+    ``location.id_form`` or ``location.id_range``."""
+    if isinstance(value, bool):
+        raise TypeError("a location id is not a bool")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip()
+        if not text:
+            raise IdentifierError("location.id_missing", field="loc.id")
+        if _DIGITS_RE.fullmatch(text) is None:
+            raise IdentifierError("location.id_form", field="loc.id")
+        number = int(text) if len(text) <= 20 else LOCATION_ID_MAX + 1
+    else:
+        raise TypeError(f"expected str or int, not {type(value).__name__}")
+    if not 1 <= number <= LOCATION_ID_MAX:
+        raise IdentifierError("location.id_range", field="loc.id")
+    return number
 
 
 def new_idempotency_key() -> str:

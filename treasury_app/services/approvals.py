@@ -153,6 +153,51 @@ def approve_blocker(detail: ApprovalDetail, me: str, *, can_approve: bool) -> Re
     return None
 
 
+def _open(entry: Entry) -> bool:
+    return entry.approval in OPEN_APPROVALS and entry.state == EntryState.PREPARED
+
+
+def reject_blocker(entry: Entry, me: str, *, can_approve: bool) -> Reason | None:
+    """Why ``me`` cannot reject ``entry``'s intent now, or ``None`` when they can: only an
+    approver rejects, never the maker (who withdraws it instead), and only an open intent."""
+    if not _open(entry):
+        return Reason("approval.not_waiting", {"approval": entry.approval or ""})
+    if entry.created_by == me:
+        return Reason("approval.own_payment_withdraw")
+    if not can_approve:
+        return Reason("approval.not_an_approver")
+    return None
+
+
+def maker_blocker(entry: Entry, me: str) -> Reason | None:
+    """Why ``me`` cannot withdraw or edit ``entry``'s intent now, or ``None`` when they can:
+    only its maker does, and only while it is open."""
+    if not _open(entry):
+        return Reason("approval.not_waiting", {"approval": entry.approval or ""})
+    if entry.created_by != me:
+        return Reason("approval.not_the_maker")
+    return None
+
+
+def batch_blocker(
+    rows: Sequence[Entry], me: str, *, can_approve: bool, reject_reasons: Iterable[str] = ()
+) -> Reason | None:
+    """Why ``me`` cannot decide a batch whose rows are ``rows`` (rejecting some with
+    ``reject_reasons``), or ``None`` when they can: some row still waits, not every waiting
+    row is theirs (a maker never approves their own), their role approves, and each rejected
+    row says why."""
+    waiting = [row for row in rows if row.waiting_approval]
+    if not waiting:
+        return Reason("approval.batch_not_waiting")
+    if all(row.created_by == me for row in waiting):
+        return Reason("approval.own_batch")
+    if not can_approve:
+        return Reason("approval.not_an_approver")
+    if any(not reason.strip() for reason in reject_reasons):
+        return Reason("approval.reject_reasons_missing", field="reason")
+    return None
+
+
 @dataclass
 class ApprovalDesk:
     """One session's approvals (a team database with dual control)."""

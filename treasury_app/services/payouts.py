@@ -90,6 +90,19 @@ def _refused(error: DomainError, field_name: str) -> PayoutInputError:
     return PayoutInputError(error.code, field=field_name, **error.params)
 
 
+def read_payment_code(payload: str) -> BrCode:
+    """The BR Code ("Pix copia e cola") pasted to be paid, read; else :class:`PayoutInputError`
+    on ``payload``: the domain's reason, or ``payout.recurrence_code`` for a code that only
+    authorises a recurrence (Pix Automático), which is not a payment."""
+    try:
+        code = brcode.parse(payload.strip())
+    except DomainError as error:
+        raise _refused(error, "payload") from None
+    if code.is_recurrence_only:
+        raise PayoutInputError("payout.recurrence_code", field="payload")
+    return code
+
+
 @dataclass(frozen=True)
 class ChargeAmount:
     """What the charge behind a dynamic BR Code asks: its amount, and whether the payer may
@@ -258,12 +271,7 @@ class PayoutsService:
         A dynamic code without an amount has its charge read (the signed payload at its
         location, through ``read_charge``): an amount the charge does not allow is refused
         here, before anything is journaled or sent; left out, the amount is the charge's."""
-        try:
-            code = brcode.parse(payload.strip())
-        except DomainError as error:
-            raise _refused(error, "payload") from None
-        if code.is_recurrence_only:
-            raise PayoutInputError("payout.recurrence_code", field="payload")
+        code = read_payment_code(payload)
         charge = await self._charge_of(code)
         if code.amount is not None:
             value = _amount(code.amount)  # the code's amount meets the same checks as a typed one

@@ -21,17 +21,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
 
-from treasury_app.api.proxies import ProxySetting, has_credentials
+from treasury_app.api.proxies import ProxySetting, ProxyUrlError, check_proxy_url, has_credentials
 from treasury_app.api.tls import Trust
 from treasury_app.api.tokens import ApiName
 from treasury_app.api.transport import Timeouts
@@ -125,6 +127,94 @@ def validate_profile_name(name: str) -> str:
     return name
 
 
+PIX_KEY_MAX_LENGTH = 77
+
+
+def check_base_url(url: str, field: str = "base_url") -> str:
+    """``url`` as an API's address (``https://host[:port][/path]``, no query or fragment,
+    no trailing slash); else :class:`ProfileError` (``profile.url_*``) naming ``field``."""
+    url = url.strip()
+    if not url:
+        raise ProfileError("profile.url_missing", field=field)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError:
+        raise ProfileError("profile.url_invalid", field=field) from None
+    if parts.scheme.lower() != "https":
+        raise ProfileError("profile.url_not_https", field=field)
+    if not parts.hostname or any(char.isspace() for char in url):
+        raise ProfileError("profile.url_invalid", field=field)
+    if parts.query or parts.fragment:
+        raise ProfileError("profile.url_query", field=field)
+    return url.rstrip("/")
+
+
+def check_client_id(text: str, field: str = "client_id") -> str:
+    """The client id the bank gave, trimmed; an empty one is ``profile.client_id_missing``."""
+    text = text.strip()
+    if not text:
+        raise ProfileError("profile.client_id_missing", field=field)
+    return text
+
+
+def check_pix_keys(keys: tuple[str, ...], field: str = "pix_keys") -> tuple[str, ...]:
+    """The account's Pix keys, trimmed, each once; a key of more than
+    :data:`PIX_KEY_MAX_LENGTH` characters (or none) is refused."""
+    checked: list[str] = []
+    for raw in keys:
+        key = raw.strip()
+        if not key:
+            raise ProfileError("profile.pix_key_empty", field=field)
+        if len(key) > PIX_KEY_MAX_LENGTH:
+            raise ProfileError("profile.pix_key_too_long", field=field, max=PIX_KEY_MAX_LENGTH)
+        if key not in checked:
+            checked.append(key)
+    return tuple(checked)
+
+
+def check_proxy_address(text: str, field: str = "proxy") -> str:
+    """An explicit proxy's address (``http(s)://host:port``), normalised; a user name or
+    password in it is refused (a profile holds no secret). The reason never repeats the
+    address, which could hold a password."""
+    try:
+        address = check_proxy_url(text)
+    except ProxyUrlError as error:
+        why = error.reason
+        code = (
+            "profile.proxy_empty"
+            if why == "empty"
+            else "profile.proxy_scheme"
+            if why == "scheme"
+            else "profile.proxy_port"
+            if why == "port"
+            else "profile.proxy_path"
+            if why == "path"
+            else "profile.proxy_invalid"
+        )
+        raise ProfileError(code, field=field) from None
+    if has_credentials(address):
+        raise ProfileError("profile.proxy_credentials", field=field)
+    return address
+
+
+def check_team_word(text: str, field: str) -> str:
+    """A team database's host, database name or login: one word, no control character."""
+    text = text.strip()
+    if not text:
+        code = (
+            "profile.team_host_missing"
+            if field.endswith("host")
+            else "profile.team_dbname_missing"
+            if field.endswith("dbname")
+            else "profile.team_user_missing"
+        )
+        raise ProfileError(code, field=field)
+    if any(char.isspace() or ord(char) < 32 for char in text):
+        raise ProfileError("profile.team_spaces", field=field)
+    return text
+
+
 def _now() -> datetime:
     return system_clock()  # when a profile was saved or confirmed: an instant, not a date
 
@@ -143,18 +233,12 @@ class ApiProfile(BaseModel):
     @field_validator("base_url")
     @classmethod
     def _https_only(cls, value: str) -> str:
-        value = value.strip()
-        if not value.lower().startswith("https://") or len(value) <= len("https://"):
-            raise ValueError("the address must be an https:// address")
-        return value.rstrip("/")
+        return check_base_url(value)
 
     @field_validator("client_id")
     @classmethod
     def _stripped(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("the client id cannot be empty")
-        return value
+        return check_client_id(value)
 
     @field_validator("scopes")
     @classmethod
@@ -193,16 +277,15 @@ class TeamDatabaseProfile(BaseModel):
 
     @field_validator("host", "dbname", "user")
     @classmethod
-    def _no_blanks(cls, value: str) -> str:
-        value = value.strip()
-        if not value or any(c.isspace() or ord(c) < 32 for c in value):
-            raise ValueError("no spaces or control characters")
-        return value
+    def _no_blanks(cls, value: str, info: ValidationInfo) -> str:
+        return check_team_word(value, f"ledger.{info.field_name}")
 
     @model_validator(mode="after")
     def _certificate_pair(self) -> TeamDatabaseProfile:
-        if (self.cert_file is None) != (self.key_file is None):
-            raise ValueError("a client certificate needs both its file and its key file")
+        if self.cert_file is not None and self.key_file is None:
+            raise ProfileError("profile.team_cert_without_key", field="ledger.key_file")
+        if self.key_file is not None and self.cert_file is None:
+            raise ProfileError("profile.team_key_without_cert", field="ledger.cert_file")
         return self
 
     def settings(self) -> TeamDatabaseSettings:
@@ -280,31 +363,18 @@ class Profile(BaseModel):
     @classmethod
     def _proxy_without_secret(cls, value: ProxySetting) -> ProxySetting:
         if value.url is not None and has_credentials(value.url):
-            raise ValueError(
-                "a proxy's user name and password cannot be kept in a profile (it holds no "
-                "secret): use a proxy that lets the bank's hosts through without them"
-            )
+            raise ProfileError("profile.proxy_credentials", field="proxy")
         return value
 
     @field_validator("pix_keys")
     @classmethod
     def _valid_keys(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        keys: list[str] = []
-        for raw in value:
-            key = raw.strip()
-            if not key or len(key) > 77:
-                raise ValueError(f"{raw!r} is not a Pix key (1 to 77 characters).")
-            if key not in keys:
-                keys.append(key)
-        return tuple(keys)
+        return check_pix_keys(value)
 
     @field_validator("name")
     @classmethod
     def _valid_name(cls, value: str) -> str:
-        try:
-            return validate_profile_name(value)
-        except ProfileNameError as error:
-            raise ValueError(str(error)) from None
+        return validate_profile_name(value)
 
     def api(self, api: ApiName) -> ApiProfile:
         """The settings of ``api`` (``"qrcodes"`` or ``"accounts"``)."""

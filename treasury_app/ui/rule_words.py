@@ -167,6 +167,17 @@ RULES: dict[str, str] = {
     "txid.length": QT_TRANSLATE_NOOP(
         "RuleWords", "A txid has {minimum} to {maximum} characters, not {length}."
     ),
+    "txid.characters": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A txid has only letters (A-Z, a-z) and digits (0-9): no accents, spaces or symbols.",
+    ),
+    "location.id_missing": QT_TRANSLATE_NOOP("RuleWords", "Type the id of an existing location."),
+    "location.id_form": QT_TRANSLATE_NOOP(
+        "RuleWords", "A location id has only digits (as the list of locations shows it)."
+    ),
+    "location.id_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "There is no location with this id: an id is a whole number from 1."
+    ),
     "ispb.form": QT_TRANSLATE_NOOP(
         "RuleWords",
         "The ISPB must be exactly 8 characters, digits or upper-case letters (e.g. 00038166).",
@@ -416,6 +427,74 @@ RULES: dict[str, str] = {
     ),
     "profile.name_reserved": QT_TRANSLATE_NOOP(
         "RuleWords", "“{name}” is reserved by Windows and cannot name a profile."
+    ),
+    "profile.name_taken": QT_TRANSLATE_NOOP(
+        "RuleWords", "A profile with this name already exists."
+    ),
+    "profile.form_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile cannot be saved: {count} fields need attention."
+    ),
+    "profile.field_invalid": QT_TRANSLATE_NOOP("RuleWords", "This value is not accepted here."),
+    "profile.url_missing": QT_TRANSLATE_NOOP("RuleWords", "Enter the API's address (https://…)."),
+    "profile.url_invalid": QT_TRANSLATE_NOOP("RuleWords", "This is not a valid address."),
+    "profile.url_not_https": QT_TRANSLATE_NOOP(
+        "RuleWords", "The address must start with https:// (the bank is reached over TLS)."
+    ),
+    "profile.url_query": QT_TRANSLATE_NOOP(
+        "RuleWords", "The address cannot have a query (?…) or a fragment (#…)."
+    ),
+    "profile.client_id_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the client id the bank gave you."
+    ),
+    "profile.pfx_missing": QT_TRANSLATE_NOOP("RuleWords", "Choose the certificate (.pfx) file."),
+    "profile.ca_missing": QT_TRANSLATE_NOOP("RuleWords", "Choose the CA file."),
+    "profile.file_not_found": QT_TRANSLATE_NOOP("RuleWords", "The file {path} does not exist."),
+    "profile.pix_key_empty": QT_TRANSLATE_NOOP(
+        "RuleWords", "A Pix key cannot be empty: remove the extra comma."
+    ),
+    "profile.pix_key_too_long": QT_TRANSLATE_NOOP(
+        "RuleWords", "A Pix key has at most {max} characters."
+    ),
+    "profile.proxy_empty": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the proxy's address (http://host:port)."
+    ),
+    "profile.proxy_scheme": QT_TRANSLATE_NOOP(
+        "RuleWords", "A proxy address starts with http:// or https://."
+    ),
+    "profile.proxy_port": QT_TRANSLATE_NOOP(
+        "RuleWords", "Add the proxy's port, as in http://proxy.example:8080."
+    ),
+    "profile.proxy_path": QT_TRANSLATE_NOOP(
+        "RuleWords", "A proxy address is only http://host:port, with no path."
+    ),
+    "profile.proxy_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "This is not a valid proxy address (http://host:port)."
+    ),
+    "profile.proxy_credentials": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A proxy's user name and password cannot be kept in the profile (it holds no "
+        "secret): leave them out and ask for the bank's hosts to be let through.",
+    ),
+    "profile.team_host_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the team database's host name or address."
+    ),
+    "profile.team_dbname_missing": QT_TRANSLATE_NOOP("RuleWords", "Enter the database's name."),
+    "profile.team_user_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter your own login on the team database."
+    ),
+    "profile.team_spaces": QT_TRANSLATE_NOOP("RuleWords", "No spaces here."),
+    "profile.team_cert_without_key": QT_TRANSLATE_NOOP(
+        "RuleWords", "A client certificate needs its key file."
+    ),
+    "profile.team_key_without_cert": QT_TRANSLATE_NOOP(
+        "RuleWords", "A key file needs its client certificate."
+    ),
+    "profile.team_keyring_unavailable": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "There is no system keyring on this computer: choose “Ask at every unlock”.",
+    ),
+    "profile.team_password_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the password of your login: it is kept in the system keyring."
     ),
     "profile.not_found": QT_TRANSLATE_NOOP("RuleWords", "There is no profile named “{name}”."),
     "profile.file_unreadable": QT_TRANSLATE_NOOP(
@@ -760,6 +839,18 @@ RULES: dict[str, str] = {
     "charge.amount_not_positive": QT_TRANSLATE_NOOP(
         "RuleWords", "The amount must be greater than zero."
     ),
+    "charge.value_missing": QT_TRANSLATE_NOOP("RuleWords", "Enter a value greater than zero."),
+    "charge.value_not_positive": QT_TRANSLATE_NOOP("RuleWords", "Enter a value greater than zero."),
+    "charge.percent_limit": QT_TRANSLATE_NOOP("RuleWords", "The percentage must be below 100%."),
+    "charge.value_not_below_amount": QT_TRANSLATE_NOOP(
+        "RuleWords", "Must be less than the amount of the charge."
+    ),
+    "charge.discount_after_due": QT_TRANSLATE_NOOP("RuleWords", "Must not be after the due date."),
+    "charge.discount_date_repeated": QT_TRANSLATE_NOOP(
+        "RuleWords", "Each discount needs its own date."
+    ),
+    "charge.discount_missing": QT_TRANSLATE_NOOP("RuleWords", "Give at least one date and value."),
+    "charge.too_many_discounts": QT_TRANSLATE_NOOP("RuleWords", "At most {max} discount dates."),
     "charge.document_missing": QT_TRANSLATE_NOOP("RuleWords", "Please enter a CPF or CNPJ."),
     "charge.required": QT_TRANSLATE_NOOP("RuleWords", "This field is required."),
     "charge.not_text": QT_TRANSLATE_NOOP("RuleWords", "This field must be text."),
@@ -978,6 +1069,18 @@ RULES: dict[str, str] = {
         "RuleWords",
         "You prepared this payment: another person approves it (a maker never approves their "
         "own payment).",
+    ),
+    "approval.own_payment_withdraw": QT_TRANSLATE_NOOP(
+        "RuleWords", "You prepared this payment: withdraw it instead of rejecting it."
+    ),
+    "approval.not_the_maker": QT_TRANSLATE_NOOP(
+        "RuleWords", "Only the person who prepared this payment withdraws or changes it."
+    ),
+    "approval.batch_not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "No row of this batch waits for approval any more."
+    ),
+    "approval.own_batch": QT_TRANSLATE_NOOP(
+        "RuleWords", "You prepared this batch: another person approves it."
     ),
     "approval.not_an_approver": QT_TRANSLATE_NOOP(
         "RuleWords", "Your role does not approve payments."

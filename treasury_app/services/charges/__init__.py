@@ -36,6 +36,7 @@ from treasury_app.services.charges.batch_file import (
     BatchParseResult,
     BatchRow,
     BatchRowError,
+    check_batch_txids,
     parse_batch_csv,
 )
 from treasury_app.services.charges.batches import (
@@ -56,7 +57,9 @@ from treasury_app.services.charges.checks import (
     check_amount,
     check_document,
     check_key,
+    check_location_id,
     check_text,
+    check_txid,
     masked_debtor,
     time_range,
 )
@@ -91,9 +94,12 @@ __all__ = [
     "charge_qr",
     "check_address",
     "check_amount",
+    "check_batch_txids",
     "check_document",
     "check_key",
+    "check_location_id",
     "check_text",
+    "check_txid",
     "masked_debtor",
     "new_batch_id",
     "parse_batch_csv",

@@ -32,6 +32,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from treasury_app.domain import identifiers
 from treasury_app.domain.documents import normalize_document
 from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.money import parse_brl, to_api_string
@@ -50,6 +51,7 @@ __all__ = [
     "BatchParseResult",
     "BatchRow",
     "BatchRowError",
+    "check_batch_txids",
     "parse_batch_csv",
 ]
 
@@ -315,6 +317,26 @@ def parse_batch_csv(
     elif not rows and not errors:
         errors.append(BatchRowError(max(previous_line, 1), "", Reason("charge_batch.no_charges")))
     return BatchParseResult(tuple(rows), tuple(errors), separator, has_header)
+
+
+def check_batch_txids(txids: Mapping[int, str], column: str = "txid") -> tuple[BatchRowError, ...]:
+    """The errors of the txids a batch file chooses, by line (in ``column``): each must be a
+    txid of ours (the domain's rule: ``txid.length``, ``txid.characters``) and appear once in
+    the batch (``charge_batch.txid_repeated``, naming the line it is first on)."""
+    errors = []
+    first_line: dict[str, int] = {}
+    for line, txid in sorted(txids.items()):
+        try:
+            identifiers.check_txid(txid)
+        except DomainError as error:
+            errors.append(BatchRowError(line, column, error.reason))
+            continue
+        if txid in first_line:
+            reason = Reason("charge_batch.txid_repeated", {"line": first_line[txid]})
+            errors.append(BatchRowError(line, column, reason))
+        else:
+            first_line[txid] = line
+    return tuple(errors)
 
 
 def _over_cap(line: int) -> BatchRowError:

@@ -29,13 +29,14 @@ from treasury_app.api.qrcodes.cashin_models import (
     Problema,
 )
 from treasury_app.api.qrcodes.models_common import Devedor
-from treasury_app.domain.identifiers import is_valid_txid, new_txid
+from treasury_app.domain.identifiers import new_txid
 from treasury_app.services.charges.audit import audited_call
 from treasury_app.services.charges.batch_file import (
     MAX_BATCH_MEMBERS,
     BatchParseResult,
     BatchRow,
     BatchRowError,
+    check_batch_txids,
 )
 from treasury_app.services.charges.checks import (
     MAX_DESCRIPTION,
@@ -46,6 +47,7 @@ from treasury_app.services.charges.checks import (
     check_key,
     check_page_size,
     check_text,
+    check_txid,
     time_range,
 )
 from treasury_app.services.charges.context import ChargesContext
@@ -243,9 +245,12 @@ class ChargeBatches(ChargesContext):
         description: str | None = None,
         days_valid_after_due: int | None = None,
         batch_id: str | None = None,
+        txids: Mapping[int, str] | None = None,
     ) -> BatchPlan:
         """Choose the batch id and one txid per row, after checking everything (a file with
-        errors raises :class:`BatchInputError` listing them). Sends nothing."""
+        errors raises :class:`BatchInputError` listing them). ``txids``: the txids the file
+        chooses, by line (:func:`check_batch_txids`); the other rows get a new one. Sends
+        nothing."""
         if isinstance(rows, BatchParseResult):
             if rows.errors:
                 first = rows.errors[0]
@@ -276,11 +281,25 @@ class ChargeBatches(ChargesContext):
                     line=row.line,
                     due=row.due_date,
                 )
+        chosen = dict(txids or {})
+        refused = check_batch_txids(chosen)
+        if refused:
+            first = refused[0]
+            raise BatchInputError(
+                "charge_batch.file_has_errors",
+                field="csv",
+                errors=refused,
+                count=len({error.line for error in refused}),
+                line=first.line,
+                first=first.reason,
+            )
         validity = check_days_after_due(days_valid_after_due)
         return BatchPlan(
             batch_id=check_batch_id(batch_id) if batch_id is not None else new_batch_id(),
             key=check_key(key),
-            members=tuple(BatchMemberPlan(row=row, txid=new_txid()) for row in rows),
+            members=tuple(
+                BatchMemberPlan(row=row, txid=chosen.get(row.line) or new_txid()) for row in rows
+            ),
             description=check_text(description, "descricao", max_len=MAX_DESCRIPTION),
             days_valid_after_due=validity,
         )
@@ -362,8 +381,9 @@ class ChargeBatches(ChargesContext):
 
     def _member_revision(self, index: int, revision: BatchRevision) -> CobVRevisadaLote:
         where = f"cobsv[{index}]"
-        if not isinstance(revision, BatchRevision) or not is_valid_txid(revision.txid):
+        if not isinstance(revision, BatchRevision):
             raise BatchInputError("charge.txid_format", field=f"{where}.txid")
+        check_txid(revision.txid, f"{where}.txid")
         member = CobVRevisadaLote(
             txid=revision.txid,
             valor=(

@@ -8,33 +8,45 @@ this package and by the recurrences service.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
+from treasury_app.api.qrcodes.cashin_models import Desconto, ModalidadeValor
 from treasury_app.api.qrcodes.models_common import Devedor
+from treasury_app.domain import identifiers
 from treasury_app.domain.clock import BRASILIA
 from treasury_app.domain.documents import mask_document, normalize_document
 from treasury_app.domain.errors import DomainError, RuleError
-from treasury_app.domain.identifiers import is_valid_txid, new_txid
+from treasury_app.domain.identifiers import new_txid
 from treasury_app.domain.money import parse_brl, to_api_string
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 
 __all__ = [
+    "FIXED_DATE_DISCOUNTS",
     "MAX_DAYS_AFTER_DUE",
     "MAX_DESCRIPTION",
+    "MAX_DISCOUNT_DATES",
     "MAX_NAME",
+    "PERCENT_MODALITIES",
     "ChargeInputError",
     "Debtor",
     "check_address",
     "check_amount",
+    "check_cobv_values",
     "check_days_after_due",
+    "check_discount_count",
+    "check_discount_date",
     "check_document",
     "check_int",
     "check_key",
+    "check_location_id",
+    "check_modality",
     "check_page_size",
     "check_text",
     "check_txid",
+    "check_value",
     "document_filter",
     "masked_debtor",
     "time_range",
@@ -44,6 +56,7 @@ __all__ = [
 MAX_NAME = 200
 MAX_DESCRIPTION = 140
 MAX_DAYS_AFTER_DUE = 36500
+_HUNDRED = Decimal(100)
 
 _UF_RE = re.compile(r"[A-Za-z]{2}")
 _CEP_RE = re.compile(r"[0-9]{8}")
@@ -81,6 +94,108 @@ def check_amount(value: Decimal | str, field: str) -> Decimal:
     if amount <= 0:
         raise ChargeInputError("charge.amount_not_positive", field=field)
     return amount.quantize(Decimal("0.01"))
+
+
+PERCENT_MODALITIES: dict[str, frozenset[int]] = {
+    "multa": frozenset({2}),
+    "juros": frozenset({2, 3, 4, 6, 7, 8}),
+    "abatimento": frozenset({2}),
+    "desconto": frozenset({2, 5, 6}),
+}
+"""BCB's ``modalidade`` values whose ``valorPerc`` is a percentage, for fine (``multa``),
+interest (``juros``), rebate (``abatimento``) and discount (``desconto``); the others are
+amounts in reais."""
+FIXED_DATE_DISCOUNTS = frozenset({1, 2})
+"""Discount modalidades given as up to 3 fixed dates (``descontoDataFixa``)."""
+MAX_DISCOUNT_DATES = 3
+
+
+def check_value(value: Decimal | str | None, field: str) -> Decimal:
+    """A fine's, interest's, rebate's or discount's ``valorPerc``: given, a decimal with at
+    most 2 places, greater than zero. A ``str`` is read as a person types it."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise ChargeInputError("charge.value_missing", field=field)
+    if isinstance(value, str):
+        try:
+            value = parse_brl(value)
+        except DomainError as error:
+            raise _refused(error, field) from None
+    if not isinstance(value, Decimal):
+        raise ChargeInputError("charge.amount_type", field=field, given=type(value).__name__)
+    if value <= 0:
+        raise ChargeInputError("charge.value_not_positive", field=field)
+    return value
+
+
+def check_modality(
+    kind: str, modalidade: int, value: Decimal, amount: Decimal | None, field: str
+) -> Decimal:
+    """``value`` for ``kind`` (``multa``, ``juros``, ``abatimento``, ``desconto``) under
+    ``modalidade``: a percentage at most 100 % (under it for what lowers the amount); a fixed
+    rebate or discount under the charge's ``amount``. Interest rates are not capped (BCB does
+    not cap them)."""
+    lowers = kind in ("abatimento", "desconto")
+    if modalidade in PERCENT_MODALITIES[kind]:
+        if kind != "juros" and (value > _HUNDRED or (lowers and value >= _HUNDRED)):
+            raise ChargeInputError("charge.percent_limit", field=field)
+    elif lowers and amount is not None and value >= amount:
+        raise ChargeInputError("charge.value_not_below_amount", field=field)
+    return value
+
+
+def check_discount_date(day: date, due: date, earlier: Iterable[date], field: str) -> date:
+    """A fixed-date discount's date: not after the due date, not the date of another."""
+    if day > due:
+        raise ChargeInputError("charge.discount_after_due", field=field)
+    if day in set(earlier):
+        raise ChargeInputError("charge.discount_date_repeated", field=field)
+    return day
+
+
+def check_discount_count(count: int) -> int:
+    """How many fixed-date discounts a charge gives: 1 to :data:`MAX_DISCOUNT_DATES`."""
+    if count < 1:
+        raise ChargeInputError("charge.discount_missing", field="valor.desconto.descontoDataFixa.0")
+    if count > MAX_DISCOUNT_DATES:
+        raise ChargeInputError(
+            "charge.too_many_discounts", field="valor.desconto", max=MAX_DISCOUNT_DATES
+        )
+    return count
+
+
+def check_cobv_values(
+    amount: Decimal,
+    due: date,
+    *,
+    fine: ModalidadeValor | None = None,
+    interest: ModalidadeValor | None = None,
+    rebate: ModalidadeValor | None = None,
+    discount: Desconto | None = None,
+) -> None:
+    """A charge with a due date's fine, interest, rebate and discount, checked against its
+    amount and due date (:func:`check_value`, :func:`check_modality`,
+    :func:`check_discount_date`); raises the first broken rule."""
+    for kind, item in (("multa", fine), ("juros", interest), ("abatimento", rebate)):
+        if item is not None:
+            where = f"valor.{kind}.valorPerc"
+            check_modality(
+                kind, item.modalidade, check_value(item.valor_perc, where), amount, where
+            )
+    if discount is None:
+        return
+    if discount.modalidade not in FIXED_DATE_DISCOUNTS:
+        where = "valor.desconto.valorPerc"
+        value = check_value(discount.valor_perc, where)
+        check_modality("desconto", discount.modalidade, value, amount, where)
+        return
+    items = discount.desconto_data_fixa or []
+    check_discount_count(len(items))
+    seen: list[date] = []
+    for index, fixed in enumerate(items):
+        where = f"valor.desconto.descontoDataFixa.{index}"
+        value = check_value(fixed.valor_perc, f"{where}.valorPerc")
+        check_modality("desconto", discount.modalidade, value, amount, f"{where}.valorPerc")
+        seen.append(check_discount_date(fixed.data, due, seen, f"{where}.data"))
 
 
 def check_document(value: str, field: str) -> str:
@@ -125,20 +240,32 @@ def check_key(value: str, field: str = "chave") -> str:
         raise _refused(error, field) from None
 
 
-def txid_or_new(value: str | None) -> str:
+def txid_or_new(value: str | None, field: str = "txid") -> str:
     """The txid of a charge about to be created: ``value`` checked, or a new one."""
     if value is None:
         return new_txid()
-    if not is_valid_txid(value):
-        raise ChargeInputError("charge.txid_format", field="txid")
-    return value
+    return check_txid(value, field)
 
 
-def check_txid(value: str) -> str:
-    """The txid of an existing charge, checked."""
-    if not isinstance(value, str) or not is_valid_txid(value):
-        raise ChargeInputError("charge.txid_format", field="txid")
-    return value
+def check_txid(value: str, field: str = "txid") -> str:
+    """A txid of ours (a charge to create, or one created), checked by the domain's rule
+    (:func:`~treasury_app.domain.identifiers.check_txid`: ``txid.length``,
+    ``txid.characters``), on ``field``."""
+    if not isinstance(value, str):
+        raise ChargeInputError("charge.txid_format", field=field)
+    try:
+        return identifiers.check_txid(value)
+    except DomainError as error:
+        raise _refused(error, field) from None
+
+
+def check_location_id(value: int | str, field: str = "loc.id") -> int:
+    """The id of an existing payload location, typed or a number, checked by the domain's
+    rule (:func:`~treasury_app.domain.identifiers.check_location_id`), on ``field``."""
+    try:
+        return identifiers.check_location_id(value)
+    except DomainError as error:
+        raise _refused(error, field) from None
 
 
 def check_int(value: int, field: str, *, minimum: int, maximum: int) -> int:

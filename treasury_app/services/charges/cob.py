@@ -45,9 +45,11 @@ from treasury_app.services.charges.checks import (
     ChargeInputError,
     Debtor,
     check_amount,
+    check_cobv_values,
     check_days_after_due,
     check_int,
     check_key,
+    check_location_id,
     check_page_size,
     check_text,
     check_txid,
@@ -159,7 +161,7 @@ class CobCharges(ChargesContext):
         description: str | None = None,
         expires_in: int = DEFAULT_EXPIRATION,
         additional_info: Mapping[str, str] | None = None,
-        location_id: int | None = None,
+        location_id: int | str | None = None,
         txid: str | None = None,
     ) -> tuple[str, CobSolicitada]:
         """The txid and checked body of a new immediate charge; raises
@@ -196,22 +198,27 @@ class CobCharges(ChargesContext):
         rebate: ModalidadeValor | None = None,
         discount: Desconto | None = None,
         additional_info: Mapping[str, str] | None = None,
-        location_id: int | None = None,
+        location_id: int | str | None = None,
         txid: str | None = None,
     ) -> tuple[str, CobVSolicitada]:
-        """The txid and checked body of a new charge with a due date (not in the past);
+        """The txid and checked body of a new charge with a due date (not in the past; its
+        fine, interest, rebate and discount within BCB's limits: :func:`check_cobv_values`);
         raises :class:`ChargeInputError` and sends nothing."""
         chosen = txid_or_new(txid)
         if not isinstance(debtor, Debtor):
             raise ChargeInputError("charge.debtor_required", field="devedor")
         due = self._due_date(due_date, "calendario.dataDeVencimento")
         validity = check_days_after_due(days_valid_after_due)
+        original = check_amount(amount, "valor.original")
+        check_cobv_values(
+            original, due, fine=fine, interest=interest, rebate=rebate, discount=discount
+        )
         body = CobVSolicitada(
             calendario=CalendarioCobV(data_de_vencimento=due, validade_apos_vencimento=validity),
             devedor=debtor.to_devedor(address=True),
             loc=self._loc(location_id),
             valor=CobVValor(
-                original=check_amount(amount, "valor.original"),
+                original=original,
                 multa=fine,
                 juros=interest,
                 abatimento=rebate,
@@ -226,10 +233,11 @@ class CobCharges(ChargesContext):
         return chosen, body
 
     @staticmethod
-    def _loc(location_id: int | None) -> PayloadLocationCob | None:
+    def _loc(location_id: int | str | None) -> PayloadLocationCob | None:
+        """The existing location to link (typed or a number), or none (``None``)."""
         if location_id is None:
             return None
-        return PayloadLocationCob(id=check_int(location_id, "loc.id", minimum=1, maximum=2**63 - 1))
+        return PayloadLocationCob(id=check_location_id(location_id))
 
     # -- cob and cobv ------------------------------------------------------------------------
 

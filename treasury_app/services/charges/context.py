@@ -21,6 +21,10 @@ class ChargesContext(QrCodesContext):
     """One QR Codes API session, the profile's ledger and a clock (see
     :class:`~treasury_app.services.qr_context.QrCodesContext`: ``clock`` has no default)."""
 
+    def check_due_date(self, value: date, field: str = "calendario.dataDeVencimento") -> date:
+        """A due date a person chose: a calendar date, today (the bank's) or later."""
+        return self._due_date(value, field)
+
     def _due_date(self, value: date, field: str) -> date:
         """A due date: a calendar date, today (the bank's) or later."""
         if isinstance(value, datetime) or not isinstance(value, date):

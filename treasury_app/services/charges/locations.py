@@ -19,7 +19,7 @@ from treasury_app.api.qrcodes.cashin_models import (
 from treasury_app.services.charges.audit import audited_call
 from treasury_app.services.charges.checks import (
     ChargeInputError,
-    check_int,
+    check_location_id,
     check_page_size,
     time_range,
 )
@@ -76,7 +76,7 @@ class PayloadLocations(ChargesContext):
     async def unlink_location(self, location_id: int) -> PayloadLocation:
         """``DELETE /loc/{id}/txid``: the charge loses this location (and its QR Code).
         Audited as ``location.unlink``."""
-        check_int(location_id, "loc.id", minimum=1, maximum=2**63 - 1)
+        check_location_id(location_id)
         return await audited_call(
             self._ledger,
             "location.unlink",

@@ -37,6 +37,7 @@ from treasury_app.api.qrcodes.automatico_models import (
 )
 from treasury_app.api.qrcodes.models_common import Devedor
 from treasury_app.domain.business_days import earliest_cobr_due_date, is_valid_cobr_lead_time
+from treasury_app.domain.errors import Reason
 from treasury_app.domain.identifiers import new_txid, parse_idrec
 from treasury_app.services.charges import (
     audited_call,
@@ -344,15 +345,9 @@ class CobRUseCases(RecurrenceUseCases):
         charge is open and the date of its first attempt has not come. Audited as
         ``cobr.cancel``."""
         cobr = await self._qr.get_cobr(check_txid(txid))
-        if cobr.status not in OPEN_COBR:
-            status = str(getattr(cobr.status, "value", cobr.status))
-            raise RecurrenceInputError("cobr.cannot_cancel", field="status", status=status)
-        if cobr.tentativas:
-            first = cobr.tentativas[0].data_liquidacao
-            if self.today() >= first:
-                raise RecurrenceInputError(
-                    "cobr.cancel_after_first_attempt", field="status", first=first
-                )
+        blocker = self.cancel_blocker(cobr)
+        if blocker is not None:
+            raise RecurrenceInputError.of(blocker)
         return await audited_call(
             self._ledger,
             "cobr.cancel",
@@ -380,14 +375,36 @@ class CobRUseCases(RecurrenceUseCases):
             outcome=status_of,
         )
 
+    def cancel_blocker(self, cobr: CobRCompleta) -> Reason | None:
+        """Why ``cobr`` cannot be cancelled now, or ``None`` when it can: it is open and the
+        date of its first attempt has not come."""
+        if cobr.status not in OPEN_COBR:
+            status = str(getattr(cobr.status, "value", cobr.status))
+            return Reason("cobr.cannot_cancel", {"status": status}, "status")
+        if cobr.tentativas:
+            first = cobr.tentativas[0].data_liquidacao
+            if self.today() >= first:
+                return Reason("cobr.cancel_after_first_attempt", {"first": first}, "status")
+        return None
+
+    @staticmethod
+    def retry_blocker(cobr: CobRCompleta) -> Reason | None:
+        """Why no retry of ``cobr`` can be scheduled at all, or ``None``: its policy allows
+        retries (``PERMITE_3R_7D``) and it is open. (The attempts and the day are
+        :meth:`check_retry`'s.)"""
+        if cobr.politica_retentativa != PoliticaRetentativa.PERMITE_3R_7D:
+            return Reason("cobr.retries_not_allowed", {}, "politicaRetentativa")
+        if cobr.status not in OPEN_COBR:
+            status = str(getattr(cobr.status, "value", cobr.status))
+            return Reason("cobr.closed_no_retry", {"status": status}, "status")
+        return None
+
     def check_retry(self, cobr: CobRCompleta, day: date) -> None:
         """Raise :class:`RecurrenceInputError` saying why a retry of ``cobr`` on ``day``
         would be refused (the policy of the module's docstring); return if it is allowed."""
-        if cobr.politica_retentativa != PoliticaRetentativa.PERMITE_3R_7D:
-            raise RecurrenceInputError("cobr.retries_not_allowed", field="politicaRetentativa")
-        if cobr.status not in OPEN_COBR:
-            status = str(getattr(cobr.status, "value", cobr.status))
-            raise RecurrenceInputError("cobr.closed_no_retry", field="status", status=status)
+        blocker = self.retry_blocker(cobr)
+        if blocker is not None:
+            raise RecurrenceInputError.of(blocker)
         attempts = cobr.tentativas
         if any(t.status in PENDING_ATTEMPT for t in attempts):
             raise RecurrenceInputError("cobr.attempt_pending", field="tentativas")

@@ -40,7 +40,13 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.errors import LedgerBlocked, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
-from treasury_app.services.approvals import OPEN_APPROVALS, NobodyReason, approve_blocker
+from treasury_app.services.approvals import (
+    OPEN_APPROVALS,
+    NobodyReason,
+    approve_blocker,
+    maker_blocker,
+    reject_blocker,
+)
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.dialogs.payout_review_dialog import masked
@@ -178,9 +184,6 @@ class ApprovalDialog(QDialog):
     @property
     def open_intent(self) -> bool:
         return self.entry.approval in OPEN and self.entry.state == EntryState.PREPARED
-
-    def approved_by_me(self) -> bool:
-        return any(a.approver == self.desk.me and a.valid for a in self.detail.approvals)
 
     def approve_blocker(self) -> str:
         """Why this person cannot approve now ("" when they can): the service's rule
@@ -571,13 +574,7 @@ class ApprovalDialog(QDialog):
                 .replace("%1", str(detail.approvals_left))
                 .replace("%2", str(len(eligible)))
             )
-        if (
-            self.desk.can_approve
-            and not self.mine
-            and self.open_intent
-            and self.desk.me not in eligible
-            and not self.approved_by_me()
-        ):
+        if self.desk.me not in eligible and not self.approve_blocker():
             text += "\n" + self.tr(
                 "Your limits do not cover this payment: the team database will refuse your "
                 "approval."
@@ -611,12 +608,15 @@ class ApprovalDialog(QDialog):
         self.password_edit.setEnabled(approvable)
         if not approvable:
             self.approve_button.setEnabled(False)
-        approver_side = not self.mine and self.desk.can_approve and self.open_intent
+        # Who may reject, withdraw or edit: the approvals service's rules.
+        me, can_approve = self.desk.me, self.desk.can_approve
+        rejectable = reject_blocker(self.entry, me, can_approve=can_approve) is None
         self.reject_button.setVisible(not self.mine)
-        self.reject_button.setEnabled(can_decide and approver_side)
+        self.reject_button.setEnabled(can_decide and rejectable)
+        makers_own = maker_blocker(self.entry, me) is None
         for button in (self.withdraw_button, self.edit_button):
             button.setVisible(self.mine)
-            button.setEnabled(can_decide and self.mine and self.open_intent)
+            button.setEnabled(can_decide and makers_own)
 
     def _reset_confirmation(self) -> None:
         """After an approval that was not done: the amount is typed again to try again."""

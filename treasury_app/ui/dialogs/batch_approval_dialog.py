@@ -34,11 +34,13 @@ from PySide6.QtWidgets import (
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.services.approvals import batch_blocker
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.bank_names import detail_cell
 from treasury_app.ui.dialogs.approval_dialog import ACTION_ERRORS, refusal_text, refusal_title
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.status_words import approval_word, status_word
 from treasury_app.ui.theme import text_style
@@ -328,19 +330,17 @@ class BatchApprovalDialog(QDialog):
         return sum((entry.amount for entry in self.model.to_approve()), ZERO)
 
     def blocker(self) -> str:
-        """Why this person cannot decide this batch ("" when they can)."""
-        entries = [e for e in self.model.entries if e.waiting_approval]
+        """Why this person cannot decide this batch ("" when they can): the approvals
+        service's rule (:func:`~treasury_app.services.approvals.batch_blocker`), in words."""
         if self.results is not None:
             return ""
-        if not entries:
-            return self.tr("No row of this batch waits for approval any more.")
-        if all(e.created_by == self.desk.me for e in entries):
-            return self.tr("You prepared this batch: another person approves it.")
-        if not self.desk.can_approve:
-            return self.tr("Your role does not approve payments.")
-        if any(not reason for reason in self.model.rejected.values()):
-            return self.tr("Give a reason for each row you reject.")
-        return ""
+        blocker = batch_blocker(
+            self.model.entries,
+            self.desk.me,
+            can_approve=self.desk.can_approve,
+            reject_reasons=self.model.rejected.values(),
+        )
+        return rule_text(blocker) if blocker is not None else ""
 
     def _rejects_changed(self) -> None:
         approve = self.model.to_approve()

@@ -4,8 +4,9 @@ each member's status and ``problema``.
 
 The service's parser reads the five documented columns; a sixth, optional ``txid`` column (the
 caller's own txids, generated when empty) is read here: :func:`read_batch_file` takes it out of
-the text before parsing, keeping every line where it was, and checks it (format, unique in the
-batch) beside the parser's checks, so nothing is sent while any line is wrong.
+the text before parsing, keeping every line where it was, and has the service check it
+(:func:`check_batch_txids`: the domain's txid rule, unique in the batch) beside the parser's
+checks, so nothing is sent while any line is wrong.
 """
 
 from __future__ import annotations
@@ -42,12 +43,10 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.domain.errors import Reason
-from treasury_app.domain.identifiers import is_valid_txid
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import (
     BATCH_COLUMNS,
     MAX_BATCH_MEMBERS,
-    BatchMemberPlan,
     BatchParseResult,
     BatchPlan,
     BatchRow,
@@ -55,6 +54,7 @@ from treasury_app.services.charges import (
     BatchStatus,
     ChargeInputError,
     ChargesService,
+    check_batch_txids,
     parse_batch_csv,
 )
 from treasury_app.services.csv_input import (
@@ -213,20 +213,6 @@ def _without_column(records: list[tuple[int, list[str]]], index: int, separator:
     return out.getvalue()
 
 
-def _check_txids(txids: Mapping[int, str]) -> list[BatchRowError]:
-    errors = []
-    first_line: dict[str, int] = {}
-    for line, txid in sorted(txids.items()):
-        if not is_valid_txid(txid):
-            errors.append(BatchRowError(line, TXID_COLUMN, Reason("charge.txid_format")))
-        elif txid in first_line:
-            reason = Reason("charge_batch.txid_repeated", {"line": first_line[txid]})
-            errors.append(BatchRowError(line, TXID_COLUMN, reason))
-        else:
-            first_line[txid] = line
-    return errors
-
-
 def read_batch_file(
     text: str, *, today: date | None = None, control: ReadControl | None = None
 ) -> BatchFile:
@@ -271,7 +257,7 @@ def read_batch_file(
         # taken out (the line is then blank in what it read): each is kept once.
         found = {
             (e.line, e.column, e.column_number, str(e.reason), e.whole_file): e
-            for e in (*parsed.errors, *unreadable, *_check_txids(txids))
+            for e in (*parsed.errors, *unreadable, *check_batch_txids(txids, TXID_COLUMN))
         }  # a Reason's parameters are a dict: the errors are told apart by what they say
         ordered = sorted(found.values(), key=lambda e: (e.line, e.column_number))
         errors = _at_most_bad_lines(ordered)
@@ -333,17 +319,13 @@ def plan_with_txids(
     key: str,
     description: str | None = None,
 ) -> BatchPlan:
-    """The service's plan (batch id, a new txid per line, every check again), with the txids
-    the file gives put in place of the generated ones."""
+    """The service's plan (batch id, every check again): the txids the file gives (checked
+    by the service again), a new one for each other line."""
     if batch.errors:
         raise ChargeInputError(
             "charge_batch.lines_have_errors", field="csv", count=len(batch.bad_lines)
         )
-    plan = charges.plan_batch(batch.parsed, key=key, description=description)
-    members = tuple(
-        BatchMemberPlan(row=m.row, txid=batch.txids.get(m.row.line, m.txid)) for m in plan.members
-    )
-    return dataclasses.replace(plan, members=members)
+    return charges.plan_batch(batch.parsed, key=key, description=description, txids=batch.txids)
 
 
 # ---------------------------------------------------------------------------------------------

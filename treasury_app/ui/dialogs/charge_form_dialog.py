@@ -1,23 +1,23 @@
 """The "New charge" dialog: an immediate Pix charge (``cob``) or one with a due date (``cobv``,
-with fine, interest, rebate and discount in BCB's shapes), checked here field by field before
-the bank is asked, then the charge's QR Code.
+with fine, interest, rebate and discount in BCB's shapes), checked field by field by the
+charges service (:mod:`treasury_app.services.charges.checks`: the dialog keeps no rule of its
+own) before the bank is asked, then the charge's QR Code.
 
-What the bank refuses comes back on the fields its ``violacoes`` name; the problems found here
+What the bank refuses comes back on the fields its ``violacoes`` name; the service's reasons
 are shown the same way (a red border and the reason under the field), all at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import date, timedelta
 from decimal import Decimal
+from functools import partial
 from typing import Any, Literal, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QRegularExpression, Signal
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -55,7 +55,19 @@ from treasury_app.services.charges import (
     ChargeQrError,
     Debtor,
     check_document,
+    check_location_id,
     check_text,
+    check_txid,
+)
+from treasury_app.services.charges.checks import (
+    FIXED_DATE_DISCOUNTS,
+    MAX_DISCOUNT_DATES,
+    check_amount,
+    check_discount_count,
+    check_discount_date,
+    check_key,
+    check_modality,
+    check_value,
 )
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
@@ -78,14 +90,14 @@ __all__ = [
 
 T = TypeVar("T")
 Kind = Literal["cob", "cobv"]
+Attempt = Callable[[str, Callable[[], Any]], Any]
+"""Asks one of the service's checks for a field; its reason is kept for that field."""
 
-DISCOUNT_DATES = 3
+DISCOUNT_DATES = MAX_DISCOUNT_DATES
 """BCB allows up to 3 fixed-date discounts (``descontoDataFixa``)."""
 
 _INVALID_STYLE = "border: 1px solid #d93025;"
-_HUNDRED = Decimal(100)
 _MAX_EXPIRATION = 2**31 - 1
-_MAX_LOCATION_ID = 2**63 - 1
 
 
 class FormErrors(ValueError):
@@ -106,20 +118,6 @@ def field_for(propriedade: str, fields: Mapping[str, Any]) -> str | None:
         if candidate in fields:
             return candidate
     return None
-
-
-@dataclass(frozen=True)
-class _Modalities:
-    """One "modalidade + valorPerc" choice (fine, interest, rebate, discount)."""
-
-    name: str  # the wire name under ``valor``: multa, juros, abatimento, desconto
-    percent: frozenset[int]  # modalidades whose valorPerc is a percentage
-
-
-_FINE = _Modalities("multa", frozenset({2}))
-_INTEREST = _Modalities("juros", frozenset({2, 3, 4, 6, 7, 8}))
-_REBATE = _Modalities("abatimento", frozenset({2}))
-_DISCOUNT = _Modalities("desconto", frozenset({2, 5, 6}))
 
 
 class ChargeFormDialog(QDialog):
@@ -237,10 +235,6 @@ class ChargeFormDialog(QDialog):
         self.message_edit.setPlaceholderText(self.tr("Shown to the payer (optional)"))
         self.txid_edit = QLineEdit(box)
         self.txid_edit.setObjectName("charge-txid")
-        self.txid_edit.setMaxLength(35)
-        self.txid_edit.setValidator(
-            QRegularExpressionValidator(QRegularExpression("[A-Za-z0-9]{0,35}"), self.txid_edit)
-        )
         self.txid_edit.setPlaceholderText(self.tr("Empty: generated (26 to 35 letters or digits)"))
         form = QFormLayout(box)
         form.addRow(self.tr("Amount (R$)"), self._with_error(self.amount_edit))
@@ -379,9 +373,6 @@ class ChargeFormDialog(QDialog):
         self.existing_location_radio.setObjectName("charge-location-existing")
         self.location_edit = QLineEdit(box)
         self.location_edit.setObjectName("charge-location-id")
-        self.location_edit.setValidator(
-            QRegularExpressionValidator(QRegularExpression("[0-9]{0,19}"), self.location_edit)
-        )
         self.location_edit.setEnabled(False)
         self.existing_location_radio.toggled.connect(self.location_edit.setEnabled)
         row = QHBoxLayout()
@@ -474,35 +465,30 @@ class ChargeFormDialog(QDialog):
                 problems.append((field, rule_text(error)))
             return None
 
+        # Every rule is the charges service's (and the domain's), asked field by field so that
+        # all the reasons show at once; the service checks them all again when it builds.
         kind = self.kind()
-        amount = self.amount_edit.value()
-        if amount is None:
-            problems.append(
-                (
-                    "valor.original",
-                    self.amount_edit.error() or self.tr("Enter the amount of the charge."),
-                )
-            )
-        elif amount <= 0:
-            problems.append(("valor.original", self.tr("The amount must be greater than zero.")))
+        typed = self.amount_edit.value()
+        amount = attempt(
+            "valor.original",
+            lambda: check_amount(
+                typed if typed is not None else self.amount_edit.text(), "valor.original"
+            ),
+        )
         key = self.key_combo.currentText().strip()
-        if not key:
-            problems.append(("chave", self.tr("Choose the Pix key that receives the charge.")))
+        attempt("chave", lambda: check_key(key))
         debtor = self._read_debtor(kind, problems, attempt)
         description = attempt(
             "solicitacaoPagador",
             lambda: check_text(self.message_edit.text(), "solicitacaoPagador", max_len=140),
         )
+        # Empty: the service generates the txid.
         txid = self.txid_edit.text().strip() or None
-        if txid is not None and not 26 <= len(txid) <= 35:
-            problems.append(("txid", self.tr("A txid has 26 to 35 letters or digits.")))
+        if txid is not None:
+            attempt("txid", lambda: check_txid(txid))
         location_id = None
         if self.location_choice() == "existing":
-            text = self.location_edit.text().strip()
-            if not text.isdigit() or not 1 <= int(text) <= _MAX_LOCATION_ID:
-                problems.append(("loc.id", self.tr("Type the id of an existing location.")))
-            else:
-                location_id = int(text)
+            location_id = attempt("loc.id", lambda: check_location_id(self.location_edit.text()))
         request: dict[str, Any] = {
             "amount": amount,
             "key": key,
@@ -514,7 +500,7 @@ class ChargeFormDialog(QDialog):
         if kind == "cob":
             request["expires_in"] = self.expiry_edit.seconds()
         else:
-            request.update(self._read_cobv(amount, problems))
+            request.update(self._read_cobv(amount, attempt))
         if problems:
             raise FormErrors(problems)
         return request
@@ -535,107 +521,92 @@ class ChargeFormDialog(QDialog):
             return None
         return Debtor(document=bare, name=checked_name)
 
-    def _read_cobv(self, amount: Decimal | None, problems: list[tuple[str, str]]) -> dict[str, Any]:
+    def _read_cobv(self, amount: Decimal | None, attempt: Attempt) -> dict[str, Any]:
         due = self.due_edit.date().toPython()
         assert isinstance(due, date)
-        if due < self.workspace.charges.today():
-            problems.append(
-                ("calendario.dataDeVencimento", self.tr("The due date has already passed."))
-            )
+        attempt("calendario.dataDeVencimento", lambda: self.workspace.charges.check_due_date(due))
         return {
             "due_date": due,
             "days_valid_after_due": self.validity_spin.value(),
-            "fine": self._modality(_FINE, self.fine_mode, self.fine_value, amount, problems),
+            "fine": self._modality("multa", self.fine_mode, self.fine_value, amount, attempt),
             "interest": self._modality(
-                _INTEREST, self.interest_mode, self.interest_value, None, problems
+                "juros", self.interest_mode, self.interest_value, None, attempt
             ),
             "rebate": self._modality(
-                _REBATE, self.rebate_mode, self.rebate_value, amount, problems
+                "abatimento", self.rebate_mode, self.rebate_value, amount, attempt
             ),
-            "discount": self._discount(due, amount, problems),
+            "discount": self._discount(due, amount, attempt),
         }
+
+    @staticmethod
+    def _value(
+        kind: str,
+        modalidade: int,
+        edit: MoneyEdit,
+        amount: Decimal | None,
+        field: str,
+        attempt: Attempt,
+    ) -> Decimal | None:
+        """The value typed in ``edit``, within the service's limits for ``kind``."""
+
+        def check() -> Decimal:
+            typed = edit.value()
+            value = check_value(typed if typed is not None else edit.text(), field)
+            return check_modality(kind, modalidade, value, amount, field)
+
+        value: Decimal | None = attempt(field, check)
+        return value
 
     def _modality(
         self,
-        kind: _Modalities,
+        kind: str,
         mode: QComboBox,
         edit: MoneyEdit,
         amount: Decimal | None,
-        problems: list[tuple[str, str]],
+        attempt: Attempt,
     ) -> ModalidadeValor | None:
         modalidade = mode.currentData()
         if modalidade is None:
             return None
-        value = self._positive(edit, f"valor.{kind.name}.valorPerc", problems)
+        field = f"valor.{kind}.valorPerc"
+        value = self._value(kind, modalidade, edit, amount, field, attempt)
         if value is None:
             return None
-        field = f"valor.{kind.name}.valorPerc"
-        self._check_limit(kind, modalidade, value, amount, field, problems)
         return ModalidadeValor(modalidade=modalidade, valor_perc=value)
 
-    def _check_limit(
-        self,
-        kind: _Modalities,
-        modalidade: int,
-        value: Decimal,
-        amount: Decimal | None,
-        field: str,
-        problems: list[tuple[str, str]],
-    ) -> None:
-        """A percentage within 100 % (under it for what lowers the amount); a fixed rebate or
-        discount under the amount. Interest rates are not capped (BCB does not cap them)."""
-        lowers = kind in (_REBATE, _DISCOUNT)
-        if modalidade in kind.percent and kind is not _INTEREST:
-            if value > _HUNDRED or (lowers and value >= _HUNDRED):
-                problems.append((field, self.tr("The percentage must be below 100%.")))
-        elif lowers and amount is not None and value >= amount:
-            problems.append((field, self.tr("Must be less than the amount of the charge.")))
-
-    def _positive(
-        self, edit: MoneyEdit, field: str, problems: list[tuple[str, str]]
-    ) -> Decimal | None:
-        value = edit.value()
-        if value is None or value <= 0:
-            problems.append((field, edit.error() or self.tr("Enter a value greater than zero.")))
-            return None
-        return value
-
-    def _discount(
-        self, due: date, amount: Decimal | None, problems: list[tuple[str, str]]
-    ) -> Desconto | None:
+    def _discount(self, due: date, amount: Decimal | None, attempt: Attempt) -> Desconto | None:
         modalidade = self.discount_mode.currentData()
         if modalidade is None:
             return None
-        if modalidade not in (1, 2):
-            value = self._positive(self.discount_value, "valor.desconto.valorPerc", problems)
+        if modalidade not in FIXED_DATE_DISCOUNTS:
+            field = "valor.desconto.valorPerc"
+            value = self._value("desconto", modalidade, self.discount_value, amount, field, attempt)
             if value is None:
                 return None
-            field = "valor.desconto.valorPerc"
-            self._check_limit(_DISCOUNT, modalidade, value, amount, field, problems)
             return Desconto(modalidade=modalidade, valor_perc=value)
         items: list[DescontoDataFixa] = []
-        seen: set[date] = set()
+        seen: list[date] = []
+        refused = False
         for index, (day_edit, value_edit) in enumerate(self.discount_rows):
             if value_edit.is_empty():
                 continue
             where = f"valor.desconto.descontoDataFixa.{index}"
-            value = self._positive(value_edit, f"{where}.valorPerc", problems)
+            value = self._value(
+                "desconto", modalidade, value_edit, amount, f"{where}.valorPerc", attempt
+            )
             day = day_edit.date().toPython()
             assert isinstance(day, date)
-            if day > due:
-                problems.append((f"{where}.data", self.tr("Must not be after the due date.")))
-            elif day in seen:
-                problems.append((f"{where}.data", self.tr("Each discount needs its own date.")))
-            seen.add(day)
-            if value is not None:
-                self._check_limit(
-                    _DISCOUNT, modalidade, value, amount, f"{where}.valorPerc", problems
-                )
-                items.append(DescontoDataFixa(data=day, valor_perc=value))
-        if not items and not any(f.startswith("valor.desconto") for f, _m in problems):
-            problems.append(
-                ("valor.desconto.descontoDataFixa.0", self.tr("Give at least one date and value."))
+            checked = attempt(
+                f"{where}.data",
+                partial(check_discount_date, day, due, tuple(seen), f"{where}.data"),
             )
+            seen.append(day)
+            if value is None or checked is None:
+                refused = True
+            else:
+                items.append(DescontoDataFixa(data=day, valor_perc=value))
+        if not items and not refused:
+            attempt("valor.desconto.descontoDataFixa.0", lambda: check_discount_count(0))
         if not items:
             return None
         return Desconto(modalidade=modalidade, desconto_data_fixa=items)

@@ -55,6 +55,7 @@ from treasury_app.ui.models.recurrences_model import (
     status_and_closing,
 )
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.sandbox_actions import SANDBOX_STYLE, sandbox_button, simulated
 from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.date_edits import date_edit
@@ -284,24 +285,19 @@ class CobrDialog(NewCobrPages, QDialog):
         self.attempts.set_attempts(cobr.tentativas)
         self._update_actions()
 
-    def _allows_retries(self) -> bool:
-        if self.cobr is None:
-            return False
-        policy = self.cobr.politica_retentativa or self.rec.politica_retentativa
-        return enum_text(policy) == PoliticaRetentativa.PERMITE_3R_7D.value
-
     def _update_actions(self) -> None:
         cobr = self.cobr
         if cobr is None:
             return
         is_open = enum_text(cobr.status) in _OPEN
         today = self.service.today()
-        first = cobr.tentativas[0].data_liquidacao if cobr.tentativas else None
-        self.cancel_button.setEnabled(is_open and (first is None or today < first))
-        allows = self._allows_retries()
+        # Whether it may be cancelled or retried: the recurrences service's rules.
+        self.cancel_button.setEnabled(self.service.cancel_blocker(cobr) is None)
+        retry = self.service.retry_blocker(cobr)
+        allows = retry is None or retry.code != "cobr.retries_not_allowed"
         for widget in (self.retry_date, self.retry_button):
             widget.setVisible(allows)
-        self.retry_button.setEnabled(allows and is_open)
+        self.retry_button.setEnabled(retry is None)
         if allows:
             latest = self.service.latest_retry_date(cobr)
             last = max((t.data_liquidacao for t in cobr.tentativas), default=today)
@@ -312,8 +308,8 @@ class CobrDialog(NewCobrPages, QDialog):
                     "Up to 3 retries after a failed attempt, until %1 (7 days after the due date)."
                 ).replace("%1", format_date(latest))
             )
-        else:
-            self.retry_note.setText(self.tr("The recurrence does not allow retries."))
+        elif retry is not None:
+            self.retry_note.setText(rule_text(retry))
         pending = pending_attempt(cobr) is not None
         for button in (self.settle_button, self.fail_button):
             button.setVisible(self.is_sandbox)

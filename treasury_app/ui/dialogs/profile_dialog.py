@@ -1,8 +1,10 @@
 """Create or edit a connection profile: its name, environment, proxy and, per API, the bank's
 address, client id and secret, certificate file and trust; and where its ledger lives (this
-computer, or a team database: host, login, TLS and how its password is kept). The dialog only
-checks and returns; the caller saves the profile (ProfileStore) and the secrets (SecretStore:
-the client secrets and the team database's password, never written to the profile file).
+computer, or a team database: host, login, TLS and how its password is kept). The dialog
+checks nothing itself: the profiles service does (:func:`check_profile_form`) and the dialog
+shows its reasons next to their fields; the caller saves the profile (ProfileStore) and the
+secrets (SecretStore: the client secrets and the team database's password, never written to
+the profile file).
 
 Given the :class:`EndpointConfirmations`, a production profile whose bank address or CA differs
 from the last confirmed one is accepted only after the person has seen, for each such API, the
@@ -11,11 +13,9 @@ used at unlock); the caller records :meth:`ProfileDialog.confirmed_changes` once
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -35,31 +35,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.api.proxies import ProxySetting, ProxyUrlError, check_proxy_url, has_credentials
 from treasury_app.api.tokens import ApiName
+from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.policy import Policy
 from treasury_app.services.endpoints import EndpointChange, EndpointConfirmations
-from treasury_app.services.profiles import (
-    APIS,
-    ApiProfile,
-    CaFileError,
-    LedgerLocation,
-    Profile,
-    ProfileNameError,
-    TeamDatabaseProfile,
-    validate_profile_name,
+from treasury_app.services.profile_form import (
+    ApiForm,
+    ProfileForm,
+    ProfileFormError,
+    TeamForm,
+    check_profile_form,
 )
+from treasury_app.services.profiles import APIS, CaFileError, Profile, TeamDatabaseProfile
 from treasury_app.services.secret_store import TEAM_DATABASE, SecretStore, TeamDatabaseKey
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.dialogs.endpoint_confirmation import endpoint_confirmation_box
-from treasury_app.ui.dialogs.profile_fields import (
-    ApiFields,
-    LedgerFields,
-    ProfileFieldError,
-    absolute_path,
-    beside,
-    fit_height,
-)
+from treasury_app.ui.dialogs.profile_fields import ApiFields, LedgerFields, beside, fit_height
 from treasury_app.ui.policy_view import mark_locked, policy_mark
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import text_style
@@ -233,20 +224,23 @@ class ProfileDialog(QDialog):
     # -- checking ----------------------------------------------------------------------------
 
     def validate(self) -> dict[str, str]:
-        """Check the form; show every problem next to its field and the first in the banner.
-        Returns field name → message (empty when the form is fine)."""
-        problems = self._problems()
-        profile: Profile | None = None
-        if not problems:
-            try:
-                profile = self._build()
-            except ValidationError as error:
-                problems = self._validation_problems(error)
-            except ProfileFieldError as error:
-                problems = {error.field: error.message}
-        self._show_problems(problems)
-        self._result = profile if not problems else None
-        return problems
+        """Ask the profiles service to check the form (:func:`check_profile_form`); show each
+        of its reasons next to its field and the first in the banner. Returns field name →
+        message (empty when the form is fine)."""
+        try:
+            profile: Profile | None = check_profile_form(
+                self.form(),
+                existing_names=self._existing,
+                original=self._original,
+                keyring_available=self._store.available,
+                team_password_stored=self._stored_team_password(),
+            )
+            reasons: tuple[Reason, ...] = ()
+        except ProfileFormError as error:
+            profile, reasons = None, error.reasons
+        self._show_reasons(reasons)
+        self._result = profile
+        return {reason.field or "name": rule_text(reason) for reason in reasons}
 
     def accept(self) -> None:
         """Accept only a valid form (the profile is then kept for :meth:`result_profile`),
@@ -274,14 +268,7 @@ class ProfileDialog(QDialog):
         try:
             return self._endpoints.pending(self._result)
         except CaFileError as error:
-            path = self.apis[error.api].ca_file.text().strip()
-            self._show_problems(
-                {
-                    f"{error.api}.ca_file": self.tr(
-                        "The file %1 cannot be read as PEM certificates (the bank's CA)."
-                    ).replace("%1", path)
-                }
-            )
+            self._show_reasons((Reason(error.code, error.params, f"{error.api}.ca_file"),))
             self._result = None
             return None
 
@@ -335,115 +322,61 @@ class ProfileDialog(QDialog):
         super().showEvent(event)
         QTimer.singleShot(0, lambda: fit_height(self))
 
-    def _problems(self) -> dict[str, str]:
-        problems: dict[str, str] = {}
-        name = self.name.text()
-        try:
-            validate_profile_name(name)
-        except ProfileNameError as error:
-            problems["name"] = rule_text(error)
-        else:
-            if name.casefold() in self._existing:
-                problems["name"] = self.tr("A profile with this name already exists.")
-        if any(len(key) > 77 for key in self._keys()):
-            problems["pix_keys"] = self.tr("A Pix key has at most 77 characters.")
-        proxy_problem = self._proxy_problem()
-        if proxy_problem:
-            problems["proxy"] = proxy_problem
-        for api, fields in self.apis.items():
-            url_problem = self._url_problem(fields.base_url.text().strip())
-            if url_problem:
-                problems[f"{api}.base_url"] = url_problem
-            if not fields.client_id.text().strip():
-                problems[f"{api}.client_id"] = self.tr("Enter the client id the bank gave you.")
-            pfx_problem = self._file_problem(fields.pfx.text(), self.tr("certificate (.pfx)"))
-            if pfx_problem:
-                problems[f"{api}.pfx_path"] = pfx_problem
-            if fields.uses_ca_file():
-                ca_problem = self._file_problem(fields.ca_file.text(), self.tr("CA"))
-                if ca_problem:
-                    problems[f"{api}.ca_file"] = ca_problem
-        problems.update(self._ledger_problems())
-        return problems
-
-    def _url_problem(self, url: str) -> str | None:
-        if not url:
-            return self.tr("Enter the API's address (https://…).")
-        try:
-            parts = urlsplit(url)
-            parts.port  # noqa: B018 - raises ValueError on a port that is not a number
-        except ValueError:
-            return self.tr("This is not a valid address.")
-        if parts.scheme.lower() != "https":
-            return self.tr("The address must start with https:// (the bank is reached over TLS).")
-        if not parts.hostname or any(char.isspace() for char in url):
-            return self.tr("This is not a valid address.")
-        if parts.query or parts.fragment:
-            return self.tr("The address cannot have a query (?…) or a fragment (#…).")
-        return None
-
-    def _proxy_problem(self) -> str | None:
-        """What is wrong with the proxy address (only when "This proxy" is chosen); the
-        message never repeats the address, which could hold a password."""
-        if self.proxy_mode.currentData() != "url":
-            return None
-        text = self.proxy_url.text()
-        try:
-            check_proxy_url(text)
-        except ProxyUrlError as error:
-            return {
-                "empty": self.tr("Enter the proxy's address (http://host:port)."),
-                "scheme": self.tr("A proxy address starts with http:// or https://."),
-                "port": self.tr("Add the proxy's port, as in http://proxy.example:8080."),
-                "path": self.tr("A proxy address is only http://host:port, with no path."),
-            }.get(error.reason, self.tr("This is not a valid proxy address (http://host:port)."))
-        if has_credentials(text):
-            return self.tr(
-                "A proxy's user name and password cannot be kept in the profile (it holds no "
-                "secret): leave them out and ask for the bank's hosts to be let through."
-            )
-        return None
-
     def _proxy_mode_changed(self) -> None:
         uses_url = self.proxy_mode.currentData() == "url"
         self.proxy_url.setEnabled(uses_url)
         if not uses_url:
             self._error_rows["proxy"].setRowVisible(self.errors["proxy"], False)
 
-    def _proxy(self) -> ProxySetting:
-        mode = self.proxy_mode.currentData()
-        return ProxySetting(mode=mode, url=self.proxy_url.text() if mode == "url" else None)
-
-    def _file_problem(self, text: str, what: str) -> str | None:
-        if not text.strip():
-            return self.tr("Choose the %1 file.").replace("%1", what)
-        path = Path(text.strip()).expanduser()
-        if not path.is_file():
-            return self.tr("The file %1 does not exist.").replace("%1", str(path))
-        return None
-
-    def _validation_problems(self, error: ValidationError) -> dict[str, str]:
-        problems: dict[str, str] = {}
-        for item in error.errors(include_url=False, include_input=False):
-            location = ".".join(str(part) for part in item["loc"])
-            field = next(
-                (name for name in self.fields if location == name or location.startswith(name)),
-                "name",
+    def form(self) -> ProfileForm:
+        """What is typed, as the profiles service reads it (nothing checked here)."""
+        ledger = self.ledger
+        team = None
+        if ledger.is_team():
+            team = TeamForm(
+                host=ledger.host.text(),
+                port=ledger.port.value(),
+                dbname=ledger.dbname.text(),
+                user=ledger.user.text(),
+                sslmode=ledger.sslmode.currentData(),
+                ca_file=ledger.ca_file.text(),
+                cert_file=ledger.cert_file.text(),
+                key_file=ledger.key_file.text(),
+                password=ledger.mode(),
+                password_typed=bool(ledger.password.text()),
             )
-            problems.setdefault(field, str(item["msg"]))
-        return problems
+        return ProfileForm(
+            name=self.name.text(),
+            environment=self.environment.currentData(),
+            apis={
+                api: ApiForm(
+                    base_url=fields.base_url.text(),
+                    client_id=fields.client_id.text(),
+                    pfx_path=fields.pfx.text(),
+                    ca_file=fields.ca_file.text() if fields.uses_ca_file() else None,
+                )
+                for api, fields in self.apis.items()
+            },
+            pix_keys=self.pix_keys.text(),
+            proxy_mode=self.proxy_mode.currentData(),
+            proxy_url=self.proxy_url.text(),
+            team=team,
+        )
 
-    def _show_problems(self, problems: dict[str, str]) -> None:
+    def _show_reasons(self, reasons: Sequence[Reason]) -> None:
+        """Each reason under its field, the first (in the form's order) in the banner."""
+        problems = {reason.field or "name": rule_text(reason) for reason in reasons}
         for field, label in self.errors.items():
             message = problems.get(field, "")
             label.setText(message)
             self._error_rows[field].setRowVisible(label, bool(message))
         QTimer.singleShot(0, lambda: fit_height(self))
-        if not problems:
+        if not reasons:
             self.banner.clear()
             return
-        first = next(field for field in self.fields if field in problems)
-        self.banner.show_error(ProfileFieldError(first, problems[first]), self.fields)
+        first = next((field for field in self.fields if field in problems), "name")
+        reason = next(r for r in reasons if (r.field or "name") == first)
+        self.banner.show_error(RuleError.of(Reason(reason.code, reason.params, first)), self.fields)
         if len(problems) > 1:
             self.banner.detail.setText(
                 self.tr("%1 fields need attention; the first: %2")
@@ -451,41 +384,6 @@ class ProfileDialog(QDialog):
                 .replace("%2", problems[first])
             )
         self.fields[first].setFocus()
-
-    def _build(self) -> Profile:
-        original = self._original
-        apis: dict[ApiName, ApiProfile] = {}
-        for api, fields in self.apis.items():
-            ca_file = absolute_path(fields.ca_file.text()) if fields.uses_ca_file() else None
-            apis[api] = ApiProfile(
-                base_url=fields.base_url.text().strip(),
-                client_id=fields.client_id.text().strip(),
-                pfx_path=absolute_path(fields.pfx.text()),
-                ca_file=ca_file,
-                scopes=original.api(api).scopes if original else (),
-            )
-        profile = Profile(
-            name=self.name.text(),
-            environment=self.environment.currentData(),
-            qrcodes=apis["qrcodes"],
-            accounts=apis["accounts"],
-            pix_keys=self._keys(),
-            proxy=self._proxy(),
-            ledger=self._ledger_location(),
-        )
-        if original is None:
-            return profile
-        # What the form does not show is kept (validated above with the defaults).
-        return profile.model_copy(
-            update={
-                "connect_timeout": original.connect_timeout,
-                "read_timeout": original.read_timeout,
-                "created_at": original.created_at,
-            }
-        )
-
-    def _keys(self) -> tuple[str, ...]:
-        return tuple(key.strip() for key in self.pix_keys.text().split(",") if key.strip())
 
     # -- building the form -------------------------------------------------------------------
 
@@ -778,81 +676,6 @@ class ProfileDialog(QDialog):
             )
         ledger.password_note.setText(note)
         QTimer.singleShot(0, lambda: fit_height(self))
-
-    def _ledger_problems(self) -> dict[str, str]:
-        ledger = self.ledger
-        if not ledger.is_team():
-            return {}
-        problems: dict[str, str] = {}
-        required = (
-            (
-                "ledger.host",
-                ledger.host,
-                self.tr("Enter the team database's host name or address."),
-            ),
-            ("ledger.dbname", ledger.dbname, self.tr("Enter the database's name.")),
-            ("ledger.user", ledger.user, self.tr("Enter your own login on the team database.")),
-        )
-        for field, edit, empty in required:
-            text = edit.text().strip()
-            if not text:
-                problems[field] = empty
-            elif any(char.isspace() or ord(char) < 32 for char in text):
-                problems[field] = self.tr("No spaces here.")
-        if ledger.ca_file.text().strip():
-            problem = self._file_problem(ledger.ca_file.text(), self.tr("CA"))
-            if problem:
-                problems["ledger.ca_file"] = problem
-        cert, key = ledger.cert_file.text().strip(), ledger.key_file.text().strip()
-        if cert and not key:
-            problems["ledger.key_file"] = self.tr("A client certificate needs its key file.")
-        elif key and not cert:
-            problems["ledger.cert_file"] = self.tr("A key file needs its client certificate.")
-        for field, text, what in (
-            ("ledger.cert_file", cert, self.tr("client certificate")),
-            ("ledger.key_file", key, self.tr("key")),
-        ):
-            if text and field not in problems:
-                problem = self._file_problem(text, what)
-                if problem:
-                    problems[field] = problem
-        mode = ledger.mode()
-        if mode == "keyring" and not self._store.available:
-            problems["ledger.password_mode"] = self.tr(
-                "There is no system keyring on this computer: choose “Ask at every unlock”."
-            )
-        elif mode == "keyring" and not ledger.password.text() and not self._stored_team_password():
-            problems["ledger.password"] = self.tr(
-                "Enter the password of your login: it is kept in the system keyring."
-            )
-        return problems
-
-    def _ledger_location(self) -> LedgerLocation:
-        ledger = self.ledger
-        if not ledger.is_team():
-            return LedgerLocation()
-
-        def path(edit: QLineEdit) -> Path | None:
-            return absolute_path(edit.text()) if edit.text().strip() else None
-
-        try:
-            team = TeamDatabaseProfile(
-                host=ledger.host.text().strip(),
-                port=ledger.port.value(),
-                dbname=ledger.dbname.text().strip(),
-                user=ledger.user.text().strip(),
-                sslmode=ledger.sslmode.currentData(),
-                ca_file=path(ledger.ca_file),
-                cert_file=path(ledger.cert_file),
-                key_file=path(ledger.key_file),
-                password=ledger.mode(),
-            )
-        except ValidationError as error:  # checked above; a last word in case
-            item = error.errors(include_url=False, include_input=False)[0]
-            where = str(item["loc"][0]) if item["loc"] else "host"
-            field = f"ledger.{where}" if f"ledger.{where}" in self.fields else "ledger.host"
-            raise ProfileFieldError(field, str(item["msg"])) from None
-        return LedgerLocation(location="team", team=team)
 
     def _trust_changed(self, api: ApiName) -> None:
         fields = self.apis[api]

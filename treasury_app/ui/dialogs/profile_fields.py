@@ -4,7 +4,6 @@ helpers the dialog shares."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QCoreApplication
@@ -25,15 +24,6 @@ from treasury_app.ui.theme import text_style
 
 if TYPE_CHECKING:
     from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
-
-
-class ProfileFieldError(ValueError):
-    """A field of the profile form is not acceptable; ``field`` names it for the banner."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 class ApiFields:
@@ -192,10 +182,6 @@ def beside(edit: QLineEdit, button: QPushButton) -> QWidget:
     line.addWidget(edit, 1)
     line.addWidget(button)
     return row
-
-
-def absolute_path(text: str) -> Path:
-    return Path(text.strip()).expanduser().absolute()
 
 
 def fit_height(dialog: QDialog) -> None:

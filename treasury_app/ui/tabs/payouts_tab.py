@@ -33,12 +33,10 @@ from treasury_app.api.accounts.models import (
     AccountType,
     PaymentFlow,
 )
-from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
-from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, PendingDuplicate
-from treasury_app.services.payouts import PayoutReview
+from treasury_app.services.payouts import PayoutInputError, PayoutReview, read_payment_code
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_hint
@@ -399,15 +397,9 @@ class PayoutsTab(QWidget):
             self.qr_preview.clear()
             return None
         try:
-            code = brcode.parse(text)
-        except DomainError as error:
+            code = read_payment_code(text)  # the payouts service's rules, not a copy of them
+        except PayoutInputError as error:
             self._preview(self.tr("Invalid: %1").replace("%1", rule_text(error)), ok=False)
-            return None
-        if code.is_recurrence_only:
-            self._preview(
-                self.tr("This code authorises a recurrence (Pix Automático); it is not a payment."),
-                ok=False,
-            )
             return None
         self._preview(self._describe(code), ok=True)
         return code
