@@ -269,6 +269,7 @@ def write_backup(
     (:class:`BackupRefused` ``backup.failed`` for the disk's or the share's errors)."""
     if not folder.is_dir():
         raise BackupRefused("backup.folder_missing", field="folder", folder=str(folder))
+    _refuse_own_folders(source, folder)
     now = brasilia_now(clock)
     name = f"{PREFIX}{source.profile}-{_stamp(now)}"
     partial = folder / f".{name}{PARTIAL}{secrets.token_hex(4)}"
@@ -332,6 +333,15 @@ def write_backup(
         if local is not None and snapshot is None:
             local.unlink(missing_ok=True)
     return read_manifest(final)
+
+
+def _refuse_own_folders(source: BackupSource, folder: Path) -> None:
+    """A backup beside the ledger, or among the receipts, would be lost with them."""
+    with contextlib.suppress(OSError):
+        target = folder.resolve()
+        own = (source.work_dir.resolve(), source.receipts_dir.resolve())
+        if target == own[0] or target == own[1] or own[1] in target.parents:
+            raise BackupRefused("backup.inside_ledgers", field="folder", folder=str(folder))
 
 
 def _write_manifest(path: Path, manifest: Mapping[str, Any]) -> None:
