@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
@@ -58,7 +59,7 @@ def current_settings() -> BackupSettings:
     folder = settings.value(FOLDER_KEY)
     days = settings.value(KEEP_DAYS_KEY)
     try:
-        keep = int(days) if days is not None else DEFAULT_KEEP_DAYS  # type: ignore[call-overload]
+        keep = int(str(days)) if days is not None else DEFAULT_KEEP_DAYS
     except (TypeError, ValueError):
         keep = DEFAULT_KEEP_DAYS
     chosen = Path(folder) if isinstance(folder, str) and folder else None
@@ -171,10 +172,11 @@ class BackupRunner(QObject):
         """Wait for ``awaited`` up to ``timeout`` or a second Quit; whether it ended. When it
         did not, the backup is abandoned (and said so)."""
         assert self._quit_again is not None
-        again = asyncio.ensure_future(self._quit_again.wait())
+        again: asyncio.Future[Any] = asyncio.ensure_future(self._quit_again.wait())
+        waited: set[asyncio.Future[Any]] = {awaited, again}
         try:
             done, _pending = await asyncio.wait(
-                {awaited, again}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+                waited, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
             )
         finally:
             again.cancel()
