@@ -359,11 +359,14 @@ def test_the_machine_policy_wins_over_the_persons_choice(tmp_path: Path) -> None
     mine, theirs = tmp_path / "mine", Path(r"\\server\share\tesouraria")
     assert effective_settings(mine, 10) == BackupSettings(mine, 10, locked=False)
     assert effective_settings(None, None) == BackupSettings(None, 30, locked=False)
-    policy = BackupPolicy(folder=theirs, keep_days=60, locked=True)
-    assert effective_settings(mine, 10, policy) == BackupSettings(theirs, 60, locked=True)
-    # Suggested, not locked: the policy's folder when the person chose none... and theirs wins
-    # only where it says something.
-    assert effective_settings(mine, 10, BackupPolicy(keep_days=14)) == BackupSettings(mine, 14)
+    locked = BackupPolicy(folder=theirs, keep_days=60, locked=True)
+    assert effective_settings(mine, 10, locked) == BackupSettings(theirs, 60, locked=True)
+    # Locked without a number of days: the default, not the person's.
+    assert effective_settings(mine, 10, BackupPolicy(folder=theirs, locked=True)).keep_days == 30
+    # Not locked: the policy fills only what the person has not chosen.
+    suggested = BackupPolicy(folder=theirs, keep_days=14)
+    assert effective_settings(None, None, suggested) == BackupSettings(theirs, 14)
+    assert effective_settings(mine, 10, suggested) == BackupSettings(mine, 10)
     assert effective_settings(mine, 0).keep_days == 1
 
 

@@ -81,6 +81,7 @@ desktop's backup under way in the same folder."""
 DAILY_RETRY = dt.timedelta(hours=1)
 """After a daily backup failed (the share offline), the next attempt waits this long."""
 CHUNK = 1024 * 1024
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 _NAME = re.compile(r"^treasury-backup-(?P<profile>[\w\- ]+)-(?P<stamp>\d{8}-\d{6})(?:-\d+)?$")
 _PARTIAL_NAME = re.compile(r"^\.treasury-backup-.+\.partial-[0-9a-f]+$")
@@ -124,19 +125,18 @@ class BackupSettings:
 def effective_settings(
     folder: Path | None, keep_days: int | None, policy: BackupPolicy | None = None
 ) -> BackupSettings:
-    """The person's choice (``folder``, ``keep_days``) under the machine's ``policy``: what the
-    policy sets wins, and a locked policy's empty field stays empty."""
-    days = keep_days if keep_days is not None else DEFAULT_KEEP_DAYS
-    if policy is not None:
-        if policy.folder is not None or policy.locked:
-            folder = policy.folder
-        if policy.keep_days is not None:
-            days = policy.keep_days
-        elif policy.locked:
-            days = DEFAULT_KEEP_DAYS
+    """The person's choice (``folder``, ``keep_days``; ``None``: not chosen) under the
+    machine's ``policy``: a locked policy decides (an empty field of it stays empty or the
+    default); an unlocked one only fills what the person has not chosen."""
+    if policy is not None and policy.locked:
+        folder, keep_days = policy.folder, policy.keep_days
+    elif policy is not None:
+        folder = folder if folder is not None else policy.folder
+        keep_days = keep_days if keep_days is not None else policy.keep_days
+    days = DEFAULT_KEEP_DAYS if keep_days is None else int(keep_days)
     return BackupSettings(
         folder=folder,
-        keep_days=min(max(int(days), 1), MAX_KEEP_DAYS),
+        keep_days=min(max(days, 1), MAX_KEEP_DAYS),
         locked=bool(policy and policy.locked),
     )
 
@@ -214,7 +214,9 @@ def copy_hashing(source: Path, target: Path, cancel: threading.Event | None = No
     copied; synced to disk before it returns."""
     digest = hashlib.sha256()
     size = 0
-    with open(source, "rb") as reader, open(target, "xb") as writer:
+    # The owner's only where the file system has modes (a share applies its own ACL).
+    handle = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _BINARY, 0o600)
+    with open(source, "rb") as reader, open(handle, "wb") as writer:
         while chunk := reader.read(CHUNK):
             _check_cancel(cancel)
             digest.update(chunk)
@@ -275,7 +277,7 @@ def write_backup(
     partial = folder / f".{name}{PARTIAL}{secrets.token_hex(4)}"
     local: Path | None = None
     try:
-        partial.mkdir()
+        partial.mkdir(mode=0o700)
         files: dict[str, BackupFile] = {}
         schema = payments = None
         receipts = 0
@@ -283,6 +285,7 @@ def write_backup(
             local = snapshot
             if local is None:
                 local = source.work_dir / f".{name}{PARTIAL}{secrets.token_hex(4)}.sqlite3"
+                os.close(os.open(local, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
                 snapshot_file(source.ledger_path, local)
             facts = ledger_facts(local)
             if facts.check != "ok":
@@ -293,7 +296,7 @@ def write_backup(
         for relative, path in _receipt_files(source.receipts_dir):
             _check_cancel(cancel)
             target = partial.joinpath(*PurePosixPath(relative).parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             files[relative] = copy_hashing(path, target, cancel)
         if source.ledger_path is None:
             receipts = sum(1 for name_ in files if name_.startswith(f"{RECEIPTS}/"))
@@ -570,7 +573,7 @@ def prepare_restore(
     if info.profile != source.profile:
         raise BackupRefused("restore.other_profile", profile=info.profile)
     staged = source.work_dir / f".restore-{source.profile}{PARTIAL}{secrets.token_hex(4)}"
-    staged.mkdir(parents=True)
+    staged.mkdir(parents=True, mode=0o700)
     try:
         for name, entry in info.files.items():
             _check_cancel(cancel)
@@ -579,7 +582,7 @@ def prepare_restore(
             if not origin.is_file():
                 raise BackupRefused("backup.file_missing", file=name)
             target = staged.joinpath(*relative.parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             if copy_hashing(origin, target, cancel) != entry:
                 raise BackupRefused("backup.file_changed", file=name)
         facts = ledger_facts(staged / LEDGER_FILE)
@@ -792,6 +795,8 @@ class BackupService:
                 return None
         try:
             info = await self.back_up(folder, reason="daily", keep_days=settings.keep_days)
+        except BackupCancelled:  # the app closing could not wait for it
+            return None
         except BackupRefused as refused:
             log.warning("daily backup to %s failed: %s", folder, refused)
             self._retry_after = self.clock() + DAILY_RETRY

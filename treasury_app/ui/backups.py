@@ -17,7 +17,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
 from treasury_app.services.backup import (
-    DEFAULT_KEEP_DAYS,
     BackupCancelled,
     BackupInfo,
     BackupPolicy,
@@ -59,9 +58,9 @@ def current_settings() -> BackupSettings:
     folder = settings.value(FOLDER_KEY)
     days = settings.value(KEEP_DAYS_KEY)
     try:
-        keep = int(str(days)) if days is not None else DEFAULT_KEEP_DAYS
+        keep = int(str(days)) if days is not None else None
     except (TypeError, ValueError):
-        keep = DEFAULT_KEEP_DAYS
+        keep = None
     chosen = Path(folder) if isinstance(folder, str) and folder else None
     return effective_settings(chosen, keep, _policy)
 
@@ -137,9 +136,14 @@ class BackupRunner(QObject):
                         "Quit again to close now)…"
                     ).replace("%1", seconds)
                 )
-                assert self.service.running is not None
-                if not await self._wait(self.service.running, timeout):
+                running = self.service.running
+                assert running is not None
+                if not await self._wait(running, timeout):
                     return None
+                if not running.cancelled() and running.exception() is None:
+                    info = running.result()  # seconds old: it is the backup before closing
+                    self.backed_up.emit(info)
+                    return info
             folder = current_settings().folder
             if folder is None:
                 return None
