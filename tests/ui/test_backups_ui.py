@@ -360,3 +360,39 @@ def test_closing_waits_a_bounded_time_for_a_stuck_backup(
     finally:
         release.set()
         runner.deleteLater()
+
+
+def test_closing_waits_for_the_backup_under_way_and_counts_it(
+    desk: SimpleNamespace, share: Path, run: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started, release = threading.Event(), threading.Event()
+    real_write = backup_module.write_backup
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        release.wait()
+        return real_write(*args, **kwargs)
+
+    monkeypatch.setattr(backup_module, "write_backup", held)
+    QSettings().setValue(ui_backups.FOLDER_KEY, str(share))
+    runner = ui_backups.BackupRunner(desk.backups)
+    said: list[str] = []
+    runner.said.connect(lambda text: (said.append(text), release.set()))  # it says, then ends
+    try:
+        daily = runner.check_daily()
+        qt_wait_until(qtbot, started.is_set, "the daily backup under way")
+        made = run(runner.before_closing())
+        assert said == [
+            "Waiting for the backup under way before closing (at most 15 s; Quit again to close "
+            "now)…"
+        ]
+        assert made is not None and made.reason == "daily"  # no second backup seconds later
+        assert [info.path for info in list_backups(share)] == [made.path]
+        assert run(_awaited(daily)) == made
+    finally:
+        release.set()
+        runner.deleteLater()
+
+
+async def _awaited(task: Any) -> Any:
+    return await task
