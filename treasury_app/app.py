@@ -114,6 +114,13 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
         import dataclasses
 
         paths = dataclasses.replace(paths, data_dir=policy.data_dir)
+    if policy.backup_dir is not None:  # the IT department's backup folder (locked or not)
+        from treasury_app.services.backup import BackupPolicy
+        from treasury_app.ui.backups import set_backup_policy
+
+        set_backup_policy(
+            BackupPolicy(folder=policy.backup_dir, locked=policy.is_locked("BackupDir"))
+        )
     paths.ensure()  # private folders (on Windows an icacls run each): after the first paint
     logging_setup.attach_log_file(paths.log_dir)  # with the lines logged so far
     logging_setup.attach_event_log()  # errors for IT's monitoring too (Windows only)

@@ -52,9 +52,8 @@ async def main(lang: str | None) -> None:
     await pause(1.0)
     panel = settings.support_panel
     settings.pages.setCurrentWidget(panel)
-    target = folder / "backups" / panel.suggested_backup_name()
-    target.parent.mkdir(exist_ok=True)
-    target.unlink(missing_ok=True)
+    target = folder / "backups"
+    target.mkdir(exist_ok=True)
     print("backed up to", await panel.back_up_to(target))
     await pause(0.8)
     shot(f"windows-settings-support{suffix}")

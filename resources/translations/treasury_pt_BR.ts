@@ -697,6 +697,104 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>BackupPanel</name>
+    <message>
+        <source>Backups</source>
+        <translation>Cópias de segurança</translation>
+    </message>
+    <message>
+        <source>e.g. \\server\share\treasury-backups</source>
+        <translation>ex.: \\servidor\compartilhamento\copias-tesouraria</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Escolher…</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Pasta</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> dias</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Manter por</translation>
+    </message>
+    <message>
+        <source>Set by your organisation&apos;s policy: it cannot be changed here.</source>
+        <translation>Definido pela política da sua organização: não pode ser alterado aqui.</translation>
+    </message>
+    <message>
+        <source>Back up now</source>
+        <translation>Fazer cópia agora</translation>
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation>Restaurar…</translation>
+    </message>
+    <message>
+        <source>Last backup</source>
+        <translation>Última cópia</translation>
+    </message>
+    <message>
+        <source>This profile&apos;s record is the team database (PostgreSQL): it is the real record of a shared desk, backed up by its administrator. Backups here hold only this desktop&apos;s local cache (the receipts it keeps).</source>
+        <translation>O registro deste perfil é o banco de dados da equipe (PostgreSQL): ele é o registro de verdade de uma mesa compartilhada, e a cópia de segurança dele é feita pelo administrador. As cópias feitas aqui guardam só o cache local deste computador (os comprovantes que ele mantém).</translation>
+    </message>
+    <message>
+        <source>Copies of this profile&apos;s ledger (payments, audit) and receipts, made every day and when the app closes, and kept for the days below. Choose another disk or a network share, not this computer: a reimaged PC loses its own disk. For a desk several people share, the team database is the real answer.</source>
+        <translation>Cópias do registro de operações deste perfil (pagamentos, auditoria) e dos comprovantes, feitas todo dia e ao fechar o aplicativo, e mantidas pelos dias abaixo. Escolha outro disco ou uma pasta de rede, não este computador: um PC reinstalado perde o próprio disco. Para uma mesa que várias pessoas compartilham, a resposta de verdade é o banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>Folder for the backups</source>
+        <translation>Pasta das cópias de segurança</translation>
+    </message>
+    <message>
+        <source>Backing up…</source>
+        <translation>Fazendo a cópia de segurança…</translation>
+    </message>
+    <message>
+        <source>No backup was made: %1</source>
+        <translation>Nenhuma cópia foi feita: %1</translation>
+    </message>
+    <message>
+        <source>Backed up at %1: %2 payments, %3 receipts, in %4</source>
+        <translation>Cópia feita em %1: %2 pagamentos, %3 comprovantes, em %4</translation>
+    </message>
+    <message>
+        <source>none in this folder</source>
+        <translation>nenhuma nesta pasta</translation>
+    </message>
+    <message>
+        <source>No folder chosen: automatic backups are off.</source>
+        <translation>Nenhuma pasta escolhida: as cópias automáticas estão desligadas.</translation>
+    </message>
+    <message>
+        <source>Restored the backup of %1: %2 payments, %3 receipts. The data it replaced is kept in %4.</source>
+        <translation>Cópia de %1 restaurada: %2 pagamentos, %3 comprovantes. Os dados substituídos estão guardados em %4.</translation>
+    </message>
+</context>
+<context>
+    <name>BackupRunner</name>
+    <message>
+        <source>Waiting for the backup under way before closing (at most %1 s; Quit again to close now)…</source>
+        <translation>Aguardando a cópia de segurança em andamento antes de fechar (no máximo %1 s; Sair de novo fecha agora)…</translation>
+    </message>
+    <message>
+        <source>Backing up before closing (at most %1 s; Quit again to close now)…</source>
+        <translation>Fazendo a cópia de segurança antes de fechar (no máximo %1 s; Sair de novo fecha agora)…</translation>
+    </message>
+    <message>
+        <source>Closing without a backup: %1</source>
+        <translation>Fechando sem cópia de segurança: %1</translation>
+    </message>
+    <message>
+        <source>The backup was abandoned so that the app could close; none was left half made.</source>
+        <translation>A cópia de segurança foi abandonada para o aplicativo fechar; nenhuma ficou pela metade.</translation>
+    </message>
+</context>
+<context>
     <name>BalanceCard</name>
     <message>
         <source>Available balance</source>
@@ -5812,6 +5910,81 @@ Avise o seu departamento de TI.</translation>
     </message>
 </context>
 <context>
+    <name>RestoreDialog</name>
+    <message>
+        <source>Restore a backup</source>
+        <translation>Restaurar uma cópia de segurança</translation>
+    </message>
+    <message>
+        <source>Choose a backup. It is checked before anything is replaced: every file against its manifest, the ledger&apos;s integrity and its version.</source>
+        <translation>Escolha uma cópia. Ela é conferida antes de qualquer substituição: cada arquivo contra o seu manifesto, a integridade do registro de operações e a versão dele.</translation>
+    </message>
+    <message>
+        <source>Other folder…</source>
+        <translation>Outra pasta…</translation>
+    </message>
+    <message>
+        <source>Check this backup</source>
+        <translation>Conferir esta cópia</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurar</translation>
+    </message>
+    <message>
+        <source>No backup folder is chosen: use “Other folder…”.</source>
+        <translation>Nenhuma pasta de cópias foi escolhida: use “Outra pasta…”.</translation>
+    </message>
+    <message>
+        <source>No backup of this profile in %1.</source>
+        <translation>Nenhuma cópia deste perfil em %1.</translation>
+    </message>
+    <message>
+        <source>daily</source>
+        <translation>diária</translation>
+    </message>
+    <message>
+        <source>on closing</source>
+        <translation>ao fechar</translation>
+    </message>
+    <message>
+        <source>made by hand</source>
+        <translation>feita à mão</translation>
+    </message>
+    <message>
+        <source>set aside by a restore</source>
+        <translation>guardada por uma restauração</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · computer %3</source>
+        <translation>%1 · %2 · computador %3</translation>
+    </message>
+    <message>
+        <source>Choose the backup&apos;s folder</source>
+        <translation>Escolha a pasta da cópia</translation>
+    </message>
+    <message>
+        <source>Checking the backup…</source>
+        <translation>Conferindo a cópia…</translation>
+    </message>
+    <message>
+        <source>Backup of %1, %2, app %3: checked, sound.</source>
+        <translation>Cópia de %1, %2, aplicativo %3: conferida, íntegra.</translation>
+    </message>
+    <message>
+        <source>It holds %1 payments and %2 receipts.</source>
+        <translation>Ela contém %1 pagamentos e %2 comprovantes.</translation>
+    </message>
+    <message>
+        <source>Restoring replaces this profile&apos;s ledger with it: payments made after it will not be in the ledger. The current data is first kept aside, as a backup of its own, in %1.</source>
+        <translation>Restaurar substitui o registro de operações deste perfil por ela: os pagamentos feitos depois dela não estarão no registro. Antes, os dados atuais são guardados à parte, como uma cópia de segurança própria, em %1.</translation>
+    </message>
+    <message>
+        <source>This backup cannot be restored: %1</source>
+        <translation>Esta cópia não pode ser restaurada: %1</translation>
+    </message>
+</context>
+<context>
     <name>ReviseRecDialog</name>
     <message>
         <source>Revise the recurrence</source>
@@ -7441,6 +7614,66 @@ Avise o seu departamento de TI.</translation>
         <translation>Não foi possível ler a resposta do banco sandbox.</translation>
     </message>
     <message>
+        <source>Choose a folder for the backups first (Settings → Backups).</source>
+        <translation>Escolha antes uma pasta para as cópias (Configurações → Cópias de segurança).</translation>
+    </message>
+    <message>
+        <source>The backup folder {folder} cannot be reached (a share offline?).</source>
+        <translation>Não foi possível acessar a pasta de cópias {folder} (pasta de rede fora do ar?).</translation>
+    </message>
+    <message>
+        <source>{folder} is the app&apos;s own ledgers folder: choose another disk or a network share, which a broken or reimaged computer does not take with it.</source>
+        <translation>{folder} é a própria pasta de registros do aplicativo: escolha outro disco ou uma pasta de rede, que um computador quebrado ou reinstalado não leva junto.</translation>
+    </message>
+    <message>
+        <source>The backup could not be written to {folder}: {error}. Nothing was kept.</source>
+        <translation>Não foi possível gravar a cópia em {folder}: {error}. Nada foi mantido.</translation>
+    </message>
+    <message>
+        <source>The ledger in this backup is damaged (its check says: {check}).</source>
+        <translation>O registro de operações desta cópia está danificado (a verificação diz: {check}).</translation>
+    </message>
+    <message>
+        <source>This folder is not a complete backup: it has no manifest.</source>
+        <translation>Esta pasta não é uma cópia completa: ela não tem manifesto.</translation>
+    </message>
+    <message>
+        <source>This backup&apos;s manifest cannot be read or is not this app&apos;s.</source>
+        <translation>O manifesto desta cópia não pode ser lido ou não é deste aplicativo.</translation>
+    </message>
+    <message>
+        <source>This backup was written by a newer version of the app: update it first.</source>
+        <translation>Esta cópia foi gravada por uma versão mais nova do aplicativo: atualize-o antes.</translation>
+    </message>
+    <message>
+        <source>The file {file} of this backup is missing: the backup is damaged.</source>
+        <translation>Falta o arquivo {file} nesta cópia: a cópia está danificada.</translation>
+    </message>
+    <message>
+        <source>The file {file} of this backup is not the one that was backed up (its SHA-256 differs): the backup is damaged.</source>
+        <translation>O arquivo {file} desta cópia não é o que foi copiado (o SHA-256 dele é outro): a cópia está danificada.</translation>
+    </message>
+    <message>
+        <source>A team database is restored by its administrator, not from a desktop&apos;s backup.</source>
+        <translation>Um banco de dados da equipe é restaurado pelo administrador dele, não pela cópia de um computador.</translation>
+    </message>
+    <message>
+        <source>This backup is of the profile “{profile}”, not of the one open.</source>
+        <translation>Esta cópia é do perfil “{profile}”, não do perfil aberto.</translation>
+    </message>
+    <message>
+        <source>This backup&apos;s ledger was written by a newer version of the app (schema {schema}; this version reads up to {supported}): update the app first.</source>
+        <translation>O registro de operações desta cópia foi gravado por uma versão mais nova do aplicativo (esquema {schema}; esta versão lê até o {supported}): atualize o aplicativo antes.</translation>
+    </message>
+    <message>
+        <source>The ledger is being changed or backed up right now: try again in a moment.</source>
+        <translation>O registro de operações está sendo alterado ou copiado agora: tente de novo em instantes.</translation>
+    </message>
+    <message>
+        <source>The restore could not be done ({error}); the ledger was not changed.</source>
+        <translation>Não foi possível restaurar ({error}); o registro de operações não foi alterado.</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>sim</translation>
     </message>
@@ -7581,6 +7814,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Audit log</source>
         <translation>Registro de auditoria</translation>
+    </message>
+    <message>
+        <source>Backups</source>
+        <translation>Cópias de segurança</translation>
     </message>
     <message>
         <source>About &amp; support</source>
@@ -8523,8 +8760,8 @@ Avise o seu departamento de TI.</translation>
         <translation>Cópia de segurança do registro de operações</translation>
     </message>
     <message>
-        <source>A complete copy of this profile&apos;s ledger (payments, audit, receipts index) as it is now, made while the app keeps working. Keep it on another disk or a network share.</source>
-        <translation>Uma cópia completa do registro de operações deste perfil (pagamentos, auditoria, índice de comprovantes) como está agora, feita sem interromper o aplicativo. Guarde-a em outro disco ou em uma pasta de rede.</translation>
+        <source>A complete backup of this profile&apos;s ledger (payments, audit) and receipts as they are now, made while the app keeps working, into a folder you choose. Automatic backups and restoring one: the Backups page.</source>
+        <translation>Uma cópia de segurança completa do registro de operações deste perfil (pagamentos, auditoria) e dos comprovantes como estão agora, feita sem interromper o aplicativo, na pasta que você escolher. Cópias automáticas e restauração: a página Cópias de segurança.</translation>
     </message>
     <message>
         <source>Back up ledger…</source>
@@ -8553,10 +8790,6 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Back up ledger</source>
         <translation>Cópia de segurança do registro de operações</translation>
-    </message>
-    <message>
-        <source>Ledger copies (*.sqlite3)</source>
-        <translation>Cópias do registro de operações (*.sqlite3)</translation>
     </message>
 </context>
 <context>

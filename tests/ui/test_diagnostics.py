@@ -15,12 +15,12 @@ import PySide6
 import pytest
 from PySide6.QtCore import QObject, QSettings, Qt, QUrl, Slot, qVersion
 from PySide6.QtGui import QDesktopServices, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QLineEdit
+from PySide6.QtWidgets import QFileDialog
 
 from tests.ui.test_log_file import sandbox_secrets, session_tokens
 from tests.waiting import qt_wait_until
 from treasury_app import __version__, logging_setup
-from treasury_app.domain.clock import brasilia_date
+from treasury_app.services.backup import read_manifest, verify_files
 from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.tabs.settings_tab import SettingsTab
 from treasury_app.ui.widgets.support_panel import BACKUP_FOLDER_KEY, NOT_RUN, SupportPanel
@@ -144,7 +144,7 @@ def backup_folder(tmp_path: Path) -> Iterator[Path]:
         QSettings().remove(BACKUP_FOLDER_KEY)
 
 
-def test_back_up_ledger_asks_where_copies_and_audits(
+def test_back_up_ledger_asks_where_and_backs_up_through_the_backup_service(
     run, settings_tab, backup_folder: Path, qtbot, caplog
 ) -> None:
     tab, workspace = settings_tab
@@ -158,34 +158,35 @@ def test_back_up_ledger_asks_where_copies_and_audits(
     )
     dialog = panel.backup_dialog
     assert not panel.backup_task.done()  # the picker is open and the loop keeps running
-    day = brasilia_date(workspace.clock())
-    expected_name = f"ledger-Sandbox-{day:%Y-%m-%d}.sqlite3"
-    assert panel.suggested_backup_name() == expected_name
-    assert dialog.acceptMode() == QFileDialog.AcceptMode.AcceptSave
-    name_edit = dialog.findChild(QLineEdit, "fileNameEdit")
-    assert name_edit.text() == expected_name  # in the folder used last time
-    assert Path(dialog.directory().absolutePath()) == backup_folder
+    assert dialog.fileMode() == QFileDialog.FileMode.Directory
+    assert Path(dialog.directory().absolutePath()) == backup_folder  # the one used last time
     dialog.accept()
     qt_wait_until(qtbot, panel.backup_task.done, "panel.backup_task done")
     copied = panel.backup_task.result()
-    assert copied == backup_folder / expected_name
+    assert copied is not None and copied.parent == backup_folder
+    assert copied.name.startswith("treasury-backup-Sandbox-")
     assert panel.backup_status.text() == f"Ledger backed up to {copied}"
-    conn = sqlite3.connect(copied)
+    info = read_manifest(copied)
+    verify_files(info)  # a backup like the automatic ones: the manifest verifies
+    conn = sqlite3.connect(copied / "ledger.sqlite3")
     rows = conn.execute("SELECT COUNT(*) FROM journal").fetchone()[0]
     conn.close()
-    assert rows == len(run(workspace.ledger.journal.recent(limit=100_000)))
+    assert rows == info.payments == len(run(workspace.ledger.journal.recent(limit=100_000)))
     row = run(workspace.ledger.audit.entries(action="ledger.backup"))[0]
     assert (row.outcome, row.reference) == ("ok", str(copied))
+    assert row.details["reason"] == "manual"
 
 
 def test_a_refused_backup_is_said_and_audited(settings_tab, run) -> None:
     tab, workspace = settings_tab
     panel = support_page(tab)
-    live = workspace.ledger.path  # (the picker would first ask to replace it: a person may say yes)
-    assert run(panel.back_up_to(live)) is None
+    ledgers = workspace.ledger.path.parent  # lost with the computer: refused
+    before = sorted(path.name for path in ledgers.iterdir())
+    assert run(panel.back_up_to(ledgers)) is None
     assert panel.backup_status.text().startswith("The ledger was not backed up: ")
-    assert "the app is using" in panel.backup_status.text()
+    assert "own ledgers folder" in panel.backup_status.text()
     assert panel.backup_button.isEnabled()
     row = run(workspace.ledger.audit.entries(action="ledger.backup"))[0]
-    assert row.outcome == "failed" and "the app is using" in row.details["error"]
+    assert row.outcome == "failed" and row.details["code"] == "backup.inside_ledgers"
+    assert sorted(path.name for path in ledgers.iterdir()) == before
     assert run(workspace.ledger.journal.recent(limit=1)) is not None  # the live ledger still works

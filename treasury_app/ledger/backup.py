@@ -12,9 +12,11 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from treasury_app.ledger.db import current_version, migrate
 from treasury_app.ledger.stores import AuditStore
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ def copy_ledger(source: Path, destination: Path) -> Path:
     os.close(handle)
     temporary = Path(name)
     try:
-        _snapshot(source, temporary)
+        snapshot_file(source, temporary)
         os.replace(temporary, destination)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -100,7 +102,7 @@ def _refuse_live(source: Path, destination: Path) -> None:
         )
 
 
-def _snapshot(source: Path, target: Path) -> None:
+def snapshot_file(source: Path, target: Path) -> None:
     """SQLite's online backup of ``source`` into the empty file ``target``, in one step (one
     read transaction: writers in WAL mode are not blocked, and the copy is one instant's)."""
     # Not a ``mode=ro`` URI: SQLite refuses a URI with a host, which a ledger on a network
@@ -121,3 +123,84 @@ def _snapshot(source: Path, target: Path) -> None:
         reader.close()
     with open(target, "rb+") as written:  # on disk before it takes the destination's name
         os.fsync(written.fileno())
+
+
+def snapshot_connection(conn: sqlite3.Connection, target: Path) -> None:
+    """SQLite's online backup of the database open on ``conn`` into the new file ``target``
+    (one step, on ``conn``'s own thread: nothing else can write through ``conn`` meanwhile),
+    made a self-contained file and synced to disk."""
+    writer = sqlite3.connect(target, isolation_level=None)
+    try:
+        conn.backup(writer)
+        writer.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        writer.close()
+    with open(target, "rb+") as written:
+        os.fsync(written.fileno())
+
+
+@dataclass(frozen=True)
+class LedgerFacts:
+    """What a ledger file holds, read from a copy (never the live file)."""
+
+    check: str
+    """``PRAGMA integrity_check``'s first line: ``ok`` for a sound file."""
+    schema_version: int
+    payments: int
+    receipts: int
+
+
+def ledger_facts(path: Path) -> LedgerFacts:
+    """Check the ledger copy at ``path`` (``PRAGMA integrity_check``) and count what it holds.
+    A file that is not a database at all says so in :attr:`LedgerFacts.check`."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA query_only=ON")
+        try:
+            check = str(conn.execute("PRAGMA integrity_check").fetchone()[0])
+        except sqlite3.DatabaseError as error:
+            return LedgerFacts(
+                check=f"{type(error).__name__}: {error}", schema_version=0, payments=0, receipts=0
+            )
+        if check != "ok":
+            return LedgerFacts(check=check, schema_version=0, payments=0, receipts=0)
+        version = current_version(conn)
+        tables = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        payments = (
+            int(conn.execute("SELECT COUNT(*) FROM journal").fetchone()[0])
+            if "journal" in tables
+            else 0
+        )
+        receipts = (
+            int(conn.execute("SELECT COUNT(*) FROM receipts").fetchone()[0])
+            if "receipts" in tables
+            else 0
+        )
+        return LedgerFacts(check, version, payments, receipts)
+    finally:
+        conn.close()
+
+
+def upgrade_copy(path: Path) -> None:
+    """Bring the ledger copy at ``path`` (an older schema) to this version's schema."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        migrate(conn, path)
+    finally:
+        conn.close()
+
+
+def replace_contents(conn: sqlite3.Connection, source: Path) -> None:
+    """Write the ledger file ``source`` over the database open on ``conn``, in one step
+    through ``conn`` itself (SQLite's backup API: the live file keeps its WAL mode, and every
+    connection sees the old contents or the new ones, never a mixture). Refused while ``conn``
+    has a transaction open."""
+    if conn.in_transaction:
+        raise BackupError("The ledger is in the middle of a change; try again in a moment.")
+    reader = sqlite3.connect(source, isolation_level=None)
+    try:
+        reader.backup(conn)
+    finally:
+        reader.close()

@@ -23,6 +23,7 @@ from treasury_app.services.statement import StatementService
 from treasury_app.services.tracker import PaymentTracker
 
 if TYPE_CHECKING:
+    from treasury_app.services.backup import BackupService
     from treasury_app.services.charges import ChargesService
     from treasury_app.services.infractions import InfractionsService
     from treasury_app.services.recurrences import RecurrencesService
@@ -110,6 +111,16 @@ class Workspace:
         from treasury_app.services.infractions import InfractionsService
 
         return InfractionsService(self.session.accounts, self.ledger, clock=self.clock)
+
+    @cached_property
+    def backups(self) -> BackupService:
+        """Backups of this profile's ledger and receipts (a team database: its local cache)."""
+        from treasury_app.services.backup import BackupService
+
+        ledger = self.ledger
+        return BackupService.for_ledger(
+            ledger, ledger.receipts.directory, profile=self.session.profile.name
+        )
 
     @cached_property
     def sandbox(self) -> SandboxConsole:

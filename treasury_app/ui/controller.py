@@ -508,7 +508,10 @@ class AppController(QObject):
         spawn_for(window, window.check_infractions(), name="infractions-badge")
         spawn(workspace.tracker.run(), name="payment-tracker")
         try:
-            return await outcome
+            action = await outcome
+            if action == "quit":  # the backup before closing, the session still open
+                await window.back_up_before_closing()
+            return action
         finally:
             if watch is not None:
                 watch.stop()

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
     from treasury_app.services.workspace import Workspace
+    from treasury_app.ui.backups import BackupRunner
     from treasury_app.ui.widgets.api_status import StatusPanel
     from treasury_app.ui.widgets.notifications_status import NotificationsStatusLabel
     from treasury_app.ui.widgets.team_status import TeamStatusLabel
@@ -168,6 +169,8 @@ class MainWindow(QMainWindow):
         self.approvals_page: TabPage | None = None
         self.approvals_badge: QLabel | None = None  # how many wait for me (team mode)
         self.approvals_waiting = 0
+        self.backups: BackupRunner | None = None  # the daily backup and the one before closing
+        self._closing = False
         resize_to_fit(self, 1100, 720)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -211,8 +214,21 @@ class MainWindow(QMainWindow):
         self.infraction_badge = self.approvals_badge = None
         self.infractions_waiting = []
         self.approvals_waiting = 0
+        if self.backups is not None:
+            self.backups.stop()
+            self.backups.deleteLater()
+            self.backups = None
+        self._closing = False
         if workspace is not None:
+            from treasury_app.ui.backups import BackupRunner
             from treasury_app.ui.widgets.api_status import StatusPanel
+
+            service = getattr(workspace, "backups", None)  # (a test's stand-in may have none)
+            if service is not None:
+                self.backups = BackupRunner(service, self)
+                self.backups.said.connect(lambda text: self.statusBar().showMessage(text))
+                self.quit_requested.connect(self.backups.quit_again)  # a second Quit: at once
+                self.backups.start()
 
             self.infraction_badge = QLabel(self)
             self.infraction_badge.setObjectName("infractions-badge")
@@ -385,6 +401,8 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Before the session closes: every tab stops its timers and cancels its loads."""
+        if self.backups is not None:
+            self.backups.stop()
         if self.status_panel is not None:
             self.status_panel.timer.stop()
         if self.team_status is not None:
@@ -507,8 +525,21 @@ class MainWindow(QMainWindow):
         settings.setValue("tab", self.tabs.currentIndex())
         settings.endGroup()
 
+    async def back_up_before_closing(self) -> None:
+        """The backup before the app closes (bounded; see :mod:`treasury_app.ui.backups`)."""
+        if self.backups is not None:
+            await self.backups.before_closing()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.save_state()
+        backups = self.backups
+        if backups is not None and not self._closing and backups.wants_to_run_on_close():
+            # On screen while the backup before closing says what it does; the controller
+            # hides the window when it is done. Closing it again closes at once.
+            self._closing = True
+            event.ignore()
+            self.quit_requested.emit()
+            return
         self.shutdown()
         super().closeEvent(event)
         self.quit_requested.emit()

@@ -1265,6 +1265,59 @@ RULES: dict[str, str] = {
     "sandbox.unreadable_answer": QT_TRANSLATE_NOOP(
         "RuleWords", "The sandbox bank's answer could not be read."
     ),
+    # Backups and restores (services/backup.py)
+    "backup.no_folder": QT_TRANSLATE_NOOP(
+        "RuleWords", "Choose a folder for the backups first (Settings → Backups)."
+    ),
+    "backup.folder_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The backup folder {folder} cannot be reached (a share offline?)."
+    ),
+    "backup.inside_ledgers": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{folder} is the app's own ledgers folder: choose another disk or a network share, "
+        "which a broken or reimaged computer does not take with it.",
+    ),
+    "backup.failed": QT_TRANSLATE_NOOP(
+        "RuleWords", "The backup could not be written to {folder}: {error}. Nothing was kept."
+    ),
+    "backup.ledger_damaged": QT_TRANSLATE_NOOP(
+        "RuleWords", "The ledger in this backup is damaged (its check says: {check})."
+    ),
+    "backup.incomplete": QT_TRANSLATE_NOOP(
+        "RuleWords", "This folder is not a complete backup: it has no manifest."
+    ),
+    "backup.manifest_unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords", "This backup's manifest cannot be read or is not this app's."
+    ),
+    "backup.newer_format": QT_TRANSLATE_NOOP(
+        "RuleWords", "This backup was written by a newer version of the app: update it first."
+    ),
+    "backup.file_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The file {file} of this backup is missing: the backup is damaged."
+    ),
+    "backup.file_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file {file} of this backup is not the one that was backed up (its SHA-256 "
+        "differs): the backup is damaged.",
+    ),
+    "restore.team_database": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A team database is restored by its administrator, not from a desktop's backup.",
+    ),
+    "restore.other_profile": QT_TRANSLATE_NOOP(
+        "RuleWords", "This backup is of the profile “{profile}”, not of the one open."
+    ),
+    "restore.newer_schema": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This backup's ledger was written by a newer version of the app (schema {schema}; this "
+        "version reads up to {supported}): update the app first.",
+    ),
+    "restore.busy": QT_TRANSLATE_NOOP(
+        "RuleWords", "The ledger is being changed or backed up right now: try again in a moment."
+    ),
+    "restore.failed": QT_TRANSLATE_NOOP(
+        "RuleWords", "The restore could not be done ({error}); the ledger was not changed."
+    ),
     # -- end of services --
 }
 """Every rule code the domain and the services raise, and its words (English source)."""

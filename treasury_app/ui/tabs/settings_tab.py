@@ -1,7 +1,8 @@
-"""The Settings tab, in five pages: the profile, where its ledger lives and both certificates,
+"""The Settings tab, in six pages: the profile, where its ledger lives and both certificates,
 the webhooks registered
-at the bank (both APIs), the infractions reported against the account, the audit log, and
-about and support (the log folder, diagnostics, the ledger backup)."""
+at the bank (both APIs), the infractions reported against the account, the audit log, the
+backups (folder, days kept, back up now, restore), and about and support (the log folder,
+diagnostics, the ledger backup)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from treasury_app.ui.operation import events
 from treasury_app.ui.policy_view import ManagedSettingsPanel, policy_mark
 from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.audit_panel import AuditPanel
+from treasury_app.ui.widgets.backup_panel import BackupPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
 from treasury_app.ui.widgets.ledger_panel import LedgerPanel
 from treasury_app.ui.widgets.support_panel import SupportPanel
@@ -62,6 +64,10 @@ class SettingsTab(QWidget):
             self.infractions_panel = InfractionsPanel(workspace, self.pages)
             self.pages.addTab(self.infractions_panel, self.tr("Infractions"))
         self.pages.addTab(self._build_audit(), self.tr("Audit log"))
+        self.backup_panel: BackupPanel | None = None
+        if workspace is not None:
+            self.backup_panel = BackupPanel(workspace, self.pages)
+            self.pages.addTab(self.backup_panel, self.tr("Backups"))
         self.support_panel = self._build_support()
         self.pages.addTab(self.support_panel, self.tr("About & support").replace("&", "&&"))
         # What the IT department set on this computer (the machine policy), when it sets any.
@@ -214,6 +220,8 @@ class SettingsTab(QWidget):
             if panel is not None:
                 panel.shutdown()
         self.support_panel.shutdown()
+        if self.backup_panel is not None:
+            self.backup_panel.shutdown()
         if self.ledger_panel is not None:
             self.ledger_panel.shutdown()
         if self.audit_panel is not None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import platform
-import sqlite3
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,12 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app import __version__
-from treasury_app.domain.clock import brasilia_date
-from treasury_app.ledger.backup import BackupError, copy_ledger, record_backup
+from treasury_app.services.backup import BackupRefused
 from treasury_app.services.profiles import API_LABELS
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.operation import events
+from treasury_app.ui.rule_words import rule_text
 
 BACKUP_FOLDER_KEY = "support/backup-folder"
 NOT_RUN = "not run in this session"
@@ -140,9 +139,9 @@ class SupportPanel(QWidget):
         backup_layout = QVBoxLayout(backup_box)
         explanation = QLabel(
             self.tr(
-                "A complete copy of this profile's ledger (payments, audit, receipts index) "
-                "as it is now, made while the app keeps working. Keep it on another disk or "
-                "a network share."
+                "A complete backup of this profile's ledger (payments, audit) and receipts as "
+                "they are now, made while the app keeps working, into a folder you choose. "
+                "Automatic backups and restoring one: the Backups page."
             ),
             backup_box,
         )
@@ -196,14 +195,8 @@ class SupportPanel(QWidget):
         if self.backup_task is None or self.backup_task.done():
             self.backup_task = spawn_for(self, self.back_up_ledger(), name="ledger-backup")
 
-    def suggested_backup_name(self) -> str:
-        """``ledger-<profile>-<yyyy-mm-dd>.sqlite3``, the date in Brasília by the bank's clock."""
-        assert self.workspace is not None
-        day = brasilia_date(self.workspace.clock())
-        return f"ledger-{self.workspace.session.profile.name}-{day:%Y-%m-%d}.sqlite3"
-
     async def back_up_ledger(self) -> Path | None:
-        """Ask where, then :meth:`back_up_to` there (a ledger file only)."""
+        """Ask which folder, then :meth:`back_up_to` there."""
         if self.workspace is None or self.workspace.session.closed:
             return None
         if self.workspace.ledger.path is None:
@@ -212,40 +205,36 @@ class SupportPanel(QWidget):
         policy = self.workspace.policy
         if policy.backup_dir is not None and policy.is_locked("BackupDir"):
             # The IT department's folder, no other: no file dialog to choose one.
-            return await self.back_up_to(policy.backup_dir / self.suggested_backup_name())
-        target = await self._ask_backup_path()
-        return None if target is None else await self.back_up_to(target)
+            return await self.back_up_to(policy.backup_dir)
+        folder = await self._ask_backup_folder()
+        return None if folder is None else await self.back_up_to(folder)
 
-    async def back_up_to(self, target: Path) -> Path | None:
-        """Copy in a worker thread (the window keeps answering), audit, say so."""
+    async def back_up_to(self, folder: Path) -> Path | None:
+        """A complete backup (ledger, receipts, manifest) into ``folder``, through the backup
+        service (a worker thread; the window keeps answering; audited); said when done."""
         workspace = self.workspace
         if workspace is None or workspace.session.closed:
             return None
-        ledger = workspace.ledger
-        if ledger.path is None:
+        if workspace.ledger.path is None:
             self._say(self.team_backup_text())
             return None
         self.backup_button.setEnabled(False)
         self.backup_status.setText(self.tr("Backing up the ledger…"))
         try:
-            copied = await asyncio.to_thread(copy_ledger, ledger.path, target)
-        except (BackupError, OSError, sqlite3.Error) as error:
-            if not workspace.session.closed:
-                await record_backup(ledger.audit, target, error)
-                events.ledger_changed.emit()
-            self._say(self.tr("The ledger was not backed up: %1").replace("%1", str(error)))
+            info = await workspace.backups.back_up(folder, reason="manual")
+        except BackupRefused as refused:
+            events.ledger_changed.emit()
+            self._say(self.tr("The ledger was not backed up: %1").replace("%1", rule_text(refused)))
             return None
         finally:
             if shiboken6.isValid(self.backup_button):
                 self.backup_button.setEnabled(True)
-        if not workspace.session.closed:
-            await record_backup(ledger.audit, copied)
-            events.ledger_changed.emit()  # the audit log shows the row
-        QSettings().setValue(BACKUP_FOLDER_KEY, str(copied.parent))
-        self._say(self.tr("Ledger backed up to %1").replace("%1", str(copied)))
-        return copied
+        events.ledger_changed.emit()  # the audit log shows the row
+        QSettings().setValue(BACKUP_FOLDER_KEY, str(folder))
+        self._say(self.tr("Ledger backed up to %1").replace("%1", str(info.path)))
+        return info.path
 
-    async def _ask_backup_path(self) -> Path | None:
+    async def _ask_backup_folder(self) -> Path | None:
         folder = QSettings().value(BACKUP_FOLDER_KEY)
         suggested = self.workspace.policy.backup_dir if self.workspace is not None else None
         if suggested is not None and suggested.is_dir():  # the IT department's folder first
@@ -255,16 +244,10 @@ class SupportPanel(QWidget):
                 QStandardPaths.StandardLocation.DocumentsLocation
             )
             folder = documents if documents and Path(documents).is_dir() else str(Path.home())
-        dialog = QFileDialog(
-            self,
-            self.tr("Back up ledger"),
-            str(Path(folder) / self.suggested_backup_name()),
-            self.tr("Ledger copies (*.sqlite3)"),
-        )
+        dialog = QFileDialog(self, self.tr("Back up ledger"), folder)
         dialog.setObjectName("support-backup-dialog")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setDefaultSuffix("sqlite3")
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
         self.backup_dialog = dialog
         try:
             if await ask(dialog) != QDialog.DialogCode.Accepted:
