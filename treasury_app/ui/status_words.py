@@ -355,7 +355,7 @@ def team_error_word(error: str | None) -> str:
 
 
 _VOID_REASONS: dict[str, str] = {
-    codes_schema.VOID_EXPIRED: QT_TRANSLATE_NOOP("StatusWords", "expired"),
+    codes_schema.VOID_EXPIRED: QT_TRANSLATE_NOOP("StatusWords", "the approval expired"),
     codes_schema.VOID_CONTENT_CHANGED: QT_TRANSLATE_NOOP(
         "StatusWords", "the amount or description changed"
     ),

@@ -193,6 +193,21 @@ def _sentence(error: psycopg.Error) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
+def database_refusal(error: psycopg.Error) -> TeamDatabaseRefused:
+    """The refusal a person is shown for ``error`` (one of :data:`RULE_ERRORS`): a rule of
+    the database (:class:`ApprovalRefused`, typed by its constraint name) or a privilege the
+    login lacks (:class:`TeamDatabaseRefused`); its ``reason`` the rule's code."""
+    if not (error.diag.message_primary or "").startswith("permission denied"):
+        code = error.diag.constraint_name
+        refusal = TYPED_REFUSALS.get(code or "", ApprovalRefused)
+        return refusal(_sentence(error), code, reason=refusal_reason(error))
+    return TeamDatabaseRefused(
+        "The team database does not allow your login this change "
+        f"({_short(error)}); ask its administrator for the right role.",
+        reason=Reason("team.permission_denied"),
+    )
+
+
 def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -222,15 +237,7 @@ class TeamDatabase:
         except PoolTimeout as error:
             raise TeamDatabaseOffline(_short(error)) from None
         except RULE_ERRORS as error:
-            if not (error.diag.message_primary or "").startswith("permission denied"):
-                code = error.diag.constraint_name
-                refusal = TYPED_REFUSALS.get(code or "", ApprovalRefused)
-                raise refusal(_sentence(error), code, reason=refusal_reason(error)) from error
-            raise TeamDatabaseRefused(
-                "The team database does not allow your login this change "
-                f"({_short(error)}); ask its administrator for the right role.",
-                reason=Reason("team.permission_denied"),
-            ) from error
+            raise database_refusal(error) from error
         except (psycopg.OperationalError, psycopg.InternalError) as error:
             # A lost link, a restart, a lock or statement timeout, a read-only standby after
             # a failover: the change was not made.
