@@ -8202,6 +8202,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>quem o preparou foi removido da equipe</translation>
     </message>
     <message>
+        <source>Policy %1</source>
+        <translation>Política %1</translation>
+    </message>
+    <message>
         <source>Waiting for approval %1/%2</source>
         <translation>Aguardando aprovação %1/%2</translation>
     </message>

@@ -335,8 +335,7 @@ def test_void_reasons_and_an_administrators_withdrawal_are_words_in_portuguese(
         stored = {
             row["entry_id"]: row["void_reason"]
             for row in admin.execute(
-                "SELECT entry_id, void_reason FROM treasury.approvals"
-                " WHERE void_reason IS NOT NULL"
+                "SELECT entry_id, void_reason FROM treasury.approvals WHERE void_reason IS NOT NULL"
             ).fetchall()
         }
     # the database keeps its fixed keys; each is a code the UI words

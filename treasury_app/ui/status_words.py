@@ -387,6 +387,22 @@ def decision_reason_word(entry: Entry) -> str:
     return reason
 
 
+_POLICY_REFERENCE = re.compile(r"^policy (?P<version>\d+)$")
+_POLICY_ACTIONS = frozenset({"admin.policy", "admin.policy_forced"})
+_POLICY = QT_TRANSLATE_NOOP("StatusWords", "Policy %1")
+
+
+def reference_word(action: str | None, reference: str | None) -> str:
+    """An audit row's reference as a person reads it: the approval policy ``treasury-admin``
+    set (``policy 3``, kept so in the audit) is "Policy 3" in words; any other reference (a
+    txid, a login, an entry's number) is shown as it is."""
+    text = reference or ""
+    found = _POLICY_REFERENCE.match(text) if action in _POLICY_ACTIONS else None
+    if found is None:
+        return text
+    return QCoreApplication.translate(CONTEXT, _POLICY).replace("%1", found["version"])
+
+
 def action_word(action: str | None) -> str:
     """An audit action as words (``payout.send`` -> Pix payout)."""
     return _word(_ACTIONS, action, "audit action")
