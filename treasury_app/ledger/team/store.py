@@ -102,6 +102,7 @@ class ClaimRefused(ApprovalRefused):
     sending or resolving a payment records its outcome."""
 
     code = CLAIM_CODE
+    reason = Reason("team.entry_claim")
 
 
 class MoveRefused(ApprovalRefused):
@@ -109,18 +110,21 @@ class MoveRefused(ApprovalRefused):
     without its reason, ...)."""
 
     code = MOVE_CODE
+    reason = Reason("team.journal_move")
 
 
 class AmountRefused(ApprovalRefused):
     """The amount is not money: more than zero, at most the ceiling, in centavos."""
 
     code = AMOUNT_CODE
+    reason = Reason("team.not_money")
 
 
 class ReceiptRefused(ApprovalRefused):
     """The receipt is not the one of that payment (or the bank did not complete it)."""
 
     code = RECEIPT_CODE
+    reason = Reason("team.receipt_binding")
 
 
 TYPED_REFUSALS: dict[str, type[ApprovalRefused]] = {
