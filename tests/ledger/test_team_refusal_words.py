@@ -388,3 +388,21 @@ def test_void_reasons_and_an_administrators_withdrawal_are_words_in_portuguese(
     )
     typed = codes_schema.coded(codes_schema.WITHDRAWN, by="ana", reason="person removed")
     assert decision_reason_word(ended("person removed", typed)) == "person removed"  # as typed
+
+
+def test_no_desktop_code_reads_the_receivers_notes_for_administrators() -> None:
+    """``notifications.detail`` (the webhook receiver's note on a notification) is for the
+    administrators' logs (``treasury-admin notifications``): no module a desktop runs reads
+    ``treasury.notifications``, so it is never shown to a person."""
+    root = Path(__file__).resolve().parents[2] / "treasury_app"
+    admins = {root / "ledger" / "team" / "admin.py"}
+    readers = sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if "treasury.notifications" in path.read_text("utf-8")
+        and path not in admins
+        and not path.name.endswith("_schema.py")
+        and "receiver" not in path.relative_to(root).parts
+    )
+    assert readers == []
+    assert "treasury.notifications" in (root / "ledger" / "team" / "admin.py").read_text("utf-8")
