@@ -2997,6 +2997,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>O proxy pede um login</translation>
     </message>
     <message>
+        <source>Refused by the team database</source>
+        <translation>Recusado pelo banco de dados da equipe</translation>
+    </message>
+    <message>
         <source>No answer from the bank</source>
         <translation>Sem resposta do banco</translation>
     </message>
@@ -5908,6 +5912,26 @@ Avise o seu departamento de TI.</translation>
         <source>The bank did not carry it out: %1.</source>
         <translation>O banco não o realizou: %1.</translation>
     </message>
+    <message>
+        <source>no limit</source>
+        <translation>sem limite</translation>
+    </message>
+    <message>
+        <source>an approver with a higher limit</source>
+        <translation>um aprovador com limite maior</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rejeitado</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>retirado</translation>
+    </message>
+    <message>
+        <source>released to the bank</source>
+        <translation>liberado para o banco</translation>
+    </message>
 </context>
 <context>
     <name>RestoreDialog</name>
@@ -7414,6 +7438,126 @@ Avise o seu departamento de TI.</translation>
         <translation>Todas as aprovações necessárias foram dadas; ele está sendo liberado.</translation>
     </message>
     <message>
+        <source>Payment #{entry} of this batch does not match what the team database keeps: review the batch again.</source>
+        <translation>O pagamento nº {entry} deste lote não confere com o que o banco de dados da equipe guarda: revise o lote de novo.</translation>
+    </message>
+    <message>
+        <source>Type your team database password to approve.</source>
+        <translation>Digite a sua senha do banco de dados da equipe para aprovar.</translation>
+    </message>
+    <message>
+        <source>That is not your team database password.</source>
+        <translation>Esta não é a sua senha do banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>The team database did not allow this change; nothing was changed.</source>
+        <translation>O banco de dados da equipe não permitiu esta alteração; nada foi alterado.</translation>
+    </message>
+    <message>
+        <source>Your login may not make this change in the team database; ask its administrator for the right role.</source>
+        <translation>Seu login não pode fazer esta alteração no banco de dados da equipe; peça ao administrador dele o papel certo.</translation>
+    </message>
+    <message>
+        <source>The team database does not allow your login this change.</source>
+        <translation>O banco de dados da equipe não permite esta alteração ao seu login.</translation>
+    </message>
+    <message>
+        <source>Your login ({login}) does not prepare payments in the team: only makers prepare, change or withdraw them.</source>
+        <translation>Seu login ({login}) não prepara pagamentos na equipe: só quem prepara pagamentos os prepara, altera ou retira.</translation>
+    </message>
+    <message>
+        <source>Your login ({login}) does not approve payments in the team: only approvers approve or reject them.</source>
+        <translation>Seu login ({login}) não aprova pagamentos na equipe: só os aprovadores os aprovam ou rejeitam.</translation>
+    </message>
+    <message>
+        <source>Your login ({login}) only reads the team&apos;s payments: sending them, resolving them and keeping their receipts take a maker or an approver.</source>
+        <translation>Seu login ({login}) só consulta os pagamentos da equipe: enviá-los, resolvê-los e guardar seus comprovantes cabe a quem prepara ou aprova pagamentos.</translation>
+    </message>
+    <message>
+        <source>Only {maker}, who prepared this payment, may change or withdraw it.</source>
+        <translation>Só {maker}, que preparou este pagamento, pode alterá-lo ou retirá-lo.</translation>
+    </message>
+    <message>
+        <source>You prepared this payment: another person must approve it.</source>
+        <translation>Você preparou este pagamento: outra pessoa precisa aprová-lo.</translation>
+    </message>
+    <message>
+        <source>The amount must be more than zero, in reais and centavos, at most {maximum}.</source>
+        <translation>O valor deve ser maior que zero, em reais e centavos, no máximo {maximum}.</translation>
+    </message>
+    <message>
+        <source>This payment is not in the team&apos;s journal.</source>
+        <translation>Este pagamento não está no registro de operações da equipe.</translation>
+    </message>
+    <message>
+        <source>This payment is not waiting for approval any more ({state}).</source>
+        <translation>Este pagamento não está mais aguardando aprovação ({state}).</translation>
+    </message>
+    <message>
+        <source>This payment changed since you reviewed it (its amount or description): review it again.</source>
+        <translation>Este pagamento mudou desde que você o revisou (o valor ou a descrição): revise-o de novo.</translation>
+    </message>
+    <message>
+        <source>{amount} is over your approval limit ({payment_limit} per payment, {daily_limit} per day, {approved_today} approved today): it takes the approval of {others}.</source>
+        <translation>{amount} está acima do seu limite de aprovação ({payment_limit} por pagamento, {daily_limit} por dia, {approved_today} aprovados hoje): é preciso a aprovação de {others}.</translation>
+    </message>
+    <message>
+        <source>Say why it is rejected or withdrawn.</source>
+        <translation>Diga por que ele é rejeitado ou retirado.</translation>
+    </message>
+    <message>
+        <source>This payment has {given} of the {needed} approvals it needs: it is not sent.</source>
+        <translation>Este pagamento tem {given} das {needed} aprovações de que precisa: não é enviado.</translation>
+    </message>
+    <message>
+        <source>Only {maker}, who prepared this payment, sends it.</source>
+        <translation>Só {maker}, que preparou este pagamento, o envia.</translation>
+    </message>
+    <message>
+        <source>No payment of this batch is waiting for approval any more.</source>
+        <translation>Nenhum pagamento deste lote está mais aguardando aprovação.</translation>
+    </message>
+    <message>
+        <source>This batch changed since you reviewed it: review it again.</source>
+        <translation>Este lote mudou desde que você o revisou: revise-o de novo.</translation>
+    </message>
+    <message>
+        <source>Another desktop is sending or checking this payment, or it may not be sent yet: nothing was recorded here.</source>
+        <translation>Outro computador está enviando ou conferindo este pagamento, ou ele ainda não pode ser enviado: nada foi registrado aqui.</translation>
+    </message>
+    <message>
+        <source>This payment moved on meanwhile: this step no longer applies to it.</source>
+        <translation>Este pagamento avançou nesse meio-tempo: esta etapa não se aplica mais a ele.</translation>
+    </message>
+    <message>
+        <source>A refusal is recorded with its reason.</source>
+        <translation>Uma recusa é registrada com o seu motivo.</translation>
+    </message>
+    <message>
+        <source>This changed meanwhile in the team database: look at it again.</source>
+        <translation>Isto mudou nesse meio-tempo no banco de dados da equipe: veja de novo.</translation>
+    </message>
+    <message>
+        <source>The team database did not accept these values.</source>
+        <translation>O banco de dados da equipe não aceitou estes valores.</translation>
+    </message>
+    <message>
+        <source>This receipt cannot be kept with this payment.</source>
+        <translation>Este comprovante não pode ser guardado com este pagamento.</translation>
+    </message>
+    <message>
+        <source>The bank did not complete this payment: it has no receipt to keep.</source>
+        <translation>O banco não concluiu este pagamento: não há comprovante a guardar.</translation>
+    </message>
+    <message>
+        <source>This receipt is not the one of this payment, or not a PDF file.</source>
+        <translation>Este comprovante não é o deste pagamento, ou não é um arquivo PDF.</translation>
+    </message>
+    <message>
+        <source>A receipt is kept with the payment it belongs to, and this one belongs to no payment of the team&apos;s journal.</source>
+        <translation>Um comprovante é guardado com o pagamento a que pertence, e este não pertence a nenhum pagamento do registro de operações da equipe.</translation>
+    </message>
+    <message>
         <source>The bank cannot be reached to confirm that it does not have this payment; nothing was cancelled. Try again when the bank answers.</source>
         <translation>Não foi possível falar com o banco para confirmar que ele não tem este pagamento; nada foi cancelado. Tente de novo quando o banco responder.</translation>
     </message>
@@ -8699,6 +8843,26 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Withdrawn by %1: %2</source>
         <translation>Retirado por %1: %2</translation>
+    </message>
+    <message>
+        <source>the approval expired</source>
+        <translation>a aprovação expirou</translation>
+    </message>
+    <message>
+        <source>the amount or description changed</source>
+        <translation>o valor ou a descrição mudou</translation>
+    </message>
+    <message>
+        <source>the approver was removed from the team</source>
+        <translation>o aprovador foi removido da equipe</translation>
+    </message>
+    <message>
+        <source>its maker was removed from the team</source>
+        <translation>quem o preparou foi removido da equipe</translation>
+    </message>
+    <message>
+        <source>Policy %1</source>
+        <translation>Política %1</translation>
     </message>
     <message>
         <source>Waiting for approval %1/%2</source>

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from treasury_app.domain.errors import Reason
+
 
 class LedgerOpenError(RuntimeError):
     """The ledger cannot be opened as it is (a newer schema, a login refused, a database not
@@ -17,7 +19,16 @@ class LedgerUnavailable(ConnectionError):
 
 
 class LedgerRefused(PermissionError):
-    """The ledger refused this person the change (their database role does not allow it)."""
+    """The ledger refused this person the change (their database role does not allow it, a
+    rule of the team database). ``str()`` is for logs; :attr:`reason` is what a person reads,
+    as a rule's code and parameters (``team.over_limit``...) the UI puts into words."""
+
+    reason: Reason = Reason("team.refused")
+
+    def __init__(self, message: str = "", *, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
 
 
 @dataclass(frozen=True)

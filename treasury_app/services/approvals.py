@@ -314,7 +314,8 @@ class ApprovalDesk:
         await self._check_password(password)
         if entry.content_hash is None or entry.content_hash != entry_content_hash(entry):
             raise ApprovalRefused(
-                "What this desktop shows does not match the journal's content: review it again."
+                "What this desktop shows does not match the journal's content: review it again.",
+                reason=Reason("approval.content_differs"),
             )
         approved = self.engine.announce(await self.store.approve(entry.id, entry.content_hash))
         if self._releases(approved):
@@ -360,7 +361,8 @@ class ApprovalDesk:
         for row in waiting:
             if row.content_hash != entry_content_hash(row):
                 raise ApprovalRefused(
-                    f"Row {row.id} shown here does not match the journal: review it again."
+                    f"Row {row.id} shown here does not match the journal: review it again.",
+                    reason=Reason("approval.batch_row_differs", {"entry": row.id}),
                 )
         decided = await self.store.approve_batch(batch_id, batch_hash(waiting), rejects)
         for row in decided:
@@ -390,11 +392,17 @@ class ApprovalDesk:
         if not self.password_required:
             return
         if not password or self.password_check is None:
-            raise ApprovalRefused("Type your team database password to approve.")
+            raise ApprovalRefused(
+                "Type your team database password to approve.",
+                reason=Reason("approval.password_missing"),
+            )
         try:
             await self.password_check(password)
         except Exception:
-            raise ApprovalRefused("That is not your team database password.") from None
+            raise ApprovalRefused(
+                "That is not your team database password.",
+                reason=Reason("approval.password_wrong"),
+            ) from None
 
 
 _DAY = timedelta(hours=24)

@@ -10,10 +10,19 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from treasury_app.api.accounts.models import is_failed_status
 from treasury_app.api.errors import refusal_reason
+from treasury_app.domain.errors import Reason
+from treasury_app.ledger.errors import LedgerRefused
 from treasury_app.ledger.journal import Entry, EntryState
-from treasury_app.ui.status_words import team_error_word
+from treasury_app.ui.rule_words import rule_text
+from treasury_app.ui.status_words import status_word, team_error_word
 
-__all__ = ["error_words", "is_refused", "refusal_reason_words", "refusal_words"]
+__all__ = [
+    "error_words",
+    "is_refused",
+    "ledger_refusal_words",
+    "refusal_reason_words",
+    "refusal_words",
+]
 
 CONTEXT = "Refusals"
 
@@ -78,3 +87,31 @@ def error_words(entry: Entry) -> str:
     if is_refused(entry):
         return refusal_words(entry)
     return refusal_reason(entry.error or "")
+
+
+_NO_LIMIT = QT_TRANSLATE_NOOP("Refusals", "no limit")
+_HIGHER_LIMIT = QT_TRANSLATE_NOOP("Refusals", "an approver with a higher limit")
+_ENDED: dict[str, str] = {  # an intent's approval when it no longer waits
+    "REJECTED": QT_TRANSLATE_NOOP("Refusals", "rejected"),
+    "WITHDRAWN": QT_TRANSLATE_NOOP("Refusals", "withdrawn"),
+    "RELEASED": QT_TRANSLATE_NOOP("Refusals", "released to the bank"),
+}
+
+
+def ledger_refusal_words(error: LedgerRefused) -> str:
+    """What the ledger refused, in the person's words: the rule of its :attr:`reason`
+    (``team.over_limit``...), its parameters in words, never the database's English."""
+    reason = error.reason
+    params = dict(reason.params)
+    for name in ("payment_limit", "daily_limit"):
+        if name in params and params[name] is None:
+            params[name] = QCoreApplication.translate(CONTEXT, _NO_LIMIT)
+    if "others" in params and not params["others"]:
+        params["others"] = QCoreApplication.translate(CONTEXT, _HIGHER_LIMIT)
+    state = params.get("state")
+    if isinstance(state, str):
+        ended = _ENDED.get(state)
+        params["state"] = (
+            QCoreApplication.translate(CONTEXT, ended) if ended else status_word(state).lower()
+        )
+    return rule_text(Reason(reason.code, params, reason.field))

@@ -1096,6 +1096,113 @@ RULES: dict[str, str] = {
     "approval.being_released": QT_TRANSLATE_NOOP(
         "RuleWords", "Every approval it needs is given; it is being released."
     ),
+    "approval.batch_row_differs": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Payment #{entry} of this batch does not match what the team database keeps: review "
+        "the batch again.",
+    ),
+    "approval.password_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "Type your team database password to approve."
+    ),
+    "approval.password_wrong": QT_TRANSLATE_NOOP(
+        "RuleWords", "That is not your team database password."
+    ),
+    # What the team database refuses a person (ledger/team/store.py: refusal_reason)
+    "team.refused": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database did not allow this change; nothing was changed."
+    ),
+    "team.permission_denied": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Your login may not make this change in the team database; ask its administrator for "
+        "the right role.",
+    ),
+    "team.not_allowed": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database does not allow your login this change."
+    ),
+    "team.not_a_maker": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Your login ({login}) does not prepare payments in the team: only makers prepare, change "
+        "or withdraw them.",
+    ),
+    "team.not_an_approver": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Your login ({login}) does not approve payments in the team: only approvers approve or "
+        "reject them.",
+    ),
+    "team.read_only": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Your login ({login}) only reads the team's payments: sending them, resolving them and "
+        "keeping their receipts take a maker or an approver.",
+    ),
+    "team.maker_only": QT_TRANSLATE_NOOP(
+        "RuleWords", "Only {maker}, who prepared this payment, may change or withdraw it."
+    ),
+    "team.own_approve": QT_TRANSLATE_NOOP(
+        "RuleWords", "You prepared this payment: another person must approve it."
+    ),
+    "team.own_reject": QT_TRANSLATE_NOOP(
+        "RuleWords", "You prepared this payment: withdraw it instead of rejecting it."
+    ),
+    "team.not_money": QT_TRANSLATE_NOOP(
+        "RuleWords", "The amount must be more than zero, in reais and centavos, at most {maximum}."
+    ),
+    "team.no_entry": QT_TRANSLATE_NOOP("RuleWords", "This payment is not in the team's journal."),
+    "team.not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment is not waiting for approval any more ({state})."
+    ),
+    "team.changed_since_review": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payment changed since you reviewed it (its amount or description): review it again.",
+    ),
+    "team.over_limit": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{amount} is over your approval limit ({payment_limit} per payment, {daily_limit} per "
+        "day, {approved_today} approved today): it takes the approval of {others}.",
+    ),
+    "team.reject_reason_missing": QT_TRANSLATE_NOOP("RuleWords", "Say why it is rejected."),
+    "team.withdraw_reason_missing": QT_TRANSLATE_NOOP("RuleWords", "Say why it is withdrawn."),
+    "team.end_reason": QT_TRANSLATE_NOOP("RuleWords", "Say why it is rejected or withdrawn."),
+    "team.too_few_approvals": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment has {given} of the {needed} approvals it needs: it is not sent."
+    ),
+    "team.maker_sends": QT_TRANSLATE_NOOP(
+        "RuleWords", "Only {maker}, who prepared this payment, sends it."
+    ),
+    "team.batch_not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "No payment of this batch is waiting for approval any more."
+    ),
+    "team.batch_changed": QT_TRANSLATE_NOOP(
+        "RuleWords", "This batch changed since you reviewed it: review it again."
+    ),
+    "team.entry_claim": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Another desktop is sending or checking this payment, or it may not be sent yet: "
+        "nothing was recorded here.",
+    ),
+    "team.journal_move": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment moved on meanwhile: this step no longer applies to it."
+    ),
+    "team.journal_refusal_reason": QT_TRANSLATE_NOOP(
+        "RuleWords", "A refusal is recorded with its reason."
+    ),
+    "team.state_changed": QT_TRANSLATE_NOOP(
+        "RuleWords", "This changed meanwhile in the team database: look at it again."
+    ),
+    "team.check": QT_TRANSLATE_NOOP("RuleWords", "The team database did not accept these values."),
+    "team.receipt_binding": QT_TRANSLATE_NOOP(
+        "RuleWords", "This receipt cannot be kept with this payment."
+    ),
+    "team.receipt_not_completed": QT_TRANSLATE_NOOP(
+        "RuleWords", "The bank did not complete this payment: it has no receipt to keep."
+    ),
+    "team.receipt_not_this_payment": QT_TRANSLATE_NOOP(
+        "RuleWords", "This receipt is not the one of this payment, or not a PDF file."
+    ),
+    "team.receipt_without_entry": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A receipt is kept with the payment it belongs to, and this one belongs to no payment "
+        "of the team's journal.",
+    ),
     # Held payments (services/payments.py)
     "payment.cancel_unconfirmed": QT_TRANSLATE_NOOP(
         "RuleWords",

@@ -354,6 +354,55 @@ def team_error_word(error: str | None) -> str:
     return words or ""
 
 
+_VOID_REASONS: dict[str, str] = {
+    codes_schema.VOID_EXPIRED: QT_TRANSLATE_NOOP("StatusWords", "the approval expired"),
+    codes_schema.VOID_CONTENT_CHANGED: QT_TRANSLATE_NOOP(
+        "StatusWords", "the amount or description changed"
+    ),
+    codes_schema.VOID_PERSON_REMOVED: QT_TRANSLATE_NOOP(
+        "StatusWords", "the approver was removed from the team"
+    ),
+}
+_MAKER_REMOVED = QT_TRANSLATE_NOOP("StatusWords", "its maker was removed from the team")
+_LEGACY_REMOVED = re.compile(r"^Withdrawn by \S+: \S+ removed$")
+
+
+def void_reason_word(reason: str | None) -> str:
+    """Why an approval is void (``approvals.void_reason``: ``expired``, ``content
+    changed``, ``person removed``) in words; one not known is "Other (unknown code)"."""
+    return _word(_VOID_REASONS, reason, "approval void reason")
+
+
+def decision_reason_word(entry: Entry) -> str:
+    """Why a person ended ``entry`` (its ``decision_reason``): as they typed it, but for an
+    intent ``treasury-admin remove-user`` withdrew (its reason the fixed key ``person
+    removed``), which is said in words."""
+    reason = entry.decision_reason or ""
+    found = codes_schema.read_coded(entry.error)
+    removed = found is not None and found[0] == codes_schema.REMOVED_WITHDRAWN
+    if removed or (
+        reason == codes_schema.VOID_PERSON_REMOVED and _LEGACY_REMOVED.match(entry.error or "")
+    ):
+        return QCoreApplication.translate(CONTEXT, _MAKER_REMOVED)
+    return reason
+
+
+_POLICY_REFERENCE = re.compile(r"^policy (?P<version>\d+)$")
+_POLICY_ACTIONS = frozenset({"admin.policy", "admin.policy_forced"})
+_POLICY = QT_TRANSLATE_NOOP("StatusWords", "Policy %1")
+
+
+def reference_word(action: str | None, reference: str | None) -> str:
+    """An audit row's reference as a person reads it: the approval policy ``treasury-admin``
+    set (``policy 3``, kept so in the audit) is "Policy 3" in words; any other reference (a
+    txid, a login, an entry's number) is shown as it is."""
+    text = reference or ""
+    found = _POLICY_REFERENCE.match(text) if action in _POLICY_ACTIONS else None
+    if found is None:
+        return text
+    return QCoreApplication.translate(CONTEXT, _POLICY).replace("%1", found["version"])
+
+
 def action_word(action: str | None) -> str:
     """An audit action as words (``payout.send`` -> Pix payout)."""
     return _word(_ACTIONS, action, "audit action")

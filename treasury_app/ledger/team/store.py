@@ -26,6 +26,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from treasury_app.domain.clock import Clock
+from treasury_app.domain.errors import Reason
 from treasury_app.domain.money import dumps_json
 from treasury_app.ledger.audit import AuditEntry, audit_entry, audit_filter, details_json
 from treasury_app.ledger.batches import BatchRecord, batch_from_row
@@ -51,6 +52,7 @@ from treasury_app.ledger.receipts import (
     receipt_path,
 )
 from treasury_app.ledger.stores import LedgerRefused, LedgerUnavailable
+from treasury_app.ledger.team.codes_schema import REFUSALS, read_coded
 from treasury_app.ledger.team.integrity_schema import (
     AMOUNT_CODE,
     CLAIM_CODE,
@@ -87,8 +89,10 @@ class ApprovalRefused(TeamDatabaseRefused):
 
     code: str | None = None
 
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, code: str | None = None, *, reason: Reason | None = None
+    ) -> None:
+        super().__init__(message, reason=reason)
         if code is not None:
             self.code = code
 
@@ -98,6 +102,7 @@ class ClaimRefused(ApprovalRefused):
     sending or resolving a payment records its outcome."""
 
     code = CLAIM_CODE
+    reason = Reason("team.entry_claim")
 
 
 class MoveRefused(ApprovalRefused):
@@ -105,18 +110,21 @@ class MoveRefused(ApprovalRefused):
     without its reason, ...)."""
 
     code = MOVE_CODE
+    reason = Reason("team.journal_move")
 
 
 class AmountRefused(ApprovalRefused):
     """The amount is not money: more than zero, at most the ceiling, in centavos."""
 
     code = AMOUNT_CODE
+    reason = Reason("team.not_money")
 
 
 class ReceiptRefused(ApprovalRefused):
     """The receipt is not the one of that payment (or the bank did not complete it)."""
 
     code = RECEIPT_CODE
+    reason = Reason("team.receipt_binding")
 
 
 TYPED_REFUSALS: dict[str, type[ApprovalRefused]] = {
@@ -137,10 +145,71 @@ RULE_ERRORS = (
     psycopg.errors.NoDataFound,
 )
 
+_CONSTRAINT_RULES: dict[tuple[str, type[psycopg.Error]], str] = {
+    (RECEIPT_CODE, psycopg.errors.ObjectNotInPrerequisiteState): "team.receipt_not_completed",
+    (RECEIPT_CODE, psycopg.errors.CheckViolation): "team.receipt_not_this_payment",
+}
+_CONSTRAINT_CODES: dict[str, str] = {
+    CLAIM_CODE: "team.entry_claim",
+    MOVE_CODE: "team.journal_move",
+    REASON_CODE: "team.journal_refusal_reason",
+    AMOUNT_CODE: "team.not_money",
+    RECEIPT_CODE: "team.receipt_binding",
+    END_REASON_CODE: "team.end_reason",
+}
+_STATE_CODES: tuple[tuple[type[psycopg.Error], str], ...] = (
+    (psycopg.errors.NoDataFound, "team.no_entry"),
+    (psycopg.errors.ObjectNotInPrerequisiteState, "team.state_changed"),
+    (psycopg.errors.CheckViolation, "team.check"),
+    (psycopg.errors.InsufficientPrivilege, "team.not_allowed"),
+)
+_AMOUNT_PARAMS = frozenset({"amount", "payment_limit", "daily_limit", "approved_today", "maximum"})
+
+
+def refusal_reason(error: psycopg.Error) -> Reason:
+    """What a person reads of a refusal of the team database, as a rule (``team.<code>``):
+    the coded note of its DETAIL (schema 7, :data:`~.codes_schema.REFUSALS`), else what its
+    constraint name, else its SQLSTATE says. Never the English MESSAGE."""
+    coded = read_coded(error.diag.message_detail)
+    if coded is not None and coded[0] in REFUSALS:
+        code, params = coded
+        return Reason(
+            "team." + code,
+            {
+                name: Decimal(str(value)) if name in _AMOUNT_PARAMS and value is not None else value
+                for name, value in params.items()
+            },
+        )
+    constraint = error.diag.constraint_name or ""
+    for (name, kind), rule in _CONSTRAINT_RULES.items():
+        if constraint == name and isinstance(error, kind):
+            return Reason(rule)
+    if constraint in _CONSTRAINT_CODES:
+        return Reason(_CONSTRAINT_CODES[constraint])
+    for kind, rule in _STATE_CODES:
+        if isinstance(error, kind):
+            return Reason(rule)
+    return Reason("team.refused")
+
 
 def _sentence(error: psycopg.Error) -> str:
     text = (error.diag.message_primary or _short(error)).strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def database_refusal(error: psycopg.Error) -> TeamDatabaseRefused:
+    """The refusal a person is shown for ``error`` (one of :data:`RULE_ERRORS`): a rule of
+    the database (:class:`ApprovalRefused`, typed by its constraint name) or a privilege the
+    login lacks (:class:`TeamDatabaseRefused`); its ``reason`` the rule's code."""
+    if not (error.diag.message_primary or "").startswith("permission denied"):
+        code = error.diag.constraint_name
+        refusal = TYPED_REFUSALS.get(code or "", ApprovalRefused)
+        return refusal(_sentence(error), code, reason=refusal_reason(error))
+    return TeamDatabaseRefused(
+        "The team database does not allow your login this change "
+        f"({_short(error)}); ask its administrator for the right role.",
+        reason=Reason("team.permission_denied"),
+    )
 
 
 def _stamp(moment: datetime) -> str:
@@ -172,14 +241,7 @@ class TeamDatabase:
         except PoolTimeout as error:
             raise TeamDatabaseOffline(_short(error)) from None
         except RULE_ERRORS as error:
-            if not (error.diag.message_primary or "").startswith("permission denied"):
-                code = error.diag.constraint_name
-                refusal = TYPED_REFUSALS.get(code or "", ApprovalRefused)
-                raise refusal(_sentence(error), code) from error
-            raise TeamDatabaseRefused(
-                "The team database does not allow your login this change "
-                f"({_short(error)}); ask its administrator for the right role."
-            ) from error
+            raise database_refusal(error) from error
         except (psycopg.OperationalError, psycopg.InternalError) as error:
             # A lost link, a restart, a lock or statement timeout, a read-only standby after
             # a failover: the change was not made.
@@ -783,7 +845,8 @@ class TeamReceipts:
         pdf_digest(pdf)  # a PDF, or ReceiptError
         if entry_id is None:
             raise ReceiptRefused(
-                "A receipt is kept with the payment it belongs to: its journal entry is needed."
+                "A receipt is kept with the payment it belongs to: its journal entry is needed.",
+                reason=Reason("team.receipt_without_entry"),
             )
         row = await self._db.call(
             "SELECT * FROM treasury.store_receipt(%s, %s, %s, %s, %s, %s)",

@@ -52,9 +52,15 @@ from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
+from treasury_app.ui.refusals import ledger_refusal_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
-from treasury_app.ui.status_words import approval_word, status_word
+from treasury_app.ui.status_words import (
+    approval_word,
+    decision_reason_word,
+    status_word,
+    void_reason_word,
+)
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.times import instant_or_empty
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
@@ -114,6 +120,8 @@ def refusal_text(error: BaseException) -> str:
     """What the banner says of an action that was not done (the team database's sentence)."""
     if isinstance(error, LedgerBlocked):
         return blocked_message(error)[1]
+    if isinstance(error, LedgerRefused):
+        return ledger_refusal_words(error)
     if isinstance(error, PendingDuplicate):
         waiting: Entry = error.entry
         return (
@@ -476,7 +484,8 @@ class ApprovalDialog(QDialog):
         words = approval_word(entry, released=True)
         if entry.approval in ("REJECTED", "WITHDRAWN"):
             words = words or status_word(entry.state.value)
-            return f"{words}: {entry.decision_reason}" if entry.decision_reason else words
+            reason = decision_reason_word(entry)
+            return f"{words}: {reason}" if reason else words
         if entry.approval == "RELEASED" or entry.state != EntryState.PREPARED:
             status = status_word(entry_status(entry))
             return f"{words} · {status}" if words else status
@@ -497,7 +506,9 @@ class ApprovalDialog(QDialog):
                     self.tr("✗ %1 on %2 — void: %3")
                     .replace("%1", approval.approver)
                     .replace("%2", when)
-                    .replace("%3", approval.void_reason or self.tr("no longer valid"))
+                    .replace(
+                        "%3", void_reason_word(approval.void_reason) or self.tr("no longer valid")
+                    )
                 )
         return "\n".join(lines)
 

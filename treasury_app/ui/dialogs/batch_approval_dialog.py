@@ -42,7 +42,7 @@ from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
-from treasury_app.ui.status_words import approval_word, status_word
+from treasury_app.ui.status_words import approval_word, decision_reason_word, status_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.amount_confirmation import AmountConfirmation
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -144,7 +144,7 @@ class BatchRowsModel(QAbstractTableModel):
         if column == BatchColumn.STATE:
             return self.state_text(entry)
         if column == BatchColumn.REASON:
-            return self.rejected.get(entry.id, entry.decision_reason or "")
+            return self.rejected.get(entry.id, decision_reason_word(entry))
         return ""
 
     # -- Qt's API --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import Entry, EntryKind
 from treasury_app.ui.bank_names import detail_cell
 from treasury_app.ui.models.rows_model import RowsTableModel
-from treasury_app.ui.status_words import approval_word, status_word
+from treasury_app.ui.status_words import approval_word, decision_reason_word, status_word
 from treasury_app.ui.times import instant_or_empty
 
 __all__ = ["ApprovalsModel", "Column", "parse_stamp"]
@@ -159,7 +159,7 @@ class ApprovalsModel(RowsTableModel[Entry]):
         if role != Qt.ItemDataRole.ToolTipRole:
             return None
         if column == Column.STATE and entry.decision_reason:
-            return entry.decision_reason
+            return decision_reason_word(entry)
         if column == Column.AGE:
             return instant_or_empty(entry.created_at)
         if column == Column.PAYEE and entry.description:

@@ -20,7 +20,7 @@ from treasury_app.ledger.journal import Entry, EntryKind
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.models.rows_model import Index, RowsTableModel
 from treasury_app.ui.refusals import error_words
-from treasury_app.ui.status_words import approval_word
+from treasury_app.ui.status_words import approval_word, decision_reason_word
 
 RECENT_LIMIT = 500
 
@@ -159,7 +159,7 @@ class JournalEntriesModel(RowsTableModel[Entry]):
     def role_data(self, entry: Entry, column: Any, role: int) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and column == self.status_column:
             if entry.decision_reason and entry.approval in ("REJECTED", "WITHDRAWN"):
-                return entry.decision_reason
+                return decision_reason_word(entry)
             if entry.error:
                 return error_words(entry)
         return None

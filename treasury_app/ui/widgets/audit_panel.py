@@ -36,7 +36,7 @@ from treasury_app.ledger import Ledger
 from treasury_app.ledger.audit import AuditEntry
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.csv_files import file_error, save_csv_dialog, saved_count, write_table
-from treasury_app.ui.status_words import action_word, outcome_word
+from treasury_app.ui.status_words import action_word, outcome_word, reference_word
 from treasury_app.ui.times import InstantForm, format_instant
 from treasury_app.ui.widgets.date_edits import date_edit
 from treasury_app.ui.widgets.error_banner import ErrorBanner
@@ -237,7 +237,7 @@ class AuditPanel(QWidget):
                 row.os_user,
                 action_word(row.action),
                 outcome_word(row.outcome, row.action),
-                row.reference,
+                reference_word(row.action, row.reference),
                 format_brl(row.amount) if row.amount is not None else "",
             ]
             for column, value in enumerate(values):
@@ -278,7 +278,7 @@ class AuditPanel(QWidget):
                         row.os_user,
                         action_word(row.action),
                         outcome_word(row.outcome, row.action),
-                        row.reference,
+                        reference_word(row.action, row.reference),
                         amount,
                     ]
                 )

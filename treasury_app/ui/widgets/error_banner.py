@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from treasury_app.api.errors import ApiError, ProxyFailure, TransportFailure
 from treasury_app.domain.errors import RuleError
-from treasury_app.ledger.errors import BlockingSession, LedgerBlocked
+from treasury_app.ledger.errors import BlockingSession, LedgerBlocked, LedgerRefused
+from treasury_app.ui.refusals import ledger_refusal_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import Tinted, banner_style, text_style
 
@@ -64,6 +65,9 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
         return blocked_message(error)
     if isinstance(error, ApiError):
         return error.title, error.detail
+    if isinstance(error, LedgerRefused):  # the team database's rule, in words
+        title = QT_TRANSLATE_NOOP("ErrorBanner", "Refused by the team database")
+        return title, ledger_refusal_words(error)
     # The titles are English source texts that show_error translates (context ErrorBanner).
     if isinstance(error, ProxyFailure) and error.reason is not None:  # a route refused
         if error.reason.code.startswith("proxy.pac_"):
