@@ -2725,10 +2725,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Não é possível gravar na pasta %1: escolha outra pasta.</translation>
     </message>
     <message>
-        <source>Could not write the file %1: %2.</source>
-        <translation>Não foi possível gravar o arquivo %1: %2.</translation>
-    </message>
-    <message>
         <source>Could not write the file %1.</source>
         <translation>Não foi possível gravar o arquivo %1.</translation>
     </message>

@@ -17,6 +17,7 @@ from treasury_app.ledger.errors import (
     LedgerRefused,
     LedgerUnavailable,
 )
+from treasury_app.services.files import FileWriteError
 from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.refusals import ledger_refusal_words
 from treasury_app.ui.rule_words import rule_text
@@ -101,7 +102,10 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
         return QT_TRANSLATE_NOOP("ErrorBanner", "The team database cannot be reached"), (
             failure_words(error)
         )
-    if isinstance(error, ApiFailure | LedgerOpenError | OSError):
+    if isinstance(error, ApiFailure | LedgerOpenError | OSError) and not isinstance(
+        error,
+        FileWriteError,  # already in words (ui/csv_files.file_error)
+    ):
         return QT_TRANSLATE_NOOP("ErrorBanner", "It could not be done"), failure_words(error)
     if isinstance(error, RuleError):
         named = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
