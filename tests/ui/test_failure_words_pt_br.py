@@ -324,3 +324,16 @@ def test_the_bank_out_of_reach_in_the_banner_in_portuguese(
     banner.show_error(error)
     assert banner.title.text() == "Não foi possível falar com o banco"
     assert_portuguese(banner.detail.text(), error, f"(127.0.0.1:{closed_port})", "verifique a rede")
+
+
+def test_an_expired_certificate_in_portuguese(portuguese) -> None:
+    import datetime as dt
+
+    from treasury_app.api.tls import CertificateExpired
+
+    error = CertificateExpired(
+        "The certificate CN=empresa expired on 2026-11-01.",
+        subject="CN=empresa",
+        not_after=dt.datetime(2026, 11, 1, 15, 0, tzinfo=dt.UTC),
+    )
+    assert_portuguese(failure_words(error), error, "CN=empresa", "venceu em 01/11/2026")

@@ -35,7 +35,6 @@ from treasury_app.api.tls import (
     PfxNotFound,
     PfxPasswordError,
 )
-from treasury_app.domain.clock import format_date
 from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.ledger.errors import (
     LedgerBlocked,
@@ -44,6 +43,7 @@ from treasury_app.ledger.errors import (
     LedgerUnavailable,
 )
 from treasury_app.ui.rule_words import rule_text
+from treasury_app.ui.times import deadline_text
 
 __all__ = ["failure_words", "file_words", "transport_words"]
 
@@ -354,13 +354,13 @@ def _certificate_words(error: CertificateError) -> str:
         return (
             QCoreApplication.translate(CONTEXT, _CERT_EXPIRED)
             .replace("{subject}", error.subject)
-            .replace("{date}", format_date(error.not_after))
+            .replace("{date}", deadline_text(error.not_after))
         )
     if isinstance(error, CertificateNotYetValid):
         return (
             QCoreApplication.translate(CONTEXT, _CERT_NOT_YET)
             .replace("{subject}", error.subject)
-            .replace("{date}", format_date(error.not_before))
+            .replace("{date}", deadline_text(error.not_before))
         )
     if isinstance(error, PfxNotFound):
         return QCoreApplication.translate(CONTEXT, _PFX_NOT_FOUND)
