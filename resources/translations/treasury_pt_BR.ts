@@ -2725,10 +2725,6 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Não é possível gravar na pasta %1: escolha outra pasta.</translation>
     </message>
     <message>
-        <source>Could not write the file %1: %2.</source>
-        <translation>Não foi possível gravar o arquivo %1: %2.</translation>
-    </message>
-    <message>
         <source>Could not write the file %1.</source>
         <translation>Não foi possível gravar o arquivo %1.</translation>
     </message>
@@ -2997,6 +2993,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>O proxy pede um login</translation>
     </message>
     <message>
+        <source>If this was a payment, it will be checked with the bank before anything is sent again.</source>
+        <translation>Se era um pagamento, ele será conferido com o banco antes que qualquer coisa seja enviada de novo.</translation>
+    </message>
+    <message>
         <source>Refused by the team database</source>
         <translation>Recusado pelo banco de dados da equipe</translation>
     </message>
@@ -3005,12 +3005,16 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Sem resposta do banco</translation>
     </message>
     <message>
-        <source>%1. If this was a payment, it will be checked with the bank before anything is sent again.</source>
-        <translation>%1. Se era um pagamento, ele será conferido com o banco antes de qualquer novo envio.</translation>
-    </message>
-    <message>
         <source>The bank could not be reached</source>
         <translation>Não foi possível falar com o banco</translation>
+    </message>
+    <message>
+        <source>The team database cannot be reached</source>
+        <translation>Não é possível acessar o banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>It could not be done</source>
+        <translation>Não foi possível concluir</translation>
     </message>
     <message>
         <source>Please check the form</source>
@@ -3030,6 +3034,169 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>day(s)</source>
         <translation>dia(s)</translation>
+    </message>
+</context>
+<context>
+    <name>FailureWords</name>
+    <message>
+        <source>Something went wrong; the details are in the log.</source>
+        <translation>Algo deu errado; os detalhes estão no registro (log).</translation>
+    </message>
+    <message>
+        <source>Nothing is sent while the journal cannot be written; a payment already handed to the bank is looked up by its key once the database is back. The app keeps trying to reconnect.</source>
+        <translation>Nada é enviado enquanto o diário não puder ser gravado; um pagamento já entregue ao banco é consultado pela sua chave quando o banco de dados voltar. O aplicativo continua tentando reconectar.</translation>
+    </message>
+    <message>
+        <source>{file} does not exist (or no longer exists).</source>
+        <translation>{file} não existe (ou não existe mais).</translation>
+    </message>
+    <message>
+        <source>This computer does not allow access to {file}: choose another folder, or ask IT for access.</source>
+        <translation>Este computador não permite acesso a {file}: escolha outra pasta ou peça acesso à TI.</translation>
+    </message>
+    <message>
+        <source>{file} is open in another program: close it there and try again.</source>
+        <translation>{file} está aberto em outro programa: feche-o lá e tente de novo.</translation>
+    </message>
+    <message>
+        <source>{file} is a folder, not a file: choose a file name.</source>
+        <translation>{file} é uma pasta, não um arquivo: escolha um nome de arquivo.</translation>
+    </message>
+    <message>
+        <source>Part of the path of {file} is a file, not a folder.</source>
+        <translation>Parte do caminho de {file} é um arquivo, não uma pasta.</translation>
+    </message>
+    <message>
+        <source>The disk is full: {file} could not be written. Free some space or choose another disk.</source>
+        <translation>O disco está cheio: não foi possível gravar {file}. Libere espaço ou escolha outro disco.</translation>
+    </message>
+    <message>
+        <source>{file} is on a disk that cannot be written to: choose another folder.</source>
+        <translation>{file} está em um disco que não aceita gravação: escolha outra pasta.</translation>
+    </message>
+    <message>
+        <source>The name or path of {file} is too long: choose a shorter one.</source>
+        <translation>O nome ou o caminho de {file} é longo demais: escolha um mais curto.</translation>
+    </message>
+    <message>
+        <source>{file} is not a valid file name: choose another name.</source>
+        <translation>{file} não é um nome de arquivo válido: escolha outro nome.</translation>
+    </message>
+    <message>
+        <source>{file} already exists.</source>
+        <translation>{file} já existe.</translation>
+    </message>
+    <message>
+        <source>{file} could not be read or written; the details are in the log.</source>
+        <translation>Não foi possível ler ou gravar {file}; os detalhes estão no registro (log).</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>o arquivo</translation>
+    </message>
+    <message>
+        <source>The bank{where} did not answer in time.</source>
+        <translation>O banco{where} não respondeu a tempo.</translation>
+    </message>
+    <message>
+        <source>The secure connection to the bank{where} failed: a certificate was not accepted (the bank&apos;s, or this computer&apos;s client certificate).</source>
+        <translation>A conexão segura com o banco{where} falhou: um certificado não foi aceito (o do banco ou o certificado de cliente deste computador).</translation>
+    </message>
+    <message>
+        <source>The bank{where} could not be reached: check the network, the address or a firewall.</source>
+        <translation>Não foi possível alcançar o banco{where}: verifique a rede, o endereço ou um firewall.</translation>
+    </message>
+    <message>
+        <source>The connection to the bank{where} was closed before an answer arrived; if this repeats, the bank may be refusing the client certificate.</source>
+        <translation>A conexão com o banco{where} foi fechada antes de chegar uma resposta; se isso se repetir, o banco pode estar recusando o certificado de cliente.</translation>
+    </message>
+    <message>
+        <source>No answer came from the bank{where}.</source>
+        <translation>Nenhuma resposta veio do banco{where}.</translation>
+    </message>
+    <message>
+        <source>The answer to the first attempt was lost and the bank already holds this request: it most likely went through, and it is looked up by its key.</source>
+        <translation>A resposta da primeira tentativa se perdeu e o banco já tem esta solicitação: muito provavelmente ela foi aceita, e é consultada pela sua chave.</translation>
+    </message>
+    <message>
+        <source>The answer to the first attempt was lost and the bank refused the retry: the first attempt may have gone through, and it is looked up before anything is sent again.</source>
+        <translation>A resposta da primeira tentativa se perdeu e o banco recusou a nova tentativa: a primeira pode ter sido aceita, e é consultada antes que qualquer coisa seja enviada de novo.</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s answer could not be read; the details are in the log.</source>
+        <translation>Não foi possível ler a resposta do banco; os detalhes estão no registro (log).</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s answer was larger than the app accepts; it was not read.</source>
+        <translation>A resposta do banco era maior do que o aplicativo aceita; ela não foi lida.</translation>
+    </message>
+    <message>
+        <source>The proxy {proxy} asks for a login and did not let the request through to the bank.</source>
+        <translation>O proxy {proxy} pede um login e não deixou a solicitação chegar ao banco.</translation>
+    </message>
+    <message>
+        <source>The proxy {proxy} refused to connect to the bank.</source>
+        <translation>O proxy {proxy} recusou a conexão com o banco.</translation>
+    </message>
+    <message>
+        <source>The proxy {proxy} did not answer in time.</source>
+        <translation>O proxy {proxy} não respondeu a tempo.</translation>
+    </message>
+    <message>
+        <source>The secure connection to the bank through the proxy {proxy} failed: a proxy that inspects secure connections must let the bank&apos;s addresses through untouched.</source>
+        <translation>A conexão segura com o banco pelo proxy {proxy} falhou: um proxy que inspeciona conexões seguras precisa deixar passar os endereços do banco sem alteração.</translation>
+    </message>
+    <message>
+        <source>The proxy {proxy} could not be reached: check the profile&apos;s proxy setting.</source>
+        <translation>Não foi possível alcançar o proxy {proxy}: verifique a configuração de proxy do perfil.</translation>
+    </message>
+    <message>
+        <source>The connection to the bank through the proxy {proxy} was closed before an answer arrived.</source>
+        <translation>A conexão com o banco pelo proxy {proxy} foi fechada antes de chegar uma resposta.</translation>
+    </message>
+    <message>
+        <source>{host} did not answer in time.</source>
+        <translation>{host} não respondeu a tempo.</translation>
+    </message>
+    <message>
+        <source>The secure connection to {host} failed: its certificate was not accepted.</source>
+        <translation>A conexão segura com {host} falhou: o certificado dele não foi aceito.</translation>
+    </message>
+    <message>
+        <source>{host} could not be reached: check the network, the address or a firewall.</source>
+        <translation>Não foi possível alcançar {host}: verifique a rede, o endereço ou um firewall.</translation>
+    </message>
+    <message>
+        <source>The connection to {host} was closed before an answer arrived.</source>
+        <translation>A conexão com {host} foi fechada antes de chegar uma resposta.</translation>
+    </message>
+    <message>
+        <source>the server</source>
+        <translation>o servidor</translation>
+    </message>
+    <message>
+        <source>The certificate file cannot be found: check the profile.</source>
+        <translation>O arquivo do certificado não foi encontrado: verifique o perfil.</translation>
+    </message>
+    <message>
+        <source>Wrong password for the certificate.</source>
+        <translation>Senha errada para o certificado.</translation>
+    </message>
+    <message>
+        <source>The certificate file is not a valid .pfx bundle (or it is damaged).</source>
+        <translation>O arquivo do certificado não é um pacote .pfx válido (ou está danificado).</translation>
+    </message>
+    <message>
+        <source>The certificate of {subject} expired on {date}: ask the bank for a new one.</source>
+        <translation>O certificado de {subject} venceu em {date}: peça um novo ao banco.</translation>
+    </message>
+    <message>
+        <source>The certificate of {subject} is valid only from {date}.</source>
+        <translation>O certificado de {subject} só é válido a partir de {date}.</translation>
+    </message>
+    <message>
+        <source>The certificate cannot be used.</source>
+        <translation>O certificado não pode ser usado.</translation>
     </message>
 </context>
 <context>
@@ -7556,6 +7723,98 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>A receipt is kept with the payment it belongs to, and this one belongs to no payment of the team&apos;s journal.</source>
         <translation>Um comprovante é guardado com o pagamento a que pertence, e este não pertence a nenhum pagamento do registro de operações da equipe.</translation>
+    </message>
+    <message>
+        <source>The ledger cannot be opened; the details are in the log.</source>
+        <translation>Não foi possível abrir o livro-razão; os detalhes estão no registro (log).</translation>
+    </message>
+    <message>
+        <source>The ledger cannot be reached or written now; nothing was changed.</source>
+        <translation>O livro-razão não pode ser acessado nem gravado agora; nada foi alterado.</translation>
+    </message>
+    <message>
+        <source>“{file}” was written by a newer version of the app (schema {schema}; this version reads up to {supported}). Update the app; the file was not changed.</source>
+        <translation>“{file}” foi gravado por uma versão mais nova do aplicativo (esquema {schema}; esta versão lê até o {supported}). Atualize o aplicativo; o arquivo não foi alterado.</translation>
+    </message>
+    <message>
+        <source>The team database has schema {schema}; this version of the app reads up to {supported}. Update the app; nothing was changed.</source>
+        <translation>O banco de dados da equipe tem o esquema {schema}; esta versão do aplicativo lê até o {supported}. Atualize o aplicativo; nada foi alterado.</translation>
+    </message>
+    <message>
+        <source>The team database has schema {schema}; this app needs {needed}. Its administrator runs “treasury-admin migrate”.</source>
+        <translation>O banco de dados da equipe tem o esquema {schema}; este aplicativo precisa do {needed}. O administrador dele executa “treasury-admin migrate”.</translation>
+    </message>
+    <message>
+        <source>{where} is not a treasury team database yet: its administrator runs “treasury-admin init”.</source>
+        <translation>{where} ainda não é um banco de dados de tesouraria da equipe: o administrador dele executa “treasury-admin init”.</translation>
+    </message>
+    <message>
+        <source>The team database {where} refused the password: type it again.</source>
+        <translation>O banco de dados da equipe {where} recusou a senha: digite-a de novo.</translation>
+    </message>
+    <message>
+        <source>The team database has no login {user}: ask the administrator to add it (“treasury-admin add-user”).</source>
+        <translation>O banco de dados da equipe não tem o login {user}: peça ao administrador que o adicione (“treasury-admin add-user”).</translation>
+    </message>
+    <message>
+        <source>The login {user} is not a maker, approver or viewer of the treasury: ask the administrator (“treasury-admin add-user”).</source>
+        <translation>O login {user} não é preparador, aprovador nem leitor da tesouraria: fale com o administrador (“treasury-admin add-user”).</translation>
+    </message>
+    <message>
+        <source>The server has no database {dbname}: check the profile&apos;s team database settings.</source>
+        <translation>O servidor não tem o banco de dados {dbname}: verifique as configurações do banco de dados da equipe no perfil.</translation>
+    </message>
+    <message>
+        <source>The secure connection to the team database {where} failed: check its certificate settings with the administrator.</source>
+        <translation>A conexão segura com o banco de dados da equipe {where} falhou: verifique as configurações de certificado com o administrador.</translation>
+    </message>
+    <message>
+        <source>The team database {where} does not let this login in: ask the administrator.</source>
+        <translation>O banco de dados da equipe {where} não permite a entrada deste login: fale com o administrador.</translation>
+    </message>
+    <message>
+        <source>The team database at {host}:{port} refused the connection: is its server running, and are the address and the port right?</source>
+        <translation>O banco de dados da equipe em {host}:{port} recusou a conexão: o servidor está em execução, e o endereço e a porta estão corretos?</translation>
+    </message>
+    <message>
+        <source>The team database at {host}:{port} did not answer in time (the network, a firewall, or a busy server).</source>
+        <translation>O banco de dados da equipe em {host}:{port} não respondeu a tempo (a rede, um firewall ou um servidor ocupado).</translation>
+    </message>
+    <message>
+        <source>The team database&apos;s server {host} cannot be found: check its address, the network or the VPN.</source>
+        <translation>O servidor do banco de dados da equipe {host} não foi encontrado: verifique o endereço, a rede ou a VPN.</translation>
+    </message>
+    <message>
+        <source>The team database at {host}:{port} has no free connection left: ask the administrator.</source>
+        <translation>O banco de dados da equipe em {host}:{port} não tem mais conexões livres: fale com o administrador.</translation>
+    </message>
+    <message>
+        <source>The team database at {host}:{port} is starting up, shutting down or recovering.</source>
+        <translation>O banco de dados da equipe em {host}:{port} está iniciando, sendo desligado ou se recuperando.</translation>
+    </message>
+    <message>
+        <source>The team database at {host}:{port} accepts no changes right now (a standby server, after a failover?).</source>
+        <translation>O banco de dados da equipe em {host}:{port} não aceita alterações agora (um servidor de reserva, depois de uma troca de servidor?).</translation>
+    </message>
+    <message>
+        <source>The connection to the team database at {host}:{port} was lost.</source>
+        <translation>A conexão com o banco de dados da equipe em {host}:{port} foi perdida.</translation>
+    </message>
+    <message>
+        <source>The team database at {host}:{port} cannot be reached.</source>
+        <translation>O banco de dados da equipe em {host}:{port} não está acessível.</translation>
+    </message>
+    <message>
+        <source>“{file}” could not be opened as an image. Choose a PNG or JPEG picture of the QR Code.</source>
+        <translation>Não foi possível abrir “{file}” como imagem. Escolha uma imagem PNG ou JPEG do QR Code.</translation>
+    </message>
+    <message>
+        <source>“{file}” could not be prepared for reading (an unusual image format).</source>
+        <translation>Não foi possível preparar “{file}” para leitura (um formato de imagem incomum).</translation>
+    </message>
+    <message>
+        <source>No QR Code was found in “{file}”. Use a sharp, well-lit picture showing the whole code.</source>
+        <translation>Nenhum QR Code foi encontrado em “{file}”. Use uma imagem nítida e bem iluminada que mostre o código inteiro.</translation>
     </message>
     <message>
         <source>The bank cannot be reached to confirm that it does not have this payment; nothing was cancelled. Try again when the bank answers.</source>

@@ -20,6 +20,7 @@ from psycopg.rows import dict_row
 
 from tests.ledger_backends import TeamDatabases, opened_ledger
 from tests.waiting import await_until
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.db import LedgerVersionError
 from treasury_app.ledger.journal import DuplicateIntent, EntryKind, EntryState, NewEntry
@@ -398,41 +399,51 @@ async def test_a_newer_or_older_schema_or_none_is_refused_with_what_to_do(
     newer = team_databases.new_database()
     with superuser(team_databases, newer) as conn:
         conn.execute("UPDATE treasury.schema_version SET version = %s", (SCHEMA_VERSION + 1,))
-    with pytest.raises(LedgerVersionError, match="Update the app"):
+    with pytest.raises(LedgerVersionError, match="Update the app") as refused:
         async with opened_ledger("team", tmp_path, database=newer):
             pass
+    assert refused.value.reason.code == "team.newer_schema"  # what a person reads, in words
+    assert dict(refused.value.reason.params) == {
+        "schema": SCHEMA_VERSION + 1,
+        "supported": SCHEMA_VERSION,
+    }
     with superuser(team_databases, newer) as conn:
         conn.execute("UPDATE treasury.schema_version SET version = 0")
-    with pytest.raises(TeamSchemaError, match="treasury-admin migrate"):
+    with pytest.raises(TeamSchemaError, match="treasury-admin migrate") as older:
         async with opened_ledger("team", tmp_path, database=newer):
             pass
+    assert older.value.reason.code == "team.older_schema"
     empty = "empty_" + uuid.uuid4().hex[:8]
     team_databases.server.create_database(empty)
-    with pytest.raises(TeamSchemaError, match="treasury-admin init"):
+    with pytest.raises(TeamSchemaError, match="treasury-admin init") as none:
         async with opened_ledger("team", tmp_path, database=empty):
             pass
+    assert none.value.reason.code == "team.not_prepared"
 
 
 async def test_logins_refused_say_why(team_databases: TeamDatabases, tmp_path: Path) -> None:
     database = team_databases.new_database()
     base = team_databases.settings(database, "nobody_here")
-    with pytest.raises(TeamLoginError, match="no login 'nobody_here'"):
+    with pytest.raises(TeamLoginError, match="no login 'nobody_here'") as unknown:
         await open_team_ledger(base, profile="p", password=None, receipts_dir=tmp_path)
+    assert unknown.value.reason == Reason("team.login_unknown", {"user": "nobody_here"})
     with superuser(team_databases, "postgres") as conn:
         conn.execute("DROP ROLE IF EXISTS outsider")
         conn.execute("CREATE ROLE outsider LOGIN")
         conn.execute(f'GRANT CONNECT ON DATABASE "{database}" TO outsider')
-    with pytest.raises(TeamLoginError, match="not a member of a treasury role"):
+    with pytest.raises(TeamLoginError, match="not a member of a treasury role") as outsider:
         await open_team_ledger(
             base.with_user("outsider"), profile="p", password=None, receipts_dir=tmp_path
         )
+    assert outsider.value.reason == Reason("team.login_no_role", {"user": "outsider"})
     team_databases.person("pat_password")
     with superuser(team_databases, "postgres") as conn:
         conn.execute("ALTER ROLE pat_password PASSWORD 'right horse battery'")
         conn.execute("GRANT treasury_password_login TO pat_password")
     settings = base.with_user("pat_password")
-    with pytest.raises(TeamLoginError, match="refused the password"):
+    with pytest.raises(TeamLoginError, match="refused the password") as wrong:
         await open_team_ledger(settings, profile="p", password="wrong", receipts_dir=tmp_path)
+    assert wrong.value.reason.code == "team.login_password"
     ledger = await open_team_ledger(
         settings, profile="p", password="right horse battery", receipts_dir=tmp_path
     )
@@ -529,8 +540,18 @@ async def test_the_server_stopped_mid_session_writes_nothing_and_recovers(
         await await_until(lambda: feed.state.online, "the feed online")
         server.stop()
         try:
-            with pytest.raises(TeamDatabaseOffline, match="Nothing is sent while the journal"):
+            stopped = "Nothing is sent while the journal"
+            with pytest.raises(TeamDatabaseOffline, match=stopped) as off:
                 await ledger.journal.update(entry.id, EntryState.SENT)
+            # In words: the server's address and why (stopped: nothing listens, or the
+            # connection it had was cut), never psycopg's English.
+            assert off.value.reason.code in (
+                "team.offline_refused",
+                "team.offline_lost",
+                "team.offline_starting",
+                "team.offline_timeout",
+            ), off.value.detail
+            assert off.value.reason.params["host"] == team_databases.server.host
             with pytest.raises(TeamDatabaseOffline):
                 await ledger.journal.create(new_entry("2.00"))
             await await_until(lambda: not feed.state.online, "the feed offline")

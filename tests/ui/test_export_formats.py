@@ -110,7 +110,10 @@ def test_file_errors_in_words_for_the_banner(tmp_path: Path, monkeypatch) -> Non
     assert isinstance(shown, FileInUseError) and shown.title == "Could not save the file"
     assert shown.message == f"The file {target} {CLOSE_IT}"
     raw = PermissionError(errno.EACCES, "Access is denied", str(target), 5)
-    assert file_error(raw).message == f"Could not write the file {target}: Access is denied."
+    assert file_error(raw).message == (  # the system's words are for the log
+        "This computer does not allow access to “x.csv”: choose another folder, or ask IT for "
+        "access."
+    )
     for error in (FileInUseError(target), raw, FolderNotWritableError(target)):
         once, twice = file_error(error), file_error(file_error(error))  # passed on: same words
         assert (type(twice), twice.message, twice.path) == (type(once), once.message, once.path)

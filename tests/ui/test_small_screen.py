@@ -135,6 +135,26 @@ def laptop(qapp, monkeypatch):
     screen_fit.uninstall(qapp)
 
 
+def _review_of_a_slip(run, workspace):
+    """The review of a seeded slip, from the bank's answer alone: it does not matter to its
+    size whether an earlier test of the session paid that slip (the service's lookup would
+    then refuse it as paid), nor in which order the sandbox lists its slips."""
+    from treasury_app.domain import boleto
+    from treasury_app.services.billets import BilletReview
+
+    slips = run(workspace.session.accounts.transport.http.get("/sandbox/slips")).json()["data"]
+    slip = next(s for s in slips if s["label"] == "Assinatura de software")  # a fixed amount
+    parsed = boleto.parse(slip["digitableCode"], today=workspace.billets.today())
+    info = run(workspace.session.accounts.get_billet_info(parsed.barcode))
+    assert info.total_updated is not None
+    return BilletReview(
+        barcode=parsed.barcode,
+        digitable_line=parsed.digitable_line,
+        info=info,
+        amount=info.total_updated,
+    )
+
+
 def test_every_dialog_opens_above_the_taskbar(
     qtbot, run, open_workspace, sandbox_profile_and_secrets, monkeypatch, laptop
 ) -> None:
@@ -152,7 +172,7 @@ def test_every_dialog_opens_above_the_taskbar(
 
     workspace = open_workspace()
     profile, _secrets = sandbox_profile_and_secrets
-    slip = run(workspace.session.accounts.transport.http.get("/sandbox/slips")).json()["data"][0]
+    slip_review = _review_of_a_slip(run, workspace)
     # Built while the dialogs cannot know the laptop's screen (a taller one, as on a desktop
     # whose primary monitor is bigger): they ask for their comfortable size, 760 and 860 tall.
     monkeypatch.setattr(screen_fit, "area_override", QRect(0, 0, 1920, 1080 - 40))
@@ -164,7 +184,7 @@ def test_every_dialog_opens_above_the_taskbar(
         PayoutBatchDialog(workspace),
         ChargeBatchDialog(workspace),
         PayoutReviewDialog(run(workspace.payouts.prepare_key("tela@empresa.com.br", "1,00"))),
-        BilletReviewDialog(run(workspace.billets.lookup(slip["digitableCode"]))),
+        BilletReviewDialog(slip_review),
         UnlockDialog(profile),
         WelcomeDialog(),
         ProfileDialog(),

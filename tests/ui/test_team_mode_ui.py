@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBo
 from tests.services.session_fixtures import MemoryKeyring
 from tests.waiting import qt_turn, qt_wait_until
 from treasury_app.ledger.journal import EntryKind, EntryState, NewEntry
+from treasury_app.ledger.team import TeamDatabaseOffline
 from treasury_app.ledger.team.anchor import AnchorCheck
 from treasury_app.ledger.team.approvals import Policy
 from treasury_app.ledger.team.chain import Anchor
@@ -270,10 +271,12 @@ def test_a_missing_or_refused_team_password_shows_the_field_and_says_why(
     assert dialog.message.text() == f"Enter the password of the team database ({DATABASE})."
     assert dialog.message.isVisible() and dialog.message.wordWrap()
     dialog.show_team_error(
-        RuntimeError("The team database cannot be reached (connection refused)."),
+        TeamDatabaseOffline("connection refused", kind="refused", host="db.example.com", port=5432),
         ask_password=False,
     )
-    assert dialog.message.text().startswith("The team database cannot be reached")
+    assert dialog.message.text().startswith(
+        "The team database at db.example.com:5432 refused the connection"
+    )
     dialog.reject()
     qt_wait_until(qtbot, asked.done, "asked done")
 

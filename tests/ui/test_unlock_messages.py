@@ -18,5 +18,10 @@ def test_a_network_folder_is_said_in_the_ui_language(qapp, restore_translation, 
     assert install_translator(qapp, "pt_BR") == "pt_BR"
     portuguese = controller._unlock_message(error)
     assert "pasta de rede" in portuguese and r"\\servidor\tesouraria" in portuguese
-    other = OSError("disk full")
-    assert controller._unlock_message(other) == "disk full"
+    import errno
+
+    other = OSError(errno.ENOSPC, "No space left on device", "ledger.sqlite3")
+    assert controller._unlock_message(other) == (  # the system's English is for the log
+        "O disco está cheio: não foi possível gravar “ledger.sqlite3”. Libere espaço ou "
+        "escolha outro disco."
+    )

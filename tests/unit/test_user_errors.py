@@ -19,7 +19,6 @@ CAUGHT_WHERE_RAISED = {
     "treasury_app.api.autoproxy.windows.ConnectionSettingsError",  # a damaged registry value
     "treasury_app.ledger.team.migrations.StillWaiting",
     "treasury_app.ui.dialogs.charge_form_dialog.FormErrors",
-    "treasury_app.ui.qr_image.QrImageError",
 }
 NOT_THE_DESKTOP = (".sandbox", ".receiver", ".devtools", "__main__")
 

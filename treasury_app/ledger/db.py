@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from treasury_app.domain.clock import system_clock
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.private_files import make_private_dir, make_private_file
 
@@ -169,7 +170,11 @@ def migrate(conn: sqlite3.Connection, path: Path, *, target: int = SCHEMA_VERSIO
     if version > SCHEMA_VERSION:
         raise LedgerVersionError(
             f"{path.name} was written by a newer version of the app (schema {version}; this "
-            f"version reads up to {SCHEMA_VERSION}). Update the app; the file was not changed."
+            f"version reads up to {SCHEMA_VERSION}). Update the app; the file was not changed.",
+            reason=Reason(
+                "ledger.newer_schema",
+                {"file": path.name, "schema": version, "supported": SCHEMA_VERSION},
+            ),
         )
     for number in range(version + 1, target + 1):
         conn.execute("BEGIN IMMEDIATE")

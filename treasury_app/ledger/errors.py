@@ -10,12 +10,30 @@ from treasury_app.domain.errors import Reason
 
 class LedgerOpenError(RuntimeError):
     """The ledger cannot be opened as it is (a newer schema, a login refused, a database not
-    prepared): the message says why and who can fix it."""
+    prepared). ``str()`` says why and who can fix it, for logs; :attr:`reason` is what a
+    person reads, as a rule's code and parameters (``team.login_password``...) the UI puts
+    into words."""
+
+    reason: Reason = Reason("ledger.cannot_open")
+
+    def __init__(self, message: str = "", *, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
 
 
 class LedgerUnavailable(ConnectionError):
     """The ledger cannot be reached or written now (a team database offline); nothing was
-    changed, and nothing that depends on it was sent."""
+    changed, and nothing that depends on it was sent. ``str()`` is for logs; :attr:`reason`
+    (``team.offline_refused`` with the server's ``host`` and ``port``...) is what a person
+    reads, in words."""
+
+    reason: Reason = Reason("ledger.unavailable")
+
+    def __init__(self, message: str = "", *, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
 
 
 class LedgerRefused(PermissionError):

@@ -20,7 +20,6 @@ from treasury_app.api.errors import ApiFailure
 from treasury_app.api.tls import CertificateError
 from treasury_app.api.tokens import ApiName
 from treasury_app.config import AppPaths
-from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import LedgerOpenError
 from treasury_app.ledger.location import LedgerLocationError
 from treasury_app.policy import Policy
@@ -44,6 +43,7 @@ from treasury_app.services.session import (
 )
 from treasury_app.services.workspace import Workspace, open_workspace
 from treasury_app.ui.async_tools import ask, spawn, spawn_for
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.main_window import MainWindow
 from treasury_app.ui.rule_words import rule_text
 
@@ -455,9 +455,7 @@ class AppController(QObject):
                 "does not work there. Keep the data folder on this computer; to share a "
                 "journal, use the team database."
             ).replace("%1", error.folder)
-        if isinstance(error, RuleError):
-            return rule_text(error)
-        return str(error)
+        return failure_words(error)
 
     async def _workspace(self, session: Session) -> Workspace:
         self.workspace = await open_workspace(session, policy=self.policy)

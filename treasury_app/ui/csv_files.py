@@ -29,6 +29,7 @@ from treasury_app.services.files import (
 )
 from treasury_app.services.statement import CSV_COLUMNS
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.failure_words import failure_words
 
 
 def open_csv_dialog(parent: QWidget, title: str, chosen: Callable[[str], None]) -> QFileDialog:
@@ -144,16 +145,23 @@ def file_error(error: OSError, path: str | os.PathLike[str] | None = None) -> Fi
             "CsvFiles", "The folder %1 cannot be written to: choose another folder."
         )
         named = str(Path(target).parent)
-    elif reason:
-        text = QCoreApplication.translate("CsvFiles", "Could not write the file %1: %2.").replace(
-            "%2", reason
-        )
+    elif isinstance(system := _system_error(error), OSError):  # by its kind, not its English
+        text = failure_words(system, file=target)
     else:
         text = QCoreApplication.translate("CsvFiles", "Could not write the file %1.")
     kind = type(error) if isinstance(error, FileWriteError) else FileWriteError
     shown = kind(target, text.replace("%1", named), reason=reason)
     shown.title = QCoreApplication.translate("CsvFiles", "Could not save the file")
+    shown.__cause__ = _system_error(error)  # passed on, it gives the same words again
     return shown
+
+
+def _system_error(error: OSError) -> OSError | None:
+    """The operating system's own error behind ``error`` (``None``: there is none)."""
+    if not isinstance(error, FileWriteError):
+        return error
+    cause = error.__cause__
+    return cause if isinstance(cause, OSError) and not isinstance(cause, FileWriteError) else None
 
 
 def save_file(path: str | os.PathLike[str], data: bytes) -> None:

@@ -6,14 +6,20 @@ with Qt's row stride, are handed to zxing-cpp as a luminance :class:`zxingcpp.Im
 
 from __future__ import annotations
 
+import logging
 import os
 
 import zxingcpp
 from PySide6.QtGui import QImage, QImageReader
 
+from treasury_app.domain.errors import RuleError
 
-class QrImageError(ValueError):
-    """The file is not a readable image, or no QR Code could be read in it."""
+log = logging.getLogger(__name__)
+
+
+class QrImageError(RuleError):
+    """The file is not a readable image, or no QR Code could be read in it: ``qr_image.*``
+    with the ``file``'s name."""
 
 
 def decode_qr_image(path: str | os.PathLike[str]) -> str:
@@ -28,13 +34,11 @@ def decode_qr_image(path: str | os.PathLike[str]) -> str:
     reader.setAutoTransform(True)  # JPEG photos: honour the EXIF orientation
     image = reader.read()
     if image.isNull():
-        raise QrImageError(
-            f"{shown} could not be opened as an image ({reader.errorString()}). "
-            "Choose a PNG or JPEG picture of the QR Code."
-        )
+        log.info("%s is not an image Qt reads: %s", shown, reader.errorString())
+        raise QrImageError("qr_image.unreadable", file=shown)
     gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
     if gray.isNull() or gray.width() == 0 or gray.height() == 0:
-        raise QrImageError(f"{shown} could not be converted to grayscale for reading.")
+        raise QrImageError("qr_image.grayscale", file=shown)
     # Rows are padded to 4 bytes: pass Qt's stride rather than assume width == stride.
     view = zxingcpp.ImageView(
         memoryview(gray.constBits()),
@@ -48,9 +52,7 @@ def decode_qr_image(path: str | os.PathLike[str]) -> str:
     for barcode in barcodes:
         if barcode.text:
             return str(barcode.text)
-    raise QrImageError(
-        f"No QR Code was found in {shown}. Use a sharp, well-lit picture showing the whole code."
-    )
+    raise QrImageError("qr_image.no_code", file=shown)
 
 
 __all__ = ["QrImageError", "decode_qr_image"]

@@ -1203,6 +1203,104 @@ RULES: dict[str, str] = {
         "A receipt is kept with the payment it belongs to, and this one belongs to no payment "
         "of the team's journal.",
     ),
+    # A ledger that cannot be opened or reached (ledger/errors.py, ledger/team/)
+    "ledger.cannot_open": QT_TRANSLATE_NOOP(
+        "RuleWords", "The ledger cannot be opened; the details are in the log."
+    ),
+    "ledger.unavailable": QT_TRANSLATE_NOOP(
+        "RuleWords", "The ledger cannot be reached or written now; nothing was changed."
+    ),
+    "ledger.newer_schema": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "“{file}” was written by a newer version of the app (schema {schema}; this version "
+        "reads up to {supported}). Update the app; the file was not changed.",
+    ),
+    "team.newer_schema": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database has schema {schema}; this version of the app reads up to "
+        "{supported}. Update the app; nothing was changed.",
+    ),
+    "team.older_schema": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database has schema {schema}; this app needs {needed}. Its administrator "
+        "runs “treasury-admin migrate”.",
+    ),
+    "team.not_prepared": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{where} is not a treasury team database yet: its administrator runs "
+        "“treasury-admin init”.",
+    ),
+    "team.login_password": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database {where} refused the password: type it again."
+    ),
+    "team.login_unknown": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database has no login {user}: ask the administrator to add it "
+        "(“treasury-admin add-user”).",
+    ),
+    "team.login_no_role": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The login {user} is not a maker, approver or viewer of the treasury: ask the "
+        "administrator (“treasury-admin add-user”).",
+    ),
+    "team.login_no_database": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The server has no database {dbname}: check the profile's team database settings.",
+    ),
+    "team.login_tls": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The secure connection to the team database {where} failed: check its certificate "
+        "settings with the administrator.",
+    ),
+    "team.login_denied": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database {where} does not let this login in: ask the administrator."
+    ),
+    "team.offline_refused": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database at {host}:{port} refused the connection: is its server running, and "
+        "are the address and the port right?",
+    ),
+    "team.offline_timeout": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database at {host}:{port} did not answer in time (the network, a firewall, or "
+        "a busy server).",
+    ),
+    "team.offline_unknown_host": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database's server {host} cannot be found: check its address, the network or "
+        "the VPN.",
+    ),
+    "team.offline_too_many": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database at {host}:{port} has no free connection left: ask the administrator.",
+    ),
+    "team.offline_starting": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database at {host}:{port} is starting up, shutting down or recovering.",
+    ),
+    "team.offline_read_only": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The team database at {host}:{port} accepts no changes right now (a standby server, "
+        "after a failover?).",
+    ),
+    "team.offline_lost": QT_TRANSLATE_NOOP(
+        "RuleWords", "The connection to the team database at {host}:{port} was lost."
+    ),
+    "team.offline_other": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database at {host}:{port} cannot be reached."
+    ),
+    # A picture of a QR Code (ui/qr_image.py)
+    "qr_image.unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "“{file}” could not be opened as an image. Choose a PNG or JPEG picture of the QR Code.",
+    ),
+    "qr_image.grayscale": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{file}” could not be prepared for reading (an unusual image format)."
+    ),
+    "qr_image.no_code": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "No QR Code was found in “{file}”. Use a sharp, well-lit picture showing the whole code.",
+    ),
     # Held payments (services/payments.py)
     "payment.cancel_unconfirmed": QT_TRANSLATE_NOOP(
         "RuleWords",

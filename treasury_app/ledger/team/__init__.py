@@ -21,6 +21,7 @@ import psycopg.errors
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from treasury_app.domain.errors import Reason
 from treasury_app.event_loop import check_loop
 from treasury_app.ledger import Backend, Ledger
 from treasury_app.ledger.db import LedgerContext, LedgerVersionError, utc_now
@@ -39,6 +40,7 @@ from treasury_app.ledger.team.store import (
     TeamDatabaseOffline,
     TeamJournal,
     TeamReceipts,
+    offline_kind,
 )
 
 __all__ = [
@@ -185,22 +187,26 @@ async def open_team_ledger(
         raise TeamLoginError(
             f"The login {identity.user!r} is not a member of a treasury role "
             f"({MAKER}, {APPROVER} or {VIEWER}): ask the administrator "
-            "(`treasury-admin add-user`)."
+            "(`treasury-admin add-user`).",
+            reason=Reason("team.login_no_role", {"user": identity.user}),
         )
     if version is None:
         raise TeamSchemaError(
             f"{settings.describe()} is not a treasury team database yet: its administrator "
-            "runs `treasury-admin init`."
+            "runs `treasury-admin init`.",
+            reason=Reason("team.not_prepared", {"where": settings.describe()}),
         )
     if version > SCHEMA_VERSION:
         raise LedgerVersionError(
             f"The team database has schema {version}; this version of the app reads up to "
-            f"{SCHEMA_VERSION}. Update the app; nothing was changed."
+            f"{SCHEMA_VERSION}. Update the app; nothing was changed.",
+            reason=Reason("team.newer_schema", {"schema": version, "supported": SCHEMA_VERSION}),
         )
     if version < SCHEMA_VERSION:
         raise TeamSchemaError(
             f"The team database has schema {version}; this app needs {SCHEMA_VERSION}. Its "
-            "administrator runs `treasury-admin migrate`."
+            "administrator runs `treasury-admin migrate`.",
+            reason=Reason("team.older_schema", {"schema": version, "needed": SCHEMA_VERSION}),
         )
     pool = AsyncConnectionPool(
         conninfo,
@@ -232,7 +238,9 @@ async def open_team_ledger(
     except PoolTimeout as error:
         await pool.close()
         await claims_pool.close()
-        raise TeamDatabaseOffline(str(error)) from None
+        raise TeamDatabaseOffline(
+            str(error), kind="timeout", host=settings.host, port=settings.port
+        ) from None
     context = LedgerContext(profile=profile, os_user=identity.user)
     log.info("team ledger %s open as %s %s", settings.describe(), identity.user, identity.roles)
     if abs(clock_offset) > timedelta(minutes=2):
@@ -274,17 +282,40 @@ def _login_error(settings: TeamDatabaseSettings, error: psycopg.OperationalError
     text = str(error).strip()
     lowered = text.lower()
     where = settings.describe()
-    if "password authentication failed" in lowered or "no password supplied" in lowered:
-        return TeamLoginError(f"The team database refused the password of {where}.")
+    state = getattr(error, "sqlstate", None)
+    if (
+        state == "28P01"
+        or "password authentication failed" in lowered
+        or "no password supplied" in lowered
+    ):
+        return TeamLoginError(
+            f"The team database refused the password of {where}.",
+            reason=Reason("team.login_password", {"where": where}),
+        )
     if "does not exist" in lowered and "role" in lowered:
         return TeamLoginError(
             f"The team database has no login {settings.user!r}: ask the administrator "
-            "(`treasury-admin add-user`)."
+            "(`treasury-admin add-user`).",
+            reason=Reason("team.login_unknown", {"user": settings.user}),
         )
-    if "does not exist" in lowered and "database" in lowered:
-        return TeamLoginError(f"The server has no database {settings.dbname!r}.")
+    if state == "3D000" or ("does not exist" in lowered and "database" in lowered):
+        return TeamLoginError(
+            f"The server has no database {settings.dbname!r}.",
+            reason=Reason("team.login_no_database", {"dbname": settings.dbname}),
+        )
     if "certificate" in lowered or "ssl" in lowered:
-        return TeamLoginError(f"The secure connection to {where} failed: {text.splitlines()[0]}")
-    if "permission denied" in lowered:
-        return TeamLoginError(f"{where}: {text.splitlines()[0]}")
-    return TeamDatabaseOffline(text.splitlines()[0] if text else type(error).__name__)
+        return TeamLoginError(
+            f"The secure connection to {where} failed: {text.splitlines()[0]}",
+            reason=Reason("team.login_tls", {"where": where}),
+        )
+    if state == "42501" or "permission denied" in lowered:
+        return TeamLoginError(
+            f"{where}: {text.splitlines()[0]}",
+            reason=Reason("team.login_denied", {"where": where}),
+        )
+    return TeamDatabaseOffline(
+        text.splitlines()[0] if text else type(error).__name__,
+        kind=offline_kind(error),
+        host=settings.host,
+        port=settings.port,
+    )

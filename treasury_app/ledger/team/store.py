@@ -22,6 +22,7 @@ from typing import Any
 
 import psycopg
 import psycopg.errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
@@ -65,16 +66,98 @@ from treasury_app.ledger.team.trust_schema import END_REASON_CODE
 log = logging.getLogger("treasury_app.ledger.team")
 
 
-class TeamDatabaseOffline(LedgerUnavailable):
-    """The team database cannot be reached or written now; nothing was changed."""
+OFFLINE_KINDS = (
+    "refused",  # nothing listens at the address (the server down, a wrong port)
+    "timeout",  # no answer in time (a firewall, the network), a lock or statement timeout
+    "unknown_host",  # the server's name cannot be resolved
+    "too_many",  # the server has no connection slot left
+    "starting",  # the server is starting up, shutting down or recovering
+    "read_only",  # a read-only standby (after a failover)
+    "lost",  # the connection broke while in use
+    "other",
+)
+"""Why the team database cannot be reached, as the :class:`TeamDatabaseOffline`'s ``kind``
+(its rule's code is ``team.offline_<kind>``)."""
 
-    def __init__(self, detail: str) -> None:
+_OFFLINE_STATES = {  # SQLSTATE -> kind
+    "53300": "too_many",
+    "57P03": "starting",
+    "57P01": "starting",
+    "57P02": "starting",
+    "25006": "read_only",
+    "55P03": "timeout",
+    "57014": "timeout",
+}
+_OFFLINE_WORDS = (  # libpq's and the server's English, when no SQLSTATE says it
+    ("connection refused", "refused"),
+    ("could not translate host name", "unknown_host"),
+    ("name or service not known", "unknown_host"),
+    ("nodename nor servname", "unknown_host"),
+    ("no such host", "unknown_host"),
+    ("timeout", "timeout"),
+    ("timed out", "timeout"),
+    ("too many", "too_many"),
+    ("connection slots are reserved", "too_many"),
+    ("starting up", "starting"),
+    ("shutting down", "starting"),
+    ("recovery mode", "starting"),
+    ("read-only", "read_only"),
+    ("server closed the connection", "lost"),
+    ("terminating connection", "lost"),
+    ("connection is closed", "lost"),
+    ("connection is lost", "lost"),
+    ("consuming input failed", "lost"),
+)
+
+
+def offline_kind(error: BaseException) -> str:
+    """Which of :data:`OFFLINE_KINDS` ``error`` (psycopg's, the pool's) is."""
+    if isinstance(error, PoolTimeout):
+        return "timeout"
+    state = getattr(error, "sqlstate", None)
+    if isinstance(state, str) and state in _OFFLINE_STATES:
+        return _OFFLINE_STATES[state]
+    text = str(error).lower()
+    for words, kind in _OFFLINE_WORDS:
+        if words in text:
+            return kind
+    return "other"
+
+
+class TeamDatabaseOffline(LedgerUnavailable):
+    """The team database cannot be reached or written now; nothing was changed. ``str()``
+    (with the driver's ``detail``) is for logs; :attr:`reason` (``team.offline_<kind>``, the
+    server's ``host`` and ``port``) is what a person reads."""
+
+    def __init__(
+        self, detail: str, *, kind: str = "other", host: str = "", port: int | str = ""
+    ) -> None:
         super().__init__(
             f"The team database cannot be reached ({detail}). Nothing is sent while the "
             "journal cannot be written; a payment already handed to the bank is looked up by "
-            "its key once the database is back. The app keeps trying to reconnect."
+            "its key once the database is back. The app keeps trying to reconnect.",
+            reason=Reason(
+                f"team.offline_{kind if kind in OFFLINE_KINDS else 'other'}",
+                {"host": host or "?", "port": str(port or "?")},
+            ),
         )
         self.detail = detail
+        self.kind = kind
+
+    @classmethod
+    def of(cls, error: BaseException, conninfo: str = "") -> TeamDatabaseOffline:
+        """The offline error for the driver's ``error`` on a connection to ``conninfo``."""
+        host, port = server_of(conninfo)
+        return cls(_short(error), kind=offline_kind(error), host=host, port=port)
+
+
+def server_of(conninfo: str) -> tuple[str, str]:
+    """The host and port a connection string names (never its password)."""
+    try:
+        parts = conninfo_to_dict(conninfo)
+    except psycopg.ProgrammingError:
+        return "", ""
+    return str(parts.get("host") or ""), str(parts.get("port") or "")
 
 
 class TeamDatabaseRefused(LedgerRefused):
@@ -239,13 +322,13 @@ class TeamDatabase:
             async with self.pool.connection() as conn:
                 yield conn
         except PoolTimeout as error:
-            raise TeamDatabaseOffline(_short(error)) from None
+            raise TeamDatabaseOffline.of(error, getattr(self.pool, "conninfo", "")) from None
         except RULE_ERRORS as error:
             raise database_refusal(error) from error
         except (psycopg.OperationalError, psycopg.InternalError) as error:
             # A lost link, a restart, a lock or statement timeout, a read-only standby after
             # a failover: the change was not made.
-            raise TeamDatabaseOffline(_short(error)) from None
+            raise TeamDatabaseOffline.of(error, getattr(self.pool, "conninfo", "")) from None
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:

@@ -50,6 +50,7 @@ from treasury_app.services.approvals import (
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.dialogs.payout_review_dialog import masked
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
 from treasury_app.ui.refusals import ledger_refusal_words
@@ -134,7 +135,7 @@ def refusal_text(error: BaseException) -> str:
             .replace("%2", instant_or_empty(waiting.created_at))
             .replace("%3", str(waiting.id))
         )
-    return str(error)
+    return failure_words(error)
 
 
 class ApprovalDialog(QDialog):

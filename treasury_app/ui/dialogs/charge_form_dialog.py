@@ -72,6 +72,7 @@ from treasury_app.services.charges.checks import (
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
@@ -741,7 +742,7 @@ class ChargeFormDialog(QDialog):
         except ChargeQrError as error:
             self.banner.show_message(
                 self.tr("The charge was created, but its QR Code cannot be shown"),
-                f"{charge.txid}: {error}",
+                f"{charge.txid}: {failure_words(error)}",
             )
             return
         self.qr_dialog = dialog

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from treasury_app.api.qrcodes.cashin_models import CobGerada, CobVGerada
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQr, charge_qr
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import fixed_font
 from treasury_app.ui.times import date_or_empty, deadline_text
@@ -220,7 +221,9 @@ class ChargeQrDialog(QDialog):
         try:
             saved = self.save_qr(Path(name))
         except (OSError, UserMessage) as error:
-            self.banner.show_message(self.tr("Could not save the QR Code"), str(error))
+            self.banner.show_message(
+                self.tr("Could not save the QR Code"), failure_words(error, file=name)
+            )
             return None
         self.banner.clear()
         self.status.setText(self.tr("QR Code saved to %1").replace("%1", str(saved)))

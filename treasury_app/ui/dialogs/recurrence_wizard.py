@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from treasury_app.api.errors import ApiFailure, TransportFailure
 from treasury_app.api.qrcodes.automatico_models import RecCompleta, RecStatus
-from treasury_app.domain.errors import DomainError, RuleError
+from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.services.charges import ChargeQrError, charge_qr
 from treasury_app.services.recurrences import (
@@ -44,6 +44,7 @@ from treasury_app.services.sandbox_console import payer_of
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.models.recurrences_model import (
     closing_note,
     closing_text,
@@ -51,7 +52,6 @@ from treasury_app.ui.models.recurrences_model import (
     status_and_closing,
 )
 from treasury_app.ui.operation import run_operation
-from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
@@ -666,9 +666,7 @@ class RecurrenceWizard(QDialog):
         except (ChargeQrError, DomainError) as error:
             self.qr_kind_label.setStyleSheet(f"{text_style('warning', self)} font-weight: bold;")
             self.qr_kind_label.setText(
-                self.tr("The bank's code could not be read: %1").replace(
-                    "%1", rule_text(error) if isinstance(error, RuleError) else str(error)
-                )
+                self.tr("The bank's code could not be read: %1").replace("%1", failure_words(error))
             )
             return
         self.qr_view.set_matrix(qr.matrix)

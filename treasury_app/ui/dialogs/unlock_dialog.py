@@ -38,6 +38,7 @@ from treasury_app.api.tls import (
 from treasury_app.api.tokens import ApiName
 from treasury_app.services.profiles import APIS, Profile
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import deadline_text
 
@@ -178,8 +179,8 @@ class UnlockDialog(QDialog):
         where = getattr(error, "where", None)
         if where is not None:  # TeamPasswordNeeded: worded here, in the person's language
             text = self.tr("Enter the password of the team database (%1).").replace("%1", where)
-        else:  # the team backend's messages say what happened and who can fix it
-            text = str(error)
+        else:  # the team backend's code: what happened and who can fix it, in words
+            text = failure_words(error)
         self.show_error(text)
 
     def show_error(self, message: str) -> None:
@@ -345,8 +346,7 @@ class UnlockDialog(QDialog):
                 )
         for api, error in failures.items():
             if not isinstance(error, PfxPasswordError):
-                # CertificateError messages are written to be shown as they are.
-                lines.append(f"{self._api_title(api)}: {error}")
+                lines.append(f"{self._api_title(api)}: {failure_words(error)}")
         self._show_message("\n".join(lines), text_style("error", self))
         if wrong:
             retype = self._password_field_of(wrong[0])

@@ -29,6 +29,7 @@ from treasury_app.ledger.errors import LedgerBlocked, LedgerUnavailable
 from treasury_app.ledger.journal import Entry
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.models.approvals_model import ApprovalsModel, Column
 from treasury_app.ui.operation import events, run_operation
 from treasury_app.ui.widgets.error_banner import ErrorBanner, blocked_message
@@ -253,7 +254,7 @@ class ApprovalsTab(QWidget):
                     self.banner.show_message(*blocked_message(error))
                 else:
                     self.banner.show_message(
-                        self.tr("The team database cannot be reached"), str(error)
+                        self.tr("The team database cannot be reached"), failure_words(error)
                     )
             return False
         finally:

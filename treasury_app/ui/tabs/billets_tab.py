@@ -51,6 +51,7 @@ from treasury_app.ui.csv_files import (
     write_table,
 )
 from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.paid_slips_model import (
     Column,
@@ -541,7 +542,9 @@ class BilletsTab(QWidget):
         try:
             _write_atomically(target, pdf)
         except OSError as error:
-            self.banner.show_message(self.tr("Could not save the receipt"), str(error))
+            self.banner.show_message(
+                self.tr("Could not save the receipt"), failure_words(error, file=target)
+            )
             return
         self.receipt_status.setText(self.tr("Receipt saved to %1").replace("%1", str(target)))
 

@@ -43,6 +43,7 @@ from treasury_app.ui.bank_names import bank_hint
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.csv_files import open_file_picker
 from treasury_app.ui.dialogs.payout_review_dialog import PayoutReviewDialog
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
@@ -365,7 +366,7 @@ class PayoutsTab(QWidget):
         try:
             payload = decode_qr_image(path)
         except QrImageError as error:
-            self.banner.show_message(self.tr("Could not read the QR Code"), str(error))
+            self.banner.show_message(self.tr("Could not read the QR Code"), failure_words(error))
             return False
         self.banner.clear()
         self.forms.setCurrentWidget(self.qr_image_button.parentWidget())

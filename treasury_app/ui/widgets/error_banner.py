@@ -8,9 +8,17 @@ from collections.abc import Mapping
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
-from treasury_app.api.errors import ApiError, ProxyFailure, TransportFailure
+from treasury_app.api.errors import ApiError, ApiFailure, ProxyFailure, TransportFailure
 from treasury_app.domain.errors import RuleError
-from treasury_app.ledger.errors import BlockingSession, LedgerBlocked, LedgerRefused
+from treasury_app.ledger.errors import (
+    BlockingSession,
+    LedgerBlocked,
+    LedgerOpenError,
+    LedgerRefused,
+    LedgerUnavailable,
+)
+from treasury_app.services.files import FileWriteError
+from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.refusals import ledger_refusal_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import Tinted, banner_style, text_style
@@ -75,17 +83,30 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
         else:
             title = QT_TRANSLATE_NOOP("ErrorBanner", "The proxy asks for a login")
         return title, rule_text(error.reason)
-    if isinstance(error, TransportFailure):
+    if isinstance(error, TransportFailure):  # by its kind, never httpx's or the OS's English
         if error.request_sent:
             return (
                 QT_TRANSLATE_NOOP("ErrorBanner", "No answer from the bank"),
-                QCoreApplication.translate(
+                failure_words(error)
+                + " "
+                + QCoreApplication.translate(
                     "ErrorBanner",
-                    "%1. If this was a payment, it will be checked with the bank before "
-                    "anything is sent again.",
-                ).replace("%1", str(error)),
+                    "If this was a payment, it will be checked with the bank before anything "
+                    "is sent again.",
+                ),
             )
-        return QT_TRANSLATE_NOOP("ErrorBanner", "The bank could not be reached"), str(error)
+        return QT_TRANSLATE_NOOP("ErrorBanner", "The bank could not be reached"), failure_words(
+            error
+        )
+    if isinstance(error, LedgerUnavailable):  # the team database offline: its code in words
+        return QT_TRANSLATE_NOOP("ErrorBanner", "The team database cannot be reached"), (
+            failure_words(error)
+        )
+    if isinstance(error, ApiFailure | LedgerOpenError | OSError) and not isinstance(
+        error,
+        FileWriteError,  # already in words (ui/csv_files.file_error)
+    ):
+        return QT_TRANSLATE_NOOP("ErrorBanner", "It could not be done"), failure_words(error)
     if isinstance(error, RuleError):
         named = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
         if isinstance(named, str) and named:
