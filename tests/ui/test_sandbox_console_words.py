@@ -123,3 +123,21 @@ def test_what_is_left_out_goes_to_the_log(caplog: pytest.LogCaptureFixture) -> N
         console_text(_refused("rec.not_pending", status="CANCELADA"))
     assert "All connection attempts failed" in caplog.text
     assert "/sandbox/automatico/rec/RR1/approve" in caplog.text and "rec.not_pending" in caplog.text
+
+
+def test_a_simulation_not_made_is_titled_so_on_the_banner(portuguese: None, qtbot: Any) -> None:
+    """The banner says the simulation was not made, not "Please check the form": nothing the
+    person typed is at fault."""
+    from treasury_app.ui.sandbox_actions import SimulationFailed, simulated
+    from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+    async def refused() -> None:
+        raise _refused("rec.not_pending", status="REJEITADA")
+
+    with pytest.raises(SimulationFailed) as failed:
+        simulated(refused()).send(None)  # no await inside: it fails at once
+    banner = ErrorBanner()
+    qtbot.addWidget(banner)
+    banner.show_error(failed.value)
+    assert banner.title.text() == "A simulação não foi feita"
+    assert banner.detail.text().startswith(f"{REFUSED} A recorrência não espera mais o pagador")

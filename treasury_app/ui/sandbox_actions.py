@@ -25,7 +25,7 @@ from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.status_words import status_word
 from treasury_app.ui.user_errors import UserMessage
 
-__all__ = ["SANDBOX_STYLE", "console_text", "sandbox_button", "simulated"]
+__all__ = ["SANDBOX_STYLE", "SimulationFailed", "console_text", "sandbox_button", "simulated"]
 
 T = TypeVar("T")
 
@@ -162,10 +162,18 @@ def console_text(error: SandboxConsoleError) -> str:
     return translate("SandboxActions", _REFUSED)
 
 
+class SimulationFailed(UserMessage):
+    """A simulation the sandbox did not make, in the user's words; titled as such on the
+    banner (nothing typed in a form is at fault)."""
+
+    # The banner translates its titles (context ErrorBanner).
+    title = QT_TRANSLATE_NOOP("ErrorBanner", "The simulation was not made")
+
+
 async def simulated(work: Awaitable[T]) -> T:
-    """Await a sandbox console call; its failure becomes a :class:`UserMessage` in the user's
-    language, which the operation's banner shows."""
+    """Await a sandbox console call; its failure becomes a :class:`SimulationFailed` in the
+    user's language, which the operation's banner shows."""
     try:
         return await work
     except SandboxConsoleError as error:
-        raise UserMessage(console_text(error)) from None
+        raise SimulationFailed(console_text(error)) from None
