@@ -61,9 +61,10 @@ class Desk:
     paths: Any
 
 
-async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False) -> Desk:
-    """Start the app in a fresh data folder, choose the sandbox on the welcome screen, unlock
-    it with the sandbox's own passwords, and wait for the main window."""
+async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False, policy: Any = None) -> Desk:
+    """Start the app in a fresh data folder (under the machine ``policy`` when given), choose
+    the sandbox on the welcome screen, unlock it with the sandbox's own passwords, and wait
+    for the main window."""
     from PySide6.QtWidgets import QApplication, QPushButton
 
     from treasury_app import logging_setup
@@ -77,7 +78,9 @@ async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False) -> Desk:
     if log_to_file:
         logging_setup.attach_log_file(paths.log_dir)  # as the app does
     controller = AppController(
-        paths, StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
+        paths,
+        StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z")),
+        policy=policy,
     )
     run = asyncio.ensure_future(controller.run())
 

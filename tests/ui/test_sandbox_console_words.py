@@ -141,3 +141,21 @@ def test_a_simulation_not_made_is_titled_so_on_the_banner(portuguese: None, qtbo
     banner.show_error(failed.value)
     assert banner.title.text() == "A simulação não foi feita"
     assert banner.detail.text().startswith(f"{REFUSED} A recorrência não espera mais o pagador")
+
+
+def test_a_sandbox_button_turned_off_looks_off(qtbot: Any) -> None:
+    """A sandbox action the recurrence no longer has (its payer decided) is greyed like any
+    other button, not drawn as if it could be clicked."""
+    from PySide6.QtWidgets import QWidget
+
+    from treasury_app.ui.sandbox_actions import sandbox_button
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    button = sandbox_button(parent, "Sandbox: payer approves", "b", "tip", lambda: None)
+    button.resize(button.sizeHint())
+    parent.show()
+    enabled = button.grab().toImage()
+    button.setEnabled(False)
+    disabled = button.grab().toImage()
+    assert enabled != disabled

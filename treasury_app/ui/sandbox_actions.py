@@ -32,9 +32,11 @@ T = TypeVar("T")
 SANDBOX_STYLE = (
     "QPushButton { border: 1px dashed #c98a00; border-radius: 3px; padding: 3px 10px;"
     " background: palette(button); color: palette(button-text); }"
+    " QPushButton:disabled { color: palette(mid); border-color: palette(mid); }"
 )
 """The look of sandbox-only actions: a dashed amber edge; text and face from the palette, so
-the button reads in a dark palette too (a constant: the lists import it)."""
+the button reads in a dark palette too; greyed when off, as every other button (a constant:
+the lists import it)."""
 
 log = logging.getLogger(__name__)
 
