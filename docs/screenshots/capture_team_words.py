@@ -41,7 +41,8 @@ async def main(language: str | None) -> None:
     ana = bruno = None
     try:
         ana = await desktop(server, dbname, "ana", "none")
-        await unlock(ana, None, None)
+        ana_window = await unlock(ana, None, None)
+        ana_window.move(1366, 0)  # another person's desktop: off this screen
         bruno = await desktop(server, dbname, "bruno", "none")
         window = await unlock(bruno, None, None)
         window.move(0, TITLE_BAR)
