@@ -94,8 +94,14 @@ async def welcome_without_sandbox(suffix: str) -> None:
     run = asyncio.ensure_future(controller.run())
     await wait_for(lambda: visible(WelcomeDialog) is not None)
     if controller.window is not None:  # the locked window behind it, as in the other shots
-        controller.window.move(0, TITLE_BAR)
-        controller.window.resize(1366, 768 - TITLE_BAR - TASKBAR)
+        window = controller.window
+        window.move(0, TITLE_BAR)
+        window.resize(1366, 768 - TITLE_BAR - TASKBAR)
+        welcome = visible(WelcomeDialog)  # centred over it, as a window manager would
+        welcome.move(
+            (window.width() - welcome.width()) // 2,
+            window.y() + (window.height() - welcome.height()) // 2,
+        )
     await pause(0.6)
     await shot(f"it-welcome-no-sandbox{suffix}")
     visible(WelcomeDialog).reject()
