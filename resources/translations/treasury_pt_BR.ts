@@ -3024,6 +3024,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <source>Dismiss</source>
         <translation>Dispensar</translation>
     </message>
+    <message>
+        <source>The simulation was not made</source>
+        <translation>A simulação não foi feita</translation>
+    </message>
 </context>
 <context>
     <name>ExpiryEdit</name>
