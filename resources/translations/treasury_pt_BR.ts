@@ -19,12 +19,12 @@
         <translation>%1: bloqueada</translation>
     </message>
     <message>
-        <source>✗ not connected</source>
-        <translation>✗ não conectada</translation>
+        <source>not connected</source>
+        <translation>não conectada</translation>
     </message>
     <message>
-        <source>✓ %1</source>
-        <translation>✓ %1</translation>
+        <source>connected</source>
+        <translation>conectada</translation>
     </message>
     <message>
         <source>· cert. %1 d</source>
@@ -39,12 +39,8 @@
         <translation>Ainda sem token</translation>
     </message>
     <message>
-        <source>Certificate valid until %1</source>
-        <translation>Certificado válido até %1</translation>
-    </message>
-    <message>
-        <source>no token yet</source>
-        <translation>ainda sem token</translation>
+        <source>Certificate valid until %1 (%2 days)</source>
+        <translation>Certificado válido até %1 (%2 dias)</translation>
     </message>
 </context>
 <context>
@@ -2942,12 +2938,20 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
 <context>
     <name>EnvironmentBadge</name>
     <message>
+        <source>SANDBOX</source>
+        <translation>SANDBOX</translation>
+    </message>
+    <message>
         <source>SANDBOX — test bank, no real money</source>
         <translation>SANDBOX — banco de testes, sem dinheiro real</translation>
     </message>
     <message>
         <source>PRODUCTION</source>
         <translation>PRODUÇÃO</translation>
+    </message>
+    <message>
+        <source>PRODUCTION — the bank itself, real money</source>
+        <translation>PRODUÇÃO — o próprio banco, dinheiro real</translation>
     </message>
 </context>
 <context>
@@ -3616,6 +3620,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Prazo de defesa mais próximo: %1, faltam %2 dia(s) (Configurações ▸ Infrações)</translation>
     </message>
     <message>
+        <source>%1 to approve</source>
+        <translation>%1 para aprovar</translation>
+    </message>
+    <message>
         <source>%1 payment(s) waiting for your approval</source>
         <translation>%1 pagamento(s) aguardando sua aprovação</translation>
     </message>
@@ -3832,6 +3840,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>O receptor de webhooks da equipe traz as notificações do banco: pagamentos, cobranças e recorrências mudam aqui assim que o banco avisa. O aplicativo ainda consulta o banco a cada %1 minutos, caso alguma notificação se perca.</translation>
     </message>
     <message>
+        <source>nothing yet</source>
+        <translation>nada ainda</translation>
+    </message>
+    <message>
+        <source>Notifications: polling</source>
+        <translation>Notificações: consultando</translation>
+    </message>
+    <message>
         <source>Notifications: polling (no receiver)</source>
         <translation>Notificações: consultando o banco (sem receptor)</translation>
     </message>
@@ -3840,12 +3856,20 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Nenhum receptor de webhooks jamais funcionou neste banco da equipe.</translation>
     </message>
     <message>
+        <source>Notifications: receiver silent</source>
+        <translation>Notificações: receptor em silêncio</translation>
+    </message>
+    <message>
         <source>Notifications: polling (receiver silent since %1)</source>
         <translation>Notificações: consultando o banco (receptor em silêncio desde %1)</translation>
     </message>
     <message>
         <source>The team&apos;s webhook receiver has been silent since %1.</source>
         <translation>O receptor de webhooks da equipe está em silêncio desde %1.</translation>
+    </message>
+    <message>
+        <source>Notifications: offline</source>
+        <translation>Notificações: fora do ar</translation>
     </message>
     <message>
         <source>Notifications: polling (team database offline)</source>
@@ -9329,8 +9353,16 @@ Avise o seu departamento de TI.</translation>
         <translation>Banco da equipe: ao vivo</translation>
     </message>
     <message>
+        <source>Team: live</source>
+        <translation>Equipe: ao vivo</translation>
+    </message>
+    <message>
         <source>Team database: connecting…</source>
         <translation>Banco da equipe: conectando…</translation>
+    </message>
+    <message>
+        <source>Team: connecting…</source>
+        <translation>Equipe: conectando…</translation>
     </message>
     <message>
         <source>Team database offline: %1</source>
@@ -9339,6 +9371,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>not reachable</source>
         <translation>inacessível</translation>
+    </message>
+    <message>
+        <source>Team: offline</source>
+        <translation>Equipe: fora do ar</translation>
     </message>
     <message>
         <source>What is on screen stays; nothing is sent until the database is back. The app reconnects by itself.</source>
@@ -9355,6 +9391,25 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>last change at %1</source>
         <translation>última mudança às %1</translation>
+    </message>
+</context>
+<context>
+    <name>TickingLabel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
     </message>
 </context>
 <context>
