@@ -2985,6 +2985,18 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Nada foi alterado: o banco de dados da equipe esperou por %1 e desistiu. Tente de novo quando essa sessão terminar; se ela continuar, peça a essa pessoa (ou ao administrador) que a encerre.</translation>
     </message>
     <message>
+        <source>The profile file cannot be used</source>
+        <translation>O arquivo de perfil não pode ser usado</translation>
+    </message>
+    <message>
+        <source>Please check the team database&apos;s settings</source>
+        <translation>Verifique as configurações do banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>A password is needed</source>
+        <translation>É preciso uma senha</translation>
+    </message>
+    <message>
         <source>The automatic proxy script cannot be used</source>
         <translation>O script automático de proxy não pode ser usado</translation>
     </message>
@@ -3019,6 +3031,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Please check the form</source>
         <translation>Verifique o formulário</translation>
+    </message>
+    <message>
+        <source>The simulation did not happen</source>
+        <translation>A simulação não foi feita</translation>
+    </message>
+    <message>
+        <source>The certificate cannot be used</source>
+        <translation>O certificado não pode ser usado</translation>
     </message>
     <message>
         <source>Dismiss</source>
@@ -7999,6 +8019,118 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>The automatic proxy script {script} could not be evaluated (its evaluator did not start); nothing was sent to the bank. Reinstalling the app may fix this.</source>
         <translation>O script automático de proxy {script} não pôde ser avaliado (o avaliador não iniciou); nada foi enviado ao banco. Reinstalar o aplicativo pode resolver.</translation>
+    </message>
+    <message>
+        <source>The proxy&apos;s address is not valid: write it as http://host:port.</source>
+        <translation>O endereço do proxy não é válido: escreva-o como http://host:porta.</translation>
+    </message>
+    <message>
+        <source>A proxy&apos;s address starts with http:// or https://.</source>
+        <translation>O endereço de um proxy começa com http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>The proxy&apos;s address needs its port (http://host:port).</source>
+        <translation>O endereço do proxy precisa da porta (http://host:porta).</translation>
+    </message>
+    <message>
+        <source>A proxy&apos;s address is only http://host:port, with nothing after the port.</source>
+        <translation>O endereço de um proxy é apenas http://host:porta, sem nada depois da porta.</translation>
+    </message>
+    <message>
+        <source>Enter the address of the automatic proxy script.</source>
+        <translation>Informe o endereço do script automático de proxy.</translation>
+    </message>
+    <message>
+        <source>The address of the automatic proxy script is not valid.</source>
+        <translation>O endereço do script automático de proxy não é válido.</translation>
+    </message>
+    <message>
+        <source>The address of the automatic proxy script starts with http://, https:// or file://.</source>
+        <translation>O endereço do script automático de proxy começa com http://, https:// ou file://.</translation>
+    </message>
+    <message>
+        <source>The address of the automatic proxy script may not hold a user name.</source>
+        <translation>O endereço do script automático de proxy não pode conter um nome de usuário.</translation>
+    </message>
+    <message>
+        <source>The file {file} does not exist.</source>
+        <translation>O arquivo {file} não existe.</translation>
+    </message>
+    <message>
+        <source>The file {file} cannot be read: it cannot be opened or is not valid JSON.</source>
+        <translation>O arquivo {file} não pode ser lido: não abre ou não é um JSON válido.</translation>
+    </message>
+    <message>
+        <source>The file {file} is not a profile: it does not hold a JSON object.</source>
+        <translation>O arquivo {file} não é um perfil: não contém um objeto JSON.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {file} lacks “{setting}”: start the sandbox bank again.</source>
+        <translation>Falta “{setting}” no arquivo {file} do banco sandbox: inicie o banco sandbox de novo.</translation>
+    </message>
+    <message>
+        <source>Set the environment variable {variable}: this secret is never read from the profile file.</source>
+        <translation>Defina a variável de ambiente {variable}: este segredo nunca é lido do arquivo de perfil.</translation>
+    </message>
+    <message>
+        <source>The profile file {file} has no section for the {api}.</source>
+        <translation>O arquivo de perfil {file} não tem a seção da {api}.</translation>
+    </message>
+    <message>
+        <source>The profile file {file} lacks the setting “{setting}” of the {api}.</source>
+        <translation>Falta no arquivo de perfil {file} a configuração “{setting}” da {api}.</translation>
+    </message>
+    <message>
+        <source>In the profile file {file}, the address of the {api} must start with https://.</source>
+        <translation>No arquivo de perfil {file}, o endereço da {api} deve começar com https://.</translation>
+    </message>
+    <message>
+        <source>The team database needs a host name or address.</source>
+        <translation>O banco de dados da equipe precisa de um nome de servidor ou endereço.</translation>
+    </message>
+    <message>
+        <source>The team database needs a database name.</source>
+        <translation>O banco de dados da equipe precisa do nome do banco.</translation>
+    </message>
+    <message>
+        <source>The team database needs your login (a PostgreSQL role).</source>
+        <translation>O banco de dados da equipe precisa do seu login (um papel do PostgreSQL).</translation>
+    </message>
+    <message>
+        <source>The team database&apos;s port {port} is not a port (1 to 65535).</source>
+        <translation>A porta {port} do banco de dados da equipe não é uma porta (de 1 a 65535).</translation>
+    </message>
+    <message>
+        <source>“{sslmode}” is not a security mode of the connection to the team database.</source>
+        <translation>“{sslmode}” não é um modo de segurança da conexão com o banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>A client certificate needs both its certificate file and its key file.</source>
+        <translation>Um certificado de cliente precisa do arquivo do certificado e do arquivo da chave.</translation>
+    </message>
+    <message>
+        <source>The team database&apos;s settings are incomplete: “{setting}” is missing.</source>
+        <translation>As configurações do banco de dados da equipe estão incompletas: falta “{setting}”.</translation>
+    </message>
+    <message>
+        <source>A team database&apos;s address starts with postgresql:// (for example postgresql://ana@db.empresa.com.br:5432/tesouraria?sslmode=verify-full).</source>
+        <translation>O endereço de um banco de dados da equipe começa com postgresql:// (por exemplo postgresql://ana@db.empresa.com.br:5432/tesouraria?sslmode=verify-full).</translation>
+    </message>
+    <message>
+        <source>The port in the team database&apos;s address is not a number.</source>
+        <translation>A porta no endereço do banco de dados da equipe não é um número.</translation>
+    </message>
+    <message>
+        <source>Enter the client secret of the {api} (none is kept in the system keyring for this profile).</source>
+        <translation>Informe o client secret da {api} (nenhum está guardado no chaveiro do sistema para este perfil).</translation>
+    </message>
+    <message>
+        <source>Enter the certificate password of the {api}.</source>
+        <translation>Informe a senha do certificado da {api}.</translation>
+    </message>
+    <message>
+        <source>Enter the password of the team database ({where}).</source>
+        <translation>Informe a senha do banco de dados da equipe ({where}).</translation>
     </message>
     <message>
         <source>Sample slips exist only in the sandbox bank.</source>

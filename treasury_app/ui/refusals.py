@@ -12,14 +12,16 @@ from treasury_app.api.accounts.models import is_failed_status
 from treasury_app.api.errors import refusal_reason
 from treasury_app.domain.errors import Reason
 from treasury_app.ledger.errors import LedgerRefused
-from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.ledger.journal import Entry, EntryState, PendingDuplicate
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import status_word, team_error_word
+from treasury_app.ui.times import instant_or_empty
 
 __all__ = [
     "error_words",
     "is_refused",
     "ledger_refusal_words",
+    "pending_duplicate_words",
     "refusal_reason_words",
     "refusal_words",
 ]
@@ -115,3 +117,19 @@ def ledger_refusal_words(error: LedgerRefused) -> str:
             QCoreApplication.translate(CONTEXT, ended) if ended else status_word(state).lower()
         )
     return rule_text(Reason(reason.code, params, reason.field))
+
+
+def pending_duplicate_words(error: PendingDuplicate) -> str:
+    """Who prepared the same payment that waits for approval already, and when (never the
+    journal's English sentence)."""
+    waiting: Entry = error.entry
+    return (
+        QCoreApplication.translate(
+            "ApprovalDialog",
+            "%1 prepared the same payee and amount on %2 (intent #%3), still waiting for "
+            "approval. A deliberate second payment needs a different description.",
+        )
+        .replace("%1", waiting.created_by)
+        .replace("%2", instant_or_empty(waiting.created_at))
+        .replace("%3", str(waiting.id))
+    )
