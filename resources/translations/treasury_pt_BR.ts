@@ -2643,6 +2643,226 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>cancelada por nós</translation>
     </message>
     <message>
+        <source>The bank found the request invalid</source>
+        <translation>O banco considerou a requisição inválida</translation>
+    </message>
+    <message>
+        <source>The bank did not accept the access token</source>
+        <translation>O banco não aceitou o token de acesso</translation>
+    </message>
+    <message>
+        <source>The bank denied access (permission or client certificate)</source>
+        <translation>O banco negou o acesso (permissão ou certificado de cliente)</translation>
+    </message>
+    <message>
+        <source>The bank did not find what was asked</source>
+        <translation>O banco não encontrou o que foi pedido</translation>
+    </message>
+    <message>
+        <source>The bank does not take this operation here</source>
+        <translation>O banco não aceita esta operação aqui</translation>
+    </message>
+    <message>
+        <source>The bank refused it: it conflicts with what the bank holds</source>
+        <translation>O banco recusou: conflita com o que o banco já tem</translation>
+    </message>
+    <message>
+        <source>The bank removed this for good</source>
+        <translation>O banco removeu isto definitivamente</translation>
+    </message>
+    <message>
+        <source>The bank already holds a request with this key</source>
+        <translation>O banco já tem uma requisição com esta chave</translation>
+    </message>
+    <message>
+        <source>The bank refused it by one of its rules</source>
+        <translation>O banco recusou por uma de suas regras</translation>
+    </message>
+    <message>
+        <source>Too many requests to the bank: try again in a moment</source>
+        <translation>Requisições demais ao banco: tente de novo em instantes</translation>
+    </message>
+    <message>
+        <source>Technical failure at the bank</source>
+        <translation>Falha técnica no banco</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s service is unavailable right now</source>
+        <translation>O serviço do banco está indisponível no momento</translation>
+    </message>
+    <message>
+        <source>The bank took too long to answer</source>
+        <translation>O banco demorou demais para responder</translation>
+    </message>
+    <message>
+        <source>The bank did not find the charge of this QR Code</source>
+        <translation>O banco não encontrou a cobrança deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurrence of this QR Code</source>
+        <translation>O banco não encontrou a recorrência deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurrence</source>
+        <translation>O banco não encontrou a recorrência</translation>
+    </message>
+    <message>
+        <source>The bank did not find the confirmation request</source>
+        <translation>O banco não encontrou a solicitação de confirmação</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurring charge</source>
+        <translation>O banco não encontrou a cobrança recorrente</translation>
+    </message>
+    <message>
+        <source>The bank did not find the charge</source>
+        <translation>O banco não encontrou a cobrança</translation>
+    </message>
+    <message>
+        <source>The bank did not find the due-date charge</source>
+        <translation>O banco não encontrou a cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source>The bank did not find the batch of charges</source>
+        <translation>O banco não encontrou o lote de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank did not find the QR Code&apos;s location</source>
+        <translation>O banco não encontrou a localização do QR Code</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurrence QR Code&apos;s location</source>
+        <translation>O banco não encontrou a localização do QR Code da recorrência</translation>
+    </message>
+    <message>
+        <source>The bank did not find the Pix</source>
+        <translation>O banco não encontrou o Pix</translation>
+    </message>
+    <message>
+        <source>The bank did not find the refund</source>
+        <translation>O banco não encontrou a devolução</translation>
+    </message>
+    <message>
+        <source>The bank did not find the webhook</source>
+        <translation>O banco não encontrou o webhook</translation>
+    </message>
+    <message>
+        <source>The bank refused the charge of this QR Code</source>
+        <translation>O banco recusou a cobrança deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurrence of this QR Code</source>
+        <translation>O banco recusou a recorrência deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurrence</source>
+        <translation>O banco recusou a recorrência</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for recurrences</source>
+        <translation>O banco recusou a consulta de recorrências</translation>
+    </message>
+    <message>
+        <source>The bank refused the confirmation request</source>
+        <translation>O banco recusou a solicitação de confirmação</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurring charge</source>
+        <translation>O banco recusou a cobrança recorrente</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for recurring charges</source>
+        <translation>O banco recusou a consulta de cobranças recorrentes</translation>
+    </message>
+    <message>
+        <source>The bank refused the charge</source>
+        <translation>O banco recusou a cobrança</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for charges</source>
+        <translation>O banco recusou a consulta de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank refused the due-date charge</source>
+        <translation>O banco recusou a cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for due-date charges</source>
+        <translation>O banco recusou a consulta de cobranças com vencimento</translation>
+    </message>
+    <message>
+        <source>The bank refused the batch of charges</source>
+        <translation>O banco recusou o lote de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for batches of charges</source>
+        <translation>O banco recusou a consulta de lotes de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank refused the QR Code&apos;s location</source>
+        <translation>O banco recusou a localização do QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for QR Code locations</source>
+        <translation>O banco recusou a consulta de localizações de QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for recurrence QR Code locations</source>
+        <translation>O banco recusou a consulta de localizações de QR Code de recorrência</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for received Pix</source>
+        <translation>O banco recusou a consulta de Pix recebidos</translation>
+    </message>
+    <message>
+        <source>The bank refused the refund</source>
+        <translation>O banco recusou a devolução</translation>
+    </message>
+    <message>
+        <source>The bank refused the webhook</source>
+        <translation>O banco recusou o webhook</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for webhooks</source>
+        <translation>O banco recusou a consulta de webhooks</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurrences&apos; webhook</source>
+        <translation>O banco recusou o webhook das recorrências</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for the recurrences&apos; webhook</source>
+        <translation>O banco recusou a consulta do webhook das recorrências</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurring charges&apos; webhook</source>
+        <translation>O banco recusou o webhook das cobranças recorrentes</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for the recurring charges&apos; webhook</source>
+        <translation>O banco recusou a consulta do webhook das cobranças recorrentes</translation>
+    </message>
+    <message>
+        <source>Insufficient funds</source>
+        <translation>Saldo insuficiente</translation>
+    </message>
+    <message>
+        <source>The Pix key does not exist</source>
+        <translation>A chave Pix não existe</translation>
+    </message>
+    <message>
+        <source>This slip was paid already</source>
+        <translation>Este boleto já foi pago</translation>
+    </message>
+    <message>
+        <source>This slip is overdue</source>
+        <translation>Este boleto está vencido</translation>
+    </message>
+    <message>
+        <source>Outside the bank&apos;s hours for this payment</source>
+        <translation>Fora do horário do banco para este pagamento</translation>
+    </message>
+    <message>
         <source>Other (unknown code)</source>
         <translation>Outro (código desconhecido)</translation>
     </message>
@@ -2661,6 +2881,178 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Accounts API</source>
         <translation>API de Contas</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Minimum amount</source>
+        <translation>Valor mínimo</translation>
+    </message>
+    <message>
+        <source>Amount the payer may change</source>
+        <translation>Valor alterável pelo pagador</translation>
+    </message>
+    <message>
+        <source>Fine</source>
+        <translation>Multa</translation>
+    </message>
+    <message>
+        <source>Interest</source>
+        <translation>Juros</translation>
+    </message>
+    <message>
+        <source>Rebate</source>
+        <translation>Abatimento</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>Desconto</translation>
+    </message>
+    <message>
+        <source>Expiry</source>
+        <translation>Validade</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Days payable after the due date</source>
+        <translation>Dias para pagamento após o vencimento</translation>
+    </message>
+    <message>
+        <source>First payment date</source>
+        <translation>Data do primeiro pagamento</translation>
+    </message>
+    <message>
+        <source>Last payment date</source>
+        <translation>Data do último pagamento</translation>
+    </message>
+    <message>
+        <source>Frequency</source>
+        <translation>Periodicidade</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Novas tentativas</translation>
+    </message>
+    <message>
+        <source>Payer</source>
+        <translation>Pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s CPF</source>
+        <translation>CPF do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s CNPJ</source>
+        <translation>CNPJ do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s name</source>
+        <translation>Nome do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s e-mail</source>
+        <translation>E-mail do pagador</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <source>What it pays for</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Pix key type</source>
+        <translation>Tipo de chave Pix</translation>
+    </message>
+    <message>
+        <source>Transaction id (txid)</source>
+        <translation>Identificador da transação (txid)</translation>
+    </message>
+    <message>
+        <source>Recurrence id</source>
+        <translation>Identificador da recorrência</translation>
+    </message>
+    <message>
+        <source>Message to the payer</source>
+        <translation>Mensagem ao pagador</translation>
+    </message>
+    <message>
+        <source>Additional information</source>
+        <translation>Informações adicionais</translation>
+    </message>
+    <message>
+        <source>QR Code location</source>
+        <translation>Localização do QR Code</translation>
+    </message>
+    <message>
+        <source>Kind of refund</source>
+        <translation>Natureza da devolução</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Notification address</source>
+        <translation>Endereço de notificação</translation>
+    </message>
+    <message>
+        <source>QR Code</source>
+        <translation>QR Code</translation>
+    </message>
+    <message>
+        <source>Slip&apos;s barcode or digitable line</source>
+        <translation>Código de barras ou linha digitável do boleto</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s CPF or CNPJ</source>
+        <translation>CPF ou CNPJ do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s bank account</source>
+        <translation>Conta do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s bank</source>
+        <translation>Banco do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s branch</source>
+        <translation>Agência do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s account number</source>
+        <translation>Número da conta do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s account type</source>
+        <translation>Tipo de conta do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s name</source>
+        <translation>Nome do favorecido</translation>
+    </message>
+    <message>
+        <source>Start date</source>
+        <translation>Data inicial</translation>
+    </message>
+    <message>
+        <source>End date</source>
+        <translation>Data final</translation>
     </message>
 </context>
 <context>
@@ -6080,6 +6472,10 @@ Avise o seu departamento de TI.</translation>
         <translation>rejeitado no console do banco</translation>
     </message>
     <message>
+        <source>No answer came from the bank: the payment is looked up by its key before anything is sent again.</source>
+        <translation>Nenhuma resposta chegou do banco: o pagamento é consultado pela sua chave antes de qualquer novo envio.</translation>
+    </message>
+    <message>
         <source>the bank&apos;s code %1</source>
         <translation>código do banco %1</translation>
     </message>
@@ -6118,6 +6514,14 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>released to the bank</source>
         <translation>liberado para o banco</translation>
+    </message>
+    <message>
+        <source>The bank says: %1</source>
+        <translation>O banco diz: %1</translation>
+    </message>
+    <message>
+        <source>%1: not accepted by the bank</source>
+        <translation>%1: não aceito pelo banco</translation>
     </message>
 </context>
 <context>

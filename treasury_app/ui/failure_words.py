@@ -442,6 +442,11 @@ def failure_words(error: BaseException, *, file: str | os.PathLike[str] | None =
         return rule_text(error.reason)
     if isinstance(error, TransportFailure):
         return transport_words(error)
+    if isinstance(error, ApiError):  # the bank's problem: words for its type, then its detail
+        from treasury_app.ui.refusals import problem_words
+
+        title, detail = problem_words(error)
+        return f"{title}.\n{detail}" if detail else f"{title}."
     if isinstance(error, AnswerTooLargeError):
         return QCoreApplication.translate(CONTEXT, _BANK_TOO_LARGE)
     if isinstance(error, ResponseFormatError):

@@ -1,5 +1,6 @@
-"""The error banner every tab shows above its content: the problem's title and detail, and
-the form fields the bank's ``violacoes`` (or a local check) name, marked in place."""
+"""The error banner every tab shows above its content: what went wrong in the person's
+language (a bank's problem by its type, a rule by its code, a failure by its kind), and the
+form fields the bank's ``violacoes`` (or a local check) name, marked in place."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from treasury_app.services.files import FileWriteError
 from treasury_app.services.sandbox_console import SandboxConsoleError
 from treasury_app.services.session import MissingSecret, TeamPasswordNeeded
 from treasury_app.ui.failure_words import failure_words, typed_reason
-from treasury_app.ui.refusals import ledger_refusal_words
+from treasury_app.ui.refusals import ledger_refusal_words, problem_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import Tinted, banner_style, text_style
 
@@ -93,8 +94,8 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
 
     if isinstance(error, LedgerBlocked):
         return blocked_message(error)
-    if isinstance(error, ApiError):
-        return error.title, error.detail
+    if isinstance(error, ApiError):  # words for its type; the bank's detail, marked as such
+        return problem_words(error)
     if isinstance(error, LedgerRefused):  # the team database's rule, in words
         title = QT_TRANSLATE_NOOP("ErrorBanner", "Refused by the team database")
         return title, ledger_refusal_words(error)
