@@ -233,3 +233,31 @@ def test_the_same_payment_waiting_for_approval(qtbot, run, desks, portuguese) ->
     assert_portuguese(text, None, desks.login("ana"), f"nº {first.id}")
     assert "waits for approval already" not in text
     tab.shutdown()
+
+
+def test_a_lost_answer_in_the_recurrence_wizard(qtbot, run, portuguese, open_workspace) -> None:
+    from tests.ui.test_recurrence_wizard import REVIEW_PAGE, choose, click, fill_terms
+    from tests.waiting import qt_wait_until
+    from treasury_app.ui.dialogs.recurrence_wizard import RecurrenceWizard
+
+    workspace = open_workspace()
+    wizard = RecurrenceWizard(workspace)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    choose(qtbot, wizard, 2)
+    contract = fill_terms(qtbot, wizard)
+    click(qtbot, wizard.next_button)
+    assert wizard.current_page() == REVIEW_PAGE
+    http = workspace.session.accounts.transport.http
+    rule = {"api": "qrcodes", "method": "POST", "path": "*/rec", "drop_after_commit": 1}
+    assert run(http.post("/sandbox/faults", json={**rule, "times": 1})).status_code in (200, 201)
+    try:
+        click(qtbot, wizard.create_button)
+        qt_wait_until(qtbot, wizard.create_task.done, "wizard.create_task done")
+    finally:
+        run(http.delete("/sandbox/faults"))
+    assert wizard.create_task.result() is None
+    detail = wizard.banner.detail.text()
+    assert_portuguese(detail, None, contract)
+    assert "[POST" not in detail and "/rec" not in detail  # never the client's English
