@@ -184,7 +184,11 @@ def test_an_unknown_outcome_is_being_checked(qtbot, run, listing) -> None:
     _refresh(qtbot, widget)  # the journal was written behind the engine's back: no notification
     assert _status(widget, entry.id) == CHECKING
     widget.select_entry(entry.id)
-    assert widget.details["error"].text() == "no answer"
+    # The transport's own text ("no answer") is said in the person's words, never as it is.
+    assert widget.details["error"].text() == (
+        "No answer came from the bank: the payment is looked up by its key before anything is "
+        "sent again."
+    )
     assert [state for state, _bank in _history(qtbot, widget)][:3] == [
         "Prepared",
         "Sending",

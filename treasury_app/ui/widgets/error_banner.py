@@ -152,6 +152,9 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
         title = QT_TRANSLATE_NOOP("ErrorBanner", "The certificate cannot be used")
         return title, failure_words(error)
     if isinstance(error, UserMessage):  # already in the person's words
+        named = getattr(error, "title", None)  # one that names itself (a simulation not made)
+        if isinstance(named, str) and named:
+            return named, str(error)
         return QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form"), str(error)
     # Anything else is not the person's to fix (ui/user_errors.py): a general sentence, with
     # the error in the log, never its English.
