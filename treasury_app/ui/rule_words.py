@@ -32,6 +32,48 @@ CONTEXT = "RuleWords"
 
 RULES: dict[str, str] = {
     "rule.unknown": QT_TRANSLATE_NOOP("RuleWords", "This is not accepted. Please check it."),
+    # -- scheduled payments (domain/schedule.py, services/schedule.py) --
+    "pay_date.weekend": QT_TRANSLATE_NOOP(
+        "RuleWords", "{asked} is a weekend day: the payment leaves on {to}, the next business day."
+    ),
+    "pay_date.holiday": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{asked} is a holiday ({holiday}): the payment leaves on {to}, the next business day.",
+    ),
+    "pay_date.extra": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{asked} is not a business day for this team: the payment leaves on {to}, the next "
+        "business day.",
+    ),
+    "schedule.not_a_date": QT_TRANSLATE_NOOP("RuleWords", "Enter a date (dd/mm/yyyy)."),
+    "schedule.past": QT_TRANSLATE_NOOP(
+        "RuleWords", "{asked} has passed: a payment is scheduled for today ({today}) or later."
+    ),
+    "schedule.send_time_zone": QT_TRANSLATE_NOOP(
+        "RuleWords", "The send time is a time of day in Brasília, without a time zone."
+    ),
+    "schedule.series_frequency": QT_TRANSLATE_NOOP(
+        "RuleWords", "Choose how often the payment repeats."
+    ),
+    "schedule.series_interval": QT_TRANSLATE_NOOP(
+        "RuleWords", "The interval must be a whole number from 1 to {maximum}."
+    ),
+    "schedule.series_day": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A monthly payment repeats on a day from 1 to 31 or on the last business day: choose one.",
+    ),
+    "schedule.series_day_unused": QT_TRANSLATE_NOOP(
+        "RuleWords", "A day of the month is only for a monthly repetition."
+    ),
+    "schedule.series_end_twice": QT_TRANSLATE_NOOP(
+        "RuleWords", "A repetition ends on a date or after a number of times, not both."
+    ),
+    "schedule.series_until_before_start": QT_TRANSLATE_NOOP(
+        "RuleWords", "The repetition must end after its first payment."
+    ),
+    "schedule.series_count": QT_TRANSLATE_NOOP(
+        "RuleWords", "The number of payments must be from 1 to {maximum}."
+    ),
     # -- domain -- (treasury_app/domain: money, documents, Pix keys, identifiers, BR Code, boletos)
     # amounts of money
     "money.empty": QT_TRANSLATE_NOOP("RuleWords", "Please enter an amount."),
