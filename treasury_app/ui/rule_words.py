@@ -74,6 +74,35 @@ RULES: dict[str, str] = {
     "schedule.series_count": QT_TRANSLATE_NOOP(
         "RuleWords", "The number of payments must be from 1 to {maximum}."
     ),
+    "scheduled.not_scheduled": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment is not a scheduled one: it has no pay date to change."
+    ),
+    "scheduled.not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "This scheduled payment has already left or ended: it cannot change now."
+    ),
+    "team.not_due": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payment is scheduled for {pay_date}: the team database does not let it leave "
+        "before that day.",
+    ),
+    "team.pay_date_past": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The pay date {pay_date} has passed for the team database (today is {today}).",
+    ),
+    "team.not_scheduled": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment is not a scheduled one: it has no pay date to change."
+    ),
+    "team.schedule_not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "This scheduled payment has already left or ended: it cannot change now."
+    ),
+    "team.move_maker_only": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Only {maker}, who prepared this payment, moves its date (an approver may reject it).",
+    ),
+    "team.series_not_yours": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This recurring payment was set up by {maker}, or has ended: it is not yours to change.",
+    ),
     # -- domain -- (treasury_app/domain: money, documents, Pix keys, identifiers, BR Code, boletos)
     # amounts of money
     "money.empty": QT_TRANSLATE_NOOP("RuleWords", "Please enter an amount."),
