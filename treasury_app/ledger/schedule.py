@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from treasury_app.domain.errors import Reason
-from treasury_app.domain.money import dumps_json
+from treasury_app.domain.money import dumps_json, loads_json
 from treasury_app.ledger.audit import Audit
 from treasury_app.ledger.db import LedgerContext, now_iso
 from treasury_app.ledger.errors import LedgerRefused
@@ -125,11 +125,12 @@ class ScheduleStore(Protocol):
 
 
 def _series(row: sqlite3.Row | Mapping[str, Any]) -> SeriesRecord:
-    rule, template = row["rule"], row["template"]
+    rule, template = loads_json(row["rule"]), loads_json(row["template"])  # amounts exact
+    assert isinstance(rule, dict) and isinstance(template, dict)
     return SeriesRecord(
         id=row["id"],
-        rule=json.loads(rule) if isinstance(rule, str) else rule,
-        template=json.loads(template) if isinstance(template, str) else template,
+        rule=rule,
+        template=template,
         created_by=row["created_by"],
         created_at=str(row["created_at"]),
         updated_at=str(row["updated_at"]),

@@ -256,12 +256,16 @@ class PaymentEngine:
     # -- public ------------------------------------------------------------------------------
 
     async def submit(self, new: NewEntry) -> Entry:
-        """Journal ``new`` (or find it journaled already) and send it exactly once."""
+        """Journal ``new`` (or find it journaled already) and send it exactly once. A
+        scheduled intent (``pay_date``) is only journaled: the due sender sends it on its day,
+        after the day's checks (``services/schedule.py``), today's too."""
         try:
             entry = await self.ledger.journal.create(new)
             self._changed(entry)
         except DuplicateIntent as duplicate:
             entry = duplicate.entry
+        if entry.state == EntryState.PREPARED and entry.pay_date is not None:
+            return entry
         return await self.send(entry)
 
     async def send(self, entry: Entry, *, late_confirmed: bool = False) -> Entry:

@@ -28,6 +28,13 @@ def _hold(row: Mapping[str, Any]) -> Hold:
     )
 
 
+SERIES = (
+    "s.id, s.rule::text AS rule, s.template::text AS template, s.created_by, s.created_at,"
+    " s.updated_at, s.ended_at"
+)
+"""A series' columns, its JSON as text: read with exact decimals, never through float."""
+
+
 class TeamSchedule:
     def __init__(self, db: TeamDatabase, context: LedgerContext) -> None:
         self._db = db
@@ -94,7 +101,7 @@ class TeamSchedule:
     ) -> SeriesRecord:
         return _series(
             await self._db.call(
-                "SELECT * FROM treasury.save_series(%s, %s::jsonb, %s::jsonb, %s)",
+                f"SELECT {SERIES} FROM treasury.save_series(%s, %s::jsonb, %s::jsonb, %s) s",
                 (
                     series_id,
                     dumps_json(dict(rule)),
@@ -105,17 +112,21 @@ class TeamSchedule:
         )
 
     async def series(self, series_id: str) -> SeriesRecord | None:
-        row = await self._db.row("SELECT * FROM treasury.series WHERE id = %s", (series_id,))
+        row = await self._db.row(
+            f"SELECT {SERIES} FROM treasury.series s WHERE id = %s", (series_id,)
+        )
         return _series(row) if row else None
 
     async def active_series(self) -> list[SeriesRecord]:
         rows = await self._db.rows(
-            "SELECT * FROM treasury.series WHERE ended_at IS NULL ORDER BY id"
+            f"SELECT {SERIES} FROM treasury.series s WHERE ended_at IS NULL ORDER BY id"
         )
         return [_series(row) for row in rows]
 
     async def end_series(self, series_id: str) -> SeriesRecord:
-        return _series(await self._db.call("SELECT * FROM treasury.end_series(%s)", (series_id,)))
+        return _series(
+            await self._db.call(f"SELECT {SERIES} FROM treasury.end_series(%s) s", (series_id,))
+        )
 
     async def of_series(self, series_id: str) -> list[Entry]:
         rows = await self._db.rows(
