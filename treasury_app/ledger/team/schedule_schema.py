@@ -175,9 +175,11 @@ MIGRATION_SQL = f"""
                 AND NEW.approvals_expire_at IS NOT NULL THEN
             SELECT * INTO pol FROM treasury.policies WHERE version = NEW.policy_version;
             day_start := NEW.pay_date::timestamp AT TIME ZONE 'America/Sao_Paulo';
+            -- on the clock approvals are checked against (the schedule's, less its shift)
             NEW.approvals_expire_at := treasury.stamp_of(greatest(
                 (NEW.pay_date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo',
-                day_start + coalesce(pol.expiry_hours, 0) * interval '1 hour'));
+                day_start + coalesce(pol.expiry_hours, 0) * interval '1 hour')
+                - coalesce((SELECT shift FROM treasury.schedule_clock), interval '0'));
         END IF;
         RETURN NEW;
     END $f$;
