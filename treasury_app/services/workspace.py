@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from treasury_app.services.infractions import InfractionsService
     from treasury_app.services.recurrences import RecurrencesService
     from treasury_app.services.sandbox_console import SandboxConsole
-    from treasury_app.services.schedule import ScheduleService
+    from treasury_app.services.schedule import DueSender, ScheduleService
     from treasury_app.services.webhooks import WebhooksService
 
 log = logging.getLogger("treasury_app.services.workspace")
@@ -102,6 +102,13 @@ class Workspace:
         )
 
     @cached_property
+    def due_sender(self) -> DueSender:
+        """The open app's due sender (its loop is started by the UI, stopped at close)."""
+        from treasury_app.services.schedule import DueSender
+
+        return DueSender(self.schedule)
+
+    @cached_property
     def charges(self) -> ChargesService:
         from treasury_app.services.charges import ChargesService
 
@@ -157,6 +164,8 @@ class Workspace:
 
     async def close(self) -> None:
         self.tracker.stop()
+        if "due_sender" in self.__dict__:  # started: stop its loop
+            self.due_sender.stop()
         if self._unsubscribe_receiver is not None:
             self._unsubscribe_receiver()
             self._unsubscribe_receiver = None
