@@ -76,9 +76,9 @@ async def test_a_scheduled_intent_keeps_its_date_key_and_waits(
         )
         assert edited.amount == Decimal("12.00") and edited.pay_date == later.pay_date
 
-        hold = await ledger.schedule.hold(entry.id, "schedule.late", {"due": "2030-01-01"})
-        again = await ledger.schedule.hold(entry.id, "schedule.balance_short", {})
-        assert again.code == hold.code == "schedule.late"  # the first hold stays
+        hold = await ledger.schedule.hold(entry.id, "scheduled.late", {"due": "2030-01-01"})
+        again = await ledger.schedule.hold(entry.id, "scheduled.balance_short", {})
+        assert again.code == hold.code == "scheduled.late"  # the first hold stays
         assert list(await ledger.schedule.holds()) == [entry.id]
         await ledger.schedule.clear_hold(entry.id, "move")
         assert await ledger.schedule.holds() == {}

@@ -203,7 +203,7 @@ async def test_a_payment_whose_day_passed_while_the_app_was_closed_is_held_at_th
     assert await desk.engine.resolve_pending() == []
     assert await restarted.send_due() == []
     [held] = await restarted.held()
-    assert held.entry.id == entry.id and held.hold.code == "schedule.late"
+    assert held.entry.id == entry.id and held.hold.code == "scheduled.late"
     assert held.hold.params["due"] in (day, day.isoformat())
     assert bank_payments(desk.control, entry.idempotency_key) == 0
     assert (await desk.ledger.journal.get(entry.id)).state == EntryState.PREPARED
@@ -224,7 +224,7 @@ async def test_a_slip_whose_updated_amount_changed_is_held_on_its_day(desk: Desk
     desk.move_to(day, dt.time(8, 0))  # a day's more interest
     assert await desk.schedule.send_due() == []
     [held] = await desk.schedule.held()
-    assert held.hold.code == "schedule.slip_amount_changed"
+    assert held.hold.code == "scheduled.slip_amount_changed"
     assert Decimal(str(held.hold.params["scheduled"])) == entry.amount
     assert Decimal(str(held.hold.params["now"])) > entry.amount
     assert (await desk.ledger.journal.get(entry.id)).state == EntryState.PREPARED
@@ -246,12 +246,12 @@ async def test_a_day_over_the_balance_is_warned_the_day_before_and_held(desk: De
         Decimal("1200.00"),
         Decimal("1000.00"),
     )
-    assert warning.reason.code == "schedule.day_short"
+    assert warning.reason.code == "scheduled.day_short"
     desk.move_to(day, dt.time(8, 0))
     assert await desk.schedule.send_due() == []
     held = await desk.schedule.held()
     assert {h.entry.id for h in held} == {e.id for e in entries}
-    assert {h.hold.code for h in held} == {"schedule.balance_short"}
+    assert {h.hold.code for h in held} == {"scheduled.balance_short"}
     assert desk.control.balance() == Decimal("1000.00")  # not half-sent
     for entry in entries:
         await desk.schedule.cancel(entry.id, "sem saldo")
@@ -279,7 +279,7 @@ async def test_a_payment_the_balance_does_not_cover_is_tried_again_then_held(des
         assert await schedule.held() == []
     assert await schedule.send_due() == []
     [held] = await schedule.held()
-    assert held.entry.id == big.id and held.hold.code == "schedule.insufficient_funds"
+    assert held.entry.id == big.id and held.hold.code == "scheduled.insufficient_funds"
     assert bank_payments(desk.control, big.idempotency_key) == 0
     desk.set_balance(Decimal("1000.00"))  # money came in: a person sends it
     assert (await schedule.send_now(big.id)).state == EntryState.ACCEPTED

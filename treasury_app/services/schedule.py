@@ -20,17 +20,17 @@ late in silence, checked again on the day.
   come, a desktop that may release sends what is due through the engine (claims and
   journal first: two desktops at 08:00 send each payment once).
 * **Never late in silence**: a scheduled payment whose day passed unsent is *held*
-  (``schedule.late``): "Send now" (:meth:`~ScheduleService.send_now`), "Move to…"
+  (``scheduled.late``): "Send now" (:meth:`~ScheduleService.send_now`), "Move to…"
   (:meth:`~ScheduleService.move`) or "Cancel" (:meth:`~ScheduleService.cancel`).
 * **Checked again on the day**: before the day's first send, the balance is read and a day
-  whose total does not fit is held whole (``schedule.balance_short``) — and warned about
+  whose total does not fit is held whole (``scheduled.balance_short``) — and warned about
   the business day before (:meth:`~ScheduleService.day_warnings`); a slip's updated amount is
   read again (``/billets/info``) and a change beyond the tolerance holds it
-  (``schedule.slip_amount_changed``); a dynamic QR Code whose charge is no longer payable is
-  held (``schedule.charge_not_payable``). A payment the balance does not cover when its turn
+  (``scheduled.slip_amount_changed``); a dynamic QR Code whose charge is no longer payable is
+  held (``scheduled.charge_not_payable``). A payment the balance does not cover when its turn
   comes is not sent (the bank is never made to refuse it): it is tried again on each pass,
   :attr:`ScheduleSettings.funds_retries` times until the cut-off, then held
-  (``schedule.insufficient_funds``).
+  (``scheduled.insufficient_funds``).
 
 The calendar (another module) reads the schedule through :func:`scheduled_between` and
 changes it through :func:`move_scheduled` and :func:`cancel_scheduled`.
@@ -96,11 +96,11 @@ __all__ = [
     "scheduled_between",
 ]
 
-LATE = "schedule.late"
-SLIP_AMOUNT_CHANGED = "schedule.slip_amount_changed"
-CHARGE_NOT_PAYABLE = "schedule.charge_not_payable"
-BALANCE_SHORT = "schedule.balance_short"
-INSUFFICIENT_FUNDS = "schedule.insufficient_funds"
+LATE = "scheduled.late"
+SLIP_AMOUNT_CHANGED = "scheduled.slip_amount_changed"
+CHARGE_NOT_PAYABLE = "scheduled.charge_not_payable"
+BALANCE_SHORT = "scheduled.balance_short"
+INSUFFICIENT_FUNDS = "scheduled.insufficient_funds"
 HOLD_CODES = frozenset(
     {LATE, SLIP_AMOUNT_CHANGED, CHARGE_NOT_PAYABLE, BALANCE_SHORT, INSUFFICIENT_FUNDS}
 )
@@ -172,7 +172,7 @@ class DayWarning:
     @property
     def reason(self) -> Reason:
         return Reason(
-            "schedule.day_short", {"day": self.day, "total": self.total, "balance": self.balance}
+            "scheduled.day_short", {"day": self.day, "total": self.total, "balance": self.balance}
         )
 
 
@@ -360,7 +360,7 @@ class ScheduleService:
     async def _series(self, series_id: str) -> SeriesRecord:
         record = await self.ledger.schedule.series(series_id)
         if record is None:
-            raise ScheduleError("schedule.no_series", field="series", series=series_id)
+            raise ScheduleError("scheduled.no_series", field="series", series=series_id)
         return record
 
     async def top_up(self) -> list[Entry]:

@@ -74,6 +74,35 @@ RULES: dict[str, str] = {
     "schedule.series_count": QT_TRANSLATE_NOOP(
         "RuleWords", "The number of payments must be from 1 to {maximum}."
     ),
+    "scheduled.no_series": QT_TRANSLATE_NOOP("RuleWords", "This recurring payment is not known."),
+    "scheduled.late": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Was due on {due} and was not sent (nothing was open to send it): send it now, move it "
+        "to another day or cancel it.",
+    ),
+    "scheduled.slip_amount_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The slip's amount is {now} today, not the {scheduled} scheduled: check it before it "
+        "is paid.",
+    ),
+    "scheduled.charge_not_payable": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The charge behind this QR Code can no longer be paid as scheduled ({amount}).",
+    ),
+    "scheduled.balance_short": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The day's scheduled payments total {total} and the balance is {balance}: none was "
+        "sent; choose which to send.",
+    ),
+    "scheduled.insufficient_funds": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The balance did not cover {amount} after {tries} tries: send it when there is money, "
+        "move it or cancel it.",
+    ),
+    "scheduled.day_short": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Payments scheduled for {day} total {total}, more than the balance ({balance}).",
+    ),
     "scheduled.not_scheduled": QT_TRANSLATE_NOOP(
         "RuleWords", "This payment is not a scheduled one: it has no pay date to change."
     ),
