@@ -4481,6 +4481,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Fluxo</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
         <source>%1, branch %2, account %3 (%4)</source>
         <translation>%1, agência %2, conta %3 (%4)</translation>
     </message>
@@ -4598,6 +4602,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Bank name or code, or its ISPB (8 digits)</source>
         <translation>Nome ou código do banco, ou o ISPB (8 dígitos)</translation>
+    </message>
+    <message>
+        <source>Later, on</source>
+        <translation>Depois, em</translation>
+    </message>
+    <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
     </message>
     <message>
         <source>Bank</source>
@@ -6419,6 +6431,110 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Please enter a Pix key.</source>
         <translation>Informe uma chave Pix.</translation>
+    </message>
+    <message>
+        <source>{asked} is a weekend day: the payment leaves on {to}, the next business day.</source>
+        <translation>{asked} cai num fim de semana: o pagamento sai em {to}, o próximo dia útil.</translation>
+    </message>
+    <message>
+        <source>{asked} is a holiday ({holiday}): the payment leaves on {to}, the next business day.</source>
+        <translation>{asked} é feriado ({holiday}): o pagamento sai em {to}, o próximo dia útil.</translation>
+    </message>
+    <message>
+        <source>{asked} is not a business day for this team: the payment leaves on {to}, the next business day.</source>
+        <translation>{asked} não é dia útil para esta equipe: o pagamento sai em {to}, o próximo dia útil.</translation>
+    </message>
+    <message>
+        <source>Enter a date (dd/mm/yyyy).</source>
+        <translation>Informe uma data (dd/mm/aaaa).</translation>
+    </message>
+    <message>
+        <source>{asked} has passed: a payment is scheduled for today ({today}) or later.</source>
+        <translation>{asked} já passou: um pagamento é agendado para hoje ({today}) ou depois.</translation>
+    </message>
+    <message>
+        <source>The send time is a time of day in Brasília, without a time zone.</source>
+        <translation>O horário de envio é uma hora do dia em Brasília, sem fuso horário.</translation>
+    </message>
+    <message>
+        <source>Choose how often the payment repeats.</source>
+        <translation>Escolha com que frequência o pagamento se repete.</translation>
+    </message>
+    <message>
+        <source>The interval must be a whole number from 1 to {maximum}.</source>
+        <translation>O intervalo deve ser um número inteiro de 1 a {maximum}.</translation>
+    </message>
+    <message>
+        <source>A monthly payment repeats on a day from 1 to 31 or on the last business day: choose one.</source>
+        <translation>Um pagamento mensal se repete num dia de 1 a 31 ou no último dia útil: escolha um.</translation>
+    </message>
+    <message>
+        <source>A day of the month is only for a monthly repetition.</source>
+        <translation>Um dia do mês é só para uma repetição mensal.</translation>
+    </message>
+    <message>
+        <source>A repetition ends on a date or after a number of times, not both.</source>
+        <translation>Uma repetição termina numa data ou após um número de vezes, não ambos.</translation>
+    </message>
+    <message>
+        <source>The repetition must end after its first payment.</source>
+        <translation>A repetição deve terminar depois do primeiro pagamento.</translation>
+    </message>
+    <message>
+        <source>The number of payments must be from 1 to {maximum}.</source>
+        <translation>O número de pagamentos deve ser de 1 a {maximum}.</translation>
+    </message>
+    <message>
+        <source>This recurring payment is not known.</source>
+        <translation>Este pagamento recorrente não é conhecido.</translation>
+    </message>
+    <message>
+        <source>Was due on {due} and was not sent (nothing was open to send it): send it now, move it to another day or cancel it.</source>
+        <translation>Vencia em {due} e não foi enviado (nada estava aberto para enviá-lo): envie agora, mude para outro dia ou cancele.</translation>
+    </message>
+    <message>
+        <source>The slip&apos;s amount is {now} today, not the {scheduled} scheduled: check it before it is paid.</source>
+        <translation>O valor do boleto hoje é {now}, não os {scheduled} agendados: confira antes que seja pago.</translation>
+    </message>
+    <message>
+        <source>The charge behind this QR Code can no longer be paid as scheduled ({amount}).</source>
+        <translation>A cobrança deste QR Code não pode mais ser paga como agendado ({amount}).</translation>
+    </message>
+    <message>
+        <source>The day&apos;s scheduled payments total {total} and the balance is {balance}: none was sent; choose which to send.</source>
+        <translation>Os pagamentos agendados do dia somam {total} e o saldo é {balance}: nenhum foi enviado; escolha quais enviar.</translation>
+    </message>
+    <message>
+        <source>The balance did not cover {amount} after {tries} tries: send it when there is money, move it or cancel it.</source>
+        <translation>O saldo não cobriu {amount} após {tries} tentativas: envie quando houver saldo, mude a data ou cancele.</translation>
+    </message>
+    <message>
+        <source>Payments scheduled for {day} total {total}, more than the balance ({balance}).</source>
+        <translation>Os pagamentos agendados para {day} somam {total}, mais que o saldo ({balance}).</translation>
+    </message>
+    <message>
+        <source>This payment is not a scheduled one: it has no pay date to change.</source>
+        <translation>Este pagamento não é agendado: não tem data de pagamento a mudar.</translation>
+    </message>
+    <message>
+        <source>This scheduled payment has already left or ended: it cannot change now.</source>
+        <translation>Este pagamento agendado já saiu ou foi encerrado: não pode mais mudar.</translation>
+    </message>
+    <message>
+        <source>This payment is scheduled for {pay_date}: the team database does not let it leave before that day.</source>
+        <translation>Este pagamento está agendado para {pay_date}: o banco de dados da equipe não o deixa sair antes desse dia.</translation>
+    </message>
+    <message>
+        <source>The pay date {pay_date} has passed for the team database (today is {today}).</source>
+        <translation>A data de pagamento {pay_date} já passou para o banco de dados da equipe (hoje é {today}).</translation>
+    </message>
+    <message>
+        <source>Only {maker}, who prepared this payment, moves its date (an approver may reject it).</source>
+        <translation>Só {maker}, que preparou este pagamento, muda a data dele (um aprovador pode rejeitá-lo).</translation>
+    </message>
+    <message>
+        <source>This recurring payment was set up by {maker}, or has ended: it is not yours to change.</source>
+        <translation>Este pagamento recorrente foi criado por {maker}, ou já terminou: não cabe a você alterá-lo.</translation>
     </message>
     <message>
         <source>Please enter an amount.</source>

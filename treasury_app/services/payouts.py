@@ -59,6 +59,7 @@ from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
+from treasury_app.domain.schedule import PayDate
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
@@ -134,6 +135,9 @@ class PayoutReview:
     warnings: tuple[Reason, ...] = ()
     duplicates: tuple[Entry, ...] = ()
     last_paid: Entry | None = None  # the last payment to this payee the bank named
+    pay: PayDate | None = None
+    """When it leaves (``services/schedule.py``: the date asked, the business day, why they
+    differ); ``None``: now."""
 
     @property
     def amount_text(self) -> str:
@@ -151,6 +155,7 @@ class PayoutReview:
             description=self.description,
             payment_flow=self.payment_flow.value,
             batch=batch,
+            pay_date=None if self.pay is None else self.pay.date,
         )
 
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from treasury_app.services.infractions import InfractionsService
     from treasury_app.services.recurrences import RecurrencesService
     from treasury_app.services.sandbox_console import SandboxConsole
+    from treasury_app.services.schedule import DueSender, ScheduleService
     from treasury_app.services.webhooks import WebhooksService
 
 log = logging.getLogger("treasury_app.services.workspace")
@@ -57,6 +58,7 @@ class Workspace:
         self.pix_keys = session.profile.pix_keys if pix_keys is None else pix_keys
         self.ledger = session.ledger
         self.engine = session.payments
+        self.engine.business_clock = self.clock  # a scheduled intent waits for the bank's day
         self.statement = StatementService(session.accounts)
         self.payouts = PayoutsService(
             self.engine,
@@ -84,6 +86,27 @@ class Workspace:
         from treasury_app.services.qr_payloads import charge_amount
 
         return await charge_amount(self.session.qrcodes, location, brasilia_today(self.clock))
+
+    @cached_property
+    def schedule(self) -> ScheduleService:
+        """Scheduled and recurring payments, and the due sender's passes (issue 35): on the
+        bank's clock, so a scheduled intent leaves on the bank's business date."""
+        from treasury_app.services.schedule import ScheduleService
+
+        return ScheduleService(
+            self.engine,
+            self.ledger,
+            self.session.accounts,
+            clock=self.clock,
+            read_charge=self._read_charge,
+        )
+
+    @cached_property
+    def due_sender(self) -> DueSender:
+        """The open app's due sender (its loop is started by the UI, stopped at close)."""
+        from treasury_app.services.schedule import DueSender
+
+        return DueSender(self.schedule)
 
     @cached_property
     def charges(self) -> ChargesService:
@@ -141,6 +164,8 @@ class Workspace:
 
     async def close(self) -> None:
         self.tracker.stop()
+        if "due_sender" in self.__dict__:  # started: stop its loop
+            self.due_sender.stop()
         if self._unsubscribe_receiver is not None:
             self._unsubscribe_receiver()
             self._unsubscribe_receiver = None

@@ -505,6 +505,8 @@ class AppController(QObject):
         spawn(self._warm_up(workspace, window), name="warm-up")
         spawn_for(window, window.check_infractions(), name="infractions-badge")
         spawn(workspace.tracker.run(), name="payment-tracker")
+        if not workspace.engine.read_only:  # scheduled payments leave on their day
+            spawn(workspace.due_sender.run(), name="due-sender")
         try:
             action = await outcome
             if action == "quit":  # the backup before closing, the session still open

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.accounts.models import PaymentFlow
+from treasury_app.domain.clock import format_date
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
@@ -187,6 +188,11 @@ class PayoutReviewDialog(QDialog):
             ("description", self.tr("Description"), review.description or NO_VALUE),
             ("flow", self.tr("Flow"), self.flow_text()),
         ]
+        if review.pay is not None:  # a scheduled payment: its day, and why it moved
+            when = format_date(review.pay.date)
+            if review.pay.reason is not None:
+                when += "\n" + rule_text(review.pay.reason)
+            rows.append(("pay-date", self.tr("Pay on"), when))
         return rows
 
     def _bank_text(self) -> str:
