@@ -34,7 +34,7 @@ from treasury_app.services.calendar import (
 from treasury_app.ui.code_words import unknown_word
 from treasury_app.ui.models.rows_model import RowsTableModel
 from treasury_app.ui.status_words import status_word
-from treasury_app.ui.theme import muted_color, tint, tone_color
+from treasury_app.ui.theme import Tinted, muted_color, tint, tone_color
 
 __all__ = [
     "DAY_ROLE",
@@ -187,7 +187,7 @@ class CalendarGridModel(QAbstractTableModel):
         if role == DAY_ROLE:
             return day
         if role == Qt.ItemDataRole.BackgroundRole and day.warning is not None:
-            tone = "error" if day.warning == DayWarning.BELOW_ZERO else "warning"
+            tone: Tinted = "error" if day.warning == DayWarning.BELOW_ZERO else "warning"
             return tint(tone, on=QPalette.ColorRole.Base, amount=0.35)
         if role == Qt.ItemDataRole.ForegroundRole and not day.business_day:
             return muted_color()
