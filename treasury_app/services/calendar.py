@@ -32,7 +32,7 @@ import asyncio
 import datetime as dt
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Final, Protocol
@@ -69,6 +69,7 @@ __all__ = [
     "outflow_source",
     "project",
     "weighted_amount",
+    "with_threshold",
 ]
 
 HORIZON_WEEKS: Final = 13
@@ -527,6 +528,12 @@ def _warning(balance: Decimal, threshold: Decimal | None) -> str | None:
     if threshold is not None and balance < threshold:
         return DayWarning.BELOW_THRESHOLD
     return None
+
+
+def with_threshold(projection: Projection, threshold: Decimal | None) -> Projection:
+    """``projection`` with its days warned against another ``threshold`` (nothing read again)."""
+    days = tuple(replace(day, warning=_warning(day.balance, threshold)) for day in projection.days)
+    return replace(projection, threshold=threshold, days=days)
 
 
 def check_threshold(value: Decimal | None) -> Decimal | None:
