@@ -147,7 +147,8 @@ def test_each_day_shows_what_leaves_comes_in_and_the_projected_balance(
     monday_23 = cell(tab, dt.date(2026, 11, 23)).data()
     assert monday_23.split("\n") == ["23/11", "+ R$ 450,00", "= -R$ 300,50"]
     assert "R$ 1.000,00" in tab.balance_label.text()
-    assert tab.selected_day().day == TODAY
+    assert tab.selected_day() is None and tab.items_model.rowCount() == 0
+    assert tab.day_label.text() == "Click a day to see its payments and receipts."
 
 
 def test_days_below_zero_are_tinted_and_say_why(make_tab: Callable[..., CalendarTab]) -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
@@ -68,6 +68,7 @@ __all__ = [
     "next_business_morning",
     "outflow_source",
     "project",
+    "project_stepwise",
     "weighted_amount",
     "with_threshold",
 ]
@@ -456,6 +457,10 @@ def _outflow(item: ScheduledLike, today: dt.date) -> Outflow:
     )
 
 
+STEP: Final = 400
+"""Items projected between two yields of :func:`project_stepwise` (a few milliseconds)."""
+
+
 def project(
     today: dt.date,
     opening: Decimal,
@@ -469,20 +474,65 @@ def project(
     """The calendar from ``today`` to the end of the horizon (pure; see the module's notes).
     A scheduled payment whose date passed is counted today (``late``); anything after the
     horizon is left out."""
+    steps = _projection_steps(today, opening, scheduled, expected, history, threshold, weeks)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            projection: Projection = done.value
+            return projection
+
+
+async def project_stepwise(
+    today: dt.date,
+    opening: Decimal,
+    scheduled: Iterable[ScheduledLike],
+    expected: Iterable[ExpectedInflow],
+    history: Iterable[Outcome] = (),
+    *,
+    threshold: Decimal | None = None,
+    weeks: int = HORIZON_WEEKS,
+) -> Projection:
+    """:func:`project`, letting the event loop run every :data:`STEP` items: thousands of
+    payments are projected on the UI's loop without a frame's stall (a worker thread would
+    fight the loop for the interpreter's lock)."""
+    steps = _projection_steps(today, opening, scheduled, expected, history, threshold, weeks)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            projection: Projection = done.value
+            return projection
+        await asyncio.sleep(0)
+
+
+def _projection_steps(
+    today: dt.date,
+    opening: Decimal,
+    scheduled: Iterable[ScheduledLike],
+    expected: Iterable[ExpectedInflow],
+    history: Iterable[Outcome],
+    threshold: Decimal | None,
+    weeks: int,
+) -> Generator[None, None, Projection]:
     first, last = horizon(today, weeks)
     book = WeightBook.of(history)
+    yield
     outs: dict[dt.date, list[Outflow]] = defaultdict(list)
-    for item in scheduled:
-        if str(item.state).upper() in GONE_STATES:
-            continue
-        outflow = _outflow(item, today)
-        if outflow.day <= last:
-            outs[outflow.day].append(outflow)
+    for count, item in enumerate(scheduled, 1):
+        if str(item.state).upper() not in GONE_STATES:
+            outflow = _outflow(item, today)
+            if outflow.day <= last:
+                outs[outflow.day].append(outflow)
+        if count % STEP == 0:
+            yield
     ins: dict[dt.date, list[ExpectedInflow]] = defaultdict(list)
-    for inflow in expected:
+    for count, inflow in enumerate(expected, 1):
         if first <= inflow.day <= last:
             weight = book.weight(inflow.payer_document, inflow.kind)
             ins[inflow.day].append(_weighed(inflow, weight))
+        if count % STEP == 0:
+            yield
     days = []
     balance = opening
     day = first
@@ -506,6 +556,8 @@ def project(
                 _warning(balance, threshold),
             )
         )
+        if len(days) % 7 == 0:
+            yield
         day += dt.timedelta(days=1)
     return Projection(today, opening, threshold, tuple(days))
 
@@ -645,8 +697,8 @@ class CalendarService:
         return brasilia_today(self.clock)
 
     async def load(self, threshold: Decimal | None = None) -> Projection:
-        """Today's balance, what leaves and what comes in, read at once; projected in a
-        worker thread (thousands of items: the UI's loop keeps running)."""
+        """Today's balance, what leaves and what comes in, read at once; projected in steps
+        (thousands of items: the UI's loop keeps running)."""
         today = self.today()
         _first, last = horizon(today, self.weeks)
         no_inflows: tuple[list[ExpectedInflow], list[Outcome]] = ([], [])
@@ -656,8 +708,7 @@ class CalendarService:
             self.outflows.scheduled_between(self.workspace, today - _LATE_REACH, last),
             self.inflows.inflows(today, last) if self.inflows else _ready(no_inflows),
         )
-        return await asyncio.to_thread(
-            project,
+        return await project_stepwise(
             today,
             opening,
             list(scheduled),

@@ -5,6 +5,7 @@ one day's payments and receipts."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum
@@ -121,6 +122,7 @@ class CalendarGridModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.projection: Projection | None = None
+        self._cells: dict[tuple[int, int], dict[int, Any]] = {}
         self._monday = dt.date.min
         self._weeks = 0
         self._weekdays = [
@@ -136,6 +138,7 @@ class CalendarGridModel(QAbstractTableModel):
     def set_projection(self, projection: Projection | None) -> None:
         self.beginResetModel()
         self.projection = projection
+        self._cells = {}
         if projection is None or not projection.days:
             self._weeks = 0
         else:
@@ -172,37 +175,40 @@ class CalendarGridModel(QAbstractTableModel):
         return format_date(monday)[:5]
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if self.day_at(index.row(), index.column()) is None:
+        if self.data(index, DAY_ROLE) is None:
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        day = self.day_at(index.row(), index.column())
-        if day is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.cell_text(day)
-        if role == DAY_ROLE:
-            return day
-        if role == Qt.ItemDataRole.BackgroundRole and day.warning is not None:
+        place = (index.row(), index.column())
+        cell = self._cells.get(place)
+        if cell is None:
+            day = self.day_at(*place)
+            if day is None:
+                return None
+            cell = self._cells[place] = self._cell(day)
+        return cell.get(role)
+
+    def _cell(self, day: CalendarDay) -> dict[int, Any]:
+        """Every role of a day's cell, made once per projection: a paint asks each cell for a
+        dozen roles, a few dozen cells at a time."""
+        roles: dict[int, Any] = {Qt.ItemDataRole.DisplayRole: self.cell_text(day), DAY_ROLE: day}
+        if day.warning is not None:
             tone: Tinted = "error" if day.warning == DayWarning.BELOW_ZERO else "warning"
-            return tint(tone, on=QPalette.ColorRole.Base, amount=0.35)
-        if role == Qt.ItemDataRole.ForegroundRole and not day.business_day:
-            return muted_color()
-        if (
-            role == Qt.ItemDataRole.FontRole
-            and self.projection
-            and day.day == self.projection.today
-        ):
+            roles[Qt.ItemDataRole.BackgroundRole] = tint(
+                tone, on=QPalette.ColorRole.Base, amount=0.35
+            )
+            threshold = self.projection.threshold if self.projection else None
+            roles[Qt.ItemDataRole.ToolTipRole] = warning_word(day.warning, threshold)
+        if not day.business_day:
+            roles[Qt.ItemDataRole.ForegroundRole] = muted_color()
+        if self.projection is not None and day.day == self.projection.today:
             font = QFont()
             font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            threshold = self.projection.threshold if self.projection else None
-            return warning_word(day.warning, threshold) or None
-        return None
+            roles[Qt.ItemDataRole.FontRole] = font
+        return roles
 
     def cell_text(self, day: CalendarDay) -> str:
         lines = [format_date(day.day)[:5]]
@@ -249,6 +255,7 @@ class DayItemsModel(RowsTableModel[DayItem]):
     """One day's payments (first) and receipts."""
 
     right_aligned = (ItemColumn.AMOUNT, ItemColumn.COUNTED)
+    _texts: dict[str, tuple[str, ...]] = {}  # noqa: RUF012 - replaced per reset
 
     def headers(self) -> dict[ItemColumn, str]:
         return {
@@ -263,26 +270,37 @@ class DayItemsModel(RowsTableModel[DayItem]):
     def key(self, row: DayItem) -> str:
         return row.key
 
+    def reset_rows(self, rows: Iterable[DayItem]) -> None:
+        self._texts = {}
+        super().reset_rows(rows)
+
     def text(self, row: DayItem, column: Any) -> str:
+        texts = self._texts.get(row.key)
+        if texts is None:
+            texts = self._texts[row.key] = self.row_texts(row)
+        return texts[column]
+
+    def row_texts(self, row: DayItem) -> tuple[str, ...]:
+        """The row's text in each column (:class:`ItemColumn` order), made once per row."""
         out = row.outflow
         if out is not None:
-            return {
-                ItemColumn.DIRECTION: self.tr("Out"),
-                ItemColumn.KIND: kind_word(out.kind),
-                ItemColumn.NAME: out.payee,
-                ItemColumn.AMOUNT: format_brl(out.amount),
-                ItemColumn.COUNTED: format_brl(-out.amount),
-                ItemColumn.NOTE: self.outflow_note(out),
-            }[column]
+            return (
+                self.tr("Out"),
+                kind_word(out.kind),
+                out.payee,
+                format_brl(out.amount),
+                format_brl(-out.amount),
+                self.outflow_note(out),
+            )
         inflow = row.inflow_()
-        return {
-            ItemColumn.DIRECTION: self.tr("In"),
-            ItemColumn.KIND: kind_word(inflow.kind),
-            ItemColumn.NAME: inflow.payer,
-            ItemColumn.AMOUNT: format_brl(inflow.amount),
-            ItemColumn.COUNTED: format_brl(inflow.weighted),
-            ItemColumn.NOTE: weight_word(inflow.weight),
-        }[column]
+        return (
+            self.tr("In"),
+            kind_word(inflow.kind),
+            inflow.payer,
+            format_brl(inflow.amount),
+            format_brl(inflow.weighted),
+            weight_word(inflow.weight),
+        )
 
     def outflow_note(self, out: Outflow) -> str:
         state = state_word(out.state)

@@ -221,6 +221,7 @@ class CalendarTab(QWidget):
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setWordWrap(False)
+        self.grid.setTextElideMode(Qt.TextElideMode.ElideNone)  # eliding 4 lines a cell: slow
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.grid.verticalHeader().setDefaultSectionSize(4 * self.fontMetrics().height() + 6)
         self.grid.selectionModel().currentChanged.connect(self._day_changed)
@@ -311,8 +312,10 @@ class CalendarTab(QWidget):
         if warned:
             summary += " · " + self.tr("⚠ %1 day(s) below the line").replace("%1", str(warned))
         self.summary_label.setText(summary)
-        day = shown.day if shown is not None else projection.today
-        self.select_day(day if projection.day(day) is not None else projection.today)
+        if shown is None:  # the first load: a day's list waits for a click (one paint less)
+            self.day_label.setText(self.tr("Click a day to see its payments and receipts."))
+        else:
+            self.select_day(shown.day if projection.day(shown.day) else projection.today)
         if self.clock_control is not None:
             self._show_clock()
         self.loaded.emit(projection)
