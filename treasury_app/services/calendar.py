@@ -329,8 +329,16 @@ class BankInflows:
         return expected, history
 
     async def _batched(self, start: dt.date, end: dt.date) -> set[str]:
-        batches = await _collect(self._charges.iter_batches(start=start, end=end))
-        return {member.txid for batch in batches for member in batch.cobsv}
+        """The txids of every batch's members: a list gives a batch's count, not always its
+        members; those are read one batch at a time."""
+        txids: set[str] = set()
+        for batch in await _collect(self._charges.iter_batches(start=start, end=end)):
+            if batch.cobsv:
+                txids.update(member.txid for member in batch.cobsv)
+            elif batch.id is not None and batch.quantidade_cobrancas != 0:
+                status = await self._charges.batch_status(str(batch.id))
+                txids.update(member.txid for member in status.members)
+        return txids
 
 
 async def _collect(items: AsyncIterator[Any]) -> list[Any]:
