@@ -615,6 +615,8 @@ class ClockControl(Protocol):
     def now(self) -> dt.datetime: ...
     async def advance(self, delta: dt.timedelta) -> dt.datetime: ...
     async def set(self, instant: dt.datetime) -> dt.datetime: ...
+    async def sync(self) -> None:
+        """Read the clock again (it may have been moved elsewhere: the sandbox's console)."""
 
 
 def next_business_morning(now: dt.datetime, at: dt.time = dt.time(8, 0)) -> dt.datetime:
@@ -626,11 +628,18 @@ def next_business_morning(now: dt.datetime, at: dt.time = dt.time(8, 0)) -> dt.d
 
 class SandboxClockControl:
     """The sandbox bank's clock, through its console service (which makes the app's clock
-    follow it after each move)."""
+    follow it after each move); ``sync`` reads it again (the workspace's ``sync_clock``)."""
 
-    def __init__(self, console: Any, clock: Clock) -> None:
+    def __init__(
+        self, console: Any, clock: Clock, sync: Callable[[], Awaitable[Any]] | None = None
+    ) -> None:
         self._console = console
         self._clock = clock
+        self._sync = sync
+
+    async def sync(self) -> None:
+        if self._sync is not None:
+            await self._sync()
 
     def now(self) -> dt.datetime:
         return brasilia_now(self._clock)
@@ -660,6 +669,9 @@ class FixedClockControl:
     async def set(self, instant: dt.datetime) -> dt.datetime:
         self._clock.set(instant)
         return self.now()
+
+    async def sync(self) -> None:
+        return None
 
 
 # -- the use case ----------------------------------------------------------------------------

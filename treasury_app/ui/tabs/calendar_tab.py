@@ -121,7 +121,9 @@ class CalendarTab(QWidget):
         self.profile_name: str = profile.name
         self.service = service or CalendarService.for_workspace(workspace)
         if clock_control is None and profile.environment == "sandbox":
-            clock_control = SandboxClockControl(workspace.sandbox, workspace.clock)
+            clock_control = SandboxClockControl(
+                workspace.sandbox, workspace.clock, workspace.sync_clock
+            )
         self.clock_control = clock_control
         self.projection: Projection | None = None
         self.task: asyncio.Task[Any] | None = None
@@ -289,6 +291,8 @@ class CalendarTab(QWidget):
         self._start(self.reload(), "calendar-load")
 
     async def reload(self) -> Projection | None:
+        if self.clock_control is not None:  # moved in the sandbox's own console, perhaps
+            await self.clock_control.sync()
         projection = await run_operation(
             self.service.load(self.threshold()),
             controls=[self.refresh_button],
