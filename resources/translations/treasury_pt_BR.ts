@@ -1441,7 +1441,7 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
     <message>
         <source>Scheduled</source>
-        <translation>Agendada</translation>
+        <translation>Agendado</translation>
     </message>
     <message>
         <source>Approved, waiting for its day</source>

@@ -286,3 +286,35 @@ def test_moving_the_clock_a_day_moves_today(
     late = [o for o in today.outflows if o.late]
     assert sorted(o.entry_id for o in late) == ["p1", "p2"]  # their day passed: counted today
     assert cell(tab, dt.date(2026, 11, 23)).data(DAY_ROLE) is today
+
+
+@pytest.fixture
+def portuguese(qapp: Any, restore_translation: None) -> None:
+    from treasury_app.app import install_translator
+
+    assert install_translator(qapp, "pt_BR") == "pt_BR"
+
+
+def test_the_calendar_speaks_portuguese(
+    portuguese: None, make_tab: Callable[..., CalendarTab], tmp_path: Path
+) -> None:
+    tab = make_tab()
+    assert tab.grid_model.headerData(0, Qt.Orientation.Horizontal) == "Seg"
+    assert cell(tab, dt.date(2026, 11, 19)).data(Qt.ItemDataRole.ToolTipRole) == (
+        "Saldo projetado abaixo de zero"
+    )
+    tab.select_day(dt.date(2026, 11, 23))
+    assert tab.items_model.index(0, 0).data() == "Entrada"
+    assert tab.items_model.index(0, 1).data() == "Cobrança com vencimento"
+    assert tab.items_model.index(0, 5).data() == "50% (este pagador pagou 1 de 2)"
+    assert "saldo projetado -R$ 300,50" in tab.day_label.text()
+    tab.select_day(dt.date(2026, 11, 19))
+    assert tab.items_model.index(0, 5).data() == "Agendado"
+    path = tmp_path / "calendario.csv"
+    tab.export_csv(path, ExportFormat.EXCEL)
+    header, first = path.read_bytes().decode("utf-8-sig").split("\r\n")[:2]
+    assert header == (
+        "Data;Dia útil;Saída;Entradas previstas;Entradas consideradas;Saldo projetado;"
+        "Pagamentos e recebimentos;Alerta"
+    )
+    assert first == "18/11/2026;Sim;0,00;0,00;0,00;1000,00;0;"
