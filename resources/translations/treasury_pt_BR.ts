@@ -1232,6 +1232,247 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>CalendarGridModel</name>
+    <message>
+        <source>Mon</source>
+        <translation>Seg</translation>
+    </message>
+    <message>
+        <source>Tue</source>
+        <translation>Ter</translation>
+    </message>
+    <message>
+        <source>Wed</source>
+        <translation>Qua</translation>
+    </message>
+    <message>
+        <source>Thu</source>
+        <translation>Qui</translation>
+    </message>
+    <message>
+        <source>Fri</source>
+        <translation>Sex</translation>
+    </message>
+    <message>
+        <source>Sat</source>
+        <translation>Sáb</translation>
+    </message>
+    <message>
+        <source>Sun</source>
+        <translation>Dom</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarTab</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>A day whose projected balance falls below this amount is marked</source>
+        <translation>Um dia cujo saldo projetado fique abaixo deste valor é destacado</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Save the calendar&apos;s days as a CSV file</source>
+        <translation>Salvar os dias do calendário num arquivo CSV</translation>
+    </message>
+    <message>
+        <source>Warn below</source>
+        <translation>Alertar abaixo de</translation>
+    </message>
+    <message>
+        <source>Sandbox only: move the sandbox bank&apos;s clock (and the app&apos;s) to watch scheduled payments come due.</source>
+        <translation>Somente no sandbox: adianta o relógio do banco sandbox (e o do aplicativo) para ver os pagamentos agendados chegarem ao dia.</translation>
+    </message>
+    <message>
+        <source>+1 hour</source>
+        <translation>+1 hora</translation>
+    </message>
+    <message>
+        <source>+1 day</source>
+        <translation>+1 dia</translation>
+    </message>
+    <message>
+        <source>Next business day, 08:00</source>
+        <translation>Próximo dia útil, 08:00</translation>
+    </message>
+    <message>
+        <source>Move…</source>
+        <translation>Mover…</translation>
+    </message>
+    <message>
+        <source>Cancel payment…</source>
+        <translation>Cancelar pagamento…</translation>
+    </message>
+    <message>
+        <source>Today&apos;s balance: %1</source>
+        <translation>Saldo de hoje: %1</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) and receipt(s) over 13 weeks</source>
+        <translation>%1 pagamento(s) e recebimento(s) em 13 semanas</translation>
+    </message>
+    <message>
+        <source>⚠ %1 day(s) below the line</source>
+        <translation>⚠ %1 dia(s) abaixo do limite</translation>
+    </message>
+    <message>
+        <source>Click a day to see its payments and receipts.</source>
+        <translation>Clique num dia para ver seus pagamentos e recebimentos.</translation>
+    </message>
+    <message>
+        <source>%1: out %2 · in %3 (counted %4) · projected balance %5</source>
+        <translation>%1: saídas %2 · entradas %3 (consideradas %4) · saldo projetado %5</translation>
+    </message>
+    <message>
+        <source>not a business day</source>
+        <translation>não é dia útil</translation>
+    </message>
+    <message>
+        <source>Cancel the payment</source>
+        <translation>Cancelar o pagamento</translation>
+    </message>
+    <message>
+        <source>Why is the payment to %1 of %2 cancelled? (kept in the audit)</source>
+        <translation>Por que o pagamento a %1 de %2 é cancelado? (fica na auditoria)</translation>
+    </message>
+    <message>
+        <source>Sandbox clock: %1</source>
+        <translation>Relógio do sandbox: %1</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Business day</source>
+        <translation>Dia útil</translation>
+    </message>
+    <message>
+        <source>Out</source>
+        <translation>Saída</translation>
+    </message>
+    <message>
+        <source>In expected</source>
+        <translation>Entradas previstas</translation>
+    </message>
+    <message>
+        <source>In counted</source>
+        <translation>Entradas consideradas</translation>
+    </message>
+    <message>
+        <source>Projected balance</source>
+        <translation>Saldo projetado</translation>
+    </message>
+    <message>
+        <source>Payments and receipts</source>
+        <translation>Pagamentos e recebimentos</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Alerta</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <source>Export the calendar</source>
+        <translation>Exportar o calendário</translation>
+    </message>
+    <message>
+        <source>%1 day(s) saved to %2</source>
+        <translation>%1 dia(s) salvo(s) em %2</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Exportado</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarWords</name>
+    <message>
+        <source>Pix by key</source>
+        <translation>Pix por chave</translation>
+    </message>
+    <message>
+        <source>Pix by QR Code</source>
+        <translation>Pix por QR Code</translation>
+    </message>
+    <message>
+        <source>Pix by bank data</source>
+        <translation>Pix por dados bancários</translation>
+    </message>
+    <message>
+        <source>Boleto</source>
+        <translation>Boleto</translation>
+    </message>
+    <message>
+        <source>Pix batch</source>
+        <translation>Lote Pix</translation>
+    </message>
+    <message>
+        <source>Due-date charge</source>
+        <translation>Cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source>Charge of a batch</source>
+        <translation>Cobrança de um lote</translation>
+    </message>
+    <message>
+        <source>Pix Automático charge</source>
+        <translation>Cobrança do Pix Automático</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Agendado</translation>
+    </message>
+    <message>
+        <source>Approved, waiting for its day</source>
+        <translation>Aprovado, aguardando o dia</translation>
+    </message>
+    <message>
+        <source>Held: a person decides</source>
+        <translation>Retido: uma pessoa decide</translation>
+    </message>
+    <message>
+        <source>Projected balance below zero</source>
+        <translation>Saldo projetado abaixo de zero</translation>
+    </message>
+    <message>
+        <source>Projected balance below your threshold of %1</source>
+        <translation>Saldo projetado abaixo do seu limite de %1</translation>
+    </message>
+    <message>
+        <source>%1 (this payer paid %2 of %3)</source>
+        <translation>%1 (este pagador pagou %2 de %3)</translation>
+    </message>
+    <message>
+        <source>%1 (charges of this kind: %2 of %3 paid)</source>
+        <translation>%1 (cobranças deste tipo: %2 de %3 pagas)</translation>
+    </message>
+    <message>
+        <source>%1 (no history yet)</source>
+        <translation>%1 (ainda sem histórico)</translation>
+    </message>
+</context>
+<context>
     <name>ChargeBatchDialog</name>
     <message>
         <source>Charges with a due date from a CSV file</source>
@@ -2800,6 +3041,45 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>DayItemsModel</name>
+    <message>
+        <source>Out or in</source>
+        <translation>Saída ou entrada</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Payee or payer</source>
+        <translation>Favorecido ou pagador</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>Considerado</translation>
+    </message>
+    <message>
+        <source>Status or weight</source>
+        <translation>Situação ou peso</translation>
+    </message>
+    <message>
+        <source>Out</source>
+        <translation>Saída</translation>
+    </message>
+    <message>
+        <source>In</source>
+        <translation>Entrada</translation>
+    </message>
+    <message>
+        <source>%1, was due earlier</source>
+        <translation>%1, vencia antes</translation>
+    </message>
+</context>
+<context>
     <name>DefenseDialog</name>
     <message>
         <source>Defense for infraction %1</source>
@@ -3600,6 +3880,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Pronto</translation>
     </message>
     <message>
+        <source>Calendar</source>
+        <translation>Calendário</translation>
+    </message>
+    <message>
         <source>Approvals</source>
         <translation>Aprovações</translation>
     </message>
@@ -3712,6 +3996,21 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The amount is above the maximum of %1.</source>
         <translation>O valor é maior que o máximo de %1.</translation>
+    </message>
+</context>
+<context>
+    <name>MoveDialog</name>
+    <message>
+        <source>Move the payment</source>
+        <translation>Mover o pagamento</translation>
+    </message>
+    <message>
+        <source>Payment to %1, due on %2.</source>
+        <translation>Pagamento a %1, previsto para %2.</translation>
+    </message>
+    <message>
+        <source>New pay date</source>
+        <translation>Nova data de pagamento</translation>
     </message>
 </context>
 <context>
@@ -7315,6 +7614,26 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>The charge behind this code is not validly signed by its bank: do not pay it.</source>
         <translation>A cobrança por trás deste código não está assinada validamente pelo banco: não a pague.</translation>
+    </message>
+    <message>
+        <source>This payment is not scheduled: approve, reject or withdraw it where it waits.</source>
+        <translation>Este pagamento não está agendado: aprove, rejeite ou retire-o onde ele aguarda.</translation>
+    </message>
+    <message>
+        <source>A payment cannot be moved to {day}: that day has passed.</source>
+        <translation>Um pagamento não pode ser movido para {day}: esse dia já passou.</translation>
+    </message>
+    <message>
+        <source>{day} is not a business day: choose a day the banks settle on.</source>
+        <translation>{day} não é dia útil: escolha um dia em que os bancos liquidam.</translation>
+    </message>
+    <message>
+        <source>Say why the payment is cancelled: the audit keeps the reason.</source>
+        <translation>Diga por que o pagamento é cancelado: a auditoria guarda o motivo.</translation>
+    </message>
+    <message>
+        <source>The warning threshold is an amount of zero or more.</source>
+        <translation>O limite de alerta é um valor de zero ou mais.</translation>
     </message>
     <message>
         <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of slip payments.</source>

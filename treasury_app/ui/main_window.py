@@ -54,6 +54,7 @@ TAB_TITLES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("MainWindow", "Boletos"),
     QT_TRANSLATE_NOOP("MainWindow", "Charges & batches"),
     QT_TRANSLATE_NOOP("MainWindow", "Recurrences"),
+    QT_TRANSLATE_NOOP("MainWindow", "Calendar"),
     QT_TRANSLATE_NOOP("MainWindow", "Settings"),
 )
 SETTINGS_GROUP = "main-window"
@@ -104,6 +105,7 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Boletos": _lazy_tab("billets_tab", "BilletsTab"),
     "Charges & batches": _lazy_tab("charges_tab", "ChargesTab"),
     "Recurrences": _lazy_tab("recurrences_tab", "RecurrencesTab"),
+    "Calendar": _lazy_tab("calendar_tab", "CalendarTab"),
     "Settings": _lazy_tab("settings_tab", "SettingsTab"),
     APPROVALS: _lazy_tab("approvals_tab", "build_approvals_tab"),
 }

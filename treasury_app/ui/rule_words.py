@@ -902,6 +902,23 @@ RULES: dict[str, str] = {
     ),
     "payout.no_payments": QT_TRANSLATE_NOOP("RuleWords", "The file has a header but no payments."),
     # Slips (services/billets.py)
+    # the payables calendar (services/calendar.py)
+    "calendar.not_scheduled": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payment is not scheduled: approve, reject or withdraw it where it waits.",
+    ),
+    "calendar.move_to_past": QT_TRANSLATE_NOOP(
+        "RuleWords", "A payment cannot be moved to {day}: that day has passed."
+    ),
+    "calendar.move_to_holiday": QT_TRANSLATE_NOOP(
+        "RuleWords", "{day} is not a business day: choose a day the banks settle on."
+    ),
+    "calendar.cancel_reason": QT_TRANSLATE_NOOP(
+        "RuleWords", "Say why the payment is cancelled: the audit keeps the reason."
+    ),
+    "calendar.threshold_negative": QT_TRANSLATE_NOOP(
+        "RuleWords", "The warning threshold is an amount of zero or more."
+    ),
     "billet.already_paid": QT_TRANSLATE_NOOP(
         "RuleWords",
         "This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in "
