@@ -1444,12 +1444,24 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Agendado</translation>
     </message>
     <message>
-        <source>Approved, waiting for its day</source>
-        <translation>Aprovado, aguardando o dia</translation>
-    </message>
-    <message>
         <source>Held: a person decides</source>
         <translation>Retido: uma pessoa decide</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>Enviando</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Failed at the bank</source>
+        <translation>Falhou no banco</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
     </message>
     <message>
         <source>Projected balance below zero</source>

@@ -15,6 +15,7 @@ import datetime as dt
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import psycopg
@@ -33,9 +34,11 @@ from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryState
 from treasury_app.services.billets import BilletsService
+from treasury_app.services.calendar import CalendarService, outflow_source
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import PayoutsService
-from treasury_app.services.schedule import ScheduleService, ScheduleSettings
+from treasury_app.services.sandbox_samples import add_samples_to, sample_schedule
+from treasury_app.services.schedule import ScheduleService, ScheduleSettings, scheduled_between
 
 LATE_SLIP = "Vencido há 10 dias (com multa)"  # its interest grows every day
 
@@ -283,3 +286,71 @@ async def test_a_payment_the_balance_does_not_cover_is_tried_again_then_held(des
     assert bank_payments(desk.control, big.idempotency_key) == 0
     desk.set_balance(Decimal("1000.00"))  # money came in: a person sends it
     assert (await schedule.send_now(big.id)).state == EntryState.ACCEPTED
+
+
+async def test_a_payment_scheduled_shows_on_its_day_in_the_calendar_and_moves_from_there(
+    desk: Desk,
+) -> None:
+    """The calendar reads the engine itself (both ledgers): the payment on its day, the
+    projected balance without it before and with it from then on; moved from the calendar,
+    the journal's pay date moves."""
+    desk.set_balance(Decimal("5000.00"))
+    today = desk.today()
+    day = next_business_day(today)
+    later = next_business_day(day)
+    review = await desk.payouts.prepare_key("fornecedor@empresa.com.br", "1234.56")
+    entry = await desk.payouts.send(desk.schedule.schedule_payout(review, day))
+
+    async def balance() -> Decimal:
+        return (await desk.engine.accounts.get_balances())[0].available
+
+    calendar = CalendarService(
+        SimpleNamespace(ledger=desk.ledger, schedule=desk.schedule),
+        outflows=outflow_source(),
+        inflows=None,
+        balance=balance,
+        clock=desk.clock,
+    )
+    projection = await calendar.load()
+    assert projection.opening == Decimal("5000.00")
+    [out] = projection.day(day).outflows  # type: ignore[union-attr]
+    assert (out.entry_id, out.amount, out.state) == (str(entry.id), Decimal("1234.56"), "scheduled")
+    assert out.payee == "fornecedor@empresa.com.br" and out.kind == "PIX_KEY"
+    assert projection.day(day - dt.timedelta(days=1)).balance == Decimal("5000.00")  # type: ignore[union-attr]
+    assert projection.day(day).balance == Decimal("3765.44")  # type: ignore[union-attr]
+    assert projection.days[-1].balance == Decimal("3765.44")
+
+    await calendar.move(str(entry.id), later)
+    moved = await calendar.load()
+    assert moved.day(day).outflows == ()  # type: ignore[union-attr]
+    assert [o.entry_id for o in moved.day(later).outflows] == [str(entry.id)]  # type: ignore[union-attr]
+    assert moved.day(day).balance == Decimal("5000.00")  # type: ignore[union-attr]
+    assert (await desk.ledger.journal.get(entry.id)).pay_date == later
+
+    await calendar.cancel(str(entry.id), "pago em dinheiro")
+    assert (await calendar.load()).items == 0  # cancelled: gone from the calendar
+
+
+async def test_the_sandbox_samples_are_scheduled_once_through_the_engine(desk: Desk) -> None:
+    """`make run`'s samples: journaled by the engine (a series for each repeating one), on
+    the calendar by their payees' names; a second start adds nothing."""
+    workspace = SimpleNamespace(
+        session=SimpleNamespace(profile=SimpleNamespace(environment="sandbox")),
+        payouts=desk.payouts,
+        schedule=desk.schedule,
+        ledger=desk.ledger,
+        clock=desk.clock,
+    )
+    made = await add_samples_to(workspace)
+    samples = sample_schedule(desk.today())
+    assert len(made) == len(samples)
+    assert [m.startswith("S") for m in made] == [s.repeat is not None for s in samples]
+    shown = await scheduled_between(workspace, desk.today(), desk.today() + dt.timedelta(days=60))
+    assert {s.payee_name for s in samples} == {p.payee for p in shown}
+    first = next(p for p in shown if p.payee == samples[0].payee_name)
+    assert (first.pay_date, first.amount, first.state) == (
+        samples[0].pay_date,
+        samples[0].amount,
+        "scheduled",
+    )
+    assert await add_samples_to(workspace) == []

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import psycopg
@@ -27,7 +28,9 @@ from treasury_app.domain.business_days import is_business_day
 from treasury_app.domain.clock import BRASILIA, brasilia_date
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryState
+from treasury_app.ledger.team.demo_clock import DEMO_OWNER_URL_ENV, team_demo_clock
 from treasury_app.ledger.team.schema import APPROVER, MAKER
+from treasury_app.services.calendar import CalendarService, outflow_source
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import PayoutsService
 from treasury_app.services.schedule import ScheduleService
@@ -136,3 +139,61 @@ async def test_approved_ahead_released_on_the_day_and_two_desktops_pay_once(
         for entry in entries:
             response = control.get(f"/api/v2/pix/payments/idempotencyKey/{entry.idempotency_key}")
             assert response.status_code == 200
+
+
+@pytest.mark.usefixtures("people")
+async def test_moved_from_the_calendar_its_approvals_are_void(
+    team_databases: TeamDatabases, tmp_path: Path, accounts_transport: ApiTransport, control: Api
+) -> None:
+    """Approved ahead, then moved from the calendar by its maker: the approval is void (the
+    date is content), the payment waits again on its new day."""
+    database = team_databases.new_database(policy={"new_payee_extra": 0})
+    align(team_databases, database, control)
+    async with team_desks(
+        team_databases, database, tmp_path, accounts_transport, control, "sara", "tito"
+    ) as (sara, tito):
+        today = brasilia_date(sandbox_now(control))
+        day, later = business_days_ahead(today, 2), business_days_ahead(today, 3)
+        review = await sara.payouts.prepare_key("fornecedor@empresa.com.br", "450.00")
+        entry = await sara.payouts.send(sara.schedule.schedule_payout(review, day))
+        assert tito.ledger.approvals is not None
+        approved = await tito.ledger.approvals.approve(entry.id, entry.content_hash or "")
+        assert approved.approval == "APPROVED"
+
+        async def balance() -> Decimal:
+            return (await sara.engine.accounts.get_balances())[0].available
+
+        calendar = CalendarService(
+            SimpleNamespace(ledger=sara.ledger, schedule=sara.schedule),
+            outflows=outflow_source(),
+            inflows=None,
+            balance=balance,
+            clock=lambda: sandbox_now(control),
+        )
+        [shown] = (await calendar.load()).day(day).outflows  # type: ignore[union-attr]
+        assert shown.state == "scheduled"  # approved: it only waits for its day
+        await calendar.move(str(entry.id), later)
+        moved = await sara.ledger.journal.get(entry.id)
+        assert (moved.pay_date, moved.approval, moved.approvals_given) == (later, "WAITING", 0)
+        [again] = (await calendar.load()).day(later).outflows  # type: ignore[union-attr]
+        assert again.state == "waiting_approval"
+
+
+async def test_the_demo_clock_moves_the_team_databases_date(
+    team_databases: TeamDatabases,
+) -> None:
+    """``make run-team`` hands its desktops the demo database's owner: a sandbox profile on a
+    team ledger moves the database's business date with the bank's clock; nothing else can."""
+    database = team_databases.new_database()
+    owner_url = team_databases.server.url(database)
+    clock = team_demo_clock("sandbox", "team", {DEMO_OWNER_URL_ENV: owner_url})
+    assert clock is not None
+    target = dt.datetime(2031, 3, 14, 8, 0, tzinfo=BRASILIA)
+    assert await clock.align(target)
+    with psycopg.connect(owner_url) as conn:
+        row = conn.execute("SELECT treasury.schedule_today()").fetchone()
+    assert row is not None and row[0] == dt.date(2031, 3, 14)
+    env = {DEMO_OWNER_URL_ENV: owner_url}
+    assert team_demo_clock("production", "team", env) is None  # a real bank: never
+    assert team_demo_clock("sandbox", "file", env) is None
+    assert team_demo_clock("sandbox", "team", {}) is None  # not the demo: no owner given

@@ -20,15 +20,19 @@ from PySide6.QtWidgets import QDialog
 from tests.waiting import qt_wait_until
 from treasury_app.domain.clock import FixedClock
 from treasury_app.domain.errors import RuleError
+from treasury_app.ledger.journal import EntryKind
+from treasury_app.ledger.schedule import ScheduleRefused
 from treasury_app.services.calendar import (
     CalendarService,
     ExpectedInflow,
     FixedClockControl,
     Outcome,
-    PendingOutflows,
 )
 from treasury_app.services.exports import ExportFormat
-from treasury_app.ui.models.calendar_model import DAY_ROLE
+from treasury_app.services.schedule import ScheduleState
+from treasury_app.ui.models.calendar_model import _KINDS as KINDS
+from treasury_app.ui.models.calendar_model import _STATES as STATES
+from treasury_app.ui.models.calendar_model import DAY_ROLE, kind_word, state_word
 from treasury_app.ui.tabs.calendar_tab import THRESHOLD_KEY, CalendarTab
 from treasury_app.ui.widgets.date_edits import to_qdate
 
@@ -242,11 +246,28 @@ def test_a_payment_is_cancelled_with_a_reason(
 def test_what_the_schedule_refuses_is_said_in_words(
     make_tab: Callable[..., CalendarTab], run: Callable[..., Any]
 ) -> None:
-    tab = make_tab(PendingOutflows(FixedClock(NOW)))
+    tab = make_tab(Refusing())
     assert run(tab.cancel_payment("7", "não precisa mais")) is False
     assert tab.banner.detail.text() == (
-        "This payment is not scheduled: approve, reject or withdraw it where it waits."
+        "This scheduled payment has already left or ended: it cannot change now."
     )
+
+
+class Refusing(FakeSchedule):
+    """The engine's refusal of a payment that left meanwhile (``scheduled.not_waiting``)."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    async def cancel_scheduled(self, workspace: Any, entry_id: str, reason: str) -> None:
+        raise ScheduleRefused("scheduled.not_waiting", int(entry_id))
+
+
+def test_every_state_and_kind_of_the_engine_has_words() -> None:
+    assert {state.value for state in ScheduleState} <= set(STATES)
+    assert {kind.value.lower() for kind in EntryKind} <= set(KINDS)
+    assert state_word(ScheduleState.WAITING_APPROVAL) == "Waiting for approval"
+    assert kind_word(EntryKind.PIX_MANU) == "Pix by bank data"
 
 
 def test_the_export_is_a_spreadsheet_of_the_days(

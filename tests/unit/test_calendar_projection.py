@@ -126,16 +126,35 @@ def test_days_below_zero_and_below_the_threshold_are_warned() -> None:
 
 def test_a_payment_whose_day_passed_is_counted_today_and_sent_ones_not_at_all() -> None:
     scheduled = [
-        Scheduled("late", dt.date(2026, 11, 16), Decimal("10.00"), state="HELD"),
-        Scheduled("sent", dt.date(2026, 11, 18), Decimal("20.00"), state="ACCEPTED"),
+        Scheduled("late", dt.date(2026, 11, 16), Decimal("10.00"), state="held"),
+        Scheduled("paid", dt.date(2026, 11, 18), Decimal("20.00"), state="paid"),
+        Scheduled("sending", dt.date(2026, 11, 18), Decimal("20.00"), state="sending"),
+        Scheduled("failed", dt.date(2026, 11, 18), Decimal("20.00"), state="failed"),
         Scheduled("gone", dt.date(2026, 11, 25), Decimal("30.00"), state="cancelled"),
+        Scheduled("waits", dt.date(2026, 11, 26), Decimal("5.00"), state="waiting_approval"),
         Scheduled("far", dt.date(2027, 2, 15), Decimal("40.00")),
     ]
     projection = project(TODAY, Decimal("100.00"), scheduled, [])
     today = projection.days[0]
     assert [o.entry_id for o in today.outflows] == ["late"] and today.outflows[0].late
-    assert projection.items == 1
-    assert projection.days[-1].balance == Decimal("90.00")
+    assert projection.items == 2
+    assert projection.days[-1].balance == Decimal("85.00")
+
+
+def test_the_calendar_speaks_the_engines_vocabulary() -> None:
+    """Every state the engine gives is either gone or leaves on its day; the source is the
+    engine itself."""
+    from treasury_app.services import schedule
+    from treasury_app.services.calendar import GONE_STATES, outflow_source
+    from treasury_app.services.schedule import ScheduleState
+
+    assert outflow_source() is schedule
+    assert set(ScheduleState) >= GONE_STATES
+    assert {s.value for s in ScheduleState} - GONE_STATES == {
+        "scheduled",
+        "waiting_approval",
+        "held",
+    }
 
 
 def test_weekends_and_holidays_are_marked_not_business_days() -> None:

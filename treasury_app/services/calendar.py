@@ -4,8 +4,8 @@ Automático recurring charges), the day's totals and the **projected balance**.
 
 What leaves comes from an :class:`OutflowSource`: three coroutines taking the workspace first,
 the shape of ``treasury_app.services.schedule`` (the scheduled payments' engine), so that
-module itself is a source. Until it is there, :class:`PendingOutflows` gives what exists
-today: the slips waiting for approval, on their due date (or today, when it has passed).
+module itself is the source (:func:`outflow_source`). Its states and kinds are the engine's
+(:class:`~treasury_app.services.schedule.ScheduleState`, the journal's ``EntryKind``).
 
 What comes in is read from the bank (:class:`BankInflows`): the charges still open, each on
 its due date, and the history of the charges already settled, which gives each expected
@@ -37,10 +37,11 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
-from treasury_app.domain import boleto
 from treasury_app.domain.business_days import is_business_day, next_business_day
 from treasury_app.domain.clock import BRASILIA, Clock, brasilia_now, brasilia_today
-from treasury_app.domain.errors import DomainError, RuleError
+from treasury_app.domain.errors import RuleError
+from treasury_app.services import schedule as schedule_engine
+from treasury_app.services.schedule import ScheduleState
 
 __all__ = [
     "DEFAULT_WEIGHT",
@@ -57,7 +58,6 @@ __all__ = [
     "Outcome",
     "Outflow",
     "OutflowSource",
-    "PendingOutflows",
     "Projection",
     "SandboxClockControl",
     "ScheduledLike",
@@ -136,62 +136,11 @@ class Outflow:
     """Its pay date passed (it is held): counted today, where it may still leave."""
 
 
-@dataclass(frozen=True)
-class _PendingSlip:
-    entry_id: str
-    pay_date: dt.date
-    amount: Decimal
-    payee: str
-    kind: str
-    state: str
-    series_id: str | None = None
-
-
-class PendingOutflows:
-    """What leaves before the scheduled payments exist: the slips of the journal waiting for
-    approval, on their due date (read from the barcode), or today when it has passed. They
-    cannot be moved or cancelled from the calendar (``calendar.not_scheduled``): they are
-    approved, rejected or withdrawn where they wait."""
-
-    def __init__(self, clock: Clock) -> None:
-        self._clock = clock
-
-    async def scheduled_between(
-        self, workspace: Any, start: dt.date, end: dt.date, /
-    ) -> list[_PendingSlip]:
-        today = brasilia_today(self._clock)
-        found = []
-        for entry in await workspace.ledger.journal.open_entries():
-            if str(entry.kind) != "BILLET" or not entry.waiting_approval:
-                continue
-            due = _slip_due(entry.payee_detail, today)
-            day = next_business_day(max(due or today, today))
-            if start <= day <= end:
-                found.append(
-                    _PendingSlip(
-                        str(entry.id), day, entry.amount, entry.payee_name, "billet", "waiting"
-                    )
-                )
-        return found
-
-    async def move_scheduled(self, workspace: Any, entry_id: str, new_date: dt.date, /) -> None:
-        raise RuleError("calendar.not_scheduled", entry=entry_id)
-
-    async def cancel_scheduled(self, workspace: Any, entry_id: str, reason: str, /) -> None:
-        raise RuleError("calendar.not_scheduled", entry=entry_id)
-
-
-def _slip_due(barcode: str, today: dt.date) -> dt.date | None:
-    try:
-        return boleto.parse(barcode, today).due_date
-    except (DomainError, ValueError):
-        return None
-
-
-def outflow_source(clock: Clock) -> OutflowSource:
-    """The source of what leaves. At the merge with the scheduled payments this becomes
-    ``treasury_app.services.schedule`` (the module itself: its three functions)."""
-    return PendingOutflows(clock)
+def outflow_source() -> OutflowSource:
+    """The source of what leaves: the scheduled payments' engine itself
+    (:mod:`treasury_app.services.schedule`, a module whose three functions are the interface),
+    on whichever ledger the workspace keeps (the file or the team database)."""
+    return schedule_engine
 
 
 # -- what comes in -------------------------------------------------------------------------------
@@ -446,9 +395,12 @@ def horizon(today: dt.date, weeks: int = HORIZON_WEEKS) -> tuple[dt.date, dt.dat
     return today, monday + dt.timedelta(days=7 * weeks - 1)
 
 
-GONE_STATES: Final = frozenset({"SENT", "UNKNOWN", "ACCEPTED", "REJECTED", "CANCELLED", "CANCELED"})
-"""States of a scheduled payment that no longer leaves on a day of the calendar: sent (today's
-balance has it already, or the bank refused it) or cancelled."""
+GONE_STATES: Final = frozenset(
+    {ScheduleState.SENDING, ScheduleState.PAID, ScheduleState.FAILED, ScheduleState.CANCELLED}
+)
+"""States (:class:`~treasury_app.services.schedule.ScheduleState`) of a scheduled payment that
+no longer leaves on a day of the calendar: sent (today's balance has it, or is about to), refused
+by the bank, or cancelled."""
 
 
 def _outflow(item: ScheduledLike, today: dt.date) -> Outflow:
@@ -528,7 +480,7 @@ def _projection_steps(
     yield
     outs: dict[dt.date, list[Outflow]] = defaultdict(list)
     for count, item in enumerate(scheduled, 1):
-        if str(item.state).upper() not in GONE_STATES:
+        if str(item.state).lower() not in GONE_STATES:
             outflow = _outflow(item, today)
             if outflow.day <= last:
                 outs[outflow.day].append(outflow)
@@ -707,7 +659,7 @@ class CalendarService:
 
         return cls(
             workspace,
-            outflows=outflow_source(workspace.clock),
+            outflows=outflow_source(),
             inflows=BankInflows(workspace.charges, workspace.recurrences),
             balance=balance,
             clock=workspace.clock,

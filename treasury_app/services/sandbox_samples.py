@@ -4,6 +4,7 @@ a sandbox profile: a real bank has no such thing."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ import httpx
 from treasury_app.domain import boleto
 from treasury_app.domain.errors import DomainError, RuleError
 from treasury_app.domain.money import loads_json
+from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.services.session import Session
 
 MAX_SAMPLES = 100
@@ -86,9 +88,9 @@ async def sample_slips(session: Session) -> list[SampleSlip]:
 # The scheduled payments' engine (``treasury_app.services.schedule``) offers the calendar
 # ``scheduled_between``, ``move_scheduled`` and ``cancel_scheduled``; creating a scheduled
 # payment is not part of that interface. :func:`add_sample_schedule` is written against what
-# it needs, :class:`SchedulePix` (one scheduled Pix by key, optionally repeating): at the merge,
-# the engine's function for that is passed in (or wrapped to this shape), and the start-up of a
-# sandbox profile calls it once.
+# it needs, :class:`SchedulePix` (one scheduled Pix by key, optionally repeating), which
+# :func:`schedule_pix` does with the engine; `make run` (the app's ``--sandbox-samples``) calls
+# :func:`add_samples_to` once the sandbox profile is open.
 
 SAMPLE_PREFIX = "Exemplo sandbox"
 """Starts the description of every sample."""
@@ -231,3 +233,58 @@ async def add_sample_schedule(
         )
         for sample in samples
     ]
+
+
+def series_rule(repeat: Repeat, start: dt.date) -> SeriesRule:
+    """The engine's rule for a sample's :class:`Repeat` from ``start`` (a date already rolled
+    to a business day: a monthly day N starts on its month's day N, the date asked)."""
+    if repeat.rule == "monthly":
+        last = repeat.day in (None, 0)
+        if repeat.day and start.day > repeat.day:
+            start = start.replace(day=repeat.day)
+        return SeriesRule(
+            Frequency.MONTHLY,
+            start,
+            day_of_month=None if last else repeat.day,
+            last_business_day=last,
+            count=repeat.times,
+        )
+    if repeat.rule == "weekly":
+        return SeriesRule(Frequency.WEEKLY, start, count=repeat.times)
+    return SeriesRule(
+        Frequency.EVERY_N_DAYS, start, interval=repeat.every_days or 1, count=repeat.times
+    )
+
+
+async def schedule_pix(
+    workspace: Any,
+    *,
+    pix_key: str,
+    payee_name: str,
+    amount: Decimal,
+    pay_date: dt.date,
+    description: str,
+    repeat: Repeat | None,
+) -> str:
+    """:class:`SchedulePix` by the engine: a Pix by key prepared as the form prepares it, named
+    for the calendar, then scheduled on ``pay_date`` (its entry id) or made a recurring series
+    from it (the series' id; its occurrences within the horizon journaled now)."""
+    review = await workspace.payouts.prepare_key(pix_key, amount, description=description)
+    review = dataclasses.replace(review, payee_name=payee_name)
+    if repeat is not None:
+        series_id, _made = await workspace.schedule.create_series(
+            review, series_rule(repeat, pay_date)
+        )
+        return str(series_id)
+    entry = await workspace.payouts.send(workspace.schedule.schedule_payout(review, pay_date))
+    return str(entry.id)
+
+
+async def add_samples_to(workspace: Any) -> list[str]:
+    """`make run`'s sample scheduled payments on the sandbox profile of ``workspace`` (once:
+    see :func:`add_sample_schedule`), from the bank's today."""
+    from treasury_app.domain.clock import brasilia_today
+    from treasury_app.services.schedule import scheduled_between
+
+    today = brasilia_today(workspace.clock)
+    return await add_sample_schedule(workspace, schedule_pix, scheduled_between, today)

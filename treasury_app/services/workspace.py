@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from treasury_app.domain.clock import Clock, brasilia_today, system_clock
+from treasury_app.ledger.team.demo_clock import team_demo_clock
 from treasury_app.policy import Policy
 from treasury_app.services.billets import BilletsService
 from treasury_app.services.payouts import ChargeAmount, PayoutsService
@@ -59,6 +60,8 @@ class Workspace:
         self.ledger = session.ledger
         self.engine = session.payments
         self.engine.business_clock = self.clock  # a scheduled intent waits for the bank's day
+        # ``make run-team`` only: the demo database's business date follows the sandbox's clock.
+        self.demo_clock = team_demo_clock(session.profile.environment, self.ledger.backend)
         self.statement = StatementService(session.accounts)
         self.payouts = PayoutsService(
             self.engine,
@@ -158,9 +161,14 @@ class Workspace:
         )
 
     async def sync_clock(self) -> None:
-        """After a sandbox action moved the bank's clock: local date checks follow it again."""
+        """After a sandbox action moved the bank's clock: local date checks follow it again,
+        and in the team demo the team database's business date too."""
         if isinstance(self.clock, BankClock):
             await self.clock.sync(self.session)
+        if self.demo_clock is not None:
+            await self.demo_clock.align(self.clock())
+        if "due_sender" in self.__dict__:  # what came due with the move leaves now
+            self.due_sender.wake()
 
     async def close(self) -> None:
         self.tracker.stop()
@@ -205,5 +213,9 @@ async def bank_clock(session: Session) -> BankClock | None:
 
 
 async def open_workspace(session: Session, *, policy: Policy | None = None) -> Workspace:
-    """The workspace of ``session``, its dates following the bank's clock in the sandbox."""
-    return Workspace(session, clock=await bank_clock(session), policy=policy)
+    """The workspace of ``session``, its dates following the bank's clock in the sandbox (and,
+    in the team demo, the team database's business date following it too)."""
+    workspace = Workspace(session, clock=await bank_clock(session), policy=policy)
+    if workspace.demo_clock is not None:
+        await workspace.demo_clock.align(workspace.clock())
+    return workspace

@@ -68,6 +68,7 @@ class StartOptions:
     sandbox: bool = False
     unlock_sandbox: bool = False  # benchmarks and screenshots: the sandbox's own test passwords
     sandbox_args: tuple[str, ...] = ()
+    sandbox_samples: bool = False  # `make run`: a few sample scheduled payments (sandbox only)
 
 
 FREEZE_AFTER_MS = 1500  # after the unlock, once the first tab has shown its data
@@ -491,6 +492,8 @@ class AppController(QObject):
         ]
         for signal, slot in connections:
             signal.connect(slot)
+        if self.options.sandbox_samples:
+            await self._add_samples(workspace)
         window.set_workspace(workspace)
         window.show()
         resolved = workspace.session.resolved_at_start
@@ -522,6 +525,21 @@ class AppController(QObject):
                 signal.disconnect(slot)
             window.save_state()
             window.set_workspace(None)  # tabs stop their loads before the session closes
+
+    async def _add_samples(self, workspace: Workspace) -> None:
+        """`make run`'s sample scheduled payments, once, on a sandbox profile (the calendar
+        then shows them); a failure is logged, never in the way of the window."""
+        if workspace.session.profile.environment != "sandbox" or workspace.engine.read_only:
+            return
+        from treasury_app.services.sandbox_samples import add_samples_to
+
+        try:
+            made = await add_samples_to(workspace)
+        except Exception:  # samples are a convenience: the app opens without them
+            log.exception("the sample scheduled payments were not added")
+            return
+        if made:
+            log.info("%s sample scheduled payment(s) added", len(made))
 
     def _watch_sandbox(
         self, window: MainWindow, workspace: Workspace, finish: Callable[[str], None]

@@ -55,7 +55,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 _CONTEXT = "CalendarWords"
 _KINDS: dict[str, str] = {
-    # what leaves
+    # what leaves (the journal's EntryKind values, in lower case)
     "pix_key": QT_TRANSLATE_NOOP("CalendarWords", "Pix by key"),
     "pix_qrc": QT_TRANSLATE_NOOP("CalendarWords", "Pix by QR Code"),
     "pix_manu": QT_TRANSLATE_NOOP("CalendarWords", "Pix by bank data"),
@@ -67,10 +67,14 @@ _KINDS: dict[str, str] = {
     "cobr": QT_TRANSLATE_NOOP("CalendarWords", "Pix Automático charge"),
 }
 _STATES: dict[str, str] = {
-    "waiting": QT_TRANSLATE_NOOP("CalendarWords", "Waiting for approval"),
+    # the engine's ScheduleState values
     "scheduled": QT_TRANSLATE_NOOP("CalendarWords", "Scheduled"),
-    "approved": QT_TRANSLATE_NOOP("CalendarWords", "Approved, waiting for its day"),
+    "waiting_approval": QT_TRANSLATE_NOOP("CalendarWords", "Waiting for approval"),
     "held": QT_TRANSLATE_NOOP("CalendarWords", "Held: a person decides"),
+    "sending": QT_TRANSLATE_NOOP("CalendarWords", "Sending"),
+    "paid": QT_TRANSLATE_NOOP("CalendarWords", "Paid"),
+    "failed": QT_TRANSLATE_NOOP("CalendarWords", "Failed at the bank"),
+    "cancelled": QT_TRANSLATE_NOOP("CalendarWords", "Cancelled"),
 }
 _WARNINGS: dict[str, str] = {
     DayWarning.BELOW_ZERO: QT_TRANSLATE_NOOP("CalendarWords", "Projected balance below zero"),
