@@ -4796,6 +4796,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Pagar em</translation>
     </message>
     <message>
+        <source>Repeats</source>
+        <translation>Repete</translation>
+    </message>
+    <message>
         <source>%1, branch %2, account %3 (%4)</source>
         <translation>%1, agência %2, conta %3 (%4)</translation>
     </message>
@@ -4923,6 +4927,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Pagar em</translation>
     </message>
     <message>
+        <source>Repeat</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
         <source>Bank</source>
         <translation>Banco</translation>
     </message>
@@ -5001,6 +5009,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Dynamic code: the bank confirms payee and amount when paying.</source>
         <translation>Código dinâmico: o banco confirma o favorecido e o valor no pagamento.</translation>
+    </message>
+    <message>
+        <source>The recurring Pix was not created.</source>
+        <translation>O Pix recorrente não foi criado.</translation>
+    </message>
+    <message>
+        <source>Recurring Pix created: %1 payment(s) scheduled ahead</source>
+        <translation>Pix recorrente criado: %1 pagamento(s) agendado(s) adiante</translation>
     </message>
     <message>
         <source>Submitting the Pix for approval…</source>
@@ -6421,6 +6437,65 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>released to the bank</source>
         <translation>liberado para o banco</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatEdit</name>
+    <message>
+        <source>Does not repeat</source>
+        <translation>Não repete</translation>
+    </message>
+    <message>
+        <source>Weekly</source>
+        <translation>Semanal</translation>
+    </message>
+    <message>
+        <source>Monthly, on day</source>
+        <translation>Mensal, no dia</translation>
+    </message>
+    <message>
+        <source>Monthly, on the last business day</source>
+        <translation>Mensal, no último dia útil</translation>
+    </message>
+    <message>
+        <source>Every N days</source>
+        <translation>A cada N dias</translation>
+    </message>
+    <message>
+        <source>times</source>
+        <translation>vezes</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>ends after</source>
+        <translation>termina após</translation>
+    </message>
+    <message>
+        <source>Every week</source>
+        <translation>Toda semana</translation>
+    </message>
+    <message>
+        <source>Every %1 days</source>
+        <translation>A cada %1 dias</translation>
+    </message>
+    <message>
+        <source>Every month, on the last business day</source>
+        <translation>Todo mês, no último dia útil</translation>
+    </message>
+    <message>
+        <source>Every month, on day %1</source>
+        <translation>Todo mês, no dia %1</translation>
+    </message>
+    <message>
+        <source>until %1</source>
+        <translation>até %1</translation>
+    </message>
+    <message>
+        <source>%1 times</source>
+        <translation>%1 vezes</translation>
     </message>
 </context>
 <context>

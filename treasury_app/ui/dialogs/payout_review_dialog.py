@@ -54,10 +54,16 @@ class PayoutReviewDialog(QDialog):
     person approves it."""
 
     def __init__(
-        self, review: PayoutReview, parent: QWidget | None = None, *, for_approval: bool = False
+        self,
+        review: PayoutReview,
+        parent: QWidget | None = None,
+        *,
+        for_approval: bool = False,
+        repeats: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.for_approval = for_approval
+        self.repeats = repeats
         self.review = review
         self.confirmed = False
         self.setWindowTitle(self.tr("Review the Pix"))
@@ -193,6 +199,8 @@ class PayoutReviewDialog(QDialog):
             if review.pay.reason is not None:
                 when += "\n" + rule_text(review.pay.reason)
             rows.append(("pay-date", self.tr("Pay on"), when))
+        if self.repeats:  # a recurring series from that day
+            rows.append(("repeats", self.tr("Repeats"), self.repeats))
         return rows
 
     def _bank_text(self) -> str:

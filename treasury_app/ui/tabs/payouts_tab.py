@@ -38,6 +38,7 @@ from treasury_app.api.accounts.models import (
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import brasilia_today
 from treasury_app.domain.money import format_brl
+from treasury_app.domain.schedule import SeriesRule
 from treasury_app.ledger.journal import Entry, PendingDuplicate
 from treasury_app.services.payouts import PayoutInputError, PayoutReview, read_payment_code
 from treasury_app.services.workspace import Workspace
@@ -60,6 +61,7 @@ from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
+from treasury_app.ui.widgets.repeat_edit import SERIES_FIELDS, RepeatEdit
 from treasury_app.ui.widgets.unconfirmed_banner import PIX_KINDS, UnconfirmedBanner
 
 _BATCH_MODULE = "treasury_app.ui.dialogs.payout_batch_dialog"
@@ -88,6 +90,7 @@ class PayoutsTab(QWidget):
         self.desk = workspace.session.approvals  # dual control: payments are submitted
         self.review_dialog: PayoutReviewDialog | None = None
         self.pay_on: dict[str, tuple[QCheckBox, DateEdit]] = {}
+        self.repeats: dict[str, RepeatEdit] = {}
         self.batch_dialog: QDialog | None = None
         self.review_task: asyncio.Task[Any] | None = None
         self._amount_from_code = False
@@ -246,6 +249,21 @@ class PayoutsTab(QWidget):
         self.pay_on[form] = (later, day)
         return row
 
+    def _repeat_row(self, page: QWidget, form: str) -> RepeatEdit:
+        """How a payment on a date repeats (a recurring series: services/schedule.py journals
+        each occurrence ahead, with its own idempotency key)."""
+        later = self.pay_on[form][0]
+        repeat = RepeatEdit(brasilia_today(self.workspace.clock), f"payout-{form}-repeat", page)
+        repeat.setEnabled(False)
+        later.toggled.connect(repeat.setEnabled)
+        self.repeats[form] = repeat
+        return repeat
+
+    def series_rule(self, form: str) -> SeriesRule | None:
+        """The series the person chose in ``form`` (``None``: once, or now)."""
+        asked = self.pay_date(form)
+        return None if asked is None else self.repeats[form].rule(asked)
+
     def pay_date(self, form: str) -> dt.date | None:
         """The date the person chose in ``form`` (``None``: now)."""
         later, day = self.pay_on[form]
@@ -269,6 +287,7 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Payee's CPF/CNPJ"), self.key_document)
         form.addRow(self.tr("Flow"), self.key_flow)
         form.addRow(self.tr("Pay on"), self._pay_on_row(page, "key"))
+        form.addRow(self.tr("Repeat"), self._repeat_row(page, "key"))
         form.addRow("", self.key_review_button)
         return page
 
@@ -297,6 +316,7 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Description"), self.qr_description)
         form.addRow(self.tr("Flow"), self.qr_flow)
         form.addRow(self.tr("Pay on"), self._pay_on_row(page, "qrc"))
+        form.addRow(self.tr("Repeat"), self._repeat_row(page, "qrc"))
         form.addRow("", self.qr_review_button)
         return page
 
@@ -341,6 +361,7 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Description"), self.bank_description)
         form.addRow(self.tr("Flow"), self.bank_flow)
         form.addRow(self.tr("Pay on"), self._pay_on_row(page, "manual"))
+        form.addRow(self.tr("Repeat"), self._repeat_row(page, "manual"))
         form.addRow("", self.bank_review_button)
         return page
 
@@ -585,18 +606,49 @@ class PayoutsTab(QWidget):
             return self.workspace.schedule.schedule_payout(review, self.pay_date(form))
 
         day = self.pay_on[form][1]
+        rule = self.series_rule(form)
         review = await run_operation(
             prepared(),
             controls=[button],
             banner=self.banner,
             fields={**fields, "pay_date": day},
         )
-        if review is None or not await self._confirm(review):
+        repeats = None if rule is None else self.repeats[form].summary(rule)
+        if review is None or not await self._confirm(review, repeats):
             return None
+        if rule is not None:
+            return await self.create_series(review, rule, form, button)
         return await self.send(review, button)
 
-    async def _confirm(self, review: PayoutReview) -> bool:
-        dialog = PayoutReviewDialog(review, self, for_approval=self.desk is not None)
+    async def create_series(
+        self, review: PayoutReview, rule: SeriesRule, form: str, button: QPushButton | None = None
+    ) -> Entry | None:
+        """Make the reviewed payout a recurring series (its occurrences within the horizon
+        journaled now); the first occurrence."""
+        controls = [self.forms] + ([button] if button is not None else [])
+        repeat = self.repeats[form]
+        made = await run_operation(
+            self.workspace.schedule.create_series(review, rule),
+            controls=controls,
+            banner=self.banner,
+            fields={name: repeat for name in SERIES_FIELDS} | {"start": self.pay_on[form][1]},
+            changes_ledger=True,
+        )
+        if made is None:
+            self.payment_status.setText(self.tr("The recurring Pix was not created."))
+            return None
+        _series_id, entries = made
+        self.payment_status.setText(
+            self.tr("Recurring Pix created: %1 payment(s) scheduled ahead").replace(
+                "%1", str(len(entries))
+            )
+        )
+        return entries[0] if entries else None
+
+    async def _confirm(self, review: PayoutReview, repeats: str | None = None) -> bool:
+        dialog = PayoutReviewDialog(
+            review, self, for_approval=self.desk is not None, repeats=repeats
+        )
         self.review_dialog = dialog
         try:
             return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.confirmed
