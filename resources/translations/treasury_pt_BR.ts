@@ -3492,6 +3492,41 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>HeldScheduleBanner</name>
+    <message>
+        <source>Was due on %1 — %2 to %3</source>
+        <translation>Vencia em %1 — %2 para %3</translation>
+    </message>
+    <message>
+        <source>%1 scheduled payment(s) wait for your decision: none leaves by itself.</source>
+        <translation>%1 pagamento(s) agendado(s) aguardam sua decisão: nenhum sai sozinho.</translation>
+    </message>
+    <message>
+        <source>Send now</source>
+        <translation>Enviar agora</translation>
+    </message>
+    <message>
+        <source>Move to…</source>
+        <translation>Mover para…</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>Cancelar…</translation>
+    </message>
+    <message>
+        <source>Cancel the payment</source>
+        <translation>Cancelar o pagamento</translation>
+    </message>
+    <message>
+        <source>Why is the payment to %1 of %2 cancelled? (kept in the audit)</source>
+        <translation>Por que o pagamento a %1 de %2 é cancelado? (fica na auditoria)</translation>
+    </message>
+    <message>
+        <source>Say why.</source>
+        <translation>Diga o motivo.</translation>
+    </message>
+</context>
+<context>
     <name>InfractionsModel</name>
     <message>
         <source>Infraction</source>

@@ -49,6 +49,29 @@ class Hold:
     at: str
     held_by: str
 
+    @property
+    def reason(self) -> Reason:
+        """Why, with its parameters typed again (stored as JSON text: a date is ISO text, an
+        amount a decimal string): the UI words dates and amounts as everywhere else."""
+        return Reason(self.code, {key: _typed(key, value) for key, value in self.params.items()})
+
+
+_AMOUNTS = frozenset({"amount", "scheduled", "now", "total", "balance"})
+
+
+def _typed(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key in _AMOUNTS:
+        try:
+            return Decimal(value)
+        except ArithmeticError:
+            return value
+    try:
+        return date.fromisoformat(value) if len(value) == 10 else value
+    except ValueError:
+        return value
+
 
 @dataclass(frozen=True)
 class SeriesRecord:

@@ -451,6 +451,14 @@ class ScheduleService:
             if entry.id in holds
         ]
 
+    async def held_now(self) -> list[HeldPayment]:
+        """What waits for a person now, late ones held first (the start's prompt: a payment
+        whose day passed while nothing was open shows at once, not after the due sender's
+        first pass)."""
+        async with self._lock:
+            await self.hold_late()
+        return await self.held()
+
     async def move(self, entry_id: int, new_date: date) -> Entry:
         """Move a scheduled payment (the new date rolled to a business day); a hold is
         cleared (a person decided)."""

@@ -65,6 +65,7 @@ from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import format_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.held_schedule_banner import HeldScheduleBanner
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.row_tables import search_box
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
@@ -95,8 +96,11 @@ class BilletsTab(QWidget):
         self.banner = ErrorBanner(self)
         self.model = PaidSlipsModel(workspace.ledger, self)
         self.unconfirmed = UnconfirmedBanner(workspace, BILLET_KINDS, self)
+        # Scheduled payments held for a person (late at start, stopped by a check on the day).
+        self.held_schedule = HeldScheduleBanner(workspace, BILLET_KINDS, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.unconfirmed)
+        layout.addWidget(self.held_schedule)
         layout.addWidget(self.banner)
         layout.addWidget(self._build_entry_box())
         layout.addWidget(self._build_list_box(), 1)
@@ -270,6 +274,7 @@ class BilletsTab(QWidget):
         if self.review_dialog is not None:
             self.review_dialog.reject()
         self.unconfirmed.shutdown()
+        self.held_schedule.shutdown()
 
     # -- the line --------------------------------------------------------------------------------
 

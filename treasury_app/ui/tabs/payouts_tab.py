@@ -58,6 +58,7 @@ from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.bank_completer import BankCompleter
 from treasury_app.ui.widgets.date_edits import DateEdit, date_edit, to_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.held_schedule_banner import HeldScheduleBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
@@ -111,9 +112,12 @@ class PayoutsTab(QWidget):
             self.batch_button.setToolTip(self.tr("Batches are not available in this version."))
         self.payments_list = self._build_payments_list()
         self.unconfirmed = UnconfirmedBanner(workspace, PIX_KINDS, self)
+        # Scheduled payments held for a person (late at start, stopped by a check on the day).
+        self.held_schedule = HeldScheduleBanner(workspace, PIX_KINDS, self)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.unconfirmed)
+        layout.addWidget(self.held_schedule)
         layout.addWidget(self.banner)
         layout.addWidget(self.forms)
         layout.addWidget(self.payment_status)
@@ -397,6 +401,7 @@ class PayoutsTab(QWidget):
         if shutdown is not None:
             shutdown()
         self.unconfirmed.shutdown()
+        self.held_schedule.shutdown()
 
     # -- QR Code from an image file ------------------------------------------------------------
 
