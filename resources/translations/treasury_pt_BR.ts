@@ -1325,6 +1325,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>⚠ %1 dia(s) abaixo do limite</translation>
     </message>
     <message>
+        <source>expected receipts unavailable (the bank&apos;s charges could not be read)</source>
+        <translation>recebimentos esperados indisponíveis (as cobranças do banco não puderam ser lidas)</translation>
+    </message>
+    <message>
         <source>Click a day to see its payments and receipts.</source>
         <translation>Clique num dia para ver seus pagamentos e recebimentos.</translation>
     </message>

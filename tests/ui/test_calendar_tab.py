@@ -18,6 +18,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialog
 
 from tests.waiting import qt_wait_until
+from treasury_app.api.errors import TransportFailure
 from treasury_app.domain.clock import FixedClock
 from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.journal import EntryKind
@@ -111,13 +112,13 @@ async def _no_entries() -> list[Any]:
 def make_tab(qtbot: Any, settle: Callable[..., Any]) -> Callable[..., CalendarTab]:
     QSettings().remove(THRESHOLD_KEY.format(profile=PROFILE))
 
-    def maker(source: Any = None, *, control: bool = False) -> CalendarTab:
+    def maker(source: Any = None, *, control: bool = False, inflows: Any = None) -> CalendarTab:
         clock = FixedClock(NOW)
         space = workspace(clock)
         service = CalendarService(
             space,
             outflows=source if source is not None else schedule(),
-            inflows=FakeInflows(),
+            inflows=inflows or FakeInflows(),
             balance=_balance,
             clock=clock,
         )
@@ -339,3 +340,23 @@ def test_the_calendar_speaks_portuguese(
         "Pagamentos e recebimentos;Alerta"
     )
     assert first == "18/11/2026;Sim;0,00;0,00;0,00;1000,00;0;"
+
+
+class FailingInflows:
+    """The QR Codes API down: the charges cannot be read."""
+
+    async def inflows(self, today: dt.date, end: dt.date) -> tuple[list[Any], list[Any]]:
+        raise TransportFailure("connection refused", method="GET", path="/cobv", request_sent=False)
+
+
+def test_the_calendar_shows_what_leaves_when_the_charges_cannot_be_read(
+    make_tab: Callable[..., CalendarTab],
+) -> None:
+    tab = make_tab(inflows=FailingInflows())
+    projection = tab.projection
+    assert projection is not None and projection.inflows_unavailable
+    assert not tab.banner.isVisibleTo(tab)  # not a failed load
+    assert {o.entry_id for o in projection.day(dt.date(2026, 11, 19)).outflows} == {"p1", "p2"}  # type: ignore[union-attr]
+    assert projection.day(dt.date(2026, 11, 23)).inflows == ()  # type: ignore[union-attr]
+    assert projection.days[-1].balance == Decimal("1000.00") - Decimal("1850.50")
+    assert "expected receipts unavailable" in tab.summary_label.text()

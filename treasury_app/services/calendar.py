@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -37,6 +38,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
+from treasury_app.api.errors import ApiFailure
 from treasury_app.domain.business_days import is_business_day, next_business_day
 from treasury_app.domain.clock import BRASILIA, Clock, brasilia_now, brasilia_today
 from treasury_app.domain.errors import RuleError
@@ -72,6 +74,8 @@ __all__ = [
     "weighted_amount",
     "with_threshold",
 ]
+
+log = logging.getLogger("treasury_app.services.calendar")
 
 HORIZON_WEEKS: Final = 13
 """The calendar's reach: this week and the next twelve."""
@@ -375,6 +379,8 @@ class Projection:
     """Today's balance (the bank's, before anything of today leaves or comes in)."""
     threshold: Decimal | None
     days: tuple[CalendarDay, ...]
+    inflows_unavailable: bool = False
+    """The bank's charges could not be read: what leaves is shown, receipts are not counted."""
 
     def day(self, day: dt.date) -> CalendarDay | None:
         index = (day - self.today).days
@@ -673,14 +679,13 @@ class CalendarService:
         (thousands of items: the UI's loop keeps running)."""
         today = self.today()
         _first, last = horizon(today, self.weeks)
-        no_inflows: tuple[list[ExpectedInflow], list[Outcome]] = ([], [])
-        opening, scheduled, (expected, history) = await asyncio.gather(
+        opening, scheduled, (expected, history, unavailable) = await asyncio.gather(
             self._balance(),
             # From a year back: a payment whose day passed unsent is held, and still leaves.
             self.outflows.scheduled_between(self.workspace, today - _LATE_REACH, last),
-            self.inflows.inflows(today, last) if self.inflows else _ready(no_inflows),
+            self._inflows(today, last),
         )
-        return await project_stepwise(
+        projection = await project_stepwise(
             today,
             opening,
             list(scheduled),
@@ -689,6 +694,21 @@ class CalendarService:
             threshold=threshold,
             weeks=self.weeks,
         )
+        return replace(projection, inflows_unavailable=unavailable) if unavailable else projection
+
+    async def _inflows(
+        self, today: dt.date, last: dt.date
+    ) -> tuple[list[ExpectedInflow], list[Outcome], bool]:
+        """The receipts expected and their history; none, marked unavailable, when the QR
+        Codes API fails (what leaves still shows: it is the app's own)."""
+        if self.inflows is None:
+            return [], [], False
+        try:
+            expected, history = await self.inflows.inflows(today, last)
+        except ApiFailure as error:
+            log.info("the calendar's expected receipts are unavailable: %s", type(error).__name__)
+            return [], [], True
+        return expected, history, False
 
     async def move(self, entry_id: str, new_date: dt.date) -> None:
         """Move a scheduled payment to ``new_date`` (a business day, today or later; the
@@ -704,7 +724,3 @@ class CalendarService:
         if not reason.strip():
             raise RuleError("calendar.cancel_reason", field="reason")
         await self.outflows.cancel_scheduled(self.workspace, entry_id, reason.strip())
-
-
-async def _ready(value: Any) -> Any:
-    return value

@@ -315,6 +315,10 @@ class CalendarTab(QWidget):
         )
         if warned:
             summary += " · " + self.tr("⚠ %1 day(s) below the line").replace("%1", str(warned))
+        if projection.inflows_unavailable:
+            summary += " · " + self.tr(
+                "expected receipts unavailable (the bank's charges could not be read)"
+            )
         self.summary_label.setText(summary)
         if shown is None:  # the first load: a day's list waits for a click (one paint less)
             self.day_label.setText(self.tr("Click a day to see its payments and receipts."))
