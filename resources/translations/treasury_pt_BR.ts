@@ -1012,6 +1012,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Conferir o boleto</translation>
     </message>
     <message>
+        <source>Amount to be debited on %1</source>
+        <translation>Valor a ser debitado em %1</translation>
+    </message>
+    <message>
         <source>Amount to be debited once approved</source>
         <translation>Valor a ser debitado depois de aprovado</translation>
     </message>
@@ -1060,6 +1064,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Encargos</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
         <source>%1 of fine and interest</source>
         <translation>%1 de multa e juros</translation>
     </message>
@@ -1074,6 +1082,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>None: the original amount is due.</source>
         <translation>Nenhum: será cobrado o valor original.</translation>
+    </message>
+    <message>
+        <source>%1 (its due date)</source>
+        <translation>%1 (o vencimento)</translation>
     </message>
     <message>
         <source>This is not the amount to be debited.</source>
@@ -1101,6 +1113,22 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>The sandbox bank&apos;s slips to learn with</source>
         <translation>Os boletos do banco sandbox para aprender</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>On its due date</source>
+        <translation>No vencimento</translation>
+    </message>
+    <message>
+        <source>On a date:</source>
+        <translation>Numa data:</translation>
+    </message>
+    <message>
+        <source>Pay</source>
+        <translation>Pagar</translation>
     </message>
     <message>
         <source>Receipt…</source>
@@ -4335,6 +4363,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
 <context>
     <name>PaymentStatusLabel</name>
     <message>
+        <source>Scheduled for %1: %2 to %3</source>
+        <translation>Agendado para %1: %2 a %3</translation>
+    </message>
+    <message>
         <source>Refused</source>
         <translation>Recusado</translation>
     </message>
@@ -4636,12 +4668,28 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Abrir um lote de pagamentos</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
+        <source>Pay later, on</source>
+        <translation>Pagar depois, em</translation>
+    </message>
+    <message>
+        <source>(rows with a date of their own keep it)</source>
+        <translation>(linhas com data própria a mantêm)</translation>
+    </message>
+    <message>
         <source>Pasted text</source>
         <translation>Texto colado</translation>
     </message>
     <message>
         <source>(whole line)</source>
         <translation>(linha inteira)</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
     </message>
     <message>
         <source>Bank data</source>
@@ -6922,6 +6970,10 @@ Avise o seu departamento de TI.</translation>
         <translation>O valor do boleto hoje é {now}, não os {scheduled} agendados: confira antes que seja pago.</translation>
     </message>
     <message>
+        <source>The slip is due on {due} and is scheduled for {pay}: fine and interest may apply, and a changed amount on that day holds it for you.</source>
+        <translation>O boleto vence em {due} e está agendado para {pay}: podem incidir multa e juros, e um valor diferente nesse dia o retém para você.</translation>
+    </message>
+    <message>
         <source>The charge behind this QR Code can no longer be paid as scheduled ({amount}).</source>
         <translation>A cobrança deste QR Code não pode mais ser paga como agendado ({amount}).</translation>
     </message>
@@ -7740,6 +7792,14 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>The charge behind this code is not validly signed by its bank: do not pay it.</source>
         <translation>A cobrança por trás deste código não está assinada validamente pelo banco: não a pague.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a date: write the pay date as dd/mm/yyyy (for example 05/12/2026), or leave it empty.</source>
+        <translation>“{typed}” não é uma data: escreva a data de pagamento como dd/mm/aaaa (por exemplo 05/12/2026) ou deixe-a vazia.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a day of the calendar: check the day and the month.</source>
+        <translation>“{typed}” não é um dia do calendário: confira o dia e o mês.</translation>
     </message>
     <message>
         <source>This payment is not scheduled: approve, reject or withdraw it where it waits.</source>

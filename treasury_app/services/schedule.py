@@ -77,7 +77,7 @@ from treasury_app.services.payments import PaymentEngine
 
 if TYPE_CHECKING:
     from treasury_app.services.billets import BilletReview
-    from treasury_app.services.payouts import ChargeAmount, PayoutReview
+    from treasury_app.services.payouts import BatchRow, ChargeAmount, PayoutBatch, PayoutReview
     from treasury_app.services.workspace import Workspace
 
 log = logging.getLogger("treasury_app.services.schedule")
@@ -101,6 +101,8 @@ SLIP_AMOUNT_CHANGED = "scheduled.slip_amount_changed"
 CHARGE_NOT_PAYABLE = "scheduled.charge_not_payable"
 BALANCE_SHORT = "scheduled.balance_short"
 INSUFFICIENT_FUNDS = "scheduled.insufficient_funds"
+PAY_AFTER_DUE = "scheduled.slip_after_due"
+"""A slip scheduled after its due date (rolled): a warning of its review."""
 HOLD_CODES = frozenset(
     {LATE, SLIP_AMOUNT_CHANGED, CHARGE_NOT_PAYABLE, BALANCE_SHORT, INSUFFICIENT_FUNDS}
 )
@@ -332,12 +334,30 @@ class ScheduleService:
         """``review`` to be sent on ``asked`` (``None``: now)."""
         return dataclasses.replace(review, pay=None if asked is None else self.pay_on(asked))
 
-    def schedule_billet(self, review: BilletReview, chosen: date | None = None) -> BilletReview:
-        """``review`` paid on its due date (rolled forward), or on ``chosen``."""
-        pay = slip_pay_date(
-            review.due_date, today=self.today(), chosen=chosen, calendar=self.settings.calendar
+    def schedule_batch(self, batch: PayoutBatch, asked: date | None) -> PayoutBatch:
+        """``batch`` whose rows without a date of their own (the file's ``data_pagamento``)
+        are sent on ``asked`` (``None``: now); each is journaled and sent by the engine like
+        any scheduled payout."""
+        if asked is None:
+            return batch
+        pay = self.pay_on(asked)
+        rows = tuple(
+            row if row.review.pay is not None else replace_row(row, pay) for row in batch.rows
         )
-        return dataclasses.replace(review, pay=pay)
+        return dataclasses.replace(batch, rows=rows)
+
+    def schedule_billet(self, review: BilletReview, chosen: date | None = None) -> BilletReview:
+        """``review`` paid on its due date (rolled forward to a business day), or on
+        ``chosen`` (rolled too); a date after the due date is warned about."""
+        calendar = self.settings.calendar
+        pay = slip_pay_date(review.due_date, today=self.today(), chosen=chosen, calendar=calendar)
+        warnings = review.warnings
+        due = review.due_date
+        if chosen is not None and due is not None and pay.date > calendar.next_business_day(due):
+            # Later than the slip allows without charges: the amount read on the day will
+            # differ (fine and interest) and the check on the day holds it for a person.
+            warnings = (*warnings, Reason(PAY_AFTER_DUE, {"due": due, "pay": pay.date}))
+        return dataclasses.replace(review, pay=pay, warnings=warnings)
 
     # -- series ---------------------------------------------------------------------------------
 
@@ -621,6 +641,10 @@ class ScheduleService:
             if charge.amount != entry.amount and not charge.changeable:
                 return Reason(CHARGE_NOT_PAYABLE, {"amount": entry.amount, "now": charge.amount})
         return None
+
+
+def replace_row(row: BatchRow, pay: PayDate) -> BatchRow:
+    return dataclasses.replace(row, review=dataclasses.replace(row.review, pay=pay))
 
 
 def _code_of(entry: Entry) -> BrCode | None:

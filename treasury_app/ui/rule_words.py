@@ -85,6 +85,11 @@ RULES: dict[str, str] = {
         "The slip's amount is {now} today, not the {scheduled} scheduled: check it before it "
         "is paid.",
     ),
+    "scheduled.slip_after_due": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The slip is due on {due} and is scheduled for {pay}: fine and interest may apply, and "
+        "a changed amount on that day holds it for you.",
+    ),
     "scheduled.charge_not_payable": QT_TRANSLATE_NOOP(
         "RuleWords",
         "The charge behind this QR Code can no longer be paid as scheduled ({amount}).",
@@ -885,6 +890,14 @@ RULES: dict[str, str] = {
     "payout.branch_padded": QT_TRANSLATE_NOOP("RuleWords", "Branch {typed} read as {padded}."),
     "payout.file_empty": QT_TRANSLATE_NOOP("RuleWords", "The file is empty."),
     "payout.unknown_columns": QT_TRANSLATE_NOOP("RuleWords", "Unknown column(s)."),
+    "payout.date_format": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "“{typed}” is not a date: write the pay date as dd/mm/yyyy (for example 05/12/2026), "
+        "or leave it empty.",
+    ),
+    "payout.date_no_such_day": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{typed}” is not a day of the calendar: check the day and the month."
+    ),
     "payout.amount_column_missing": QT_TRANSLATE_NOOP(
         "RuleWords", "The amount column (valor) is missing."
     ),
