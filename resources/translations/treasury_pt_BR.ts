@@ -4581,6 +4581,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Situação</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Agendamento</translation>
+    </message>
+    <message>
         <source>Key</source>
         <translation>Chave</translation>
     </message>

@@ -1,0 +1,67 @@
+"""Scheduled payments in the Pix payments list (issue 35), on the app's own sandbox bank: their
+day and state (the calendar's words, English and pt_BR), sorted by day, found by date."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import Qt
+
+from tests.ui.test_payments_list import _refresh, listing  # noqa: F401
+from treasury_app.domain.business_days import is_business_day
+from treasury_app.domain.clock import brasilia_today, format_date
+from treasury_app.ui.models.payments_model import Column
+
+
+def _business_days(after: dt.date, count: int) -> list[dt.date]:
+    days: list[dt.date] = []
+    day = after
+    while len(days) < count:
+        day += dt.timedelta(days=1)
+        if is_business_day(day):
+            days.append(day)
+    return days
+
+
+def _scheduled(run, workspace, key: str, amount: str, day: dt.date):
+    review = run(workspace.payouts.prepare_key(key, amount))
+    return run(workspace.payouts.send(workspace.schedule.schedule_payout(review, day)))
+
+
+def _column(widget, column: Column) -> list[str]:
+    return [widget.proxy.index(r, column).data() for r in range(widget.proxy.rowCount())]
+
+
+def test_scheduled_payments_show_their_day_and_state_sort_by_day_and_are_found_by_date(
+    qtbot, run, listing
+) -> None:
+    widget, workspace = listing
+    first, second = _business_days(brasilia_today(workspace.clock), 2)
+    late = _scheduled(run, workspace, "agenda.b@empresa.com.br", "20,00", second)
+    soon = _scheduled(run, workspace, "agenda.a@empresa.com.br", "10,00", first)
+    run(workspace.ledger.schedule.hold(late.id, "scheduled.late", {"due": second}))
+    _refresh(qtbot, widget)
+
+    row = widget.proxy.row_of(soon.id)
+    assert widget.proxy.index(row, Column.PAY_DATE).data() == format_date(first)
+    assert widget.proxy.index(row, Column.SCHEDULE).data() == "Scheduled"
+    row = widget.proxy.row_of(late.id)
+    assert widget.proxy.index(row, Column.SCHEDULE).data() == "Held: a person decides"
+    assert widget.model.headerData(Column.PAY_DATE, Qt.Orientation.Horizontal) == "Pay on"
+
+    assert widget.proxy.entry(0).id == soon.id  # newest first, as ever
+    widget.view.sortByColumn(Column.PAY_DATE, Qt.SortOrder.AscendingOrder)
+    assert [widget.proxy.entry(r).id for r in (0, 1)] == [soon.id, late.id]
+    assert _column(widget, Column.PAY_DATE)[:2] == [format_date(first), format_date(second)]
+    widget.view.sortByColumn(Column.PAY_DATE, Qt.SortOrder.DescendingOrder)
+    assert widget.proxy.entry(widget.proxy.rowCount() - 1).id == soon.id
+
+    widget.search_edit.setText(format_date(second))
+    assert [widget.proxy.entry(r).id for r in range(widget.proxy.rowCount())] == [late.id]
+    widget.search_edit.setText(first.isoformat())
+    assert [widget.proxy.entry(r).id for r in range(widget.proxy.rowCount())] == [soon.id]
+    widget.search_edit.setText("held")
+    assert [widget.proxy.entry(r).id for r in range(widget.proxy.rowCount())] == [late.id]
+    widget.search_edit.clear()
+    widget.view.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
+    assert widget.proxy.entry(0).id == soon.id
