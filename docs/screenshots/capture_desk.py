@@ -61,9 +61,11 @@ class Desk:
     paths: Any
 
 
-async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False) -> Desk:
+async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False, policy: Any = None) -> Desk:
     """Start the app in a fresh data folder, choose the sandbox on the welcome screen, unlock
-    it with the sandbox's own passwords, and wait for the main window."""
+    it with the sandbox's own passwords, and wait for the main window. Under a machine
+    ``policy`` (which may preset profiles: then there is no welcome screen) the app is started
+    with ``--sandbox`` instead of the welcome screen's choice."""
     from PySide6.QtWidgets import QApplication, QPushButton
 
     from treasury_app import logging_setup
@@ -77,7 +79,11 @@ async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False) -> Desk:
     if log_to_file:
         logging_setup.attach_log_file(paths.log_dir)  # as the app does
     controller = AppController(
-        paths, StartOptions(sandbox_args=("--clock-start", "2026-11-18T13:00:00Z"))
+        paths,
+        StartOptions(
+            sandbox=policy is not None, sandbox_args=("--clock-start", "2026-11-18T13:00:00Z")
+        ),
+        policy=policy,
     )
     run = asyncio.ensure_future(controller.run())
 
@@ -87,9 +93,10 @@ async def unlocked_sandbox(prefix: str, *, log_to_file: bool = False) -> Desk:
             None,
         )
 
-    while visible(WelcomeDialog) is None:
-        await pause(0.1)
-    visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()
+    if policy is None:
+        while visible(WelcomeDialog) is None:
+            await pause(0.1)
+        visible(WelcomeDialog).findChild(QPushButton, "sandbox-choice").click()
     while visible(UnlockDialog) is None:
         await pause(0.1)
     unlock = visible(UnlockDialog)

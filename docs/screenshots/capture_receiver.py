@@ -8,7 +8,7 @@ A throwaway PostgreSQL (``tests/pg_server``) gets a treasury database with the p
 ``capture_team`` and a webhook receiver's login (``treasury_receiver``), which beats every two
 seconds here as a running receiver does (``treasury.receiver_beat``, announcing its public
 URL, its last notification stored a few seconds before). Ana's desktop unlocks its Sandbox
-profile on that database: the status bar says "Notifications: live · last … ago"
+profile on that database: the status bar says "Notifications: live · …"
 (``receiver-status-bar``), and Settings ▸ Webhooks ▸ "Use the team's receiver…" registers
 every webhook at the receiver's URL (``team-receiver-dialog``, each registration's state).
 """

@@ -19,12 +19,12 @@
         <translation>%1: bloqueada</translation>
     </message>
     <message>
-        <source>✗ not connected</source>
-        <translation>✗ não conectada</translation>
+        <source>not connected</source>
+        <translation>não conectada</translation>
     </message>
     <message>
-        <source>✓ %1</source>
-        <translation>✓ %1</translation>
+        <source>connected</source>
+        <translation>conectada</translation>
     </message>
     <message>
         <source>· cert. %1 d</source>
@@ -39,12 +39,8 @@
         <translation>Ainda sem token</translation>
     </message>
     <message>
-        <source>Certificate valid until %1</source>
-        <translation>Certificado válido até %1</translation>
-    </message>
-    <message>
-        <source>no token yet</source>
-        <translation>ainda sem token</translation>
+        <source>Certificate valid until %1 (%2 days)</source>
+        <translation>Certificado válido até %1 (%2 dias)</translation>
     </message>
 </context>
 <context>
@@ -2928,6 +2924,226 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>cancelada por nós</translation>
     </message>
     <message>
+        <source>The bank found the request invalid</source>
+        <translation>O banco considerou a requisição inválida</translation>
+    </message>
+    <message>
+        <source>The bank did not accept the access token</source>
+        <translation>O banco não aceitou o token de acesso</translation>
+    </message>
+    <message>
+        <source>The bank denied access (permission or client certificate)</source>
+        <translation>O banco negou o acesso (permissão ou certificado de cliente)</translation>
+    </message>
+    <message>
+        <source>The bank did not find what was asked</source>
+        <translation>O banco não encontrou o que foi pedido</translation>
+    </message>
+    <message>
+        <source>The bank does not take this operation here</source>
+        <translation>O banco não aceita esta operação aqui</translation>
+    </message>
+    <message>
+        <source>The bank refused it: it conflicts with what the bank holds</source>
+        <translation>O banco recusou: conflita com o que o banco já tem</translation>
+    </message>
+    <message>
+        <source>The bank removed this for good</source>
+        <translation>O banco removeu isto definitivamente</translation>
+    </message>
+    <message>
+        <source>The bank already holds a request with this key</source>
+        <translation>O banco já tem uma requisição com esta chave</translation>
+    </message>
+    <message>
+        <source>The bank refused it by one of its rules</source>
+        <translation>O banco recusou por uma de suas regras</translation>
+    </message>
+    <message>
+        <source>Too many requests to the bank: try again in a moment</source>
+        <translation>Requisições demais ao banco: tente de novo em instantes</translation>
+    </message>
+    <message>
+        <source>Technical failure at the bank</source>
+        <translation>Falha técnica no banco</translation>
+    </message>
+    <message>
+        <source>The bank&apos;s service is unavailable right now</source>
+        <translation>O serviço do banco está indisponível no momento</translation>
+    </message>
+    <message>
+        <source>The bank took too long to answer</source>
+        <translation>O banco demorou demais para responder</translation>
+    </message>
+    <message>
+        <source>The bank did not find the charge of this QR Code</source>
+        <translation>O banco não encontrou a cobrança deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurrence of this QR Code</source>
+        <translation>O banco não encontrou a recorrência deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurrence</source>
+        <translation>O banco não encontrou a recorrência</translation>
+    </message>
+    <message>
+        <source>The bank did not find the confirmation request</source>
+        <translation>O banco não encontrou a solicitação de confirmação</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurring charge</source>
+        <translation>O banco não encontrou a cobrança recorrente</translation>
+    </message>
+    <message>
+        <source>The bank did not find the charge</source>
+        <translation>O banco não encontrou a cobrança</translation>
+    </message>
+    <message>
+        <source>The bank did not find the due-date charge</source>
+        <translation>O banco não encontrou a cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source>The bank did not find the batch of charges</source>
+        <translation>O banco não encontrou o lote de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank did not find the QR Code&apos;s location</source>
+        <translation>O banco não encontrou a localização do QR Code</translation>
+    </message>
+    <message>
+        <source>The bank did not find the recurrence QR Code&apos;s location</source>
+        <translation>O banco não encontrou a localização do QR Code da recorrência</translation>
+    </message>
+    <message>
+        <source>The bank did not find the Pix</source>
+        <translation>O banco não encontrou o Pix</translation>
+    </message>
+    <message>
+        <source>The bank did not find the refund</source>
+        <translation>O banco não encontrou a devolução</translation>
+    </message>
+    <message>
+        <source>The bank did not find the webhook</source>
+        <translation>O banco não encontrou o webhook</translation>
+    </message>
+    <message>
+        <source>The bank refused the charge of this QR Code</source>
+        <translation>O banco recusou a cobrança deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurrence of this QR Code</source>
+        <translation>O banco recusou a recorrência deste QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurrence</source>
+        <translation>O banco recusou a recorrência</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for recurrences</source>
+        <translation>O banco recusou a consulta de recorrências</translation>
+    </message>
+    <message>
+        <source>The bank refused the confirmation request</source>
+        <translation>O banco recusou a solicitação de confirmação</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurring charge</source>
+        <translation>O banco recusou a cobrança recorrente</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for recurring charges</source>
+        <translation>O banco recusou a consulta de cobranças recorrentes</translation>
+    </message>
+    <message>
+        <source>The bank refused the charge</source>
+        <translation>O banco recusou a cobrança</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for charges</source>
+        <translation>O banco recusou a consulta de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank refused the due-date charge</source>
+        <translation>O banco recusou a cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for due-date charges</source>
+        <translation>O banco recusou a consulta de cobranças com vencimento</translation>
+    </message>
+    <message>
+        <source>The bank refused the batch of charges</source>
+        <translation>O banco recusou o lote de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for batches of charges</source>
+        <translation>O banco recusou a consulta de lotes de cobranças</translation>
+    </message>
+    <message>
+        <source>The bank refused the QR Code&apos;s location</source>
+        <translation>O banco recusou a localização do QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for QR Code locations</source>
+        <translation>O banco recusou a consulta de localizações de QR Code</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for recurrence QR Code locations</source>
+        <translation>O banco recusou a consulta de localizações de QR Code de recorrência</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for received Pix</source>
+        <translation>O banco recusou a consulta de Pix recebidos</translation>
+    </message>
+    <message>
+        <source>The bank refused the refund</source>
+        <translation>O banco recusou a devolução</translation>
+    </message>
+    <message>
+        <source>The bank refused the webhook</source>
+        <translation>O banco recusou o webhook</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for webhooks</source>
+        <translation>O banco recusou a consulta de webhooks</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurrences&apos; webhook</source>
+        <translation>O banco recusou o webhook das recorrências</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for the recurrences&apos; webhook</source>
+        <translation>O banco recusou a consulta do webhook das recorrências</translation>
+    </message>
+    <message>
+        <source>The bank refused the recurring charges&apos; webhook</source>
+        <translation>O banco recusou o webhook das cobranças recorrentes</translation>
+    </message>
+    <message>
+        <source>The bank refused the search for the recurring charges&apos; webhook</source>
+        <translation>O banco recusou a consulta do webhook das cobranças recorrentes</translation>
+    </message>
+    <message>
+        <source>Insufficient funds</source>
+        <translation>Saldo insuficiente</translation>
+    </message>
+    <message>
+        <source>The Pix key does not exist</source>
+        <translation>A chave Pix não existe</translation>
+    </message>
+    <message>
+        <source>This slip was paid already</source>
+        <translation>Este boleto já foi pago</translation>
+    </message>
+    <message>
+        <source>This slip is overdue</source>
+        <translation>Este boleto está vencido</translation>
+    </message>
+    <message>
+        <source>Outside the bank&apos;s hours for this payment</source>
+        <translation>Fora do horário do banco para este pagamento</translation>
+    </message>
+    <message>
         <source>Other (unknown code)</source>
         <translation>Outro (código desconhecido)</translation>
     </message>
@@ -2946,6 +3162,178 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Accounts API</source>
         <translation>API de Contas</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Minimum amount</source>
+        <translation>Valor mínimo</translation>
+    </message>
+    <message>
+        <source>Amount the payer may change</source>
+        <translation>Valor alterável pelo pagador</translation>
+    </message>
+    <message>
+        <source>Fine</source>
+        <translation>Multa</translation>
+    </message>
+    <message>
+        <source>Interest</source>
+        <translation>Juros</translation>
+    </message>
+    <message>
+        <source>Rebate</source>
+        <translation>Abatimento</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>Desconto</translation>
+    </message>
+    <message>
+        <source>Expiry</source>
+        <translation>Validade</translation>
+    </message>
+    <message>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <source>Days payable after the due date</source>
+        <translation>Dias para pagamento após o vencimento</translation>
+    </message>
+    <message>
+        <source>First payment date</source>
+        <translation>Data do primeiro pagamento</translation>
+    </message>
+    <message>
+        <source>Last payment date</source>
+        <translation>Data do último pagamento</translation>
+    </message>
+    <message>
+        <source>Frequency</source>
+        <translation>Periodicidade</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Novas tentativas</translation>
+    </message>
+    <message>
+        <source>Payer</source>
+        <translation>Pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s CPF</source>
+        <translation>CPF do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s CNPJ</source>
+        <translation>CNPJ do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s name</source>
+        <translation>Nome do pagador</translation>
+    </message>
+    <message>
+        <source>Payer&apos;s e-mail</source>
+        <translation>E-mail do pagador</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <source>What it pays for</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Debtor</source>
+        <translation>Devedor</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Pix key type</source>
+        <translation>Tipo de chave Pix</translation>
+    </message>
+    <message>
+        <source>Transaction id (txid)</source>
+        <translation>Identificador da transação (txid)</translation>
+    </message>
+    <message>
+        <source>Recurrence id</source>
+        <translation>Identificador da recorrência</translation>
+    </message>
+    <message>
+        <source>Message to the payer</source>
+        <translation>Mensagem ao pagador</translation>
+    </message>
+    <message>
+        <source>Additional information</source>
+        <translation>Informações adicionais</translation>
+    </message>
+    <message>
+        <source>QR Code location</source>
+        <translation>Localização do QR Code</translation>
+    </message>
+    <message>
+        <source>Kind of refund</source>
+        <translation>Natureza da devolução</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>Notification address</source>
+        <translation>Endereço de notificação</translation>
+    </message>
+    <message>
+        <source>QR Code</source>
+        <translation>QR Code</translation>
+    </message>
+    <message>
+        <source>Slip&apos;s barcode or digitable line</source>
+        <translation>Código de barras ou linha digitável do boleto</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s CPF or CNPJ</source>
+        <translation>CPF ou CNPJ do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s bank account</source>
+        <translation>Conta do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s bank</source>
+        <translation>Banco do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s branch</source>
+        <translation>Agência do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s account number</source>
+        <translation>Número da conta do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s account type</source>
+        <translation>Tipo de conta do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee&apos;s name</source>
+        <translation>Nome do favorecido</translation>
+    </message>
+    <message>
+        <source>Start date</source>
+        <translation>Data inicial</translation>
+    </message>
+    <message>
+        <source>End date</source>
+        <translation>Data final</translation>
     </message>
 </context>
 <context>
@@ -3266,12 +3654,20 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
 <context>
     <name>EnvironmentBadge</name>
     <message>
+        <source>SANDBOX</source>
+        <translation>SANDBOX</translation>
+    </message>
+    <message>
         <source>SANDBOX — test bank, no real money</source>
         <translation>SANDBOX — banco de testes, sem dinheiro real</translation>
     </message>
     <message>
         <source>PRODUCTION</source>
         <translation>PRODUÇÃO</translation>
+    </message>
+    <message>
+        <source>PRODUCTION — the bank itself, real money</source>
+        <translation>PRODUÇÃO — o próprio banco, dinheiro real</translation>
     </message>
 </context>
 <context>
@@ -3307,6 +3703,18 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Nothing was changed: the team database waited for %1 and gave up. Try again once that session is done; if it stays, ask them (or the administrator) to end it.</source>
         <translation>Nada foi alterado: o banco de dados da equipe esperou por %1 e desistiu. Tente de novo quando essa sessão terminar; se ela continuar, peça a essa pessoa (ou ao administrador) que a encerre.</translation>
+    </message>
+    <message>
+        <source>The profile file cannot be used</source>
+        <translation>O arquivo de perfil não pode ser usado</translation>
+    </message>
+    <message>
+        <source>Please check the team database&apos;s settings</source>
+        <translation>Verifique as configurações do banco de dados da equipe</translation>
+    </message>
+    <message>
+        <source>A password is needed</source>
+        <translation>É preciso uma senha</translation>
     </message>
     <message>
         <source>The automatic proxy script cannot be used</source>
@@ -3345,8 +3753,20 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Verifique o formulário</translation>
     </message>
     <message>
+        <source>The simulation did not happen</source>
+        <translation>A simulação não foi feita</translation>
+    </message>
+    <message>
+        <source>The certificate cannot be used</source>
+        <translation>O certificado não pode ser usado</translation>
+    </message>
+    <message>
         <source>Dismiss</source>
         <translation>Dispensar</translation>
+    </message>
+    <message>
+        <source>The simulation was not made</source>
+        <translation>A simulação não foi feita</translation>
     </message>
 </context>
 <context>
@@ -3975,6 +4395,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Prazo de defesa mais próximo: %1, faltam %2 dia(s) (Configurações ▸ Infrações)</translation>
     </message>
     <message>
+        <source>%1 to approve</source>
+        <translation>%1 para aprovar</translation>
+    </message>
+    <message>
         <source>%1 payment(s) waiting for your approval</source>
         <translation>%1 pagamento(s) aguardando sua aprovação</translation>
     </message>
@@ -4206,6 +4630,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>O receptor de webhooks da equipe traz as notificações do banco: pagamentos, cobranças e recorrências mudam aqui assim que o banco avisa. O aplicativo ainda consulta o banco a cada %1 minutos, caso alguma notificação se perca.</translation>
     </message>
     <message>
+        <source>nothing yet</source>
+        <translation>nada ainda</translation>
+    </message>
+    <message>
+        <source>Notifications: polling</source>
+        <translation>Notificações: consultando</translation>
+    </message>
+    <message>
         <source>Notifications: polling (no receiver)</source>
         <translation>Notificações: consultando o banco (sem receptor)</translation>
     </message>
@@ -4214,12 +4646,20 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Nenhum receptor de webhooks jamais funcionou neste banco da equipe.</translation>
     </message>
     <message>
+        <source>Notifications: receiver silent</source>
+        <translation>Notificações: receptor em silêncio</translation>
+    </message>
+    <message>
         <source>Notifications: polling (receiver silent since %1)</source>
         <translation>Notificações: consultando o banco (receptor em silêncio desde %1)</translation>
     </message>
     <message>
         <source>The team&apos;s webhook receiver has been silent since %1.</source>
         <translation>O receptor de webhooks da equipe está em silêncio desde %1.</translation>
+    </message>
+    <message>
+        <source>Notifications: offline</source>
+        <translation>Notificações: fora do ar</translation>
     </message>
     <message>
         <source>Notifications: polling (team database offline)</source>
@@ -6494,6 +6934,10 @@ Avise o seu departamento de TI.</translation>
         <translation>rejeitado no console do banco</translation>
     </message>
     <message>
+        <source>No answer came from the bank: the payment is looked up by its key before anything is sent again.</source>
+        <translation>Nenhuma resposta chegou do banco: o pagamento é consultado pela sua chave antes de qualquer novo envio.</translation>
+    </message>
+    <message>
         <source>the bank&apos;s code %1</source>
         <translation>código do banco %1</translation>
     </message>
@@ -6532,6 +6976,14 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>released to the bank</source>
         <translation>liberado para o banco</translation>
+    </message>
+    <message>
+        <source>The bank says: %1</source>
+        <translation>O banco diz: %1</translation>
+    </message>
+    <message>
+        <source>%1: not accepted by the bank</source>
+        <translation>%1: não aceito pelo banco</translation>
     </message>
 </context>
 <context>
@@ -8630,6 +9082,118 @@ Avise o seu departamento de TI.</translation>
         <translation>O script automático de proxy {script} não pôde ser avaliado (o avaliador não iniciou); nada foi enviado ao banco. Reinstalar o aplicativo pode resolver.</translation>
     </message>
     <message>
+        <source>The proxy&apos;s address is not valid: write it as http://host:port.</source>
+        <translation>O endereço do proxy não é válido: escreva-o como http://host:porta.</translation>
+    </message>
+    <message>
+        <source>A proxy&apos;s address starts with http:// or https://.</source>
+        <translation>O endereço de um proxy começa com http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>The proxy&apos;s address needs its port (http://host:port).</source>
+        <translation>O endereço do proxy precisa da porta (http://host:porta).</translation>
+    </message>
+    <message>
+        <source>A proxy&apos;s address is only http://host:port, with nothing after the port.</source>
+        <translation>O endereço de um proxy é apenas http://host:porta, sem nada depois da porta.</translation>
+    </message>
+    <message>
+        <source>Enter the address of the automatic proxy script.</source>
+        <translation>Informe o endereço do script automático de proxy.</translation>
+    </message>
+    <message>
+        <source>The address of the automatic proxy script is not valid.</source>
+        <translation>O endereço do script automático de proxy não é válido.</translation>
+    </message>
+    <message>
+        <source>The address of the automatic proxy script starts with http://, https:// or file://.</source>
+        <translation>O endereço do script automático de proxy começa com http://, https:// ou file://.</translation>
+    </message>
+    <message>
+        <source>The address of the automatic proxy script may not hold a user name.</source>
+        <translation>O endereço do script automático de proxy não pode conter um nome de usuário.</translation>
+    </message>
+    <message>
+        <source>The file {file} does not exist.</source>
+        <translation>O arquivo {file} não existe.</translation>
+    </message>
+    <message>
+        <source>The file {file} cannot be read: it cannot be opened or is not valid JSON.</source>
+        <translation>O arquivo {file} não pode ser lido: não abre ou não é um JSON válido.</translation>
+    </message>
+    <message>
+        <source>The file {file} is not a profile: it does not hold a JSON object.</source>
+        <translation>O arquivo {file} não é um perfil: não contém um objeto JSON.</translation>
+    </message>
+    <message>
+        <source>The sandbox bank&apos;s file {file} lacks “{setting}”: start the sandbox bank again.</source>
+        <translation>Falta “{setting}” no arquivo {file} do banco sandbox: inicie o banco sandbox de novo.</translation>
+    </message>
+    <message>
+        <source>Set the environment variable {variable}: this secret is never read from the profile file.</source>
+        <translation>Defina a variável de ambiente {variable}: este segredo nunca é lido do arquivo de perfil.</translation>
+    </message>
+    <message>
+        <source>The profile file {file} has no section for the {api}.</source>
+        <translation>O arquivo de perfil {file} não tem a seção da {api}.</translation>
+    </message>
+    <message>
+        <source>The profile file {file} lacks the setting “{setting}” of the {api}.</source>
+        <translation>Falta no arquivo de perfil {file} a configuração “{setting}” da {api}.</translation>
+    </message>
+    <message>
+        <source>In the profile file {file}, the address of the {api} must start with https://.</source>
+        <translation>No arquivo de perfil {file}, o endereço da {api} deve começar com https://.</translation>
+    </message>
+    <message>
+        <source>The team database needs a host name or address.</source>
+        <translation>O banco de dados da equipe precisa de um nome de servidor ou endereço.</translation>
+    </message>
+    <message>
+        <source>The team database needs a database name.</source>
+        <translation>O banco de dados da equipe precisa do nome do banco.</translation>
+    </message>
+    <message>
+        <source>The team database needs your login (a PostgreSQL role).</source>
+        <translation>O banco de dados da equipe precisa do seu login (um papel do PostgreSQL).</translation>
+    </message>
+    <message>
+        <source>The team database&apos;s port {port} is not a port (1 to 65535).</source>
+        <translation>A porta {port} do banco de dados da equipe não é uma porta (de 1 a 65535).</translation>
+    </message>
+    <message>
+        <source>“{sslmode}” is not a security mode of the connection to the team database.</source>
+        <translation>“{sslmode}” não é um modo de segurança da conexão com o banco de dados da equipe.</translation>
+    </message>
+    <message>
+        <source>A client certificate needs both its certificate file and its key file.</source>
+        <translation>Um certificado de cliente precisa do arquivo do certificado e do arquivo da chave.</translation>
+    </message>
+    <message>
+        <source>The team database&apos;s settings are incomplete: “{setting}” is missing.</source>
+        <translation>As configurações do banco de dados da equipe estão incompletas: falta “{setting}”.</translation>
+    </message>
+    <message>
+        <source>A team database&apos;s address starts with postgresql:// (for example postgresql://ana@db.empresa.com.br:5432/tesouraria?sslmode=verify-full).</source>
+        <translation>O endereço de um banco de dados da equipe começa com postgresql:// (por exemplo postgresql://ana@db.empresa.com.br:5432/tesouraria?sslmode=verify-full).</translation>
+    </message>
+    <message>
+        <source>The port in the team database&apos;s address is not a number.</source>
+        <translation>A porta no endereço do banco de dados da equipe não é um número.</translation>
+    </message>
+    <message>
+        <source>Enter the client secret of the {api} (none is kept in the system keyring for this profile).</source>
+        <translation>Informe o client secret da {api} (nenhum está guardado no chaveiro do sistema para este perfil).</translation>
+    </message>
+    <message>
+        <source>Enter the certificate password of the {api}.</source>
+        <translation>Informe a senha do certificado da {api}.</translation>
+    </message>
+    <message>
+        <source>Enter the password of the team database ({where}).</source>
+        <translation>Informe a senha do banco de dados da equipe ({where}).</translation>
+    </message>
+    <message>
         <source>Sample slips exist only in the sandbox bank.</source>
         <translation>Boletos de exemplo existem só no banco sandbox.</translation>
     </message>
@@ -9954,8 +10518,16 @@ Avise o seu departamento de TI.</translation>
         <translation>Banco da equipe: ao vivo</translation>
     </message>
     <message>
+        <source>Team: live</source>
+        <translation>Equipe: ao vivo</translation>
+    </message>
+    <message>
         <source>Team database: connecting…</source>
         <translation>Banco da equipe: conectando…</translation>
+    </message>
+    <message>
+        <source>Team: connecting…</source>
+        <translation>Equipe: conectando…</translation>
     </message>
     <message>
         <source>Team database offline: %1</source>
@@ -9964,6 +10536,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>not reachable</source>
         <translation>inacessível</translation>
+    </message>
+    <message>
+        <source>Team: offline</source>
+        <translation>Equipe: fora do ar</translation>
     </message>
     <message>
         <source>What is on screen stays; nothing is sent until the database is back. The app reconnects by itself.</source>
@@ -9980,6 +10556,25 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>last change at %1</source>
         <translation>última mudança às %1</translation>
+    </message>
+</context>
+<context>
+    <name>TickingLabel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
     </message>
 </context>
 <context>

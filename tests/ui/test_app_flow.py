@@ -94,11 +94,11 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     assert "SANDBOX" in window.windowTitle()
     assert window.tabs.count() == 8  # and Approvals (on a file ledger: why there are none)
     badge = window.status_panel.badge
-    assert "SANDBOX" in badge.text()
+    assert "SANDBOX" in badge.text() and "test bank" in badge.toolTip()
     qt_wait_until(
         qtbot,
-        lambda: "✓ " in window.status_panel.apis["accounts"].text(),
-        "'✓ ' in window.status_panel.apis['accounts'].text()",
+        lambda: "✓" in window.status_panel.apis["accounts"].text(),
+        "'✓' in window.status_panel.apis['accounts'].text()",
     )
     session = controller.workspace.session
     assert session.profile.name == "Sandbox"
@@ -134,17 +134,17 @@ def test_status_bar_follows_a_token_renewal(open_workspace: Any, qtbot: Any, run
     qtbot.addWidget(window)
     status = window.status_panel.apis["qrcodes"]
     status.update_from(workspace.session)
-    assert "no token yet" in status.text()
+    assert status.text() == "QR Codes ○" and "No token yet" in status.toolTip()
     transport = workspace.session.transports["qrcodes"]
     run(transport.tokens.token(transport.http))
     window.status_panel.refresh()
-    first = status.text()
-    assert "✓ " in first
-    assert "Token valid until" in status.toolTip()  # the detail, in the tooltip
+    assert status.text() == "QR Codes ✓"  # a light: the details are in the tooltip
+    first = status.toolTip()
+    assert "Token valid until" in first and "Certificate valid until" in first
     transport.tokens.invalidate()
     run(transport.tokens.token(transport.http))  # renewed: a new expiry
     window.status_panel.refresh()
-    assert "✓ " in status.text()
+    assert status.text() == "QR Codes ✓"
     assert transport.tokens.state.issued == 2
     window.set_workspace(None)  # as on lock: the tabs cancel their loads before the session closes
     qt_wait_until(qtbot, lambda: running_tasks() == 0, "running_tasks() == 0")

@@ -254,7 +254,8 @@ def test_maker_submits_in_window_a_and_approver_approves_in_window_b(
         'tab_title(window_b) == "Approvals (1)"',
     )
     assert window_b.approvals_badge.isVisible()
-    assert window_b.approvals_badge.text() == "1 payment(s) waiting for your approval"
+    assert window_b.approvals_badge.text() == "1 to approve"
+    assert window_b.approvals_badge.toolTip() == "1 payment(s) waiting for your approval"
     assert listed(tab_b, "waiting") == [submitted.id]
     waiting = tab_b.models["waiting"]
     assert waiting.index(0, Column.AMOUNT).data() == format_brl(amount)

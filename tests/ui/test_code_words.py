@@ -84,6 +84,7 @@ ENUMS: dict[Family, type[StrEnum] | None] = {
     Family.COBR_REJECTION: None,
     Family.COBR_CANCELLATION: None,
     Family.CANCELLATION_REQUESTER: None,
+    Family.PROBLEM_TYPE: None,
 }
 # Acronyms that are the word in both languages (a Brazilian says "CPF", "TED").
 SAME_AS_CODE = {"CPF", "CNPJ", "TED"}
@@ -109,6 +110,27 @@ SPEC_REASON_CODES = {
         "USUARIO_PAGADOR",
         "PSP_RECEBEDOR",
         "USUARIO_RECEBEDOR",
+    },
+    # The problem types of the standard (its info.description) and the Accounts API's that
+    # the sandbox answers (a Brazilian bank's).
+    Family.PROBLEM_TYPE: {
+        *("RequisicaoInvalida", "AcessoNegado", "NaoEncontrado", "PermanentementeRemovido"),
+        *("ErroInternoDoServidor", "ServicoIndisponivel", "IndisponibilidadePorTempoEsgotado"),
+        *("CobPayloadNaoEncontrado", "RecPayloadNaoEncontrado", "RecNaoEncontrada"),
+        *("SolicRecNaoEncontrada", "CobRNaoEncontrado", "CobNaoEncontrado", "CobVNaoEncontrada"),
+        *("LoteCobVNaoEncontrado", "PayloadLocationNaoEncontrado", "PixNaoEncontrado"),
+        *("PayloadLocationRecNaoEncontrado", "PixDevolucaoNaoEncontrada", "WebhookNaoEncontrado"),
+        *("CobPayloadOperacaoInvalida", "RecPayloadOperacaoInvalida", "RecOperacaoInvalida"),
+        *("RecConsultaInvalida", "SolicRecOperacaoInvalida", "CobROperacaoInvalida"),
+        *("CobRConsultaInvalida", "CobOperacaoInvalida", "CobConsultaInvalida"),
+        *("CobVOperacaoInvalida", "CobVConsultaInvalida", "LoteCobVOperacaoInvalida"),
+        *("LoteCobVConsultaInvalida", "PayloadLocationOperacaoInvalida", "PixConsultaInvalida"),
+        *("PayloadLocationConsultaInvalida", "PayloadLocationRecConsultaInvalida"),
+        *("PixDevolucaoInvalida", "WebhookOperacaoInvalida", "WebhookConsultaInvalida"),
+        *("WebhookRecOperacaoInvalida", "WebhookRecConsultaInvalida"),
+        *("WebhookCobROperacaoInvalida", "WebhookCobRConsultaInvalida"),
+        *("SaldoInsuficiente", "ChaveNaoEncontrada", "BoletoJaPago", "BoletoVencido"),
+        "ForaDoHorario",
     },
 }
 SOURCES = Path(__file__).resolve().parents[2] / "treasury_app"

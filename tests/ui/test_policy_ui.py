@@ -252,3 +252,26 @@ def test_a_policy_that_fails_its_checks_stops_the_start_with_its_words(
     box.accept()
     qt_wait_until(qtbot, loading.done, "the load to end")
     assert loading.result() is None
+
+
+def test_the_managed_settings_names_and_sources_are_read_whole(qtbot: Any) -> None:
+    """On a laptop's width, a setting's name, where it was set and whether it is locked are
+    not cut short; the value column takes what is left."""
+    policy = policy_of(
+        {
+            ROOT: {"DataDir": "/data/%USERNAME%"},
+            f"{ROOT}\\TeamDatabase": {"Host": "db.example.com", "Database": "treasury"},
+            f"{ROOT}\\Profiles\\1": preset("Banco Principal da Empresa"),
+            f"{ROOT}\\Locked": {"TeamDatabase": 1},
+        }
+    )
+    panel = ManagedSettingsPanel(policy)
+    qtbot.addWidget(panel)
+    panel.resize(1000, 400)
+    panel.show()
+    table = panel.table
+    metrics = table.fontMetrics()
+    for column in (0, 2, 3):
+        for row in range(table.rowCount()):
+            text = table.item(row, column).text()
+            assert table.columnWidth(column) > metrics.horizontalAdvance(text), (row, text)

@@ -42,6 +42,16 @@ def test_every_proxy_code_has_words() -> None:
         "proxy.pac_runtime",
         "proxy.pac_answer",
         "proxy.pac_engine",
+        # a proxy's or a script's address that cannot be used (ProxyUrlError)
+        "proxy.address_empty",
+        "proxy.address_invalid",
+        "proxy.address_scheme",
+        "proxy.address_port",
+        "proxy.address_path",
+        "proxy.script_empty",
+        "proxy.script_invalid",
+        "proxy.script_scheme",
+        "proxy.script_user",
     }
 
 

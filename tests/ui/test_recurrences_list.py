@@ -169,6 +169,12 @@ def test_detail_history_requests_sandbox_approval_and_revision(
     ] == ["Waiting for the payer"]
     request = detail.requests.topLevelItem(0)
     assert request.text(0) == journey.solicrec.id_solic_rec
+    # A time, an id, a status are read whole (each column but the last fits its rows).
+    first_update = detail.history.topLevelItem(0)
+    for tree, item in ((detail.history, first_update), (detail.requests, request)):
+        for column in range(tree.columnCount() - 1):
+            needed = tree.fontMetrics().horizontalAdvance(item.text(column))
+            assert tree.columnWidth(column) > needed, (tree.objectName(), column)
     assert detail.approve_button.isVisible() and detail.approve_button.isEnabled()
     assert not detail.new_cobr_button.isEnabled()  # not approved yet
 

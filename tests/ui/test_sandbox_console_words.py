@@ -123,3 +123,39 @@ def test_what_is_left_out_goes_to_the_log(caplog: pytest.LogCaptureFixture) -> N
         console_text(_refused("rec.not_pending", status="CANCELADA"))
     assert "All connection attempts failed" in caplog.text
     assert "/sandbox/automatico/rec/RR1/approve" in caplog.text and "rec.not_pending" in caplog.text
+
+
+def test_a_simulation_not_made_is_titled_so_on_the_banner(portuguese: None, qtbot: Any) -> None:
+    """The banner says the simulation was not made, not "Please check the form": nothing the
+    person typed is at fault."""
+    from treasury_app.ui.sandbox_actions import SimulationFailed, simulated
+    from treasury_app.ui.widgets.error_banner import ErrorBanner
+
+    async def refused() -> None:
+        raise _refused("rec.not_pending", status="REJEITADA")
+
+    with pytest.raises(SimulationFailed) as failed:
+        simulated(refused()).send(None)  # no await inside: it fails at once
+    banner = ErrorBanner()
+    qtbot.addWidget(banner)
+    banner.show_error(failed.value)
+    assert banner.title.text() == "A simulação não foi feita"
+    assert banner.detail.text().startswith(f"{REFUSED} A recorrência não espera mais o pagador")
+
+
+def test_a_sandbox_button_turned_off_looks_off(qtbot: Any) -> None:
+    """A sandbox action the recurrence no longer has (its payer decided) is greyed like any
+    other button, not drawn as if it could be clicked."""
+    from PySide6.QtWidgets import QWidget
+
+    from treasury_app.ui.sandbox_actions import sandbox_button
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    button = sandbox_button(parent, "Sandbox: payer approves", "b", "tip", lambda: None)
+    button.resize(button.sizeHint())
+    parent.show()
+    enabled = button.grab().toImage()
+    button.setEnabled(False)
+    disabled = button.grab().toImage()
+    assert enabled != disabled

@@ -203,3 +203,28 @@ def test_every_dialog_opens_above_the_taskbar(
         # Its content fits that height (what does not, scrolls): no button is cut off.
         assert dialog.minimumSizeHint().height() <= dialog.height(), name
         dialog.close()
+
+
+def test_the_profile_dialog_grown_to_its_fields_stays_above_the_taskbar(
+    qtbot, qapp, monkeypatch
+) -> None:
+    """Grown after it was placed (its fields wrap at its width), the profile dialog moves up
+    within the same area the screen fit uses, not the bare screen's: Save and Cancel stay
+    above the taskbar."""
+    from treasury_app.ui import screen_fit
+    from treasury_app.ui.dialogs.profile_dialog import ProfileDialog
+    from treasury_app.ui.dialogs.profile_fields import fit_height
+    from treasury_app.ui.screen_fit import FRAME
+
+    screen = qapp.primaryScreen().availableGeometry()
+    area = QRect(screen.x(), screen.y(), screen.width(), screen.height() - 100)  # a taskbar
+    monkeypatch.setattr(screen_fit, "area_override", area)
+    dialog = ProfileDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.resize(dialog.width(), 200)
+    dialog.move(area.x(), area.y() + 120)  # low on the screen, short
+    fit_height(dialog)
+    assert dialog.height() > 200  # grown to its fields
+    assert dialog.y() + FRAME.height() + dialog.height() <= area.bottom() + 1
+    assert dialog.y() >= area.top()

@@ -314,6 +314,9 @@ def test_the_team_label_says_live_last_change_and_offline(qtbot) -> None:
     label.timer.timeout.emit()  # the 1 s tick
     assert label.text() == "Team database: live · last change 13 s ago"
     assert label.timer.interval() == 1000 and label.timer.isActive()
+    now[0] = NOW + dt.timedelta(hours=2)
+    label.timer.timeout.emit()
+    assert label.text().startswith("Team database: live · last change at ")
 
     link.set(TeamState(False, "connection refused", NOW, DATABASE))
     assert label.text() == "Team database offline: connection refused"
@@ -340,9 +343,21 @@ def test_the_main_window_shows_the_team_label_only_for_a_team_session(
     try:
         window.set_workspace(workspace)
         assert window.team_status is not None
-        assert window.team_status.text() == "Team database: live"
+        # The status bar's label is short (the bar is shared), the whole sentence its tooltip.
+        assert window.team_status.text() == "Team: live"
+        assert window.team_status.toolTip() == f"Team database: live\n{DATABASE}"
+        window.team_status.clock = lambda: NOW
+        link.set(TeamState(True, "", NOW - dt.timedelta(minutes=5), DATABASE))
+        assert window.team_status.text() == "Team: live · 5 min"
+        assert window.team_status.toolTip().startswith("Team database: live · last change 5 min")
         link.set(TeamState(False, "server closed the connection", None, DATABASE))
-        assert window.team_status.text() == ("Team database offline: server closed the connection")
+        assert window.team_status.text() == "Team: offline"  # the warning stays in the bar
+        assert warning_color(window.team_status).name() in window.team_status.styleSheet()
+        assert window.team_status.toolTip().startswith(
+            f"Team database offline: server closed the connection\n{DATABASE}\nWhat is on"
+        )
+        link.set(TeamState(False, "connecting", None, DATABASE))
+        assert window.team_status.text() == "Team: connecting…"
         window.set_workspace(None)  # locked: unsubscribed
         assert link.listeners == [] and window.team_status is None
     finally:

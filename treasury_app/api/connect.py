@@ -28,6 +28,7 @@ from treasury_app.api.qrcodes.client import QrCodesClient
 from treasury_app.api.tls import Trust, load_pfx
 from treasury_app.api.tokens import ApiName, Secret
 from treasury_app.api.transport import ApiConfig, ApiTransport, host_label
+from treasury_app.domain.errors import Reason
 
 APIS: tuple[ApiName, ...] = ("qrcodes", "accounts")
 
@@ -36,18 +37,36 @@ SecretSource = Callable[[ApiName, str], str]
 
 
 class ProfileFileError(ValueError):
-    """A profile or ready file is missing, unreadable or incomplete."""
+    """A profile or ready file is missing, unreadable or incomplete. ``str()`` says so in
+    English, for the command line and logs; :attr:`reason` is what a person reads, as a
+    rule's code and parameters (``profile_file.missing`` with the ``file``) the UI puts into
+    words."""
+
+    def __init__(self, message: str, code: str, **params: str) -> None:
+        super().__init__(message)
+        self.reason = Reason(code, params)
+
+    @property
+    def code(self) -> str:
+        return self.reason.code
 
 
 def _read_json(path: Path) -> dict[str, Any]:
+    file = str(path)
     try:
         data = json.loads(path.read_text("utf-8"))
     except FileNotFoundError:
-        raise ProfileFileError(f"{path} does not exist.") from None
+        raise ProfileFileError(
+            f"{path} does not exist.", "profile_file.missing", file=file
+        ) from None
     except (OSError, ValueError) as error:
-        raise ProfileFileError(f"{path} cannot be read as JSON: {error}") from None
+        raise ProfileFileError(
+            f"{path} cannot be read as JSON: {error}", "profile_file.unreadable", file=file
+        ) from None
     if not isinstance(data, dict):
-        raise ProfileFileError(f"{path} must hold a JSON object.")
+        raise ProfileFileError(
+            f"{path} must hold a JSON object.", "profile_file.not_an_object", file=file
+        )
     return data
 
 
@@ -71,7 +90,12 @@ def sandbox_configs(ready_file: Path) -> dict[ApiName, ApiConfig]:
                 trust=trust,
             )
     except KeyError as missing:
-        raise ProfileFileError(f"{ready_file} lacks {missing}.") from None
+        raise ProfileFileError(
+            f"{ready_file} lacks {missing}.",
+            "profile_file.ready_incomplete",
+            file=str(ready_file),
+            setting=str(missing.args[0]),
+        ) from None
     return configs
 
 
@@ -80,7 +104,11 @@ def environment_secrets(api: ApiName, name: str) -> str:
     variable = f"TREASURY_{api.upper()}_{name.upper()}"
     value = os.environ.get(variable)
     if not value:
-        raise ProfileFileError(f"Set {variable} (it is never read from the profile file).")
+        raise ProfileFileError(
+            f"Set {variable} (it is never read from the profile file).",
+            "profile_file.secret_unset",
+            variable=variable,
+        )
     return value
 
 
@@ -93,13 +121,29 @@ def profile_configs(
     for api in APIS:
         entry = profile.get(api)
         if not isinstance(entry, dict):
-            raise ProfileFileError(f"{profile_file} has no {api!r} section.")
+            raise ProfileFileError(
+                f"{profile_file} has no {api!r} section.",
+                "profile_file.no_section",
+                file=str(profile_file),
+                api=api,
+            )
         try:
             base_url, client_id, pfx = entry["base_url"], entry["client_id"], entry["pfx"]
         except KeyError as missing:
-            raise ProfileFileError(f"{profile_file}: {api}.{missing.args[0]} is missing.") from None
+            raise ProfileFileError(
+                f"{profile_file}: {api}.{missing.args[0]} is missing.",
+                "profile_file.setting_missing",
+                file=str(profile_file),
+                api=api,
+                setting=str(missing.args[0]),
+            ) from None
         if not str(base_url).startswith("https://"):
-            raise ProfileFileError(f"{profile_file}: {api}.base_url must be an https:// address.")
+            raise ProfileFileError(
+                f"{profile_file}: {api}.base_url must be an https:// address.",
+                "profile_file.not_https",
+                file=str(profile_file),
+                api=api,
+            )
         ca_file = entry.get("ca_file")
         configs[api] = ApiConfig(
             api=api,

@@ -92,7 +92,19 @@ class ApiError(ApiFailure):
         """The ``propriedade`` of every violation (to mark the fields of a form)."""
         return {v.propriedade for v in self.violacoes if v.propriedade}
 
+    @property
+    def type_name(self) -> str:
+        """The problem's type as a code: the last word of its ``type`` URI
+        (``https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida`` -> ``CobOperacaoInvalida``,
+        ``urn:...:error:SaldoInsuficiente`` -> ``SaldoInsuficiente``); ``""`` for
+        ``about:blank`` or a type that ends in no word. The UI says it in words."""
+        if self.type in ("", "about:blank"):
+            return ""
+        found = _TYPE_NAME.search(self.type.strip().rstrip("/"))
+        return found.group(0) if found else ""
 
+
+_TYPE_NAME = re.compile(r"(?<=[/:#])[A-Za-z][A-Za-z0-9_]*$")
 _STATUS_PREFIX = re.compile(r"^[1-5][0-9]{2} ")
 _REQUEST_SUFFIX = re.compile(r" \[[A-Z]+ [^\]]*\]$")
 

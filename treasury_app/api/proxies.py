@@ -54,12 +54,15 @@ _MASK = "***"
 
 class ProxyUrlError(ValueError):
     """A proxy address that cannot be used. ``reason`` says which rule it breaks (``empty``,
-    ``invalid``, ``scheme``, ``port``, ``path``); the message never repeats the address, which
-    may hold a password."""
+    ``invalid``, ``scheme``, ``port``, ``path``, ``user``) and :attr:`code` which rule of
+    which address, for the UI to put into words (``proxy.address_port``,
+    ``proxy.script_scheme``); the English message is for logs. Neither repeats the address,
+    which may hold a password."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, *, script: bool = False) -> None:
         super().__init__(message)
         self.reason = reason
+        self.code = f"proxy.{'script' if script else 'address'}_{reason}"
 
 
 def check_proxy_url(text: str) -> str:
@@ -91,19 +94,19 @@ def check_pac_url(text: str) -> str:
     without credentials; else :class:`ProxyUrlError`."""
     text = text.strip()
     if not text:
-        raise ProxyUrlError("empty", "Enter the automatic proxy script's address.")
+        raise ProxyUrlError("empty", "Enter the automatic proxy script's address.", script=True)
     try:
         parts = urlsplit(text)
     except ValueError:
-        raise ProxyUrlError("invalid", "The script's address is not valid.") from None
+        raise ProxyUrlError("invalid", "The script's address is not valid.", script=True) from None
     if parts.scheme.lower() not in ("http", "https", "file") or any(c.isspace() for c in text):
         raise ProxyUrlError(
-            "scheme", "A script's address starts with http://, https:// or file://."
+            "scheme", "A script's address starts with http://, https:// or file://.", script=True
         )
     if parts.scheme.lower() != "file" and not parts.hostname:
-        raise ProxyUrlError("invalid", "The script's address is not valid.")
+        raise ProxyUrlError("invalid", "The script's address is not valid.", script=True)
     if "@" in parts.netloc:
-        raise ProxyUrlError("invalid", "The script's address may not hold a user name.")
+        raise ProxyUrlError("user", "The script's address may not hold a user name.", script=True)
     return text
 
 

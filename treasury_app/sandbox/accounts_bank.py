@@ -15,7 +15,7 @@ from treasury_app.domain.business_days import next_business_day
 from treasury_app.domain.errors import DomainError
 from treasury_app.sandbox import seed
 from treasury_app.sandbox.clock import BRASILIA, SandboxClock, iso
-from treasury_app.sandbox.problems import Problem, Violation, invalid
+from treasury_app.sandbox.problems import Problem, Violation, domain_detail, invalid
 from treasury_app.sandbox.store import Store
 
 SANDBOX_ISPB = seed.SANDBOX_ISPB
@@ -175,7 +175,9 @@ class AccountsBank:
         try:
             normalized = pixkey.normalize_key(raw_key, key_type)
         except DomainError as exc:
-            raise invalid(str(exc), Violation("chave inválida", "pixKey", raw_key)) from None
+            raise invalid(
+                domain_detail(exc), Violation("chave inválida", "pixKey", raw_key)
+            ) from None
         creditor_document = optional_str(body, "creditorDocument", max_len=18)
         if common["priority"] == "HIGH" and not creditor_document:
             raise invalid(
@@ -187,7 +189,7 @@ class AccountsBank:
                 creditor_document = documents.normalize_document(creditor_document)
             except DomainError as exc:
                 raise invalid(
-                    str(exc), Violation("documento inválido", "creditorDocument")
+                    domain_detail(exc), Violation("documento inválido", "creditorDocument")
                 ) from None
         creditor = self._dict_lookup(normalized, key_type)
         if creditor_document and creditor_document != creditor["document"]:
@@ -225,7 +227,7 @@ class AccountsBank:
         try:
             code = brcode.parse(payload)
         except DomainError as exc:
-            raise invalid(str(exc), Violation("QR Code inválido", "qrCode")) from None
+            raise invalid(domain_detail(exc), Violation("QR Code inválido", "qrCode")) from None
         if code.is_recurrence_only:
             raise Problem(422, "Este QR Code autoriza uma recorrência e não tem cobrança a pagar.")
         amount = self._payment_object(body, required=False)
@@ -250,7 +252,7 @@ class AccountsBank:
             try:
                 key_type = pixkey.detect_key_type(code.key)
             except DomainError as exc:
-                raise Problem(422, f"A chave do QR Code é inválida: {exc}") from None
+                raise Problem(422, f"A chave do QR Code é inválida. {domain_detail(exc)}") from None
             creditor = self._dict_lookup(pixkey.normalize_key(code.key, key_type), key_type)
             creditor = {**creditor, "name": code.merchant_name}
         else:  # pragma: no cover - dynamic codes without a location were refused above
@@ -414,7 +416,9 @@ class AccountsBank:
         try:
             return boleto.parse(code, today=self.clock.today())
         except DomainError as exc:
-            raise invalid(str(exc), Violation("código de barras inválido", field, code)) from None
+            raise invalid(
+                domain_detail(exc), Violation("código de barras inválido", field, code)
+            ) from None
 
     def billet_info(self, body: dict[str, Any]) -> dict[str, Any]:
         slip = self._parse_slip_code(body.get("billetCode"), "billetCode")

@@ -1,5 +1,9 @@
 """RFC 7807 problem responses of both sandbox APIs (with BCB ``violacoes`` on 400, and a
-``code`` with its ``params`` where the app's sandbox buttons need to say why in words)."""
+``code`` with its ``params`` where the app's sandbox buttons need to say why in words).
+
+The sandbox stands in for a Brazilian bank: every ``title``, ``detail`` and ``razao`` it
+writes is Portuguese, as the BCB standard's are; never the code or the English of an error
+of this app's domain (:func:`domain_detail`)."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
+
+from treasury_app.domain.errors import DomainError
 
 BCB_ERROR = "https://pix.bcb.gov.br/api/v2/error/"
 ACCOUNTS_ERROR = "urn:sandbox-bank:accounts:error:"
@@ -43,6 +49,32 @@ BCB_TYPES = {
     503: "ServicoIndisponivel",
     504: "IndisponibilidadePorTempoEsgotado",
 }
+
+
+# What a bank says of a value its rules refuse, by the domain rule's family (or, first, by
+# the rule itself): the sandbox's own sentence, never the rule's code.
+_DOMAIN_DETAILS = {
+    "pix_key": "Chave Pix inválida para o tipo informado.",
+    "document": "CPF ou CNPJ inválido.",
+    "document.cpf_check_digits": "CPF inválido: os dígitos verificadores não conferem.",
+    "document.cnpj_check_digits": "CNPJ inválido: os dígitos verificadores não conferem.",
+    "brcode": "QR Code inválido: o conteúdo não é um BR Code Pix válido.",
+    "brcode.crc_mismatch": "QR Code inválido: o CRC não confere (o código foi alterado).",
+    "boleto": "Código de barras ou linha digitável inválida.",
+    "boleto.general_check_digit": "Código de barras inválido: o dígito verificador não confere.",
+    "boleto.block_check_digit": (
+        "Linha digitável inválida: o dígito verificador de um bloco não confere."
+    ),
+}
+
+
+def domain_detail(error: DomainError) -> str:
+    """A refused value's ``detail`` in Portuguese, as a bank words it, for a rule of the
+    app's domain the sandbox applies (``str()`` of the error is its code: never shown)."""
+    code = error.code
+    return (
+        _DOMAIN_DETAILS.get(code) or _DOMAIN_DETAILS.get(code.split(".", 1)[0]) or "Valor inválido."
+    )
 
 
 @dataclass

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from treasury_app.domain.money import dumps_json_bytes, loads_json
 from treasury_app.sandbox.faults import FaultInjector, FaultMiddleware
 from treasury_app.sandbox.pki import API_TITLES
-from treasury_app.sandbox.problems import Problem, invalid, problem_response
+from treasury_app.sandbox.problems import TITLES, Problem, invalid, problem_response
 
 log = logging.getLogger("treasury_app.sandbox")
 Handler = Callable[[Request], Awaitable[Response]]
@@ -110,9 +110,10 @@ def build_app(api: str, routes: Sequence[BaseRoute], faults: FaultInjector) -> A
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         detail = {404: "Recurso não encontrado.", 405: "Método não permitido para este recurso."}
+        # Starlette's own detail is English ("Bad Request"): a bank's title instead.
         problem = Problem(
             exc.status_code,
-            detail.get(exc.status_code, str(exc.detail)),
+            detail.get(exc.status_code) or TITLES.get(exc.status_code, "Erro") + ".",
             headers=dict(exc.headers or {}),  # 405 keeps its Allow header
         )
         return problem_response(request, problem, api)

@@ -37,6 +37,7 @@ from treasury_app.api.tls import (
 from treasury_app.api.tokens import ApiName, Secret, TokenState
 from treasury_app.api.transport import ApiConfig, ApiTransport, host_label
 from treasury_app.config import AppPaths
+from treasury_app.domain.errors import Reason
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.ledger.errors import LedgerOpenError, LedgerRefused, LedgerUnavailable
 from treasury_app.ledger.journal import Entry
@@ -55,7 +56,9 @@ log = logging.getLogger("treasury_app.services.session")
 
 
 class MissingSecret(LookupError):
-    """A secret needed to open the session was neither given nor in the system keyring."""
+    """A secret needed to open the session was neither given nor in the system keyring.
+    ``str()`` is English, for logs; :attr:`reason` (``session.missing_client_secret`` or
+    ``session.missing_pfx_password``, with the ``api``) is what a person reads, in words."""
 
     def __init__(self, api: ApiName, what: str = "client_secret") -> None:
         self.api: ApiName = api
@@ -68,6 +71,8 @@ class MissingSecret(LookupError):
                 f"Enter the client secret of the {label} API "
                 "(none is kept in the system keyring for this profile)."
             )
+        code = "pfx_password" if what == "pfx_password" else "client_secret"
+        self.reason = Reason(f"session.missing_{code}", {"api": api})
         super().__init__(message)
 
     def __str__(self) -> str:  # LookupError would quote the message like a key
@@ -113,11 +118,13 @@ class ConnectionCheck:
 
 class TeamPasswordNeeded(LookupError):
     """The team database needs a password this desktop does not know (not typed, not in the
-    keyring)."""
+    keyring). ``str()`` is English, for logs; :attr:`reason` (``session.team_password_needed``
+    with ``where``: ``user@host:port/dbname``) is what a person reads, in words."""
 
     def __init__(self, where: str) -> None:
         super().__init__(f"Enter the password of the team database ({where}).")
         self.where = where
+        self.reason = Reason("session.team_password_needed", {"where": where})
 
 
 async def open_profile_ledger(

@@ -2,7 +2,8 @@
 
 The bank answers in codes (an infraction's ``FRAUD`` and ``UNDER_REVIEW``, a recurrence's
 ``MENSAL``, ``NAO_PERMITE``, ``JORNADA_1`` and ``APROVADA``, why it ended, ``AP13`` or
-``SLCR``, a refund's ``DEVOLVIDO``, a key's ``EMAIL``). The ledger, the exports for machines
+``SLCR``, a refund's ``DEVOLVIDO``, a key's ``EMAIL``, the type of a problem it answers,
+``CobOperacaoInvalida``). The ledger, the exports for machines
 and the logs keep them as they are; people see words, translated through Qt Linguist like
 every other text (context ``CodeWords``). A code the catalogue does not know (a bank that adds
 a value) is shown as "Other (unknown code)" and logged once, never raw. Statuses of payments,
@@ -26,6 +27,8 @@ __all__ = [
     "code_text",
     "code_word",
     "known_codes",
+    "problem_field_word",
+    "problem_title",
     "unknown_word",
 ]
 
@@ -65,6 +68,8 @@ class Family(StrEnum):
     COBR_REJECTION = "recurring charge rejection reason"
     COBR_CANCELLATION = "recurring charge cancellation reason"
     CANCELLATION_REQUESTER = "cancellation requester"
+    PROBLEM_TYPE = "bank problem type"
+    """The last word of a problem answer's ``type`` (``.../error/CobOperacaoInvalida``)."""
 
 
 # Every source text goes through QT_TRANSLATE_NOOP with the literal context (lupdate reads
@@ -282,6 +287,142 @@ _WORDS: dict[Family, dict[str, str]] = {
         "PSP_RECEBEDOR": QT_TRANSLATE_NOOP("CodeWords", "cancelled by our bank"),
         "USUARIO_RECEBEDOR": QT_TRANSLATE_NOOP("CodeWords", "cancelled by us"),
     },
+    # The types of the BCB Pix API standard's problems (its info.description), the QR Codes
+    # API's, and those the Accounts API answers (the sandbox's, like a Brazilian bank's).
+    Family.PROBLEM_TYPE: {
+        "RequisicaoInvalida": QT_TRANSLATE_NOOP("CodeWords", "The bank found the request invalid"),
+        "NaoAutorizado": QT_TRANSLATE_NOOP("CodeWords", "The bank did not accept the access token"),
+        "AcessoNegado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank denied access (permission or client certificate)"
+        ),
+        "NaoEncontrado": QT_TRANSLATE_NOOP("CodeWords", "The bank did not find what was asked"),
+        "MetodoNaoPermitido": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank does not take this operation here"
+        ),
+        "Conflito": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused it: it conflicts with what the bank holds"
+        ),
+        "PermanentementeRemovido": QT_TRANSLATE_NOOP("CodeWords", "The bank removed this for good"),
+        "IdempotenciaJaUtilizada": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank already holds a request with this key"
+        ),
+        "OperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused it by one of its rules"
+        ),
+        "LimiteExcedido": QT_TRANSLATE_NOOP(
+            "CodeWords", "Too many requests to the bank: try again in a moment"
+        ),
+        "ErroInternoDoServidor": QT_TRANSLATE_NOOP("CodeWords", "Technical failure at the bank"),
+        "ServicoIndisponivel": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank's service is unavailable right now"
+        ),
+        "IndisponibilidadePorTempoEsgotado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank took too long to answer"
+        ),
+        "CobPayloadNaoEncontrado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the charge of this QR Code"
+        ),
+        "RecPayloadNaoEncontrado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the recurrence of this QR Code"
+        ),
+        "RecNaoEncontrada": QT_TRANSLATE_NOOP("CodeWords", "The bank did not find the recurrence"),
+        "SolicRecNaoEncontrada": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the confirmation request"
+        ),
+        "CobRNaoEncontrado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the recurring charge"
+        ),
+        "CobNaoEncontrado": QT_TRANSLATE_NOOP("CodeWords", "The bank did not find the charge"),
+        "CobVNaoEncontrada": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the due-date charge"
+        ),
+        "LoteCobVNaoEncontrado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the batch of charges"
+        ),
+        "PayloadLocationNaoEncontrado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the QR Code's location"
+        ),
+        "PayloadLocationRecNaoEncontrado": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the recurrence QR Code's location"
+        ),
+        "PixNaoEncontrado": QT_TRANSLATE_NOOP("CodeWords", "The bank did not find the Pix"),
+        "PixDevolucaoNaoEncontrada": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank did not find the refund"
+        ),
+        "WebhookNaoEncontrado": QT_TRANSLATE_NOOP("CodeWords", "The bank did not find the webhook"),
+        "CobPayloadOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the charge of this QR Code"
+        ),
+        "RecPayloadOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the recurrence of this QR Code"
+        ),
+        "RecOperacaoInvalida": QT_TRANSLATE_NOOP("CodeWords", "The bank refused the recurrence"),
+        "RecConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for recurrences"
+        ),
+        "SolicRecOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the confirmation request"
+        ),
+        "CobROperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the recurring charge"
+        ),
+        "CobRConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for recurring charges"
+        ),
+        "CobOperacaoInvalida": QT_TRANSLATE_NOOP("CodeWords", "The bank refused the charge"),
+        "CobConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for charges"
+        ),
+        "CobVOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the due-date charge"
+        ),
+        "CobVConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for due-date charges"
+        ),
+        "LoteCobVOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the batch of charges"
+        ),
+        "LoteCobVConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for batches of charges"
+        ),
+        "PayloadLocationOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the QR Code's location"
+        ),
+        "PayloadLocationConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for QR Code locations"
+        ),
+        "PayloadLocationRecConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for recurrence QR Code locations"
+        ),
+        "PixConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for received Pix"
+        ),
+        "PixDevolucaoInvalida": QT_TRANSLATE_NOOP("CodeWords", "The bank refused the refund"),
+        "WebhookOperacaoInvalida": QT_TRANSLATE_NOOP("CodeWords", "The bank refused the webhook"),
+        "WebhookConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for webhooks"
+        ),
+        "WebhookRecOperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the recurrences' webhook"
+        ),
+        "WebhookRecConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for the recurrences' webhook"
+        ),
+        "WebhookCobROperacaoInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the recurring charges' webhook"
+        ),
+        "WebhookCobRConsultaInvalida": QT_TRANSLATE_NOOP(
+            "CodeWords", "The bank refused the search for the recurring charges' webhook"
+        ),
+        # The Accounts API's own (payments, slips)
+        "SaldoInsuficiente": QT_TRANSLATE_NOOP("CodeWords", "Insufficient funds"),
+        "ChaveNaoEncontrada": QT_TRANSLATE_NOOP("CodeWords", "The Pix key does not exist"),
+        "BoletoJaPago": QT_TRANSLATE_NOOP("CodeWords", "This slip was paid already"),
+        "BoletoVencido": QT_TRANSLATE_NOOP("CodeWords", "This slip is overdue"),
+        "ForaDoHorario": QT_TRANSLATE_NOOP(
+            "CodeWords", "Outside the bank's hours for this payment"
+        ),
+    },
 }
 
 _UNKNOWN = QT_TRANSLATE_NOOP("CodeWords", "Other (unknown code)")
@@ -346,3 +487,123 @@ def code_word(family: Family, code: Any) -> str:
 def known_codes(family: Family) -> frozenset[str]:
     """The codes of ``family`` the catalogue has a word for."""
     return frozenset(_WORDS[family])
+
+
+# A problem whose type the catalogue does not know (``about:blank``, a bank's own): its kind,
+# by the HTTP status, as the BCB standard's type for that status.
+_PROBLEM_BY_STATUS = {
+    400: "RequisicaoInvalida",
+    401: "NaoAutorizado",
+    403: "AcessoNegado",
+    404: "NaoEncontrado",
+    405: "MetodoNaoPermitido",
+    409: "Conflito",
+    410: "PermanentementeRemovido",
+    412: "IdempotenciaJaUtilizada",
+    422: "OperacaoInvalida",
+    429: "LimiteExcedido",
+    503: "ServicoIndisponivel",
+    504: "IndisponibilidadePorTempoEsgotado",
+}
+
+
+def problem_title(type_name: str, status: int) -> str:
+    """The bank's problem answer as a title in the UI language: the words for its type
+    (``CobOperacaoInvalida``: "The bank refused the charge"); for a type the catalogue does not
+    know (logged once), its kind by ``status``. Never the type's URI nor the status number."""
+    words = _WORDS[Family.PROBLEM_TYPE]
+    if (
+        type_name
+        and type_name not in words
+        and (Family.PROBLEM_TYPE.value, type_name) not in _logged
+    ):
+        _logged.add((Family.PROBLEM_TYPE.value, type_name))
+        log.warning("unknown problem type from the bank: %r (status %s)", type_name, status)
+    known = type_name if type_name in words else None
+    if known is None:
+        known = _PROBLEM_BY_STATUS.get(status)
+    if known is None:
+        known = "ErroInternoDoServidor" if status >= 500 else "RequisicaoInvalida"
+    return QCoreApplication.translate(CONTEXT, words[known])
+
+
+# The fields a problem's ``violacoes`` name (``propriedade``), by their dotted name in the
+# Pix API standard or the Accounts API, without the resource (``cob.``, ``cobv.``...).
+_FIELDS: dict[str, str] = {
+    "valor": QT_TRANSLATE_NOOP("CodeWords", "Amount"),
+    "valor.original": QT_TRANSLATE_NOOP("CodeWords", "Amount"),
+    "valor.valorRec": QT_TRANSLATE_NOOP("CodeWords", "Amount"),
+    "valor.valorMinimoRecebedor": QT_TRANSLATE_NOOP("CodeWords", "Minimum amount"),
+    "valor.modalidadeAlteracao": QT_TRANSLATE_NOOP("CodeWords", "Amount the payer may change"),
+    "valor.multa": QT_TRANSLATE_NOOP("CodeWords", "Fine"),
+    "valor.juros": QT_TRANSLATE_NOOP("CodeWords", "Interest"),
+    "valor.abatimento": QT_TRANSLATE_NOOP("CodeWords", "Rebate"),
+    "valor.desconto": QT_TRANSLATE_NOOP("CodeWords", "Discount"),
+    "amount": QT_TRANSLATE_NOOP("CodeWords", "Amount"),
+    "calendario.expiracao": QT_TRANSLATE_NOOP("CodeWords", "Expiry"),
+    "expiration": QT_TRANSLATE_NOOP("CodeWords", "Expiry"),
+    "calendario.dataDeVencimento": QT_TRANSLATE_NOOP("CodeWords", "Due date"),
+    "dataDeVencimento": QT_TRANSLATE_NOOP("CodeWords", "Due date"),
+    "calendario.validadeAposVencimento": QT_TRANSLATE_NOOP(
+        "CodeWords", "Days payable after the due date"
+    ),
+    "calendario.dataInicial": QT_TRANSLATE_NOOP("CodeWords", "First payment date"),
+    "calendario.dataFinal": QT_TRANSLATE_NOOP("CodeWords", "Last payment date"),
+    "calendario.periodicidade": QT_TRANSLATE_NOOP("CodeWords", "Frequency"),
+    "politicaRetentativa": QT_TRANSLATE_NOOP("CodeWords", "Retries"),
+    "devedor": QT_TRANSLATE_NOOP("CodeWords", "Payer"),
+    "pagador": QT_TRANSLATE_NOOP("CodeWords", "Payer"),
+    "devedor.cpf": QT_TRANSLATE_NOOP("CodeWords", "Payer's CPF"),
+    "devedor.cnpj": QT_TRANSLATE_NOOP("CodeWords", "Payer's CNPJ"),
+    "devedor.nome": QT_TRANSLATE_NOOP("CodeWords", "Payer's name"),
+    "devedor.email": QT_TRANSLATE_NOOP("CodeWords", "Payer's e-mail"),
+    "vinculo.contrato": QT_TRANSLATE_NOOP("CodeWords", "Contract"),
+    "vinculo.objeto": QT_TRANSLATE_NOOP("CodeWords", "What it pays for"),
+    "vinculo.devedor": QT_TRANSLATE_NOOP("CodeWords", "Debtor"),
+    "chave": QT_TRANSLATE_NOOP("CodeWords", "Pix key"),
+    "pixKey": QT_TRANSLATE_NOOP("CodeWords", "Pix key"),
+    "pixKeyType": QT_TRANSLATE_NOOP("CodeWords", "Pix key type"),
+    "txid": QT_TRANSLATE_NOOP("CodeWords", "Transaction id (txid)"),
+    "idRec": QT_TRANSLATE_NOOP("CodeWords", "Recurrence id"),
+    "solicitacaoPagador": QT_TRANSLATE_NOOP("CodeWords", "Message to the payer"),
+    "infoAdicionais": QT_TRANSLATE_NOOP("CodeWords", "Additional information"),
+    "loc": QT_TRANSLATE_NOOP("CodeWords", "QR Code location"),
+    "natureza": QT_TRANSLATE_NOOP("CodeWords", "Kind of refund"),
+    "descricao": QT_TRANSLATE_NOOP("CodeWords", "Description"),
+    "description": QT_TRANSLATE_NOOP("CodeWords", "Description"),
+    "remittanceInformation": QT_TRANSLATE_NOOP("CodeWords", "Description"),
+    "webhookUrl": QT_TRANSLATE_NOOP("CodeWords", "Notification address"),
+    "uri": QT_TRANSLATE_NOOP("CodeWords", "Notification address"),
+    "qrCode": QT_TRANSLATE_NOOP("CodeWords", "QR Code"),
+    "billetCode": QT_TRANSLATE_NOOP("CodeWords", "Slip's barcode or digitable line"),
+    "digitableCode": QT_TRANSLATE_NOOP("CodeWords", "Slip's barcode or digitable line"),
+    "creditorDocument": QT_TRANSLATE_NOOP("CodeWords", "Payee's CPF or CNPJ"),
+    "creditorAccount": QT_TRANSLATE_NOOP("CodeWords", "Payee's bank account"),
+    "creditorAccount.ispb": QT_TRANSLATE_NOOP("CodeWords", "Payee's bank"),
+    "creditorAccount.issuer": QT_TRANSLATE_NOOP("CodeWords", "Payee's branch"),
+    "creditorAccount.number": QT_TRANSLATE_NOOP("CodeWords", "Payee's account number"),
+    "creditorAccount.accountType": QT_TRANSLATE_NOOP("CodeWords", "Payee's account type"),
+    "creditorAccount.document": QT_TRANSLATE_NOOP("CodeWords", "Payee's CPF or CNPJ"),
+    "creditorAccount.name": QT_TRANSLATE_NOOP("CodeWords", "Payee's name"),
+    "cpf": QT_TRANSLATE_NOOP("CodeWords", "CPF"),
+    "cnpj": QT_TRANSLATE_NOOP("CodeWords", "CNPJ"),
+    "startDate": QT_TRANSLATE_NOOP("CodeWords", "Start date"),
+    "endDate": QT_TRANSLATE_NOOP("CodeWords", "End date"),
+}
+
+
+def problem_field_word(propriedade: str) -> str:
+    """The field a violation names, in words (``cob.valor.original``: "Amount"), by the
+    longest part of its dotted name the catalogue knows; ``""`` when it knows none (the
+    bank's reason is then shown alone, never the raw name)."""
+    parts = [p for p in propriedade.replace("[", ".").replace("]", "").split(".") if p]
+    parts = [p for p in parts if not p.isdigit()]
+    for start in range(len(parts)):
+        for end in range(len(parts), start, -1):
+            source = _FIELDS.get(".".join(parts[start:end]))
+            if source is not None:
+                return QCoreApplication.translate(CONTEXT, source)
+    if propriedade and ("field", propriedade) not in _logged:
+        _logged.add(("field", propriedade))
+        log.info("a problem's field without words: %r", propriedade)
+    return ""

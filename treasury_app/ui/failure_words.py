@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import httpx
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from treasury_app.api.connect import ProfileFileError
 from treasury_app.api.errors import (
     AnswerTooLargeError,
     ApiError,
@@ -27,6 +28,7 @@ from treasury_app.api.errors import (
     ResponseFormatError,
     TransportFailure,
 )
+from treasury_app.api.proxies import ProxyUrlError
 from treasury_app.api.tls import (
     CertificateError,
     CertificateExpired,
@@ -42,10 +44,14 @@ from treasury_app.ledger.errors import (
     LedgerRefused,
     LedgerUnavailable,
 )
+from treasury_app.ledger.team.settings import TeamSettingsError
+from treasury_app.services.sandbox_console import SandboxConsoleError
+from treasury_app.services.session import MissingSecret, TeamPasswordNeeded
+from treasury_app.ui.code_words import api_title
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.times import deadline_text
 
-__all__ = ["failure_words", "file_words", "transport_words"]
+__all__ = ["failure_words", "file_words", "transport_words", "typed_reason"]
 
 log = logging.getLogger(__name__)
 
@@ -371,6 +377,34 @@ def _certificate_words(error: CertificateError) -> str:
     return QCoreApplication.translate(CONTEXT, _CERT_UNUSABLE)
 
 
+# -- typed failures that carry a rule's code ---------------------------------------------------
+
+CODED_FAILURES: tuple[type[BaseException], ...] = (
+    ProfileFileError,
+    ProxyUrlError,
+    TeamSettingsError,
+    MissingSecret,
+    TeamPasswordNeeded,
+)
+"""Typed failures outside :class:`RuleError` whose code (and parameters) say what a person
+reads: a profile file, a proxy's address, a team database's settings, a secret the unlock
+still needs. Their ``str()`` is English, for logs."""
+
+
+def typed_reason(error: BaseException) -> Reason | None:
+    """The rule ``error`` (one of :data:`CODED_FAILURES`) breaks, its parameters ready for
+    words (an API named as people name it); ``None`` for any other error."""
+    if isinstance(error, ProxyUrlError):
+        return Reason(error.code)
+    if not isinstance(error, CODED_FAILURES):
+        return None
+    reason: Reason = error.reason  # type: ignore[attr-defined]
+    params = dict(reason.params)
+    if isinstance(params.get("api"), str):
+        params["api"] = api_title(params["api"])
+    return Reason(reason.code, params, reason.field)
+
+
 # -- the one entry point ----------------------------------------------------------------------
 
 
@@ -384,6 +418,13 @@ def failure_words(error: BaseException, *, file: str | os.PathLike[str] | None =
         return str(error)
     if isinstance(error, RuleError):
         return rule_text(error)
+    coded = typed_reason(error)
+    if coded is not None:
+        return rule_text(coded)
+    if isinstance(error, SandboxConsoleError):
+        from treasury_app.ui.sandbox_actions import console_text
+
+        return console_text(error)
     if isinstance(error, LedgerBlocked):
         from treasury_app.ui.widgets.error_banner import blocked_message
 
@@ -401,6 +442,11 @@ def failure_words(error: BaseException, *, file: str | os.PathLike[str] | None =
         return rule_text(error.reason)
     if isinstance(error, TransportFailure):
         return transport_words(error)
+    if isinstance(error, ApiError):  # the bank's problem: words for its type, then its detail
+        from treasury_app.ui.refusals import problem_words
+
+        title, detail = problem_words(error)
+        return f"{title}.\n{detail}" if detail else f"{title}."
     if isinstance(error, AnswerTooLargeError):
         return QCoreApplication.translate(CONTEXT, _BANK_TOO_LARGE)
     if isinstance(error, ResponseFormatError):

@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
             if workspace.session.team is not None:
                 from treasury_app.ui.widgets.team_status import TeamStatusLabel
 
-                self.team_status = TeamStatusLabel(workspace.session.team, self)
+                self.team_status = TeamStatusLabel(workspace.session.team, self, compact=True)
                 self.statusBar().addPermanentWidget(self.team_status)
             notifications = getattr(workspace.session, "notifications", None)
             if notifications is not None:
@@ -353,7 +353,10 @@ class MainWindow(QMainWindow):
             self.tabs.setTabText(index, f"{title} ({count})" if count else title)
         if self.approvals_badge is None:
             return
-        self.approvals_badge.setText(
+        # Short in the bar (it shares a 1366 px laptop's width with every badge), whole in
+        # the tooltip.
+        self.approvals_badge.setText(self.tr("%1 to approve").replace("%1", str(count)))
+        self.approvals_badge.setToolTip(
             self.tr("%1 payment(s) waiting for your approval").replace("%1", str(count))
         )
         self.approvals_badge.setVisible(count > 0)

@@ -107,6 +107,10 @@ class ManagedSettingsPanel(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
+        # A setting's name, where it was set and whether it is locked are read whole; the
+        # value takes the rest.
+        for column in (0, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for row, setting in enumerate(rows):
             value = setting.value

@@ -1591,6 +1591,104 @@ RULES: dict[str, str] = {
         "The automatic proxy script {script} could not be evaluated (its evaluator did not "
         "start); nothing was sent to the bank. Reinstalling the app may fix this.",
     ),
+    # A proxy's or an automatic proxy script's address (api/proxies.py: ProxyUrlError)
+    "proxy.address_empty": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the proxy's address (http://host:port)."
+    ),
+    "proxy.address_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "The proxy's address is not valid: write it as http://host:port."
+    ),
+    "proxy.address_scheme": QT_TRANSLATE_NOOP(
+        "RuleWords", "A proxy's address starts with http:// or https://."
+    ),
+    "proxy.address_port": QT_TRANSLATE_NOOP(
+        "RuleWords", "The proxy's address needs its port (http://host:port)."
+    ),
+    "proxy.address_path": QT_TRANSLATE_NOOP(
+        "RuleWords", "A proxy's address is only http://host:port, with nothing after the port."
+    ),
+    "proxy.script_empty": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the address of the automatic proxy script."
+    ),
+    "proxy.script_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords", "The address of the automatic proxy script is not valid."
+    ),
+    "proxy.script_scheme": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The address of the automatic proxy script starts with http://, https:// or file://.",
+    ),
+    "proxy.script_user": QT_TRANSLATE_NOOP(
+        "RuleWords", "The address of the automatic proxy script may not hold a user name."
+    ),
+    # A profile file or the sandbox bank's ready file (api/connect.py: ProfileFileError)
+    "profile_file.missing": QT_TRANSLATE_NOOP("RuleWords", "The file {file} does not exist."),
+    "profile_file.unreadable": QT_TRANSLATE_NOOP(
+        "RuleWords", "The file {file} cannot be read: it cannot be opened or is not valid JSON."
+    ),
+    "profile_file.not_an_object": QT_TRANSLATE_NOOP(
+        "RuleWords", "The file {file} is not a profile: it does not hold a JSON object."
+    ),
+    "profile_file.ready_incomplete": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The sandbox bank's file {file} lacks “{setting}”: start the sandbox bank again.",
+    ),
+    "profile_file.secret_unset": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Set the environment variable {variable}: this secret is never read from the profile file.",
+    ),
+    "profile_file.no_section": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile file {file} has no section for the {api}."
+    ),
+    "profile_file.setting_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The profile file {file} lacks the setting “{setting}” of the {api}."
+    ),
+    "profile_file.not_https": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "In the profile file {file}, the address of the {api} must start with https://.",
+    ),
+    # A team database's settings (ledger/team/settings.py: TeamSettingsError)
+    "team_settings.host_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database needs a host name or address."
+    ),
+    "team_settings.dbname_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database needs a database name."
+    ),
+    "team_settings.user_missing": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database needs your login (a PostgreSQL role)."
+    ),
+    "team_settings.port": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database's port {port} is not a port (1 to 65535)."
+    ),
+    "team_settings.sslmode": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "“{sslmode}” is not a security mode of the connection to the team database.",
+    ),
+    "team_settings.certificate_pair": QT_TRANSLATE_NOOP(
+        "RuleWords", "A client certificate needs both its certificate file and its key file."
+    ),
+    "team_settings.incomplete": QT_TRANSLATE_NOOP(
+        "RuleWords", "The team database's settings are incomplete: “{setting}” is missing."
+    ),
+    "team_settings.url_scheme": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A team database's address starts with postgresql:// (for example "
+        "postgresql://ana@db.empresa.com.br:5432/tesouraria?sslmode=verify-full).",
+    ),
+    "team_settings.url_port": QT_TRANSLATE_NOOP(
+        "RuleWords", "The port in the team database's address is not a number."
+    ),
+    # Secrets an unlock still needs (services/session.py: MissingSecret, TeamPasswordNeeded)
+    "session.missing_client_secret": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Enter the client secret of the {api} (none is kept in the system keyring for this "
+        "profile).",
+    ),
+    "session.missing_pfx_password": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the certificate password of the {api}."
+    ),
+    "session.team_password_needed": QT_TRANSLATE_NOOP(
+        "RuleWords", "Enter the password of the team database ({where})."
+    ),
     # Sample slips of the sandbox (services/sandbox_samples.py)
     "sandbox.samples_only_in_sandbox": QT_TRANSLATE_NOOP(
         "RuleWords", "Sample slips exist only in the sandbox bank."

@@ -25,16 +25,18 @@ from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.status_words import status_word
 from treasury_app.ui.user_errors import UserMessage
 
-__all__ = ["SANDBOX_STYLE", "console_text", "sandbox_button", "simulated"]
+__all__ = ["SANDBOX_STYLE", "SimulationFailed", "console_text", "sandbox_button", "simulated"]
 
 T = TypeVar("T")
 
 SANDBOX_STYLE = (
     "QPushButton { border: 1px dashed #c98a00; border-radius: 3px; padding: 3px 10px;"
     " background: palette(button); color: palette(button-text); }"
+    " QPushButton:disabled { color: palette(mid); border-color: palette(mid); }"
 )
 """The look of sandbox-only actions: a dashed amber edge; text and face from the palette, so
-the button reads in a dark palette too (a constant: the lists import it)."""
+the button reads in a dark palette too; greyed when off, as every other button (a constant:
+the lists import it)."""
 
 log = logging.getLogger(__name__)
 
@@ -162,10 +164,18 @@ def console_text(error: SandboxConsoleError) -> str:
     return translate("SandboxActions", _REFUSED)
 
 
+class SimulationFailed(UserMessage):
+    """A simulation the sandbox did not make, in the user's words; titled as such on the
+    banner (nothing typed in a form is at fault)."""
+
+    # The banner translates its titles (context ErrorBanner).
+    title = QT_TRANSLATE_NOOP("ErrorBanner", "The simulation was not made")
+
+
 async def simulated(work: Awaitable[T]) -> T:
-    """Await a sandbox console call; its failure becomes a :class:`UserMessage` in the user's
-    language, which the operation's banner shows."""
+    """Await a sandbox console call; its failure becomes a :class:`SimulationFailed` in the
+    user's language, which the operation's banner shows."""
     try:
         return await work
     except SandboxConsoleError as error:
-        raise UserMessage(console_text(error)) from None
+        raise SimulationFailed(console_text(error)) from None

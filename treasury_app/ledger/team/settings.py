@@ -9,12 +9,31 @@ from urllib.parse import quote, unquote, urlsplit
 
 from psycopg.conninfo import make_conninfo
 
+from treasury_app.domain.errors import Reason
+
 SslMode = Literal["disable", "prefer", "require", "verify-ca", "verify-full"]
 SSL_MODES: tuple[str, ...] = ("disable", "prefer", "require", "verify-ca", "verify-full")
 
 
 class TeamSettingsError(ValueError):
-    """A team database setting is not usable (the message says which and why)."""
+    """A team database setting is not usable. ``str()`` says which and why in English, for
+    the administration command and logs; :attr:`reason` is what a person reads, as a rule's
+    code, the setting it concerns and its parameters (``team_settings.port`` with the
+    ``port``), which the UI puts into words."""
+
+    def __init__(
+        self, message: str, code: str, *, field: str | None = None, **params: object
+    ) -> None:
+        super().__init__(message)
+        self.reason = Reason(code, params, field)
+
+    @property
+    def code(self) -> str:
+        return self.reason.code
+
+    @property
+    def field(self) -> str | None:
+        return self.reason.field
 
 
 @dataclass(frozen=True)
@@ -38,17 +57,43 @@ class TeamDatabase:
 
     def __post_init__(self) -> None:
         if not self.host.strip():
-            raise TeamSettingsError("The team database needs a host name or address.")
+            raise TeamSettingsError(
+                "The team database needs a host name or address.",
+                "team_settings.host_missing",
+                field="host",
+            )
         if not self.dbname.strip():
-            raise TeamSettingsError("The team database needs a database name.")
+            raise TeamSettingsError(
+                "The team database needs a database name.",
+                "team_settings.dbname_missing",
+                field="dbname",
+            )
         if not self.user.strip():
-            raise TeamSettingsError("The team database needs your login (a PostgreSQL role).")
+            raise TeamSettingsError(
+                "The team database needs your login (a PostgreSQL role).",
+                "team_settings.user_missing",
+                field="user",
+            )
         if not 0 < self.port < 65536:
-            raise TeamSettingsError(f"The team database's port {self.port} is not a port.")
+            raise TeamSettingsError(
+                f"The team database's port {self.port} is not a port.",
+                "team_settings.port",
+                field="port",
+                port=self.port,
+            )
         if self.sslmode not in SSL_MODES:
-            raise TeamSettingsError(f"Unknown sslmode {self.sslmode!r}.")
+            raise TeamSettingsError(
+                f"Unknown sslmode {self.sslmode!r}.",
+                "team_settings.sslmode",
+                field="sslmode",
+                sslmode=str(self.sslmode),
+            )
         if (self.cert_file is None) != (self.key_file is None):
-            raise TeamSettingsError("A client certificate needs both its file and its key file.")
+            raise TeamSettingsError(
+                "A client certificate needs both its file and its key file.",
+                "team_settings.certificate_pair",
+                field="cert_file" if self.cert_file is None else "key_file",
+            )
 
     def conninfo(self, password: str | None = None, **extra: str | int) -> str:
         """A libpq connection string (the password only in memory, for the driver)."""
@@ -127,8 +172,22 @@ class TeamDatabase:
                 cert_file=path("cert_file"),
                 key_file=path("key_file"),
             )
-        except (KeyError, ValueError) as error:
-            raise TeamSettingsError(f"The team database settings are incomplete: {error}") from None
+        except TeamSettingsError:
+            raise
+        except KeyError as error:
+            raise TeamSettingsError(
+                f"The team database settings are incomplete: {error}",
+                "team_settings.incomplete",
+                field=str(error.args[0]),
+                setting=str(error.args[0]),
+            ) from None
+        except ValueError as error:  # a port that is not a number
+            raise TeamSettingsError(
+                f"The team database settings are incomplete: {error}",
+                "team_settings.port",
+                field="port",
+                port=str(data.get("port", "")),
+            ) from None
 
     @classmethod
     def from_url(cls, url: str) -> tuple[TeamDatabase, str | None]:
@@ -138,13 +197,16 @@ class TeamDatabase:
         if parts.scheme not in ("postgresql", "postgres"):
             raise TeamSettingsError(
                 "A team database URL starts with postgresql:// (for example "
-                "postgresql://alice@db.example.com:5432/treasury?sslmode=verify-full)."
+                "postgresql://alice@db.example.com:5432/treasury?sslmode=verify-full).",
+                "team_settings.url_scheme",
             )
         query = dict(item.split("=", 1) for item in parts.query.split("&") if "=" in item)
         try:
             port = parts.port or 5432
         except ValueError:
-            raise TeamSettingsError("The URL's port is not a number.") from None
+            raise TeamSettingsError(
+                "The URL's port is not a number.", "team_settings.url_port", field="port"
+            ) from None
         settings = cls(
             host=unquote(parts.hostname or ""),
             port=port,

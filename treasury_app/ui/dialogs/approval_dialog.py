@@ -53,7 +53,7 @@ from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.operation import EXPECTED_ERRORS, run_operation
-from treasury_app.ui.refusals import ledger_refusal_words
+from treasury_app.ui.refusals import ledger_refusal_words, pending_duplicate_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.status_words import (
@@ -124,17 +124,7 @@ def refusal_text(error: BaseException) -> str:
     if isinstance(error, LedgerRefused):
         return ledger_refusal_words(error)
     if isinstance(error, PendingDuplicate):
-        waiting: Entry = error.entry
-        return (
-            QCoreApplication.translate(
-                "ApprovalDialog",
-                "%1 prepared the same payee and amount on %2 (intent #%3), still waiting for "
-                "approval. A deliberate second payment needs a different description.",
-            )
-            .replace("%1", waiting.created_by)
-            .replace("%2", instant_or_empty(waiting.created_at))
-            .replace("%3", str(waiting.id))
-        )
+        return pending_duplicate_words(error)
     return failure_words(error)
 
 

@@ -74,6 +74,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.dialogs.charge_qr_dialog import ChargeQrDialog
 from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.refusals import problem_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import text_style
@@ -731,7 +732,9 @@ class ChargeFormDialog(QDialog):
         if isinstance(error, ApiError):
             for violation in error.violacoes:
                 if violation.propriedade:
-                    self.show_field_error(violation.propriedade, violation.razao or error.title)
+                    self.show_field_error(
+                        violation.propriedade, violation.razao or problem_words(error)[0]
+                    )
         if isinstance(error, TransportFailure) and error.request_sent:
             # The charge may exist: sending again with the same txid can never make a second.
             self.txid_edit.setText(txid)

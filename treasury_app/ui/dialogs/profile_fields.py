@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.tokens import ApiName
-from treasury_app.ui.screen_fit import fitted_size
+from treasury_app.ui.screen_fit import fit_window, fitted_size
 from treasury_app.ui.theme import text_style
 
 if TYPE_CHECKING:
@@ -200,9 +200,6 @@ def fit_height(dialog: QDialog) -> None:
     if needed > dialog.height():
         dialog.resize(dialog.width(), fitted_size(dialog, dialog.width(), needed).height())
         # Placed when shown, at its first height: grown since, it is moved back up into the
-        # screen so that Save and Cancel stay visible.
-        screen = dialog.screen()
-        if screen is not None:
-            area, frame = screen.availableGeometry(), dialog.frameGeometry()
-            if frame.bottom() > area.bottom():
-                dialog.move(frame.x(), max(area.top(), area.bottom() - frame.height()))
+        # same area the screen fit uses (title bar counted), so that Save and Cancel stay
+        # above the taskbar.
+        fit_window(dialog)

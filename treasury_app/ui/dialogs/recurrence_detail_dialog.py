@@ -56,7 +56,7 @@ from treasury_app.ui.times import deadline_text, format_date, instant_or_empty
 from treasury_app.ui.user_errors import USER_ERRORS
 from treasury_app.ui.widgets.date_edits import date_edit, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
-from treasury_app.ui.widgets.row_tables import flat_tree, value_labels
+from treasury_app.ui.widgets.row_tables import fit_columns, flat_tree, value_labels
 
 __all__ = ["RecurrenceDetailDialog", "ReviseRecDialog", "load_cobrs"]
 
@@ -363,6 +363,8 @@ class RecurrenceDetailDialog(QDialog):
         first = self.requests.topLevelItem(0)
         if first is not None:
             self.requests.setCurrentItem(first)
+        fit_columns(self.history)
+        fit_columns(self.requests)
         self._update_actions()
 
     def _show_cobrs(self, cobrs: list[CobRCompleta]) -> None:
@@ -379,6 +381,7 @@ class RecurrenceDetailDialog(QDialog):
             )
             item.setData(0, Qt.ItemDataRole.UserRole, cobr)
             self.cobrs_view.addTopLevelItem(item)
+        fit_columns(self.cobrs_view)
         self._update_actions()
 
     def selected_request(self) -> SolicRecCompleta | None:

@@ -580,7 +580,7 @@ class RecurrenceWizard(QDialog):
                 "Recurrences list for contract %2 before trying again: creating it again "
                 "could make a duplicate recurrence and a second request to the payer."
             )
-            .replace("%1", str(failure))
+            .replace("%1", failure_words(failure).rstrip("."))  # by its kind, never its English
             .replace("%2", contract),
         )
         self.create_button.setEnabled(False)

@@ -62,6 +62,7 @@ from treasury_app.ui.models.paid_slips_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.receipt_names import suggested_receipt_name
+from treasury_app.ui.refusals import pending_duplicate_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
@@ -488,7 +489,9 @@ class BilletsTab(QWidget):
                 changes_ledger=True,
             )
         except PendingDuplicate as twin:
-            self.banner.show_message(self.tr("The same payment waits for approval"), str(twin))
+            self.banner.show_message(
+                self.tr("The same payment waits for approval"), pending_duplicate_words(twin)
+            )
             entry = None
         if entry is None:
             self.payment_status.setText(self.tr("The payment was not sent."))

@@ -51,7 +51,7 @@ from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.qr_image import QrImageError, decode_qr_image
-from treasury_app.ui.refusals import is_refused
+from treasury_app.ui.refusals import is_refused, pending_duplicate_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
@@ -678,7 +678,9 @@ class PayoutsTab(QWidget):
                 changes_ledger=True,
             )
         except PendingDuplicate as twin:
-            self.banner.show_message(self.tr("The same payment waits for approval"), str(twin))
+            self.banner.show_message(
+                self.tr("The same payment waits for approval"), pending_duplicate_words(twin)
+            )
             entry = None
         if entry is None:
             self.payment_status.setText(self.tr("The Pix was not sent."))

@@ -1,5 +1,6 @@
-"""The status bar's right side: the environment (sandbox clearly marked) and, per API,
-connected or not, token valid until, certificate days to expiry (a warning under 30 days)."""
+"""The status bar's right side: the environment (sandbox clearly marked) and, per API, a light:
+connected or not, and the certificate's days to expiry when under 30 (a warning). Short enough
+for a 1366 px laptop's bar beside the team's labels; the details are in the tooltips."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from treasury_app.ui.times import InstantForm, format_instant
 
 ENVIRONMENT_STYLES = {
     "sandbox": (
+        QT_TRANSLATE_NOOP("EnvironmentBadge", "SANDBOX"),
         QT_TRANSLATE_NOOP("EnvironmentBadge", "SANDBOX — test bank, no real money"),
         "background:#f9ab00;color:#202124;",
     ),
     "production": (
         QT_TRANSLATE_NOOP("EnvironmentBadge", "PRODUCTION"),
+        QT_TRANSLATE_NOOP("EnvironmentBadge", "PRODUCTION — the bank itself, real money"),
         "background:#188038;color:white;",
     ),
 }
@@ -31,14 +34,17 @@ class EnvironmentBadge(QLabel):
     def __init__(self, environment: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("environment-badge")
-        text, style = ENVIRONMENT_STYLES.get(environment, (environment.upper(), ""))
+        name = environment.upper()
+        text, sentence, style = ENVIRONMENT_STYLES.get(environment, (name, name, ""))
         self.setText(self.tr(text))
+        self.setToolTip(self.tr(sentence))
         self.setStyleSheet(f"QLabel {{ {style} padding: 2px 8px; border-radius: 3px; }}")
 
 
 class ApiStatus(QLabel):
-    """One API, short enough for a laptop's status bar: ``QR Codes ✓ 14:05 · cert. 364 d``
-    (the token's expiry and the certificate's days left; the details in the tooltip)."""
+    """One API as a light, short enough for a laptop's status bar: ``QR Codes ✓`` (a valid
+    token), ``✗`` (not connected), ``○`` (no token yet), and ``· cert. 12 d`` while the
+    certificate expires within 30 days; the token's expiry and the rest in the tooltip."""
 
     def __init__(self, api: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,17 +65,20 @@ class ApiStatus(QLabel):
         days = (certificate.not_after - now).days
         parts = [label]
         if state.last_error:
-            parts.append(self.tr("✗ not connected"))
+            parts.append("✗")
+            connection = self.tr("not connected")
         elif state.valid_until is not None and state.valid_until > now:
-            until = format_instant(state.valid_until, InstantForm.TIME)
-            parts.append(self.tr("✓ %1").replace("%1", until))
+            parts.append("✓")
+            connection = self.tr("connected")
         else:
-            parts.append(self.tr("no token yet"))
-        parts.append(self.tr("· cert. %1 d").replace("%1", str(days)))
+            parts.append("○")
+            connection = ""
+        if days < EXPIRY_WARNING_DAYS:
+            parts.append(self.tr("· cert. %1 d").replace("%1", str(days)))
         self.warning = days < EXPIRY_WARNING_DAYS or bool(state.last_error)
         self.setText(" ".join(parts))
         details = [
-            api_title(self.api),
+            api_title(self.api) + (f": {connection}" if connection else ""),
             (
                 self.tr("Token valid until %1").replace(
                     "%1", format_instant(state.valid_until, InstantForm.TIME)
@@ -78,9 +87,9 @@ class ApiStatus(QLabel):
                 else self.tr("No token yet")
             ),
             certificate.subject,
-            self.tr("Certificate valid until %1").replace(
-                "%1", format_instant(certificate.not_after, InstantForm.DATE)
-            ),
+            self.tr("Certificate valid until %1 (%2 days)")
+            .replace("%1", format_instant(certificate.not_after, InstantForm.DATE))
+            .replace("%2", str(days)),
         ]
         if certificate.expiry_warning:
             details.append(certificate.expiry_warning)

@@ -1,5 +1,6 @@
-"""The error banner every tab shows above its content: the problem's title and detail, and
-the form fields the bank's ``violacoes`` (or a local check) name, marked in place."""
+"""The error banner every tab shows above its content: what went wrong in the person's
+language (a bank's problem by its type, a rule by its code, a failure by its kind), and the
+form fields the bank's ``violacoes`` (or a local check) name, marked in place."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Mapping
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from treasury_app.api.connect import ProfileFileError
 from treasury_app.api.errors import ApiError, ApiFailure, ProxyFailure, TransportFailure
+from treasury_app.api.tls import CertificateError
 from treasury_app.domain.errors import RuleError
 from treasury_app.ledger.errors import (
     BlockingSession,
@@ -17,9 +20,12 @@ from treasury_app.ledger.errors import (
     LedgerRefused,
     LedgerUnavailable,
 )
+from treasury_app.ledger.team.settings import TeamSettingsError
 from treasury_app.services.files import FileWriteError
-from treasury_app.ui.failure_words import failure_words
-from treasury_app.ui.refusals import ledger_refusal_words
+from treasury_app.services.sandbox_console import SandboxConsoleError
+from treasury_app.services.session import MissingSecret, TeamPasswordNeeded
+from treasury_app.ui.failure_words import failure_words, typed_reason
+from treasury_app.ui.refusals import ledger_refusal_words, problem_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import Tinted, banner_style, text_style
 
@@ -67,12 +73,29 @@ def blocked_message(error: LedgerBlocked) -> tuple[str, str]:
     ).replace("%1", "; ".join(_holder_words(holder) for holder in error.holders))
 
 
+# The titles of the typed failures that carry a rule's code (ui/failure_words.typed_reason).
+_CODED_TITLES: tuple[tuple[type[BaseException], str], ...] = (
+    (ProfileFileError, QT_TRANSLATE_NOOP("ErrorBanner", "The profile file cannot be used")),
+    (
+        TeamSettingsError,
+        QT_TRANSLATE_NOOP("ErrorBanner", "Please check the team database's settings"),
+    ),
+    (MissingSecret, QT_TRANSLATE_NOOP("ErrorBanner", "A password is needed")),
+    (TeamPasswordNeeded, QT_TRANSLATE_NOOP("ErrorBanner", "A password is needed")),
+)
+
+
 def friendly_message(error: BaseException) -> tuple[str, str]:
-    """A (title, detail) a treasury user can act on; never a traceback, never a secret."""
+    """A (title, detail) a treasury user can act on, in the person's language; never a
+    traceback, a secret, nor the English ``str()`` of an error (only a
+    :class:`~treasury_app.ui.user_errors.UserMessage` is shown as it is: it is words already).
+    A title may be an English source text that :meth:`ErrorBanner.show_error` translates."""
+    from treasury_app.ui.user_errors import UserMessage
+
     if isinstance(error, LedgerBlocked):
         return blocked_message(error)
-    if isinstance(error, ApiError):
-        return error.title, error.detail
+    if isinstance(error, ApiError):  # words for its type; the bank's detail, marked as such
+        return problem_words(error)
     if isinstance(error, LedgerRefused):  # the team database's rule, in words
         title = QT_TRANSLATE_NOOP("ErrorBanner", "Refused by the team database")
         return title, ledger_refusal_words(error)
@@ -102,21 +125,37 @@ def friendly_message(error: BaseException) -> tuple[str, str]:
         return QT_TRANSLATE_NOOP("ErrorBanner", "The team database cannot be reached"), (
             failure_words(error)
         )
-    if isinstance(error, ApiFailure | LedgerOpenError | OSError) and not isinstance(
-        error,
-        FileWriteError,  # already in words (ui/csv_files.file_error)
-    ):
+    if isinstance(error, FileWriteError):  # its words by its kind, naming the file
+        from treasury_app.ui.csv_files import file_error
+
+        shown = file_error(error)
+        return shown.title, shown.message
+    if isinstance(error, ApiFailure | LedgerOpenError | OSError):
         return QT_TRANSLATE_NOOP("ErrorBanner", "It could not be done"), failure_words(error)
     if isinstance(error, RuleError):
         named = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
         if isinstance(named, str) and named:
             return named, rule_text(error)
         return QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form"), rule_text(error)
-    field_message = getattr(error, "message", None)
-    title = getattr(error, "title", None)  # a refusal that names itself (a slip paid before)
-    if not (isinstance(title, str) and title):
-        title = QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form")
-    return title, str(field_message or error)
+    coded = typed_reason(error)
+    if coded is not None:
+        title = next(
+            (title for kind, title in _CODED_TITLES if isinstance(error, kind)),
+            QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form"),
+        )
+        return title, rule_text(coded)
+    if isinstance(error, SandboxConsoleError):
+        return QT_TRANSLATE_NOOP("ErrorBanner", "The simulation did not happen"), failure_words(
+            error
+        )
+    if isinstance(error, CertificateError):
+        title = QT_TRANSLATE_NOOP("ErrorBanner", "The certificate cannot be used")
+        return title, failure_words(error)
+    if isinstance(error, UserMessage):  # already in the person's words
+        return QT_TRANSLATE_NOOP("ErrorBanner", "Please check the form"), str(error)
+    # Anything else is not the person's to fix (ui/user_errors.py): a general sentence, with
+    # the error in the log, never its English.
+    return QT_TRANSLATE_NOOP("ErrorBanner", "It could not be done"), failure_words(error)
 
 
 class ErrorBanner(QFrame):

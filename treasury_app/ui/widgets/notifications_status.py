@@ -1,6 +1,7 @@
-"""The bank's notifications in a label: "Notifications: live · last 12 s ago" while the team's
-webhook receiver brings them, or "Notifications: polling (no receiver)" and why not. Shown in
-the status bar of a team session (the file ledger has no receiver: nothing to say).
+"""The bank's notifications in a label: "Notifications: live · 12 s" while the team's webhook
+receiver brings them, or "Notifications: polling" ("receiver silent", "offline" in the warning
+colour), with the whole sentence and why in the tooltip: short enough for a 1366 px laptop's
+status bar. Shown in the status bar of a team session (the file ledger has no receiver).
 
 It follows a :class:`~treasury_app.services.notifications.BankNotifications` (anything with
 ``status`` and ``subscribe``): a new reading every few seconds, and a tick each second for
@@ -60,29 +61,44 @@ class NotificationsStatusLabel(TickingLabel):
         self.setStyleSheet(text_style("warning", self) if self.warning else "")
 
     def describe(self, status: ReceiverStatus) -> tuple[str, str]:
-        """The label's text and tooltip for ``status``."""
+        """The label's text and tooltip for ``status`` (the tooltip's first line: the whole
+        sentence the short text stands for)."""
+        text, sentence, why = self._words(status)
+        return text, "\n".join(line for line in (sentence, why) if line)
+
+    def _words(self, status: ReceiverStatus) -> tuple[str, str, str]:
+        """The short text, the whole sentence and why, for ``status``."""
         polling = self.tr(
             "Until then the app asks the bank for each payment's status, as without a team "
             "database."
         )
         if status.state is ReceiverState.LIVE:
             age = status.last_item_age(self.monotonic())
-            text = self.tr("Notifications: live") + " · " + self._last(age)
-            tooltip = self.tr(
+            why = self.tr(
                 "The team's webhook receiver brings the bank's notifications: payments, "
                 "charges and recurrences change here as the bank tells. The app still asks "
                 "the bank every %1 minutes, in case a notification was lost."
             ).replace("%1", str(SAFETY_POLL_MINUTES))
             if status.url:
-                tooltip += "\n" + status.url
-            return text, tooltip
+                why += "\n" + status.url
+            short = (
+                self.tr("nothing yet") if age is None else self.short_age(int(age.total_seconds()))
+            )
+            return (
+                self.tr("Notifications: live") + " · " + short,
+                self.tr("Notifications: live") + " · " + self._last(age),
+                why,
+            )
         if status.state is ReceiverState.NEVER:
-            return self.tr("Notifications: polling (no receiver)"), self.tr(
-                "No webhook receiver has ever run on this team database."
-            ) + " " + polling
+            return (
+                self.tr("Notifications: polling"),
+                self.tr("Notifications: polling (no receiver)"),
+                self.tr("No webhook receiver has ever run on this team database.") + " " + polling,
+            )
         if status.state is ReceiverState.SILENT:
             since = self._since(status)
             return (
+                self.tr("Notifications: receiver silent"),
                 self.tr("Notifications: polling (receiver silent since %1)").replace("%1", since),
                 self.tr("The team's webhook receiver has been silent since %1.").replace(
                     "%1", since
@@ -91,10 +107,16 @@ class NotificationsStatusLabel(TickingLabel):
                 + polling,
             )
         if status.state is ReceiverState.OFFLINE:
-            return self.tr("Notifications: polling (team database offline)"), self.tr(
-                "The team database is offline (%1): no notification can reach this desktop."
-            ).replace("%1", status.detail or self.tr("not reachable")) + " " + polling
-        return self.tr("Notifications: checking…"), ""
+            return (
+                self.tr("Notifications: offline"),
+                self.tr("Notifications: polling (team database offline)"),
+                self.tr(
+                    "The team database is offline (%1): no notification can reach this desktop."
+                ).replace("%1", status.detail or self.tr("not reachable"))
+                + " "
+                + polling,
+            )
+        return self.tr("Notifications: checking…"), "", ""
 
     def _last(self, age: timedelta | None) -> str:
         if age is None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 __all__ = [
     "current_row",
     "current_value",
+    "fit_columns",
     "flat_tree",
     "list_and_detail",
     "row_table",
@@ -111,6 +112,13 @@ def flat_tree(parent: QWidget, name: str, headers: list[str]) -> QTreeWidget:
     tree.setRootIsDecorated(False)
     tree.setHeaderLabels(headers)
     return tree
+
+
+def fit_columns(tree: QTreeWidget) -> None:
+    """Each column but the last as wide as its title and its rows, so a time or an id is read
+    whole; the last takes what is left."""
+    for column in range(tree.columnCount() - 1):
+        tree.resizeColumnToContents(column)
 
 
 def value_labels(

@@ -1,5 +1,7 @@
 """The team database's link in a label: "Team database: live · last change 12 s ago", or
-"Team database offline: <why>" in the warning colour. Used in the status bar and in Settings.
+"Team database offline: <why>" in the warning colour, in Settings. The status bar's label is
+``compact``: "Team: live · 12 s" or "Team: offline" (still in the warning colour), the whole
+sentence in its tooltip, so that every badge fits a 1366 px laptop's bar.
 
 It follows a :class:`~treasury_app.services.team_link.TeamLink` (anything with ``state`` and
 ``subscribe``) and ticks once a second for the "… ago"; :meth:`TeamStatusLabel.stop` ends both
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from treasury_app.domain.clock import system_clock
@@ -51,9 +53,26 @@ class TickingLabel(QLabel):
     def refresh(self) -> None:
         raise NotImplementedError
 
+    def short_age(self, seconds: int) -> str:
+        """An age for a compact label: "12 s", "4 min", "3 h", "2 d"."""
+        if seconds < 60:
+            return QCoreApplication.translate("TickingLabel", "%1 s").replace("%1", str(seconds))
+        if seconds < 3600:
+            return QCoreApplication.translate("TickingLabel", "%1 min").replace(
+                "%1", str(seconds // 60)
+            )
+        if seconds < 48 * 3600:
+            return QCoreApplication.translate("TickingLabel", "%1 h").replace(
+                "%1", str(seconds // 3600)
+            )
+        return QCoreApplication.translate("TickingLabel", "%1 d").replace(
+            "%1", str(seconds // 86400)
+        )
+
 
 class TeamStatusLabel(TickingLabel):
-    """The state of ``link``, kept current until :meth:`stop`."""
+    """The state of ``link``, kept current until :meth:`stop`; ``compact`` for the status bar
+    (the whole sentence then in the tooltip)."""
 
     def __init__(
         self,
@@ -61,10 +80,12 @@ class TeamStatusLabel(TickingLabel):
         parent: QWidget | None = None,
         *,
         clock: Callable[[], datetime] | None = None,
+        compact: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("team-status")
         self.link = link
+        self.compact = compact
         self.clock = clock or system_clock  # the team link stamps its changes with it
         self.offline = False
         self.follow(link.subscribe)  # type: ignore[arg-type]
@@ -74,16 +95,20 @@ class TeamStatusLabel(TickingLabel):
         self.offline = not state.online
         if state.online:
             text = self.tr("Team database: live")
+            short = self.tr("Team: live")
             if state.last_change is not None:
                 text += " · " + self._ago(state.last_change)
+                short += " · " + self._short_ago(state.last_change)
         elif state.detail == "connecting":
             text = self.tr("Team database: connecting…")
+            short = self.tr("Team: connecting…")
         else:
             text = self.tr("Team database offline: %1").replace(
                 "%1", state.detail or self.tr("not reachable")
             )
-        self.setText(text)
-        tooltip = [state.database]
+            short = self.tr("Team: offline")
+        self.setText(short if self.compact else text)
+        tooltip = [text, state.database] if self.compact else [state.database]
         if self.offline:
             tooltip.append(
                 self.tr(
@@ -103,3 +128,10 @@ class TeamStatusLabel(TickingLabel):
         if seconds < 3600:
             return self.tr("last change %1 min ago").replace("%1", str(seconds // 60))
         return self.tr("last change at %1").replace("%1", format_instant(when, InstantForm.TIME))
+
+    def _short_ago(self, when: datetime) -> str:
+        """The compact form of :meth:`_ago`: "12 s", "4 min", then the time of the change."""
+        seconds = max(0, int((self.clock() - when).total_seconds()))
+        if seconds < 3600:
+            return self.short_age(seconds)
+        return format_instant(when, InstantForm.TIME)
