@@ -1496,6 +1496,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Saldo projetado abaixo de zero</translation>
     </message>
     <message>
+        <source>The day&apos;s payments exceed today&apos;s balance: held on the day unless money comes in</source>
+        <translation>Os pagamentos do dia passam do saldo de hoje: retidos no dia, a menos que entre dinheiro</translation>
+    </message>
+    <message>
         <source>Projected balance below your threshold of %1</source>
         <translation>Saldo projetado abaixo do seu limite de %1</translation>
     </message>
@@ -3509,6 +3513,17 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>%1, was due earlier</source>
         <translation>%1, vencia antes</translation>
+    </message>
+</context>
+<context>
+    <name>DayWarningBadge</name>
+    <message>
+        <source>⚠ Short on %1</source>
+        <translation>⚠ Saldo curto em %1</translation>
+    </message>
+    <message>
+        <source>Held on the day unless money comes in: move or cancel some.</source>
+        <translation>Retidos no dia, a menos que entre dinheiro: adie ou cancele alguns.</translation>
     </message>
 </context>
 <context>

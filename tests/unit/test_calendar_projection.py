@@ -22,6 +22,7 @@ from treasury_app.services.calendar import (
     horizon,
     next_business_morning,
     project,
+    with_threshold,
 )
 
 TODAY = dt.date(2026, 11, 18)  # a Wednesday
@@ -177,3 +178,25 @@ def test_the_next_business_morning_skips_weekends_and_holidays() -> None:
     moved = next_business_morning(friday_noon)
     assert moved.date() == dt.date(2026, 11, 23)  # Friday 20/11 is a holiday, then a weekend
     assert (moved.hour, moved.minute) == (8, 0)
+
+
+def test_a_day_whose_payments_exceed_todays_balance_is_warned_even_if_receipts_cover_it() -> None:
+    """The due sender reads the balance before the day's first send (receipts come later):
+    a day over today's balance is held whole, so the calendar says so on that day."""
+    day = dt.date(2026, 11, 20)
+    scheduled = [
+        Scheduled("1", day, Decimal("700.00")),
+        Scheduled("2", day, Decimal("400.00")),
+        Scheduled("3", dt.date(2026, 11, 23), Decimal("1200.00"), state="held"),
+    ]
+    history = [Outcome(ACME, "cobv", True)] * 3
+    expected = [inflow("a", day, "500.00", ACME), inflow("b", day, "900.00", ACME)]
+    projection = project(TODAY, Decimal("1000.00"), scheduled, expected, history)
+    warned = projection.day(day)
+    assert warned is not None and warned.balance == Decimal("1300.00")  # receipts cover it
+    assert warned.over_balance and warned.warning == DayWarning.OVER_BALANCE
+    held = projection.day(dt.date(2026, 11, 23))  # a held payment leaves only by a person
+    assert held is not None and not held.over_balance and held.warning is None
+    assert with_threshold(projection, Decimal("0.00")).day(day).warning == DayWarning.OVER_BALANCE  # type: ignore[union-attr]
+    below = project(TODAY, Decimal("1000.00"), scheduled[:2], [])
+    assert below.day(day).warning == DayWarning.BELOW_ZERO  # type: ignore[union-attr]

@@ -349,6 +349,9 @@ class DayWarning:
     """Why a day is marked (codes; the UI says them)."""
 
     BELOW_ZERO: Final = "calendar.below_zero"
+    OVER_BALANCE: Final = "calendar.over_balance"
+    """The day's scheduled payments total more than today's balance: the due sender holds
+    the day whole unless money comes in (and the status bar warns the business day before)."""
     BELOW_THRESHOLD: Final = "calendar.below_threshold"
 
 
@@ -366,6 +369,8 @@ class CalendarDay:
     balance: Decimal
     """The projected balance at the end of the day."""
     warning: str | None
+    over_balance: bool = False
+    """What leaves that day by itself (not held) totals more than today's balance."""
 
     @property
     def items(self) -> int:
@@ -509,6 +514,10 @@ def _projection_steps(
         in_total = sum((i.amount for i in day_ins), Decimal("0.00"))
         in_weighted = sum((i.weighted for i in day_ins), Decimal("0.00"))
         balance = balance - out_total + in_weighted
+        leaving = sum(
+            (o.amount for o in day_outs if str(o.state).lower() != ScheduleState.HELD), Decimal(0)
+        )
+        over = leaving > opening
         days.append(
             CalendarDay(
                 day,
@@ -519,7 +528,8 @@ def _projection_steps(
                 in_total,
                 in_weighted,
                 balance,
-                _warning(balance, threshold),
+                _warning(balance, threshold, over),
+                over,
             )
         )
         if len(days) % 7 == 0:
@@ -540,9 +550,11 @@ def _weighed(inflow: ExpectedInflow, weight: Weight) -> ExpectedInflow:
     )
 
 
-def _warning(balance: Decimal, threshold: Decimal | None) -> str | None:
+def _warning(balance: Decimal, threshold: Decimal | None, over: bool = False) -> str | None:
     if balance < 0:
         return DayWarning.BELOW_ZERO
+    if over:
+        return DayWarning.OVER_BALANCE
     if threshold is not None and balance < threshold:
         return DayWarning.BELOW_THRESHOLD
     return None
@@ -550,7 +562,10 @@ def _warning(balance: Decimal, threshold: Decimal | None) -> str | None:
 
 def with_threshold(projection: Projection, threshold: Decimal | None) -> Projection:
     """``projection`` with its days warned against another ``threshold`` (nothing read again)."""
-    days = tuple(replace(day, warning=_warning(day.balance, threshold)) for day in projection.days)
+    days = tuple(
+        replace(day, warning=_warning(day.balance, threshold, day.over_balance))
+        for day in projection.days
+    )
     return replace(projection, threshold=threshold, days=days)
 
 

@@ -78,6 +78,10 @@ _STATES: dict[str, str] = {
 }
 _WARNINGS: dict[str, str] = {
     DayWarning.BELOW_ZERO: QT_TRANSLATE_NOOP("CalendarWords", "Projected balance below zero"),
+    DayWarning.OVER_BALANCE: QT_TRANSLATE_NOOP(
+        "CalendarWords",
+        "The day's payments exceed today's balance: held on the day unless money comes in",
+    ),
     DayWarning.BELOW_THRESHOLD: QT_TRANSLATE_NOOP(
         "CalendarWords", "Projected balance below your threshold of %1"
     ),
