@@ -37,9 +37,7 @@ def _schedule_over(run, workspace, day: dt.date, balance: Decimal) -> list:
                 description=f"parcela {len(entries) + 1}",
             )
         )
-        entries.append(
-            run(workspace.payouts.send(workspace.schedule.schedule_payout(review, day)))
-        )
+        entries.append(run(workspace.payouts.send(workspace.schedule.schedule_payout(review, day))))
         left -= amount
     return entries
 
