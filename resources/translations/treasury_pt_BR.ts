@@ -7445,6 +7445,30 @@ Avise o seu departamento de TI.</translation>
         <translation>O valor do boleto hoje é {now}, não os {scheduled} agendados: confira antes que seja pago.</translation>
     </message>
     <message>
+        <source>“{typed}” is not a time of day: write it HH:MM, from 00:00 to 23:59.</source>
+        <translation>“{typed}” não é uma hora do dia: escreva HH:MM, de 00:00 a 23:59.</translation>
+    </message>
+    <message>
+        <source>The time to hold a payment the balance does not cover ({cutoff}) must come after the send time ({send_time}).</source>
+        <translation>A hora de reter um pagamento que o saldo não cobre ({cutoff}) deve vir depois da hora de envio ({send_time}).</translation>
+    </message>
+    <message>
+        <source>A slip&apos;s amount may change by R$ 0,00 up to {max}; not by less than zero.</source>
+        <translation>O valor de um boleto pode mudar de R$ 0,00 até {max}; não menos que zero.</translation>
+    </message>
+    <message>
+        <source>Type how many tries, a whole number from 1 to {max}.</source>
+        <translation>Digite quantas tentativas, um número inteiro de 1 a {max}.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a date: write each non-business day as dd/mm/yyyy.</source>
+        <translation>“{typed}” não é uma data: escreva cada dia não útil como dd/mm/aaaa.</translation>
+    </message>
+    <message>
+        <source>At most {max} non-business days of your own can be kept.</source>
+        <translation>No máximo {max} dias não úteis próprios podem ser guardados.</translation>
+    </message>
+    <message>
         <source>The slip is due on {due} and is scheduled for {pay}: fine and interest may apply, and a changed amount on that day holds it for you.</source>
         <translation>O boleto vence em {due} e está agendado para {pay}: podem incidir multa e juros, e um valor diferente nesse dia o retém para você.</translation>
     </message>
@@ -9373,6 +9397,65 @@ Avise o seu departamento de TI.</translation>
     </message>
 </context>
 <context>
+    <name>ScheduleSettingsPanel</name>
+    <message>
+        <source>Scheduled payments</source>
+        <translation>Pagamentos agendados</translation>
+    </message>
+    <message>
+        <source>Kept in this profile. In a team, each releasing desktop sends at its own profile&apos;s time; the team database still lets nothing leave before its date.</source>
+        <translation>Guardado neste perfil. Numa equipe, cada computador que libera envia no horário do seu próprio perfil; o banco de dados da equipe continua não deixando nada sair antes da data.</translation>
+    </message>
+    <message>
+        <source>HH:MM, e.g. 08:00</source>
+        <translation>HH:MM, ex.: 08:00</translation>
+    </message>
+    <message>
+        <source>Send at (Brasília)</source>
+        <translation>Enviar às (Brasília)</translation>
+    </message>
+    <message>
+        <source>e.g. 5,00</source>
+        <translation>ex.: 5,00</translation>
+    </message>
+    <message>
+        <source>A slip&apos;s amount may change by</source>
+        <translation>O valor de um boleto pode mudar até</translation>
+    </message>
+    <message>
+        <source>1 to 10</source>
+        <translation>1 a 10</translation>
+    </message>
+    <message>
+        <source>Tries when the balance is short</source>
+        <translation>Tentativas quando falta saldo</translation>
+    </message>
+    <message>
+        <source>HH:MM, e.g. 17:00</source>
+        <translation>HH:MM, ex.: 17:00</translation>
+    </message>
+    <message>
+        <source>Hold for a person after (Brasília)</source>
+        <translation>Reter para uma pessoa depois das (Brasília)</translation>
+    </message>
+    <message>
+        <source>dd/mm/yyyy, one per line: the city&apos;s holidays, the company&apos;s days off</source>
+        <translation>dd/mm/aaaa, um por linha: feriados da cidade, folgas da empresa</translation>
+    </message>
+    <message>
+        <source>Other non-business days</source>
+        <translation>Outros dias não úteis</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>Saved: scheduled payments follow these from now on.</source>
+        <translation>Salvo: os pagamentos agendados seguem isto a partir de agora.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Profile</source>
@@ -9421,6 +9504,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Infractions</source>
         <translation>Infrações</translation>
+    </message>
+    <message>
+        <source>Scheduled payments</source>
+        <translation>Pagamentos agendados</translation>
     </message>
     <message>
         <source>Audit log</source>

@@ -43,6 +43,7 @@ import contextlib
 import dataclasses
 import hashlib
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -57,6 +58,7 @@ from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import BRASILIA, Clock, brasilia_date, brasilia_today
 from treasury_app.domain.errors import Reason, RuleError
+from treasury_app.domain.money import parse_brl
 from treasury_app.domain.schedule import (
     DEFAULT_HORIZON_DAYS,
     DEFAULT_SEND_TIME,
@@ -78,6 +80,7 @@ from treasury_app.services.payments import PaymentEngine
 if TYPE_CHECKING:
     from treasury_app.services.billets import BilletReview
     from treasury_app.services.payouts import BatchRow, ChargeAmount, PayoutBatch, PayoutReview
+    from treasury_app.services.profiles import ScheduleProfile
     from treasury_app.services.workspace import Workspace
 
 log = logging.getLogger("treasury_app.services.schedule")
@@ -91,8 +94,10 @@ __all__ = [
     "ScheduleSettings",
     "ScheduleState",
     "ScheduledPayment",
+    "SettingsError",
     "cancel_scheduled",
     "move_scheduled",
+    "read_schedule_form",
     "scheduled_between",
 ]
 
@@ -130,6 +135,90 @@ class ScheduleSettings:
     @property
     def calendar(self) -> BusinessCalendar:
         return BusinessCalendar(self.extra_dates)
+
+    @classmethod
+    def from_profile(cls, profile: ScheduleProfile) -> ScheduleSettings:
+        """A profile's settings (``Profile.schedule``; the horizon is the app's)."""
+        return cls(
+            send_time=profile.send_time,
+            extra_dates=frozenset(profile.extra_dates),
+            slip_tolerance=profile.slip_tolerance,
+            funds_retries=profile.funds_retries,
+            funds_cutoff=profile.funds_cutoff,
+        )
+
+
+MAX_SLIP_TOLERANCE = Decimal("10000.00")
+MAX_FUNDS_RETRIES = 10
+MAX_EXTRA_DATES = 100
+_TIME = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
+_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+class SettingsError(RuleError):
+    """A scheduling setting typed in Settings is not acceptable (the code and field say
+    which)."""
+
+
+def _typed_time(text: str, field_name: str) -> time:
+    found = _TIME.fullmatch(text.strip())
+    if found is None:
+        raise SettingsError("settings.time_format", field=field_name, typed=text.strip())
+    return time(int(found.group(1)), int(found.group(2)))
+
+
+def read_schedule_form(
+    send_time: str, tolerance: str, retries: str, cutoff: str, extra_dates: str
+) -> ScheduleProfile:
+    """The scheduling settings a person typed, read strictly (``HH:MM`` times, an amount in
+    reais, a whole number of tries, ``dd/mm/aaaa`` dates one per line or separated by
+    commas or spaces); else :class:`SettingsError` on the field."""
+    from treasury_app.services.profiles import ScheduleProfile
+
+    sends = _typed_time(send_time, "send_time")
+    ends = _typed_time(cutoff, "funds_cutoff")
+    if ends <= sends:
+        raise SettingsError(
+            "settings.cutoff_before_send",
+            field="funds_cutoff",
+            send_time=sends.strftime("%H:%M"),
+            cutoff=ends.strftime("%H:%M"),
+        )
+    try:
+        amount = parse_brl(tolerance) if tolerance.strip() else Decimal("0.00")
+    except RuleError as error:
+        raise SettingsError(error.code, field="slip_tolerance", **error.params) from None
+    if not Decimal("0.00") <= amount <= MAX_SLIP_TOLERANCE:
+        raise SettingsError(
+            "settings.tolerance_range", field="slip_tolerance", max=MAX_SLIP_TOLERANCE
+        )
+    tries = retries.strip()
+    if not tries.isascii() or not tries.isdigit() or not 1 <= int(tries) <= MAX_FUNDS_RETRIES:
+        raise SettingsError(
+            "settings.retries_range", field="funds_retries", typed=tries, max=MAX_FUNDS_RETRIES
+        )
+    days: list[date] = []
+    for typed in re.split(r"[\s,;]+", extra_dates.strip()) if extra_dates.strip() else []:
+        found = _DATE.fullmatch(typed)
+        try:
+            if found is None:
+                raise ValueError(typed)
+            day = date(int(found.group(3)), int(found.group(2)), int(found.group(1)))
+        except ValueError:
+            raise SettingsError("settings.extra_date", field="extra_dates", typed=typed) from None
+        if day not in days:
+            days.append(day)
+    if len(days) > MAX_EXTRA_DATES:
+        raise SettingsError(
+            "settings.extra_dates_too_many", field="extra_dates", max=MAX_EXTRA_DATES
+        )
+    return ScheduleProfile(
+        send_time=sends,
+        slip_tolerance=amount,
+        funds_retries=int(tries),
+        funds_cutoff=ends,
+        extra_dates=tuple(sorted(days)),
+    )
 
 
 class ScheduleState(StrEnum):

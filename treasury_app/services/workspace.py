@@ -9,7 +9,7 @@ bank's news, and the tracker keeps only a slow safety poll.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from treasury_app.services.backup import BackupService
     from treasury_app.services.charges import ChargesService
     from treasury_app.services.infractions import InfractionsService
+    from treasury_app.services.profiles import Profile, ScheduleProfile
     from treasury_app.services.recurrences import RecurrencesService
     from treasury_app.services.sandbox_console import SandboxConsole
     from treasury_app.services.schedule import DueSender, ScheduleService
@@ -59,6 +60,9 @@ class Workspace:
         self.pix_keys = session.profile.pix_keys if pix_keys is None else pix_keys
         self.ledger = session.ledger
         self.engine = session.payments
+        # How an edited profile is kept (the app's profile store, audited); ``None``: for
+        # this session only (tests, the unattended releaser).
+        self.profile_saver: Callable[[Profile], Awaitable[Profile]] | None = None
         self.engine.business_clock = self.clock  # a scheduled intent waits for the bank's day
         # ``make run-team`` only: the demo database's business date follows the sandbox's clock.
         self.demo_clock = team_demo_clock(session.profile.environment, self.ledger.backend)
@@ -94,15 +98,35 @@ class Workspace:
     def schedule(self) -> ScheduleService:
         """Scheduled and recurring payments, and the due sender's passes (issue 35): on the
         bank's clock, so a scheduled intent leaves on the bank's business date."""
-        from treasury_app.services.schedule import ScheduleService
+        from treasury_app.services.schedule import ScheduleService, ScheduleSettings
 
+        # The profile's send time, tolerance, retries and extra non-business dates (per
+        # profile, also in team mode: see ``profiles.ScheduleProfile``).
+        settings = ScheduleSettings.from_profile(self.session.profile.schedule)
+        self.payouts.calendar = settings.calendar
         return ScheduleService(
             self.engine,
             self.ledger,
             self.session.accounts,
             clock=self.clock,
+            settings=settings,
             read_charge=self._read_charge,
         )
+
+    async def save_schedule_settings(self, settings: ScheduleProfile) -> Profile:
+        """Keep ``settings`` in the profile (audited, through :attr:`profile_saver`) and
+        apply them now: the due sender's next pass sends at the new time."""
+        from treasury_app.services.schedule import ScheduleSettings
+
+        profile = self.session.profile.model_copy(update={"schedule": settings})
+        if self.profile_saver is not None:
+            profile = await self.profile_saver(profile)
+        self.session.profile = profile
+        applied = ScheduleSettings.from_profile(settings)
+        self.schedule.settings = applied
+        self.engine.send_time = applied.send_time
+        self.payouts.calendar = applied.calendar
+        return profile
 
     @cached_property
     def due_sender(self) -> DueSender:

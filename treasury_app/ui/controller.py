@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -27,6 +27,7 @@ from treasury_app.services.endpoints import EndpointConfirmations
 from treasury_app.services.profiles import (
     SANDBOX_PROFILE_NAME,
     CaFileError,
+    PolicyRefusal,
     Profile,
     ProfileError,
     ProfileStore,
@@ -195,8 +196,6 @@ class AppController(QObject):
     async def refuse_sandbox(self) -> None:
         """``--sandbox`` where the machine policy turns the sandbox off: said, then the run
         ends (nothing of the sandbox bank is started)."""
-        from treasury_app.services.profiles import PolicyRefusal
-
         log.warning("the sandbox bank is turned off by the machine policy: not started")
         box = QMessageBox(
             QMessageBox.Icon.Warning,
@@ -460,10 +459,23 @@ class AppController(QObject):
 
     async def _workspace(self, session: Session) -> Workspace:
         self.workspace = await open_workspace(session, policy=self.policy)
+        self.workspace.profile_saver = self._profile_saver(self.workspace)
         QTimer.singleShot(FREEZE_AFTER_MS, freeze_long_lived_objects)
         QSettings().setValue(LAST_PROFILE_KEY, session.profile.name)
         self.unlocked.emit(self.workspace)
         return self.workspace
+
+    def _profile_saver(self, workspace: Workspace) -> Callable[[Profile], Awaitable[Profile]]:
+        """How Settings keeps an edited profile: the store, audited in the ledger (a preset
+        profile is the policy's: refused with its code)."""
+
+        async def save(profile: Profile) -> Profile:
+            if self.store.is_preset(profile.name):
+                raise PolicyRefusal("policy.preset_read_only", name=profile.name)
+            audit = None if workspace.session.closed else workspace.ledger.audit
+            return await self.store.save(profile, audit=audit)
+
+        return save
 
     # -- the main window -----------------------------------------------------------------------
 

@@ -85,6 +85,26 @@ RULES: dict[str, str] = {
         "The slip's amount is {now} today, not the {scheduled} scheduled: check it before it "
         "is paid.",
     ),
+    "settings.time_format": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{typed}” is not a time of day: write it HH:MM, from 00:00 to 23:59."
+    ),
+    "settings.cutoff_before_send": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The time to hold a payment the balance does not cover ({cutoff}) must come after the "
+        "send time ({send_time}).",
+    ),
+    "settings.tolerance_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "A slip's amount may change by R$ 0,00 up to {max}; not by less than zero."
+    ),
+    "settings.retries_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "Type how many tries, a whole number from 1 to {max}."
+    ),
+    "settings.extra_date": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{typed}” is not a date: write each non-business day as dd/mm/yyyy."
+    ),
+    "settings.extra_dates_too_many": QT_TRANSLATE_NOOP(
+        "RuleWords", "At most {max} non-business days of your own can be kept."
+    ),
     "scheduled.slip_after_due": QT_TRANSLATE_NOOP(
         "RuleWords",
         "The slip is due on {due} and is scheduled for {pay}: fine and interest may apply, and "
