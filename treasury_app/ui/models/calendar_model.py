@@ -38,6 +38,7 @@ from treasury_app.ui.status_words import status_word
 from treasury_app.ui.theme import Tinted, muted_color, tint, tone_color
 
 __all__ = [
+    "CELL_ROLE",
     "DAY_ROLE",
     "CalendarGridModel",
     "DayItem",
@@ -50,6 +51,8 @@ __all__ = [
 ]
 
 DAY_ROLE = Qt.ItemDataRole.UserRole
+CELL_ROLE = Qt.ItemDataRole.UserRole + 1
+"""A day cell's lines, background, foreground and font, as one tuple (the grid paints it)."""
 """The :class:`CalendarDay` of a cell (``None``: before today)."""
 Index = QModelIndex | QPersistentModelIndex
 
@@ -202,7 +205,8 @@ class CalendarGridModel(QAbstractTableModel):
     def _cell(self, day: CalendarDay) -> dict[int, Any]:
         """Every role of a day's cell, made once per projection: a paint asks each cell for a
         dozen roles, a few dozen cells at a time."""
-        roles: dict[int, Any] = {Qt.ItemDataRole.DisplayRole: self.cell_text(day), DAY_ROLE: day}
+        text = self.cell_text(day)
+        roles: dict[int, Any] = {Qt.ItemDataRole.DisplayRole: text, DAY_ROLE: day}
         if day.warning is not None:
             tone: Tinted = "error" if day.warning == DayWarning.BELOW_ZERO else "warning"
             roles[Qt.ItemDataRole.BackgroundRole] = tint(
@@ -216,6 +220,13 @@ class CalendarGridModel(QAbstractTableModel):
             font = QFont()
             font.setBold(True)
             roles[Qt.ItemDataRole.FontRole] = font
+        # What the grid's painter needs, in one answer (ui/widgets/calendar_cells.py).
+        roles[CELL_ROLE] = (
+            tuple(text.split("\n")),
+            roles.get(Qt.ItemDataRole.BackgroundRole),
+            roles.get(Qt.ItemDataRole.ForegroundRole),
+            roles.get(Qt.ItemDataRole.FontRole),
+        )
         return roles
 
     def cell_text(self, day: CalendarDay) -> str:

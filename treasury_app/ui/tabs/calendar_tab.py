@@ -60,6 +60,7 @@ from treasury_app.ui.models.calendar_model import (
 )
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.sandbox_actions import sandbox_button, simulated
+from treasury_app.ui.widgets.calendar_cells import CalendarCellDelegate
 from treasury_app.ui.widgets.date_edits import date_edit, to_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.money_edit import MoneyEdit
@@ -224,6 +225,8 @@ class CalendarTab(QWidget):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setWordWrap(False)
         self.grid.setTextElideMode(Qt.TextElideMode.ElideNone)  # eliding 4 lines a cell: slow
+        # Each line drawn as it is (the style's text layout per cell made the first paint late).
+        self.grid.setItemDelegate(CalendarCellDelegate(self.grid))
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.grid.verticalHeader().setDefaultSectionSize(4 * self.fontMetrics().height() + 6)
         self.grid.selectionModel().currentChanged.connect(self._day_changed)
