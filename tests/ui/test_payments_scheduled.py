@@ -65,3 +65,19 @@ def test_scheduled_payments_show_their_day_and_state_sort_by_day_and_are_found_b
     widget.search_edit.clear()
     widget.view.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
     assert widget.proxy.entry(0).id == soon.id
+
+
+def test_a_payment_waiting_for_its_day_is_not_one_the_bank_has_to_confirm(
+    qtbot, run, open_workspace
+) -> None:
+    from treasury_app.ui.widgets.unconfirmed_banner import PIX_KINDS, UnconfirmedBanner
+
+    workspace = open_workspace()
+    [day] = _business_days(brasilia_today(workspace.clock), 1)
+    entry = _scheduled(run, workspace, "agenda.c@empresa.com.br", "30,00", day)
+    assert entry.id in {e.id for e in run(workspace.ledger.journal.unresolved())}
+    banner = UnconfirmedBanner(workspace, PIX_KINDS)
+    qtbot.addWidget(banner)
+    assert run(banner.load())
+    assert entry.id not in {e.id for e in banner.entries}
+    banner.shutdown()
