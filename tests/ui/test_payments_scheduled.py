@@ -65,6 +65,13 @@ def test_scheduled_payments_show_their_day_and_state_sort_by_day_and_are_found_b
     widget.search_edit.clear()
     widget.view.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
     assert widget.proxy.entry(0).id == soon.id
+    assert widget.proxy.index(0, Column.STATUS).data() == "Scheduled"  # nothing for the bank
+
+    # Held by the engine (its checks on the day): the list follows without a reload.
+    run(workspace.schedule._hold(soon, "scheduled.balance_short", {}))
+    qtbot.waitUntil(
+        lambda: widget.proxy.index(0, Column.SCHEDULE).data() == "Held: a person decides"
+    )
 
 
 def test_a_payment_waiting_for_its_day_is_not_one_the_bank_has_to_confirm(

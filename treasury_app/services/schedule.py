@@ -609,10 +609,14 @@ class ScheduleService:
         for entry in await self.ledger.schedule.waiting():
             assert entry.pay_date is not None
             if entry.pay_date < today and entry.id not in holds and self._ours(entry):
-                made.append(
-                    await self.ledger.schedule.hold(entry.id, LATE, {"due": entry.pay_date})
-                )
+                made.append(await self._hold(entry, LATE, {"due": entry.pay_date}))
         return made
+
+    async def _hold(self, entry: Entry, code: str, params: Mapping[str, Any]) -> Hold:
+        """Hold ``entry`` for a person, and tell the lists (its state is "held" now)."""
+        hold = await self.ledger.schedule.hold(entry.id, code, params)
+        self.engine.announce(entry)
+        return hold
 
     async def _available(self) -> Decimal:
         balances = await self.accounts.get_balances()
@@ -678,9 +682,7 @@ class ScheduleService:
         if total <= balance:
             return True
         for entry in due:
-            await self.ledger.schedule.hold(
-                entry.id, BALANCE_SHORT, {"total": total, "balance": balance}
-            )
+            await self._hold(entry, BALANCE_SHORT, {"total": total, "balance": balance})
         log.warning("scheduled payments of the day held: %s due, %s available", total, balance)
         return False
 
@@ -688,7 +690,7 @@ class ScheduleService:
         """Whether ``entry`` may be sent now; held (or left for the next pass) otherwise."""
         reason = await self._changed_since_scheduled(entry)
         if reason is not None:
-            await self.ledger.schedule.hold(entry.id, reason.code, reason.params)
+            await self._hold(entry, reason.code, reason.params)
             return False
         if entry.amount <= await self._available():
             return True
@@ -697,9 +699,7 @@ class ScheduleService:
             now.astimezone(BRASILIA).date(), self.settings.funds_cutoff, BRASILIA
         )
         if tries >= self.settings.funds_retries or now >= cutoff:
-            await self.ledger.schedule.hold(
-                entry.id, INSUFFICIENT_FUNDS, {"tries": tries, "amount": entry.amount}
-            )
+            await self._hold(entry, INSUFFICIENT_FUNDS, {"tries": tries, "amount": entry.amount})
             self._funds_tries.pop(entry.id, None)
         else:
             log.info("scheduled payment %s: balance short, try %s", entry.id, tries)

@@ -180,10 +180,15 @@ class PaymentsModel(JournalEntriesModel):
         if any(item.pay_date is not None for item in entries):
             holds = await self.ledger.schedule.holds()
             for item in entries:
+                if (item.id in holds) == (item.id in self._schedule_holds):
+                    continue
                 if item.id in holds:
                     self._schedule_holds.add(item.id)
                 else:
                     self._schedule_holds.discard(item.id)
+                row = self.row_of(item.id)
+                if row is not None:  # held or let go meanwhile: its words change
+                    self.row_changed(row)
         return held
 
     def schedule_held(self, entry: Entry) -> bool:
@@ -225,6 +230,8 @@ class PaymentsModel(JournalEntriesModel):
             return status_word(EntryState.REJECTED.value)
         if entry.bank_status:
             return status_word(entry.bank_status)
+        if entry.state == EntryState.PREPARED and entry.pay_date is not None:
+            return self.schedule_text(entry)  # waits for its day: nothing asked of the bank
         if entry.unresolved:
             if self.is_marked(entry.id):
                 return self.tr("Not confirmed by the bank — waiting for you")

@@ -239,6 +239,13 @@ class CalendarTab(QWidget):
         self.day_label.setWordWrap(True)
         self.items_model = DayItemsModel(box)
         self.items = row_table(box, self.items_model, "calendar-items", stretch=ItemColumn.NAME)
+        # The other columns as wide as their headers and texts (pt_BR's are longer), measured
+        # on the first rows only.
+        header = self.items.horizontalHeader()
+        header.setResizeContentsPrecision(200)
+        for column in ItemColumn:
+            if column != ItemColumn.NAME:
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.items.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.move_button = QPushButton(self.tr("Move…"), box)
         self.move_button.setObjectName("calendar-move")
