@@ -54,8 +54,9 @@ def test_a_day_over_the_balance_is_warned_the_day_before_in_the_bar_and_the_cale
     balance = Decimal(run(workspace.statement.balance()).available)
     entries = _schedule_over(run, workspace, day, balance)
     try:
-        [warning] = run(badge.refresh())
-        assert warning.day == day and warning.total == balance + Decimal("0.01")
+        # (other tests' payments for that day, if any, count too)
+        [warning] = [w for w in run(badge.refresh()) if w.day == day]
+        assert warning.total >= balance + Decimal("0.01") and warning.balance == balance
         assert not badge.isHidden()
         assert badge.text() == f"⚠ Short on {day:%d/%m}"
         tip = badge.toolTip()
