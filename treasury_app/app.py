@@ -57,6 +57,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     # passwords (refused for any other profile).
     parser.add_argument("--unlock-sandbox", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--sandbox-clock-start", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--sandbox-samples",
+        action="store_true",
+        help="with the sandbox profile: add a few sample scheduled payments (once)",
+    )
     return parser.parse_args(argv)
 
 
@@ -132,6 +137,7 @@ async def _run(args: argparse.Namespace, paths: AppPaths, window: Any) -> None:
         sandbox=args.sandbox,
         unlock_sandbox=args.unlock_sandbox,
         sandbox_args=extra,
+        sandbox_samples=args.sandbox_samples,
     )
     controller = AppController(paths, options, window=window, policy=policy)
     if args.exit_after_ms > 0:

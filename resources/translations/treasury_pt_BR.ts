@@ -1008,6 +1008,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Conferir o boleto</translation>
     </message>
     <message>
+        <source>Amount to be debited on %1</source>
+        <translation>Valor a ser debitado em %1</translation>
+    </message>
+    <message>
         <source>Amount to be debited once approved</source>
         <translation>Valor a ser debitado depois de aprovado</translation>
     </message>
@@ -1056,6 +1060,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Encargos</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
         <source>%1 of fine and interest</source>
         <translation>%1 de multa e juros</translation>
     </message>
@@ -1070,6 +1078,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>None: the original amount is due.</source>
         <translation>Nenhum: será cobrado o valor original.</translation>
+    </message>
+    <message>
+        <source>%1 (its due date)</source>
+        <translation>%1 (o vencimento)</translation>
     </message>
     <message>
         <source>This is not the amount to be debited.</source>
@@ -1097,6 +1109,22 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>The sandbox bank&apos;s slips to learn with</source>
         <translation>Os boletos do banco sandbox para aprender</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>On its due date</source>
+        <translation>No vencimento</translation>
+    </message>
+    <message>
+        <source>On a date:</source>
+        <translation>Numa data:</translation>
+    </message>
+    <message>
+        <source>Pay</source>
+        <translation>Pagar</translation>
     </message>
     <message>
         <source>Receipt…</source>
@@ -1225,6 +1253,267 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Receipt saved to %1</source>
         <translation>Comprovante salvo em %1</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarGridModel</name>
+    <message>
+        <source>Mon</source>
+        <translation>Seg</translation>
+    </message>
+    <message>
+        <source>Tue</source>
+        <translation>Ter</translation>
+    </message>
+    <message>
+        <source>Wed</source>
+        <translation>Qua</translation>
+    </message>
+    <message>
+        <source>Thu</source>
+        <translation>Qui</translation>
+    </message>
+    <message>
+        <source>Fri</source>
+        <translation>Sex</translation>
+    </message>
+    <message>
+        <source>Sat</source>
+        <translation>Sáb</translation>
+    </message>
+    <message>
+        <source>Sun</source>
+        <translation>Dom</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarTab</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>A day whose projected balance falls below this amount is marked</source>
+        <translation>Um dia cujo saldo projetado fique abaixo deste valor é destacado</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Save the calendar&apos;s days as a CSV file</source>
+        <translation>Salvar os dias do calendário num arquivo CSV</translation>
+    </message>
+    <message>
+        <source>Warn below</source>
+        <translation>Alertar abaixo de</translation>
+    </message>
+    <message>
+        <source>Sandbox only: move the sandbox bank&apos;s clock (and the app&apos;s) to watch scheduled payments come due.</source>
+        <translation>Somente no sandbox: adianta o relógio do banco sandbox (e o do aplicativo) para ver os pagamentos agendados chegarem ao dia.</translation>
+    </message>
+    <message>
+        <source>+1 hour</source>
+        <translation>+1 hora</translation>
+    </message>
+    <message>
+        <source>+1 day</source>
+        <translation>+1 dia</translation>
+    </message>
+    <message>
+        <source>Next business day, 08:00</source>
+        <translation>Próximo dia útil, 08:00</translation>
+    </message>
+    <message>
+        <source>Move…</source>
+        <translation>Mover…</translation>
+    </message>
+    <message>
+        <source>Cancel payment…</source>
+        <translation>Cancelar pagamento…</translation>
+    </message>
+    <message>
+        <source>Today&apos;s balance: %1</source>
+        <translation>Saldo de hoje: %1</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) and receipt(s) over 13 weeks</source>
+        <translation>%1 pagamento(s) e recebimento(s) em 13 semanas</translation>
+    </message>
+    <message>
+        <source>⚠ %1 day(s) below the line</source>
+        <translation>⚠ %1 dia(s) abaixo do limite</translation>
+    </message>
+    <message>
+        <source>expected receipts unavailable (the bank&apos;s charges could not be read)</source>
+        <translation>recebimentos esperados indisponíveis (as cobranças do banco não puderam ser lidas)</translation>
+    </message>
+    <message>
+        <source>Click a day to see its payments and receipts.</source>
+        <translation>Clique num dia para ver seus pagamentos e recebimentos.</translation>
+    </message>
+    <message>
+        <source>%1: out %2 · in %3 (counted %4) · projected balance %5</source>
+        <translation>%1: saídas %2 · entradas %3 (consideradas %4) · saldo projetado %5</translation>
+    </message>
+    <message>
+        <source>not a business day</source>
+        <translation>não é dia útil</translation>
+    </message>
+    <message>
+        <source>Cancel the payment</source>
+        <translation>Cancelar o pagamento</translation>
+    </message>
+    <message>
+        <source>Why is the payment to %1 of %2 cancelled? (kept in the audit)</source>
+        <translation>Por que o pagamento a %1 de %2 é cancelado? (fica na auditoria)</translation>
+    </message>
+    <message>
+        <source>Sandbox clock: %1</source>
+        <translation>Relógio do sandbox: %1</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>Business day</source>
+        <translation>Dia útil</translation>
+    </message>
+    <message>
+        <source>Out</source>
+        <translation>Saída</translation>
+    </message>
+    <message>
+        <source>In expected</source>
+        <translation>Entradas previstas</translation>
+    </message>
+    <message>
+        <source>In counted</source>
+        <translation>Entradas consideradas</translation>
+    </message>
+    <message>
+        <source>Projected balance</source>
+        <translation>Saldo projetado</translation>
+    </message>
+    <message>
+        <source>Payments and receipts</source>
+        <translation>Pagamentos e recebimentos</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Alerta</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <source>Export the calendar</source>
+        <translation>Exportar o calendário</translation>
+    </message>
+    <message>
+        <source>%1 day(s) saved to %2</source>
+        <translation>%1 dia(s) salvo(s) em %2</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Exportado</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarWords</name>
+    <message>
+        <source>Pix by key</source>
+        <translation>Pix por chave</translation>
+    </message>
+    <message>
+        <source>Pix by QR Code</source>
+        <translation>Pix por QR Code</translation>
+    </message>
+    <message>
+        <source>Pix by bank data</source>
+        <translation>Pix por dados bancários</translation>
+    </message>
+    <message>
+        <source>Boleto</source>
+        <translation>Boleto</translation>
+    </message>
+    <message>
+        <source>Pix batch</source>
+        <translation>Lote Pix</translation>
+    </message>
+    <message>
+        <source>Due-date charge</source>
+        <translation>Cobrança com vencimento</translation>
+    </message>
+    <message>
+        <source>Charge of a batch</source>
+        <translation>Cobrança de um lote</translation>
+    </message>
+    <message>
+        <source>Pix Automático charge</source>
+        <translation>Cobrança do Pix Automático</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Agendado</translation>
+    </message>
+    <message>
+        <source>Held: a person decides</source>
+        <translation>Retido: uma pessoa decide</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>Enviando</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pago</translation>
+    </message>
+    <message>
+        <source>Failed at the bank</source>
+        <translation>Falhou no banco</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Projected balance below zero</source>
+        <translation>Saldo projetado abaixo de zero</translation>
+    </message>
+    <message>
+        <source>The day&apos;s payments exceed today&apos;s balance: held on the day unless money comes in</source>
+        <translation>Os pagamentos do dia passam do saldo de hoje: retidos no dia, a menos que entre dinheiro</translation>
+    </message>
+    <message>
+        <source>Projected balance below your threshold of %1</source>
+        <translation>Saldo projetado abaixo do seu limite de %1</translation>
+    </message>
+    <message>
+        <source>%1 (this payer paid %2 of %3)</source>
+        <translation>%1 (este pagador pagou %2 de %3)</translation>
+    </message>
+    <message>
+        <source>%1 (charges of this kind: %2 of %3 paid)</source>
+        <translation>%1 (cobranças deste tipo: %2 de %3 pagas)</translation>
+    </message>
+    <message>
+        <source>%1 (no history yet)</source>
+        <translation>%1 (ainda sem histórico)</translation>
     </message>
 </context>
 <context>
@@ -3188,6 +3477,56 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>DayItemsModel</name>
+    <message>
+        <source>Out or in</source>
+        <translation>Saída ou entrada</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Payee or payer</source>
+        <translation>Favorecido ou pagador</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>Considerado</translation>
+    </message>
+    <message>
+        <source>Status or weight</source>
+        <translation>Situação ou peso</translation>
+    </message>
+    <message>
+        <source>Out</source>
+        <translation>Saída</translation>
+    </message>
+    <message>
+        <source>In</source>
+        <translation>Entrada</translation>
+    </message>
+    <message>
+        <source>%1, was due earlier</source>
+        <translation>%1, vencia antes</translation>
+    </message>
+</context>
+<context>
+    <name>DayWarningBadge</name>
+    <message>
+        <source>⚠ Short on %1</source>
+        <translation>⚠ Saldo curto em %1</translation>
+    </message>
+    <message>
+        <source>Held on the day unless money comes in: move or cancel some.</source>
+        <translation>Retidos no dia, a menos que entre dinheiro: adie ou cancele alguns.</translation>
+    </message>
+</context>
+<context>
     <name>DefenseDialog</name>
     <message>
         <source>Defense for infraction %1</source>
@@ -3620,6 +3959,41 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>HeldScheduleBanner</name>
+    <message>
+        <source>Was due on %1 — %2 to %3</source>
+        <translation>Vencia em %1 — %2 para %3</translation>
+    </message>
+    <message>
+        <source>%1 scheduled payment(s) wait for your decision: none leaves by itself.</source>
+        <translation>%1 pagamento(s) agendado(s) aguardam sua decisão: nenhum sai sozinho.</translation>
+    </message>
+    <message>
+        <source>Send now</source>
+        <translation>Enviar agora</translation>
+    </message>
+    <message>
+        <source>Move to…</source>
+        <translation>Mover para…</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>Cancelar…</translation>
+    </message>
+    <message>
+        <source>Cancel the payment</source>
+        <translation>Cancelar o pagamento</translation>
+    </message>
+    <message>
+        <source>Why is the payment to %1 of %2 cancelled? (kept in the audit)</source>
+        <translation>Por que o pagamento a %1 de %2 é cancelado? (fica na auditoria)</translation>
+    </message>
+    <message>
+        <source>Say why.</source>
+        <translation>Diga o motivo.</translation>
+    </message>
+</context>
+<context>
     <name>InfractionsModel</name>
     <message>
         <source>Infraction</source>
@@ -4020,6 +4394,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Pronto</translation>
     </message>
     <message>
+        <source>Calendar</source>
+        <translation>Calendário</translation>
+    </message>
+    <message>
         <source>Approvals</source>
         <translation>Aprovações</translation>
     </message>
@@ -4136,6 +4514,21 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>The amount is above the maximum of %1.</source>
         <translation>O valor é maior que o máximo de %1.</translation>
+    </message>
+</context>
+<context>
+    <name>MoveDialog</name>
+    <message>
+        <source>Move the payment</source>
+        <translation>Mover o pagamento</translation>
+    </message>
+    <message>
+        <source>Payment to %1, due on %2.</source>
+        <translation>Pagamento a %1, previsto para %2.</translation>
+    </message>
+    <message>
+        <source>New pay date</source>
+        <translation>Nova data de pagamento</translation>
     </message>
 </context>
 <context>
@@ -4425,6 +4818,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
 <context>
     <name>PaymentStatusLabel</name>
     <message>
+        <source>Scheduled for %1: %2 to %3</source>
+        <translation>Agendado para %1: %2 a %3</translation>
+    </message>
+    <message>
         <source>Refused</source>
         <translation>Recusado</translation>
     </message>
@@ -4639,6 +5036,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Situação</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Agendamento</translation>
+    </message>
+    <message>
         <source>Key</source>
         <translation>Chave</translation>
     </message>
@@ -4726,12 +5131,28 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Abrir um lote de pagamentos</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
+        <source>Pay later, on</source>
+        <translation>Pagar depois, em</translation>
+    </message>
+    <message>
+        <source>(rows with a date of their own keep it)</source>
+        <translation>(linhas com data própria a mantêm)</translation>
+    </message>
+    <message>
         <source>Pasted text</source>
         <translation>Texto colado</translation>
     </message>
     <message>
         <source>(whole line)</source>
         <translation>(linha inteira)</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
     </message>
     <message>
         <source>Bank data</source>
@@ -4921,6 +5342,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Fluxo</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Repete</translation>
+    </message>
+    <message>
         <source>%1, branch %2, account %3 (%4)</source>
         <translation>%1, agência %2, conta %3 (%4)</translation>
     </message>
@@ -5040,6 +5469,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Nome ou código do banco, ou o ISPB (8 dígitos)</translation>
     </message>
     <message>
+        <source>Later, on</source>
+        <translation>Depois, em</translation>
+    </message>
+    <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
         <source>Bank</source>
         <translation>Banco</translation>
     </message>
@@ -5118,6 +5559,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Dynamic code: the bank confirms payee and amount when paying.</source>
         <translation>Código dinâmico: o banco confirma o favorecido e o valor no pagamento.</translation>
+    </message>
+    <message>
+        <source>The recurring Pix was not created.</source>
+        <translation>O Pix recorrente não foi criado.</translation>
+    </message>
+    <message>
+        <source>Recurring Pix created: %1 payment(s) scheduled ahead</source>
+        <translation>Pix recorrente criado: %1 pagamento(s) agendado(s) adiante</translation>
     </message>
     <message>
         <source>Submitting the Pix for approval…</source>
@@ -6553,6 +7002,65 @@ Avise o seu departamento de TI.</translation>
     </message>
 </context>
 <context>
+    <name>RepeatEdit</name>
+    <message>
+        <source>Does not repeat</source>
+        <translation>Não repete</translation>
+    </message>
+    <message>
+        <source>Weekly</source>
+        <translation>Semanal</translation>
+    </message>
+    <message>
+        <source>Monthly, on day</source>
+        <translation>Mensal, no dia</translation>
+    </message>
+    <message>
+        <source>Monthly, on the last business day</source>
+        <translation>Mensal, no último dia útil</translation>
+    </message>
+    <message>
+        <source>Every N days</source>
+        <translation>A cada N dias</translation>
+    </message>
+    <message>
+        <source>times</source>
+        <translation>vezes</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>até</translation>
+    </message>
+    <message>
+        <source>ends after</source>
+        <translation>termina após</translation>
+    </message>
+    <message>
+        <source>Every week</source>
+        <translation>Toda semana</translation>
+    </message>
+    <message>
+        <source>Every %1 days</source>
+        <translation>A cada %1 dias</translation>
+    </message>
+    <message>
+        <source>Every month, on the last business day</source>
+        <translation>Todo mês, no último dia útil</translation>
+    </message>
+    <message>
+        <source>Every month, on day %1</source>
+        <translation>Todo mês, no dia %1</translation>
+    </message>
+    <message>
+        <source>until %1</source>
+        <translation>até %1</translation>
+    </message>
+    <message>
+        <source>%1 times</source>
+        <translation>%1 vezes</translation>
+    </message>
+</context>
+<context>
     <name>RestoreDialog</name>
     <message>
         <source>Restore a backup</source>
@@ -6871,6 +7379,138 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Please enter a Pix key.</source>
         <translation>Informe uma chave Pix.</translation>
+    </message>
+    <message>
+        <source>{asked} is a weekend day: the payment leaves on {to}, the next business day.</source>
+        <translation>{asked} cai num fim de semana: o pagamento sai em {to}, o próximo dia útil.</translation>
+    </message>
+    <message>
+        <source>{asked} is a holiday ({holiday}): the payment leaves on {to}, the next business day.</source>
+        <translation>{asked} é feriado ({holiday}): o pagamento sai em {to}, o próximo dia útil.</translation>
+    </message>
+    <message>
+        <source>{asked} is not a business day for this team: the payment leaves on {to}, the next business day.</source>
+        <translation>{asked} não é dia útil para esta equipe: o pagamento sai em {to}, o próximo dia útil.</translation>
+    </message>
+    <message>
+        <source>Enter a date (dd/mm/yyyy).</source>
+        <translation>Informe uma data (dd/mm/aaaa).</translation>
+    </message>
+    <message>
+        <source>{asked} has passed: a payment is scheduled for today ({today}) or later.</source>
+        <translation>{asked} já passou: um pagamento é agendado para hoje ({today}) ou depois.</translation>
+    </message>
+    <message>
+        <source>The send time is a time of day in Brasília, without a time zone.</source>
+        <translation>O horário de envio é uma hora do dia em Brasília, sem fuso horário.</translation>
+    </message>
+    <message>
+        <source>Choose how often the payment repeats.</source>
+        <translation>Escolha com que frequência o pagamento se repete.</translation>
+    </message>
+    <message>
+        <source>The interval must be a whole number from 1 to {maximum}.</source>
+        <translation>O intervalo deve ser um número inteiro de 1 a {maximum}.</translation>
+    </message>
+    <message>
+        <source>A monthly payment repeats on a day from 1 to 31 or on the last business day: choose one.</source>
+        <translation>Um pagamento mensal se repete num dia de 1 a 31 ou no último dia útil: escolha um.</translation>
+    </message>
+    <message>
+        <source>A day of the month is only for a monthly repetition.</source>
+        <translation>Um dia do mês é só para uma repetição mensal.</translation>
+    </message>
+    <message>
+        <source>A repetition ends on a date or after a number of times, not both.</source>
+        <translation>Uma repetição termina numa data ou após um número de vezes, não ambos.</translation>
+    </message>
+    <message>
+        <source>The repetition must end after its first payment.</source>
+        <translation>A repetição deve terminar depois do primeiro pagamento.</translation>
+    </message>
+    <message>
+        <source>The number of payments must be from 1 to {maximum}.</source>
+        <translation>O número de pagamentos deve ser de 1 a {maximum}.</translation>
+    </message>
+    <message>
+        <source>This recurring payment is not known.</source>
+        <translation>Este pagamento recorrente não é conhecido.</translation>
+    </message>
+    <message>
+        <source>Was due on {due} and was not sent (nothing was open to send it): send it now, move it to another day or cancel it.</source>
+        <translation>Vencia em {due} e não foi enviado (nada estava aberto para enviá-lo): envie agora, mude para outro dia ou cancele.</translation>
+    </message>
+    <message>
+        <source>The slip&apos;s amount is {now} today, not the {scheduled} scheduled: check it before it is paid.</source>
+        <translation>O valor do boleto hoje é {now}, não os {scheduled} agendados: confira antes que seja pago.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a time of day: write it HH:MM, from 00:00 to 23:59.</source>
+        <translation>“{typed}” não é uma hora do dia: escreva HH:MM, de 00:00 a 23:59.</translation>
+    </message>
+    <message>
+        <source>The time to hold a payment the balance does not cover ({cutoff}) must come after the send time ({send_time}).</source>
+        <translation>A hora de reter um pagamento que o saldo não cobre ({cutoff}) deve vir depois da hora de envio ({send_time}).</translation>
+    </message>
+    <message>
+        <source>A slip&apos;s amount may change by R$ 0,00 up to {max}; not by less than zero.</source>
+        <translation>O valor de um boleto pode mudar de R$ 0,00 até {max}; não menos que zero.</translation>
+    </message>
+    <message>
+        <source>Type how many tries, a whole number from 1 to {max}.</source>
+        <translation>Digite quantas tentativas, um número inteiro de 1 a {max}.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a date: write each non-business day as dd/mm/yyyy.</source>
+        <translation>“{typed}” não é uma data: escreva cada dia não útil como dd/mm/aaaa.</translation>
+    </message>
+    <message>
+        <source>At most {max} non-business days of your own can be kept.</source>
+        <translation>No máximo {max} dias não úteis próprios podem ser guardados.</translation>
+    </message>
+    <message>
+        <source>The slip is due on {due} and is scheduled for {pay}: fine and interest may apply, and a changed amount on that day holds it for you.</source>
+        <translation>O boleto vence em {due} e está agendado para {pay}: podem incidir multa e juros, e um valor diferente nesse dia o retém para você.</translation>
+    </message>
+    <message>
+        <source>The charge behind this QR Code can no longer be paid as scheduled ({amount}).</source>
+        <translation>A cobrança deste QR Code não pode mais ser paga como agendado ({amount}).</translation>
+    </message>
+    <message>
+        <source>The day&apos;s scheduled payments total {total} and the balance is {balance}: none was sent; choose which to send.</source>
+        <translation>Os pagamentos agendados do dia somam {total} e o saldo é {balance}: nenhum foi enviado; escolha quais enviar.</translation>
+    </message>
+    <message>
+        <source>The balance did not cover {amount} after {tries} tries: send it when there is money, move it or cancel it.</source>
+        <translation>O saldo não cobriu {amount} após {tries} tentativas: envie quando houver saldo, mude a data ou cancele.</translation>
+    </message>
+    <message>
+        <source>Payments scheduled for {day} total {total}, more than the balance ({balance}).</source>
+        <translation>Os pagamentos agendados para {day} somam {total}, mais que o saldo ({balance}).</translation>
+    </message>
+    <message>
+        <source>This payment is not a scheduled one: it has no pay date to change.</source>
+        <translation>Este pagamento não é agendado: não tem data de pagamento a mudar.</translation>
+    </message>
+    <message>
+        <source>This scheduled payment has already left or ended: it cannot change now.</source>
+        <translation>Este pagamento agendado já saiu ou foi encerrado: não pode mais mudar.</translation>
+    </message>
+    <message>
+        <source>This payment is scheduled for {pay_date}: the team database does not let it leave before that day.</source>
+        <translation>Este pagamento está agendado para {pay_date}: o banco de dados da equipe não o deixa sair antes desse dia.</translation>
+    </message>
+    <message>
+        <source>The pay date {pay_date} has passed for the team database (today is {today}).</source>
+        <translation>A data de pagamento {pay_date} já passou para o banco de dados da equipe (hoje é {today}).</translation>
+    </message>
+    <message>
+        <source>Only {maker}, who prepared this payment, moves its date (an approver may reject it).</source>
+        <translation>Só {maker}, que preparou este pagamento, muda a data dele (um aprovador pode rejeitá-lo).</translation>
+    </message>
+    <message>
+        <source>This recurring payment was set up by {maker}, or has ended: it is not yours to change.</source>
+        <translation>Este pagamento recorrente foi criado por {maker}, ou já terminou: não cabe a você alterá-lo.</translation>
     </message>
     <message>
         <source>Please enter an amount.</source>
@@ -7651,6 +8291,34 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>The charge behind this code is not validly signed by its bank: do not pay it.</source>
         <translation>A cobrança por trás deste código não está assinada validamente pelo banco: não a pague.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a date: write the pay date as dd/mm/yyyy (for example 05/12/2026), or leave it empty.</source>
+        <translation>“{typed}” não é uma data: escreva a data de pagamento como dd/mm/aaaa (por exemplo 05/12/2026) ou deixe-a vazia.</translation>
+    </message>
+    <message>
+        <source>“{typed}” is not a day of the calendar: check the day and the month.</source>
+        <translation>“{typed}” não é um dia do calendário: confira o dia e o mês.</translation>
+    </message>
+    <message>
+        <source>This payment is not scheduled: approve, reject or withdraw it where it waits.</source>
+        <translation>Este pagamento não está agendado: aprove, rejeite ou retire-o onde ele aguarda.</translation>
+    </message>
+    <message>
+        <source>A payment cannot be moved to {day}: that day has passed.</source>
+        <translation>Um pagamento não pode ser movido para {day}: esse dia já passou.</translation>
+    </message>
+    <message>
+        <source>{day} is not a business day: choose a day the banks settle on.</source>
+        <translation>{day} não é dia útil: escolha um dia em que os bancos liquidam.</translation>
+    </message>
+    <message>
+        <source>Say why the payment is cancelled: the audit keeps the reason.</source>
+        <translation>Diga por que o pagamento é cancelado: a auditoria guarda o motivo.</translation>
+    </message>
+    <message>
+        <source>The warning threshold is an amount of zero or more.</source>
+        <translation>O limite de alerta é um valor de zero ou mais.</translation>
     </message>
     <message>
         <source>This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in the list of slip payments.</source>
@@ -8729,6 +9397,65 @@ Avise o seu departamento de TI.</translation>
     </message>
 </context>
 <context>
+    <name>ScheduleSettingsPanel</name>
+    <message>
+        <source>Scheduled payments</source>
+        <translation>Pagamentos agendados</translation>
+    </message>
+    <message>
+        <source>Kept in this profile. In a team, each releasing desktop sends at its own profile&apos;s time; the team database still lets nothing leave before its date.</source>
+        <translation>Guardado neste perfil. Numa equipe, cada computador que libera envia no horário do seu próprio perfil; o banco de dados da equipe continua não deixando nada sair antes da data.</translation>
+    </message>
+    <message>
+        <source>HH:MM, e.g. 08:00</source>
+        <translation>HH:MM, ex.: 08:00</translation>
+    </message>
+    <message>
+        <source>Send at (Brasília)</source>
+        <translation>Enviar às (Brasília)</translation>
+    </message>
+    <message>
+        <source>e.g. 5,00</source>
+        <translation>ex.: 5,00</translation>
+    </message>
+    <message>
+        <source>A slip&apos;s amount may change by</source>
+        <translation>O valor de um boleto pode mudar até</translation>
+    </message>
+    <message>
+        <source>1 to 10</source>
+        <translation>1 a 10</translation>
+    </message>
+    <message>
+        <source>Tries when the balance is short</source>
+        <translation>Tentativas quando falta saldo</translation>
+    </message>
+    <message>
+        <source>HH:MM, e.g. 17:00</source>
+        <translation>HH:MM, ex.: 17:00</translation>
+    </message>
+    <message>
+        <source>Hold for a person after (Brasília)</source>
+        <translation>Reter para uma pessoa depois das (Brasília)</translation>
+    </message>
+    <message>
+        <source>dd/mm/yyyy, one per line: the city&apos;s holidays, the company&apos;s days off</source>
+        <translation>dd/mm/aaaa, um por linha: feriados da cidade, folgas da empresa</translation>
+    </message>
+    <message>
+        <source>Other non-business days</source>
+        <translation>Outros dias não úteis</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>Saved: scheduled payments follow these from now on.</source>
+        <translation>Salvo: os pagamentos agendados seguem isto a partir de agora.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Profile</source>
@@ -8777,6 +9504,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Infractions</source>
         <translation>Infrações</translation>
+    </message>
+    <message>
+        <source>Scheduled payments</source>
+        <translation>Pagamentos agendados</translation>
     </message>
     <message>
         <source>Audit log</source>

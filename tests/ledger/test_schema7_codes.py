@@ -182,14 +182,15 @@ def test_a_database_migrated_from_6_keeps_its_sentences_in_words_and_writes_code
     assert old_errors == ("Rejected by carla: wrong key", "Withdrawn by ana: not needed")
 
     code, out, err = admin("--db", team_databases.server.url(database), "migrate")
-    assert code == 0 and "Schema 6 -> 7." in out, err
+    latest = team_schema.SCHEMA_VERSION  # 7, or a later schema on top of it
+    assert code == 0 and f"Schema 6 -> {latest}." in out, err
     with superuser(team_databases, database) as conn:
-        assert team_migrations.current_version(conn) == team_schema.SCHEMA_VERSION == 7
+        assert team_migrations.current_version(conn) == latest >= 7
         (migrated,) = conn.execute(
             "SELECT details FROM treasury.audit WHERE action = 'admin.migrate'"
             " ORDER BY seq DESC LIMIT 1"
         ).fetchall()
-    assert json.loads(migrated["details"]) == {"from": 6, "to": 7}
+    assert json.loads(migrated["details"]) == {"from": 6, "to": latest}
 
     with people(team_databases, database) as (ana, bruno, carla):
         assert (notes_of(ana, old_rejected), notes_of(ana, old_withdrawn)) == before

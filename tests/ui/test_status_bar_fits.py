@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from collections.abc import Callable
+from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from tests.waiting import qt_turn
 from treasury_app.services.notifications import ReceiverState, ReceiverStatus
 from treasury_app.services.profiles import APIS
+from treasury_app.services.schedule import DayWarning
 from treasury_app.services.team_link import TeamState
 from treasury_app.ui import main_window
 from treasury_app.ui.theme import error_color, warning_color
@@ -141,6 +143,14 @@ def team_window(qtbot: Any, open_workspace: Any, monkeypatch: Any, language: str
     monkeypatch.setattr(session, "notifications", receiver, raising=False)
     monkeypatch.setattr(session, "approvals", object(), raising=False)
     monkeypatch.setattr(workspace.infractions, "days_left", lambda _item: 4)
+
+    async def two_days_short(days: int = 1) -> list[DayWarning]:  # its longest state
+        return [
+            DayWarning(dt.date(2026, 12, 9), Decimal("1234567.89"), Decimal("1000000.00")),
+            DayWarning(dt.date(2026, 12, 10), Decimal("1234567.89"), Decimal("1000000.00")),
+        ]
+
+    monkeypatch.setattr(workspace.schedule, "day_warnings", two_days_short)
     window = main_window.MainWindow()
     qtbot.addWidget(window)
     window.resize(SCREEN)
@@ -155,6 +165,9 @@ def team_window(qtbot: Any, open_workspace: Any, monkeypatch: Any, language: str
         waiting = [SimpleNamespace(id=f"INF{n:029d}", status="OPEN") for n in range(12)]
         window.show_infraction_alerts(waiting)
         window.show_approvals_waiting(12)
+        badge = window.day_warning_badge
+        assert badge is not None and badge.task is not None
+        qtbot.waitUntil(badge.task.done)
         yield SimpleNamespace(window=window, link=link, receiver=receiver, workspace=workspace)
     finally:
         window.set_workspace(None)
@@ -197,6 +210,7 @@ def test_every_badge_fits_a_laptop_with_its_sentence_in_the_tooltip(
     labels: list[QLabel] = [
         window.infraction_badge,
         window.approvals_badge,
+        window.day_warning_badge,
         window.team_status,
         window.notifications_status,
         panel.badge,
@@ -205,6 +219,7 @@ def test_every_badge_fits_a_laptop_with_its_sentence_in_the_tooltip(
     bar_widgets = [
         window.infraction_badge,
         window.approvals_badge,
+        window.day_warning_badge,
         window.team_status,
         window.notifications_status,
         panel,
@@ -237,6 +252,9 @@ def test_every_badge_fits_a_laptop_with_its_sentence_in_the_tooltip(
     team_window.receiver.set(RECEIVER_STATES["never"])
     assert words["receiver never"] in receiver_label.toolTip()
     assert window.approvals_badge.toolTip() == words["approvals"]
+    day_badge = window.day_warning_badge
+    assert day_badge.text().startswith("⚠ ") and day_badge.text().endswith("09/12 +1")
+    assert "10/12/2026" in day_badge.toolTip() and "R$ 1.234.567,89" in day_badge.toolTip()
     assert "12" in window.approvals_badge.text()
     assert panel.badge.toolTip() == words["sandbox"] and "SANDBOX" in panel.badge.text()
     for light in panel.apis.values():

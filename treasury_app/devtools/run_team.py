@@ -66,6 +66,7 @@ from treasury_app.devtools.pg_server import (
     reachable_embedded_bindir,
     server_os_user,
 )
+from treasury_app.ledger.team.demo_clock import DEMO_OWNER_URL_ENV
 from treasury_app.ledger.team.schema import APPROVER, MAKER
 
 DBNAME = "treasury"
@@ -415,6 +416,8 @@ def _run(args: argparse.Namespace, root: Path, cleanup: contextlib.ExitStack) ->
     env = dict(os.environ)
     if args.check:
         env["QT_QPA_PLATFORM"] = "offscreen"
+    # The sandbox clock's buttons move the database's business date too (a demo server only).
+    env[DEMO_OWNER_URL_ENV] = server.url()
     for desk in desks:
         cleanup.callback(desk.stop)  # before the bank and the server (the stack is LIFO)
         desk.start(env, echo=not args.check)

@@ -23,6 +23,7 @@ from treasury_app.ledger.file_backend import FileAudit, FileBatches, FileJournal
 from treasury_app.ledger.journal import Journal
 from treasury_app.ledger.location import LedgerLocationError, check_ledger_location
 from treasury_app.ledger.receipts import Receipts
+from treasury_app.ledger.schedule import FileSchedule, ScheduleStore
 from treasury_app.ledger.stores import AuditStore, BatchStore, JournalStore, ReceiptStore
 
 if TYPE_CHECKING:
@@ -48,6 +49,8 @@ class Ledger:
     audit: AuditStore
     receipts: ReceiptStore
     batches: BatchStore
+    schedule: ScheduleStore
+    """Scheduled and recurring payments (issue 35)."""
     context: LedgerContext
     path: Path | None
     """The ledger file (the file backend); ``None`` for a team database."""
@@ -80,6 +83,7 @@ class FileLedger(Ledger):
         self.clock = utc_now
         self.journal = FileJournal(Journal(conn, context))
         self.audit = FileAudit(Audit(conn, context))
+        self.schedule = FileSchedule(conn, context, self.journal.sync, self.audit.sync)
         self.batches = FileBatches(Batches(conn, context))
         self.receipts = FileReceipts(Receipts(conn, path.parent / f"{path.stem}-receipts"))
 

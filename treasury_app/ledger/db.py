@@ -108,6 +108,37 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE journal ADD COLUMN creditor_name TEXT;
     """,
+    # 5: scheduled and recurring payments (issue 35): a pay date, the series, held ones
+    """
+    ALTER TABLE journal ADD COLUMN pay_date TEXT;      -- ISO Brasília date; NULL: sent now
+    ALTER TABLE journal ADD COLUMN series_id TEXT;
+    ALTER TABLE journal ADD COLUMN series_seq INTEGER;
+    CREATE INDEX journal_pay_date ON journal (pay_date) WHERE pay_date IS NOT NULL;
+    CREATE UNIQUE INDEX journal_series_seq ON journal (series_id, series_seq)
+        WHERE series_id IS NOT NULL;
+    CREATE TABLE schedule_holds (
+        id INTEGER PRIMARY KEY,
+        entry_id INTEGER NOT NULL REFERENCES journal (id),
+        at TEXT NOT NULL,
+        held_by TEXT NOT NULL,
+        code TEXT NOT NULL,                -- why it waits for a person (schedule.*)
+        params TEXT NOT NULL DEFAULT '{}',
+        cleared_at TEXT,
+        cleared_by TEXT
+    );
+    CREATE UNIQUE INDEX schedule_holds_open ON schedule_holds (entry_id) WHERE cleared_at IS NULL;
+    CREATE TABLE series (
+        id TEXT PRIMARY KEY,
+        rule TEXT NOT NULL,                -- the SeriesRule, JSON
+        template TEXT NOT NULL,            -- what each occurrence pays, JSON
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        ended_at TEXT,
+        ended_by TEXT
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
@@ -78,6 +78,11 @@ class NewEntry:
     description: str = ""
     payment_flow: str = "INSTANT"
     batch: str | None = None
+    pay_date: date | None = None
+    """A scheduled payment's Brasília business date (``None``: sent now). It is not sent
+    before that date (the team database refuses it too)."""
+    series_id: str | None = None  # the recurring series it is an occurrence of
+    series_seq: int | None = None  # which occurrence (0, 1, 2...)
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,15 @@ class Entry:
     overruled_state: str | None = None  # what they recorded: the state ...
     overruled_status: str | None = None  # ... and the bank status
     overruled_at: str | None = None
+    # A scheduled payment (issue 35): its pay date and the series it belongs to.
+    pay_date: date | None = None
+    series_id: str | None = None
+    series_seq: int | None = None
+
+    @property
+    def scheduled(self) -> bool:
+        """A payment for a date that has not left yet."""
+        return self.pay_date is not None and self.state == EntryState.PREPARED
 
     @property
     def unresolved(self) -> bool:
@@ -189,7 +203,19 @@ def _entry(row: sqlite3.Row | Mapping[str, Any]) -> Entry:
         creditor_name=row["creditor_name"],
         **_approval_fields(row),
         **_outcome_fields(row),
+        **_schedule_fields(row),
     )
+
+
+def _schedule_fields(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
+    """A scheduled payment's date and series (a file of schema 5, a team database of 8)."""
+    keys = row.keys()
+    if "pay_date" not in keys:
+        return {}
+    day = row["pay_date"]
+    if isinstance(day, str):
+        day = date.fromisoformat(day)
+    return {"pay_date": day, "series_id": row["series_id"], "series_seq": row["series_seq"]}
 
 
 APPROVAL_FIELDS = (
@@ -252,8 +278,8 @@ class Journal:
             cursor = self._conn.execute(
                 "INSERT INTO journal (kind, payee_name, payee_document, payee_detail, amount,"
                 " description, payment_flow, idempotency_key, request_json, state, created_at,"
-                " updated_at, created_by, profile, batch)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " updated_at, created_by, profile, batch, pay_date, series_id, series_seq)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     new.kind.value,
                     new.payee_name,
@@ -270,6 +296,9 @@ class Journal:
                     self._context.os_user,
                     self._context.profile,
                     new.batch,
+                    None if new.pay_date is None else new.pay_date.isoformat(),
+                    new.series_id,
+                    new.series_seq,
                 ),
             )
             entry_id = int(cursor.lastrowid or 0)

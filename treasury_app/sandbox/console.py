@@ -77,7 +77,11 @@ PAGE = jinja2.Environment(autoescape=True).from_string(
  <button>Creditar</button></form></section>
 <section><h2>Relógio</h2>
 <form method="post" action="/sandbox/console/clock">
- Avançar <input name="seconds" value="60" size="6"> segundos <button>Avançar</button></form>
+ Avançar <input name="seconds" value="60" size="6"> segundos <button>Avançar</button>
+ <button name="seconds" value="3600">+1 hora</button>
+ <button name="seconds" value="86400">+1 dia</button></form>
+<p class="note">No aplicativo, a aba Calendário tem os mesmos botões (e segue o relógio ao
+ atualizar).</p>
 </section>
 <section><h2>Falhas injetadas</h2>
 {% if faults %}<pre>{{ faults_text }}</pre>

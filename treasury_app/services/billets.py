@@ -18,6 +18,7 @@ from treasury_app.domain import boleto
 from treasury_app.domain.clock import Clock, brasilia_today
 from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.identifiers import new_idempotency_key
+from treasury_app.domain.schedule import PayDate
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.receipts import Receipt
@@ -66,6 +67,9 @@ class BilletReview:
     idempotency_key: str = field(default_factory=new_idempotency_key)
     warnings: tuple[Reason, ...] = ()
     duplicates: tuple[Entry, ...] = ()  # earlier payments of the same slip
+    pay: PayDate | None = None
+    """When it is paid (``services/schedule.py``: by default its due date, rolled forward to
+    a business day); ``None``: now."""
 
     @property
     def beneficiary_name(self) -> str:
@@ -109,6 +113,7 @@ class BilletReview:
             payee_document=self.beneficiary_document,
             payee_detail=self.barcode,
             description=self.description,
+            pay_date=None if self.pay is None else self.pay.date,
         )
 
 

@@ -59,8 +59,9 @@ from treasury_app.api.errors import (
     RateLimited,
     ServerError,
 )
-from treasury_app.domain.clock import Clock
+from treasury_app.domain.clock import Clock, brasilia_today, system_clock
 from treasury_app.domain.errors import RuleError
+from treasury_app.domain.schedule import DEFAULT_SEND_TIME, is_due
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import (
     DuplicateIntent,
@@ -167,6 +168,11 @@ class PaymentEngine:
         nothing is sent or resolved."""
         self.release_mode: ReleaseMode = "mine"
         """Which approved intents this desktop sends (see :meth:`releases`)."""
+        self.business_clock: Clock = system_clock
+        """The bank's clock, whose Brasília date a scheduled intent's pay date is compared
+        with (the workspace sets it: the sandbox's against the sandbox)."""
+        self.send_time = DEFAULT_SEND_TIME
+        """When, on its pay date, a scheduled intent leaves (Brasília)."""
 
     # -- listeners ---------------------------------------------------------------------------
 
@@ -237,32 +243,64 @@ class PaymentEngine:
             return True
         return self.release_mode == "mine" and entry.approved_by == me
 
+    def waits_for_its_day(self, entry: Entry) -> bool:
+        """A scheduled intent not sent yet whose send time has not come (it stays journaled,
+        ``PREPARED``; the due sender sends it then), or whose day passed (it is held for a
+        person: never sent days late by itself)."""
+        if entry.state != EntryState.PREPARED or entry.pay_date is None:
+            return False
+        now = self.business_clock()
+        late = entry.pay_date < brasilia_today(lambda: now)
+        return late or not is_due(entry.pay_date, now, self.send_time)
+
     # -- public ------------------------------------------------------------------------------
 
     async def submit(self, new: NewEntry) -> Entry:
-        """Journal ``new`` (or find it journaled already) and send it exactly once."""
+        """Journal ``new`` (or find it journaled already) and send it exactly once. A
+        scheduled intent (``pay_date``) is only journaled: the due sender sends it on its day,
+        after the day's checks (``services/schedule.py``), today's too."""
         try:
             entry = await self.ledger.journal.create(new)
             self._changed(entry)
         except DuplicateIntent as duplicate:
             entry = duplicate.entry
+        if entry.state == EntryState.PREPARED and entry.pay_date is not None:
+            return entry
         return await self.send(entry)
 
-    async def send(self, entry: Entry) -> Entry:
-        """Send a ``PREPARED`` entry; an entry already sent is resolved, never sent blind."""
+    async def send(self, entry: Entry, *, late_confirmed: bool = False) -> Entry:
+        """Send a ``PREPARED`` entry; an entry already sent is resolved, never sent blind. A
+        scheduled one waits for its day (:meth:`waits_for_its_day`); one whose day passed
+        leaves only when a person confirms it (``late_confirmed``)."""
+        if self._waits(entry, late_confirmed):
+            return entry
         async with self._current(entry) as (entry, mine):
             if not mine:
                 return entry  # another desktop is sending or resolving it
+            if self._waits(entry, late_confirmed):
+                return entry
             if entry.state == EntryState.PREPARED:
                 return await self._transmit(entry)
             if entry.state in (EntryState.SENT, EntryState.UNKNOWN):
                 return await self._resolve_locked(entry)
             return entry  # ACCEPTED or REJECTED: nothing to do
 
+    def _waits(self, entry: Entry, late_confirmed: bool) -> bool:
+        if not self.waits_for_its_day(entry):
+            return False
+        if late_confirmed and entry.pay_date is not None:
+            return entry.pay_date > brasilia_today(self.business_clock)
+        return True
+
     async def resolve(self, entry: Entry) -> Entry:
-        """Find out what became of an unresolved entry (asking before any resend)."""
+        """Find out what became of an unresolved entry (asking before any resend). A
+        scheduled intent not sent yet is not a lost answer: it is left to the due sender."""
+        if entry.state == EntryState.PREPARED and entry.pay_date is not None:
+            return entry
         async with self._current(entry) as (entry, mine):
             if not mine or not entry.unresolved:
+                return entry
+            if entry.state == EntryState.PREPARED and entry.pay_date is not None:
                 return entry
             return await self._resolve_locked(entry)
 
@@ -273,6 +311,8 @@ class PaymentEngine:
         for entry in await self.ledger.journal.unresolved():
             if not self._may_send(entry):  # waiting for approval, or another desktop's to send
                 continue
+            if entry.state == EntryState.PREPARED and entry.pay_date is not None:
+                continue  # scheduled: the due sender's (services/schedule.py), on its day
             async with self._current(entry) as (current, mine):
                 if not mine:
                     continue

@@ -18,13 +18,17 @@ column                 meaning
 ``valor``              amount: ``1.234,56``, ``1234,56``, ``1234.56`` or ``R$ 1.234,56``
 ``descricao``          optional, at most 140 characters
 ``documento_favorecido``  optional CPF/CNPJ of the key's owner (checked by the bank)
+``data_pagamento``     optional pay date, ``dd/mm/aaaa`` or ``aaaa-mm-dd`` (also ``data``):
+                       the row is scheduled for it, rolled forward to a business day; empty,
+                       the batch's date (the dialog's) or now
 =====================  ==========================================================
 
 English headers (``key``, ``amount``, ``description``, ``branch``, ``account``,
-``account_type``, ``document``, ``name``, ``creditor_document``) are accepted too. Every row is
-checked before anything is sent; each bad row is reported with its line number and column. A
-CPF/CNPJ, account or ISPB in scientific notation (``1,12E+13``: Excel's way of showing a long
-number, its last digits lost) is refused with a word on formatting the column as text.
+``account_type``, ``document``, ``name``, ``creditor_document``, ``pay_date``) are accepted
+too. Every row is checked before anything is sent; each bad row is reported with its line
+number and column. A CPF/CNPJ, account or ISPB in scientific notation (``1,12E+13``: Excel's
+way of showing a long number, its last digits lost) is refused with a word on formatting the
+column as text.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -53,12 +57,19 @@ from treasury_app.api.errors import ApiFailure
 from treasury_app.api.qrcodes.jws import PayloadSignatureError
 from treasury_app.domain import brcode
 from treasury_app.domain.brcode import BrCode
-from treasury_app.domain.clock import format_instant
+from treasury_app.domain.clock import brasilia_today, format_instant
 from treasury_app.domain.documents import is_scientific_notation, normalize_document
 from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
+from treasury_app.domain.schedule import (
+    NATIONAL,
+    BusinessCalendar,
+    PayDate,
+    ScheduleError,
+    pay_date,
+)
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, NewEntry
@@ -134,6 +145,9 @@ class PayoutReview:
     warnings: tuple[Reason, ...] = ()
     duplicates: tuple[Entry, ...] = ()
     last_paid: Entry | None = None  # the last payment to this payee the bank named
+    pay: PayDate | None = None
+    """When it leaves (``services/schedule.py``: the date asked, the business day, why they
+    differ); ``None``: now."""
 
     @property
     def amount_text(self) -> str:
@@ -151,6 +165,7 @@ class PayoutReview:
             description=self.description,
             payment_flow=self.payment_flow.value,
             batch=batch,
+            pay_date=None if self.pay is None else self.pay.date,
         )
 
 
@@ -214,6 +229,9 @@ class PayoutsService:
         self.ledger = ledger
         self.duplicate_window = duplicate_window
         self.read_charge = read_charge
+        self.calendar: BusinessCalendar = NATIONAL
+        """The business days a batch's pay dates roll to (the workspace gives the profile's
+        extra non-business dates)."""
 
     # -- prepare (local, no network) ---------------------------------------------------------
 
@@ -725,6 +743,10 @@ _ALIASES = {
     "document": "document",
     "nome": "name",
     "name": "name",
+    "data_pagamento": "pay_date",
+    "data": "pay_date",
+    "pay_date": "pay_date",
+    "date": "pay_date",
 }
 _BANK_COLUMNS = ("ispb", "branch", "account", "account_type", "document", "name")
 
@@ -758,6 +780,8 @@ def parse_batch_csv(
     if errors:
         return PayoutBatch((), tuple(errors))
     rows: list[BatchRow] = []
+    # The bank's date, for a pay date column (a file without one needs no clock).
+    today = brasilia_today(service.engine.business_clock) if "pay_date" in header else None
     first_line: dict[tuple[str, Decimal], int] = {}
     data_rows = 0
     for record in records:
@@ -814,6 +838,9 @@ def parse_batch_csv(
                     review = replace(review, warnings=(*review.warnings, *padded))
             else:
                 raise PayoutInputError("payout.key_empty", field="key")
+            if values.get("pay_date") and today is not None:
+                pay = row_pay_date(values["pay_date"], today, service.calendar)
+                review = replace(review, pay=pay)
         except PayoutInputError as error:
             errors.append(RowError(line, _column_name(error.field or "row"), error.reason))
             continue
@@ -826,6 +853,34 @@ def parse_batch_csv(
         error = RowError(2, "row", Reason("payout.no_payments"))
         return PayoutBatch((), (error,), empty=True)
     return PayoutBatch(tuple(rows), tuple(errors))
+
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_TYPED_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def row_pay_date(text: str, today: date, calendar: BusinessCalendar) -> PayDate:
+    """A row's pay date (``dd/mm/aaaa``, or ``aaaa-mm-dd`` as machines write it), rolled
+    forward to a business day; else :class:`PayoutInputError` on ``pay_date``: not written as
+    a date (``payout.date_format``), a day that does not exist (``payout.date_no_such_day``),
+    passed (``schedule.past``)."""
+    typed = text.strip()
+    iso = _ISO_DATE.fullmatch(typed)
+    found = _TYPED_DATE.fullmatch(typed)
+    if iso is not None:
+        year, month, day = (int(part) for part in iso.groups())
+    elif found is not None:
+        day, month, year = (int(part) for part in found.groups())
+    else:
+        raise PayoutInputError("payout.date_format", field="pay_date", typed=typed)
+    try:
+        asked = date(year, month, day)
+    except ValueError:
+        raise PayoutInputError("payout.date_no_such_day", field="pay_date", typed=typed) from None
+    try:
+        return pay_date(asked, today=today, calendar=calendar)
+    except ScheduleError as error:
+        raise _refused(error, "pay_date") from None
 
 
 def _too_many_errors(errors: list[RowError]) -> PayoutBatch:
@@ -871,6 +926,7 @@ _COLUMN_NAMES = {
     "document": "documento",
     "name": "nome",
     "ispb": "ispb",
+    "pay_date": "data_pagamento",
 }
 
 

@@ -18,7 +18,8 @@ import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, time
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
@@ -330,6 +331,28 @@ class LedgerLocation(BaseModel):
         return self.location == "team"
 
 
+class ScheduleProfile(BaseModel):
+    """How this profile's scheduled payments are sent (issue 35; read by the workspace into
+    ``services.schedule.ScheduleSettings``). Per profile: in team mode each releasing
+    desktop sends at its own profile's time (the database's rules — approvals, nothing
+    before its date — do not depend on it). A person edits it in Settings through
+    ``services.schedule.read_schedule_form`` (its refusals coded)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    send_time: time = time(8, 0)
+    """When a payment leaves on its pay date (Brasília)."""
+    slip_tolerance: Decimal = Field(default=Decimal("0.00"), ge=0, le=Decimal("10000.00"))
+    """How far a slip's updated amount may move by its day before it is held."""
+    funds_retries: int = Field(default=3, ge=1, le=10)
+    """Passes a payment the balance does not cover is tried before it is held."""
+    funds_cutoff: time = time(17, 0)
+    """After this (Brasília), a payment the balance does not cover is held at once."""
+    extra_dates: tuple[date, ...] = Field(default=(), max_length=100)
+    """Non-business dates of this company (a city's holiday, a day off), beside the national
+    calendar."""
+
+
 class Profile(BaseModel):
     """A named connection to one bank: both APIs, timeouts, and when it was made."""
 
@@ -356,6 +379,9 @@ class Profile(BaseModel):
     # Where the ledger lives: this computer's file unless the team shares a database. Files
     # written before it existed have none and load with the file.
     ledger: LedgerLocation = Field(default_factory=LedgerLocation)
+    # How scheduled payments leave (issue 35). Files written before it existed load with
+    # the defaults.
+    schedule: ScheduleProfile = Field(default_factory=ScheduleProfile)
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
 
@@ -412,6 +438,7 @@ class Profile(BaseModel):
                 if self.ledger.is_team and self.ledger.team is not None
                 else "this computer"
             ),
+            "schedule": self.schedule.model_dump(mode="json"),
         }
 
 
@@ -657,7 +684,11 @@ class ProfileStore:
         # readable by earlier versions.
         defaults = {
             name
-            for name, default in (("proxy", ProxySetting()), ("ledger", LedgerLocation()))
+            for name, default in (
+                ("proxy", ProxySetting()),
+                ("ledger", LedgerLocation()),
+                ("schedule", ScheduleProfile()),
+            )
             if getattr(saved, name) == default
         }
         text = saved.model_dump_json(indent=2, exclude=defaults or None)

@@ -9,12 +9,13 @@ bank's news, and the tracker keeps only a slow safety poll.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from treasury_app.domain.clock import Clock, brasilia_today, system_clock
+from treasury_app.ledger.team.demo_clock import team_demo_clock
 from treasury_app.policy import Policy
 from treasury_app.services.billets import BilletsService
 from treasury_app.services.payouts import ChargeAmount, PayoutsService
@@ -26,8 +27,10 @@ if TYPE_CHECKING:
     from treasury_app.services.backup import BackupService
     from treasury_app.services.charges import ChargesService
     from treasury_app.services.infractions import InfractionsService
+    from treasury_app.services.profiles import Profile, ScheduleProfile
     from treasury_app.services.recurrences import RecurrencesService
     from treasury_app.services.sandbox_console import SandboxConsole
+    from treasury_app.services.schedule import DueSender, ScheduleService
     from treasury_app.services.webhooks import WebhooksService
 
 log = logging.getLogger("treasury_app.services.workspace")
@@ -57,6 +60,12 @@ class Workspace:
         self.pix_keys = session.profile.pix_keys if pix_keys is None else pix_keys
         self.ledger = session.ledger
         self.engine = session.payments
+        # How an edited profile is kept (the app's profile store, audited); ``None``: for
+        # this session only (tests, the unattended releaser).
+        self.profile_saver: Callable[[Profile], Awaitable[Profile]] | None = None
+        self.engine.business_clock = self.clock  # a scheduled intent waits for the bank's day
+        # ``make run-team`` only: the demo database's business date follows the sandbox's clock.
+        self.demo_clock = team_demo_clock(session.profile.environment, self.ledger.backend)
         self.statement = StatementService(session.accounts)
         self.payouts = PayoutsService(
             self.engine,
@@ -84,6 +93,47 @@ class Workspace:
         from treasury_app.services.qr_payloads import charge_amount
 
         return await charge_amount(self.session.qrcodes, location, brasilia_today(self.clock))
+
+    @cached_property
+    def schedule(self) -> ScheduleService:
+        """Scheduled and recurring payments, and the due sender's passes (issue 35): on the
+        bank's clock, so a scheduled intent leaves on the bank's business date."""
+        from treasury_app.services.schedule import ScheduleService, ScheduleSettings
+
+        # The profile's send time, tolerance, retries and extra non-business dates (per
+        # profile, also in team mode: see ``profiles.ScheduleProfile``).
+        settings = ScheduleSettings.from_profile(self.session.profile.schedule)
+        self.payouts.calendar = settings.calendar
+        return ScheduleService(
+            self.engine,
+            self.ledger,
+            self.session.accounts,
+            clock=self.clock,
+            settings=settings,
+            read_charge=self._read_charge,
+        )
+
+    async def save_schedule_settings(self, settings: ScheduleProfile) -> Profile:
+        """Keep ``settings`` in the profile (audited, through :attr:`profile_saver`) and
+        apply them now: the due sender's next pass sends at the new time."""
+        from treasury_app.services.schedule import ScheduleSettings
+
+        profile = self.session.profile.model_copy(update={"schedule": settings})
+        if self.profile_saver is not None:
+            profile = await self.profile_saver(profile)
+        self.session.profile = profile
+        applied = ScheduleSettings.from_profile(settings)
+        self.schedule.settings = applied
+        self.engine.send_time = applied.send_time
+        self.payouts.calendar = applied.calendar
+        return profile
+
+    @cached_property
+    def due_sender(self) -> DueSender:
+        """The open app's due sender (its loop is started by the UI, stopped at close)."""
+        from treasury_app.services.schedule import DueSender
+
+        return DueSender(self.schedule)
 
     @cached_property
     def charges(self) -> ChargesService:
@@ -135,12 +185,19 @@ class Workspace:
         )
 
     async def sync_clock(self) -> None:
-        """After a sandbox action moved the bank's clock: local date checks follow it again."""
+        """After a sandbox action moved the bank's clock: local date checks follow it again,
+        and in the team demo the team database's business date too."""
         if isinstance(self.clock, BankClock):
             await self.clock.sync(self.session)
+        if self.demo_clock is not None:
+            await self.demo_clock.align(self.clock())
+        if "due_sender" in self.__dict__:  # what came due with the move leaves now
+            self.due_sender.wake()
 
     async def close(self) -> None:
         self.tracker.stop()
+        if "due_sender" in self.__dict__:  # started: stop its loop
+            self.due_sender.stop()
         if self._unsubscribe_receiver is not None:
             self._unsubscribe_receiver()
             self._unsubscribe_receiver = None
@@ -180,5 +237,9 @@ async def bank_clock(session: Session) -> BankClock | None:
 
 
 async def open_workspace(session: Session, *, policy: Policy | None = None) -> Workspace:
-    """The workspace of ``session``, its dates following the bank's clock in the sandbox."""
-    return Workspace(session, clock=await bank_clock(session), policy=policy)
+    """The workspace of ``session``, its dates following the bank's clock in the sandbox (and,
+    in the team demo, the team database's business date following it too)."""
+    workspace = Workspace(session, clock=await bank_clock(session), policy=policy)
+    if workspace.demo_clock is not None:
+        await workspace.demo_clock.align(workspace.clock())
+    return workspace

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -27,6 +27,7 @@ from treasury_app.services.endpoints import EndpointConfirmations
 from treasury_app.services.profiles import (
     SANDBOX_PROFILE_NAME,
     CaFileError,
+    PolicyRefusal,
     Profile,
     ProfileError,
     ProfileStore,
@@ -68,6 +69,7 @@ class StartOptions:
     sandbox: bool = False
     unlock_sandbox: bool = False  # benchmarks and screenshots: the sandbox's own test passwords
     sandbox_args: tuple[str, ...] = ()
+    sandbox_samples: bool = False  # `make run`: a few sample scheduled payments (sandbox only)
 
 
 FREEZE_AFTER_MS = 1500  # after the unlock, once the first tab has shown its data
@@ -194,8 +196,6 @@ class AppController(QObject):
     async def refuse_sandbox(self) -> None:
         """``--sandbox`` where the machine policy turns the sandbox off: said, then the run
         ends (nothing of the sandbox bank is started)."""
-        from treasury_app.services.profiles import PolicyRefusal
-
         log.warning("the sandbox bank is turned off by the machine policy: not started")
         box = QMessageBox(
             QMessageBox.Icon.Warning,
@@ -459,10 +459,23 @@ class AppController(QObject):
 
     async def _workspace(self, session: Session) -> Workspace:
         self.workspace = await open_workspace(session, policy=self.policy)
+        self.workspace.profile_saver = self._profile_saver(self.workspace)
         QTimer.singleShot(FREEZE_AFTER_MS, freeze_long_lived_objects)
         QSettings().setValue(LAST_PROFILE_KEY, session.profile.name)
         self.unlocked.emit(self.workspace)
         return self.workspace
+
+    def _profile_saver(self, workspace: Workspace) -> Callable[[Profile], Awaitable[Profile]]:
+        """How Settings keeps an edited profile: the store, audited in the ledger (a preset
+        profile is the policy's: refused with its code)."""
+
+        async def save(profile: Profile) -> Profile:
+            if self.store.is_preset(profile.name):
+                raise PolicyRefusal("policy.preset_read_only", name=profile.name)
+            audit = None if workspace.session.closed else workspace.ledger.audit
+            return await self.store.save(profile, audit=audit)
+
+        return save
 
     # -- the main window -----------------------------------------------------------------------
 
@@ -491,6 +504,8 @@ class AppController(QObject):
         ]
         for signal, slot in connections:
             signal.connect(slot)
+        if self.options.sandbox_samples:
+            await self._add_samples(workspace)
         window.set_workspace(workspace)
         window.show()
         resolved = workspace.session.resolved_at_start
@@ -505,6 +520,8 @@ class AppController(QObject):
         spawn(self._warm_up(workspace, window), name="warm-up")
         spawn_for(window, window.check_infractions(), name="infractions-badge")
         spawn(workspace.tracker.run(), name="payment-tracker")
+        if not workspace.engine.read_only:  # scheduled payments leave on their day
+            spawn(workspace.due_sender.run(), name="due-sender")
         try:
             action = await outcome
             if action == "quit":  # the backup before closing, the session still open
@@ -520,6 +537,21 @@ class AppController(QObject):
                 signal.disconnect(slot)
             window.save_state()
             window.set_workspace(None)  # tabs stop their loads before the session closes
+
+    async def _add_samples(self, workspace: Workspace) -> None:
+        """`make run`'s sample scheduled payments, once, on a sandbox profile (the calendar
+        then shows them); a failure is logged, never in the way of the window."""
+        if workspace.session.profile.environment != "sandbox" or workspace.engine.read_only:
+            return
+        from treasury_app.services.sandbox_samples import add_samples_to
+
+        try:
+            made = await add_samples_to(workspace)
+        except Exception:  # samples are a convenience: the app opens without them
+            log.exception("the sample scheduled payments were not added")
+            return
+        if made:
+            log.info("%s sample scheduled payment(s) added", len(made))
 
     def _watch_sandbox(
         self, window: MainWindow, workspace: Workspace, finish: Callable[[str], None]

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from treasury_app.services.workspace import Workspace
     from treasury_app.ui.backups import BackupRunner
     from treasury_app.ui.widgets.api_status import StatusPanel
+    from treasury_app.ui.widgets.day_warning_badge import DayWarningBadge
     from treasury_app.ui.widgets.notifications_status import NotificationsStatusLabel
     from treasury_app.ui.widgets.team_status import TeamStatusLabel
 
@@ -54,6 +55,7 @@ TAB_TITLES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("MainWindow", "Boletos"),
     QT_TRANSLATE_NOOP("MainWindow", "Charges & batches"),
     QT_TRANSLATE_NOOP("MainWindow", "Recurrences"),
+    QT_TRANSLATE_NOOP("MainWindow", "Calendar"),
     QT_TRANSLATE_NOOP("MainWindow", "Settings"),
 )
 SETTINGS_GROUP = "main-window"
@@ -104,6 +106,7 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Boletos": _lazy_tab("billets_tab", "BilletsTab"),
     "Charges & batches": _lazy_tab("charges_tab", "ChargesTab"),
     "Recurrences": _lazy_tab("recurrences_tab", "RecurrencesTab"),
+    "Calendar": _lazy_tab("calendar_tab", "CalendarTab"),
     "Settings": _lazy_tab("settings_tab", "SettingsTab"),
     APPROVALS: _lazy_tab("approvals_tab", "build_approvals_tab"),
 }
@@ -168,6 +171,7 @@ class MainWindow(QMainWindow):
         self.infractions_waiting: list[Any] = []
         self.approvals_page: TabPage | None = None
         self.approvals_badge: QLabel | None = None  # how many wait for me (team mode)
+        self.day_warning_badge: DayWarningBadge | None = None  # a scheduled day over balance
         self.approvals_waiting = 0
         self.backups: BackupRunner | None = None  # the daily backup and the one before closing
         self._closing = False
@@ -207,11 +211,11 @@ class MainWindow(QMainWindow):
                 self.statusBar().removeWidget(label)
                 label.deleteLater()
         self.team_status = self.notifications_status = None
-        for badge in (self.infraction_badge, self.approvals_badge):
+        for badge in (self.infraction_badge, self.approvals_badge, self.day_warning_badge):
             if badge is not None:
                 self.statusBar().removeWidget(badge)
                 badge.deleteLater()
-        self.infraction_badge = self.approvals_badge = None
+        self.infraction_badge = self.approvals_badge = self.day_warning_badge = None
         self.infractions_waiting = []
         self.approvals_waiting = 0
         if self.backups is not None:
@@ -243,6 +247,12 @@ class MainWindow(QMainWindow):
                 self.approvals_badge.setStyleSheet("font-weight: bold;")
                 self.approvals_badge.hide()
                 self.statusBar().addPermanentWidget(self.approvals_badge)
+            from treasury_app.ui.widgets.day_warning_badge import DayWarningBadge
+
+            # Short in the bar ("⚠ Short on 09/12"), the whole sentence in its tooltip.
+            self.day_warning_badge = DayWarningBadge(workspace, self)
+            self.statusBar().addPermanentWidget(self.day_warning_badge)
+            self.day_warning_badge.start_refresh()
             if self.approvals_page is not None and workspace.session.approvals is not None:
                 _ = self.approvals_page.inner  # built now: its count shows before it is opened
             if workspace.session.team is not None:

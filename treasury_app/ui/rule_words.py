@@ -32,6 +32,131 @@ CONTEXT = "RuleWords"
 
 RULES: dict[str, str] = {
     "rule.unknown": QT_TRANSLATE_NOOP("RuleWords", "This is not accepted. Please check it."),
+    # -- scheduled payments (domain/schedule.py, services/schedule.py) --
+    "pay_date.weekend": QT_TRANSLATE_NOOP(
+        "RuleWords", "{asked} is a weekend day: the payment leaves on {to}, the next business day."
+    ),
+    "pay_date.holiday": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{asked} is a holiday ({holiday}): the payment leaves on {to}, the next business day.",
+    ),
+    "pay_date.extra": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{asked} is not a business day for this team: the payment leaves on {to}, the next "
+        "business day.",
+    ),
+    "schedule.not_a_date": QT_TRANSLATE_NOOP("RuleWords", "Enter a date (dd/mm/yyyy)."),
+    "schedule.past": QT_TRANSLATE_NOOP(
+        "RuleWords", "{asked} has passed: a payment is scheduled for today ({today}) or later."
+    ),
+    "schedule.send_time_zone": QT_TRANSLATE_NOOP(
+        "RuleWords", "The send time is a time of day in Brasília, without a time zone."
+    ),
+    "schedule.series_frequency": QT_TRANSLATE_NOOP(
+        "RuleWords", "Choose how often the payment repeats."
+    ),
+    "schedule.series_interval": QT_TRANSLATE_NOOP(
+        "RuleWords", "The interval must be a whole number from 1 to {maximum}."
+    ),
+    "schedule.series_day": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A monthly payment repeats on a day from 1 to 31 or on the last business day: choose one.",
+    ),
+    "schedule.series_day_unused": QT_TRANSLATE_NOOP(
+        "RuleWords", "A day of the month is only for a monthly repetition."
+    ),
+    "schedule.series_end_twice": QT_TRANSLATE_NOOP(
+        "RuleWords", "A repetition ends on a date or after a number of times, not both."
+    ),
+    "schedule.series_until_before_start": QT_TRANSLATE_NOOP(
+        "RuleWords", "The repetition must end after its first payment."
+    ),
+    "schedule.series_count": QT_TRANSLATE_NOOP(
+        "RuleWords", "The number of payments must be from 1 to {maximum}."
+    ),
+    "scheduled.no_series": QT_TRANSLATE_NOOP("RuleWords", "This recurring payment is not known."),
+    "scheduled.late": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Was due on {due} and was not sent (nothing was open to send it): send it now, move it "
+        "to another day or cancel it.",
+    ),
+    "scheduled.slip_amount_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The slip's amount is {now} today, not the {scheduled} scheduled: check it before it "
+        "is paid.",
+    ),
+    "settings.time_format": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{typed}” is not a time of day: write it HH:MM, from 00:00 to 23:59."
+    ),
+    "settings.cutoff_before_send": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The time to hold a payment the balance does not cover ({cutoff}) must come after the "
+        "send time ({send_time}).",
+    ),
+    "settings.tolerance_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "A slip's amount may change by R$ 0,00 up to {max}; not by less than zero."
+    ),
+    "settings.retries_range": QT_TRANSLATE_NOOP(
+        "RuleWords", "Type how many tries, a whole number from 1 to {max}."
+    ),
+    "settings.extra_date": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{typed}” is not a date: write each non-business day as dd/mm/yyyy."
+    ),
+    "settings.extra_dates_too_many": QT_TRANSLATE_NOOP(
+        "RuleWords", "At most {max} non-business days of your own can be kept."
+    ),
+    "scheduled.slip_after_due": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The slip is due on {due} and is scheduled for {pay}: fine and interest may apply, and "
+        "a changed amount on that day holds it for you.",
+    ),
+    "scheduled.charge_not_payable": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The charge behind this QR Code can no longer be paid as scheduled ({amount}).",
+    ),
+    "scheduled.balance_short": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The day's scheduled payments total {total} and the balance is {balance}: none was "
+        "sent; choose which to send.",
+    ),
+    "scheduled.insufficient_funds": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The balance did not cover {amount} after {tries} tries: send it when there is money, "
+        "move it or cancel it.",
+    ),
+    "scheduled.day_short": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Payments scheduled for {day} total {total}, more than the balance ({balance}).",
+    ),
+    "scheduled.not_scheduled": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment is not a scheduled one: it has no pay date to change."
+    ),
+    "scheduled.not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "This scheduled payment has already left or ended: it cannot change now."
+    ),
+    "team.not_due": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payment is scheduled for {pay_date}: the team database does not let it leave "
+        "before that day.",
+    ),
+    "team.pay_date_past": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The pay date {pay_date} has passed for the team database (today is {today}).",
+    ),
+    "team.not_scheduled": QT_TRANSLATE_NOOP(
+        "RuleWords", "This payment is not a scheduled one: it has no pay date to change."
+    ),
+    "team.schedule_not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords", "This scheduled payment has already left or ended: it cannot change now."
+    ),
+    "team.move_maker_only": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Only {maker}, who prepared this payment, moves its date (an approver may reject it).",
+    ),
+    "team.series_not_yours": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This recurring payment was set up by {maker}, or has ended: it is not yours to change.",
+    ),
     # -- domain -- (treasury_app/domain: money, documents, Pix keys, identifiers, BR Code, boletos)
     # amounts of money
     "money.empty": QT_TRANSLATE_NOOP("RuleWords", "Please enter an amount."),
@@ -785,6 +910,14 @@ RULES: dict[str, str] = {
     "payout.branch_padded": QT_TRANSLATE_NOOP("RuleWords", "Branch {typed} read as {padded}."),
     "payout.file_empty": QT_TRANSLATE_NOOP("RuleWords", "The file is empty."),
     "payout.unknown_columns": QT_TRANSLATE_NOOP("RuleWords", "Unknown column(s)."),
+    "payout.date_format": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "“{typed}” is not a date: write the pay date as dd/mm/yyyy (for example 05/12/2026), "
+        "or leave it empty.",
+    ),
+    "payout.date_no_such_day": QT_TRANSLATE_NOOP(
+        "RuleWords", "“{typed}” is not a day of the calendar: check the day and the month."
+    ),
     "payout.amount_column_missing": QT_TRANSLATE_NOOP(
         "RuleWords", "The amount column (valor) is missing."
     ),
@@ -802,6 +935,23 @@ RULES: dict[str, str] = {
     ),
     "payout.no_payments": QT_TRANSLATE_NOOP("RuleWords", "The file has a header but no payments."),
     # Slips (services/billets.py)
+    # the payables calendar (services/calendar.py)
+    "calendar.not_scheduled": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payment is not scheduled: approve, reject or withdraw it where it waits.",
+    ),
+    "calendar.move_to_past": QT_TRANSLATE_NOOP(
+        "RuleWords", "A payment cannot be moved to {day}: that day has passed."
+    ),
+    "calendar.move_to_holiday": QT_TRANSLATE_NOOP(
+        "RuleWords", "{day} is not a business day: choose a day the banks settle on."
+    ),
+    "calendar.cancel_reason": QT_TRANSLATE_NOOP(
+        "RuleWords", "Say why the payment is cancelled: the audit keeps the reason."
+    ),
+    "calendar.threshold_negative": QT_TRANSLATE_NOOP(
+        "RuleWords", "The warning threshold is an amount of zero or more."
+    ),
     "billet.already_paid": QT_TRANSLATE_NOOP(
         "RuleWords",
         "This slip was already paid on {at}: {amount}. A slip is paid once; its receipt is in "

@@ -63,8 +63,9 @@ def content_hash(
 
 
 def entry_content_hash(entry: Entry) -> str:
-    """:func:`content_hash` of a journal entry as this desktop read it."""
-    return content_hash(
+    """:func:`content_hash` of a journal entry as this desktop read it; a scheduled one's
+    (schema 8) binds its pay date too, as the database's ``journal_schedule`` does."""
+    base = content_hash(
         kind=entry.kind.value,
         payee_name=entry.payee_name,
         payee_document=entry.payee_document,
@@ -74,6 +75,10 @@ def entry_content_hash(entry: Entry) -> str:
         payment_flow=entry.payment_flow,
         request_json=entry.request_json,
     )
+    if entry.pay_date is None:
+        return base
+    text = base + length_prefixed(entry.pay_date.isoformat())
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def batch_hash(rows: Iterable[Entry]) -> str:

@@ -44,6 +44,7 @@ from treasury_app.ledger.team import (
     journal_schema,
     privileges_schema,
     receiver_schema,
+    schedule_schema,
     trust_schema,
 )
 from treasury_app.ledger.team.dual_control_schema import DEFAULT_POLICY_SQL, SUCCESS_SQL
@@ -88,6 +89,7 @@ MIGRATIONS: tuple[str, ...] = (
     feed_schema.MIGRATION_SQL,  # 5: no head locked to commit (audit sealed, feed by snapshot)
     trust_schema.MIGRATION_SQL,  # 6: stale sessions ended, reasons, receipts checked, codes
     codes_schema.MIGRATION_SQL,  # 7: notes and errors naming who acted are codes, not English
+    schedule_schema.MIGRATION_SQL,  # 8: scheduled payments: not sent before their pay date
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -98,3 +100,4 @@ PRIVILEGES_SQL += receiver_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += integrity_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += feed_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += trust_schema.PRIVILEGES_SQL
+PRIVILEGES_SQL += schedule_schema.PRIVILEGES_SQL

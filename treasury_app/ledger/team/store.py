@@ -15,7 +15,7 @@ import hashlib
 import logging
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,7 @@ from treasury_app.ledger.team.integrity_schema import (
     REASON_CODE,
     RECEIPT_CODE,
 )
+from treasury_app.ledger.team.schedule_schema import SCHEDULE_REFUSALS
 from treasury_app.ledger.team.trust_schema import END_REASON_CODE
 
 log = logging.getLogger("treasury_app.ledger.team")
@@ -247,6 +248,7 @@ _STATE_CODES: tuple[tuple[type[psycopg.Error], str], ...] = (
     (psycopg.errors.InsufficientPrivilege, "team.not_allowed"),
 )
 _AMOUNT_PARAMS = frozenset({"amount", "payment_limit", "daily_limit", "approved_today", "maximum"})
+_DATE_PARAMS = frozenset({"pay_date", "today"})  # schema 8's refusals: Brasília dates
 
 
 def refusal_reason(error: psycopg.Error) -> Reason:
@@ -254,12 +256,16 @@ def refusal_reason(error: psycopg.Error) -> Reason:
     the coded note of its DETAIL (schema 7, :data:`~.codes_schema.REFUSALS`), else what its
     constraint name, else its SQLSTATE says. Never the English MESSAGE."""
     coded = read_coded(error.diag.message_detail)
-    if coded is not None and coded[0] in REFUSALS:
+    if coded is not None and (coded[0] in REFUSALS or coded[0] in SCHEDULE_REFUSALS):
         code, params = coded
         return Reason(
             "team." + code,
             {
-                name: Decimal(str(value)) if name in _AMOUNT_PARAMS and value is not None else value
+                name: Decimal(str(value))
+                if name in _AMOUNT_PARAMS and value is not None
+                else date.fromisoformat(value)
+                if name in _DATE_PARAMS and isinstance(value, str)
+                else value
                 for name, value in params.items()
             },
         )
@@ -469,23 +475,31 @@ class TeamJournal:
         """Journal ``new`` through ``treasury.prepare`` (the policy decides the approvals it
         needs); the same key again raises :class:`DuplicateIntent`, the same content while
         one waits :class:`PendingDuplicate`."""
+        args: tuple[Any, ...] = (
+            new.kind.value,
+            new.payee_name,
+            new.payee_document,
+            new.payee_detail,
+            new.amount,
+            new.description,
+            new.payment_flow,
+            new.idempotency_key,
+            dumps_json(dict(new.request)),
+            self._context.profile,
+            new.batch,
+        )
         try:
-            row = await self._db.call(
-                "SELECT * FROM treasury.prepare(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    new.kind.value,
-                    new.payee_name,
-                    new.payee_document,
-                    new.payee_detail,
-                    new.amount,
-                    new.description,
-                    new.payment_flow,
-                    new.idempotency_key,
-                    dumps_json(dict(new.request)),
-                    self._context.profile,
-                    new.batch,
-                ),
-            )
+            if new.pay_date is None:
+                row = await self._db.call(
+                    "SELECT * FROM treasury.prepare(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    args,
+                )
+            else:  # schema 8: a scheduled intent, not sent before its pay date
+                row = await self._db.call(
+                    "SELECT * FROM treasury.prepare_scheduled(%s, %s, %s, %s, %s, %s, %s, %s,"
+                    " %s, %s, %s, %s, %s, %s)",
+                    (*args, new.pay_date, new.series_id, new.series_seq),
+                )
         except psycopg.errors.UniqueViolation as error:
             if error.diag.constraint_name == "journal_pending_content":
                 twin = await self._twin(error)

@@ -51,14 +51,15 @@ class BilletReviewDialog(QDialog):
         self.amount = QLabel(format_brl(review.amount), self)
         self.amount.setObjectName("billet-updated-amount")
         self.amount.setStyleSheet("font-size: 22pt; font-weight: bold;")
-        layout.addWidget(
-            QLabel(
-                self.tr("Amount to be debited once approved")
-                if for_approval
-                else self.tr("Amount to be debited now"),
-                self,
+        if review.pay is not None:
+            heading = self.tr("Amount to be debited on %1").replace(
+                "%1", format_date(review.pay.date)
             )
-        )
+        elif for_approval:
+            heading = self.tr("Amount to be debited once approved")
+        else:
+            heading = self.tr("Amount to be debited now")
+        layout.addWidget(QLabel(heading, self))
         layout.addWidget(self.amount)
 
         self.confirmation = AmountConfirmation(
@@ -113,6 +114,8 @@ class BilletReviewDialog(QDialog):
             ("original", self.tr("Original amount"), format_brl(original) if original else ""),
             ("charges", self.tr("Charges"), self.charges_text()),
         )
+        if review.pay is not None:  # scheduled: its day, and why it is that day
+            rows += (("pay-date", self.tr("Pay on"), self.pay_text()),)
         form = QFormLayout()
         for key, title, value in rows:
             label = QLabel(value, self)
@@ -139,6 +142,18 @@ class BilletReviewDialog(QDialog):
         if not parts:
             return self.tr("None: the original amount is due.")
         return "; ".join(parts)
+
+    def pay_text(self) -> str:
+        """The pay date and why: its due date (rolled forward to a business day, the reason
+        said), or the date the person chose."""
+        pay = self.review.pay
+        assert pay is not None
+        text = format_date(pay.date)
+        if pay.asked == self.review.due_date and not pay.rolled:
+            text = self.tr("%1 (its due date)").replace("%1", text)
+        if pay.reason is not None:
+            text += "\n" + rule_text(pay.reason)
+        return text
 
     # -- confirmation ----------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ total again, send with a progress bar and a Stop button, and read what became of
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from collections.abc import Awaitable, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -33,9 +34,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.domain.clock import format_date
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl, parse_brl
 from treasury_app.domain.pixkey import KeyType
+from treasury_app.domain.schedule import PayDate
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payouts import PayoutBatch, PayoutReview
@@ -47,6 +50,7 @@ from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.times import instant_or_empty
+from treasury_app.ui.widgets.date_edits import date_edit, to_date
 
 TEMPLATE = (
     "chave;ispb;agencia;conta;tipo_conta;documento;nome;valor;descricao;documento_favorecido\n"
@@ -164,6 +168,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 self.tr("Payee"),
                 self.tr("Key type"),
                 self.tr("Amount"),
+                self.tr("Pay on"),
                 self.tr("Check"),
             ],
             self,
@@ -171,6 +176,7 @@ class PayoutBatchDialog(CsvBatchDialog):
         self.rows_view = self._table(self.rows_model)
         layout.addWidget(QLabel(self.tr("Payments to send"), self))
         layout.addWidget(self.rows_view, 2)
+        layout.addLayout(self._build_pay_on())
 
         self.totals_label = QLabel(self)
         self.totals_label.setObjectName("batch-totals")
@@ -219,6 +225,26 @@ class PayoutBatchDialog(CsvBatchDialog):
             button.setDefault(False)
             buttons.addWidget(button)
         layout.addLayout(buttons)
+
+    def _build_pay_on(self) -> QHBoxLayout:
+        """The batch's pay date: rows without one of their own (the file's ``data_pagamento``
+        column) are scheduled for it (services/schedule.py rolls it to a business day)."""
+        self.later_check = QCheckBox(self.tr("Pay later, on"), self)
+        self.later_check.setObjectName("batch-later")
+        self.pay_day = date_edit(self, self.workspace.schedule.today(), "batch-pay-date")
+        self.pay_day.setEnabled(False)
+        self.later_check.toggled.connect(self.pay_day.setEnabled)
+        self.later_check.toggled.connect(lambda _checked: self._show_rows())
+        self.pay_day.dateChanged.connect(lambda _day: self._show_rows())
+        row = QHBoxLayout()
+        row.addWidget(self.later_check)
+        row.addWidget(self.pay_day)
+        row.addWidget(QLabel(self.tr("(rows with a date of their own keep it)"), self), 1)
+        return row
+
+    def batch_pay_date(self) -> dt.date | None:
+        """The date the person chose for the batch (``None``: now)."""
+        return to_date(self.pay_day.date()) if self.later_check.isChecked() else None
 
     def _table(self, model: ListModel) -> QTableView:
         view = QTableView(self)
@@ -301,24 +327,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 for e in self.batch.errors
             ]
         )
-        labels = self.key_type_labels()
-        self.rows_model.set_rows(
-            [
-                (
-                    str(row.line),
-                    row.review.payee_name or row.review.payee_detail,
-                    labels.get(kind := key_type_of(row.review)) or code_word(Family.KEY_TYPE, kind),
-                    format_brl(row.review.amount),
-                    "; ".join(
-                        filter(
-                            None,
-                            (self.row_check(row.line), *map(rule_text, row.review.warnings)),
-                        )
-                    ),
-                )
-                for row in self.batch.rows
-            ]
-        )
+        self._show_rows()
         self.leave_out_check.setChecked(False)
         self.send_again_check.setChecked(False)
         self.confirm_edit.clear()
@@ -327,6 +336,49 @@ class PayoutBatchDialog(CsvBatchDialog):
         self.summary_label.clear()
         self._refresh()
         return True
+
+    def _show_rows(self) -> None:
+        if self.batch is None:
+            return
+        labels = self.key_type_labels()
+        self.rows_model.set_rows(
+            [
+                (
+                    str(row.line),
+                    row.review.payee_name or row.review.payee_detail,
+                    labels.get(kind := key_type_of(row.review)) or code_word(Family.KEY_TYPE, kind),
+                    format_brl(row.review.amount),
+                    self.pay_text(row.review.pay),
+                    "; ".join(
+                        filter(
+                            None,
+                            (
+                                self.row_check(row.line),
+                                *map(rule_text, row.review.warnings),
+                                *self._roll_texts(row.review.pay),
+                            ),
+                        )
+                    ),
+                )
+                for row in self.batch.rows
+            ]
+        )
+
+    def pay_text(self, pay: PayDate | None) -> str:
+        """When a row leaves: its own date, else the batch's, else now."""
+        if pay is not None:
+            return format_date(pay.date)
+        day = self.batch_pay_date()
+        if day is None:
+            return self.tr("Now")
+        try:
+            return format_date(self.workspace.schedule.pay_on(day).date)
+        except DomainError as error:  # a past date: said here, refused when sending
+            return rule_text(error)
+
+    @staticmethod
+    def _roll_texts(pay: PayDate | None) -> tuple[str, ...]:
+        return () if pay is None or pay.reason is None else (rule_text(pay.reason),)
 
     # -- totals --------------------------------------------------------------------------------
 
@@ -517,13 +569,12 @@ class PayoutBatchDialog(CsvBatchDialog):
         self._refresh()
 
     async def _send_batch(self) -> list[Entry] | None:
-        batch = self.batch
-        assert batch is not None
+        assert self.batch is not None
         try:
             entries = await run_operation(
                 self._send_and_follow(
-                    self.workspace.payouts.send_batch(
-                        batch,
+                    self._scheduled_send(
+                        self.batch,
                         concurrency=CONCURRENCY,
                         drop_invalid=self.leave_out_check.isChecked(),
                         send_again=bool(self.earlier) and self.send_again_check.isChecked(),
@@ -537,8 +588,11 @@ class PayoutBatchDialog(CsvBatchDialog):
                     self.open_button,
                     self.leave_out_check,
                     self.send_again_check,
+                    self.later_check,
+                    self.pay_day,
                 ],
                 banner=self.banner,
+                fields={"pay_date": self.pay_day},
                 changes_ledger=True,
             )
         finally:
@@ -550,6 +604,12 @@ class PayoutBatchDialog(CsvBatchDialog):
         self._refresh()
         self.finished_sending.emit()
         return entries
+
+    async def _scheduled_send(self, batch: PayoutBatch, **options: Any) -> list[Entry]:
+        """The batch sent, its rows without a date of their own scheduled for the batch's
+        date (a date passed meanwhile is refused before anything is journaled)."""
+        scheduled = self.workspace.schedule.schedule_batch(batch, self.batch_pay_date())
+        return await self.workspace.payouts.send_batch(scheduled, **options)
 
     async def _send_and_follow(self, sending: Awaitable[list[Entry]]) -> list[Entry]:
         """The batch sent, then the tracker follows what is still on its way (also when this

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from treasury_app.api.accounts.models import PaymentFlow
+from treasury_app.domain.clock import format_date
 from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
@@ -53,10 +54,16 @@ class PayoutReviewDialog(QDialog):
     person approves it."""
 
     def __init__(
-        self, review: PayoutReview, parent: QWidget | None = None, *, for_approval: bool = False
+        self,
+        review: PayoutReview,
+        parent: QWidget | None = None,
+        *,
+        for_approval: bool = False,
+        repeats: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.for_approval = for_approval
+        self.repeats = repeats
         self.review = review
         self.confirmed = False
         self.setWindowTitle(self.tr("Review the Pix"))
@@ -187,6 +194,13 @@ class PayoutReviewDialog(QDialog):
             ("description", self.tr("Description"), review.description or NO_VALUE),
             ("flow", self.tr("Flow"), self.flow_text()),
         ]
+        if review.pay is not None:  # a scheduled payment: its day, and why it moved
+            when = format_date(review.pay.date)
+            if review.pay.reason is not None:
+                when += "\n" + rule_text(review.pay.reason)
+            rows.append(("pay-date", self.tr("Pay on"), when))
+        if self.repeats:  # a recurring series from that day
+            rows.append(("repeats", self.tr("Repeats"), self.repeats))
         return rows
 
     def _bank_text(self) -> str:

@@ -12,13 +12,15 @@ from typing import Any
 from PySide6.QtCore import QDate, QObject, QSortFilterProxyModel, Qt
 
 from treasury_app.api.accounts.models import is_failed_status, is_success_status
-from treasury_app.domain.clock import brasilia_date
+from treasury_app.domain.clock import brasilia_date, format_date
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.payments import HELD_NOTE
+from treasury_app.services.schedule import schedule_state
 from treasury_app.ui.bank_names import detail_cell
 from treasury_app.ui.csv_files import amount_texts, fold
+from treasury_app.ui.models.calendar_model import state_word
 from treasury_app.ui.models.journal_model import JournalEntriesModel
 from treasury_app.ui.models.rows_model import ROW_ROLE, Index, RowsFilter
 from treasury_app.ui.status_words import approval_word, status_word
@@ -45,6 +47,8 @@ class Column(IntEnum):
     KIND = 2
     AMOUNT = 3
     STATUS = 4
+    PAY_DATE = 5  # a scheduled payment's day (issue 35); empty for one sent at once
+    SCHEDULE = 6  # where a scheduled payment stands, in the calendar's words
 
 
 class StatusGroup(StrEnum):
@@ -75,11 +79,12 @@ def entry_day(iso: str) -> dt.date | None:
         return None
 
 
-def _search_text(entry: Entry) -> str:
+def _search_text(entry: Entry, held: bool = False) -> str:
     return fold(
         " ".join(
             part or ""
             for part in (
+                *_schedule_words(entry, held),
                 entry.payee_name,
                 entry.payee_detail,
                 detail_cell(entry) if entry.kind == EntryKind.PIX_MANU else "",
@@ -91,6 +96,15 @@ def _search_text(entry: Entry) -> str:
             )
         )
     )
+
+
+def _schedule_words(entry: Entry, held: bool) -> tuple[str, ...]:
+    """What a search finds a scheduled payment by: its day (``05/12/2026``, ``2026-12-05``)
+    and its state in words."""
+    if entry.pay_date is None:
+        return ()
+    state = state_word(schedule_state(entry, held).value)
+    return (format_date(entry.pay_date), entry.pay_date.isoformat(), state)
 
 
 def to_date(day: QDate) -> dt.date:
@@ -108,6 +122,7 @@ class PaymentsModel(JournalEntriesModel):
     def __init__(self, ledger: Ledger, parent: QObject | None = None) -> None:
         super().__init__(ledger, parent)
         self._names: dict[int, Entry] | None = None  # entry id -> earlier, other name
+        self._schedule_holds: set[int] = set()  # scheduled payments waiting for a person
 
     def headers(self) -> dict[Column, str]:
         return {
@@ -116,6 +131,8 @@ class PaymentsModel(JournalEntriesModel):
             Column.KIND: self.tr("Kind"),
             Column.AMOUNT: self.tr("Amount"),
             Column.STATUS: self.tr("Status"),
+            Column.PAY_DATE: self.tr("Pay on"),
+            Column.SCHEDULE: self.tr("Schedule"),
         }
 
     # -- texts -----------------------------------------------------------------------------------
@@ -160,7 +177,40 @@ class PaymentsModel(JournalEntriesModel):
                 history = await self.ledger.journal.history(item.id)
                 if history and history[-1].note == HELD_NOTE:
                     held.add(item.id)
+        if any(item.pay_date is not None for item in entries):
+            holds = await self.ledger.schedule.holds()
+            for item in entries:
+                if (item.id in holds) == (item.id in self._schedule_holds):
+                    continue
+                if item.id in holds:
+                    self._schedule_holds.add(item.id)
+                else:
+                    self._schedule_holds.discard(item.id)
+                row = self.row_of(item.id)
+                if row is not None:  # held or let go meanwhile: its words change
+                    self.row_changed(row)
         return held
+
+    def schedule_held(self, entry: Entry) -> bool:
+        """Whether ``entry`` is a scheduled payment held for a person (read with the rows)."""
+        return entry.id in self._schedule_holds
+
+    def schedule_text(self, entry: Entry) -> str:
+        """A scheduled payment's state as the calendar words it (empty for one sent at once)."""
+        if entry.pay_date is None:
+            return ""
+        return state_word(schedule_state(entry, self.schedule_held(entry)).value)
+
+    def sort_key(self, entry: Entry, column: Column) -> Any:
+        """What a column sorts by: instants and days, amounts as numbers, words folded; ties
+        by the journal's order."""
+        if column == Column.DATE:
+            return (entry.created_at, entry.id)
+        if column == Column.AMOUNT:
+            return (entry.amount, entry.id)
+        if column == Column.PAY_DATE:  # payments sent at once after every scheduled one
+            return (entry.pay_date is None, entry.pay_date or dt.date.min, entry.id)
+        return (fold(self.text(entry, column)), entry.id)
 
     def reset_rows(self, rows: Iterable[Entry]) -> None:
         self._names = None
@@ -180,6 +230,8 @@ class PaymentsModel(JournalEntriesModel):
             return status_word(EntryState.REJECTED.value)
         if entry.bank_status:
             return status_word(entry.bank_status)
+        if entry.state == EntryState.PREPARED and entry.pay_date is not None:
+            return self.schedule_text(entry)  # waits for its day: nothing asked of the bank
         if entry.unresolved:
             if self.is_marked(entry.id):
                 return self.tr("Not confirmed by the bank — waiting for you")
@@ -207,6 +259,10 @@ class PaymentsModel(JournalEntriesModel):
             return self.kind_text(entry.kind)
         if column == Column.AMOUNT:
             return format_brl(entry.amount)
+        if column == Column.PAY_DATE:
+            return format_date(entry.pay_date) if entry.pay_date is not None else ""
+        if column == Column.SCHEDULE:
+            return self.schedule_text(entry)
         return self.status_text(entry)
 
 
@@ -246,6 +302,15 @@ class PaymentsFilter(RowsFilter[Entry]):
     def entry(self, row: int) -> Entry:
         return self.row_value(row)
 
+    def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802 - Qt's name
+        source = self.sourceModel()
+        assert isinstance(source, PaymentsModel)
+        column = source.column_at(left.column())
+        a = source.row_at(left.row())
+        b = source.row_at(right.row())
+        result: bool = source.sort_key(a, column) < source.sort_key(b, column)
+        return result
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
         entry = self.source_value(source_row, source_parent)
         if entry is None:
@@ -255,7 +320,9 @@ class PaymentsFilter(RowsFilter[Entry]):
         if self._batch is not None and entry.batch != self._batch:
             return False
         if self._words:
-            haystack = _search_text(entry)
+            source = self.sourceModel()
+            held = isinstance(source, PaymentsModel) and source.schedule_held(entry)
+            haystack = _search_text(entry, held)
             if not all(word in haystack for word in self._words):
                 return False
         if self._start is None and self._end is None:

@@ -7,6 +7,7 @@ The paid-slips list is :class:`~treasury_app.ui.models.paid_slips_model.PaidSlip
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import os
 import tempfile
 from pathlib import Path
@@ -17,6 +18,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -65,10 +67,17 @@ from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.times import format_date
+from treasury_app.ui.widgets.date_edits import DateEdit, date_edit, to_date, to_qdate
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.held_schedule_banner import HeldScheduleBanner
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.row_tables import search_box
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
+
+PAY_NOW = "now"
+PAY_ON_DUE_DATE = "due"
+PAY_ON_A_DATE = "date"
+"""When a slip is paid: now, on its due date (rolled forward to a business day), on a date."""
 
 
 class BilletsTab(QWidget):
@@ -92,12 +101,16 @@ class BilletsTab(QWidget):
         self.samples_dialog: QDialog | None = None
         self.export_dialog: QFileDialog | None = None
         self.receipt_task: asyncio.Task[Any] | None = None
+        self._suggested_for: str | None = None  # the slip whose due date "On a date" shows
 
         self.banner = ErrorBanner(self)
         self.model = PaidSlipsModel(workspace.ledger, self)
         self.unconfirmed = UnconfirmedBanner(workspace, BILLET_KINDS, self)
+        # Scheduled payments held for a person (late at start, stopped by a check on the day).
+        self.held_schedule = HeldScheduleBanner(workspace, BILLET_KINDS, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.unconfirmed)
+        layout.addWidget(self.held_schedule)
         layout.addWidget(self.banner)
         layout.addWidget(self._build_entry_box())
         layout.addWidget(self._build_list_box(), 1)
@@ -139,9 +152,46 @@ class BilletsTab(QWidget):
         row.addWidget(self.samples_button)
         layout = QVBoxLayout(box)
         layout.addLayout(row)
+        layout.addLayout(self._build_pay_on(box))
         layout.addWidget(self.feedback)
         layout.addWidget(self.payment_status)
         return box
+
+    def _build_pay_on(self, box: QWidget) -> QHBoxLayout:
+        """ "Now", "On its due date" or "On" a date (a scheduled payment: services/schedule.py
+        rolls the date to a business day and the review says why)."""
+        self.pay_when = QComboBox(box)
+        self.pay_when.setObjectName("billet-pay-when")
+        self.pay_when.addItem(self.tr("Now"), PAY_NOW)
+        self.pay_when.addItem(self.tr("On its due date"), PAY_ON_DUE_DATE)
+        self.pay_when.addItem(self.tr("On a date:"), PAY_ON_A_DATE)
+        today = self.workspace.billets.today()
+        self.pay_day: DateEdit = date_edit(box, today, "billet-pay-date")
+        self.pay_day.setEnabled(False)
+        self.pay_when.currentIndexChanged.connect(
+            lambda _index: self.pay_day.setEnabled(self.pay_when.currentData() == PAY_ON_A_DATE)
+        )
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Pay"), box))
+        row.addWidget(self.pay_when)
+        row.addWidget(self.pay_day)
+        row.addStretch(1)
+        return row
+
+    def set_pay_on(self, when: str, day: dt.date | None = None) -> None:
+        """Choose when the slip is paid (:data:`PAY_NOW`, :data:`PAY_ON_DUE_DATE`,
+        :data:`PAY_ON_A_DATE` with ``day``)."""
+        self.pay_when.setCurrentIndex(self.pay_when.findData(when))
+        if day is not None:
+            self.pay_day.setDate(to_qdate(day))
+
+    def _scheduled(self, review: BilletReview) -> BilletReview:
+        """``review`` with the pay date the person chose (unchanged: now)."""
+        when = self.pay_when.currentData()
+        if when == PAY_NOW:
+            return review
+        chosen = to_date(self.pay_day.date()) if when == PAY_ON_A_DATE else None
+        return self.workspace.schedule.schedule_billet(review, chosen)
 
     def _build_list_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("Slip payments"), self)  # the refused ones too, as such
@@ -271,6 +321,7 @@ class BilletsTab(QWidget):
         if self.review_dialog is not None:
             self.review_dialog.reject()
         self.unconfirmed.shutdown()
+        self.held_schedule.shutdown()
 
     # -- the line --------------------------------------------------------------------------------
 
@@ -304,6 +355,10 @@ class BilletsTab(QWidget):
             parts.append(self.tr("no amount in the line"))
         if parsed.due_date is not None:
             parts.append(self.tr("due %1").replace("%1", format_date(parsed.due_date)))
+            if parsed.barcode != self._suggested_for:  # "On a date" starts at the due date
+                self._suggested_for = parsed.barcode
+                if parsed.due_date >= self.workspace.billets.today():
+                    self.pay_day.setDate(to_qdate(parsed.due_date))
         return " · ".join(parts)
 
     # -- look up, review, pay --------------------------------------------------------------------
@@ -322,7 +377,7 @@ class BilletsTab(QWidget):
                 self._lookup(self.code_edit.text()),
                 controls=[self.lookup_button],
                 banner=self.banner,
-                fields={"code": self.code_edit},
+                fields={"code": self.code_edit, "pay_date": self.pay_day},
             )
             if review is None or not await self._confirm(review):
                 return None
@@ -385,7 +440,7 @@ class BilletsTab(QWidget):
         when and how much, and the earlier payment is selected in the list (its receipt one
         click away)."""
         try:
-            return await self.workspace.billets.lookup(code)
+            return self._scheduled(await self.workspace.billets.lookup(code))
         except BilletAlreadyPaid as stop:
             await self.select_entry(stop.earlier[0].id)
             raise self._already_paid(stop) from None

@@ -5,6 +5,7 @@ confirm, send exactly once, follow the status; the payments list and batches fro
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import importlib.util
 from collections.abc import Awaitable, Callable, Mapping
 from decimal import Decimal
@@ -15,6 +16,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -34,7 +36,9 @@ from treasury_app.api.accounts.models import (
     PaymentFlow,
 )
 from treasury_app.domain.brcode import BrCode
+from treasury_app.domain.clock import brasilia_today
 from treasury_app.domain.money import format_brl
+from treasury_app.domain.schedule import SeriesRule
 from treasury_app.ledger.journal import Entry, PendingDuplicate
 from treasury_app.services.payouts import PayoutInputError, PayoutReview, read_payment_code
 from treasury_app.services.workspace import Workspace
@@ -52,10 +56,13 @@ from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
 from treasury_app.ui.theme import text_style
 from treasury_app.ui.widgets.bank_completer import BankCompleter
+from treasury_app.ui.widgets.date_edits import DateEdit, date_edit, to_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
+from treasury_app.ui.widgets.held_schedule_banner import HeldScheduleBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
+from treasury_app.ui.widgets.repeat_edit import SERIES_FIELDS, RepeatEdit
 from treasury_app.ui.widgets.unconfirmed_banner import PIX_KINDS, UnconfirmedBanner
 
 _BATCH_MODULE = "treasury_app.ui.dialogs.payout_batch_dialog"
@@ -83,6 +90,8 @@ class PayoutsTab(QWidget):
         self.workspace = workspace
         self.desk = workspace.session.approvals  # dual control: payments are submitted
         self.review_dialog: PayoutReviewDialog | None = None
+        self.pay_on: dict[str, tuple[QCheckBox, DateEdit]] = {}
+        self.repeats: dict[str, RepeatEdit] = {}
         self.batch_dialog: QDialog | None = None
         self.review_task: asyncio.Task[Any] | None = None
         self._amount_from_code = False
@@ -103,9 +112,12 @@ class PayoutsTab(QWidget):
             self.batch_button.setToolTip(self.tr("Batches are not available in this version."))
         self.payments_list = self._build_payments_list()
         self.unconfirmed = UnconfirmedBanner(workspace, PIX_KINDS, self)
+        # Scheduled payments held for a person (late at start, stopped by a check on the day).
+        self.held_schedule = HeldScheduleBanner(workspace, PIX_KINDS, self)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.unconfirmed)
+        layout.addWidget(self.held_schedule)
         layout.addWidget(self.banner)
         layout.addWidget(self.forms)
         layout.addWidget(self.payment_status)
@@ -224,6 +236,43 @@ class PayoutsTab(QWidget):
         button.clicked.connect(review)
         return flow, button
 
+    def _pay_on_row(self, page: QWidget, form: str) -> QWidget:
+        """ "Now" or a date (a scheduled payment: services/schedule.py rolls it to a business
+        day and the review says why)."""
+        row = QWidget(page)
+        later = QCheckBox(self.tr("Later, on"), row)
+        later.setObjectName(f"payout-{form}-later")
+        day = date_edit(row, brasilia_today(self.workspace.clock), f"payout-{form}-pay-date")
+        day.setEnabled(False)
+        later.toggled.connect(day.setEnabled)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(later)
+        layout.addWidget(day)
+        layout.addStretch(1)
+        self.pay_on[form] = (later, day)
+        return row
+
+    def _repeat_row(self, page: QWidget, form: str) -> RepeatEdit:
+        """How a payment on a date repeats (a recurring series: services/schedule.py journals
+        each occurrence ahead, with its own idempotency key)."""
+        later = self.pay_on[form][0]
+        repeat = RepeatEdit(brasilia_today(self.workspace.clock), f"payout-{form}-repeat", page)
+        repeat.setEnabled(False)
+        later.toggled.connect(repeat.setEnabled)
+        self.repeats[form] = repeat
+        return repeat
+
+    def series_rule(self, form: str) -> SeriesRule | None:
+        """The series the person chose in ``form`` (``None``: once, or now)."""
+        asked = self.pay_date(form)
+        return None if asked is None else self.repeats[form].rule(asked)
+
+    def pay_date(self, form: str) -> dt.date | None:
+        """The date the person chose in ``form`` (``None``: now)."""
+        later, day = self.pay_on[form]
+        return to_date(day.date()) if later.isChecked() else None
+
     def _build_key_form(self) -> QWidget:
         page = QWidget(self)
         self.key_edit = PixKeyEdit(page)
@@ -241,6 +290,8 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Description"), self.key_description)
         form.addRow(self.tr("Payee's CPF/CNPJ"), self.key_document)
         form.addRow(self.tr("Flow"), self.key_flow)
+        form.addRow(self.tr("Pay on"), self._pay_on_row(page, "key"))
+        form.addRow(self.tr("Repeat"), self._repeat_row(page, "key"))
         form.addRow("", self.key_review_button)
         return page
 
@@ -268,6 +319,8 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Amount"), self.qr_amount)
         form.addRow(self.tr("Description"), self.qr_description)
         form.addRow(self.tr("Flow"), self.qr_flow)
+        form.addRow(self.tr("Pay on"), self._pay_on_row(page, "qrc"))
+        form.addRow(self.tr("Repeat"), self._repeat_row(page, "qrc"))
         form.addRow("", self.qr_review_button)
         return page
 
@@ -311,6 +364,8 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Amount"), self.bank_amount)
         form.addRow(self.tr("Description"), self.bank_description)
         form.addRow(self.tr("Flow"), self.bank_flow)
+        form.addRow(self.tr("Pay on"), self._pay_on_row(page, "manual"))
+        form.addRow(self.tr("Repeat"), self._repeat_row(page, "manual"))
         form.addRow("", self.bank_review_button)
         return page
 
@@ -346,6 +401,7 @@ class PayoutsTab(QWidget):
         if shutdown is not None:
             shutdown()
         self.unconfirmed.shutdown()
+        self.held_schedule.shutdown()
 
     # -- QR Code from an image file ------------------------------------------------------------
 
@@ -474,7 +530,7 @@ class PayoutsTab(QWidget):
             "creditor_document": self.key_document,
         }
         button = self.key_review_button
-        entry = await self._review_and_send(prepare, fields, button)
+        entry = await self._review_and_send(prepare, fields, button, "key")
         if entry is not None and not is_refused(entry):
             self.clear_form(0)
         self._key_changed()
@@ -501,7 +557,7 @@ class PayoutsTab(QWidget):
             "amount": self.qr_amount,
             "description": self.qr_description,
         }
-        entry = await self._review_and_send(prepare, fields, self.qr_review_button)
+        entry = await self._review_and_send(prepare, fields, self.qr_review_button, "qrc")
         if entry is not None and not is_refused(entry):
             self.clear_form(1)  # a paid code is not pasted twice by accident
         self._payload_changed()
@@ -534,7 +590,7 @@ class PayoutsTab(QWidget):
             "amount": self.bank_amount,
             "description": self.bank_description,
         }
-        entry = await self._review_and_send(prepare, fields, self.bank_review_button)
+        entry = await self._review_and_send(prepare, fields, self.bank_review_button, "manual")
         if entry is not None and not is_refused(entry):
             self.clear_form(2)
         return entry
@@ -544,18 +600,60 @@ class PayoutsTab(QWidget):
         prepare: Callable[[], Awaitable[PayoutReview]],
         fields: Mapping[str, QWidget],
         button: QPushButton,
+        form: str,
     ) -> Entry | None:
         """Prepare (errors to the banner, on their field; the journal's earlier payments to
-        the payee read, no request to the bank), review, send once if confirmed."""
+        the payee read, no request to the bank), review, send once if confirmed — or, with a
+        pay date, journal it for that day."""
+
+        async def prepared() -> PayoutReview:
+            review = await prepare()
+            return self.workspace.schedule.schedule_payout(review, self.pay_date(form))
+
+        day = self.pay_on[form][1]
+        rule = self.series_rule(form)
         review = await run_operation(
-            prepare(), controls=[button], banner=self.banner, fields=fields
+            prepared(),
+            controls=[button],
+            banner=self.banner,
+            fields={**fields, "pay_date": day},
         )
-        if review is None or not await self._confirm(review):
+        repeats = None if rule is None else self.repeats[form].summary(rule)
+        if review is None or not await self._confirm(review, repeats):
             return None
+        if rule is not None:
+            return await self.create_series(review, rule, form, button)
         return await self.send(review, button)
 
-    async def _confirm(self, review: PayoutReview) -> bool:
-        dialog = PayoutReviewDialog(review, self, for_approval=self.desk is not None)
+    async def create_series(
+        self, review: PayoutReview, rule: SeriesRule, form: str, button: QPushButton | None = None
+    ) -> Entry | None:
+        """Make the reviewed payout a recurring series (its occurrences within the horizon
+        journaled now); the first occurrence."""
+        controls = [self.forms] + ([button] if button is not None else [])
+        repeat = self.repeats[form]
+        made = await run_operation(
+            self.workspace.schedule.create_series(review, rule),
+            controls=controls,
+            banner=self.banner,
+            fields={name: repeat for name in SERIES_FIELDS} | {"start": self.pay_on[form][1]},
+            changes_ledger=True,
+        )
+        if made is None:
+            self.payment_status.setText(self.tr("The recurring Pix was not created."))
+            return None
+        _series_id, entries = made
+        self.payment_status.setText(
+            self.tr("Recurring Pix created: %1 payment(s) scheduled ahead").replace(
+                "%1", str(len(entries))
+            )
+        )
+        return entries[0] if entries else None
+
+    async def _confirm(self, review: PayoutReview, repeats: str | None = None) -> bool:
+        dialog = PayoutReviewDialog(
+            review, self, for_approval=self.desk is not None, repeats=repeats
+        )
         self.review_dialog = dialog
         try:
             return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.confirmed

@@ -1,6 +1,7 @@
-"""The Settings tab, in six pages: the profile, where its ledger lives and both certificates,
+"""The Settings tab, in seven pages: the profile, where its ledger lives and both certificates,
 the webhooks registered
-at the bank (both APIs), the infractions reported against the account, the audit log, the
+at the bank (both APIs), the infractions reported against the account, how scheduled payments
+leave (send time, tolerance, retries, extra non-business days), the audit log, the
 backups (folder, days kept, back up now, restore), and about and support (the log folder,
 diagnostics, the ledger backup)."""
 
@@ -34,6 +35,7 @@ from treasury_app.ui.widgets.audit_panel import AuditPanel
 from treasury_app.ui.widgets.backup_panel import BackupPanel
 from treasury_app.ui.widgets.infractions_panel import InfractionsPanel
 from treasury_app.ui.widgets.ledger_panel import LedgerPanel
+from treasury_app.ui.widgets.schedule_settings_panel import ScheduleSettingsPanel
 from treasury_app.ui.widgets.support_panel import SupportPanel
 from treasury_app.ui.widgets.webhooks_panel import WebhooksPanel
 
@@ -63,6 +65,10 @@ class SettingsTab(QWidget):
             self.pages.addTab(self.webhooks_panel, self.tr("Webhooks"))
             self.infractions_panel = InfractionsPanel(workspace, self.pages)
             self.pages.addTab(self.infractions_panel, self.tr("Infractions"))
+        self.schedule_panel: ScheduleSettingsPanel | None = None
+        if workspace is not None:
+            self.schedule_panel = ScheduleSettingsPanel(workspace, self.pages)
+            self.pages.addTab(self.schedule_panel, self.tr("Scheduled payments"))
         self.pages.addTab(self._build_audit(), self.tr("Audit log"))
         self.backup_panel: BackupPanel | None = None
         if workspace is not None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QWidget
 
 from treasury_app.api.accounts.models import is_success_status
+from treasury_app.domain.clock import format_date
 from treasury_app.domain.money import format_brl
-from treasury_app.ledger.journal import Entry
+from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ui.models.paid_slips_model import entry_status
 from treasury_app.ui.refusals import is_refused, refusal_words
 from treasury_app.ui.status_words import status_word
@@ -36,6 +37,15 @@ class PaymentStatusLabel(QLabel):
 
     def follow(self, entry: Entry) -> None:
         self.entry = entry
+        if entry.pay_date is not None and entry.state == EntryState.PREPARED:
+            # Journaled for its day: nothing was sent yet.
+            self.setText(
+                self.tr("Scheduled for %1: %2 to %3")
+                .replace("%1", format_date(entry.pay_date))
+                .replace("%2", format_brl(entry.amount))
+                .replace("%3", entry.payee_name or entry.payee_detail)
+            )
+            return
         status = entry_status(entry)
         if not self._statuses or self._statuses[-1] != status:
             self._statuses.append(status)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -282,6 +282,9 @@ class PaymentsList(QWidget):
 
     def _build_list(self) -> QTableView:
         self.view = row_table(self, self.proxy, "payments-list", stretch=Column.PAYEE)
+        # Newest first until a header is clicked (scheduled ones by their day, for one).
+        self.view.horizontalHeader().setSortIndicator(Column.DATE, Qt.SortOrder.DescendingOrder)
+        self.view.setSortingEnabled(True)
         return self.view
 
     def _build_detail(self) -> QGroupBox:

@@ -123,7 +123,11 @@ class UnconfirmedBanner(QFrame):
         generation = self._generation
         engine = self.workspace.engine
         unresolved = await self.workspace.ledger.journal.unresolved()
-        entries = [e for e in unresolved if e.kind in self.kinds and not e.waiting_approval]
+        entries = [
+            e
+            for e in unresolved
+            if e.kind in self.kinds and not e.waiting_approval and not _waits_for_its_day(e)
+        ]
         held = [e for e in entries if await engine.is_held(e)]
         if self._closed or generation != self._generation:
             return False
@@ -332,3 +336,9 @@ class UnconfirmedBanner(QFrame):
             self.confirm_box.reject()
         if self.task is not None and not self.task.done():
             self.task.cancel()
+
+
+def _waits_for_its_day(entry: Entry) -> bool:
+    """A scheduled payment journaled for its day (never sent): nothing to confirm with the
+    bank; the held-schedule banner and the calendar speak of it."""
+    return entry.state == EntryState.PREPARED and entry.pay_date is not None

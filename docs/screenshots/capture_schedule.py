@@ -1,0 +1,181 @@
+"""Screens of issue 35 (scheduled payments and the payables calendar) at 1366×768 with a title
+bar and a taskbar's height taken off the screen, English and pt_BR, with the computer's zone
+not Brasília's (run by hand, under Xvfb):
+
+    TZ=UTC xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python \\
+        docs/screenshots/capture_schedule.py [pt_BR]
+
+The sandbox's clock starts on Wednesday 18/11/2026, 10:00 in Brasília. What each shows
+(``schedule-*-en.png`` and ``schedule-*-pt_BR.png``):
+
+* ``review-rolled``: a Pix asked for Saturday 21/11, reviewed as Monday 23/11 with the reason;
+* ``review-repeat``: a Pix repeated monthly on the last business day, six times;
+* ``boleto-review``: a slip due on Saturday 28/11 paid "On its due date": Monday 30/11;
+* ``calendar-warning``: the calendar with tomorrow's payments over the balance (red; the
+  status bar's "Short on 19/11", from the business day before);
+* ``calendar-day``: that day's list;
+* ``held-banner``: the clock moved over a pay date with the payment unsent: "Was due on…"
+  with Send now / Move to… / Cancel… on the Pix tab.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from capture_desk import pause, run_capture, unlocked_sandbox
+from capture_words import TASKBAR, TITLE_BAR, shot, type_into, wait_for
+
+PIX_TAB, BOLETOS_TAB, CALENDAR_TAB = 1, 2, 5  # the main window's order, in any language
+SATURDAY = dt.date(2026, 11, 21)
+SLIP_SATURDAY = dt.date(2026, 11, 28)
+SHORT_DAY = dt.date(2026, 11, 19)  # the next business day: the status bar warns today
+LATE_DAY = dt.date(2026, 11, 19)
+
+
+async def pix_reviews(window: Any, suffix: str) -> None:
+    from treasury_app.ui.widgets.date_edits import to_qdate
+    from treasury_app.ui.widgets.repeat_edit import MONTHLY_LAST
+
+    window.tabs.setCurrentIndex(PIX_TAB)
+    tab = window.current_tab()
+    tab.forms.setCurrentIndex(0)
+    later, day = tab.pay_on["key"]
+    later.setChecked(True)
+    day.setDate(to_qdate(SATURDAY))
+    await type_into(tab.key_edit.line_edit, "grafica@empresa.com.br")
+    await type_into(tab.key_amount, "1.250,00")
+    tab.key_description.setText("NF 4471 — impressos")
+    tab.key_review_button.click()
+    await wait_for(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    await pause(0.6)
+    await shot(f"schedule-review-rolled{suffix}")
+    tab.review_dialog.reject()
+    await wait_for(lambda: tab.review_task is not None and tab.review_task.done())
+
+    tab.repeats["key"].set_repeat(MONTHLY_LAST, times=6)
+    day.setDate(to_qdate(dt.date(2026, 11, 30)))
+    tab.key_description.setText("Aluguel da sala 12")
+    tab.key_amount.setText("4.800,00")
+    tab.key_review_button.click()
+    await wait_for(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    await pause(0.6)
+    await shot(f"schedule-review-repeat{suffix}")
+    tab.review_dialog.reject()
+    await wait_for(lambda: tab.review_task is not None and tab.review_task.done())
+    tab.repeats["key"].set_repeat(0)
+    later.setChecked(False)
+    tab.clear_form(0)
+
+
+async def boleto_review(window: Any, suffix: str) -> None:
+    from treasury_app.domain import boleto
+    from treasury_app.ui.tabs.billets_tab import PAY_ON_DUE_DATE
+
+    window.tabs.setCurrentIndex(BOLETOS_TAB)
+    tab = window.current_tab()
+    barcode = boleto.build_bank_barcode("341", Decimal("2380.40"), SLIP_SATURDAY, "7" * 25)
+    line = boleto.parse(barcode, today=dt.date(2026, 11, 18)).digitable_line
+    tab.set_pay_on(PAY_ON_DUE_DATE)
+    await type_into(tab.code_edit, line)
+    tab.lookup_button.click()
+    await wait_for(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    await pause(0.6)
+    await shot(f"schedule-boleto-review{suffix}")
+    tab.review_dialog.reject()
+    await wait_for(lambda: tab.lookup_task is not None and tab.lookup_task.done())
+    tab.code_edit.clear()
+
+
+async def schedule_over_balance(workspace: Any) -> list[Any]:
+    """Payments for SHORT_DAY totalling more than the balance (returned), and a few ordinary
+    ones."""
+    schedule, payouts = workspace.schedule, workspace.payouts
+    balance = Decimal((await workspace.statement.balance()).available)
+    left = balance + Decimal("18000.00")
+    n = 0
+    short = []
+    while left > 0:
+        amount = min(left, Decimal("950000.00"))
+        review = await payouts.prepare_key(
+            "folha@empresa.com.br", str(amount), description=f"Folha, parte {n + 1}"
+        )
+        short.append(await payouts.send(schedule.schedule_payout(review, SHORT_DAY)))
+        left -= amount
+        n += 1
+    for key, amount, day in (
+        ("grafica@empresa.com.br", "1250.00", dt.date(2026, 11, 23)),
+        ("frete@empresa.com.br", "860.00", dt.date(2026, 11, 26)),
+        ("energia@empresa.com.br", "2140.90", dt.date(2026, 12, 1)),
+    ):
+        review = await payouts.prepare_key(key, amount)
+        await payouts.send(schedule.schedule_payout(review, day))
+    return short
+
+
+async def calendar_screens(window: Any, suffix: str) -> None:
+    window.tabs.setCurrentIndex(CALENDAR_TAB)
+    tab = window.current_tab()
+    await tab.reload()
+    badge = window.day_warning_badge
+    await badge.refresh()
+    await pause(1.0)
+    await shot(f"schedule-calendar-warning{suffix}")
+    tab.select_day(SHORT_DAY)
+    await pause(0.8)
+    await shot(f"schedule-calendar-day{suffix}")
+
+
+async def held_banner(window: Any, suffix: str, short: list[Any]) -> None:
+    """A payment for LATE_DAY, then the clock moved over that whole day at once (as if the
+    app had been closed): held at the next pass, on the Pix tab's banner (the day's payments
+    over the balance cancelled first)."""
+    workspace = window.workspace
+    for entry in short:
+        await workspace.schedule.cancel(entry.id, "Folha adiada")
+    review = await workspace.payouts.prepare_key(
+        "manutencao@empresa.com.br", "640.00", description="Manutenção do ar-condicionado"
+    )
+    await workspace.payouts.send(workspace.schedule.schedule_payout(review, LATE_DAY))
+    # 18/11 10:00 → 20/11 09:00 Brasília in one move: 19/11 passed with nothing sent.
+    await workspace.sandbox.advance_clock(47 * 3600)
+    await workspace.sync_clock()
+    window.tabs.setCurrentIndex(PIX_TAB)
+    tab = window.current_tab()
+    task = tab.held_schedule.refresh()
+    await wait_for(lambda: task is not None and task.done())
+    await window.day_warning_badge.refresh()  # the day over the balance was cancelled
+    await pause(1.0)
+    await shot(f"schedule-held-banner{suffix}")
+
+
+async def main(lang: str | None) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    from treasury_app.ui import screen_fit
+
+    suffix = f"-{lang or 'en'}"
+    screen_fit.area_override = QRect(0, 0, 1366, 768 - TASKBAR)
+    screen_fit.install(QApplication.instance())
+    desk = await unlocked_sandbox("treasury-schedule-")
+    window, run = desk.window, desk.run
+    window.move(0, TITLE_BAR)
+    window.resize(1366, 768 - TITLE_BAR - TASKBAR)
+    await pause(3.0)
+    await pix_reviews(window, suffix)
+    await boleto_review(window, suffix)
+    short = await schedule_over_balance(window.workspace)
+    await calendar_screens(window, suffix)
+    await held_banner(window, suffix, short)
+    window.quit_requested.emit()
+    await run
+
+
+if __name__ == "__main__":
+    run_capture(main)

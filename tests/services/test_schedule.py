@@ -1,0 +1,356 @@
+"""Scheduled and recurring payments against a sandbox bank of their own (real mutual TLS), on
+both ledgers (issue 35). The bank's clock is moved, never waited for; on the team database its
+business date is moved with it (``schedule_clock``, the owner's knob), so the database's own
+refusal of an early send follows the same day as the app.
+
+What is proved: a payment scheduled for a holiday rolls and leaves once on the next business
+day, at the send time; a series journals its occurrences ahead and an edit touches only those
+not sent yet; a payment whose day passed while the app was closed is held at the next start;
+a slip whose updated amount changed is held; a day whose total exceeds the balance is warned
+the day before and held; a payment the balance does not cover is tried again, then held."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import psycopg
+import pytest
+
+from tests.ledger_backends import team
+from tests.sandbox.conftest import Api
+from tests.sandbox_harness import RunningSandbox
+from tests.services.accounts_fixtures import sandbox_now
+from tests.services.conftest import module_sandbox
+from treasury_app.api.accounts.client import AccountsClient
+from treasury_app.api.transport import ApiTransport
+from treasury_app.domain.business_days import holidays, is_business_day
+from treasury_app.domain.clock import BRASILIA, Clock, brasilia_date
+from treasury_app.domain.schedule import Frequency, SeriesRule
+from treasury_app.ledger import Ledger
+from treasury_app.ledger.journal import EntryState
+from treasury_app.services.billets import BilletsService
+from treasury_app.services.calendar import CalendarService, outflow_source
+from treasury_app.services.payments import PaymentEngine
+from treasury_app.services.payouts import PayoutsService
+from treasury_app.services.sandbox_samples import add_samples_to, sample_schedule
+from treasury_app.services.schedule import ScheduleService, ScheduleSettings, scheduled_between
+
+LATE_SLIP = "Vencido há 10 dias (com multa)"  # its interest grows every day
+
+pytestmark = pytest.mark.usefixtures("clean_sandbox")
+
+
+@pytest.fixture(scope="module")
+def sandbox(
+    tmp_path_factory: pytest.TempPathFactory, ledger_backend: str
+) -> Iterator[RunningSandbox]:
+    """One bank per ledger backend: its clock only moves forward."""
+    yield from module_sandbox(tmp_path_factory, f"{Path(__file__).stem}-{ledger_backend}")
+
+
+class Desk:
+    """One desktop's services on the test's ledger, with the bank's clock, and the clock's
+    moves (the team database's business date moved along)."""
+
+    def __init__(self, transport: ApiTransport, ledger: Ledger, control: Api) -> None:
+        self.control = control
+        self.ledger = ledger
+        self.clock: Clock = lambda: sandbox_now(control)
+        self.engine = PaymentEngine(AccountsClient(transport), ledger, follow_up=())
+        self.payouts = PayoutsService(self.engine, ledger)
+        self.billets = BilletsService(self.engine, self.engine.accounts, ledger, clock=self.clock)
+        self.schedule = self.restart()
+        self.align()
+
+    def restart(self, **settings: Any) -> ScheduleService:
+        """The schedule service as a fresh start of the app makes it."""
+        self.schedule = ScheduleService(
+            self.engine,
+            self.ledger,
+            self.engine.accounts,
+            clock=self.clock,
+            settings=ScheduleSettings(**settings),
+        )
+        return self.schedule
+
+    def today(self) -> dt.date:
+        return brasilia_date(self.clock())
+
+    def align(self) -> None:
+        if self.ledger.backend != "team":
+            return
+        name = self.ledger.settings.dbname  # type: ignore[attr-defined]
+        with psycopg.connect(team().server.url(name), autocommit=True) as conn:
+            conn.execute(
+                "UPDATE treasury.schedule_clock SET shift = %s::timestamptz - clock_timestamp()",
+                (self.clock(),),
+            )
+
+    def move_to(self, day: dt.date, at: dt.time) -> None:
+        """The bank's clock (and the team database's date) to ``at`` on ``day``, Brasília."""
+        target = dt.datetime.combine(day, at, BRASILIA)
+        seconds = (target - self.clock()).total_seconds()
+        assert seconds >= 0, "the sandbox clock only moves forward"
+        self.control.advance(seconds)
+        self.align()
+
+    def set_balance(self, target: Decimal) -> None:
+        """The account's available balance to ``target`` (paying out or receiving)."""
+        balance = self.control.balance()
+        while balance - target > 0:
+            self.control.paid(min(balance - target, Decimal("1000000.00")))
+            balance = self.control.balance()
+        if target > balance:
+            self.control.control("POST", "/sandbox/incoming-pix", {"amount": target - balance})
+        assert self.control.balance() == target
+
+
+@pytest.fixture
+def desk(accounts_transport: ApiTransport, ledger: Ledger, control: Api) -> Desk:
+    return Desk(accounts_transport, ledger, control)
+
+
+def next_weekday_holiday(after: dt.date) -> dt.date:
+    for year in (after.year, after.year + 1):
+        for day in sorted(holidays(year)):
+            if day > after + dt.timedelta(days=1) and day.weekday() < 5:
+                return day
+    raise AssertionError("no holiday ahead")
+
+
+def next_business_day(day: dt.date) -> dt.date:
+    day += dt.timedelta(days=1)
+    while not is_business_day(day):
+        day += dt.timedelta(days=1)
+    return day
+
+
+def bank_payments(control: Api, key: str) -> int:
+    response = control.get(f"/api/v2/pix/payments/idempotencyKey/{key}")
+    return 1 if response.status_code == 200 else 0
+
+
+async def test_a_payment_for_a_holiday_rolls_and_leaves_once_on_the_next_business_day(
+    desk: Desk,
+) -> None:
+    holiday = next_weekday_holiday(desk.today())
+    after = next_business_day(holiday)
+    review = await desk.payouts.prepare_key("fornecedor@empresa.com.br", "123.45")
+    review = desk.schedule.schedule_payout(review, holiday)
+    assert review.pay is not None and review.pay.date == after
+    assert review.pay.reason is not None and review.pay.reason.code == "pay_date.holiday"
+    entry = await desk.payouts.send(review)
+    assert entry.state == EntryState.PREPARED and entry.pay_date == after
+    assert await desk.payouts.send(review) == entry  # the same review again: the same intent
+    assert await desk.schedule.send_due() == []
+    assert await desk.engine.resolve_pending() == []  # a start-up does not send it either
+
+    desk.move_to(after, dt.time(7, 59))
+    assert await desk.schedule.send_due() == []  # its day, not its time yet
+    assert (await desk.ledger.journal.get(entry.id)).state == EntryState.PREPARED
+    desk.move_to(after, dt.time(8, 0))
+    [sent] = await desk.schedule.send_due()
+    assert sent.id == entry.id and sent.state == EntryState.ACCEPTED
+    assert await desk.schedule.send_due() == []
+    assert bank_payments(desk.control, entry.idempotency_key) == 1
+
+
+async def test_a_series_journals_its_occurrences_ahead_and_an_edit_touches_only_future_ones(
+    desk: Desk,
+) -> None:
+    today = desk.today()
+    start = next_business_day(today)
+    review = await desk.payouts.prepare_key("aluguel@empresa.com.br", "800.00")
+    rule = SeriesRule(Frequency.WEEKLY, start, count=8)
+    series_id, made = await desk.schedule.create_series(review, rule)
+    horizon = today + dt.timedelta(days=35)
+    assert [e.series_seq for e in made] == list(range(len(made)))
+    assert 4 <= len(made) <= 6 and all(today < e.pay_date <= horizon for e in made)
+    assert len({e.idempotency_key for e in made}) == len(made)
+    assert await desk.schedule.top_up() == []  # journaled once
+
+    desk.move_to(made[0].pay_date, dt.time(8, 0))
+    [first] = await desk.schedule.send_due()
+    assert first.state == EntryState.ACCEPTED
+    journaled = await desk.ledger.schedule.of_series(series_id)  # the horizon moved on too
+    assert len(journaled) >= len(made)
+    changed = await desk.schedule.edit_series(series_id, Decimal("850.00"))
+    assert [e.id for e in changed] == [e.id for e in journaled[1:]]
+    occurrences = await desk.ledger.schedule.of_series(series_id)
+    assert occurrences[0].amount == Decimal("800.00")  # sent: as it was
+    assert {e.amount for e in occurrences[1:]} == {Decimal("850.00")}
+    assert [e.idempotency_key for e in occurrences] == [e.idempotency_key for e in journaled]
+    assert occurrences[1].request()["payment"]["amount"] == Decimal("850.00")
+
+    cancelled = await desk.schedule.end_series(series_id, "contrato encerrado")
+    assert [e.id for e in cancelled] == [e.id for e in journaled[1:]]
+    assert all(e.state == EntryState.REJECTED for e in cancelled)
+    assert await desk.schedule.top_up() == []
+
+
+async def test_a_payment_whose_day_passed_while_the_app_was_closed_is_held_at_the_next_start(
+    desk: Desk,
+) -> None:
+    day = next_business_day(desk.today())
+    review = desk.schedule.schedule_payout(
+        await desk.payouts.prepare_key("fornecedor@empresa.com.br", "77.70"), day
+    )
+    entry = await desk.payouts.send(review)
+    desk.move_to(next_business_day(day), dt.time(9, 0))  # the app was closed all that day
+    restarted = desk.restart()
+    assert await desk.engine.resolve_pending() == []
+    assert await restarted.send_due() == []
+    [held] = await restarted.held()
+    assert held.entry.id == entry.id and held.hold.code == "scheduled.late"
+    assert held.hold.params["due"] in (day, day.isoformat())
+    assert bank_payments(desk.control, entry.idempotency_key) == 0
+    assert (await desk.ledger.journal.get(entry.id)).state == EntryState.PREPARED
+
+    sent = await restarted.send_now(entry.id)  # a person chose "Send now"
+    assert sent.state == EntryState.ACCEPTED and await restarted.held() == []
+    assert bank_payments(desk.control, entry.idempotency_key) == 1
+
+
+async def test_a_slip_whose_updated_amount_changed_is_held_on_its_day(desk: Desk) -> None:
+    slip = desk.control.slips()[LATE_SLIP]
+    review = await desk.billets.lookup(slip["barcode"])
+    day = next_business_day(desk.today())
+    review = desk.schedule.schedule_billet(review, chosen=day)
+    assert review.pay is not None and review.pay.date == day
+    entry = await desk.billets.pay(review)
+    assert entry.state == EntryState.PREPARED and entry.kind.value == "BILLET"
+    desk.move_to(day, dt.time(8, 0))  # a day's more interest
+    assert await desk.schedule.send_due() == []
+    [held] = await desk.schedule.held()
+    assert held.hold.code == "scheduled.slip_amount_changed"
+    assert Decimal(str(held.hold.params["scheduled"])) == entry.amount
+    assert Decimal(str(held.hold.params["now"])) > entry.amount
+    assert (await desk.ledger.journal.get(entry.id)).state == EntryState.PREPARED
+    await desk.schedule.cancel(entry.id, "valor mudou")
+
+
+async def test_a_day_over_the_balance_is_warned_the_day_before_and_held(desk: Desk) -> None:
+    desk.set_balance(Decimal("1000.00"))
+    day = next_business_day(desk.today())
+    entries = []
+    for amount in ("600.00", "600.00"):
+        review = await desk.payouts.prepare_key(
+            "fornecedor@empresa.com.br", amount, description=f"parcela {len(entries)}"
+        )
+        entries.append(await desk.payouts.send(desk.schedule.schedule_payout(review, day)))
+    [warning] = await desk.schedule.day_warnings()
+    assert (warning.day, warning.total, warning.balance) == (
+        day,
+        Decimal("1200.00"),
+        Decimal("1000.00"),
+    )
+    assert warning.reason.code == "scheduled.day_short"
+    desk.move_to(day, dt.time(8, 0))
+    assert await desk.schedule.send_due() == []
+    held = await desk.schedule.held()
+    assert {h.entry.id for h in held} == {e.id for e in entries}
+    assert {h.hold.code for h in held} == {"scheduled.balance_short"}
+    assert desk.control.balance() == Decimal("1000.00")  # not half-sent
+    for entry in entries:
+        await desk.schedule.cancel(entry.id, "sem saldo")
+
+
+async def test_a_payment_the_balance_does_not_cover_is_tried_again_then_held(desk: Desk) -> None:
+    desk.set_balance(Decimal("500.00"))
+    day = next_business_day(desk.today())
+    desk.move_to(day, dt.time(8, 0))
+    schedule = desk.restart(funds_retries=3)
+    first = await desk.payouts.send(
+        schedule.schedule_payout(
+            await desk.payouts.prepare_key("fornecedor@empresa.com.br", "100.00"), day
+        )
+    )
+    [sent] = await schedule.send_due()  # the day fits: checked once, sent
+    assert sent.id == first.id and sent.state == EntryState.ACCEPTED
+    big = await desk.payouts.send(
+        schedule.schedule_payout(
+            await desk.payouts.prepare_key("outro@empresa.com.br", "450.00"), day
+        )
+    )
+    for _ in range(2):  # tried, left for the next pass
+        assert await schedule.send_due() == []
+        assert await schedule.held() == []
+    assert await schedule.send_due() == []
+    [held] = await schedule.held()
+    assert held.entry.id == big.id and held.hold.code == "scheduled.insufficient_funds"
+    assert bank_payments(desk.control, big.idempotency_key) == 0
+    desk.set_balance(Decimal("1000.00"))  # money came in: a person sends it
+    assert (await schedule.send_now(big.id)).state == EntryState.ACCEPTED
+
+
+async def test_a_payment_scheduled_shows_on_its_day_in_the_calendar_and_moves_from_there(
+    desk: Desk,
+) -> None:
+    """The calendar reads the engine itself (both ledgers): the payment on its day, the
+    projected balance without it before and with it from then on; moved from the calendar,
+    the journal's pay date moves."""
+    desk.set_balance(Decimal("5000.00"))
+    today = desk.today()
+    day = next_business_day(today)
+    later = next_business_day(day)
+    review = await desk.payouts.prepare_key("fornecedor@empresa.com.br", "1234.56")
+    entry = await desk.payouts.send(desk.schedule.schedule_payout(review, day))
+
+    async def balance() -> Decimal:
+        return (await desk.engine.accounts.get_balances())[0].available
+
+    calendar = CalendarService(
+        SimpleNamespace(ledger=desk.ledger, schedule=desk.schedule),
+        outflows=outflow_source(),
+        inflows=None,
+        balance=balance,
+        clock=desk.clock,
+    )
+    projection = await calendar.load()
+    assert projection.opening == Decimal("5000.00")
+    [out] = projection.day(day).outflows  # type: ignore[union-attr]
+    assert (out.entry_id, out.amount, out.state) == (str(entry.id), Decimal("1234.56"), "scheduled")
+    assert out.payee == "fornecedor@empresa.com.br" and out.kind == "PIX_KEY"
+    assert projection.day(day - dt.timedelta(days=1)).balance == Decimal("5000.00")  # type: ignore[union-attr]
+    assert projection.day(day).balance == Decimal("3765.44")  # type: ignore[union-attr]
+    assert projection.days[-1].balance == Decimal("3765.44")
+
+    await calendar.move(str(entry.id), later)
+    moved = await calendar.load()
+    assert moved.day(day).outflows == ()  # type: ignore[union-attr]
+    assert [o.entry_id for o in moved.day(later).outflows] == [str(entry.id)]  # type: ignore[union-attr]
+    assert moved.day(day).balance == Decimal("5000.00")  # type: ignore[union-attr]
+    assert (await desk.ledger.journal.get(entry.id)).pay_date == later
+
+    await calendar.cancel(str(entry.id), "pago em dinheiro")
+    assert (await calendar.load()).items == 0  # cancelled: gone from the calendar
+
+
+async def test_the_sandbox_samples_are_scheduled_once_through_the_engine(desk: Desk) -> None:
+    """`make run`'s samples: journaled by the engine (a series for each repeating one), on
+    the calendar by their payees' names; a second start adds nothing."""
+    workspace = SimpleNamespace(
+        session=SimpleNamespace(profile=SimpleNamespace(environment="sandbox")),
+        payouts=desk.payouts,
+        schedule=desk.schedule,
+        ledger=desk.ledger,
+        clock=desk.clock,
+    )
+    made = await add_samples_to(workspace)
+    samples = sample_schedule(desk.today())
+    assert len(made) == len(samples)
+    assert [m.startswith("S") for m in made] == [s.repeat is not None for s in samples]
+    shown = await scheduled_between(workspace, desk.today(), desk.today() + dt.timedelta(days=60))
+    assert {s.payee_name for s in samples} == {p.payee for p in shown}
+    first = next(p for p in shown if p.payee == samples[0].payee_name)
+    assert (first.pay_date, first.amount, first.state) == (
+        samples[0].pay_date,
+        samples[0].amount,
+        "scheduled",
+    )
+    assert await add_samples_to(workspace) == []
