@@ -6962,6 +6962,138 @@ Avise o seu departamento de TI.</translation>
         <translation>Este pagamento recorrente foi criado por {maker}, ou já terminou: não cabe a você alterá-lo.</translation>
     </message>
     <message>
+        <source>Type the payee&apos;s name.</source>
+        <translation>Digite o nome do favorecido.</translation>
+    </message>
+    <message>
+        <source>The payee&apos;s name has at most {max} characters.</source>
+        <translation>O nome do favorecido tem no máximo {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>This is not a valid CPF or CNPJ.</source>
+        <translation>Este não é um CPF ou CNPJ válido.</translation>
+    </message>
+    <message>
+        <source>The tag “{tag}” is not accepted (letters or digits, at most {max} characters).</source>
+        <translation>A etiqueta “{tag}” não é aceita (letras ou números, no máximo {max} caracteres).</translation>
+    </message>
+    <message>
+        <source>A payee has at most {max} tags.</source>
+        <translation>Um favorecido tem no máximo {max} etiquetas.</translation>
+    </message>
+    <message>
+        <source>Type the Pix key.</source>
+        <translation>Digite a chave Pix.</translation>
+    </message>
+    <message>
+        <source>This is not a valid Pix key (CPF, CNPJ, e-mail, phone +55 or random key).</source>
+        <translation>Esta não é uma chave Pix válida (CPF, CNPJ, e-mail, telefone +55 ou chave aleatória).</translation>
+    </message>
+    <message>
+        <source>“{value}” is a number in scientific notation: format the column as text in the spreadsheet and export it again.</source>
+        <translation>“{value}” é um número em notação científica: formate a coluna como texto na planilha e exporte de novo.</translation>
+    </message>
+    <message>
+        <source>No bank in the Central Bank&apos;s list has the ISPB {ispb}.</source>
+        <translation>Nenhum banco da lista do Banco Central tem o ISPB {ispb}.</translation>
+    </message>
+    <message>
+        <source>The branch is 1 to 4 digits, without its check digit.</source>
+        <translation>A agência tem de 1 a 4 dígitos, sem o dígito verificador.</translation>
+    </message>
+    <message>
+        <source>Choose the account type: checking, savings, salary or payment account.</source>
+        <translation>Escolha o tipo de conta: corrente, poupança, salário ou conta de pagamento.</translation>
+    </message>
+    <message>
+        <source>This payee is no longer in the registry.</source>
+        <translation>Este favorecido não está mais no cadastro.</translation>
+    </message>
+    <message>
+        <source>A payee&apos;s CPF or CNPJ does not change: register another payee for another document.</source>
+        <translation>O CPF ou CNPJ de um favorecido não muda: cadastre outro favorecido para outro documento.</translation>
+    </message>
+    <message>
+        <source>This destination is no longer in the registry.</source>
+        <translation>Este destino não está mais no cadastro.</translation>
+    </message>
+    <message>
+        <source>{detail} is already one of this payee&apos;s destinations.</source>
+        <translation>{detail} já é um dos destinos deste favorecido.</translation>
+    </message>
+    <message>
+        <source>{detail} is registered to {owner}, not to this payee.</source>
+        <translation>{detail} está registrada para {owner}, não para este favorecido.</translation>
+    </message>
+    <message>
+        <source>This destination is not blocked.</source>
+        <translation>Este destino não está bloqueado.</translation>
+    </message>
+    <message>
+        <source>This change of a destination is not known.</source>
+        <translation>Esta alteração de destino não é conhecida.</translation>
+    </message>
+    <message>
+        <source>This change does not wait for approval.</source>
+        <translation>Esta alteração não aguarda aprovação.</translation>
+    </message>
+    <message>
+        <source>Say why.</source>
+        <translation>Informe o motivo.</translation>
+    </message>
+    <message>
+        <source>{what} {action} {when} by {by}{approved}: a payment to it needs one approval more for {hours} h.</source>
+        <translation>{what} {action} {when} por {by}{approved}: um pagamento para ele precisa de uma aprovação a mais por {hours} h.</translation>
+    </message>
+    <message>
+        <source>{what} {action} {when}: it was never paid and confirmed by the bank yet; check it with the payee by phone before paying.</source>
+        <translation>{what} {action} {when}: ainda não foi paga e confirmada pelo banco; confirme com o favorecido por telefone antes de pagar.</translation>
+    </message>
+    <message>
+        <source>This key is registered to {owner}, not to {payee}.</source>
+        <translation>Esta chave está registrada para {owner}, não para {payee}.</translation>
+    </message>
+    <message>
+        <source>This account is registered to {owner}, not to {payee}.</source>
+        <translation>Esta conta está registrada para {owner}, não para {payee}.</translation>
+    </message>
+    <message>
+        <source>{detail} is blocked in the registry ({owner}): it is not paid.</source>
+        <translation>{detail} está bloqueada no cadastro ({owner}): não é paga.</translation>
+    </message>
+    <message>
+        <source>You prepared this change: another person approves it.</source>
+        <translation>Você preparou esta alteração: outra pessoa a aprova.</translation>
+    </message>
+    <message>
+        <source>Only {maker}, who prepared this change, withdraws it.</source>
+        <translation>Só {maker}, que preparou esta alteração, pode retirá-la.</translation>
+    </message>
+    <message>
+        <source>This change does not wait for approval any more.</source>
+        <translation>Esta alteração não aguarda mais aprovação.</translation>
+    </message>
+    <message>
+        <source>A change of {detail} already waits for approval.</source>
+        <translation>Uma alteração de {detail} já aguarda aprovação.</translation>
+    </message>
+    <message>
+        <source>{detail} is blocked in the registry ({payee}): the team database does not pay it.</source>
+        <translation>{detail} está bloqueada no cadastro ({payee}): o banco de dados da equipe não a paga.</translation>
+    </message>
+    <message>
+        <source>{detail} is not in the payee registry: this team pays only registered destinations.</source>
+        <translation>{detail} não está no cadastro de favorecidos: esta equipe só paga destinos cadastrados.</translation>
+    </message>
+    <message>
+        <source>This payment has not settled: the bank&apos;s creditor is not known yet.</source>
+        <translation>Este pagamento não foi liquidado: o recebedor informado pelo banco ainda não é conhecido.</translation>
+    </message>
+    <message>
+        <source>The bank refused it: the Pix key {key} does not belong to the registered payee&apos;s CPF/CNPJ ({document}). Nothing was paid; check the key with the payee.</source>
+        <translation>O banco recusou: a chave Pix {key} não pertence ao CPF/CNPJ do favorecido cadastrado ({document}). Nada foi pago; confirme a chave com o favorecido.</translation>
+    </message>
+    <message>
         <source>Please enter an amount.</source>
         <translation>Informe um valor.</translation>
     </message>
