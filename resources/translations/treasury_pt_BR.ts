@@ -6962,6 +6962,14 @@ Avise o seu departamento de TI.</translation>
         <translation>Este pagamento recorrente foi criado por {maker}, ou já terminou: não cabe a você alterá-lo.</translation>
     </message>
     <message>
+        <source>This key is registered to {owner} with another CPF/CNPJ: the bank would refuse the payment. Clear the document or check the key.</source>
+        <translation>Esta chave está registrada para {owner} com outro CPF/CNPJ: o banco recusaria o pagamento. Apague o documento ou confirme a chave.</translation>
+    </message>
+    <message>
+        <source>{detail} is not one of this payee&apos;s registered destinations.</source>
+        <translation>{detail} não é um dos destinos cadastrados deste favorecido.</translation>
+    </message>
+    <message>
         <source>Type the payee&apos;s name.</source>
         <translation>Digite o nome do favorecido.</translation>
     </message>
@@ -7042,20 +7050,64 @@ Avise o seu departamento de TI.</translation>
         <translation>Informe o motivo.</translation>
     </message>
     <message>
-        <source>{what} {action} {when} by {by}{approved}: a payment to it needs one approval more for {hours} h.</source>
-        <translation>{what} {action} {when} por {by}{approved}: um pagamento para ele precisa de uma aprovação a mais por {hours} h.</translation>
-    </message>
-    <message>
-        <source>{what} {action} {when}: it was never paid and confirmed by the bank yet; check it with the payee by phone before paying.</source>
-        <translation>{what} {action} {when}: ainda não foi paga e confirmada pelo banco; confirme com o favorecido por telefone antes de pagar.</translation>
-    </message>
-    <message>
         <source>This key is registered to {owner}, not to {payee}.</source>
         <translation>Esta chave está registrada para {owner}, não para {payee}.</translation>
     </message>
     <message>
         <source>This account is registered to {owner}, not to {payee}.</source>
         <translation>Esta conta está registrada para {owner}, não para {payee}.</translation>
+    </message>
+    <message>
+        <source>{detail} was registered or changed on {at} and no settled payment has confirmed it yet: check it with {owner} by phone before paying.</source>
+        <translation>{detail} foi cadastrada ou alterada em {at} e nenhum pagamento liquidado a confirmou ainda: confirme com {owner} por telefone antes de pagar.</translation>
+    </message>
+    <message>
+        <source>Pix key added on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Chave Pix adicionada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Pix key changed on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Chave Pix alterada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Pix key unblocked on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Chave Pix desbloqueada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Pix key paid to someone other than {payee} on {at}: check it before paying again.</source>
+        <translation>Chave Pix paga a outra pessoa que não {payee} em {at}: confirme antes de pagar de novo.</translation>
+    </message>
+    <message>
+        <source>Account added on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Conta adicionada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Account changed on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Conta alterada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Account unblocked on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Conta desbloqueada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Account paid to someone other than {payee} on {at}: check it before paying again.</source>
+        <translation>Conta paga a outra pessoa que não {payee} em {at}: confirme antes de pagar de novo.</translation>
+    </message>
+    <message>
+        <source>The file has no column {columns}.</source>
+        <translation>O arquivo não tem a coluna {columns}.</translation>
+    </message>
+    <message>
+        <source>This line has {found} columns; the header has {expected}.</source>
+        <translation>Esta linha tem {found} colunas; o cabeçalho tem {expected}.</translation>
+    </message>
+    <message>
+        <source>The file has too many lines: import it in parts.</source>
+        <translation>O arquivo tem linhas demais: importe-o em partes.</translation>
+    </message>
+    <message>
+        <source>{detail} is given to another payee on line {line} of this file.</source>
+        <translation>{detail} é atribuída a outro favorecido na linha {line} deste arquivo.</translation>
     </message>
     <message>
         <source>{detail} is blocked in the registry ({owner}): it is not paid.</source>

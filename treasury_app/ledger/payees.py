@@ -40,7 +40,7 @@ ACTIONS = frozenset({"add", "change", "unblock"})
 
 class RegistryRefused(LedgerRefused):
     """A change of the registry that is not allowed (``code``: ``registry.destination_taken``,
-    ``payee.no_destination``, ...; a team database's refusals are ``team.<code>``)."""
+    ``registry.no_destination``, ...; a team database's refusals are ``team.<code>``)."""
 
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code, reason=Reason(code, params))
@@ -280,7 +280,9 @@ class FilePayees:
         if row is not None and row["id"] != own:
             if row["payee_id"] == payee_id:
                 raise RegistryRefused("registry.destination_exists", detail=draft.detail)
-            raise RegistryRefused("registry.destination_taken", detail=draft.detail, owner=row["name"])
+            raise RegistryRefused(
+                "registry.destination_taken", detail=draft.detail, owner=row["name"]
+            )
 
     def _record(
         self,

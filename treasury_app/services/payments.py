@@ -50,6 +50,7 @@ from treasury_app.api.accounts.models import (
     PixQrCodePaymentRequest,
     is_failed_status,
     is_final_status,
+    is_success_status,
 )
 from treasury_app.api.errors import (
     ApiError,
@@ -63,6 +64,7 @@ from treasury_app.domain.clock import Clock, brasilia_today, system_clock
 from treasury_app.domain.errors import RuleError
 from treasury_app.domain.schedule import DEFAULT_SEND_TIME, is_due
 from treasury_app.ledger import Ledger
+from treasury_app.ledger.errors import LedgerRefused
 from treasury_app.ledger.journal import (
     DuplicateIntent,
     Entry,
@@ -686,7 +688,26 @@ class PaymentEngine:
                     "bank_id": bank_id,
                 },
             )
+        await self._verify_destination(updated, payment)
         return self._changed(updated)
+
+    async def _verify_destination(self, entry: Entry, payment: PixPayment | BilletPayment) -> None:
+        """A settled payment whose bank answer names its creditor tells the payee registry
+        whether the destination is the registered payee's (issue 36): the same document
+        verifies it, another marks it changed (audited, shown)."""
+        if entry.kind == EntryKind.BILLET or not entry.final:
+            return
+        if not is_success_status(entry.bank_status or ""):
+            return
+        creditor = getattr(payment, "creditor_account", None)
+        if creditor is None or not (creditor.document or "").strip():
+            return
+        try:
+            await self.ledger.payees.settled(
+                entry.payee_detail, entry.id, creditor.name or "", creditor.document or ""
+            )
+        except LedgerRefused as error:  # the registry's word waits for the next answer
+            log.warning("the payee registry did not take entry %s's creditor: %s", entry.id, error)
 
     async def _journal_accepted(
         self,

@@ -133,6 +133,80 @@ RULES: dict[str, str] = {
         "This recurring payment was set up by {maker}, or has ended: it is not yours to change.",
     ),
     # -- the payee registry (domain/payees.py, ledger/payees.py, team schema 9) --
+    "payout.document_not_registered": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This key is registered to {owner} with another CPF/CNPJ: the bank would refuse the "
+        "payment. Clear the document or check the key.",
+    ),
+    "registry.not_this_payees": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is not one of this payee's registered destinations.",
+    ),
+    "registry.key_registered_to_other": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This key is registered to {owner}, not to {payee}.",
+    ),
+    "registry.account_registered_to_other": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This account is registered to {owner}, not to {payee}.",
+    ),
+    "registry.fresh_destination": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} was registered or changed on {at} and no settled payment has confirmed it "
+        "yet: check it with {owner} by phone before paying.",
+    ),
+    "registry.key_added": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key added on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.key_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key changed on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.key_unblocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key unblocked on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.key_mismatch": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key paid to someone other than {payee} on {at}: check it before paying again.",
+    ),
+    "registry.account_added": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account added on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.account_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account changed on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.account_unblocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account unblocked on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.account_mismatch": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account paid to someone other than {payee} on {at}: check it before paying again.",
+    ),
+    "registry.file_empty": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file is empty.",
+    ),
+    "registry.columns_missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file has no column {columns}.",
+    ),
+    "registry.column_count": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This line has {found} columns; the header has {expected}.",
+    ),
+    "registry.too_many_rows": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file has too many lines: import it in parts.",
+    ),
+    "registry.destination_twice": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is given to another payee on line {line} of this file.",
+    ),
     "payee.name_missing": QT_TRANSLATE_NOOP(
         "RuleWords",
         "Type the payee's name.",
@@ -221,24 +295,6 @@ RULES: dict[str, str] = {
     "registry.reason_missing": QT_TRANSLATE_NOOP(
         "RuleWords",
         "Say why.",
-    ),
-    "registry.cooling": QT_TRANSLATE_NOOP(
-        "RuleWords",
-        "{what} {action} {when} by {by}{approved}: a payment to it needs one approval more for "
-        "{hours} h.",
-    ),
-    "registry.cooling_desk": QT_TRANSLATE_NOOP(
-        "RuleWords",
-        "{what} {action} {when}: it was never paid and confirmed by the bank yet; check it "
-        "with the payee by phone before paying.",
-    ),
-    "registry.registered_to_other": QT_TRANSLATE_NOOP(
-        "RuleWords",
-        "This key is registered to {owner}, not to {payee}.",
-    ),
-    "registry.account_registered_to_other": QT_TRANSLATE_NOOP(
-        "RuleWords",
-        "This account is registered to {owner}, not to {payee}.",
     ),
     "registry.blocked": QT_TRANSLATE_NOOP(
         "RuleWords",
