@@ -1489,6 +1489,29 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>ChangesModel</name>
+    <message>
+        <source>Change</source>
+        <translation>Alteração</translation>
+    </message>
+    <message>
+        <source>Payee and destination</source>
+        <translation>Favorecido e destino</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Por</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Resultado</translation>
+    </message>
+</context>
+<context>
     <name>ChargeBatchDialog</name>
     <message>
         <source>Charges with a due date from a CSV file</source>
@@ -3139,6 +3162,88 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>DestinationDialog</name>
+    <message>
+        <source>Checking account</source>
+        <translation>Conta corrente</translation>
+    </message>
+    <message>
+        <source>Savings account</source>
+        <translation>Conta poupança</translation>
+    </message>
+    <message>
+        <source>Salary account</source>
+        <translation>Conta salário</translation>
+    </message>
+    <message>
+        <source>Payment account</source>
+        <translation>Conta de pagamento</translation>
+    </message>
+    <message>
+        <source>Destination of %1</source>
+        <translation>Destino de %1</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Bank account</source>
+        <translation>Conta bancária</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>CPF, CNPJ, e-mail, +55 phone or random key</source>
+        <translation>CPF, CNPJ, e-mail, telefone +55 ou chave aleatória</translation>
+    </message>
+    <message>
+        <source>ISPB</source>
+        <translation>ISPB</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Agência</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <source>Account type</source>
+        <translation>Tipo de conta</translation>
+    </message>
+    <message>
+        <source>Another person approves this change before it counts; a payment to it needs one approval more for a while after that.</source>
+        <translation>Outra pessoa aprova esta alteração antes que ela valha; por um tempo depois disso, um pagamento para este destino precisa de uma aprovação a mais.</translation>
+    </message>
+    <message>
+        <source>Check a new key or account with the payee by phone, not by e-mail: a Pix cannot be called back.</source>
+        <translation>Confirme uma chave ou conta nova com o favorecido por telefone, não por e-mail: um Pix não pode ser desfeito.</translation>
+    </message>
+</context>
+<context>
+    <name>DestinationsModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Key or account</source>
+        <translation>Chave ou conta</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Última alteração</translation>
+    </message>
+</context>
+<context>
     <name>DualControlPage</name>
     <message>
         <source>The team&apos;s policy asks for no approvals</source>
@@ -3935,6 +4040,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Calendário</translation>
     </message>
     <message>
+        <source>Payees</source>
+        <translation>Favorecidos</translation>
+    </message>
+    <message>
         <source>Approvals</source>
         <translation>Aprovações</translation>
     </message>
@@ -4267,6 +4376,246 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Archived</source>
         <translation>Arquivado</translation>
+    </message>
+</context>
+<context>
+    <name>PayeeDialog</name>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>New payee</source>
+        <translation>Novo favorecido</translation>
+    </message>
+    <message>
+        <source>CPF or CNPJ (the new alphanumeric CNPJ too)</source>
+        <translation>CPF ou CNPJ (também o novo CNPJ alfanumérico)</translation>
+    </message>
+    <message>
+        <source>supplier, employee, cost centre…</source>
+        <translation>fornecedor, funcionário, centro de custo…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>CPF / CNPJ</source>
+        <translation>CPF / CNPJ</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
+</context>
+<context>
+    <name>PayeeWords</name>
+    <message>
+        <source>New</source>
+        <translation>Novo</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>Verificado</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Alterado</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>Bloqueado</translation>
+    </message>
+    <message>
+        <source>Destination added</source>
+        <translation>Destino adicionado</translation>
+    </message>
+    <message>
+        <source>Destination changed</source>
+        <translation>Destino alterado</translation>
+    </message>
+    <message>
+        <source>Destination unblocked</source>
+        <translation>Destino desbloqueado</translation>
+    </message>
+    <message>
+        <source>Destination blocked</source>
+        <translation>Destino bloqueado</translation>
+    </message>
+    <message>
+        <source>Confirmed by the bank</source>
+        <translation>Confirmado pelo banco</translation>
+    </message>
+    <message>
+        <source>The bank named someone else</source>
+        <translation>O banco indicou outra pessoa</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation>Aprovada</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rejeitada</translation>
+    </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation>Retirada</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Feito</translation>
+    </message>
+    <message>
+        <source>Known and verified</source>
+        <translation>Conhecido e verificado</translation>
+    </message>
+    <message>
+        <source>New destination</source>
+        <translation>Destino novo</translation>
+    </message>
+    <message>
+        <source>Changed since confirmed</source>
+        <translation>Alterado desde a confirmação</translation>
+    </message>
+    <message>
+        <source>Changed recently</source>
+        <translation>Alterado recentemente</translation>
+    </message>
+    <message>
+        <source>Registered to another payee</source>
+        <translation>Registrado para outro favorecido</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconhecido</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Bank account</source>
+        <translation>Conta bancária</translation>
+    </message>
+</context>
+<context>
+    <name>PayeesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>CPF / CNPJ</source>
+        <translation>CPF / CNPJ</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
+</context>
+<context>
+    <name>PayeesTab</name>
+    <message>
+        <source>Search by name, CPF/CNPJ, Pix key, account or tag</source>
+        <translation>Buscar por nome, CPF/CNPJ, chave Pix, conta ou etiqueta</translation>
+    </message>
+    <message>
+        <source>New payee…</source>
+        <translation>Novo favorecido…</translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation>Importar CSV…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <source>Add destination…</source>
+        <translation>Adicionar destino…</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>Alterar…</translation>
+    </message>
+    <message>
+        <source>Block…</source>
+        <translation>Bloquear…</translation>
+    </message>
+    <message>
+        <source>Unblock</source>
+        <translation>Desbloquear</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Aprovar</translation>
+    </message>
+    <message>
+        <source>Reject…</source>
+        <translation>Rejeitar…</translation>
+    </message>
+    <message>
+        <source>Withdraw…</source>
+        <translation>Retirar…</translation>
+    </message>
+    <message>
+        <source>Changes waiting for another person&apos;s approval: %1</source>
+        <translation>Alterações aguardando a aprovação de outra pessoa: %1</translation>
+    </message>
+    <message>
+        <source>Pick a payee, or register a new one.</source>
+        <translation>Escolha um favorecido ou cadastre um novo.</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>Bloquear</translation>
+    </message>
+    <message>
+        <source>Why is it blocked?</source>
+        <translation>Por que está bloqueado?</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Why?</source>
+        <translation>Por quê?</translation>
+    </message>
+    <message>
+        <source>Import payees</source>
+        <translation>Importar favorecidos</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Line %1 (%2): %3</source>
+        <translation>Linha %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>The file was not imported</source>
+        <translation>O arquivo não foi importado</translation>
+    </message>
+    <message>
+        <source>Export payees</source>
+        <translation>Exportar favorecidos</translation>
     </message>
 </context>
 <context>
