@@ -295,6 +295,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Novo favorecido: nunca pago a partir desta conta.</translation>
     </message>
     <message>
+        <source>One approval more: %1</source>
+        <translation>Uma aprovação a mais: %1</translation>
+    </message>
+    <message>
         <source>Content fingerprint (SHA-256): %1. An approval holds for this content only.</source>
         <translation>Impressão digital do conteúdo (SHA-256): %1. Uma aprovação vale somente para este conteúdo.</translation>
     </message>
@@ -4410,6 +4414,13 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>PayeePicker</name>
+    <message>
+        <source>Type a payee&apos;s name, CPF/CNPJ or Pix key</source>
+        <translation>Digite o nome, CPF/CNPJ ou chave Pix do favorecido</translation>
+    </message>
+</context>
+<context>
     <name>PayeeWords</name>
     <message>
         <source>New</source>
@@ -4985,6 +4996,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Abrir um lote de pagamentos</translation>
     </message>
     <message>
+        <source>Registry</source>
+        <translation>Cadastro</translation>
+    </message>
+    <message>
         <source>Pasted text</source>
         <translation>Texto colado</translation>
     </message>
@@ -5317,6 +5332,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Repeat</source>
         <translation>Repetir</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
     </message>
     <message>
         <source>Bank</source>

@@ -19,6 +19,7 @@ from tests.waiting import qt_wait_until
 from treasury_app.domain.payees import DestinationState
 from treasury_app.ledger import Ledger, open_ledger
 from treasury_app.services.payees import PayeeService
+from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.dialogs.destination_dialog import DestinationDialog
 from treasury_app.ui.dialogs.payee_dialog import PayeeDialog
 from treasury_app.ui.tabs.payees_tab import PayeesTab
@@ -33,6 +34,14 @@ def tab_on(qtbot: Any, ledger: Ledger) -> PayeesTab:
     tab.resize(1200, 700)
     tab.show()
     return tab
+
+
+def gone(qtbot: Any, tab: PayeesTab) -> None:
+    """Delete ``tab`` (its tasks cancelled) before its ledger closes."""
+    destroyed: list[bool] = []
+    tab.destroyed.connect(lambda *_: destroyed.append(True))
+    tab.deleteLater()
+    qt_wait_until(qtbot, lambda: bool(destroyed) and running_tasks() == 0, "the tab gone")
 
 
 def answer(qtbot: Any, kind: type[QDialog], fill: Callable[[Any], None]) -> None:
@@ -100,6 +109,7 @@ def test_a_payee_registered_found_and_blocked(
         run(tab.export_path(out))
         assert KEY in out.read_text(encoding="utf-8-sig")
     finally:
+        gone(qtbot, tab)
         ledger.close_now()
 
 
@@ -117,6 +127,8 @@ def test_a_change_waits_for_another_person_in_the_tab(
     ana_opened = opened_ledger("team", tmp_path / "ana", user="ana", database=name)
     bruno_opened = opened_ledger("team", tmp_path / "bruno", user="bruno", database=name)
     ana, bruno = run(ana_opened.__aenter__()), run(bruno_opened.__aenter__())
+    mine: PayeesTab | None = None
+    theirs: PayeesTab | None = None
     try:
         service = PayeeService(ana)
         payee = run(service.save_payee("Papelaria Central", "11222333000181", "fornecedor"))
@@ -136,5 +148,8 @@ def test_a_change_waits_for_another_person_in_the_tab(
         [destination] = run(bruno.payees.destinations(payee.id))
         assert (destination.changed_by, destination.approved_by) == ("ana", "bruno")
     finally:
+        for shown in (mine, theirs):
+            if shown is not None:
+                gone(qtbot, shown)
         run(ana_opened.__aexit__(None, None, None))
         run(bruno_opened.__aexit__(None, None, None))

@@ -58,8 +58,8 @@ KINDS = {
 }
 
 
-def _tr(source: str) -> str:
-    return QCoreApplication.translate(CONTEXT, source)
+def _tr(source: object) -> str:
+    return QCoreApplication.translate(CONTEXT, str(source))
 
 
 def state_word(state: str) -> str:

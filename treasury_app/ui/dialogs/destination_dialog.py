@@ -68,7 +68,7 @@ class DestinationDialog(QDialog):
         self.account_type = QComboBox(account_page)
         self.account_type.setObjectName("destination-account-type")
         for code in ACCOUNT_TYPES:
-            self.account_type.addItem(self.tr(_TYPE_WORDS[code]), code)
+            self.account_type.addItem(self.tr(str(_TYPE_WORDS[code])), code)
         account_form.addRow(self.tr("ISPB"), self.ispb)
         account_form.addRow("", self.bank)
         account_form.addRow(self.tr("Branch"), self.branch)
@@ -114,4 +114,4 @@ class DestinationDialog(QDialog):
 
     @property
     def is_key(self) -> bool:
-        return self.kind.currentData() == "PIX_KEY"
+        return bool(self.kind.currentData() == "PIX_KEY")

@@ -43,6 +43,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.payee_words import row_status_word
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
@@ -104,6 +105,7 @@ class PayoutBatchDialog(CsvBatchDialog):
     read_name = "read-payout-batch"
 
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        self.row_statuses: list[Any] = []  # each row against the payee registry (issue 36)
         super().__init__(workspace, parent)
         self.batch: PayoutBatch | None = None
         self.earlier: tuple[BatchRecord, ...] = ()  # batches sent before with the same rows
@@ -165,6 +167,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 self.tr("Key type"),
                 self.tr("Amount"),
                 self.tr("Check"),
+                self.tr("Registry"),
             ],
             self,
         )
@@ -284,6 +287,9 @@ class PayoutBatchDialog(CsvBatchDialog):
         earlier = await payouts.earlier_batches(batch)
         if self.workspace.session.closed or self._sending:
             return False
+        statuses = await self.registry_statuses(batch)
+        if self.workspace.session.closed or self._sending:
+            return False
         self.batch = batch
         self.earlier = earlier
         self.single_duplicates = {
@@ -315,8 +321,9 @@ class PayoutBatchDialog(CsvBatchDialog):
                             (self.row_check(row.line), *map(rule_text, row.review.warnings)),
                         )
                     ),
+                    status,
                 )
-                for row in self.batch.rows
+                for row, status in zip(self.batch.rows, statuses, strict=True)
             ]
         )
         self.leave_out_check.setChecked(False)
@@ -327,6 +334,27 @@ class PayoutBatchDialog(CsvBatchDialog):
         self.summary_label.clear()
         self._refresh()
         return True
+
+    async def registry_statuses(self, batch: PayoutBatch) -> list[str]:
+        """Each row matched to the payee registry (issue 36), in words: known and verified,
+        new destination, changed recently, unknown, blocked, another payee's."""
+        registry = getattr(self.workspace, "payees", None)
+        if registry is None:
+            return ["" for _ in batch.rows]
+        found = await registry.statuses(
+            [
+                (
+                    row.review.payee_detail,
+                    row.review.payee_document if row.review.kind == EntryKind.PIX_MANU else "",
+                )
+                for row in batch.rows
+            ]
+        )
+        self.row_statuses = [status for status, _ in found]
+        return [
+            row_status_word(status) + (f" ({payee.name})" if payee is not None else "")
+            for status, payee in found
+        ]
 
     # -- totals --------------------------------------------------------------------------------
 

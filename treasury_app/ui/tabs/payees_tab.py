@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -163,8 +164,23 @@ class PayeesTab(QWidget):
         self.withdraw_button.clicked.connect(lambda: spawn_for(self, self.decide("WITHDRAWN")))
         self.import_button.clicked.connect(lambda: spawn_for(self, self.import_csv()))
         self.export_button.clicked.connect(lambda: spawn_for(self, self.export_csv()))
-        events.ledger_changed.connect(lambda: spawn_for(self, self.reload()))
+        self._stale = True
+        events.ledger_changed.connect(self._ledger_changed)  # a method: gone with the tab
         self._show_detail(None)
+
+    def _ledger_changed(self) -> None:
+        """A payment settled (a destination may be verified now): read again when shown."""
+        self._stale = True
+        if self.isVisible():
+            self._reload_now()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self._reload_now()
+
+    def _reload_now(self) -> None:
+        self._stale = False
         spawn_for(self, self.reload())
 
     # -- reading ------------------------------------------------------------------------------
@@ -324,9 +340,10 @@ class PayeesTab(QWidget):
         if chosen is None:
             return
         reason = await self._reason(self.tr("Block"), self.tr("Why is it blocked?"))
-        if reason and await run_operation(
-            self.service.block(chosen.id, reason), banner=self.banner
-        ):
+        if not reason:
+            return
+        blocked = await run_operation(self.service.block(chosen.id, reason), banner=self.banner)
+        if blocked is not None:
             await self.reload()
 
     async def unblock_destination(self) -> None:
