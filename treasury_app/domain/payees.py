@@ -15,6 +15,7 @@ No I/O: the ledgers store these, :class:`RegistryIndex` searches them in memory.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -293,9 +294,10 @@ class RegistryIndex:
         documents: list[tuple[str, int]] = []
         tags: list[tuple[str, int]] = []
         for payee in self.payees.values():
-            words.extend((word, payee.id) for word in set(fold(payee.name).split()))
+            folded = {part for word in payee.name.split() for part in _folded(word)}
+            words.extend((word, payee.id) for word in folded)
             documents.append((payee.document.lower(), payee.id))
-            tags.extend((fold(tag), payee.id) for tag in payee.tags)
+            tags.extend((" ".join(_folded(tag)), payee.id) for tag in payee.tags)
         details: list[tuple[str, int]] = []
         for destination in destinations:
             self.of_payee.setdefault(destination.payee_id, []).append(destination)
@@ -353,6 +355,12 @@ class RegistryIndex:
         """The registered destinations among ``details`` (a batch's rows)."""
         by_detail = self.by_detail
         return {detail: by_detail[detail] for detail in details if detail in by_detail}
+
+
+@functools.lru_cache(maxsize=100_000)
+def _folded(word: str) -> tuple[str, ...]:
+    """One word (or tag) folded, cached: a registry's names share most of their words."""
+    return tuple(fold(word).split())
 
 
 def _searchable(detail: str) -> str:

@@ -229,20 +229,29 @@ class PayeeService:
         self, rows: Sequence[tuple[str, str]]
     ) -> list[tuple[RowStatus, Payee | None]]:
         """Each ``(detail, document)`` of a batch matched to the registry at once: its
-        status, and the registered payee (one read of the registry per call)."""
-        index = await self.index(fresh=True)
+        status, and the registered payee (the rows' destinations and payees read by key, a
+        few queries per call, never the whole registry)."""
+        registered = await self.store.by_details(detail for detail, _ in rows)
+        payees = await self.store.payees_of(d.payee_id for d in registered.values())
         now = await self.store.now()
         policy = await self.store.policy()
-        return [_status(index, detail, document, now, policy) for detail, document in rows]
+        return [
+            _status(registered, payees, detail, document, now, policy) for detail, document in rows
+        ]
 
 
 def _status(
-    index: RegistryIndex, detail: str, document: str, now: datetime, policy: RegistryPolicy
+    registered: Mapping[str, Destination],
+    payees: Mapping[int, Payee],
+    detail: str,
+    document: str,
+    now: datetime,
+    policy: RegistryPolicy,
 ) -> tuple[RowStatus, Payee | None]:
-    destination = index.by_detail.get(detail)
+    destination = registered.get(detail)
     if destination is None:
         return RowStatus.UNKNOWN, None
-    payee = index.payees.get(destination.payee_id)
+    payee = payees.get(destination.payee_id)
     if payee is not None and document and document != payee.document:
         return RowStatus.OTHER, payee
     if destination.state is DestinationState.BLOCKED:

@@ -49,6 +49,13 @@ class TeamPayees:
     async def payees(self) -> list[Payee]:
         return [_payee(r) for r in await self._db.rows("SELECT * FROM treasury.payees ORDER BY id")]
 
+    async def payees_of(self, payee_ids: Iterable[int]) -> dict[int, Payee]:
+        wanted = list(dict.fromkeys(payee_ids))
+        if not wanted:
+            return {}
+        rows = await self._db.rows("SELECT * FROM treasury.payees WHERE id = ANY(%s)", (wanted,))
+        return {int(row["id"]): _payee(row) for row in rows}
+
     async def destinations(self, payee_id: int | None = None) -> list[Destination]:
         if payee_id is None:
             rows = await self._db.rows("SELECT * FROM treasury.destinations ORDER BY id")
