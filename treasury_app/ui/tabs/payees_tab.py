@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
+    QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -46,13 +47,18 @@ __all__ = ["PayeesTab"]
 SEARCH_DELAY_MS = 120
 
 
-def _table(parent: QWidget, name: str) -> QTableView:
+def _table(parent: QWidget, name: str, model: Any, stretch: int = 0) -> QTableView:
+    """A list whose column ``stretch`` (a name, a key or account) takes the room left."""
     view = QTableView(parent)
     view.setObjectName(name)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.horizontalHeader().setStretchLastSection(True)
+    view.setModel(model)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     view.verticalHeader().hide()
+    view.setWordWrap(False)
     return view
 
 
@@ -81,8 +87,7 @@ class PayeesTab(QWidget):
         layout.addLayout(top)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         self.payees = PayeesModel(self)
-        self.list = _table(split, "payees-list")
-        self.list.setModel(self.payees)
+        self.list = _table(split, "payees-list", self.payees)
         right = QWidget(split)
         side = QVBoxLayout(right)
         side.setContentsMargins(0, 0, 0, 0)
@@ -108,13 +113,11 @@ class PayeesTab(QWidget):
         buttons.addStretch(1)
         side.addLayout(buttons)
         self.destinations = DestinationsModel(self)
-        self.destination_list = _table(right, "payee-destinations")
-        self.destination_list.setModel(self.destinations)
+        self.destination_list = _table(right, "payee-destinations", self.destinations, 1)
         side.addWidget(self.destination_list, 2)
         side.addWidget(QLabel(self.tr("History"), right))
         self.history = ChangesModel(self)
-        self.history_list = _table(right, "payee-history")
-        self.history_list.setModel(self.history)
+        self.history_list = _table(right, "payee-history", self.history, 1)
         side.addWidget(self.history_list, 2)
         split.addWidget(self.list)
         split.addWidget(right)
@@ -129,8 +132,7 @@ class PayeesTab(QWidget):
         self.pending_title.setObjectName("payees-pending-title")
         self.pending_title.setStyleSheet("font-weight: bold;")
         pending_layout.addWidget(self.pending_title)
-        self.pending_list = _table(self.pending_box, "payees-pending")
-        self.pending_list.setModel(self.pending)
+        self.pending_list = _table(self.pending_box, "payees-pending", self.pending, 1)
         pending_layout.addWidget(self.pending_list)
         decide = QHBoxLayout()
         self.approve_button = QPushButton(self.tr("Approve"), self.pending_box)
