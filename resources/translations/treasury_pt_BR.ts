@@ -5334,6 +5334,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Repetir</translation>
     </message>
     <message>
+        <source>Paid to someone the registry does not name</source>
+        <translation>Pago a alguém que o cadastro não indica</translation>
+    </message>
+    <message>
         <source>Payee</source>
         <translation>Favorecido</translation>
     </message>
@@ -7420,6 +7424,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>This key is registered to {owner}, not to {payee}.</source>
         <translation>Esta chave está registrada para {owner}, não para {payee}.</translation>
+    </message>
+    <message>
+        <source>The payment to {detail} settled and the bank names {name} ({document}) as its creditor, not the registered payee. The destination is marked changed: check it with the payee before paying it again.</source>
+        <translation>O pagamento para {detail} foi liquidado e o banco indica {name} ({document}) como recebedor, não o favorecido cadastrado. O destino foi marcado como alterado: confirme com o favorecido antes de pagar de novo.</translation>
     </message>
     <message>
         <source>This account is registered to {owner}, not to {payee}.</source>

@@ -381,3 +381,24 @@ def test_the_index_finds_by_name_document_key_account_and_tag() -> None:
     assert [m.payee.id for m in index.search("fornec")] == [1]
     assert index.owner_of("pix@papelaria.com.br") == papelaria
     assert index.match(["60746948/1/123456", "nobody"]) == {"60746948/1/123456": account}
+
+
+def test_the_administrator_sets_the_registry_policy(people: TeamDatabases) -> None:
+    from tests.ledger.test_team_admin import admin
+
+    database = people.new_database()
+    url = people.server.url(database)
+    code, out, _ = admin("--db", url, "registry-policy")
+    assert code == 0 and "24 hour(s)" in out and "may go outside" in out
+    code, out, _ = admin(
+        "--db", url, "registry-policy", "--cooling-hours", "48", "--registry-only", "yes"
+    )
+    assert code == 0 and "48 hour(s)" in out and "only to registered" in out
+    assert admin("--db", url, "registry-policy", "--cooling-hours", "9999")[0] != 0
+    with superuser(people, database) as conn:
+        row = conn.execute("SELECT * FROM treasury.registry_policy").fetchone()
+        audit = conn.execute(
+            "SELECT details FROM treasury.audit WHERE action = 'admin.registry_policy'"
+        ).fetchall()
+    assert row is not None and (row["cooling_hours"], row["registry_only"]) == (48, True)
+    assert len(audit) == 1 and '"before"' in audit[0]["details"]

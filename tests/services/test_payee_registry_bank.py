@@ -18,7 +18,6 @@ import pytest
 
 from tests.ledger_backends import team
 from tests.sandbox.conftest import Api
-from tests.sandbox_harness import RunningSandbox
 from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.payees import DestinationState
@@ -121,9 +120,12 @@ async def test_a_settled_payment_verifies_or_contradicts_a_destination(
     manual = await payouts.send(
         await payouts.prepare_manual(**BANK, document=maria, name="Maria da Silva", amount="5,00")
     )
+    alerts: list[tuple[int, str]] = []
+    engine.mismatch_listeners.append(lambda paid, name, _doc: alerts.append((paid.id, name)))
     control.advance(3.5)
     tracker = PaymentTracker(engine)
     await tracker.poll_once()
+    assert alerts == [(manual.id, "Maria da Silva")]  # the desk is alerted once
     assert (await ledger.journal.get(entry.id)).final
     states = {d.detail: d.state for d in await ledger.payees.destinations(grafica.id)}
     assert states[KEY] is DestinationState.VERIFIED

@@ -4,6 +4,7 @@ under the form before the review, and again in the review."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -54,6 +55,12 @@ def test_picking_fills_the_form_and_another_payees_key_is_flagged(
     # the bank is told the registered payee's document for this key
     assert tab.review_dialog.review.request["creditorDocument"] == "12ABC34501DE35"
     tab.review_dialog.reject()
+    # a settled payment the bank says went to someone else: the desk is alerted
+    paid = SimpleNamespace(payee_detail=GRAFICA_KEY)
+    for listener in workspace.engine.mismatch_listeners:
+        listener(paid, "Outra Pessoa", "***.456.789-**")
+    assert tab.banner.isVisible()
+    assert "the bank names Outra Pessoa (***.456.789-**)" in tab.banner.detail.text()
 
 
 def test_a_batch_review_shows_each_rows_registry_status(

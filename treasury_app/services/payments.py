@@ -72,6 +72,7 @@ from treasury_app.ledger.journal import (
     EntryState,
     NewEntry,
 )
+from treasury_app.ledger.payees import same_payee
 
 if TYPE_CHECKING:
     from treasury_app.services.profiles import ReleaseMode
@@ -174,6 +175,9 @@ class PaymentEngine:
         """The bank's clock, whose Brasília date a scheduled intent's pay date is compared
         with (the workspace sets it: the sandbox's against the sandbox)."""
         self.send_time = DEFAULT_SEND_TIME
+        self.mismatch_listeners: list[Callable[[Entry, str, str], None]] = []
+        """Told of a settled payment whose creditor is not the registered payee (the entry,
+        the creditor's name and document as the bank gave them): the desk is alerted."""
         """When, on its pay date, a scheduled intent leaves (Brasília)."""
 
     # -- listeners ---------------------------------------------------------------------------
@@ -703,11 +707,21 @@ class PaymentEngine:
         if creditor is None or not (creditor.document or "").strip():
             return
         try:
-            await self.ledger.payees.settled(
+            destination = await self.ledger.payees.settled(
                 entry.payee_detail, entry.id, creditor.name or "", creditor.document or ""
+            )
+            payee = (
+                None
+                if destination is None
+                else await self.ledger.payees.payee(destination.payee_id)
             )
         except LedgerRefused as error:  # the registry's word waits for the next answer
             log.warning("the payee registry did not take entry %s's creditor: %s", entry.id, error)
+            return
+        if payee is not None and not same_payee(payee, creditor.document or ""):
+            log.warning("entry %s was paid to someone the registry does not name", entry.id)
+            for listener in list(self.mismatch_listeners):
+                listener(entry, creditor.name or "", creditor.document or "")
 
     async def _journal_accepted(
         self,

@@ -133,6 +133,12 @@ RULES: dict[str, str] = {
         "This recurring payment was set up by {maker}, or has ended: it is not yours to change.",
     ),
     # -- the payee registry (domain/payees.py, ledger/payees.py, team schema 9) --
+    "registry.paid_to_other": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The payment to {detail} settled and the bank names {name} ({document}) as its "
+        "creditor, not the registered payee. The destination is marked changed: check it "
+        "with the payee before paying it again.",
+    ),
     "payout.document_not_registered": QT_TRANSLATE_NOOP(
         "RuleWords",
         "This key is registered to {owner} with another CPF/CNPJ: the bank would refuse the "

@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -137,6 +138,9 @@ class PayoutsTab(QWidget):
         layout.addWidget(self.payments_list, 1)
 
         self.entry_changed.connect(self._entry_changed)
+        listeners = getattr(getattr(workspace, "engine", None), "mismatch_listeners", None)
+        if listeners is not None:
+            listeners.append(self._registry_mismatch)
         self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit)
         self._key_changed()
         self._payload_changed()
@@ -304,6 +308,19 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Repeat"), self._repeat_row(page, "key"))
         form.addRow("", self.key_review_button)
         return page
+
+    def _registry_mismatch(self, entry: Entry, name: str, document: str) -> None:
+        """A settled payment the bank says went to someone the registry does not name: the
+        desk is alerted (the destination is marked changed and audited by the ledger)."""
+        if not shiboken6.isValid(self):
+            return
+        reason = Reason(
+            "registry.paid_to_other",
+            {"detail": entry.payee_detail, "name": name, "document": document},
+        )
+        self.banner.show_message(
+            self.tr("Paid to someone the registry does not name"), rule_text(reason)
+        )
 
     def _registry_rows(self, page: QWidget, form: QFormLayout, name: str) -> None:
         if self.registry is None:
@@ -481,6 +498,9 @@ class PayoutsTab(QWidget):
         """Stop listening and cancel whatever is on its way (a payment cancelled in flight is
         left to the journal: the engine resolves it with the bank before any resend)."""
         self._feed.close()
+        listeners = getattr(self.workspace.engine, "mismatch_listeners", None)
+        if listeners is not None and self._registry_mismatch in listeners:
+            listeners.remove(self._registry_mismatch)
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
         if self.review_dialog is not None:
