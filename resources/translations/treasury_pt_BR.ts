@@ -291,6 +291,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Novo favorecido: nunca pago a partir desta conta.</translation>
     </message>
     <message>
+        <source>One approval more: %1</source>
+        <translation>Uma aprovação a mais: %1</translation>
+    </message>
+    <message>
         <source>Content fingerprint (SHA-256): %1. An approval holds for this content only.</source>
         <translation>Impressão digital do conteúdo (SHA-256): %1. Uma aprovação vale somente para este conteúdo.</translation>
     </message>
@@ -1514,6 +1518,29 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>%1 (no history yet)</source>
         <translation>%1 (ainda sem histórico)</translation>
+    </message>
+</context>
+<context>
+    <name>ChangesModel</name>
+    <message>
+        <source>Change</source>
+        <translation>Alteração</translation>
+    </message>
+    <message>
+        <source>Payee and destination</source>
+        <translation>Favorecido e destino</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Por</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Resultado</translation>
     </message>
 </context>
 <context>
@@ -3570,6 +3597,88 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     </message>
 </context>
 <context>
+    <name>DestinationDialog</name>
+    <message>
+        <source>Checking account</source>
+        <translation>Conta corrente</translation>
+    </message>
+    <message>
+        <source>Savings account</source>
+        <translation>Conta poupança</translation>
+    </message>
+    <message>
+        <source>Salary account</source>
+        <translation>Conta salário</translation>
+    </message>
+    <message>
+        <source>Payment account</source>
+        <translation>Conta de pagamento</translation>
+    </message>
+    <message>
+        <source>Destination of %1</source>
+        <translation>Destino de %1</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Bank account</source>
+        <translation>Conta bancária</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>CPF, CNPJ, e-mail, +55 phone or random key</source>
+        <translation>CPF, CNPJ, e-mail, telefone +55 ou chave aleatória</translation>
+    </message>
+    <message>
+        <source>ISPB</source>
+        <translation>ISPB</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Agência</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <source>Account type</source>
+        <translation>Tipo de conta</translation>
+    </message>
+    <message>
+        <source>Another person approves this change before it counts; a payment to it needs one approval more for a while after that.</source>
+        <translation>Outra pessoa aprova esta alteração antes que ela valha; por um tempo depois disso, um pagamento para este destino precisa de uma aprovação a mais.</translation>
+    </message>
+    <message>
+        <source>Check a new key or account with the payee by phone, not by e-mail: a Pix cannot be called back.</source>
+        <translation>Confirme uma chave ou conta nova com o favorecido por telefone, não por e-mail: um Pix não pode ser desfeito.</translation>
+    </message>
+</context>
+<context>
+    <name>DestinationsModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Key or account</source>
+        <translation>Chave ou conta</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Última alteração</translation>
+    </message>
+</context>
+<context>
     <name>DualControlPage</name>
     <message>
         <source>The team&apos;s policy asks for no approvals</source>
@@ -4398,6 +4507,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Calendário</translation>
     </message>
     <message>
+        <source>Payees</source>
+        <translation>Favorecidos</translation>
+    </message>
+    <message>
         <source>Approvals</source>
         <translation>Aprovações</translation>
     </message>
@@ -4750,6 +4863,253 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Archived</source>
         <translation>Arquivado</translation>
+    </message>
+</context>
+<context>
+    <name>PayeeDialog</name>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>New payee</source>
+        <translation>Novo favorecido</translation>
+    </message>
+    <message>
+        <source>CPF or CNPJ (the new alphanumeric CNPJ too)</source>
+        <translation>CPF ou CNPJ (também o novo CNPJ alfanumérico)</translation>
+    </message>
+    <message>
+        <source>supplier, employee, cost centre…</source>
+        <translation>fornecedor, funcionário, centro de custo…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>CPF / CNPJ</source>
+        <translation>CPF / CNPJ</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
+</context>
+<context>
+    <name>PayeePicker</name>
+    <message>
+        <source>Type a payee&apos;s name, CPF/CNPJ or Pix key</source>
+        <translation>Digite o nome, CPF/CNPJ ou chave Pix do favorecido</translation>
+    </message>
+</context>
+<context>
+    <name>PayeeWords</name>
+    <message>
+        <source>New</source>
+        <translation>Novo</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>Verificado</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Alterado</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>Bloqueado</translation>
+    </message>
+    <message>
+        <source>Destination added</source>
+        <translation>Destino adicionado</translation>
+    </message>
+    <message>
+        <source>Destination changed</source>
+        <translation>Destino alterado</translation>
+    </message>
+    <message>
+        <source>Destination unblocked</source>
+        <translation>Destino desbloqueado</translation>
+    </message>
+    <message>
+        <source>Destination blocked</source>
+        <translation>Destino bloqueado</translation>
+    </message>
+    <message>
+        <source>Confirmed by the bank</source>
+        <translation>Confirmado pelo banco</translation>
+    </message>
+    <message>
+        <source>The bank named someone else</source>
+        <translation>O banco indicou outra pessoa</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation>Aprovada</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rejeitada</translation>
+    </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation>Retirada</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Feito</translation>
+    </message>
+    <message>
+        <source>Known and verified</source>
+        <translation>Conhecido e verificado</translation>
+    </message>
+    <message>
+        <source>New destination</source>
+        <translation>Destino novo</translation>
+    </message>
+    <message>
+        <source>Changed since confirmed</source>
+        <translation>Alterado desde a confirmação</translation>
+    </message>
+    <message>
+        <source>Changed recently</source>
+        <translation>Alterado recentemente</translation>
+    </message>
+    <message>
+        <source>Registered to another payee</source>
+        <translation>Registrado para outro favorecido</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconhecido</translation>
+    </message>
+    <message>
+        <source>Pix key</source>
+        <translation>Chave Pix</translation>
+    </message>
+    <message>
+        <source>Bank account</source>
+        <translation>Conta bancária</translation>
+    </message>
+</context>
+<context>
+    <name>PayeesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>CPF / CNPJ</source>
+        <translation>CPF / CNPJ</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
+</context>
+<context>
+    <name>PayeesTab</name>
+    <message>
+        <source>Search by name, CPF/CNPJ, Pix key, account or tag</source>
+        <translation>Buscar por nome, CPF/CNPJ, chave Pix, conta ou etiqueta</translation>
+    </message>
+    <message>
+        <source>New payee…</source>
+        <translation>Novo favorecido…</translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation>Importar CSV…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <source>Add destination…</source>
+        <translation>Adicionar destino…</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>Alterar…</translation>
+    </message>
+    <message>
+        <source>Block…</source>
+        <translation>Bloquear…</translation>
+    </message>
+    <message>
+        <source>Unblock</source>
+        <translation>Desbloquear</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Aprovar</translation>
+    </message>
+    <message>
+        <source>Reject…</source>
+        <translation>Rejeitar…</translation>
+    </message>
+    <message>
+        <source>Withdraw…</source>
+        <translation>Retirar…</translation>
+    </message>
+    <message>
+        <source>Changes waiting for another person&apos;s approval: %1</source>
+        <translation>Alterações aguardando a aprovação de outra pessoa: %1</translation>
+    </message>
+    <message>
+        <source>Pick a payee, or register a new one.</source>
+        <translation>Escolha um favorecido ou cadastre um novo.</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>Bloquear</translation>
+    </message>
+    <message>
+        <source>Why is it blocked?</source>
+        <translation>Por que está bloqueado?</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Why?</source>
+        <translation>Por quê?</translation>
+    </message>
+    <message>
+        <source>Import payees</source>
+        <translation>Importar favorecidos</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Line %1 (%2): %3</source>
+        <translation>Linha %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>The file was not imported</source>
+        <translation>O arquivo não foi importado</translation>
+    </message>
+    <message>
+        <source>Export payees</source>
+        <translation>Exportar favorecidos</translation>
     </message>
 </context>
 <context>
@@ -5139,6 +5499,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Pagar depois, em</translation>
     </message>
     <message>
+        <source>Registry</source>
+        <translation>Cadastro</translation>
+    </message>
+    <message>
         <source>(rows with a date of their own keep it)</source>
         <translation>(linhas com data própria a mantêm)</translation>
     </message>
@@ -5479,6 +5843,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Repeat</source>
         <translation>Repetir</translation>
+    </message>
+    <message>
+        <source>Paid to someone the registry does not name</source>
+        <translation>Pago a alguém que o cadastro não indica</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
     </message>
     <message>
         <source>Bank</source>
@@ -7511,6 +7883,194 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>This recurring payment was set up by {maker}, or has ended: it is not yours to change.</source>
         <translation>Este pagamento recorrente foi criado por {maker}, ou já terminou: não cabe a você alterá-lo.</translation>
+    </message>
+    <message>
+        <source>This key is registered to {owner} with another CPF/CNPJ: the bank would refuse the payment. Clear the document or check the key.</source>
+        <translation>Esta chave está registrada para {owner} com outro CPF/CNPJ: o banco recusaria o pagamento. Apague o documento ou confirme a chave.</translation>
+    </message>
+    <message>
+        <source>{detail} is not one of this payee&apos;s registered destinations.</source>
+        <translation>{detail} não é um dos destinos cadastrados deste favorecido.</translation>
+    </message>
+    <message>
+        <source>Type the payee&apos;s name.</source>
+        <translation>Digite o nome do favorecido.</translation>
+    </message>
+    <message>
+        <source>The payee&apos;s name has at most {max} characters.</source>
+        <translation>O nome do favorecido tem no máximo {max} caracteres.</translation>
+    </message>
+    <message>
+        <source>This is not a valid CPF or CNPJ.</source>
+        <translation>Este não é um CPF ou CNPJ válido.</translation>
+    </message>
+    <message>
+        <source>The tag “{tag}” is not accepted (letters or digits, at most {max} characters).</source>
+        <translation>A etiqueta “{tag}” não é aceita (letras ou números, no máximo {max} caracteres).</translation>
+    </message>
+    <message>
+        <source>A payee has at most {max} tags.</source>
+        <translation>Um favorecido tem no máximo {max} etiquetas.</translation>
+    </message>
+    <message>
+        <source>Type the Pix key.</source>
+        <translation>Digite a chave Pix.</translation>
+    </message>
+    <message>
+        <source>This is not a valid Pix key (CPF, CNPJ, e-mail, phone +55 or random key).</source>
+        <translation>Esta não é uma chave Pix válida (CPF, CNPJ, e-mail, telefone +55 ou chave aleatória).</translation>
+    </message>
+    <message>
+        <source>“{value}” is a number in scientific notation: format the column as text in the spreadsheet and export it again.</source>
+        <translation>“{value}” é um número em notação científica: formate a coluna como texto na planilha e exporte de novo.</translation>
+    </message>
+    <message>
+        <source>No bank in the Central Bank&apos;s list has the ISPB {ispb}.</source>
+        <translation>Nenhum banco da lista do Banco Central tem o ISPB {ispb}.</translation>
+    </message>
+    <message>
+        <source>The branch is 1 to 4 digits, without its check digit.</source>
+        <translation>A agência tem de 1 a 4 dígitos, sem o dígito verificador.</translation>
+    </message>
+    <message>
+        <source>Choose the account type: checking, savings, salary or payment account.</source>
+        <translation>Escolha o tipo de conta: corrente, poupança, salário ou conta de pagamento.</translation>
+    </message>
+    <message>
+        <source>This payee is no longer in the registry.</source>
+        <translation>Este favorecido não está mais no cadastro.</translation>
+    </message>
+    <message>
+        <source>A payee&apos;s CPF or CNPJ does not change: register another payee for another document.</source>
+        <translation>O CPF ou CNPJ de um favorecido não muda: cadastre outro favorecido para outro documento.</translation>
+    </message>
+    <message>
+        <source>This destination is no longer in the registry.</source>
+        <translation>Este destino não está mais no cadastro.</translation>
+    </message>
+    <message>
+        <source>{detail} is already one of this payee&apos;s destinations.</source>
+        <translation>{detail} já é um dos destinos deste favorecido.</translation>
+    </message>
+    <message>
+        <source>{detail} is registered to {owner}, not to this payee.</source>
+        <translation>{detail} está registrada para {owner}, não para este favorecido.</translation>
+    </message>
+    <message>
+        <source>This destination is not blocked.</source>
+        <translation>Este destino não está bloqueado.</translation>
+    </message>
+    <message>
+        <source>This change of a destination is not known.</source>
+        <translation>Esta alteração de destino não é conhecida.</translation>
+    </message>
+    <message>
+        <source>This change does not wait for approval.</source>
+        <translation>Esta alteração não aguarda aprovação.</translation>
+    </message>
+    <message>
+        <source>Say why.</source>
+        <translation>Informe o motivo.</translation>
+    </message>
+    <message>
+        <source>This key is registered to {owner}, not to {payee}.</source>
+        <translation>Esta chave está registrada para {owner}, não para {payee}.</translation>
+    </message>
+    <message>
+        <source>The payment to {detail} settled and the bank names {name} ({document}) as its creditor, not the registered payee. The destination is marked changed: check it with the payee before paying it again.</source>
+        <translation>O pagamento para {detail} foi liquidado e o banco indica {name} ({document}) como recebedor, não o favorecido cadastrado. O destino foi marcado como alterado: confirme com o favorecido antes de pagar de novo.</translation>
+    </message>
+    <message>
+        <source>This account is registered to {owner}, not to {payee}.</source>
+        <translation>Esta conta está registrada para {owner}, não para {payee}.</translation>
+    </message>
+    <message>
+        <source>{detail} was registered or changed on {at} and no settled payment has confirmed it yet: check it with {owner} by phone before paying.</source>
+        <translation>{detail} foi cadastrada ou alterada em {at} e nenhum pagamento liquidado a confirmou ainda: confirme com {owner} por telefone antes de pagar.</translation>
+    </message>
+    <message>
+        <source>Pix key added on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Chave Pix adicionada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Pix key changed on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Chave Pix alterada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Pix key unblocked on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Chave Pix desbloqueada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Pix key paid to someone other than {payee} on {at}: check it before paying again.</source>
+        <translation>Chave Pix paga a outra pessoa que não {payee} em {at}: confirme antes de pagar de novo.</translation>
+    </message>
+    <message>
+        <source>Account added on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Conta adicionada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Account changed on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Conta alterada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Account unblocked on {at} by {by}, approved by {approved_by}.</source>
+        <translation>Conta desbloqueada em {at} por {by}, aprovada por {approved_by}.</translation>
+    </message>
+    <message>
+        <source>Account paid to someone other than {payee} on {at}: check it before paying again.</source>
+        <translation>Conta paga a outra pessoa que não {payee} em {at}: confirme antes de pagar de novo.</translation>
+    </message>
+    <message>
+        <source>The file has no column {columns}.</source>
+        <translation>O arquivo não tem a coluna {columns}.</translation>
+    </message>
+    <message>
+        <source>This line has {found} columns; the header has {expected}.</source>
+        <translation>Esta linha tem {found} colunas; o cabeçalho tem {expected}.</translation>
+    </message>
+    <message>
+        <source>The file has too many lines: import it in parts.</source>
+        <translation>O arquivo tem linhas demais: importe-o em partes.</translation>
+    </message>
+    <message>
+        <source>{detail} is given to another payee on line {line} of this file.</source>
+        <translation>{detail} é atribuída a outro favorecido na linha {line} deste arquivo.</translation>
+    </message>
+    <message>
+        <source>{detail} is blocked in the registry ({owner}): it is not paid.</source>
+        <translation>{detail} está bloqueada no cadastro ({owner}): não é paga.</translation>
+    </message>
+    <message>
+        <source>You prepared this change: another person approves it.</source>
+        <translation>Você preparou esta alteração: outra pessoa a aprova.</translation>
+    </message>
+    <message>
+        <source>Only {maker}, who prepared this change, withdraws it.</source>
+        <translation>Só {maker}, que preparou esta alteração, pode retirá-la.</translation>
+    </message>
+    <message>
+        <source>This change does not wait for approval any more.</source>
+        <translation>Esta alteração não aguarda mais aprovação.</translation>
+    </message>
+    <message>
+        <source>A change of {detail} already waits for approval.</source>
+        <translation>Uma alteração de {detail} já aguarda aprovação.</translation>
+    </message>
+    <message>
+        <source>{detail} is blocked in the registry ({payee}): the team database does not pay it.</source>
+        <translation>{detail} está bloqueada no cadastro ({payee}): o banco de dados da equipe não a paga.</translation>
+    </message>
+    <message>
+        <source>{detail} is not in the payee registry: this team pays only registered destinations.</source>
+        <translation>{detail} não está no cadastro de favorecidos: esta equipe só paga destinos cadastrados.</translation>
+    </message>
+    <message>
+        <source>This payment has not settled: the bank&apos;s creditor is not known yet.</source>
+        <translation>Este pagamento não foi liquidado: o recebedor informado pelo banco ainda não é conhecido.</translation>
+    </message>
+    <message>
+        <source>The bank refused it: the Pix key {key} does not belong to the registered payee&apos;s CPF/CNPJ ({document}). Nothing was paid; check the key with the payee.</source>
+        <translation>O banco recusou: a chave Pix {key} não pertence ao CPF/CNPJ do favorecido cadastrado ({document}). Nada foi pago; confirme a chave com o favorecido.</translation>
     </message>
     <message>
         <source>Please enter an amount.</source>

@@ -17,6 +17,12 @@ PRIVILEGES_LENGTH = 6282
 # Migration 7 (codes_schema.py, issue 33), pinned the same way once it shipped.
 MIGRATION_7_SHA256 = "990f940cede5e9b16dcffd74a17e6a1a503f5d5d5a4f45af9d514e9740c87468"
 MIGRATION_7_LENGTH = 16785
+# Schema 8 (scheduled payments, ledger/team/schedule_schema.py) and 9 (the payee registry,
+# ledger/team/registry_schema.py), as databases run them.
+MIGRATION_8_SHA256 = "3dae1db6b9396876ac83c82f0a856ba0dc61f6a66f70443692a70ecf9914d1d6"
+MIGRATION_8_LENGTH = 20847
+MIGRATION_9_SHA256 = "4e6a6185ab8b39534c1d0f172f8a4aa7be865d1bf2b3b84b0c9c7e3ffa69aa97"
+MIGRATION_9_LENGTH = 23857
 
 
 def sha256(text: str) -> str:
@@ -34,6 +40,17 @@ def test_migration_7_is_byte_identical_to_what_databases_ran() -> None:
     assert schema.SCHEMA_VERSION >= 7
     assert len(schema.MIGRATIONS[6]) == MIGRATION_7_LENGTH
     assert sha256(schema.MIGRATIONS[6]) == MIGRATION_7_SHA256
+
+
+def test_migrations_8_and_9_are_byte_identical_to_what_databases_ran() -> None:
+    assert (len(schema.MIGRATIONS[7]), sha256(schema.MIGRATIONS[7])) == (
+        MIGRATION_8_LENGTH,
+        MIGRATION_8_SHA256,
+    )
+    assert (len(schema.MIGRATIONS[8]), sha256(schema.MIGRATIONS[8])) == (
+        MIGRATION_9_LENGTH,
+        MIGRATION_9_SHA256,
+    )
 
 
 def test_privileges_and_roles_are_unchanged_by_the_split() -> None:

@@ -92,7 +92,7 @@ def test_first_run_sandbox_unlock_main_window_lock_and_unlock(
     qt_wait_until(qtbot, lambda: window.workspace is not None, "window.workspace is not None")
     assert window.isVisible()
     assert "SANDBOX" in window.windowTitle()
-    assert window.tabs.count() == 8  # and Approvals (on a file ledger: why there are none)
+    assert window.tabs.count() == 9  # Payees, and Approvals (on a file ledger: why there are none)
     badge = window.status_panel.badge
     assert "SANDBOX" in badge.text() and "test bank" in badge.toolTip()
     qt_wait_until(

@@ -98,7 +98,8 @@ def test_a_row_repeating_a_single_pix_is_pointed_out(qtbot, run, workspace) -> N
             f"chave;valor\none{tag}@empresa.com.br;12,34\ntwo{tag}@empresa.com.br;5,00\n"
         )
     )
-    checks = [row[-1] for row in model_rows(dialog.rows_model)]
+    check = dialog.rows_model.headers.index("Check")
+    checks = [row[check] for row in model_rows(dialog.rows_model)]
     assert checks[0].startswith("Already paid alone on") and checks[1] == ""
     assert not dialog.duplicate_label.isVisible()  # a row, not the batch
     approve(qtbot, dialog)

@@ -22,6 +22,7 @@ from treasury_app.ledger.db import LedgerContext, LedgerVersionError, connect, o
 from treasury_app.ledger.file_backend import FileAudit, FileBatches, FileJournal, FileReceipts
 from treasury_app.ledger.journal import Journal
 from treasury_app.ledger.location import LedgerLocationError, check_ledger_location
+from treasury_app.ledger.payees import FilePayees, PayeeStore
 from treasury_app.ledger.receipts import Receipts
 from treasury_app.ledger.schedule import FileSchedule, ScheduleStore
 from treasury_app.ledger.stores import AuditStore, BatchStore, JournalStore, ReceiptStore
@@ -51,6 +52,8 @@ class Ledger:
     batches: BatchStore
     schedule: ScheduleStore
     """Scheduled and recurring payments (issue 35)."""
+    payees: PayeeStore
+    """The payee registry (issue 36)."""
     context: LedgerContext
     path: Path | None
     """The ledger file (the file backend); ``None`` for a team database."""
@@ -84,6 +87,7 @@ class FileLedger(Ledger):
         self.journal = FileJournal(Journal(conn, context))
         self.audit = FileAudit(Audit(conn, context))
         self.schedule = FileSchedule(conn, context, self.journal.sync, self.audit.sync)
+        self.payees = FilePayees(conn, context, self.audit.sync, lambda: self.clock())
         self.batches = FileBatches(Batches(conn, context))
         self.receipts = FileReceipts(Receipts(conn, path.parent / f"{path.stem}-receipts"))
 

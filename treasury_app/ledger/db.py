@@ -139,6 +139,58 @@ MIGRATIONS: tuple[str, ...] = (
         ended_by TEXT
     );
     """,
+    # 6: the payee registry (issue 36): payees, their destinations with a state, the changes
+    """
+    CREATE TABLE payees (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        document TEXT NOT NULL,            -- bare CPF or CNPJ
+        tags TEXT NOT NULL DEFAULT '[]',   -- JSON list
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE INDEX payees_document ON payees (document);
+    CREATE TABLE destinations (
+        id INTEGER PRIMARY KEY,
+        payee_id INTEGER NOT NULL REFERENCES payees (id),
+        kind TEXT NOT NULL,                -- PIX_KEY, ACCOUNT
+        detail TEXT NOT NULL,              -- as a payout journals its payee_detail
+        key_type TEXT,
+        ispb TEXT,
+        branch TEXT,
+        account TEXT,
+        account_type TEXT,
+        state TEXT NOT NULL,               -- new, verified, changed, blocked
+        changed_at TEXT,                   -- when its last change took effect (UTC ISO)
+        action TEXT NOT NULL,              -- added, changed, unblocked
+        changed_by TEXT NOT NULL,
+        approved_by TEXT NOT NULL DEFAULT ''
+    );
+    CREATE UNIQUE INDEX destinations_detail ON destinations (detail);
+    CREATE INDEX destinations_payee ON destinations (payee_id);
+    CREATE TABLE destination_changes (
+        id INTEGER PRIMARY KEY,
+        payee_id INTEGER NOT NULL REFERENCES payees (id),
+        destination_id INTEGER REFERENCES destinations (id),
+        action TEXT NOT NULL,              -- add, change, unblock, block, verified, mismatch
+        proposed TEXT,                     -- the destination asked for, JSON
+        prepared_by TEXT NOT NULL,
+        prepared_at TEXT NOT NULL,
+        outcome TEXT NOT NULL,             -- DONE (one desktop: at once)
+        decided_by TEXT,
+        decided_at TEXT,
+        reason TEXT NOT NULL DEFAULT '',
+        params TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX destination_changes_payee ON destination_changes (payee_id);
+    CREATE TABLE registry_policy (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        cooling_hours INTEGER NOT NULL DEFAULT 24,
+        registry_only INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO registry_policy (one) VALUES (1);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -15,6 +15,7 @@ status. Every change appends to ``journal_history``.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -146,6 +147,10 @@ class Entry:
     pay_date: date | None = None
     series_id: str | None = None
     series_seq: int | None = None
+    cooling: Mapping[str, Any] | None = None
+    """Why it needs one approval more (a team database of schema 9): its destination was
+    added, changed or unblocked within the registry's cooling-off period — by whom, approved
+    by whom, when (``kind``, ``action``, ``by``, ``approved_by``, ``at``, ``payee``)."""
 
     @property
     def scheduled(self) -> bool:
@@ -204,7 +209,19 @@ def _entry(row: sqlite3.Row | Mapping[str, Any]) -> Entry:
         **_approval_fields(row),
         **_outcome_fields(row),
         **_schedule_fields(row),
+        **_registry_fields(row),
     )
+
+
+def _registry_fields(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
+    """Why a team database's row needs one approval more (schema 9; files have no column)."""
+    keys = row.keys()  # (a sqlite3.Row's "in" looks at its values)
+    if "cooling" not in keys:
+        return {}
+    cooling = row["cooling"]
+    if isinstance(cooling, str):
+        cooling = json.loads(cooling)
+    return {"cooling": cooling}
 
 
 def _schedule_fields(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:

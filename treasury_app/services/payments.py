@@ -50,6 +50,7 @@ from treasury_app.api.accounts.models import (
     PixQrCodePaymentRequest,
     is_failed_status,
     is_final_status,
+    is_success_status,
 )
 from treasury_app.api.errors import (
     ApiError,
@@ -63,6 +64,7 @@ from treasury_app.domain.clock import Clock, brasilia_today, system_clock
 from treasury_app.domain.errors import RuleError
 from treasury_app.domain.schedule import DEFAULT_SEND_TIME, is_due
 from treasury_app.ledger import Ledger
+from treasury_app.ledger.errors import LedgerRefused
 from treasury_app.ledger.journal import (
     DuplicateIntent,
     Entry,
@@ -70,6 +72,7 @@ from treasury_app.ledger.journal import (
     EntryState,
     NewEntry,
 )
+from treasury_app.ledger.payees import same_payee
 
 if TYPE_CHECKING:
     from treasury_app.services.profiles import ReleaseMode
@@ -172,6 +175,9 @@ class PaymentEngine:
         """The bank's clock, whose Brasília date a scheduled intent's pay date is compared
         with (the workspace sets it: the sandbox's against the sandbox)."""
         self.send_time = DEFAULT_SEND_TIME
+        self.mismatch_listeners: list[Callable[[Entry, str, str], None]] = []
+        """Told of a settled payment whose creditor is not the registered payee (the entry,
+        the creditor's name and document as the bank gave them): the desk is alerted."""
         """When, on its pay date, a scheduled intent leaves (Brasília)."""
 
     # -- listeners ---------------------------------------------------------------------------
@@ -686,7 +692,36 @@ class PaymentEngine:
                     "bank_id": bank_id,
                 },
             )
+        await self._verify_destination(updated, payment)
         return self._changed(updated)
+
+    async def _verify_destination(self, entry: Entry, payment: PixPayment | BilletPayment) -> None:
+        """A settled payment whose bank answer names its creditor tells the payee registry
+        whether the destination is the registered payee's (issue 36): the same document
+        verifies it, another marks it changed (audited, shown)."""
+        if entry.kind == EntryKind.BILLET or not entry.final:
+            return
+        if not is_success_status(entry.bank_status or ""):
+            return
+        creditor = getattr(payment, "creditor_account", None)
+        if creditor is None or not (creditor.document or "").strip():
+            return
+        try:
+            destination = await self.ledger.payees.settled(
+                entry.payee_detail, entry.id, creditor.name or "", creditor.document or ""
+            )
+            payee = (
+                None
+                if destination is None
+                else await self.ledger.payees.payee(destination.payee_id)
+            )
+        except LedgerRefused as error:  # the registry's word waits for the next answer
+            log.warning("the payee registry did not take entry %s's creditor: %s", entry.id, error)
+            return
+        if payee is not None and not same_payee(payee, creditor.document or ""):
+            log.warning("entry %s was paid to someone the registry does not name", entry.id)
+            for listener in list(self.mismatch_listeners):
+                listener(entry, creditor.name or "", creditor.document or "")
 
     async def _journal_accepted(
         self,

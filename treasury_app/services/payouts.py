@@ -274,8 +274,37 @@ class PayoutsService:
 
     @same_parameters_as(_draft_key)
     async def prepare_key(self, *args: Any, **kwargs: Any) -> PayoutReview:
-        """A payout to a Pix key; the key's type is detected and the key normalised."""
-        return await self.look_up(self._draft_key(*args, **kwargs))
+        """A payout to a Pix key; the key's type is detected and the key normalised. A key
+        in the payee registry is sent with the registered payee's document as
+        ``creditorDocument`` (the bank refuses a key that is not theirs) and the payee's
+        name; a document typed that is not the registered one is refused."""
+        review = self._draft_key(*args, **kwargs)
+        return await self.look_up(await self.with_registry(review))
+
+    async def with_registry(self, review: PayoutReview) -> PayoutReview:
+        """A key payout with its registered payee's document and name (issue 36)."""
+        if review.kind != EntryKind.PIX_KEY:
+            return review
+        found = (await self.ledger.payees.by_details([review.payee_detail])).get(
+            review.payee_detail
+        )
+        if found is None:
+            return review
+        payee = await self.ledger.payees.payee(found.payee_id)
+        if payee is None:
+            return review
+        typed = review.payee_document
+        if typed and typed != payee.document:
+            raise PayoutInputError(
+                "payout.document_not_registered",
+                field="creditor_document",
+                owner=payee.name,
+            )
+        request = dict(review.request)
+        request["creditorDocument"] = payee.document
+        return replace(
+            review, payee_name=payee.name, payee_document=payee.document, request=request
+        )
 
     async def prepare_qrc(
         self,
@@ -514,9 +543,15 @@ class PayoutsService:
         """The second half of :meth:`parse_batch_csv`, on the event loop: each row's
         recent payments to the same payee, and a row repeating an earlier row of the file."""
         history = await self.history_of([row.review.payee_detail for row in batch.rows])
+        registered = await self.ledger.payees.by_details(
+            row.review.payee_detail for row in batch.rows if row.review.kind == EntryKind.PIX_KEY
+        )
         rows = []
         for row in batch.rows:
             review = row.review
+            if review.payee_detail in registered and not review.payee_document:
+                review = await self.with_registry(review)  # no document typed: none differs
+                row = replace(row, review=review)
             if row.repeats is None and not history.knows(review.payee_detail):
                 rows.append(row)
                 continue

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from treasury_app.services.backup import BackupService
     from treasury_app.services.charges import ChargesService
     from treasury_app.services.infractions import InfractionsService
+    from treasury_app.services.payees import PayeeService
     from treasury_app.services.profiles import Profile, ScheduleProfile
     from treasury_app.services.recurrences import RecurrencesService
     from treasury_app.services.sandbox_console import SandboxConsole
@@ -93,6 +94,13 @@ class Workspace:
         from treasury_app.services.qr_payloads import charge_amount
 
         return await charge_amount(self.session.qrcodes, location, brasilia_today(self.clock))
+
+    @cached_property
+    def payees(self) -> PayeeService:
+        """The payee registry (issue 36): who the money goes to, and where."""
+        from treasury_app.services.payees import PayeeService
+
+        return PayeeService(self.ledger)
 
     @cached_property
     def schedule(self) -> ScheduleService:

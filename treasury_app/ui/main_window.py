@@ -56,6 +56,7 @@ TAB_TITLES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("MainWindow", "Charges & batches"),
     QT_TRANSLATE_NOOP("MainWindow", "Recurrences"),
     QT_TRANSLATE_NOOP("MainWindow", "Calendar"),
+    QT_TRANSLATE_NOOP("MainWindow", "Payees"),
     QT_TRANSLATE_NOOP("MainWindow", "Settings"),
 )
 SETTINGS_GROUP = "main-window"
@@ -107,6 +108,7 @@ TAB_FACTORIES: dict[str, Callable[[Workspace, QWidget], QWidget]] = {
     "Charges & batches": _lazy_tab("charges_tab", "ChargesTab"),
     "Recurrences": _lazy_tab("recurrences_tab", "RecurrencesTab"),
     "Calendar": _lazy_tab("calendar_tab", "CalendarTab"),
+    "Payees": _lazy_tab("payees_tab", "PayeesTab"),
     "Settings": _lazy_tab("settings_tab", "SettingsTab"),
     APPROVALS: _lazy_tab("approvals_tab", "build_approvals_tab"),
 }

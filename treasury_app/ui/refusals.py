@@ -14,15 +14,17 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from treasury_app.api.accounts.models import is_failed_status
 from treasury_app.api.errors import ApiError, error_class, refusal_reason
+from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import Reason
 from treasury_app.ledger.errors import LedgerRefused
-from treasury_app.ledger.journal import Entry, EntryState, PendingDuplicate
+from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
 from treasury_app.ui.code_words import problem_field_word, problem_title
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import status_word, team_error_word
 from treasury_app.ui.times import instant_or_empty
 
 __all__ = [
+    "creditor_mismatch",
     "error_words",
     "is_refused",
     "ledger_refusal_words",
@@ -103,10 +105,35 @@ def refusal_reason_words(entry: Entry) -> str:
     return QCoreApplication.translate("Refusals", "the bank's code %1").replace("%1", code)
 
 
+def creditor_mismatch(entry: Entry) -> Reason | None:
+    """A key payment the bank refused because the key is not the registered payee's: it was
+    sent with a ``creditorDocument`` (the registry's, issue 36) and the bank answered 422
+    about the document. The bank's own sentence is in the journal; a person reads this."""
+    if entry.kind != EntryKind.PIX_KEY or entry.state != EntryState.REJECTED:
+        return None
+    error = (entry.error or "").strip()
+    if not error.startswith("422") or "document" not in error.lower():
+        return None
+    try:
+        document = str(entry.request().get("creditorDocument") or "")
+    except (AssertionError, ValueError):
+        return None
+    if not document:
+        return None
+    try:
+        shown = mask_document(document)
+    except ValueError:
+        shown = document
+    return Reason("payout.creditor_mismatch", {"key": entry.payee_detail, "document": shown})
+
+
 def refusal_words(entry: Entry) -> str:
     """Why ``entry`` was refused, as a sentence for the person ("" when it was not)."""
     if not is_refused(entry):
         return ""
+    mismatch = creditor_mismatch(entry)
+    if mismatch is not None:
+        return rule_text(mismatch)
     reason = refusal_reason_words(entry)
     if entry.state == EntryState.REJECTED:
         ended = team_error_word(entry.error)

@@ -157,6 +157,241 @@ RULES: dict[str, str] = {
         "RuleWords",
         "This recurring payment was set up by {maker}, or has ended: it is not yours to change.",
     ),
+    # -- the payee registry (domain/payees.py, ledger/payees.py, team schema 9) --
+    "registry.paid_to_other": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The payment to {detail} settled and the bank names {name} ({document}) as its "
+        "creditor, not the registered payee. The destination is marked changed: check it "
+        "with the payee before paying it again.",
+    ),
+    "payout.document_not_registered": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This key is registered to {owner} with another CPF/CNPJ: the bank would refuse the "
+        "payment. Clear the document or check the key.",
+    ),
+    "registry.not_this_payees": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is not one of this payee's registered destinations.",
+    ),
+    "registry.key_registered_to_other": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This key is registered to {owner}, not to {payee}.",
+    ),
+    "registry.account_registered_to_other": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This account is registered to {owner}, not to {payee}.",
+    ),
+    "registry.fresh_destination": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} was registered or changed on {at} and no settled payment has confirmed it "
+        "yet: check it with {owner} by phone before paying.",
+    ),
+    "registry.key_added": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key added on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.key_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key changed on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.key_unblocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key unblocked on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.key_mismatch": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Pix key paid to someone other than {payee} on {at}: check it before paying again.",
+    ),
+    "registry.account_added": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account added on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.account_changed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account changed on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.account_unblocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account unblocked on {at} by {by}, approved by {approved_by}.",
+    ),
+    "registry.account_mismatch": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Account paid to someone other than {payee} on {at}: check it before paying again.",
+    ),
+    "registry.file_empty": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file is empty.",
+    ),
+    "registry.columns_missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file has no column {columns}.",
+    ),
+    "registry.column_count": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This line has {found} columns; the header has {expected}.",
+    ),
+    "registry.too_many_rows": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The file has too many lines: import it in parts.",
+    ),
+    "registry.destination_twice": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is given to another payee on line {line} of this file.",
+    ),
+    "payee.name_missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Type the payee's name.",
+    ),
+    "payee.name_too_long": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The payee's name has at most {max} characters.",
+    ),
+    "payee.document_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This is not a valid CPF or CNPJ.",
+    ),
+    "payee.tag_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The tag “{tag}” is not accepted (letters or digits, at most {max} characters).",
+    ),
+    "payee.too_many_tags": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A payee has at most {max} tags.",
+    ),
+    "payee.key_missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Type the Pix key.",
+    ),
+    "payee.key_invalid": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This is not a valid Pix key (CPF, CNPJ, e-mail, phone +55 or random key).",
+    ),
+    "payee.scientific_notation": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "“{value}” is a number in scientific notation: format the column as text in the "
+        "spreadsheet and export it again.",
+    ),
+    "payee.ispb_format": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The ISPB is the bank's 8-digit code.",
+    ),
+    "payee.ispb_unknown": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "No bank in the Central Bank's list has the ISPB {ispb}.",
+    ),
+    "payee.branch_format": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The branch is 1 to 4 digits, without its check digit.",
+    ),
+    "payee.account_format": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The account is digits (check digit included).",
+    ),
+    "payee.account_type": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Choose the account type: checking, savings, salary or payment account.",
+    ),
+    "registry.no_payee": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payee is no longer in the registry.",
+    ),
+    "registry.document_fixed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A payee's CPF or CNPJ does not change: register another payee for another document.",
+    ),
+    "registry.no_destination": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This destination is no longer in the registry.",
+    ),
+    "registry.destination_exists": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is already one of this payee's destinations.",
+    ),
+    "registry.destination_taken": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is registered to {owner}, not to this payee.",
+    ),
+    "registry.not_blocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This destination is not blocked.",
+    ),
+    "registry.action": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This change of a destination is not known.",
+    ),
+    "registry.not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This change does not wait for approval.",
+    ),
+    "registry.reason_missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Say why.",
+    ),
+    "registry.blocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is blocked in the registry ({owner}): it is not paid.",
+    ),
+    "team.own_destination_change": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "You prepared this change: another person approves it.",
+    ),
+    "team.change_maker_only": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Only {maker}, who prepared this change, withdraws it.",
+    ),
+    "team.change_not_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This change does not wait for approval any more.",
+    ),
+    "team.change_waiting": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A change of {detail} already waits for approval.",
+    ),
+    "team.change_reason_missing": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "Say why.",
+    ),
+    "team.destination_taken": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is registered to {owner}, not to this payee.",
+    ),
+    "team.destination_exists": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is already one of this payee's destinations.",
+    ),
+    "team.destination_blocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is blocked in the registry ({payee}): the team database does not pay it.",
+    ),
+    "team.not_in_registry": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} is not in the payee registry: this team pays only registered destinations.",
+    ),
+    "team.no_payee": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payee is no longer in the registry.",
+    ),
+    "team.no_destination": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This destination is no longer in the registry.",
+    ),
+    "team.document_fixed": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "A payee's CPF or CNPJ does not change: register another payee for another document.",
+    ),
+    "team.not_blocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This destination is not blocked.",
+    ),
+    "team.not_settled": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This payment has not settled: the bank's creditor is not known yet.",
+    ),
+    "payout.creditor_mismatch": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The bank refused it: the Pix key {key} does not belong to the registered payee's "
+        "CPF/CNPJ ({document}). Nothing was paid; check the key with the payee.",
+    ),
     # -- domain -- (treasury_app/domain: money, documents, Pix keys, identifiers, BR Code, boletos)
     # amounts of money
     "money.empty": QT_TRANSLATE_NOOP("RuleWords", "Please enter an amount."),

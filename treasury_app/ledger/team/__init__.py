@@ -31,6 +31,7 @@ from treasury_app.ledger.team.approvals import TeamApprovals
 from treasury_app.ledger.team.chain import Anchor
 from treasury_app.ledger.team.migrations import TeamSchemaError
 from treasury_app.ledger.team.notices import TeamNotices
+from treasury_app.ledger.team.payees import TeamPayees
 from treasury_app.ledger.team.schedule import TeamSchedule
 from treasury_app.ledger.team.schema import APPROVER, MAKER, SCHEMA_VERSION, VIEWER
 from treasury_app.ledger.team.settings import TeamDatabase as TeamDatabaseSettings
@@ -110,6 +111,7 @@ class TeamLedger(Ledger):
         self.journal.clock = self._server_clock
         self.audit = TeamAudit(self.db, context)
         self.schedule = TeamSchedule(self.db, context)
+        self.payees = TeamPayees(self.db)
         self.batches = TeamBatches(self.db, context)
         self.receipts = TeamReceipts(self.db, receipts_dir)
         self.approvals = TeamApprovals(self.db)

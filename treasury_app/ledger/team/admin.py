@@ -295,6 +295,26 @@ def cmd_stale_after(conn: psycopg.Connection[Any], args: argparse.Namespace) -> 
     return 0
 
 
+def cmd_registry_policy(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
+    _ready(conn)
+    only = None if args.registry_only is None else args.registry_only == "yes"
+    try:
+        if args.cooling_hours is None and only is None:
+            hours, only = migrations.registry_policy(conn)
+        else:
+            hours, only = migrations.set_registry_policy(
+                conn, cooling_hours=args.cooling_hours, registry_only=only
+            )
+    except ValueError as error:
+        raise AdminError(str(error)) from None
+    print(
+        f"A payment to a destination added, changed or unblocked less than {hours} hour(s) ago"
+        " needs one approval more; payouts "
+        + ("go only to registered destinations." if only else "may go outside the registry.")
+    )
+    return 0
+
+
 def cmd_reset_password(conn: psycopg.Connection[Any], args: argparse.Namespace) -> int:
     _ready(conn)
     _person(conn, args.name)
@@ -1207,6 +1227,12 @@ def parser() -> argparse.ArgumentParser:
         " it holds up may end it",
     )
     stale.add_argument("minutes", nargs="?", type=int, help="minutes (show it when left out)")
+    registry = commands.add_parser(
+        "registry-policy",
+        help="the payee registry: cooling-off hours, payouts only to registered destinations",
+    )
+    registry.add_argument("--cooling-hours", type=int, help="0 to 720 (default 24)")
+    registry.add_argument("--registry-only", choices=("yes", "no"))
     notes = commands.add_parser("notifications", help="what the webhook receivers stored")
     notes.add_argument(
         "--failed", action="store_true", help="dead letters and items that could not be applied"
@@ -1221,6 +1247,7 @@ COMMANDS = {
     "migrate": cmd_migrate,
     "add-user": cmd_add_user,
     "stale-after": cmd_stale_after,
+    "registry-policy": cmd_registry_policy,
     "disable-user": cmd_disable_user,
     "enable-user": cmd_enable_user,
     "remove-user": cmd_remove_user,

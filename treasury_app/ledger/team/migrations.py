@@ -692,3 +692,49 @@ def set_stale_after(conn: psycopg.Connection[Any], minutes: int) -> int:
             details={"minutes": minutes, "before": before},
         )
     return minutes
+
+
+def registry_policy(conn: psycopg.Connection[Any]) -> tuple[int, bool]:
+    """The payee registry's policy (schema 9): the cooling-off hours after a destination is
+    added, changed or unblocked, and whether payouts go only to registered destinations."""
+    row = conn.execute(
+        "SELECT cooling_hours, registry_only FROM treasury.registry_policy"
+    ).fetchone()
+    if row is None:
+        raise TeamSchemaError("This database has no payee registry: run `treasury-admin migrate`.")
+    if isinstance(row, dict):
+        return int(row["cooling_hours"]), bool(row["registry_only"])
+    return int(row[0]), bool(row[1])
+
+
+def set_registry_policy(
+    conn: psycopg.Connection[Any],
+    *,
+    cooling_hours: int | None = None,
+    registry_only: bool | None = None,
+) -> tuple[int, bool]:
+    """Change the payee registry's policy (audited ``admin.registry_policy``); it now."""
+    if cooling_hours is not None and not 0 <= cooling_hours <= 720:
+        raise ValueError(f"The cooling-off is 0 to 720 hours, not {cooling_hours}.")
+    with conn.transaction():
+        before = registry_policy(conn)
+        wanted = (
+            before[0] if cooling_hours is None else cooling_hours,
+            before[1] if registry_only is None else registry_only,
+        )
+        conn.execute(f"SET LOCAL ROLE {OWNER}")
+        conn.execute(
+            "UPDATE treasury.registry_policy SET cooling_hours = %s, registry_only = %s", wanted
+        )
+        conn.execute("RESET ROLE")
+        _admin_audit(
+            conn,
+            "admin.registry_policy",
+            "ok",
+            details={
+                "cooling_hours": wanted[0],
+                "registry_only": wanted[1],
+                "before": {"cooling_hours": before[0], "registry_only": before[1]},
+            },
+        )
+    return wanted

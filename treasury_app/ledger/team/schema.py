@@ -44,6 +44,7 @@ from treasury_app.ledger.team import (
     journal_schema,
     privileges_schema,
     receiver_schema,
+    registry_schema,
     schedule_schema,
     trust_schema,
 )
@@ -90,6 +91,7 @@ MIGRATIONS: tuple[str, ...] = (
     trust_schema.MIGRATION_SQL,  # 6: stale sessions ended, reasons, receipts checked, codes
     codes_schema.MIGRATION_SQL,  # 7: notes and errors naming who acted are codes, not English
     schedule_schema.MIGRATION_SQL,  # 8: scheduled payments: not sent before their pay date
+    registry_schema.MIGRATION_SQL,  # 9: the payee registry: four eyes on where money goes
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -101,3 +103,4 @@ PRIVILEGES_SQL += integrity_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += feed_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += trust_schema.PRIVILEGES_SQL
 PRIVILEGES_SQL += schedule_schema.PRIVILEGES_SQL
+PRIVILEGES_SQL += registry_schema.PRIVILEGES_SQL

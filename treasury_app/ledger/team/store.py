@@ -61,6 +61,7 @@ from treasury_app.ledger.team.integrity_schema import (
     REASON_CODE,
     RECEIPT_CODE,
 )
+from treasury_app.ledger.team.registry_schema import REGISTRY_REFUSALS
 from treasury_app.ledger.team.schedule_schema import SCHEDULE_REFUSALS
 from treasury_app.ledger.team.trust_schema import END_REASON_CODE
 
@@ -256,7 +257,9 @@ def refusal_reason(error: psycopg.Error) -> Reason:
     the coded note of its DETAIL (schema 7, :data:`~.codes_schema.REFUSALS`), else what its
     constraint name, else its SQLSTATE says. Never the English MESSAGE."""
     coded = read_coded(error.diag.message_detail)
-    if coded is not None and (coded[0] in REFUSALS or coded[0] in SCHEDULE_REFUSALS):
+    if coded is not None and (
+        coded[0] in REFUSALS or coded[0] in SCHEDULE_REFUSALS or coded[0] in REGISTRY_REFUSALS
+    ):
         code, params = coded
         return Reason(
             "team." + code,

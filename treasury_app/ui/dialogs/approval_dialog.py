@@ -47,6 +47,7 @@ from treasury_app.services.approvals import (
     maker_blocker,
     reject_blocker,
 )
+from treasury_app.services.payees import cooling_reason
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.dialogs.payout_review_dialog import masked
@@ -209,8 +210,15 @@ class ApprovalDialog(QDialog):
         self.new_payee_note.setObjectName("approval-new-payee")
         self.new_payee_note.setWordWrap(True)
         self.new_payee_note.setStyleSheet(banner_style("warning", self) + _WARNING_EXTRA)
+        # Why a destination new or changed lately needs one approval more (issue 36), in one
+        # line: "Pix key added on … by ana, approved by bruno".
+        self.cooling_note = QLabel(self)
+        self.cooling_note.setObjectName("approval-cooling")
+        self.cooling_note.setWordWrap(True)
+        self.cooling_note.setStyleSheet(banner_style("warning", self) + _WARNING_EXTRA)
         self._body.addWidget(self.duplicate_warning)
         self._body.addWidget(self.new_payee_note)
+        self._body.addWidget(self.cooling_note)
 
     def _value(self, form: QFormLayout, key: str, title: str) -> QLabel:
         label = QLabel(self)
@@ -412,6 +420,12 @@ class ApprovalDialog(QDialog):
             else self.tr("New payee: never paid from this account before.")
         )
         self.new_payee_note.setVisible(self.detail.new_payee)
+        cooling = cooling_reason(self.entry.cooling)
+        if cooling is not None:
+            self.cooling_note.setText(
+                self.tr("One approval more: %1").replace("%1", rule_text(cooling))
+            )
+        self.cooling_note.setVisible(cooling is not None)
 
     def _show_request(self) -> None:
         self.request_tree.clear()

@@ -46,6 +46,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
 from treasury_app.ui.operation import run_operation
+from treasury_app.ui.payee_words import row_status_word
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.screen_fit import resize_to_fit
 from treasury_app.ui.theme import banner_style, text_style
@@ -108,6 +109,8 @@ class PayoutBatchDialog(CsvBatchDialog):
     read_name = "read-payout-batch"
 
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        self.row_statuses: list[Any] = []  # each row against the payee registry (issue 36)
+        self.registry_texts: list[str] = []  # the same, in words
         super().__init__(workspace, parent)
         self.batch: PayoutBatch | None = None
         self.earlier: tuple[BatchRecord, ...] = ()  # batches sent before with the same rows
@@ -170,6 +173,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 self.tr("Amount"),
                 self.tr("Pay on"),
                 self.tr("Check"),
+                self.tr("Registry"),
             ],
             self,
         )
@@ -310,6 +314,9 @@ class PayoutBatchDialog(CsvBatchDialog):
         earlier = await payouts.earlier_batches(batch)
         if self.workspace.session.closed or self._sending:
             return False
+        statuses = await self.registry_statuses(batch)
+        if self.workspace.session.closed or self._sending:
+            return False
         self.batch = batch
         self.earlier = earlier
         self.single_duplicates = {
@@ -327,6 +334,7 @@ class PayoutBatchDialog(CsvBatchDialog):
                 for e in self.batch.errors
             ]
         )
+        self.registry_texts = statuses
         self._show_rows()
         self.leave_out_check.setChecked(False)
         self.send_again_check.setChecked(False)
@@ -359,10 +367,17 @@ class PayoutBatchDialog(CsvBatchDialog):
                             ),
                         )
                     ),
+                    status,
                 )
-                for row in self.batch.rows
+                for row, status in zip(self.batch.rows, self._registry_texts(), strict=True)
             ]
         )
+
+    def _registry_texts(self) -> list[str]:
+        """Each row's registry status in words (empty before the registry answered)."""
+        assert self.batch is not None
+        texts = self.registry_texts
+        return texts if len(texts) == len(self.batch.rows) else ["" for _ in self.batch.rows]
 
     def pay_text(self, pay: PayDate | None) -> str:
         """When a row leaves: its own date, else the batch's, else now."""
@@ -379,6 +394,27 @@ class PayoutBatchDialog(CsvBatchDialog):
     @staticmethod
     def _roll_texts(pay: PayDate | None) -> tuple[str, ...]:
         return () if pay is None or pay.reason is None else (rule_text(pay.reason),)
+
+    async def registry_statuses(self, batch: PayoutBatch) -> list[str]:
+        """Each row matched to the payee registry (issue 36), in words: known and verified,
+        new destination, changed recently, unknown, blocked, another payee's."""
+        registry = getattr(self.workspace, "payees", None)
+        if registry is None:
+            return ["" for _ in batch.rows]
+        found = await registry.statuses(
+            [
+                (
+                    row.review.payee_detail,
+                    row.review.payee_document if row.review.kind == EntryKind.PIX_MANU else "",
+                )
+                for row in batch.rows
+            ]
+        )
+        self.row_statuses = [status for status, _ in found]
+        return [
+            row_status_word(status) + (f" ({payee.name})" if payee is not None else "")
+            for status, payee in found
+        ]
 
     # -- totals --------------------------------------------------------------------------------
 

@@ -8,10 +8,12 @@ import asyncio
 import datetime as dt
 import importlib.util
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -37,9 +39,11 @@ from treasury_app.api.accounts.models import (
 )
 from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import brasilia_today
+from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.domain.money import format_brl
+from treasury_app.domain.payees import Destination, DestinationKind, DestinationState, Payee
 from treasury_app.domain.schedule import SeriesRule
-from treasury_app.ledger.journal import Entry, PendingDuplicate
+from treasury_app.ledger.journal import Entry, EntryKind, PendingDuplicate
 from treasury_app.services.payouts import PayoutInputError, PayoutReview, read_payment_code
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
@@ -54,12 +58,13 @@ from treasury_app.ui.qr_image import QrImageError, decode_qr_image
 from treasury_app.ui.refusals import is_refused, pending_duplicate_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import approval_word, submitted_word
-from treasury_app.ui.theme import text_style
+from treasury_app.ui.theme import banner_style, text_style
 from treasury_app.ui.widgets.bank_completer import BankCompleter
 from treasury_app.ui.widgets.date_edits import DateEdit, date_edit, to_date
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 from treasury_app.ui.widgets.held_schedule_banner import HeldScheduleBanner
 from treasury_app.ui.widgets.money_edit import PIX_MAXIMUM, MoneyEdit
+from treasury_app.ui.widgets.payee_picker import PayeePicker
 from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.pix_key_edit import PixKeyEdit
 from treasury_app.ui.widgets.repeat_edit import SERIES_FIELDS, RepeatEdit
@@ -95,6 +100,11 @@ class PayoutsTab(QWidget):
         self.batch_dialog: QDialog | None = None
         self.review_task: asyncio.Task[Any] | None = None
         self._amount_from_code = False
+        # The payee registry (issue 36): a payee picked by typing fills the form; a key or
+        # account typed that is another payee's is flagged under the form.
+        self.registry = getattr(workspace, "payees", None)
+        self.pickers: dict[str, PayeePicker] = {}
+        self.registry_notes: dict[str, QLabel] = {}
 
         self.banner = ErrorBanner(self)
         self.forms = QTabWidget(self)
@@ -128,6 +138,9 @@ class PayoutsTab(QWidget):
         layout.addWidget(self.payments_list, 1)
 
         self.entry_changed.connect(self._entry_changed)
+        listeners = getattr(getattr(workspace, "engine", None), "mismatch_listeners", None)
+        if listeners is not None:
+            listeners.append(self._registry_mismatch)
         self._feed = JournalFeed(workspace.tracker, self.entry_changed.emit)
         self._key_changed()
         self._payload_changed()
@@ -285,6 +298,7 @@ class PayoutsTab(QWidget):
             page, "key", self._key_clicked
         )
         form = QFormLayout(page)
+        self._registry_rows(page, form, "key")
         form.addRow(self.tr("Pix key"), self.key_edit)
         form.addRow(self.tr("Amount"), self.key_amount)
         form.addRow(self.tr("Description"), self.key_description)
@@ -294,6 +308,98 @@ class PayoutsTab(QWidget):
         form.addRow(self.tr("Repeat"), self._repeat_row(page, "key"))
         form.addRow("", self.key_review_button)
         return page
+
+    def _registry_mismatch(self, entry: Entry, name: str, document: str) -> None:
+        """A settled payment the bank says went to someone the registry does not name: the
+        desk is alerted (the destination is marked changed and audited by the ledger)."""
+        if not shiboken6.isValid(self):
+            return
+        reason = Reason(
+            "registry.paid_to_other",
+            {"detail": entry.payee_detail, "name": name, "document": document},
+        )
+        self.banner.show_message(
+            self.tr("Paid to someone the registry does not name"), rule_text(reason)
+        )
+
+    def _registry_rows(self, page: QWidget, form: QFormLayout, name: str) -> None:
+        if self.registry is None:
+            return
+        picker = PayeePicker(self.registry, page)
+        picker.setObjectName(f"payout-{name}-payee")
+        picker.picked.connect(lambda payee, destination: self._picked(name, payee, destination))
+        note = QLabel(page)
+        note.setObjectName(f"payout-{name}-registry-note")
+        note.setWordWrap(True)
+        note.setStyleSheet(banner_style("warning", self))
+        note.hide()
+        self.pickers[name] = picker
+        self.registry_notes[name] = note
+        form.addRow(self.tr("Payee"), picker)
+        form.addRow("", note)
+
+    def _picked(self, form: str, payee: Payee, destination: Destination | None) -> None:
+        """Fill the form from the registry: the payee's key (or account) and document."""
+        index = self.registry._index if self.registry is not None else None
+        kinds = DestinationKind.PIX_KEY if form == "key" else DestinationKind.ACCOUNT
+        if destination is None or destination.kind is not kinds:
+            candidates = index.of_payee.get(payee.id, []) if index is not None else []
+            destination = next(
+                (
+                    d
+                    for d in candidates
+                    if d.kind is kinds and d.state is not DestinationState.BLOCKED
+                ),
+                None,
+            )
+        if form == "key":
+            if destination is not None:
+                self.key_edit.line_edit.setText(destination.detail)
+            self.key_document.setText(payee.document)
+        else:
+            if destination is not None:
+                draft = destination.draft
+                self.bank_ispb.setText(draft.ispb or "")
+                self.bank_branch.setText(draft.branch or "")
+                self.bank_account.setText(draft.account or "")
+                self.bank_account_type.setCurrentIndex(
+                    max(self.bank_account_type.findData(draft.account_type), 0)
+                )
+            self.bank_document.setText(payee.document)
+            self.bank_name.setText(payee.name)
+        spawn_for(self, self.check_registry(form))
+
+    def typed_detail(self, form: str) -> str | None:
+        """The payout detail the form holds now (a key normalised, or ISPB/branch/account)."""
+        if self.registry is None:
+            return None
+        try:
+            if form == "key":
+                return self.registry.key(self.key_edit.line_edit.text()).detail
+            return self.registry.account(
+                self.bank_ispb.text(),
+                self.bank_branch.text(),
+                self.bank_account.text(),
+                str(self.bank_account_type.currentData()),
+            ).detail
+        except RuleError:
+            return None
+
+    async def check_registry(self, form: str) -> list[Reason]:
+        """Flag, under the form, a key or account that is another payee's (or blocked, or
+        fresh): before the review, as it is typed."""
+        note = self.registry_notes.get(form)
+        detail = self.typed_detail(form)
+        if note is None or self.registry is None:
+            return []
+        if detail is None:
+            note.hide()
+            return []
+        chosen = self.pickers[form].chosen
+        reasons = list(await self.registry.warnings(detail, None if chosen is None else chosen.id))
+        note.setText("\n".join(rule_text(reason) for reason in reasons))
+        note.setVisible(bool(reasons))
+        return reasons
 
     def _build_qrc_form(self) -> QWidget:
         page = QWidget(self)
@@ -354,6 +460,7 @@ class PayoutsTab(QWidget):
             page, "bank", self._manual_clicked
         )
         form = QFormLayout(page)
+        self._registry_rows(page, form, "manual")
         form.addRow(self.tr("Bank"), self.bank_ispb)
         form.addRow("", self.bank_ispb_name)
         form.addRow(self.tr("Branch"), self.bank_branch)
@@ -391,6 +498,9 @@ class PayoutsTab(QWidget):
         """Stop listening and cancel whatever is on its way (a payment cancelled in flight is
         left to the journal: the engine resolves it with the bank before any resend)."""
         self._feed.close()
+        listeners = getattr(self.workspace.engine, "mismatch_listeners", None)
+        if listeners is not None and self._registry_mismatch in listeners:
+            listeners.remove(self._registry_mismatch)
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
         if self.review_dialog is not None:
@@ -433,6 +543,10 @@ class PayoutsTab(QWidget):
 
     def _key_changed(self) -> None:
         self.key_review_button.setEnabled(self.key_edit.is_valid())
+        if self.registry is not None and self.key_edit.is_valid():
+            spawn_for(self, self.check_registry("key"))
+        elif "key" in self.registry_notes:
+            self.registry_notes["key"].hide()
 
     def _payload_changed(self) -> None:
         """Decode the pasted code at once: who, where, how much, or why it is not a code."""
@@ -608,6 +722,13 @@ class PayoutsTab(QWidget):
 
         async def prepared() -> PayoutReview:
             review = await prepare()
+            if self.registry is not None and review.kind != EntryKind.PIX_QRC:
+                chosen = self.pickers[form].chosen if form in self.pickers else None
+                flagged = await self.registry.warnings(
+                    review.payee_detail, None if chosen is None else chosen.id
+                )
+                if flagged:
+                    review = replace(review, warnings=(*flagged, *review.warnings))
             return self.workspace.schedule.schedule_payout(review, self.pay_date(form))
 
         day = self.pay_on[form][1]

@@ -1,0 +1,140 @@
+"""The payee registry in the team database (schema 9,
+:mod:`~treasury_app.ledger.team.registry_schema`): reads, and writes through its functions,
+which check who may (``session_user``): a change of where money goes waits for another
+person's approval."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+from treasury_app.domain.payees import (
+    Destination,
+    DestinationDraft,
+    Payee,
+    PayeeDraft,
+    RegistryChange,
+    RegistryPolicy,
+)
+from treasury_app.ledger.payees import _change, _destination, _payee
+from treasury_app.ledger.team.store import TeamDatabase
+
+__all__ = ["TeamPayees"]
+
+
+class TeamPayees:
+    def __init__(self, db: TeamDatabase) -> None:
+        self._db = db
+
+    async def save_payee(self, draft: PayeeDraft, payee_id: int | None = None) -> Payee:
+        return _payee(
+            await self._db.call(
+                "SELECT * FROM treasury.save_payee(%s, %s, %s, %s)",
+                (payee_id, draft.name, draft.document, list(draft.tags)),
+            )
+        )
+
+    async def payee(self, payee_id: int) -> Payee | None:
+        row = await self._db.row("SELECT * FROM treasury.payees WHERE id = %s", (payee_id,))
+        return _payee(row) if row else None
+
+    async def payee_of_document(self, document: str) -> Payee | None:
+        row = await self._db.row(
+            "SELECT * FROM treasury.payees WHERE document = %s ORDER BY id LIMIT 1", (document,)
+        )
+        return _payee(row) if row else None
+
+    async def payees(self) -> list[Payee]:
+        return [_payee(r) for r in await self._db.rows("SELECT * FROM treasury.payees ORDER BY id")]
+
+    async def payees_of(self, payee_ids: Iterable[int]) -> dict[int, Payee]:
+        wanted = list(dict.fromkeys(payee_ids))
+        if not wanted:
+            return {}
+        rows = await self._db.rows("SELECT * FROM treasury.payees WHERE id = ANY(%s)", (wanted,))
+        return {int(row["id"]): _payee(row) for row in rows}
+
+    async def destinations(self, payee_id: int | None = None) -> list[Destination]:
+        if payee_id is None:
+            rows = await self._db.rows("SELECT * FROM treasury.destinations ORDER BY id")
+        else:
+            rows = await self._db.rows(
+                "SELECT * FROM treasury.destinations WHERE payee_id = %s ORDER BY id",
+                (payee_id,),
+            )
+        return [_destination(row) for row in rows]
+
+    async def by_details(self, details: Iterable[str]) -> dict[str, Destination]:
+        wanted = list(dict.fromkeys(details))
+        if not wanted:
+            return {}
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.destinations WHERE detail = ANY(%s)", (wanted,)
+        )
+        return {row["detail"]: _destination(row) for row in rows}
+
+    async def propose(
+        self,
+        payee_id: int,
+        action: str,
+        draft: DestinationDraft | None = None,
+        destination_id: int | None = None,
+    ) -> RegistryChange:
+        proposed = None if draft is None else json.dumps(draft.as_dict())
+        return _change(
+            await self._db.call(
+                "SELECT * FROM treasury.propose_destination(%s, %s, %s::jsonb, %s)",
+                (payee_id, action, proposed, destination_id),
+            )
+        )
+
+    async def decide(self, change_id: int, outcome: str, reason: str = "") -> RegistryChange:
+        return _change(
+            await self._db.call(
+                "SELECT * FROM treasury.decide_destination(%s, %s, %s)",
+                (change_id, outcome, reason),
+            )
+        )
+
+    async def block(self, destination_id: int, reason: str) -> Destination:
+        return _destination(
+            await self._db.call(
+                "SELECT * FROM treasury.block_destination(%s, %s)", (destination_id, reason)
+            )
+        )
+
+    async def pending(self) -> list[RegistryChange]:
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.destination_changes WHERE outcome = 'WAITING' ORDER BY id"
+        )
+        return [_change(row) for row in rows]
+
+    async def history(self, payee_id: int) -> list[RegistryChange]:
+        rows = await self._db.rows(
+            "SELECT * FROM treasury.destination_changes WHERE payee_id = %s ORDER BY id",
+            (payee_id,),
+        )
+        return [_change(row) for row in rows]
+
+    async def settled(
+        self, detail: str, entry_id: int, creditor_name: str, creditor_document: str
+    ) -> Destination | None:
+        row: dict[str, Any] = await self._db.call(
+            "SELECT * FROM treasury.destination_settled(%s, %s, %s)",
+            (entry_id, creditor_name, creditor_document),
+        )
+        return None if row.get("id") is None else _destination(row)
+
+    async def policy(self) -> RegistryPolicy:
+        row = await self._db.row("SELECT * FROM treasury.registry_policy")
+        if row is None:
+            return RegistryPolicy()
+        return RegistryPolicy(timedelta(hours=row["cooling_hours"]), bool(row["registry_only"]))
+
+    async def now(self) -> datetime:
+        row = await self._db.row("SELECT treasury.registry_now() AS now")
+        assert row is not None
+        moment: datetime = row["now"]
+        return moment
