@@ -10655,6 +10655,10 @@ Avise o seu departamento de TI.</translation>
         <translation>Política de aprovação alterada à força</translation>
     </message>
     <message>
+        <source>Payee registry policy changed</source>
+        <translation>Política do cadastro de favorecidos alterada</translation>
+    </message>
+    <message>
         <source>Session limits changed</source>
         <translation>Limites de sessão alterados</translation>
     </message>

@@ -185,6 +185,6 @@ def test_the_payout_check_column_shows_a_padded_ispb_warning(qtbot, run, payout_
         )
     )
     model = payout_dialog.rows_model
-    check = model.index(0, model.columnCount() - 1)
+    check = model.index(0, model.headers.index("Check"))
     assert "ISPB 208 read as 00000208" in check.data()
     assert "ISPB 208 read as 00000208" in check.data(Qt.ItemDataRole.ToolTipRole)

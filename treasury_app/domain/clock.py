@@ -151,6 +151,18 @@ def format_date(day: dt.date) -> str:
     return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
 
 
+def format_day_month(day: dt.date) -> str:
+    """A date in a short space (the status bar's warning) as ``09/12``."""
+    if isinstance(day, dt.datetime):
+        raise TypeError("an instant is written by format_instant, in Brasília time")
+    return f"{day.day:02d}/{day.month:02d}"
+
+
+def format_time_of_day(moment: dt.time) -> str:
+    """A time of day in Brasília (a send time, a cut-off) as ``08:00``."""
+    return f"{moment.hour:02d}:{moment.minute:02d}"
+
+
 _TYPED_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 
 

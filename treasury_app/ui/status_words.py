@@ -118,6 +118,7 @@ _ACTIONS: dict[str, str] = {
     ),
     "admin.limits": QT_TRANSLATE_NOOP("StatusWords", "Approval limits changed"),
     "admin.policy_forced": QT_TRANSLATE_NOOP("StatusWords", "Approval policy changed by force"),
+    "admin.registry_policy": QT_TRANSLATE_NOOP("StatusWords", "Payee registry policy changed"),
     "admin.session_limits": QT_TRANSLATE_NOOP("StatusWords", "Session limits changed"),
     "admin.add_user": QT_TRANSLATE_NOOP("StatusWords", "Login added"),
     "admin.remove_user": QT_TRANSLATE_NOOP("StatusWords", "Login removed"),

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
+from treasury_app.domain.clock import format_day_month
 from treasury_app.services.schedule import DayWarning
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
@@ -66,7 +67,7 @@ class DayWarningBadge(QLabel):
             self.setToolTip("")
             self.hide()
             return
-        first = warnings[0].day.strftime("%d/%m")
+        first = format_day_month(warnings[0].day)
         text = self.tr("⚠ Short on %1").replace("%1", first)
         if len(warnings) > 1:
             text += f" +{len(warnings) - 1}"

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.domain.clock import format_date
+from treasury_app.domain.clock import format_date, format_time_of_day
 from treasury_app.domain.money import format_brl
 from treasury_app.services.profiles import Profile, ScheduleProfile
 from treasury_app.services.schedule import read_schedule_form
@@ -94,10 +94,10 @@ class ScheduleSettingsPanel(QWidget):
         return edit
 
     def show_settings(self, settings: ScheduleProfile) -> None:
-        self.send_time.setText(settings.send_time.strftime("%H:%M"))
+        self.send_time.setText(format_time_of_day(settings.send_time))
         self.tolerance.setText(format_brl(settings.slip_tolerance).replace("R$", "").strip())
         self.retries.setText(str(settings.funds_retries))
-        self.cutoff.setText(settings.funds_cutoff.strftime("%H:%M"))
+        self.cutoff.setText(format_time_of_day(settings.funds_cutoff))
         self.extra_dates.setPlainText("\n".join(format_date(d) for d in settings.extra_dates))
 
     def _save_clicked(self) -> None:
