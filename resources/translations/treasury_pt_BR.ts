@@ -4902,6 +4902,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <source>Type a payee&apos;s name, CPF/CNPJ or Pix key</source>
         <translation>Digite o nome, CPF/CNPJ ou chave Pix do favorecido</translation>
     </message>
+    <message>
+        <source>Loading the payee registry…</source>
+        <translation>Carregando o cadastro de favorecidos…</translation>
+    </message>
 </context>
 <context>
     <name>PayeeWords</name>
