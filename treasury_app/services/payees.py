@@ -17,11 +17,13 @@ import io
 import time
 from collections.abc import Awaitable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from treasury_app.domain.banks import BankTable
+from treasury_app.domain.clock import Clock, brasilia_date, brasilia_today, parse_instant
 from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.domain.payees import (
     Destination,
@@ -38,7 +40,7 @@ from treasury_app.domain.payees import (
     payee_draft,
 )
 from treasury_app.ledger import Ledger
-from treasury_app.ledger.journal import Entry
+from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ledger.payees import PayeeStore
 from treasury_app.services.csv_input import (
     MAX_LINE_ERRORS,
@@ -51,11 +53,16 @@ from treasury_app.services.csv_input import (
 
 T = TypeVar("T")
 
+LAST_PAYMENTS = 10
+"""Payments a payee's history shows (the statement of account has them all)."""
+EVER = datetime(2000, 1, 1, tzinfo=UTC)
+
 SLICE = 0.004
 """Seconds of index building between two turns of the event loop (a frame is 16 ms)."""
 
 __all__ = [
     "PayeeDetail",
+    "PayeePayments",
     "PayeeService",
     "RegistryImport",
     "RegistryRow",
@@ -76,6 +83,23 @@ class RowStatus(StrEnum):
     BLOCKED = "blocked"  # not paid
     OTHER = "other"  # registered to another payee than the row names
     UNKNOWN = "unknown"  # not in the registry
+
+
+@dataclass(frozen=True)
+class PayeePayments:
+    """What was paid to a payee (all their registered keys and accounts; an unregistered
+    key or account alone): what a person reads before paying them again, and a supplier's
+    statement of account."""
+
+    payee: Payee | None  # None: the key or account is not in the registry
+    details: tuple[str, ...]
+    payments: tuple[Entry, ...]  # newest first; refused ones left out
+    month: date  # the first day of this Brasília month
+    month_paid: Decimal  # settled this month
+    month_on_its_way: Decimal  # sent or waiting this month, not settled yet
+
+    def last(self, count: int = LAST_PAYMENTS) -> tuple[Entry, ...]:
+        return self.payments[:count]
 
 
 @dataclass(frozen=True)
@@ -114,9 +138,13 @@ class PayeeService:
     of work, then the loop runs), so the window keeps answering meanwhile; :attr:`loading`
     says so, and every caller waiting for it shares the one build."""
 
-    def __init__(self, ledger: Ledger, *, banks: BankTable | None = None) -> None:
+    def __init__(
+        self, ledger: Ledger, *, banks: BankTable | None = None, clock: Clock | None = None
+    ) -> None:
         self.ledger = ledger
         self.banks = banks
+        self.clock: Clock = clock or (lambda: ledger.clock())
+        """Business time (this month's total): the workspace's (the sandbox's in a sandbox)."""
         self._index: RegistryIndex | None = None
         self._generation = 0  # which registry a build reads: forget() makes another
         self._building: asyncio.Future[None] | None = None
@@ -180,6 +208,39 @@ class PayeeService:
 
     async def pending(self) -> list[RegistryChange]:
         return list(await self.store.pending())
+
+    async def payments_to(self, detail: str) -> PayeePayments:
+        """The history of whoever ``detail`` (a payout's key or account) pays: its registered
+        payee's payments to any of their destinations, else the payments to ``detail``."""
+        found = await self.owner(detail)
+        if found is None:
+            return await self._payments(None, (detail,))
+        return await self.payments_of(found[0].id)
+
+    async def payments_of(self, payee_id: int) -> PayeePayments:
+        """Every payment to a registered payee's keys and accounts (blocked ones too)."""
+        payee = await self.store.payee(payee_id)
+        if payee is None:
+            raise RuleError("registry.no_payee", payee=payee_id)
+        details = tuple(d.detail for d in await self.store.destinations(payee_id))
+        return await self._payments(payee, details)
+
+    async def _payments(self, payee: Payee | None, details: tuple[str, ...]) -> PayeePayments:
+        found = await self.ledger.journal.payees_since(details, EVER) if details else []
+        # A team's payment its approver rejected (or its maker withdrew) never leaves.
+        entries = [e for e in found if e.approval not in ("REJECTED", "WITHDRAWN")]
+        entries.sort(key=lambda entry: (entry.created_at, entry.id), reverse=True)
+        today = brasilia_today(self.clock)
+        month = today.replace(day=1)
+        paid = on_its_way = Decimal("0.00")
+        for entry in entries:
+            if brasilia_date(parse_instant(entry.created_at)) < month:
+                continue
+            if entry.state is EntryState.ACCEPTED:
+                paid += entry.amount
+            elif not entry.final:
+                on_its_way += entry.amount
+        return PayeePayments(payee, details, tuple(entries), month, paid, on_its_way)
 
     async def policy(self) -> RegistryPolicy:
         return await self.store.policy()

@@ -773,7 +773,11 @@ class PayoutsTab(QWidget):
 
     async def _confirm(self, review: PayoutReview, repeats: str | None = None) -> bool:
         dialog = PayoutReviewDialog(
-            review, self, for_approval=self.desk is not None, repeats=repeats
+            review,
+            self,
+            for_approval=self.desk is not None,
+            repeats=repeats,
+            payees=self.registry,
         )
         self.review_dialog = dialog
         try:
