@@ -69,6 +69,7 @@ __all__ = [
     "RowStatus",
     "cooling_reason",
     "parse_registry_csv",
+    "registered_names",
     "registry_csv",
 ]
 
@@ -359,6 +360,14 @@ def _no_full_collections() -> Iterator[None]:
         gc.freeze()
         if enabled:
             gc.enable()
+
+
+async def registered_names(store: PayeeStore, details: Iterable[str]) -> dict[str, str]:
+    """The registered payee's name of each of these payout details that the registry knows
+    (receipts and exports name the payee the registry knows, not the text typed)."""
+    found = await store.by_details(details)
+    payees = await store.payees_of(d.payee_id for d in found.values())
+    return {detail: payees[d.payee_id].name for detail, d in found.items() if d.payee_id in payees}
 
 
 def _retrieved(build: asyncio.Future[None]) -> None:
