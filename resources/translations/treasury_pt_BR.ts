@@ -4897,10 +4897,71 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     </message>
 </context>
 <context>
+    <name>PayeeHistoryButton</name>
+    <message>
+        <source>Payee&apos;s history…</source>
+        <translation>Histórico do favorecido…</translation>
+    </message>
+</context>
+<context>
+    <name>PayeeHistoryDialog</name>
+    <message>
+        <source>Payee&apos;s history</source>
+        <translation>Histórico do favorecido</translation>
+    </message>
+    <message>
+        <source>Reading the payments…</source>
+        <translation>Lendo os pagamentos…</translation>
+    </message>
+    <message>
+        <source>%1 — not in the payee registry</source>
+        <translation>%1 — fora do cadastro de favorecidos</translation>
+    </message>
+    <message>
+        <source>Since %1: %2 paid, %3 on its way.</source>
+        <translation>Desde %1: %2 pagos, %3 a caminho.</translation>
+    </message>
+    <message>
+        <source>Last payments (%1 of %2):</source>
+        <translation>Últimos pagamentos (%1 de %2):</translation>
+    </message>
+    <message>
+        <source>Nothing was paid to them yet.</source>
+        <translation>Nada foi pago a este favorecido ainda.</translation>
+    </message>
+</context>
+<context>
+    <name>PayeePaymentsModel</name>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Paid to</source>
+        <translation>Pago para</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+</context>
+<context>
     <name>PayeePicker</name>
     <message>
         <source>Type a payee&apos;s name, CPF/CNPJ or Pix key</source>
         <translation>Digite o nome, CPF/CNPJ ou chave Pix do favorecido</translation>
+    </message>
+    <message>
+        <source>Loading the payee registry…</source>
+        <translation>Carregando o cadastro de favorecidos…</translation>
     </message>
 </context>
 <context>
@@ -5501,6 +5562,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Registry</source>
         <translation>Cadastro</translation>
+    </message>
+    <message>
+        <source>Or double-click the row</source>
+        <translation>Ou clique duas vezes na linha</translation>
     </message>
     <message>
         <source>(rows with a date of their own keep it)</source>

@@ -1,23 +1,32 @@
 """How fast the payee registry answers with 50,000 payees and 120,000 destinations (issue 36):
-typing in the Pix form's payee field, and matching a 5,000-row payout batch.
+the window while the registry loads, typing in the Pix form's payee field, and matching a
+5,000-row payout batch.
 
 Builds a real ledger file (SQLite, the single desktop's) with the registry written through
-its store's table layout in one transaction, then:
+its store's table layout in one transaction, then, on one Qt + asyncio loop (qasync) as the
+app runs:
 
-* **typing**: the real :class:`~treasury_app.ui.widgets.payee_picker.PayeePicker` on a real
-  :class:`~treasury_app.services.payees.PayeeService`; for each of 500 queries (prefixes of
-  names, documents, keys, accounts, tags: 1 to 8 characters typed) the time from the
-  keystroke's text to the completer's list filled (target p99 < 50 ms);
+* **loading**: the first keystroke in the real
+  :class:`~treasury_app.ui.widgets.payee_picker.PayeePicker` (the picker says "loading…"),
+  then the Payees tab opened on a registry changed meanwhile: how late a 5 ms timer fires
+  while the registry is read and its index built (``ui_latency.py``'s probe; target p99 <
+  16 ms), and how long until the picker answers or the tab lists every payee;
+* **typing**: for each of 500 queries (prefixes of names, documents, keys, accounts, tags: 1
+  to 8 characters typed) the time from the keystroke's text to the completer's list filled
+  (target p99 < 50 ms);
 * **batch**: :meth:`PayeeService.statuses` over 5,000 rows (half registered, half not),
   the registry read afresh from the file included (target < 1 s).
 
-Not a test: it prints figures. ``--payees N``, ``--destinations N`` to change the sizes.
+Not a test: it prints figures. ``--payees N``, ``--destinations N`` to change the sizes;
+``--why``: where the loop was when it ran late (``ui_latency.py``'s sampler).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -25,7 +34,9 @@ import statistics
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
+from typing import Any
 
 # Run as a script, this file's folder leads sys.path, where its neighbour "calendar" would hide
 # the standard library's: the repository's root replaces it.
@@ -35,11 +46,27 @@ sys.path.insert(0, str(_HERE.parents[1]))
 os.environ.setdefault("QT_API", "pyside6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from treasury_app.domain.documents import cnpj_check_digits, cpf_check_digits  # noqa: E402
 from treasury_app.ledger import open_ledger  # noqa: E402
 from treasury_app.services.payees import PayeeService  # noqa: E402
+
+
+def _neighbour(name: str) -> types.ModuleType:
+    """A bench beside this one, by its path (this folder is off sys.path, see above)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", _HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+latency = _neighbour("ui_latency")  # how lateness is measured: one probe for every bench
+TARGET_LATE_P99_MS = 16.0
+TARGET_TYPING_P99_MS = 50.0
+IDLE_SECONDS = 1.0
 
 WORDS = (
     "papelaria gráfica expressa central comércio serviços transportes alimentos engenharia "
@@ -117,33 +144,76 @@ def queries(rng: random.Random, details: list[str], count: int) -> list[str]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--payees", type=int, default=50_000)
-    parser.add_argument("--destinations", type=int, default=120_000)
-    parser.add_argument("--queries", type=int, default=500)
-    parser.add_argument("--rows", type=int, default=5_000)
-    args = parser.parse_args()
-    app = QApplication.instance() or QApplication([])
-    folder = Path(tempfile.mkdtemp(prefix="registry-bench-"))
-    path = folder / "ledger.sqlite3"
-    started = time.perf_counter()
-    details = build(path, args.payees, args.destinations)
-    print(
-        f"registry: {args.payees:,} payees, {args.destinations:,} destinations written in "
-        f"{time.perf_counter() - started:.1f} s"
+def lateness_line(label: str, values: list[float]) -> str:
+    p99 = latency.percentile(values, 0.99) * 1000
+    verdict = "met" if p99 < TARGET_LATE_P99_MS else "MISSED"
+    return (
+        latency.lateness_line(label, values)
+        + f"   target p99 < {TARGET_LATE_P99_MS:.0f} ms {verdict}"
     )
+
+
+async def probed(work: Any, why: bool = False) -> tuple[list[float], float]:
+    """Run ``work`` (a coroutine) with the lateness probe on: its lateness, its seconds
+    (``why``: and where the loop was when it ran late, ``ui_latency.py``'s sampler)."""
+    probe = latency.LatenessProbe()
+    with latency.StallSampler(probe) if why else contextlib.nullcontext() as sampler:
+        probe.start()
+        started = time.perf_counter()
+        await work
+        elapsed = time.perf_counter() - started
+        late = probe.stop()
+    if sampler is not None and sampler.stalls:
+        sampler.report()
+    return late, elapsed
+
+
+async def until(condition: Any) -> None:
+    while not condition():
+        await asyncio.sleep(0.005)
+
+
+async def bench(path: Path, details: list[str], args: argparse.Namespace) -> int:
+    from treasury_app.ui.tabs.payees_tab import PayeesTab
+    from treasury_app.ui.widgets.payee_picker import PayeePicker
+
+    app = QApplication.instance()
+    assert app is not None
     ledger = open_ledger(path, profile="bench", user="bench")
     service = PayeeService(ledger)
-    loop = asyncio.new_event_loop()
-    started = time.perf_counter()
-    loop.run_until_complete(service.index(fresh=True))
-    print(f"index: read and built in {time.perf_counter() - started:.2f} s (once, at first use)")
-
-    from treasury_app.ui.widgets.payee_picker import PayeePicker
+    idle, _ = await probed(asyncio.sleep(IDLE_SECONDS))
+    print(latency.lateness_line("idle (this machine's floor)", idle))
 
     picker = PayeePicker(service)
     picker.show()
+    picker.activateWindow()
+    picker.setFocus()
+
+    async def first_keystroke() -> None:
+        picker.setText("pap")
+        picker._typed("pap")  # what a keystroke runs: the registry is not read yet
+        said = picker._model.stringList()
+        assert said and "registry" in said[0], said  # the picker says it is loading
+        await until(lambda: bool(picker.matches))
+
+    late, elapsed = await probed(first_keystroke(), args.why)
+    print(lateness_line("first keystroke (loading)", late))
+    print(f"  the picker answered {elapsed:.2f} s after the first keystroke ('loading…' before)")
+
+    workspace = types.SimpleNamespace(payees=service, ledger=ledger)
+    service.forget()  # the registry changed: the tab reads it again
+    tab = PayeesTab(workspace)  # type: ignore[arg-type]
+    tab.resize(1300, 650)
+
+    async def open_tab() -> None:
+        tab.show()
+        await until(lambda: tab.payees.rowCount() == args.payees)
+
+    late, elapsed = await probed(open_tab(), args.why)
+    print(lateness_line("Payees tab opened (loading)", late))
+    print(f"  the tab listed {tab.payees.rowCount():,} payees {elapsed:.2f} s after it opened")
+    tab.close()
+
     rng = random.Random(7)
     times: list[float] = []
     found = 0
@@ -154,26 +224,53 @@ def main() -> int:
         app.processEvents()
         times.append((time.perf_counter() - started) * 1000)
         found += bool(picker.matches)
+        await asyncio.sleep(0)
     times.sort()
     p99 = times[int(len(times) * 0.99) - 1]
+    verdict = "met" if p99 < TARGET_TYPING_P99_MS else "MISSED"
     print(
         f"typing: {len(times)} queries, p50 {statistics.median(times):.2f} ms, p99 {p99:.2f} ms,"
-        f" max {times[-1]:.2f} ms (target p99 < 50 ms); {found} with matches"
+        f" max {times[-1]:.2f} ms (target p99 < {TARGET_TYPING_P99_MS:.0f} ms {verdict});"
+        f" {found} with matches"
     )
     rows = [
         (rng.choice(details) if i % 2 else f"desconhecido{i}@example.com", "")
         for i in range(args.rows)
     ]
     started = time.perf_counter()
-    statuses = loop.run_until_complete(service.statuses(rows))
+    statuses = await service.statuses(rows)
     elapsed = time.perf_counter() - started
     known = sum(1 for status, _ in statuses if status.value != "unknown")
     print(
         f"batch: {len(rows):,} rows matched in {elapsed * 1000:.0f} ms, read from the ledger "
         f"(target < 1 s); {known:,} registered"
     )
+    picker.close()
     ledger.close_now()
     return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--payees", type=int, default=50_000)
+    parser.add_argument("--destinations", type=int, default=120_000)
+    parser.add_argument("--queries", type=int, default=500)
+    parser.add_argument("--rows", type=int, default=5_000)
+    parser.add_argument(
+        "--why", action="store_true", help="where the loop was when it ran late (costs a little)"
+    )
+    args = parser.parse_args()
+    QApplication.instance() or QApplication([])
+    folder = Path(tempfile.mkdtemp(prefix="registry-bench-"))
+    path = folder / "ledger.sqlite3"
+    started = time.perf_counter()
+    details = build(path, args.payees, args.destinations)
+    print(
+        f"registry: {args.payees:,} payees, {args.destinations:,} destinations written in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
+    result: int = qasync.run(bench(path, details, args))
+    return result
 
 
 if __name__ == "__main__":

@@ -178,3 +178,33 @@ async def test_a_registry_csv_flags_a_key_of_another_payee_per_line(
     assert out.startswith("\ufeffnome;documento") and "pix@papelaria.com.br" in out
     assert "60746948;1;12345;CACC" in out
     assert "12ABC34501DE35" in out
+
+
+async def test_a_blocked_destination_is_refused_before_anything_is_journaled(
+    ledger: Ledger, registry: PayeeService, payouts: PayoutsService, control: Api
+) -> None:
+    """On a single desktop as in a team (whose database refuses it too): a payout, or a
+    batch with one row, to a blocked key is refused in words before the journal."""
+    grafica = await registry.save_payee("Gráfica Expressa", seed.document_for(KEY))
+    await registry.add(grafica.id, registry.key(KEY))
+    await approved(ledger, registry)
+    review = await payouts.prepare_key(KEY, "10,00")
+    text = f"chave;valor\ndesconhecido@example.com;5,00\n{KEY};10,00\n"
+    batch = await payouts.parse_batch_csv(text)
+    [destination] = await ledger.payees.destinations(grafica.id)
+    await registry.block(destination.id, "the supplier says it is not theirs")
+    before = (await ledger.journal.counts(), control.balance())
+    for sending in (payouts.send(review), payouts.send_batch(batch)):
+        with pytest.raises(PayoutInputError) as refused:
+            await sending
+        assert refused.value.code == "registry.blocked"
+        assert refused.value.params == {"detail": KEY, "owner": "Gráfica Expressa"}
+    assert await ledger.journal.by_key(review.idempotency_key) is None
+    assert await ledger.journal.recent(batch=batch.batch_id) == []
+    assert await ledger.batches.get(batch.batch_id) is None
+    assert (await ledger.journal.counts(), control.balance()) == before
+    from treasury_app.ui.rule_words import rule_text
+
+    assert rule_text(refused.value.reason) == (
+        f"{KEY} is blocked in the registry (Gráfica Expressa): it is not paid."
+    )

@@ -82,3 +82,42 @@ def test_a_batch_review_shows_each_rows_registry_status(
     assert dialog.rows_model.headerData(column, Qt.Orientation.Horizontal, 0) == "Registry"
     cells = [dialog.rows_model.data(dialog.rows_model.index(row, column), 0) for row in (0, 1)]
     assert cells == ["Changed recently (Gráfica Expressa)", "Unknown"]
+
+
+def test_the_picker_says_loading_until_the_registry_is_in(
+    qtbot: Any, run: Any, tmp_path: Any, monkeypatch: Any
+) -> None:
+    """The first keystroke does not wait for the registry: the list says it is loading, and
+    the matches of what is typed by then come once it is in (issue 36, no freeze)."""
+    import asyncio
+
+    from treasury_app.ledger import open_ledger
+    from treasury_app.services.payees import PayeeService
+    from treasury_app.ui.widgets.payee_picker import PayeePicker
+
+    ledger = open_ledger(tmp_path / "ledger.sqlite3", profile="test", user="ana")
+    service = PayeeService(ledger)
+    payee = run(service.save_payee("Papelaria Central", "11.222.333/0001-81"))
+    run(service.add(payee.id, service.key(PAPELARIA_KEY)))
+    service.forget()
+    gate = asyncio.Event()
+    read = ledger.payees.registry
+
+    async def slow() -> Any:
+        await gate.wait()  # the registry still on its way
+        return await read()
+
+    monkeypatch.setattr(ledger.payees, "registry", slow)
+    picker = PayeePicker(service)
+    qtbot.addWidget(picker)
+    picker.show()
+    picker.setFocus()
+    qtbot.keyClicks(picker, "pa")
+    assert picker._model.stringList() == ["Loading the payee registry…"]
+    assert picker.matches == [] and picker.loading
+    qtbot.keyClicks(picker, "pel")  # typing goes on; one read
+    gate.set()
+    qt_wait_until(qtbot, lambda: bool(picker.matches), "the matches once the registry is in")
+    assert [m.payee.name for m in picker.matches] == ["Papelaria Central"]
+    assert picker._model.stringList()[0].startswith("Papelaria Central")
+    ledger.close_now()

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import bisect
 import functools
+import heapq
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -53,6 +54,8 @@ MAX_TAG = 40
 ACCOUNT_TYPES = ("CACC", "SVGS", "SLRY", "TRAN")
 DEFAULT_COOLING = timedelta(hours=24)
 _DIGITS = re.compile(r"[0-9]+")
+STEP = 100  # rows of an index built between two pauses (well under a millisecond's work)
+SORT_RUN = 4_000  # entries sorted at once (a few milliseconds)
 
 
 class PayeeError(RuleError):
@@ -284,32 +287,66 @@ class Match:
 class RegistryIndex:
     """The registry in memory, for typing: prefix search on each word of a name, on the
     document, on keys and accounts, on tags (sorted lists and bisection: a lookup is
-    logarithmic in the registry's size) and exact lookup of a destination by its detail."""
+    logarithmic in the registry's size) and exact lookup of a destination by its detail.
 
-    def __init__(self, payees: Iterable[Payee], destinations: Iterable[Destination]) -> None:
-        self.payees: dict[int, Payee] = {payee.id: payee for payee in payees}
+    Built at once (``RegistryIndex(payees, destinations)``) or a little at a time
+    (:meth:`fill`), so that a window building one for 50,000 payees never stops answering."""
+
+    def __init__(
+        self, payees: Iterable[Payee] = (), destinations: Iterable[Destination] = ()
+    ) -> None:
+        self.payees: dict[int, Payee] = {}
         self.of_payee: dict[int, list[Destination]] = {}
         self.by_detail: dict[str, Destination] = {}
+        self.by_name: list[Payee] = []
+        """Every payee, by name (case aside): the registry's list when nothing is searched."""
+        self._destinations: dict[int, Destination] = {}
+        self._words: list[tuple[str, int]] = []
+        self._documents: list[tuple[str, int]] = []
+        self._tags: list[tuple[str, int]] = []
+        self._details: list[tuple[str, int]] = []
+        for _ in self.fill(payees, destinations):
+            pass
+
+    def fill(
+        self, payees: Iterable[Payee], destinations: Iterable[Destination], step: int = STEP
+    ) -> Iterator[None]:
+        """Index these payees and destinations (into an empty index), pausing (one ``None``
+        yielded) after every ``step`` rows or so of work: whoever drives it may let other
+        work run at each pause. The index is whole when the iterator is exhausted."""
         words: list[tuple[str, int]] = []
         documents: list[tuple[str, int]] = []
         tags: list[tuple[str, int]] = []
-        for payee in self.payees.values():
+        names: list[tuple[str, int]] = []
+        for count, payee in enumerate(payees, 1):
+            self.payees[payee.id] = payee
             folded = {part for word in payee.name.split() for part in _folded(word)}
             words.extend((word, payee.id) for word in folded)
             documents.append((payee.document.lower(), payee.id))
             tags.extend((" ".join(_folded(tag)), payee.id) for tag in payee.tags)
+            names.append((payee.name.lower(), payee.id))
+            if count % step == 0:
+                yield
         details: list[tuple[str, int]] = []
-        for destination in destinations:
+        for count, destination in enumerate(destinations, 1):
             self.of_payee.setdefault(destination.payee_id, []).append(destination)
             self.by_detail[destination.detail] = destination
+            self._destinations[destination.id] = destination
             details.append((_searchable(destination.detail), destination.id))
             if destination.draft.account:
                 details.append((destination.draft.account, destination.id))
-        self._destinations = {d.id: d for ds in self.of_payee.values() for d in ds}
-        self._words = sorted(words)
-        self._documents = sorted(documents)
-        self._tags = sorted(tags)
-        self._details = sorted(details)
+            if count % step == 0:
+                yield
+        self._words = yield from _sorted_in_steps(words, step)
+        self._documents = yield from _sorted_in_steps(documents, step)
+        self._tags = yield from _sorted_in_steps(tags, step)
+        self._details = yield from _sorted_in_steps(details, step)
+        ordered = yield from _sorted_in_steps(names, step)
+        by_name: list[Payee] = []
+        for start in range(0, len(ordered), step * 10):
+            by_name.extend(self.payees[pid] for _, pid in ordered[start : start + step * 10])
+            yield
+        self.by_name = by_name
 
     def __len__(self) -> int:
         return len(self.payees)
@@ -361,6 +398,25 @@ class RegistryIndex:
 def _folded(word: str) -> tuple[str, ...]:
     """One word (or tag) folded, cached: a registry's names share most of their words."""
     return tuple(fold(word).split())
+
+
+def _sorted_in_steps(
+    items: list[tuple[str, int]], step: int
+) -> Generator[None, None, list[tuple[str, int]]]:
+    """``sorted(items)``, in runs of ``SORT_RUN`` merged a ``step`` at a time: one sort of
+    300,000 entries would hold the interpreter (every thread) for half a second."""
+    if len(items) <= SORT_RUN:
+        return sorted(items)
+    runs: list[list[tuple[str, int]]] = []
+    for start in range(0, len(items), SORT_RUN):
+        runs.append(sorted(items[start : start + SORT_RUN]))
+        yield
+    out: list[tuple[str, int]] = []
+    for count, item in enumerate(heapq.merge(*runs), 1):
+        out.append(item)
+        if count % step == 0:
+            yield
+    return out
 
 
 def _searchable(detail: str) -> str:

@@ -87,7 +87,7 @@ class FileLedger(Ledger):
         self.journal = FileJournal(Journal(conn, context))
         self.audit = FileAudit(Audit(conn, context))
         self.schedule = FileSchedule(conn, context, self.journal.sync, self.audit.sync)
-        self.payees = FilePayees(conn, context, self.audit.sync, lambda: self.clock())
+        self.payees = FilePayees(conn, context, self.audit.sync, lambda: self.clock(), path)
         self.batches = FileBatches(Batches(conn, context))
         self.receipts = FileReceipts(Receipts(conn, path.parent / f"{path.stem}-receipts"))
 

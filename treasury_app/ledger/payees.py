@@ -11,10 +11,12 @@ the database enforces both).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any, Protocol
 
 from treasury_app.domain.documents import normalize_document
@@ -62,6 +64,11 @@ class PayeeStore(Protocol):
 
     async def payees_of(self, payee_ids: Iterable[int]) -> dict[int, Payee]:
         """These payees, by id (a batch's registered rows: one read, not one per row)."""
+        ...
+
+    async def registry(self) -> tuple[list[Payee], list[Destination]]:
+        """Every payee and every destination, read as one (the search index's source; the
+        file reads them in a worker thread: 170,000 rows take seconds)."""
         ...
 
     async def destinations(self, payee_id: int | None = None) -> list[Destination]:
@@ -206,11 +213,13 @@ class FilePayees:
         context: LedgerContext,
         audit: Audit,
         clock: Callable[[], datetime],
+        path: Path | None = None,
     ) -> None:
         self._conn = conn
         self._context = context
         self._audit = audit
         self._clock = clock
+        self._path = path
 
     def _one(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Row | None:
         row: sqlite3.Row | None = self._conn.execute(sql, args).fetchone()
@@ -266,6 +275,11 @@ class FilePayees:
             for row in self._conn.execute(f"SELECT * FROM payees WHERE id IN ({marks})", part):
                 found[int(row["id"])] = _payee(row)
         return found
+
+    async def registry(self) -> tuple[list[Payee], list[Destination]]:
+        if self._path is None:
+            return await self.payees(), await self.destinations()
+        return await asyncio.to_thread(read_registry, self._path)
 
     async def destinations(self, payee_id: int | None = None) -> list[Destination]:
         if payee_id is None:
@@ -467,6 +481,25 @@ class FilePayees:
 
     async def now(self) -> datetime:
         return self._clock()
+
+
+def read_registry(path: Path) -> tuple[list[Payee], list[Destination]]:
+    """Every payee and destination of the ledger file at ``path``, in one read transaction,
+    on a connection of its own (so any thread may call it; it never writes)."""
+    # Not a mode=ro URI: SQLite refuses a URI with a host (a ledger on \\server\share).
+    conn = sqlite3.connect(path, timeout=10)
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA query_only=ON")
+        conn.execute("BEGIN")
+        payees = [_payee(row) for row in conn.execute("SELECT * FROM payees ORDER BY id")]
+        destinations = [
+            _destination(row) for row in conn.execute("SELECT * FROM destinations ORDER BY id")
+        ]
+        conn.execute("COMMIT")
+        return payees, destinations
+    finally:
+        conn.close()
 
 
 def _draft_values(draft: DestinationDraft) -> tuple[Any, ...]:

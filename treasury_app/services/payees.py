@@ -9,15 +9,21 @@ ledger's (:mod:`treasury_app.ledger.payees`); this module words what it finds as
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import csv
+import gc
 import io
-from collections.abc import Awaitable, Iterable, Mapping, Sequence
+import time
+from collections.abc import Awaitable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from treasury_app.domain.banks import BankTable
+from treasury_app.domain.clock import Clock, brasilia_date, brasilia_today, parse_instant
 from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.domain.payees import (
     Destination,
@@ -34,7 +40,7 @@ from treasury_app.domain.payees import (
     payee_draft,
 )
 from treasury_app.ledger import Ledger
-from treasury_app.ledger.journal import Entry
+from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ledger.payees import PayeeStore
 from treasury_app.services.csv_input import (
     MAX_LINE_ERRORS,
@@ -47,14 +53,23 @@ from treasury_app.services.csv_input import (
 
 T = TypeVar("T")
 
+LAST_PAYMENTS = 10
+"""Payments a payee's history shows (the statement of account has them all)."""
+EVER = datetime(2000, 1, 1, tzinfo=UTC)
+
+SLICE = 0.004
+"""Seconds of index building between two turns of the event loop (a frame is 16 ms)."""
+
 __all__ = [
     "PayeeDetail",
+    "PayeePayments",
     "PayeeService",
     "RegistryImport",
     "RegistryRow",
     "RowStatus",
     "cooling_reason",
     "parse_registry_csv",
+    "registered_names",
     "registry_csv",
 ]
 
@@ -69,6 +84,23 @@ class RowStatus(StrEnum):
     BLOCKED = "blocked"  # not paid
     OTHER = "other"  # registered to another payee than the row names
     UNKNOWN = "unknown"  # not in the registry
+
+
+@dataclass(frozen=True)
+class PayeePayments:
+    """What was paid to a payee (all their registered keys and accounts; an unregistered
+    key or account alone): what a person reads before paying them again, and a supplier's
+    statement of account."""
+
+    payee: Payee | None  # None: the key or account is not in the registry
+    details: tuple[str, ...]
+    payments: tuple[Entry, ...]  # newest first; refused ones left out
+    month: date  # the first day of this Brasília month
+    month_paid: Decimal  # settled this month
+    month_on_its_way: Decimal  # sent or waiting this month, not settled yet
+
+    def last(self, count: int = LAST_PAYMENTS) -> tuple[Entry, ...]:
+        return self.payments[:count]
 
 
 @dataclass(frozen=True)
@@ -100,12 +132,23 @@ def cooling_reason(cooling: Mapping[str, Any] | None) -> Reason | None:
 
 
 class PayeeService:
-    """The registry of one ledger; a search index kept in memory, rebuilt after a change."""
+    """The registry of one ledger; a search index kept in memory, rebuilt after a change.
 
-    def __init__(self, ledger: Ledger, *, banks: BankTable | None = None) -> None:
+    The index of a large registry takes seconds to read and build: it is read off the loop
+    (the file ledger in a worker thread) and built a slice at a time (:data:`SLICE` seconds
+    of work, then the loop runs), so the window keeps answering meanwhile; :attr:`loading`
+    says so, and every caller waiting for it shares the one build."""
+
+    def __init__(
+        self, ledger: Ledger, *, banks: BankTable | None = None, clock: Clock | None = None
+    ) -> None:
         self.ledger = ledger
         self.banks = banks
+        self.clock: Clock = clock or (lambda: ledger.clock())
+        """Business time (this month's total): the workspace's (the sandbox's in a sandbox)."""
         self._index: RegistryIndex | None = None
+        self._generation = 0  # which registry a build reads: forget() makes another
+        self._building: asyncio.Future[None] | None = None
 
     @property
     def store(self) -> PayeeStore:
@@ -113,14 +156,43 @@ class PayeeService:
 
     # -- reading ------------------------------------------------------------------------------
 
-    async def index(self, *, fresh: bool = False) -> RegistryIndex:
-        if self._index is None or fresh:
-            self._index = RegistryIndex(await self.store.payees(), await self.store.destinations())
+    @property
+    def loading(self) -> bool:
+        """Whether the index is still to be read (a picker says "loading…")."""
+        return self._index is None
+
+    @property
+    def ready(self) -> RegistryIndex | None:
+        """The index when built (``None`` while it is being read)."""
         return self._index
+
+    async def index(self, *, fresh: bool = False) -> RegistryIndex:
+        if fresh:
+            self.forget()
+        while self._index is None:
+            if self._building is None or self._building.done():
+                self._building = asyncio.ensure_future(self._build(self._generation))
+                self._building.add_done_callback(_retrieved)
+            # Shielded: a caller cancelled (its widget closed) leaves the build to the others.
+            await asyncio.shield(self._building)
+        return self._index
+
+    async def _build(self, generation: int) -> None:
+        with _no_full_collections():
+            payees, destinations = await self.store.registry()
+            index = RegistryIndex()
+            started = time.perf_counter()
+            for _ in index.fill(payees, destinations):
+                if time.perf_counter() - started >= SLICE:
+                    await asyncio.sleep(0)
+                    started = time.perf_counter()
+        if generation == self._generation:  # not changed meanwhile
+            self._index = index
 
     def forget(self) -> None:
         """The registry changed (here or, in a team, elsewhere): read it again when asked."""
         self._index = None
+        self._generation += 1
 
     async def search(self, text: str, limit: int = 20) -> list[Match]:
         return (await self.index()).search(text, limit)
@@ -137,6 +209,39 @@ class PayeeService:
 
     async def pending(self) -> list[RegistryChange]:
         return list(await self.store.pending())
+
+    async def payments_to(self, detail: str) -> PayeePayments:
+        """The history of whoever ``detail`` (a payout's key or account) pays: its registered
+        payee's payments to any of their destinations, else the payments to ``detail``."""
+        found = await self.owner(detail)
+        if found is None:
+            return await self._payments(None, (detail,))
+        return await self.payments_of(found[0].id)
+
+    async def payments_of(self, payee_id: int) -> PayeePayments:
+        """Every payment to a registered payee's keys and accounts (blocked ones too)."""
+        payee = await self.store.payee(payee_id)
+        if payee is None:
+            raise RuleError("registry.no_payee", payee=payee_id)
+        details = tuple(d.detail for d in await self.store.destinations(payee_id))
+        return await self._payments(payee, details)
+
+    async def _payments(self, payee: Payee | None, details: tuple[str, ...]) -> PayeePayments:
+        found = await self.ledger.journal.payees_since(details, EVER) if details else []
+        # A team's payment its approver rejected (or its maker withdrew) never leaves.
+        entries = [e for e in found if e.approval not in ("REJECTED", "WITHDRAWN")]
+        entries.sort(key=lambda entry: (entry.created_at, entry.id), reverse=True)
+        today = brasilia_today(self.clock)
+        month = today.replace(day=1)
+        paid = on_its_way = Decimal("0.00")
+        for entry in entries:
+            if brasilia_date(parse_instant(entry.created_at)) < month:
+                continue
+            if entry.state is EntryState.ACCEPTED:
+                paid += entry.amount
+            elif not entry.final:
+                on_its_way += entry.amount
+        return PayeePayments(payee, details, tuple(entries), month, paid, on_its_way)
 
     async def policy(self) -> RegistryPolicy:
         return await self.store.policy()
@@ -238,6 +343,38 @@ class PayeeService:
         return [
             _status(registered, payees, detail, document, now, policy) for detail, document in rows
         ]
+
+
+@contextlib.contextmanager
+def _no_full_collections() -> Iterator[None]:
+    """The garbage collector off while a registry's million objects are made, then those
+    objects out of its reach (``gc.freeze``, as the window does after the unlock): each of
+    its full passes would walk them all, stopping every thread for 200 to 500 ms (measured
+    with 50,000 payees), during the build and at times ever after. The index holds no
+    cycles: a replaced index is freed by reference counting, frozen or not."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
+async def registered_names(store: PayeeStore, details: Iterable[str]) -> dict[str, str]:
+    """The registered payee's name of each of these payout details that the registry knows
+    (receipts and exports name the payee the registry knows, not the text typed)."""
+    found = await store.by_details(details)
+    payees = await store.payees_of(d.payee_id for d in found.values())
+    return {detail: payees[d.payee_id].name for detail, d in found.items() if d.payee_id in payees}
+
+
+def _retrieved(build: asyncio.Future[None]) -> None:
+    """A build nobody awaits any more keeps its failure to itself (the next caller tries
+    again and sees its own)."""
+    if not build.cancelled():
+        build.exception()
 
 
 def _status(

@@ -62,6 +62,7 @@ from treasury_app.domain.documents import is_scientific_notation, normalize_docu
 from treasury_app.domain.errors import DomainError, Reason, RuleError
 from treasury_app.domain.identifiers import new_idempotency_key
 from treasury_app.domain.money import format_brl, parse_brl
+from treasury_app.domain.payees import DestinationState
 from treasury_app.domain.pixkey import detect_key_type, normalize_key
 from treasury_app.domain.schedule import (
     NATIONAL,
@@ -85,6 +86,9 @@ from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.same_parameters import same_parameters_as
 
 log = logging.getLogger("treasury_app.services.payouts")
+
+_REGISTERED = frozenset({EntryKind.PIX_KEY, EntryKind.PIX_MANU, EntryKind.PIX_QRC})
+"""The payouts whose destination the payee registry may know (a key or an account)."""
 
 MAX_DESCRIPTION = 140
 MAX_PIX_AMOUNT = Decimal("1000000.00")
@@ -516,8 +520,32 @@ class PayoutsService:
     # -- send --------------------------------------------------------------------------------
 
     async def send(self, review: PayoutReview, *, batch: str | None = None) -> Entry:
-        """Journal, then send exactly once (the same review twice is one payment)."""
+        """Journal, then send exactly once (the same review twice is one payment). A
+        destination blocked in the payee registry is refused before anything is journaled."""
+        if batch is None:
+            await self.refuse_blocked([review])
         return await self.engine.submit(review.new_entry(batch=batch))
+
+    async def refuse_blocked(self, reviews: Sequence[PayoutReview]) -> None:
+        """Raise :class:`PayoutInputError` ``registry.blocked`` (the first such key or
+        account, and its payee) when any of ``reviews`` pays a destination
+        blocked in the registry: on a single desktop as in a team database, which refuses
+        it too (``team.destination_blocked``), nothing is journaled."""
+        details = [review.payee_detail for review in reviews if review.kind in _REGISTERED]
+        if not details:
+            return
+        found = await self.ledger.payees.by_details(details)
+        for review in reviews:
+            destination = found.get(review.payee_detail)
+            if destination is None or destination.state is not DestinationState.BLOCKED:
+                continue
+            owner = await self.ledger.payees.payee(destination.payee_id)
+            raise PayoutInputError(
+                "registry.blocked",
+                field="key" if review.kind is not EntryKind.PIX_MANU else "account",
+                detail=review.payee_detail,
+                owner=owner.name if owner is not None else "",
+            )
 
     # -- batches -----------------------------------------------------------------------------
 
@@ -609,6 +637,7 @@ class PayoutsService:
             raise PayoutInputError(
                 "payout.batch_has_errors", field="batch", count=len(batch.errors)
             )
+        await self.refuse_blocked([row.review for row in batch.rows])
         earlier = await self.earlier_batches(batch)
         if earlier and not send_again:
             raise DuplicateBatchError(earlier, batch)

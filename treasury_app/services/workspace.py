@@ -100,7 +100,7 @@ class Workspace:
         """The payee registry (issue 36): who the money goes to, and where."""
         from treasury_app.services.payees import PayeeService
 
-        return PayeeService(self.ledger)
+        return PayeeService(self.ledger, clock=self.clock)
 
     @cached_property
     def schedule(self) -> ScheduleService:

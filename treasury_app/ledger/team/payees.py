@@ -56,6 +56,9 @@ class TeamPayees:
         rows = await self._db.rows("SELECT * FROM treasury.payees WHERE id = ANY(%s)", (wanted,))
         return {int(row["id"]): _payee(row) for row in rows}
 
+    async def registry(self) -> tuple[list[Payee], list[Destination]]:
+        return await self.payees(), await self.destinations()
+
     async def destinations(self, payee_id: int | None = None) -> list[Destination]:
         if payee_id is None:
             rows = await self._db.rows("SELECT * FROM treasury.destinations ORDER BY id")

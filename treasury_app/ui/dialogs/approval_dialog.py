@@ -47,9 +47,10 @@ from treasury_app.services.approvals import (
     maker_blocker,
     reject_blocker,
 )
-from treasury_app.services.payees import cooling_reason
+from treasury_app.services.payees import PayeeService, cooling_reason
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
+from treasury_app.ui.dialogs.payee_history_dialog import PayeeHistoryButton
 from treasury_app.ui.dialogs.payout_review_dialog import masked
 from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.models.paid_slips_model import entry_status
@@ -137,9 +138,15 @@ class ApprovalDialog(QDialog):
     decided = Signal(object)
 
     def __init__(
-        self, desk: ApprovalDesk, detail: ApprovalDetail, parent: QWidget | None = None
+        self,
+        desk: ApprovalDesk,
+        detail: ApprovalDetail,
+        parent: QWidget | None = None,
+        *,
+        payees: PayeeService | None = None,
     ) -> None:
         super().__init__(parent)
+        self.payees = payees
         self.desk = desk
         self.detail = detail
         self.entry: Entry = detail.entry
@@ -249,6 +256,12 @@ class ApprovalDialog(QDialog):
             ("state", self.tr("State")),
         ):
             self._value(form, key, title)
+        self.history_button: PayeeHistoryButton | None = None
+        if self.payees is not None:  # the payee's last payments and this month's total
+            self.history_button = PayeeHistoryButton(
+                self.payees, lambda: self.entry.payee_detail, box
+            )
+            form.addRow("", self.history_button)
         self._body.addWidget(box)
 
     def _build_approvals(self) -> None:
@@ -262,6 +275,12 @@ class ApprovalDialog(QDialog):
             ("eligible", self.tr("Who can approve it")),
         ):
             self._value(form, key, title)
+        self.history_button: PayeeHistoryButton | None = None
+        if self.payees is not None:  # the payee's last payments and this month's total
+            self.history_button = PayeeHistoryButton(
+                self.payees, lambda: self.entry.payee_detail, box
+            )
+            form.addRow("", self.history_button)
         self._body.addWidget(box)
 
     def _build_request(self) -> None:

@@ -45,6 +45,7 @@ from treasury_app.services.payouts import PayoutBatch, PayoutReview
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.code_words import Family, code_word
 from treasury_app.ui.dialogs.csv_batch_dialog import CsvBatchDialog
+from treasury_app.ui.dialogs.payee_history_dialog import PayeeHistoryButton
 from treasury_app.ui.operation import run_operation
 from treasury_app.ui.payee_words import row_status_word
 from treasury_app.ui.rule_words import rule_text
@@ -180,6 +181,13 @@ class PayoutBatchDialog(CsvBatchDialog):
         self.rows_view = self._table(self.rows_model)
         layout.addWidget(QLabel(self.tr("Payments to send"), self))
         layout.addWidget(self.rows_view, 2)
+        self.history_button: PayeeHistoryButton | None = None
+        registry = getattr(self.workspace, "payees", None)
+        if registry is not None:  # the chosen row's payee: last payments, this month's total
+            self.history_button = PayeeHistoryButton(registry, self.current_detail, self)
+            self.history_button.setToolTip(self.tr("Or double-click the row"))
+            self.rows_view.doubleClicked.connect(lambda _index: self.history_button_click())
+            layout.addWidget(self.history_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addLayout(self._build_pay_on())
 
         self.totals_label = QLabel(self)
@@ -249,6 +257,17 @@ class PayoutBatchDialog(CsvBatchDialog):
     def batch_pay_date(self) -> dt.date | None:
         """The date the person chose for the batch (``None``: now)."""
         return to_date(self.pay_day.date()) if self.later_check.isChecked() else None
+
+    def current_detail(self) -> str | None:
+        """The key or account of the row chosen in the list (``None``: none chosen)."""
+        row = self.rows_view.currentIndex().row()
+        if self.batch is None or not 0 <= row < len(self.batch.rows):
+            return None
+        return self.batch.rows[row].review.payee_detail
+
+    def history_button_click(self) -> None:
+        if self.history_button is not None:
+            self.history_button.open_history()
 
     def _table(self, model: ListModel) -> QTableView:
         view = QTableView(self)

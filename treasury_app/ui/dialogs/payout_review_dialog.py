@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -21,9 +22,11 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.journal import EntryKind
+from treasury_app.services.payees import PayeeService
 from treasury_app.services.payouts import PayoutReview
 from treasury_app.ui.bank_names import bank_text
 from treasury_app.ui.code_words import Family, code_word
+from treasury_app.ui.dialogs.payee_history_dialog import PayeeHistoryButton
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.theme import banner_style
 from treasury_app.ui.times import InstantForm, instant_or_empty
@@ -60,6 +63,7 @@ class PayoutReviewDialog(QDialog):
         *,
         for_approval: bool = False,
         repeats: str | None = None,
+        payees: PayeeService | None = None,
     ) -> None:
         super().__init__(parent)
         self.for_approval = for_approval
@@ -74,6 +78,10 @@ class PayoutReviewDialog(QDialog):
         layout.addWidget(self.duplicate_warning)
         layout.addWidget(self.warnings)
         layout.addLayout(self._build_details())
+        self.history_button: PayeeHistoryButton | None = None
+        if payees is not None:  # the payee's last payments and this month's total
+            self.history_button = PayeeHistoryButton(payees, lambda: review.payee_detail, self)
+            layout.addWidget(self.history_button, 0, Qt.AlignmentFlag.AlignLeft)
 
         self.amount = QLabel(format_brl(review.amount), self)
         self.amount.setObjectName("payout-amount")

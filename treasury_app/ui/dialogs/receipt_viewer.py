@@ -43,7 +43,8 @@ __all__ = ["MAX_NAME_LENGTH", "ReceiptViewer", "open_receipt_viewer", "suggested
 if TYPE_CHECKING:
     from treasury_app.ledger.journal import Entry
     from treasury_app.ledger.receipts import Receipt
-    from treasury_app.services.tracker import PaymentTracker
+from treasury_app.services.payees import registered_names
+from treasury_app.services.tracker import PaymentTracker
 
 ZOOM_STEP = 1.25
 ZOOM_MIN = 0.25
@@ -381,7 +382,14 @@ async def open_receipt_viewer(
     reach the caller, whose operation presents them."""
     receipt = await tracker.receipt(entry)
     pdf = await tracker.ledger.receipts.read(receipt)
-    payee = entry.creditor_name or receipt.payee_name or entry.payee_name or entry.payee_detail
+    registered = await registered_names(tracker.ledger.payees, [entry.payee_detail])
+    payee = (
+        registered.get(entry.payee_detail)  # the payee the registry knows (issue 36)
+        or entry.creditor_name
+        or receipt.payee_name
+        or entry.payee_name
+        or entry.payee_detail
+    )
     name = suggested_receipt_name(
         receipt.kind,
         receipt.paid_on or entry.updated_at,

@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from enum import IntEnum
 from typing import Any
 
+from treasury_app.domain.money import format_brl
 from treasury_app.domain.payees import Destination, Payee, RegistryChange
+from treasury_app.ledger.journal import Entry, EntryState
 from treasury_app.ui.models.rows_model import RowsTableModel
 from treasury_app.ui.payee_words import (
     action_word,
@@ -18,9 +20,10 @@ from treasury_app.ui.payee_words import (
     outcome_word,
     state_word,
 )
+from treasury_app.ui.status_words import status_word
 from treasury_app.ui.times import instant_or_empty
 
-__all__ = ["ChangesModel", "DestinationsModel", "PayeesModel"]
+__all__ = ["ChangesModel", "DestinationsModel", "PayeePaymentsModel", "PayeesModel"]
 
 
 class PayeeColumn(IntEnum):
@@ -118,3 +121,42 @@ class ChangesModel(RowsTableModel[RegistryChange]):
             return instant_or_empty(row.prepared_at)
         word = outcome_word(row.outcome)
         return f"{word} ({row.decided_by})" if row.decided_by and row.outcome != "DONE" else word
+
+
+class PaymentColumn(IntEnum):
+    WHEN = 0
+    AMOUNT = 1
+    DETAIL = 2
+    STATE = 3
+    DESCRIPTION = 4
+
+
+class PayeePaymentsModel(RowsTableModel[Entry]):
+    """A payee's payments, newest first (their history, their statement of account)."""
+
+    right_aligned = (PaymentColumn.AMOUNT,)
+
+    def headers(self) -> Mapping[Any, str]:
+        return {
+            PaymentColumn.WHEN: self.tr("When"),
+            PaymentColumn.AMOUNT: self.tr("Amount"),
+            PaymentColumn.DETAIL: self.tr("Paid to"),
+            PaymentColumn.STATE: self.tr("State"),
+            PaymentColumn.DESCRIPTION: self.tr("Description"),
+        }
+
+    def key(self, row: Entry) -> Any:
+        return row.id
+
+    def text(self, row: Entry, column: Any) -> str:
+        if column == PaymentColumn.WHEN:
+            return instant_or_empty(row.created_at)
+        if column == PaymentColumn.AMOUNT:
+            return format_brl(row.amount)
+        if column == PaymentColumn.DETAIL:
+            return row.payee_detail
+        if column == PaymentColumn.STATE:
+            if row.state is EntryState.ACCEPTED or not row.bank_status:
+                return status_word(row.state.value)
+            return status_word(row.bank_status)
+        return row.description

@@ -337,7 +337,8 @@ class ApprovalsTab(QWidget):
         )
         if detail is None or self._closed:
             return None
-        return self._show(ApprovalDialog(self.desk, detail, self))
+        payees = getattr(self.workspace, "payees", None)
+        return self._show(ApprovalDialog(self.desk, detail, self, payees=payees))
 
     async def open_batch(self, batch_id: str) -> QDialog | None:
         from treasury_app.ui.dialogs.batch_approval_dialog import BatchApprovalDialog

@@ -88,6 +88,8 @@ class PayeesTab(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal, self)
         self.payees = PayeesModel(self)
         self.list = _table(split, "payees-list", self.payees)
+        # The columns fit the first rows' words, not 50,000 rows measured at each reset.
+        self.list.horizontalHeader().setResizeContentsPrecision(200)
         right = QWidget(split)
         side = QVBoxLayout(right)
         side.setContentsMargins(0, 0, 0, 0)
@@ -191,9 +193,8 @@ class PayeesTab(QWidget):
         index = await run_operation(self.service.index(fresh=True), banner=self.banner)
         if index is None:
             return
-        self.payees.reset_rows(sorted(index.payees.values(), key=lambda p: p.name.lower()))
         await self._load_pending()
-        self.refilter()
+        self.refilter()  # the whole registry, or what the search finds in it
         if self.detail is not None:
             await self.open_payee(self.detail.payee.id)
 
@@ -213,11 +214,11 @@ class PayeesTab(QWidget):
     def refilter(self) -> None:
         """The list narrowed to what the search finds (the whole registry when empty)."""
         text = self.search.text().strip()
-        index = self.service._index
+        index = self.service.ready
         if index is None:
             return
         if not text:
-            self.payees.reset_rows(sorted(index.payees.values(), key=lambda p: p.name.lower()))
+            self.payees.reset_rows(index.by_name)
             return
         seen: dict[int, Payee] = {}
         for match in index.search(text, limit=200):

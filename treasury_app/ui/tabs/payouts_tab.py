@@ -340,7 +340,7 @@ class PayoutsTab(QWidget):
 
     def _picked(self, form: str, payee: Payee, destination: Destination | None) -> None:
         """Fill the form from the registry: the payee's key (or account) and document."""
-        index = self.registry._index if self.registry is not None else None
+        index = self.registry.ready if self.registry is not None else None
         kinds = DestinationKind.PIX_KEY if form == "key" else DestinationKind.ACCOUNT
         if destination is None or destination.kind is not kinds:
             candidates = index.of_payee.get(payee.id, []) if index is not None else []
@@ -773,7 +773,11 @@ class PayoutsTab(QWidget):
 
     async def _confirm(self, review: PayoutReview, repeats: str | None = None) -> bool:
         dialog = PayoutReviewDialog(
-            review, self, for_approval=self.desk is not None, repeats=repeats
+            review,
+            self,
+            for_approval=self.desk is not None,
+            repeats=repeats,
+            payees=self.registry,
         )
         self.review_dialog = dialog
         try:

@@ -1,8 +1,12 @@
 """Pick a registered payee and destination by typing (issue 36): name, CPF/CNPJ, Pix key,
 account or tag; the registry's in-memory index answers each keystroke (a 50,000-payee
-registry within milliseconds), and the choice fills the Pix form."""
+registry within milliseconds), and the choice fills the Pix form. While the registry is
+still being read (seconds, for 50,000 payees: read off the window's loop) the list says
+"Loading the payee registry…" and the matches come once it is in."""
 
 from __future__ import annotations
+
+import asyncio
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
@@ -35,20 +39,37 @@ class PayeePicker(QLineEdit):
         self._completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._completer.activated.connect(self._activated_text)
         self.setCompleter(self._completer)
+        self._loading: asyncio.Task[None] | None = None
         self.textEdited.connect(self._typed)  # the registry is read at the first keystroke
 
     def _typed(self, text: str) -> None:
         self.chosen = None
-        index = self.service._index
+        index = self.service.ready
         if index is None:
-            spawn_for(self, self._load_then(text))
+            self.show_loading()
+            if self._loading is None or self._loading.done():
+                self._loading = spawn_for(self, self._load_then())
             return
         self.show_matches(index.search(text, limit=SHOWN))
 
-    async def _load_then(self, text: str) -> None:
+    def show_loading(self) -> None:
+        """Nothing to pick yet: the list says the registry is on its way."""
+        self.matches = []
+        self._model.setStringList([self.tr("Loading the payee registry…")])
+        if self.text().strip() and self.hasFocus():
+            self._completer.complete()
+
+    @property
+    def loading(self) -> bool:
+        return self._loading is not None and not self._loading.done()
+
+    async def _load_then(self) -> None:
         index = await self.service.index()
-        if self.text() == text:
+        text = self.text()  # what is typed now, not at the first keystroke
+        if text.strip():
             self.show_matches(index.search(text, limit=SHOWN))
+        else:
+            self.show_matches([])
 
     def show_matches(self, matches: list[Match]) -> None:
         self.matches = matches
@@ -72,8 +93,9 @@ class PayeePicker(QLineEdit):
     def choose(self, match: Match) -> None:
         """Take ``match``: its destination, else the payee's first one not blocked."""
         destination: Destination | None = match.destination
-        if destination is None and self.service._index is not None:
-            for candidate in self.service._index.of_payee.get(match.payee.id, []):
+        index = self.service.ready
+        if destination is None and index is not None:
+            for candidate in index.of_payee.get(match.payee.id, []):
                 if candidate.state is not DestinationState.BLOCKED:
                     destination = candidate
                     break

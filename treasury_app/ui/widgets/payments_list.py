@@ -36,6 +36,7 @@ from treasury_app.domain.money import format_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
 from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
+from treasury_app.services.payees import registered_names
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
@@ -115,6 +116,7 @@ class PaymentsList(QWidget):
         self.workspace = workspace
         self.receipt_viewer: ReceiptViewer | None = None
         self.export_dialog: QFileDialog | None = None
+        self.registered_names: dict[str, str] = {}  # payee detail: the registry's name
         self.receipt_task: asyncio.Task[Any] | None = None
         self.sandbox_task: asyncio.Task[Any] | None = None
         self.refresh_task: asyncio.Task[bool] | None = None
@@ -230,6 +232,11 @@ class PaymentsList(QWidget):
 
     # -- export --------------------------------------------------------------------------------
 
+    async def read_registered_names(self) -> None:
+        """The registered payee of each payment shown, for the export (issue 36)."""
+        details = {entry.payee_detail for entry in self.shown_entries()}
+        self.registered_names = await registered_names(self.workspace.ledger.payees, details)
+
     def shown_entries(self) -> list[Entry]:
         return [self.proxy.entry(row) for row in range(self.proxy.rowCount())]
 
@@ -250,7 +257,9 @@ class PaymentsList(QWidget):
         rows = (
             [
                 datetime_cell(entry.created_at, export_format),
-                entry.creditor_name or entry.payee_name,
+                self.registered_names.get(entry.payee_detail)
+                or entry.creditor_name
+                or entry.payee_name,
                 entry.payee_detail,
                 amount_cell(entry.amount, export_format),
                 self.model.status_text(entry),
@@ -364,6 +373,7 @@ class PaymentsList(QWidget):
         selected = self.selected_entry()
         if not await self.model.reload() or not await self._fill_batches():
             return False
+        await self.read_registered_names()
         if selected is not None:
             self.select_entry(selected.id)
         return True
