@@ -39,8 +39,35 @@ _private_roots: set[Path] = set()
 _user_sid: str | None = None
 
 
+def shared_folder(path: Path) -> bool:
+    """A folder that is never ours to lock: the system's temporary folder, the user's home, a
+    filesystem root, or (POSIX) any world-writable folder with the sticky bit, as ``/tmp`` is.
+    A ledger or file opened directly in one of them leaves it as it is."""
+    try:
+        resolved = path.resolve()
+    except OSError:
+        return False
+    import tempfile
+
+    if resolved.parent == resolved:
+        return True
+    for known in (tempfile.gettempdir(), Path.home()):
+        with contextlib.suppress(OSError):
+            if resolved == Path(known).resolve():
+                return True
+    if not IS_WINDOWS:
+        with contextlib.suppress(OSError):
+            mode = resolved.stat().st_mode
+            return bool(mode & 0o1000 and mode & 0o002)  # sticky and world-writable
+    return False
+
+
 def make_private_dir(path: Path) -> Path:
-    """Create ``path`` (and its parents) if needed and make it its owner's only."""
+    """Create ``path`` (and its parents) if needed and make it its owner's only; a shared
+    folder (:func:`shared_folder`: ``/tmp``, ``%TEMP%``, the home folder) is never changed."""
+    if path.is_dir() and shared_folder(path):
+        log.warning("not making %s private: it is a shared folder", path)
+        return path
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     if IS_WINDOWS:
         _restrict_on_windows(path, directory=True)
