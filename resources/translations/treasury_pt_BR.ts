@@ -1337,6 +1337,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Cancelar pagamento…</translation>
     </message>
     <message>
+        <source>Edit series…</source>
+        <translation>Editar série…</translation>
+    </message>
+    <message>
+        <source>End series…</source>
+        <translation>Encerrar série…</translation>
+    </message>
+    <message>
         <source>Today&apos;s balance: %1</source>
         <translation>Saldo de hoje: %1</translation>
     </message>
@@ -4997,6 +5005,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Rejeitar (sandbox)</translation>
     </message>
     <message>
+        <source>Edit series…</source>
+        <translation>Editar série…</translation>
+    </message>
+    <message>
+        <source>End series…</source>
+        <translation>Encerrar série…</translation>
+    </message>
+    <message>
         <source>Status history</source>
         <translation>Histórico da situação</translation>
     </message>
@@ -7433,6 +7449,10 @@ Avise o seu departamento de TI.</translation>
         <translation>O número de pagamentos deve ser de 1 a {maximum}.</translation>
     </message>
     <message>
+        <source>The new repetition&apos;s first payment ({first}) must come after the last one that stays ({kept}, approved or sent): start it later.</source>
+        <translation>O primeiro pagamento da nova repetição ({first}) deve vir depois do último que permanece ({kept}, aprovado ou enviado): comece-a mais tarde.</translation>
+    </message>
+    <message>
         <source>This recurring payment is not known.</source>
         <translation>Este pagamento recorrente não é conhecido.</translation>
     </message>
@@ -9453,6 +9473,107 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Saved: scheduled payments follow these from now on.</source>
         <translation>Salvo: os pagamentos agendados seguem isto a partir de agora.</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesEditDialog</name>
+    <message>
+        <source>Edit the recurring payment</source>
+        <translation>Editar o pagamento recorrente</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Revisar</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>Confirmar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Recurring payment to %1</source>
+        <translation>Pagamento recorrente para %1</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>A partir de</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
+        <source>Review to see which payments change.</source>
+        <translation>Revise para ver quais pagamentos mudam.</translation>
+    </message>
+    <message>
+        <source>Please check the form</source>
+        <translation>Verifique o formulário</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesEndDialog</name>
+    <message>
+        <source>End the recurring payment</source>
+        <translation>Encerrar o pagamento recorrente</translation>
+    </message>
+    <message>
+        <source>No more payments to %1 of %2 will be made.</source>
+        <translation>Nenhum outro pagamento para %1 de %2 será feito.</translation>
+    </message>
+    <message>
+        <source>Why (kept in the audit)</source>
+        <translation>Por quê (guardado na auditoria)</translation>
+    </message>
+    <message>
+        <source>End series</source>
+        <translation>Encerrar série</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesReview</name>
+    <message>
+        <source>Change (%1):</source>
+        <translation>Mudam (%1):</translation>
+    </message>
+    <message>
+        <source>Cancelled (%1):</source>
+        <translation>Cancelados (%1):</translation>
+    </message>
+    <message>
+        <source>Cancelled, no longer on the series&apos; dates (%1):</source>
+        <translation>Cancelados, fora das novas datas da série (%1):</translation>
+    </message>
+    <message>
+        <source>Stay as they are, already approved or sent (%1):</source>
+        <translation>Permanecem como estão, já aprovados ou enviados (%1):</translation>
+    </message>
+    <message>
+        <source>New, within the next days (%1): %2</source>
+        <translation>Novos, nos próximos dias (%1): %2</translation>
+    </message>
+    <message>
+        <source>No payment already journaled changes.</source>
+        <translation>Nenhum pagamento já registrado muda.</translation>
     </message>
 </context>
 <context>

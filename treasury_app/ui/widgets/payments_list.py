@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QDialog,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -41,6 +42,7 @@ from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
+from treasury_app.ui.dialogs.series_dialog import ask_edit_series, ask_end_series
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.payments_model import (
     Column,
@@ -119,6 +121,9 @@ class PaymentsList(QWidget):
         self.sandbox_task: asyncio.Task[Any] | None = None
         self.refresh_task: asyncio.Task[bool] | None = None
         self.history_task: asyncio.Task[bool] | None = None
+        self.series_task: asyncio.Task[bool] | None = None
+        self.series_dialog: QDialog | None = None
+        """"Edit series…" or "End series…" while open (tests)."""
         self._history_of: int | None = None  # the payment whose history is shown
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
 
@@ -321,10 +326,18 @@ class PaymentsList(QWidget):
         self.reject_button = self._sandbox_button(
             self.tr("Reject (sandbox)"), "payment-sandbox-reject", approve=False
         )
+        self.series_edit_button = QPushButton(self.tr("Edit series…"), box)
+        self.series_edit_button.setObjectName("payment-series-edit")
+        self.series_edit_button.clicked.connect(lambda: self._series_clicked(edit=True))
+        self.series_end_button = QPushButton(self.tr("End series…"), box)
+        self.series_end_button.setObjectName("payment-series-end")
+        self.series_end_button.clicked.connect(lambda: self._series_clicked(edit=False))
         buttons = QHBoxLayout()
         buttons.addWidget(self.approve_button)
         buttons.addWidget(self.reject_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.series_edit_button)
+        buttons.addWidget(self.series_end_button)
         buttons.addWidget(self.receipt_button)
         layout = QVBoxLayout(box)
         layout.addLayout(form)
@@ -373,7 +386,13 @@ class PaymentsList(QWidget):
         picked up by the tracker's next pass)."""
         self._feed.close()
         self.model.close()
-        for task in (self.receipt_task, self.sandbox_task, self.refresh_task, self.history_task):
+        for task in (
+            self.receipt_task,
+            self.sandbox_task,
+            self.refresh_task,
+            self.history_task,
+            self.series_task,
+        ):
             if task is not None and not task.done():
                 task.cancel()
 
@@ -468,6 +487,11 @@ class PaymentsList(QWidget):
         for button in (self.approve_button, self.reject_button):
             button.setVisible(waiting)
             button.setEnabled(waiting and not sandbox_busy)
+        in_series = entry is not None and entry.series_id is not None
+        series_busy = self.series_task is not None and not self.series_task.done()
+        for button in (self.series_edit_button, self.series_end_button):
+            button.setVisible(in_series)
+            button.setEnabled(in_series and not series_busy)
 
     def _task_done(self, _task: asyncio.Task[Any]) -> None:
         if shiboken6.isValid(self):  # the widget may be gone (locked meanwhile)
@@ -493,6 +517,32 @@ class PaymentsList(QWidget):
         if viewer is not None:
             self.receipt_viewer = viewer
         return viewer
+
+    # -- its series ------------------------------------------------------------------------------
+
+    def _series_clicked(self, *, edit: bool) -> None:
+        entry = self.selected_entry()
+        if entry is None or entry.series_id is None:
+            return
+        if self.series_task is not None and not self.series_task.done():
+            return
+        self.series_task = spawn_for(
+            self, self.ask_series(entry.series_id, edit=edit), name="payment-series"
+        )
+        self.series_task.add_done_callback(self._task_done)
+        self._update_buttons(entry)
+
+    async def ask_series(self, series_id: str, *, edit: bool) -> bool:
+        """Open "Edit series…" (``edit``) or "End series…" of ``series_id``; ``True`` once
+        done (the list follows the changed payments)."""
+        ask_series = ask_edit_series if edit else ask_end_series
+        done = await ask_series(self, self.workspace, series_id, self.banner, self._keep_dialog)
+        if done:
+            await self.reload()
+        return done
+
+    def _keep_dialog(self, dialog: QDialog | None) -> None:
+        self.series_dialog = dialog
 
     # -- sandbox console -------------------------------------------------------------------------
 
