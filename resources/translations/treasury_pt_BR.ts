@@ -1064,6 +1064,22 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Pagar em</translation>
     </message>
     <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>On its due date</source>
+        <translation>No vencimento</translation>
+    </message>
+    <message>
+        <source>On a date:</source>
+        <translation>Numa data:</translation>
+    </message>
+    <message>
+        <source>Change the date</source>
+        <translation>Mudar a data</translation>
+    </message>
+    <message>
         <source>%1 of fine and interest</source>
         <translation>%1 de multa e juros</translation>
     </message>
@@ -1157,6 +1173,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Status</source>
         <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
     </message>
     <message>
         <source>%1 slip(s) saved to %2</source>
@@ -4736,6 +4756,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Vencimento</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
         <source>Amount</source>
         <translation>Valor</translation>
     </message>
@@ -4955,6 +4979,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>%1 payment(s) saved to %2</source>
         <translation>%1 pagamento(s) salvo(s) em %2</translation>
+    </message>
+    <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
     </message>
     <message>
         <source>Flow</source>

@@ -5,9 +5,12 @@ review says which occurrences change, which are cancelled and which stay (sent).
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +20,7 @@ from tests.ui.conftest import private_sandbox, workspace_on
 from tests.waiting import qt_wait_until
 from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.ledger.journal import EntryState
+from treasury_app.services.exports import ExportFormat
 from treasury_app.ui.dialogs.series_dialog import SeriesEditDialog, SeriesEndDialog
 from treasury_app.ui.tabs.calendar_tab import CalendarTab
 from treasury_app.ui.widgets.date_edits import to_qdate
@@ -57,7 +61,7 @@ def _click(qtbot: Any, button: Any) -> None:
 
 
 def test_edit_series_from_the_payments_list_says_what_changes_and_what_stays(
-    workspace: Any, qtbot: Any, run: Any, settle: Any
+    workspace: Any, qtbot: Any, run: Any, settle: Any, tmp_path: Path
 ) -> None:
     assert workspace.schedule.today() == TODAY
     rule = SeriesRule(Frequency.WEEKLY, TODAY, count=8)
@@ -119,6 +123,19 @@ def test_edit_series_from_the_payments_list_says_what_changes_and_what_stays(
 
     assert widget.select_entry(lone.id)  # a payment of no series: no series buttons
     assert not widget.series_edit_button.isVisible()
+
+    # The export says each payment's day: Excel's dd/mm/yyyy, ISO for machines, empty for a
+    # payment sent at once.
+    for export_format, day in (
+        (ExportFormat.EXCEL, "25/11/2026"),
+        (ExportFormat.MACHINE, "2026-11-25"),
+    ):
+        path = tmp_path / f"pagamentos-{export_format.value}.csv"
+        widget.export_csv(path, export_format)
+        rows = list(csv.reader(io.StringIO(path.read_bytes().decode("utf-8-sig")), delimiter=";"))
+        assert rows[0][-1] == "Pay on"
+        pay_on = {row[-1] for row in rows[1:]}
+        assert day in pay_on and "" in pay_on
     widget.shutdown()
 
 

@@ -36,7 +36,7 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
+from treasury_app.services.exports import ExportFormat, amount_cell, date_cell, datetime_cell
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
@@ -251,6 +251,7 @@ class PaymentsList(QWidget):
             self.tr("Description"),
             "endToEndId",
             self.tr("Batch"),
+            self.tr("Pay on"),
         ]
         rows = (
             [
@@ -262,10 +263,11 @@ class PaymentsList(QWidget):
                 entry.description,
                 entry.end_to_end_id or "",
                 entry.batch or "",
+                date_cell(entry.pay_date, export_format),  # a scheduled payment's day
             ]
             for entry in self.shown_entries()
         )
-        return write_export(path, header, rows, export_format, raw_columns=(0, 3))
+        return write_export(path, header, rows, export_format, raw_columns=(0, 3, 8))
 
     def _export_clicked(self) -> None:
         self.export_dialog = export_choosing_format(
