@@ -10564,6 +10564,10 @@ Avise o seu departamento de TI.</translation>
         <translation>quem o preparou foi removido da equipe</translation>
     </message>
     <message>
+        <source>its recurring payment was changed to other dates</source>
+        <translation>seu pagamento recorrente passou para outras datas</translation>
+    </message>
+    <message>
         <source>Policy %1</source>
         <translation>Política %1</translation>
     </message>

@@ -36,6 +36,7 @@ from treasury_app.services.calendar import CalendarService, outflow_source
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import PayoutsService
 from treasury_app.services.schedule import ScheduleService
+from treasury_app.ui.status_words import decision_reason_word
 
 pytestmark = pytest.mark.usefixtures("clean_sandbox", "team_databases")
 
@@ -253,7 +254,25 @@ async def test_a_series_edited_by_its_maker_keeps_approved_occurrences_and_voids
             ]
         assert "schedule.series" in actions
 
+        # Other dates: what is not approved is withdrawn (its reason in words), the new
+        # rule's occurrences wait for their approvals.
+        later = SeriesRule(
+            Frequency.EVERY_N_DAYS, made[0].pay_date + dt.timedelta(days=1), interval=10, count=3
+        )
+        moved = await sara.schedule.change_series(series_id, Decimal("950.00"), "", later)
+        assert [e.id for e in moved.cancelled] == [e.id for e in made[1:]]
+        assert {e.approval for e in moved.cancelled} == {"WITHDRAWN"}
+        assert decision_reason_word(moved.cancelled[0]) == (
+            "its recurring payment was changed to other dates"
+        )
+        fresh = [
+            e
+            for e in await sara.ledger.schedule.of_series(series_id)
+            if e.id not in {m.id for m in made}
+        ]
+        assert fresh and {e.approval for e in fresh} == {"WAITING"}
+
         cancelled = await tito.schedule.end_series(series_id, "contrato encerrado")
-        assert [e.id for e in cancelled] == [e.id for e in made[1:]]
+        assert [e.id for e in cancelled] == [e.id for e in fresh]
         assert {e.approval for e in cancelled} == {"REJECTED"}  # an approver's rejection
         assert (await sara.ledger.journal.get(made[0].id)).state == EntryState.PREPARED

@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_HORIZON_DAYS",
     "DEFAULT_SEND_TIME",
     "MAX_OCCURRENCES",
+    "SERIES_CHANGED",
     "BusinessCalendar",
     "Frequency",
     "Occurrence",
@@ -60,6 +61,10 @@ MAX_OCCURRENCES = 1000
 """The most occurrences a series may be given (``count``)."""
 MAX_INTERVAL = 366
 """The longest step of a series, in its unit (days, weeks)."""
+
+SERIES_CHANGED = "schedule.series_changed"
+"""The reason kept for an occurrence cancelled by an edit of its series (no longer on its
+dates), in place of a reason typed: the UI words it."""
 
 ROLLED_WEEKEND = "pay_date.weekend"
 ROLLED_HOLIDAY = "pay_date.holiday"

@@ -62,6 +62,7 @@ from treasury_app.domain.money import parse_brl
 from treasury_app.domain.schedule import (
     DEFAULT_HORIZON_DAYS,
     DEFAULT_SEND_TIME,
+    SERIES_CHANGED,
     BusinessCalendar,
     Frequency,
     PayDate,
@@ -671,7 +672,7 @@ class ScheduleService:
                 changed.append(edited)
             cancelled = []
             for entry in change.cancelled:
-                cancelled.append(await self._cancel(entry.id, "schedule.series_changed"))
+                cancelled.append(await self._cancel(entry.id, SERIES_CHANGED))
             made = await self._top_up_series(saved)
             for entry in made:
                 self.engine.announce(entry)
