@@ -221,7 +221,7 @@ async def test_a_series_edited_to_other_dates_cancels_only_what_is_not_sent_and_
     too_soon = SeriesRule(Frequency.EVERY_N_DAYS, first.pay_date, interval=14, count=4)
     with pytest.raises(ScheduleError) as refused:  # would pay again on the day sent
         await desk.schedule.review_series_edit(series_id, Decimal("320.00"), "b", too_soon)
-    assert refused.value.code == "schedule.series_before_kept"
+    assert refused.value.code == "scheduled.series_before_kept"
     rule = SeriesRule(
         Frequency.EVERY_N_DAYS, first.pay_date + dt.timedelta(days=1), interval=14, count=4
     )

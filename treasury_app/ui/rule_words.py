@@ -74,7 +74,7 @@ RULES: dict[str, str] = {
     "schedule.series_count": QT_TRANSLATE_NOOP(
         "RuleWords", "The number of payments must be from 1 to {maximum}."
     ),
-    "schedule.series_before_kept": QT_TRANSLATE_NOOP(
+    "scheduled.series_before_kept": QT_TRANSLATE_NOOP(
         "RuleWords",
         "The new repetition's first payment ({first}) must come after the last one that stays "
         "({kept}, approved or sent): start it later.",
