@@ -621,7 +621,10 @@ class ScheduleService:
             )
             if first and first[0].pay.date <= last:
                 raise ScheduleError(
-                    "scheduled.series_before_kept", field="start", kept=last, first=first[0].pay.date
+                    "scheduled.series_before_kept",
+                    field="start",
+                    kept=last,
+                    first=first[0].pay.date,
                 )
         have = {e.series_seq for e in entries}
         end = today + timedelta(days=self.settings.horizon_days)
