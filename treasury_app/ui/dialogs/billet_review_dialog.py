@@ -132,9 +132,9 @@ class BilletReviewDialog(QDialog):
             ("due_date", self.tr("Due date"), date_or_empty(review.due_date)),
             ("original", self.tr("Original amount"), format_brl(original) if original else ""),
             ("charges", self.tr("Charges"), self.charges_text()),
+            # scheduled: its day, and why it is that day (hidden when paid now)
+            ("pay-date", self.tr("Pay on"), self.pay_text()),
         )
-        # scheduled: its day, and why it is that day (hidden when paid now)
-        rows += (("pay-date", self.tr("Pay on"), self.pay_text()),)
         form = QFormLayout()
         for key, title, value in rows:
             label = QLabel(value, self)
