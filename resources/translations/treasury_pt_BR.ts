@@ -7485,6 +7485,10 @@ Avise o seu departamento de TI.</translation>
         <translation>Este pagamento recorrente não é conhecido.</translation>
     </message>
     <message>
+        <source>This recurring payment has ended: it can no longer be changed.</source>
+        <translation>Este pagamento recorrente foi encerrado: não pode mais ser alterado.</translation>
+    </message>
+    <message>
         <source>Was due on {due} and was not sent (nothing was open to send it): send it now, move it to another day or cancel it.</source>
         <translation>Vencia em {due} e não foi enviado (nada estava aberto para enviá-lo): envie agora, mude para outro dia ou cancele.</translation>
     </message>

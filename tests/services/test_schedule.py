@@ -197,6 +197,9 @@ async def test_a_series_journals_its_occurrences_ahead_and_an_edit_touches_only_
     assert [e.id for e in cancelled] == [e.id for e in journaled[1:]]
     assert all(e.state == EntryState.REJECTED for e in cancelled)
     assert await desk.schedule.top_up() == []
+    with pytest.raises(ScheduleError) as ended:  # ended: no edit brings it back
+        await desk.schedule.edit_series(series_id, Decimal("900.00"))
+    assert ended.value.code == "scheduled.series_ended"
 
 
 async def test_a_series_edited_to_other_dates_cancels_only_what_is_not_sent_and_ends_earlier(

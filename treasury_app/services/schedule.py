@@ -587,6 +587,8 @@ class ScheduleService:
     ) -> tuple[SeriesChange, int]:
         """What changing ``record`` to ``amount``, ``description`` and ``rule`` does, and the
         occurrence number the new rule starts at."""
+        if not record.active:  # ended: nothing more of it is journaled
+            raise ScheduleError("scheduled.series_ended", field="series", series=record.id)
         check_series(rule)
         today = self.today()
         old = rule_of(record.rule)

@@ -80,6 +80,9 @@ RULES: dict[str, str] = {
         "({kept}, approved or sent): start it later.",
     ),
     "scheduled.no_series": QT_TRANSLATE_NOOP("RuleWords", "This recurring payment is not known."),
+    "scheduled.series_ended": QT_TRANSLATE_NOOP(
+        "RuleWords", "This recurring payment has ended: it can no longer be changed."
+    ),
     "scheduled.late": QT_TRANSLATE_NOOP(
         "RuleWords",
         "Was due on {due} and was not sent (nothing was open to send it): send it now, move it "
