@@ -10,11 +10,13 @@ payment engine's claims — a desktop open at the same minute sends nothing twic
 
 Secrets come from the environment, never from the command line: the ``.pfx`` passwords in
 ``TREASURY_ACCOUNTS_PFX_PASSWORD`` and ``TREASURY_QRCODES_PFX_PASSWORD`` (a session opens
-both APIs; the releaser calls only the Accounts API), the team database's password in
-``TREASURY_TEAM_PASSWORD`` (or none, for a client certificate), the client secrets from the
-profile's secret store. The trade-off of keeping a certificate that can move money on a
-server is in ``docs/team-mode.md`` ("An unattended releaser"). ``--once`` runs one pass and
-exits (0), for a scheduler (cron, a systemd timer) rather than a service.
+both APIs; the releaser calls only the Accounts API), the client secrets in
+``TREASURY_ACCOUNTS_CLIENT_SECRET`` and ``TREASURY_QRCODES_CLIENT_SECRET`` (a server often
+has no keyring; when unset, the profile's secret store), the team database's password in
+``TREASURY_TEAM_PASSWORD`` (or none, for a client certificate). The trade-off of keeping a
+certificate that can move money on a server is in ``docs/team-mode.md`` ("An unattended
+releaser"). ``--once`` runs one pass and exits (0), for a scheduler (cron, a systemd timer)
+rather than a service.
 """
 
 from __future__ import annotations
@@ -47,9 +49,18 @@ async def run(args: argparse.Namespace) -> int:
         "accounts": os.environ.get("TREASURY_ACCOUNTS_PFX_PASSWORD", ""),
         "qrcodes": os.environ.get("TREASURY_QRCODES_PFX_PASSWORD", ""),
     }
+    client_secrets = {
+        api: secret
+        for api, secret in (
+            ("accounts", os.environ.get("TREASURY_ACCOUNTS_CLIENT_SECRET", "")),
+            ("qrcodes", os.environ.get("TREASURY_QRCODES_CLIENT_SECRET", "")),
+        )
+        if secret
+    }
     session = await Session.open(
         profile,
         pfx_passwords=passwords,  # type: ignore[arg-type]
+        client_secrets=client_secrets,  # type: ignore[arg-type]
         secret_store=SecretStore(),
         paths=paths,
         team_password=os.environ.get("TREASURY_TEAM_PASSWORD") or None,
@@ -61,6 +72,8 @@ async def run(args: argparse.Namespace) -> int:
         if args.once:
             sent = await workspace.schedule.send_due()
             log.info("one pass: %s payment(s) sent", len(sent))
+            for entry in sent:  # ids and states only: the log holds no payee nor secret
+                log.info("sent entry %s: %s", entry.id, entry.state.value)
             return 0
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):

@@ -1068,6 +1068,22 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>Pagar em</translation>
     </message>
     <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>On its due date</source>
+        <translation>No vencimento</translation>
+    </message>
+    <message>
+        <source>On a date:</source>
+        <translation>Numa data:</translation>
+    </message>
+    <message>
+        <source>Change the date</source>
+        <translation>Mudar a data</translation>
+    </message>
+    <message>
         <source>%1 of fine and interest</source>
         <translation>%1 de multa e juros</translation>
     </message>
@@ -1161,6 +1177,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Status</source>
         <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
     </message>
     <message>
         <source>%1 slip(s) saved to %2</source>
@@ -1339,6 +1359,14 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Cancel payment…</source>
         <translation>Cancelar pagamento…</translation>
+    </message>
+    <message>
+        <source>Edit series…</source>
+        <translation>Editar série…</translation>
+    </message>
+    <message>
+        <source>End series…</source>
+        <translation>Encerrar série…</translation>
     </message>
     <message>
         <source>Today&apos;s balance: %1</source>
@@ -4841,6 +4869,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Vencimento</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
         <source>Amount</source>
         <translation>Valor</translation>
     </message>
@@ -5370,6 +5402,10 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>%1 pagamento(s) salvo(s) em %2</translation>
     </message>
     <message>
+        <source>Pay on</source>
+        <translation>Pagar em</translation>
+    </message>
+    <message>
         <source>Flow</source>
         <translation>Fluxo</translation>
     </message>
@@ -5416,6 +5452,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Reject (sandbox)</source>
         <translation>Rejeitar (sandbox)</translation>
+    </message>
+    <message>
+        <source>Edit series…</source>
+        <translation>Editar série…</translation>
+    </message>
+    <message>
+        <source>End series…</source>
+        <translation>Encerrar série…</translation>
     </message>
     <message>
         <source>Status history</source>
@@ -7870,8 +7914,16 @@ Avise o seu departamento de TI.</translation>
         <translation>O número de pagamentos deve ser de 1 a {maximum}.</translation>
     </message>
     <message>
+        <source>The new repetition&apos;s first payment ({first}) must come after the last one that stays ({kept}, approved or sent): start it later.</source>
+        <translation>O primeiro pagamento da nova repetição ({first}) deve vir depois do último que permanece ({kept}, aprovado ou enviado): comece-a mais tarde.</translation>
+    </message>
+    <message>
         <source>This recurring payment is not known.</source>
         <translation>Este pagamento recorrente não é conhecido.</translation>
+    </message>
+    <message>
+        <source>This recurring payment has ended: it can no longer be changed.</source>
+        <translation>Este pagamento recorrente foi encerrado: não pode mais ser alterado.</translation>
     </message>
     <message>
         <source>Was due on {due} and was not sent (nothing was open to send it): send it now, move it to another day or cancel it.</source>
@@ -10081,6 +10133,107 @@ Avise o seu departamento de TI.</translation>
     </message>
 </context>
 <context>
+    <name>SeriesEditDialog</name>
+    <message>
+        <source>Edit the recurring payment</source>
+        <translation>Editar o pagamento recorrente</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Revisar</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>Confirmar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Recurring payment to %1</source>
+        <translation>Pagamento recorrente para %1</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>A partir de</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
+        <source>Review to see which payments change.</source>
+        <translation>Revise para ver quais pagamentos mudam.</translation>
+    </message>
+    <message>
+        <source>Please check the form</source>
+        <translation>Verifique o formulário</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesEndDialog</name>
+    <message>
+        <source>End the recurring payment</source>
+        <translation>Encerrar o pagamento recorrente</translation>
+    </message>
+    <message>
+        <source>No more payments to %1 of %2 will be made.</source>
+        <translation>Nenhum outro pagamento para %1 de %2 será feito.</translation>
+    </message>
+    <message>
+        <source>Why (kept in the audit)</source>
+        <translation>Por quê (guardado na auditoria)</translation>
+    </message>
+    <message>
+        <source>End series</source>
+        <translation>Encerrar série</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesReview</name>
+    <message>
+        <source>Change (%1):</source>
+        <translation>Mudam (%1):</translation>
+    </message>
+    <message>
+        <source>Cancelled (%1):</source>
+        <translation>Cancelados (%1):</translation>
+    </message>
+    <message>
+        <source>Cancelled, no longer on the series&apos; dates (%1):</source>
+        <translation>Cancelados, fora das novas datas da série (%1):</translation>
+    </message>
+    <message>
+        <source>Stay as they are, already approved or sent (%1):</source>
+        <translation>Permanecem como estão, já aprovados ou enviados (%1):</translation>
+    </message>
+    <message>
+        <source>New, within the next days (%1): %2</source>
+        <translation>Novos, nos próximos dias (%1): %2</translation>
+    </message>
+    <message>
+        <source>No payment already journaled changes.</source>
+        <translation>Nenhum pagamento já registrado muda.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Profile</source>
@@ -11042,6 +11195,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>its maker was removed from the team</source>
         <translation>quem o preparou foi removido da equipe</translation>
+    </message>
+    <message>
+        <source>its recurring payment was changed to other dates</source>
+        <translation>seu pagamento recorrente passou para outras datas</translation>
     </message>
     <message>
         <source>Policy %1</source>

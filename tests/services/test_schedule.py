@@ -11,6 +11,7 @@ the day before and held; a payment the balance does not cover is tried again, th
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterator
 from decimal import Decimal
@@ -38,7 +39,12 @@ from treasury_app.services.calendar import CalendarService, outflow_source
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import PayoutsService
 from treasury_app.services.sandbox_samples import add_samples_to, sample_schedule
-from treasury_app.services.schedule import ScheduleService, ScheduleSettings, scheduled_between
+from treasury_app.services.schedule import (
+    ScheduleError,
+    ScheduleService,
+    ScheduleSettings,
+    scheduled_between,
+)
 
 LATE_SLIP = "Vencido há 10 dias (com multa)"  # its interest grows every day
 
@@ -191,6 +197,59 @@ async def test_a_series_journals_its_occurrences_ahead_and_an_edit_touches_only_
     assert [e.id for e in cancelled] == [e.id for e in journaled[1:]]
     assert all(e.state == EntryState.REJECTED for e in cancelled)
     assert await desk.schedule.top_up() == []
+    with pytest.raises(ScheduleError) as ended:  # ended: no edit brings it back
+        await desk.schedule.edit_series(series_id, Decimal("900.00"))
+    assert ended.value.code == "scheduled.series_ended"
+
+
+async def test_a_series_edited_to_other_dates_cancels_only_what_is_not_sent_and_ends_earlier(
+    desk: Desk,
+) -> None:
+    """The repeat rule and the end edited: sent occurrences stay, those not sent yet are
+    cancelled and the new rule's own are journaled with keys never given before; an earlier
+    end cancels only the occurrences past it."""
+    today = desk.today()
+    start = next_business_day(today)
+    review = await desk.payouts.prepare_key("limpeza@empresa.com.br", "300.00", description="a")
+    series_id, made = await desk.schedule.create_series(
+        review, SeriesRule(Frequency.WEEKLY, start, count=10)
+    )
+    desk.move_to(made[0].pay_date, dt.time(8, 0))
+    [first] = await desk.schedule.send_due()
+    journaled = await desk.ledger.schedule.of_series(series_id)
+    waiting = [e for e in journaled if e.id != first.id]
+
+    terms = await desk.schedule.series_terms(series_id)
+    assert (terms.amount, terms.description, terms.rule.count) == (Decimal("300.00"), "a", 10)
+    too_soon = SeriesRule(Frequency.EVERY_N_DAYS, first.pay_date, interval=14, count=4)
+    with pytest.raises(ScheduleError) as refused:  # would pay again on the day sent
+        await desk.schedule.review_series_edit(series_id, Decimal("320.00"), "b", too_soon)
+    assert refused.value.code == "scheduled.series_before_kept"
+    rule = SeriesRule(
+        Frequency.EVERY_N_DAYS, first.pay_date + dt.timedelta(days=1), interval=14, count=4
+    )
+    review_ = await desk.schedule.review_series_edit(series_id, Decimal("320.00"), "b", rule)
+    assert [e.id for e in review_.kept] == [first.id]  # sent: stays as it was
+    assert [e.id for e in review_.cancelled] == [e.id for e in waiting]
+    assert review_.changed == () and review_.new_dates
+    done = await desk.schedule.change_series(series_id, Decimal("320.00"), "b", rule)
+    assert [e.id for e in done.cancelled] == [e.id for e in waiting]
+    assert {e.state for e in done.cancelled} == {EntryState.REJECTED}
+    after = await desk.ledger.schedule.of_series(series_id)
+    fresh = [e for e in after if e.id not in {x.id for x in journaled}]
+    assert [e.pay_date for e in fresh] == list(done.new_dates) == list(review_.new_dates)
+    assert min(e.series_seq or 0 for e in fresh) > max(e.series_seq or 0 for e in journaled)
+    assert not {e.idempotency_key for e in fresh} & {e.idempotency_key for e in journaled}
+    assert {(e.amount, e.description) for e in fresh} == {(Decimal("320.00"), "b")}
+    assert (await desk.ledger.journal.get(first.id)).amount == Decimal("300.00")
+    assert await desk.schedule.top_up() == []  # the new rule's occurrences, journaled once
+
+    # Only the end: the first of the new rule's occurrences stays, the others past it end.
+    shorter = dataclasses.replace(rule, count=1)
+    ended = await desk.schedule.change_series(series_id, Decimal("320.00"), "b", shorter)
+    assert [e.id for e in ended.cancelled] == [e.id for e in fresh[1:]]
+    assert ended.changed == () and ended.new_dates == ()
+    assert (await desk.ledger.journal.get(fresh[0].id)).state == EntryState.PREPARED
 
 
 async def test_a_payment_whose_day_passed_while_the_app_was_closed_is_held_at_the_next_start(

@@ -26,7 +26,9 @@ from treasury_app.api.accounts.client import AccountsClient
 from treasury_app.api.transport import ApiTransport
 from treasury_app.domain.business_days import is_business_day
 from treasury_app.domain.clock import BRASILIA, brasilia_date
+from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.ledger import Ledger
+from treasury_app.ledger.errors import LedgerRefused
 from treasury_app.ledger.journal import EntryState
 from treasury_app.ledger.team.demo_clock import DEMO_OWNER_URL_ENV, team_demo_clock
 from treasury_app.ledger.team.schema import APPROVER, MAKER
@@ -34,6 +36,7 @@ from treasury_app.services.calendar import CalendarService, outflow_source
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import PayoutsService
 from treasury_app.services.schedule import ScheduleService
+from treasury_app.ui.status_words import decision_reason_word
 
 pytestmark = pytest.mark.usefixtures("clean_sandbox", "team_databases")
 
@@ -197,3 +200,79 @@ async def test_the_demo_clock_moves_the_team_databases_date(
     assert team_demo_clock("production", "team", env) is None  # a real bank: never
     assert team_demo_clock("sandbox", "file", env) is None
     assert team_demo_clock("sandbox", "team", {}) is None  # not the demo: no owner given
+
+
+@pytest.mark.usefixtures("people")
+async def test_a_series_edited_by_its_maker_keeps_approved_occurrences_and_voids_partial_ones(
+    team_databases: TeamDatabases, tmp_path: Path, accounts_transport: ApiTransport, control: Api
+) -> None:
+    """Two approvals needed: an occurrence approved ahead stays as it is, one with a single
+    approval is changed and that approval is void (the database's edit), an approver may not
+    edit the maker's series but may end it (what is approved stays)."""
+    database = team_databases.new_database(policy={"approvals": 2, "new_payee_extra": 0})
+    align(team_databases, database, control)
+    async with team_desks(
+        team_databases, database, tmp_path, accounts_transport, control, "sara", "tito", "ugo"
+    ) as (sara, tito, ugo):
+        today = brasilia_date(sandbox_now(control))
+        review = await sara.payouts.prepare_key("aluguel@empresa.com.br", "900.00")
+        rule = SeriesRule(Frequency.WEEKLY, business_days_ahead(today, 1), count=6)
+        series_id, made = await sara.schedule.create_series(review, rule)
+        assert len(made) >= 3 and {e.approval for e in made} == {"WAITING"}
+        assert tito.ledger.approvals is not None and ugo.ledger.approvals is not None
+        await tito.ledger.approvals.approve(made[0].id, made[0].content_hash or "")
+        approved = await ugo.ledger.approvals.approve(made[0].id, made[0].content_hash or "")
+        assert approved.approval == "APPROVED"
+        partly = await tito.ledger.approvals.approve(made[1].id, made[1].content_hash or "")
+        assert (partly.approval, partly.approvals_given) == ("WAITING", 1)
+
+        with pytest.raises(LedgerRefused) as refused:  # not the approver's to change
+            await tito.schedule.change_series(series_id, Decimal("950.00"), "", rule)
+        assert refused.value.reason.code == "team.not_a_maker"
+
+        plan = await sara.schedule.review_series_edit(series_id, Decimal("950.00"), "", rule)
+        assert [e.id for e in plan.kept] == [made[0].id]
+        assert [e.id for e in plan.changed] == [e.id for e in made[1:]]
+        done = await sara.schedule.change_series(series_id, Decimal("950.00"), "", rule)
+        assert [e.id for e in done.changed] == [e.id for e in made[1:]]
+        kept = await sara.ledger.journal.get(made[0].id)
+        assert (kept.amount, kept.approval) == (Decimal("900.00"), "APPROVED")
+        voided = await sara.ledger.journal.get(made[1].id)
+        assert (voided.amount, voided.approval, voided.approvals_given) == (
+            Decimal("950.00"),
+            "WAITING",
+            0,
+        )
+        with psycopg.connect(team_databases.server.url(database)) as conn:
+            actions = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT action FROM treasury.audit WHERE reference = %s"
+                    " OR details LIKE %s ORDER BY id",
+                    (series_id, f'%"entry": {made[1].id}%'),
+                )
+            ]
+        assert "schedule.series" in actions
+
+        # Other dates: what is not approved is withdrawn (its reason in words), the new
+        # rule's occurrences wait for their approvals.
+        later = SeriesRule(
+            Frequency.EVERY_N_DAYS, made[0].pay_date + dt.timedelta(days=1), interval=10, count=3
+        )
+        moved = await sara.schedule.change_series(series_id, Decimal("950.00"), "", later)
+        assert [e.id for e in moved.cancelled] == [e.id for e in made[1:]]
+        assert {e.approval for e in moved.cancelled} == {"WITHDRAWN"}
+        assert decision_reason_word(moved.cancelled[0]) == (
+            "its recurring payment was changed to other dates"
+        )
+        fresh = [
+            e
+            for e in await sara.ledger.schedule.of_series(series_id)
+            if e.id not in {m.id for m in made}
+        ]
+        assert fresh and {e.approval for e in fresh} == {"WAITING"}
+
+        cancelled = await tito.schedule.end_series(series_id, "contrato encerrado")
+        assert [e.id for e in cancelled] == [e.id for e in fresh]
+        assert {e.approval for e in cancelled} == {"REJECTED"}  # an approver's rejection
+        assert (await sara.ledger.journal.get(made[0].id)).state == EntryState.PREPARED

@@ -320,6 +320,28 @@ def wix(tag: str) -> str:
     return WIX_NS + tag
 
 
+def test_the_server_commands_are_pip_console_scripts_not_part_of_the_desktop_msi(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The releaser and the receiver run on a server, installed with pip (the docs say how):
+    console scripts of the package, while the MSI's folder is built from the desktop's entry
+    alone."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]
+    assert scripts["treasury-releaser"] == "treasury_app.releaser:main"
+    assert scripts["treasury-receiver"].startswith("treasury_app.receiver")
+    built = run_spec("win32", tmp_path, monkeypatch)
+    monkeypatch.undo()
+    (analysis,) = [item for item in built if item.kind == "Analysis"]
+    assert [Path(entry).name for entry in analysis.args[0]] == ["entry.py"]
+    assert "releaser" not in (PACKAGING / "entry.py").read_text("utf-8")
+    assert "releaser" not in WXS.read_text("utf-8")
+    guide = (ROOT / "docs" / "team-mode.md").read_text("utf-8")
+    assert "/opt/treasury-releaser/bin/pip install --no-deps ." in guide
+    assert "neither `treasury-releaser` nor\n`treasury-receiver` is in it" in guide
+
+
 def test_the_msi_is_per_machine_in_program_files_and_upgrades_itself() -> None:
     root = ET.parse(WXS).getroot()
     assert root.tag == wix("Wix")  # WiX v4 schema (built with WiX v5: the Files element)

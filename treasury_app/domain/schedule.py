@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_HORIZON_DAYS",
     "DEFAULT_SEND_TIME",
     "MAX_OCCURRENCES",
+    "SERIES_CHANGED",
     "BusinessCalendar",
     "Frequency",
     "Occurrence",
@@ -43,9 +44,11 @@ __all__ = [
     "ScheduleError",
     "SeriesRule",
     "check_series",
+    "in_rule",
     "is_due",
     "occurrences",
     "pay_date",
+    "same_dates",
     "send_instant",
     "slip_pay_date",
 ]
@@ -58,6 +61,10 @@ MAX_OCCURRENCES = 1000
 """The most occurrences a series may be given (``count``)."""
 MAX_INTERVAL = 366
 """The longest step of a series, in its unit (days, weeks)."""
+
+SERIES_CHANGED = "schedule.series_changed"
+"""The reason kept for an occurrence cancelled by an edit of its series (no longer on its
+dates), in place of a reason typed: the UI words it."""
 
 ROLLED_WEEKEND = "pay_date.weekend"
 ROLLED_HOLIDAY = "pay_date.holiday"
@@ -297,3 +304,23 @@ def occurrences(
         if start <= occurrence.pay.date <= end:
             found.append(occurrence)
     return found
+
+
+def same_dates(a: SeriesRule, b: SeriesRule) -> bool:
+    """Whether ``a`` and ``b`` put their occurrences on the same dates (they may end
+    differently): occurrence ``k`` of one is occurrence ``k`` of the other."""
+    return (a.frequency, a.start, a.interval, a.day_of_month, a.last_business_day) == (
+        b.frequency,
+        b.start,
+        b.interval,
+        b.day_of_month,
+        b.last_business_day,
+    )
+
+
+def in_rule(rule: SeriesRule, index: int, *, calendar: BusinessCalendar = NATIONAL) -> bool:
+    """Whether occurrence ``index`` is one of ``rule``'s (before its end)."""
+    if index < 0 or (rule.count is not None and index >= rule.count):
+        return False
+    nominal = _nominal(rule, index, calendar)
+    return nominal is not None and (rule.until is None or nominal <= rule.until)

@@ -62,14 +62,17 @@ from treasury_app.domain.money import parse_brl
 from treasury_app.domain.schedule import (
     DEFAULT_HORIZON_DAYS,
     DEFAULT_SEND_TIME,
+    SERIES_CHANGED,
     BusinessCalendar,
     Frequency,
     PayDate,
     SeriesRule,
     check_series,
+    in_rule,
     is_due,
     occurrences,
     pay_date,
+    same_dates,
     slip_pay_date,
 )
 from treasury_app.ledger import Ledger
@@ -94,6 +97,8 @@ __all__ = [
     "ScheduleSettings",
     "ScheduleState",
     "ScheduledPayment",
+    "SeriesChange",
+    "SeriesTerms",
     "SettingsError",
     "cancel_scheduled",
     "move_scheduled",
@@ -247,6 +252,33 @@ class ScheduledPayment:
 
 
 @dataclass(frozen=True)
+class SeriesTerms:
+    """What a recurring series pays and how it repeats, as a person edits it."""
+
+    series_id: str
+    rule: SeriesRule
+    amount: Decimal
+    description: str
+    payee: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class SeriesChange:
+    """What an edit of a series (or its end) does, for its review and as done: the
+    occurrences changed (not approved nor sent yet: the new amount or description; a team
+    database voids their partial approvals), those cancelled (not approved nor sent, and no
+    longer on the series' dates), those that stay as they are (approved, or sent), and the
+    dates of the occurrences the new rule journals within the horizon."""
+
+    terms: SeriesTerms
+    changed: tuple[Entry, ...] = ()
+    cancelled: tuple[Entry, ...] = ()
+    kept: tuple[Entry, ...] = ()
+    new_dates: tuple[date, ...] = ()
+
+
+@dataclass(frozen=True)
 class HeldPayment:
     entry: Entry
     hold: Hold
@@ -324,8 +356,15 @@ async def cancel_scheduled(workspace: Workspace, entry_id: str, reason: str) -> 
 # -- series ---------------------------------------------------------------------------------------
 
 
-def rule_json(rule: SeriesRule) -> dict[str, Any]:
+SEQ_BASE = "seq_base"
+"""In a stored rule: the occurrence number of the rule's first occurrence (``0``; after an
+edit that moved the series' dates, one past the last occurrence journaled before), so that an
+occurrence's number, hence its idempotency key, is never given twice."""
+
+
+def rule_json(rule: SeriesRule, seq_base: int = 0) -> dict[str, Any]:
     return {
+        SEQ_BASE: seq_base,
         "frequency": rule.frequency.value,
         "start": rule.start.isoformat(),
         "interval": rule.interval,
@@ -345,6 +384,18 @@ def rule_of(data: Mapping[str, Any]) -> SeriesRule:
         last_business_day=bool(data.get("last_business_day")),
         until=None if data.get("until") is None else date.fromisoformat(data["until"]),
         count=data.get("count"),
+    )
+
+
+def _terms(record: SeriesRecord) -> SeriesTerms:
+    template = record.template
+    return SeriesTerms(
+        series_id=record.id,
+        rule=rule_of(record.rule),
+        amount=Decimal(str(template["amount"])),
+        description=str(template.get("description") or ""),
+        payee=str(template.get("payee_name") or template.get("payee_detail") or ""),
+        active=record.active,
     )
 
 
@@ -484,18 +535,20 @@ class ScheduleService:
 
     async def _top_up_series(self, record: SeriesRecord) -> list[Entry]:
         rule = rule_of(record.rule)
+        base = int(record.rule.get(SEQ_BASE) or 0)
         today = self.today()
         end = today + timedelta(days=self.settings.horizon_days)
         have = {e.series_seq for e in await self.ledger.schedule.of_series(record.id)}
         template = record.template
         made: list[Entry] = []
         for occurrence in occurrences(rule, today, end, calendar=self.settings.calendar):
-            if occurrence.index in have:
+            seq = base + occurrence.index
+            if seq in have:
                 continue
             new = NewEntry(
                 kind=EntryKind(template["kind"]),
                 amount=Decimal(str(template["amount"])),
-                idempotency_key=occurrence_key(record.id, occurrence.index),
+                idempotency_key=occurrence_key(record.id, seq),
                 request=template["request"],
                 payee_name=template["payee_name"],
                 payee_document=template["payee_document"],
@@ -504,7 +557,7 @@ class ScheduleService:
                 payment_flow=template["payment_flow"],
                 pay_date=occurrence.pay.date,
                 series_id=record.id,
-                series_seq=occurrence.index,
+                series_seq=seq,
             )
             try:
                 made.append(await self.ledger.journal.create(new))
@@ -513,40 +566,170 @@ class ScheduleService:
         return made
 
     def _not_approved_yet(self, entry: Entry) -> bool:
-        """An occurrence a series' change may still touch: not sent, not approved by anyone."""
+        """An occurrence a series' change may still touch: not sent, and not approved (it
+        may have some of its approvals: a change voids them)."""
         if entry.state != EntryState.PREPARED:
             return False
-        return (entry.approval in (None, "WAITING") and entry.approvals_given == 0) or (
+        return entry.approval in (None, "WAITING") or (
             entry.approval == "APPROVED" and entry.approvals_needed == 0
         )
+
+    async def series_terms(self, series_id: str) -> SeriesTerms:
+        """The series' rule and what each occurrence pays (an edit's starting point)."""
+        return _terms(await self._series(series_id))
+
+    async def _plan(
+        self,
+        record: SeriesRecord,
+        amount: Decimal,
+        description: str,
+        rule: SeriesRule,
+    ) -> tuple[SeriesChange, int]:
+        """What changing ``record`` to ``amount``, ``description`` and ``rule`` does, and the
+        occurrence number the new rule starts at."""
+        if not record.active:  # ended: nothing more of it is journaled
+            raise ScheduleError("scheduled.series_ended", field="series", series=record.id)
+        check_series(rule)
+        today = self.today()
+        old = rule_of(record.rule)
+        entries = await self.ledger.schedule.of_series(record.id)
+        base = int(record.rule.get(SEQ_BASE) or 0)
+        moved = not same_dates(old, rule)
+        if moved:
+            if rule.start < today:
+                raise ScheduleError("schedule.past", field="start", asked=rule.start, today=today)
+            base = max((e.series_seq or 0 for e in entries), default=-1) + 1
+        calendar = self.settings.calendar
+        open_ = [e for e in entries if self._not_approved_yet(e)]
+        kept = [
+            e
+            for e in entries
+            if e not in open_
+            and e.state != EntryState.REJECTED
+            and e.pay_date is not None
+            and e.pay_date >= today
+        ]
+        stays = [
+            e
+            for e in open_
+            if not moved and in_rule(rule, (e.series_seq or 0) - base, calendar=calendar)
+        ]
+        changed = [e for e in stays if e.amount != amount or e.description != description]
+        cancelled = [e for e in open_ if e not in stays]
+        if moved and kept:
+            last = max(e.pay_date for e in kept if e.pay_date is not None)
+            first = occurrences(
+                rule, rule.start, rule.start + timedelta(days=400), calendar=calendar
+            )
+            if first and first[0].pay.date <= last:
+                raise ScheduleError(
+                    "scheduled.series_before_kept",
+                    field="start",
+                    kept=last,
+                    first=first[0].pay.date,
+                )
+        have = {e.series_seq for e in entries}
+        end = today + timedelta(days=self.settings.horizon_days)
+        new_dates = tuple(
+            o.pay.date
+            for o in occurrences(rule, today, end, calendar=calendar)
+            if o.index + base not in have
+        )
+        terms = dataclasses.replace(
+            _terms(record), rule=rule, amount=amount, description=description
+        )
+        change = SeriesChange(terms, tuple(changed), tuple(cancelled), tuple(kept), new_dates)
+        return change, base
+
+    async def review_series_edit(
+        self, series_id: str, amount: Decimal, description: str, rule: SeriesRule
+    ) -> SeriesChange:
+        """What :meth:`change_series` would do now (the review of an edit)."""
+        change, _base = await self._plan(
+            await self._series(series_id), amount, description.strip(), rule
+        )
+        return change
+
+    async def change_series(
+        self, series_id: str, amount: Decimal, description: str, rule: SeriesRule
+    ) -> SeriesChange:
+        """Change what the series pays and how it repeats, from now on: the series itself,
+        the occurrences not approved nor sent (a new amount or description; cancelled when
+        the new rule no longer has them), and the new rule's occurrences within the horizon
+        journaled. Approved or sent occurrences stay as they are. Returns what was done
+        (worked out again: an occurrence approved since the review stays)."""
+        async with self._lock:
+            record = await self._series(series_id)
+            text = description.strip()
+            change, base = await self._plan(record, amount, text, rule)
+            template = dict(record.template)
+            template["amount"] = str(amount)
+            template["description"] = text
+            template["request"] = _with_amount(template["request"], amount, text)
+            saved = await self.ledger.schedule.save_series(
+                series_id, rule_json(rule, base), template
+            )
+            changed = []
+            for entry in change.changed:
+                request = _with_amount(entry.request(), amount, text)
+                edited = await self.ledger.schedule.edit(entry.id, amount, text, request)
+                self.engine.announce(edited)
+                changed.append(edited)
+            cancelled = []
+            for entry in change.cancelled:
+                cancelled.append(await self._cancel(entry.id, SERIES_CHANGED))
+            made = await self._top_up_series(saved)
+            for entry in made:
+                self.engine.announce(entry)
+            return dataclasses.replace(
+                change,
+                changed=tuple(changed),
+                cancelled=tuple(cancelled),
+                new_dates=tuple(e.pay_date for e in made if e.pay_date is not None),
+            )
 
     async def edit_series(
         self, series_id: str, amount: Decimal, description: str | None = None
     ) -> list[Entry]:
-        """Change what the series pays from now on: the template, and every occurrence not
-        yet approved nor sent (those stay as they are). Returns the occurrences changed."""
+        """Change what the series pays from now on (its rule as it is); returns the
+        occurrences changed."""
+        terms = await self.series_terms(series_id)
+        text = terms.description if description is None else description
+        change = await self.change_series(series_id, amount, text, terms.rule)
+        return list(change.changed)
+
+    async def review_series_end(self, series_id: str) -> SeriesChange:
+        """What :meth:`end_series` would do now: the occurrences it cancels and those that
+        stay (approved or sent)."""
         record = await self._series(series_id)
-        template = dict(record.template)
-        text = template["description"] if description is None else description.strip()
-        template["amount"] = str(amount)
-        template["description"] = text
-        template["request"] = _with_amount(template["request"], amount, text)
-        await self.ledger.schedule.save_series(series_id, record.rule, template)
-        changed = []
-        for entry in await self.ledger.schedule.of_series(series_id):
-            if self._not_approved_yet(entry):
-                request = _with_amount(entry.request(), amount, text)
-                changed.append(await self.ledger.schedule.edit(entry.id, amount, text, request))
-        return changed
+        today = self.today()
+        entries = await self.ledger.schedule.of_series(series_id)
+        open_ = tuple(e for e in entries if self._not_approved_yet(e))
+        kept = tuple(
+            e
+            for e in entries
+            if e not in open_
+            and e.state != EntryState.REJECTED
+            and e.pay_date is not None
+            and e.pay_date >= today
+        )
+        return SeriesChange(_terms(record), cancelled=open_, kept=kept)
 
     async def end_series(self, series_id: str, reason: str) -> list[Entry]:
         """End the series: no more occurrences, and those not yet approved nor sent are
         cancelled (approved ones stay: a person cancels them one by one)."""
-        await self.ledger.schedule.end_series(series_id)
-        cancelled = []
-        for entry in await self.ledger.schedule.of_series(series_id):
-            if self._not_approved_yet(entry):
-                cancelled.append(await self.ledger.schedule.cancel(entry.id, reason))
+        async with self._lock:
+            await self.ledger.schedule.end_series(series_id)
+            cancelled = []
+            for entry in await self.ledger.schedule.of_series(series_id):
+                if self._not_approved_yet(entry):
+                    cancelled.append(await self._cancel(entry.id, reason))
+            return cancelled
+
+    async def _cancel(self, entry_id: int, reason: str) -> Entry:
+        cancelled = await self.ledger.schedule.cancel(entry_id, reason)
+        await self.ledger.schedule.clear_hold(entry_id, "cancel")
+        self.engine.announce(cancelled)
         return cancelled
 
     # -- a person's decisions -------------------------------------------------------------------

@@ -67,6 +67,7 @@ class Workspace:
         self.engine.business_clock = self.clock  # a scheduled intent waits for the bank's day
         # ``make run-team`` only: the demo database's business date follows the sandbox's clock.
         self.demo_clock = team_demo_clock(session.profile.environment, self.ledger.backend)
+        self._clock_followers: list[Callable[[], object]] = []
         self.statement = StatementService(session.accounts)
         self.payouts = PayoutsService(
             self.engine,
@@ -201,6 +202,19 @@ class Workspace:
             await self.demo_clock.align(self.clock())
         if "due_sender" in self.__dict__:  # what came due with the move leaves now
             self.due_sender.wake()
+        for follower in list(self._clock_followers):  # what depends on today reads again
+            follower()
+
+    def follow_clock(self, follower: Callable[[], object]) -> Callable[[], None]:
+        """Call ``follower`` after every move of the clock (:meth:`sync_clock`: a sandbox
+        clock moved); returns what stops it."""
+        self._clock_followers.append(follower)
+
+        def stop() -> None:
+            if follower in self._clock_followers:
+                self._clock_followers.remove(follower)
+
+        return stop
 
     async def close(self) -> None:
         self.tracker.stop()

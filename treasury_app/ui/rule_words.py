@@ -74,7 +74,15 @@ RULES: dict[str, str] = {
     "schedule.series_count": QT_TRANSLATE_NOOP(
         "RuleWords", "The number of payments must be from 1 to {maximum}."
     ),
+    "scheduled.series_before_kept": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "The new repetition's first payment ({first}) must come after the last one that stays "
+        "({kept}, approved or sent): start it later.",
+    ),
     "scheduled.no_series": QT_TRANSLATE_NOOP("RuleWords", "This recurring payment is not known."),
+    "scheduled.series_ended": QT_TRANSLATE_NOOP(
+        "RuleWords", "This recurring payment has ended: it can no longer be changed."
+    ),
     "scheduled.late": QT_TRANSLATE_NOOP(
         "RuleWords",
         "Was due on {due} and was not sent (nothing was open to send it): send it now, move it "

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from treasury_app.domain.schedule import SERIES_CHANGED
 from treasury_app.ledger.team import codes_schema
 from treasury_app.ui.code_words import Family, code_word, known_codes, unknown_word
 
@@ -365,6 +366,9 @@ _VOID_REASONS: dict[str, str] = {
     ),
 }
 _MAKER_REMOVED = QT_TRANSLATE_NOOP("StatusWords", "its maker was removed from the team")
+_SERIES_CHANGED = QT_TRANSLATE_NOOP(
+    "StatusWords", "its recurring payment was changed to other dates"
+)
 _LEGACY_REMOVED = re.compile(r"^Withdrawn by \S+: \S+ removed$")
 
 
@@ -385,6 +389,8 @@ def decision_reason_word(entry: Entry) -> str:
         reason == codes_schema.VOID_PERSON_REMOVED and _LEGACY_REMOVED.match(entry.error or "")
     ):
         return QCoreApplication.translate(CONTEXT, _MAKER_REMOVED)
+    if reason == SERIES_CHANGED:  # cancelled by an edit of its series, not typed
+        return QCoreApplication.translate(CONTEXT, _SERIES_CHANGED)
     return reason
 
 

@@ -43,9 +43,10 @@ class Column(IntEnum):
     DATE = 0
     BENEFICIARY = 1
     DUE_DATE = 2
-    AMOUNT = 3
-    STATUS = 4
-    RECEIPT = 5
+    PAY_DATE = 3  # a scheduled payment's day (issue 35); empty for one paid at once
+    AMOUNT = 4
+    STATUS = 5
+    RECEIPT = 6
 
 
 class PaidSlipsModel(JournalEntriesModel):
@@ -61,6 +62,7 @@ class PaidSlipsModel(JournalEntriesModel):
             Column.DATE: self.tr("Date"),
             Column.BENEFICIARY: self.tr("Beneficiary"),
             Column.DUE_DATE: self.tr("Due date"),
+            Column.PAY_DATE: self.tr("Pay on"),
             Column.AMOUNT: self.tr("Amount"),
             Column.STATUS: self.tr("Status"),
             Column.RECEIPT: self.tr("Receipt"),
@@ -87,6 +89,8 @@ class PaidSlipsModel(JournalEntriesModel):
             return entry.payee_name or entry.payee_detail
         if column == Column.DUE_DATE:
             return date_or_empty(_due_date(entry))
+        if column == Column.PAY_DATE:
+            return date_or_empty(entry.pay_date)
         if column == Column.AMOUNT:
             return format_brl(entry.amount)
         if column == Column.STATUS:

@@ -10,6 +10,7 @@ import asyncio
 import datetime as dt
 import os
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,12 @@ from treasury_app.ui.csv_files import (
     saved_count,
     write_table,
 )
-from treasury_app.ui.dialogs.billet_review_dialog import BilletReviewDialog
+from treasury_app.ui.dialogs.billet_review_dialog import (
+    PAY_NOW,
+    PAY_ON_A_DATE,
+    PAY_ON_DUE_DATE,
+    BilletReviewDialog,
+)
 from treasury_app.ui.failure_words import failure_words
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.paid_slips_model import (
@@ -74,9 +80,6 @@ from treasury_app.ui.widgets.payment_status import PaymentStatusLabel
 from treasury_app.ui.widgets.row_tables import search_box
 from treasury_app.ui.widgets.unconfirmed_banner import BILLET_KINDS, UnconfirmedBanner
 
-PAY_NOW = "now"
-PAY_ON_DUE_DATE = "due"
-PAY_ON_A_DATE = "date"
 """When a slip is paid: now, on its due date (rolled forward to a business day), on a date."""
 
 
@@ -95,6 +98,7 @@ class BilletsTab(QWidget):
         self.workspace = workspace
         self.desk = workspace.session.approvals  # dual control: slips are submitted
         self.review_dialog: BilletReviewDialog | None = None
+        self._looked_up: BilletReview | None = None  # the slip as the bank answered, unscheduled
         self.receipt_viewer: QWidget | None = None
         self.lookup_task: asyncio.Task[Any] | None = None
         self.samples_task: asyncio.Task[Any] | None = None
@@ -280,6 +284,7 @@ class BilletsTab(QWidget):
             self.tr("Digitable line"),
             self.tr("Amount"),
             self.tr("Status"),
+            self.tr("Pay on"),
         ]
         rows = (
             [
@@ -288,6 +293,7 @@ class BilletsTab(QWidget):
                 entry.payee_detail,
                 format_brl(entry.amount).replace("R$", "").strip(),
                 self.model.text(entry, Column.STATUS),  # a refused one says so, and why
+                self.model.text(entry, Column.PAY_DATE),  # a scheduled one's day
             ]
             for entry in self.shown_entries()
         )
@@ -379,9 +385,12 @@ class BilletsTab(QWidget):
                 banner=self.banner,
                 fields={"code": self.code_edit, "pay_date": self.pay_day},
             )
-            if review is None or not await self._confirm(review):
+            if review is None:
                 return None
-            return await self.pay(review)
+            confirmed = await self._confirm(review)
+            if confirmed is None:
+                return None
+            return await self.pay(confirmed)
         finally:  # also when the task is cancelled because the tab is gone
             if shiboken6.isValid(self.code_edit):
                 self._code_changed(self.code_edit.text())  # run_operation re-enabled the button
@@ -440,7 +449,8 @@ class BilletsTab(QWidget):
         when and how much, and the earlier payment is selected in the list (its receipt one
         click away)."""
         try:
-            return self._scheduled(await self.workspace.billets.lookup(code))
+            self._looked_up = await self.workspace.billets.lookup(code)
+            return self._scheduled(self._looked_up)
         except BilletAlreadyPaid as stop:
             await self.select_entry(stop.earlier[0].id)
             raise self._already_paid(stop) from None
@@ -464,11 +474,27 @@ class BilletsTab(QWidget):
         self._update_receipt_button()
         return True
 
-    async def _confirm(self, review: BilletReview) -> bool:
-        dialog = BilletReviewDialog(review, self, for_approval=self.desk is not None)
+    def _rescheduled(self, looked_up: BilletReview, when: str, day: dt.date | None) -> BilletReview:
+        """The slip looked up, paid ``when`` (the review's own choice of date)."""
+        if when == PAY_NOW:
+            return looked_up
+        return self.workspace.schedule.schedule_billet(
+            looked_up, day if when == PAY_ON_A_DATE else None
+        )
+
+    async def _confirm(self, review: BilletReview) -> BilletReview | None:
+        """The review as confirmed (its date perhaps changed there), or ``None``."""
+        dialog = BilletReviewDialog(
+            review,
+            self,
+            for_approval=self.desk is not None,
+            reschedule=partial(self._rescheduled, self._looked_up or review),
+            today=self.workspace.billets.today(),
+        )
         self.review_dialog = dialog
         try:
-            return await ask(dialog) == QDialog.DialogCode.Accepted and dialog.paid
+            accepted = await ask(dialog) == QDialog.DialogCode.Accepted and dialog.paid
+            return dialog.review if accepted else None
         finally:
             self.review_dialog = None
             dispose(dialog)

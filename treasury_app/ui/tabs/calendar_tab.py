@@ -49,6 +49,7 @@ from treasury_app.services.calendar import (
 from treasury_app.services.exports import ExportFormat, amount_cell, date_cell
 from treasury_app.ui.async_tools import ask, dispose, spawn_unless_busy
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
+from treasury_app.ui.dialogs.series_dialog import ask_edit_series, ask_end_series
 from treasury_app.ui.models.calendar_model import (
     DAY_ROLE,
     CalendarGridModel,
@@ -130,6 +131,7 @@ class CalendarTab(QWidget):
         self.task: asyncio.Task[Any] | None = None
         self.move_dialog: MoveDialog | None = None
         self.reason_dialog: QInputDialog | None = None
+        self.series_dialog: QDialog | None = None
         self.export_dialog: QFileDialog | None = None
 
         self.banner = ErrorBanner(self)
@@ -253,10 +255,18 @@ class CalendarTab(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel payment…"), box)
         self.cancel_button.setObjectName("calendar-cancel")
         self.cancel_button.clicked.connect(self._cancel_clicked)
+        self.series_edit_button = QPushButton(self.tr("Edit series…"), box)
+        self.series_edit_button.setObjectName("calendar-series-edit")
+        self.series_edit_button.clicked.connect(lambda: self._series_clicked(edit=True))
+        self.series_end_button = QPushButton(self.tr("End series…"), box)
+        self.series_end_button.setObjectName("calendar-series-end")
+        self.series_end_button.clicked.connect(lambda: self._series_clicked(edit=False))
         actions = QHBoxLayout()
         actions.addStretch(1)
         actions.addWidget(self.move_button)
         actions.addWidget(self.cancel_button)
+        actions.addWidget(self.series_edit_button)
+        actions.addWidget(self.series_end_button)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.day_label)
@@ -393,6 +403,10 @@ class CalendarTab(QWidget):
         movable = item is not None and item.outflow is not None and not busy
         self.move_button.setEnabled(movable)
         self.cancel_button.setEnabled(movable)
+        outflow = item.outflow if item is not None else None
+        in_series = movable and outflow is not None and outflow.series_id is not None
+        self.series_edit_button.setEnabled(in_series)
+        self.series_end_button.setEnabled(in_series)
         self.export_button.setEnabled(self.projection is not None)
 
     # -- move and cancel -------------------------------------------------------------------------
@@ -468,6 +482,26 @@ class CalendarTab(QWidget):
             return False
         await self.reload()
         return True
+
+    # -- its series ------------------------------------------------------------------------------
+
+    def _series_clicked(self, *, edit: bool) -> None:
+        item = self.selected_item()
+        if item is None or item.outflow is None or item.outflow.series_id is None:
+            return
+        self._start(self.ask_series(item.outflow.series_id, edit=edit), "calendar-series")
+
+    async def ask_series(self, series_id: str, *, edit: bool) -> bool:
+        """Open "Edit series…" (``edit``) or "End series…" of ``series_id``; the calendar is
+        read again once done."""
+        ask_series = ask_edit_series if edit else ask_end_series
+        done = await ask_series(self, self.workspace, series_id, self.banner, self._keep_dialog)
+        if done:
+            await self.reload()
+        return done
+
+    def _keep_dialog(self, dialog: QDialog | None) -> None:
+        self.series_dialog = dialog
 
     # -- the sandbox's clock -----------------------------------------------------------------------
 

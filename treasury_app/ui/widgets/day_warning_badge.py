@@ -1,7 +1,8 @@
 """The status bar's warning about a day whose scheduled payments the balance does not cover
 (issue 35): shown from the business day before (``ScheduleService.day_warnings``), short in
 the bar ("⚠ Short on 09/12"), the whole sentence of each day in the tooltip. Read again after
-every change of the ledger and every few minutes (the balance moves with the statement)."""
+every change of the ledger, right after the sandbox's clock moved (another day is "tomorrow")
+and every few minutes (the balance moves with the statement)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ class DayWarningBadge(QLabel):
         self.timer.timeout.connect(self.start_refresh)
         self.timer.start()
         events.ledger_changed.connect(self.start_refresh)  # let go when the label goes
+        stop_following = workspace.follow_clock(self.start_refresh)
+        self.destroyed.connect(lambda *_args: stop_following())
 
     def start_refresh(self) -> None:
         """Read the warnings again in the background (one read at a time)."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QDialog,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -35,13 +36,14 @@ from treasury_app.domain.errors import DomainError
 from treasury_app.domain.money import format_brl
 from treasury_app.ledger.batches import BatchRecord
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState
-from treasury_app.services.exports import ExportFormat, amount_cell, datetime_cell
+from treasury_app.services.exports import ExportFormat, amount_cell, date_cell, datetime_cell
 from treasury_app.services.payees import registered_names
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import spawn_for
 from treasury_app.ui.bank_names import bank_detail_text
 from treasury_app.ui.csv_files import export_choosing_format, saved_count, write_export
 from treasury_app.ui.dialogs.receipt_viewer import ReceiptViewer, open_receipt_viewer
+from treasury_app.ui.dialogs.series_dialog import ask_edit_series, ask_end_series
 from treasury_app.ui.live_reload import JournalFeed
 from treasury_app.ui.models.payments_model import (
     Column,
@@ -121,6 +123,9 @@ class PaymentsList(QWidget):
         self.sandbox_task: asyncio.Task[Any] | None = None
         self.refresh_task: asyncio.Task[bool] | None = None
         self.history_task: asyncio.Task[bool] | None = None
+        self.series_task: asyncio.Task[bool] | None = None
+        self.series_dialog: QDialog | None = None
+        """"Edit series…" or "End series…" while open (tests)."""
         self._history_of: int | None = None  # the payment whose history is shown
         self.is_sandbox = workspace.session.profile.environment == "sandbox"
 
@@ -253,6 +258,7 @@ class PaymentsList(QWidget):
             self.tr("Description"),
             "endToEndId",
             self.tr("Batch"),
+            self.tr("Pay on"),
         ]
         rows = (
             [
@@ -266,10 +272,11 @@ class PaymentsList(QWidget):
                 entry.description,
                 entry.end_to_end_id or "",
                 entry.batch or "",
+                date_cell(entry.pay_date, export_format),  # a scheduled payment's day
             ]
             for entry in self.shown_entries()
         )
-        return write_export(path, header, rows, export_format, raw_columns=(0, 3))
+        return write_export(path, header, rows, export_format, raw_columns=(0, 3, 8))
 
     def _export_clicked(self) -> None:
         self.export_dialog = export_choosing_format(
@@ -330,10 +337,18 @@ class PaymentsList(QWidget):
         self.reject_button = self._sandbox_button(
             self.tr("Reject (sandbox)"), "payment-sandbox-reject", approve=False
         )
+        self.series_edit_button = QPushButton(self.tr("Edit series…"), box)
+        self.series_edit_button.setObjectName("payment-series-edit")
+        self.series_edit_button.clicked.connect(lambda: self._series_clicked(edit=True))
+        self.series_end_button = QPushButton(self.tr("End series…"), box)
+        self.series_end_button.setObjectName("payment-series-end")
+        self.series_end_button.clicked.connect(lambda: self._series_clicked(edit=False))
         buttons = QHBoxLayout()
         buttons.addWidget(self.approve_button)
         buttons.addWidget(self.reject_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.series_edit_button)
+        buttons.addWidget(self.series_end_button)
         buttons.addWidget(self.receipt_button)
         layout = QVBoxLayout(box)
         layout.addLayout(form)
@@ -383,7 +398,13 @@ class PaymentsList(QWidget):
         picked up by the tracker's next pass)."""
         self._feed.close()
         self.model.close()
-        for task in (self.receipt_task, self.sandbox_task, self.refresh_task, self.history_task):
+        for task in (
+            self.receipt_task,
+            self.sandbox_task,
+            self.refresh_task,
+            self.history_task,
+            self.series_task,
+        ):
             if task is not None and not task.done():
                 task.cancel()
 
@@ -478,6 +499,11 @@ class PaymentsList(QWidget):
         for button in (self.approve_button, self.reject_button):
             button.setVisible(waiting)
             button.setEnabled(waiting and not sandbox_busy)
+        in_series = entry is not None and entry.series_id is not None
+        series_busy = self.series_task is not None and not self.series_task.done()
+        for button in (self.series_edit_button, self.series_end_button):
+            button.setVisible(in_series)
+            button.setEnabled(in_series and not series_busy)
 
     def _task_done(self, _task: asyncio.Task[Any]) -> None:
         if shiboken6.isValid(self):  # the widget may be gone (locked meanwhile)
@@ -503,6 +529,32 @@ class PaymentsList(QWidget):
         if viewer is not None:
             self.receipt_viewer = viewer
         return viewer
+
+    # -- its series ------------------------------------------------------------------------------
+
+    def _series_clicked(self, *, edit: bool) -> None:
+        entry = self.selected_entry()
+        if entry is None or entry.series_id is None:
+            return
+        if self.series_task is not None and not self.series_task.done():
+            return
+        self.series_task = spawn_for(
+            self, self.ask_series(entry.series_id, edit=edit), name="payment-series"
+        )
+        self.series_task.add_done_callback(self._task_done)
+        self._update_buttons(entry)
+
+    async def ask_series(self, series_id: str, *, edit: bool) -> bool:
+        """Open "Edit series…" (``edit``) or "End series…" of ``series_id``; ``True`` once
+        done (the list follows the changed payments)."""
+        ask_series = ask_edit_series if edit else ask_end_series
+        done = await ask_series(self, self.workspace, series_id, self.banner, self._keep_dialog)
+        if done:
+            await self.reload()
+        return done
+
+    def _keep_dialog(self, dialog: QDialog | None) -> None:
+        self.series_dialog = dialog
 
     # -- sandbox console -------------------------------------------------------------------------
 
