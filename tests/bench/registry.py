@@ -259,7 +259,12 @@ def main() -> int:
     parser.add_argument(
         "--why", action="store_true", help="where the loop was when it ran late (costs a little)"
     )
+    parser.add_argument(
+        "--smoke", action="store_true", help="make bench-smoke: a small registry, the same checks"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.payees, args.destinations, args.queries, args.rows = 2_000, 5_000, 50, 200
     QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp(prefix="registry-bench-"))
     path = folder / "ledger.sqlite3"
