@@ -3,7 +3,7 @@ selection), then each line of the cell's text with one ``drawText`` per line.
 
 Qt's styled delegate lays out every cell's four lines through the style (a text layout per
 cell, per paint): the grid's first paint with 91 cells was the frame that ran late while
-5,000 payments loaded (``tests/bench/calendar.py``). This one reads the cell's prepared
+5,000 payments loaded (``tests/bench/calendar_load.py``). This one reads the cell's prepared
 answer (:data:`~treasury_app.ui.models.calendar_model.CELL_ROLE`: lines, background,
 foreground, font, made once per projection) and draws it directly."""
 
