@@ -189,6 +189,7 @@ def test_edit_and_end_series_from_the_calendars_day_list(
     assert tab.select_day(dt.date(2026, 11, 25)) and tab.select_item(f"out:{fresh[0].id}")
     _click(qtbot, tab.series_end_button)
     ending: SeriesEndDialog = _dialog(qtbot, tab, SeriesEndDialog)
+    assert ending.width() >= 520  # its sentence (payee and amount) is not squeezed to 230 px
     assert "Cancelled (3):\n  25/11/2026  R$ 1.000,00\n  09/12/2026  R$ 1.000,00" in (
         ending.review_label.text()
     )

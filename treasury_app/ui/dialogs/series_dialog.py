@@ -253,6 +253,7 @@ class SeriesEndDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("series-end-dialog")
         self.setWindowTitle(self.tr("End the recurring payment"))
+        self.setMinimumWidth(520)  # its sentence names a payee and an amount: not squeezed
         self._end = end
         self.task: asyncio.Task[Any] | None = None
         self.cancelled: list[Entry] | None = None
