@@ -11,6 +11,11 @@ The sandbox's clock starts on Wednesday 18/11/2026, 10:00 in Brasília. What eac
 * ``review-rolled``: a Pix asked for Saturday 21/11, reviewed as Monday 23/11 with the reason;
 * ``review-repeat``: a Pix repeated monthly on the last business day, six times;
 * ``boleto-review``: a slip due on Saturday 28/11 paid "On its due date": Monday 30/11;
+* ``boleto-review-date``: a slip due on Thursday 10/12 paid "On a date": Thursday 26/11;
+* ``series-edit``: "Edit series…" of a Pix repeated monthly on the last business day (six
+  times, from Monday 30/11), opened from the calendar's day list, its amount changed and
+  reviewed;
+* ``series-end``: "End series…" of that series, with a reason;
 * ``calendar-warning``: the calendar with tomorrow's payments over the balance (red; the
   status bar's "Short on 19/11", from the business day before);
 * ``calendar-day``: that day's list;
@@ -36,6 +41,9 @@ SATURDAY = dt.date(2026, 11, 21)
 SLIP_SATURDAY = dt.date(2026, 11, 28)
 SHORT_DAY = dt.date(2026, 11, 19)  # the next business day: the status bar warns today
 LATE_DAY = dt.date(2026, 11, 19)
+SERIES_START = dt.date(2026, 11, 30)
+SLIP_LATER = dt.date(2026, 12, 10)
+SLIP_PAY_DAY = dt.date(2026, 11, 26)
 
 
 async def pix_reviews(window: Any, suffix: str) -> None:
@@ -75,7 +83,7 @@ async def pix_reviews(window: Any, suffix: str) -> None:
 
 async def boleto_review(window: Any, suffix: str) -> None:
     from treasury_app.domain import boleto
-    from treasury_app.ui.tabs.billets_tab import PAY_ON_DUE_DATE
+    from treasury_app.ui.tabs.billets_tab import PAY_ON_A_DATE, PAY_ON_DUE_DATE
 
     window.tabs.setCurrentIndex(BOLETOS_TAB)
     tab = window.current_tab()
@@ -87,6 +95,18 @@ async def boleto_review(window: Any, suffix: str) -> None:
     await wait_for(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
     await pause(0.6)
     await shot(f"schedule-boleto-review{suffix}")
+    tab.review_dialog.reject()
+    await wait_for(lambda: tab.lookup_task is not None and tab.lookup_task.done())
+    tab.code_edit.clear()
+
+    barcode = boleto.build_bank_barcode("237", Decimal("915.70"), SLIP_LATER, "3" * 25)
+    line = boleto.parse(barcode, today=dt.date(2026, 11, 18)).digitable_line
+    await type_into(tab.code_edit, line)
+    tab.set_pay_on(PAY_ON_A_DATE, SLIP_PAY_DAY)  # after the line: it suggests its due date
+    tab.lookup_button.click()
+    await wait_for(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    await pause(0.6)
+    await shot(f"schedule-boleto-review-date{suffix}")
     tab.review_dialog.reject()
     await wait_for(lambda: tab.lookup_task is not None and tab.lookup_task.done())
     tab.code_edit.clear()
@@ -131,6 +151,45 @@ async def calendar_screens(window: Any, suffix: str) -> None:
     await shot(f"schedule-calendar-day{suffix}")
 
 
+async def series_screens(window: Any, suffix: str) -> None:
+    """A monthly series (last business day, six times), then its "Edit series…" (amount
+    changed, reviewed) and "End series…" from the calendar's day list."""
+    from treasury_app.domain.schedule import Frequency, SeriesRule
+
+    workspace = window.workspace
+    review = await workspace.payouts.prepare_key(
+        "imobiliaria@empresa.com.br", "4800.00", description="Aluguel da sala 12"
+    )
+    rule = SeriesRule(Frequency.MONTHLY, SERIES_START, last_business_day=True, count=6)
+    _series_id, entries = await workspace.schedule.create_series(review, rule)
+    window.tabs.setCurrentIndex(CALENDAR_TAB)
+    tab = window.current_tab()
+    await tab.reload()
+    tab.select_day(SERIES_START)
+    tab.select_item(f"out:{entries[0].id}")
+    await pause(0.5)
+
+    tab.series_edit_button.click()
+    await wait_for(lambda: tab.series_dialog is not None and tab.series_dialog.isVisible())
+    dialog = tab.series_dialog
+    dialog.amount.setText("5.100,00")
+    dialog.review_button.click()
+    await wait_for(lambda: dialog.change is not None and dialog.task.done())
+    await pause(0.6)
+    await shot(f"schedule-series-edit{suffix}")
+    dialog.reject()
+    await wait_for(lambda: tab.series_dialog is None)
+
+    tab.series_end_button.click()
+    await wait_for(lambda: tab.series_dialog is not None and tab.series_dialog.isVisible())
+    dialog = tab.series_dialog
+    await type_into(dialog.reason, "Contrato encerrado em dezembro")
+    await pause(0.6)
+    await shot(f"schedule-series-end{suffix}")
+    dialog.reject()
+    await wait_for(lambda: tab.series_dialog is None)
+
+
 async def held_banner(window: Any, suffix: str, short: list[Any]) -> None:
     """A payment for LATE_DAY, then the clock moved over that whole day at once (as if the
     app had been closed): held at the next pass, on the Pix tab's banner (the day's payments
@@ -172,6 +231,7 @@ async def main(lang: str | None) -> None:
     await boleto_review(window, suffix)
     short = await schedule_over_balance(window.workspace)
     await calendar_screens(window, suffix)
+    await series_screens(window, suffix)
     await held_banner(window, suffix, short)
     window.quit_requested.emit()
     await run
