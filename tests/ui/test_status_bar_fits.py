@@ -113,6 +113,11 @@ class StandIn:
         self.listeners.append(listener)
         return lambda: self.listeners.remove(listener)
 
+    def subscribe_changes(self, listener: Callable[[object], None]) -> Callable[[], None]:
+        """The bank-events feed a tab may start while the window is up (none here)."""
+        del listener
+        return lambda: None
+
     def set(self, value: object) -> None:
         setattr(self, self.name, value)
         for listener in list(self.listeners):
