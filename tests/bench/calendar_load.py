@@ -3,7 +3,9 @@ and how late the UI loop runs meanwhile.
 
 One process, one Qt + asyncio loop (qasync), as the app runs. The real ``CalendarTab`` and
 ``CalendarService`` read a fake schedule (the scheduled payments' interface: 5,000 payments,
-made in pages of 500 with a 2 ms pause before each, as a ledger read would), 1,000 expected
+made in pages of 500 with a 2 ms pause before each, as a ledger read would, and a tenth as
+many planned occurrences of series not journaled yet, a fifth of them the same occurrences as
+journaled ones: counted once), 1,000 expected
 receipts with a history of 2,000 settled charges (the weights), and a balance; the service
 projects off the loop, the tab shows it. Each run builds a new tab, shows it and waits until
 the projection is on screen and painted (``QWidget.grab()``); a 5 ms precise timer, re-armed
@@ -71,6 +73,7 @@ class Scheduled:
     kind: str
     state: str
     series_id: str | None
+    series_seq: int | None = None
 
 
 class FakeSchedule:
@@ -94,8 +97,30 @@ class FakeSchedule:
                     ("pix_key", "billet", "pix_manu")[i % 3],
                     "scheduled",
                     f"s{i % 40}" if i % 4 == 0 else None,
+                    i if i % 4 == 0 else None,
                 )
                 for i in range(first, min(self.count, first + PAGE))
+            )
+        return found
+
+    async def planned_between(self, workspace: Any, start: dt.date, end: dt.date) -> list[Any]:
+        """``planned(items)`` occurrences of series, past the journaled ones, and one in five
+        again the same series and number as a journaled one (left out: counted once)."""
+        await asyncio.sleep(PAGE_PAUSE)
+        found: list[Any] = []
+        for n in range(planned(self.count) + twins(self.count)):
+            i = self.count + n if n < planned(self.count) else 4 * (n - planned(self.count))
+            found.append(
+                Scheduled(
+                    f"planned:s{i % 40}:{i}",
+                    TODAY + dt.timedelta(days=i % self.span),
+                    Decimal(100 + i % 997),
+                    f"Fornecedor {i % 300}",
+                    "pix_key",
+                    "planned",
+                    f"s{i % 40}",
+                    i,
+                )
             )
         return found
 
@@ -104,6 +129,16 @@ class FakeSchedule:
 
     async def cancel_scheduled(self, workspace: Any, entry_id: str, reason: str) -> None:
         raise NotImplementedError
+
+
+def planned(items: int) -> int:
+    """How many planned occurrences the calendar shows besides ``items`` payments."""
+    return items // 10
+
+
+def twins(items: int) -> int:
+    """How many planned occurrences are already journaled (read twice, shown once)."""
+    return planned(items) // 5
 
 
 class FakeInflows:
@@ -211,13 +246,16 @@ async def idle(seconds: float) -> list[float]:
 
 
 async def bench(app: QApplication, items: int, runs: int) -> int:
-    print(f"calendar: {items} scheduled payments, {RECEIPTS} receipts, {runs} run(s)")
+    print(
+        f"calendar: {items} scheduled payments, {planned(items)} planned occurrences of series "
+        f"(+{twins(items)} already journaled), {RECEIPTS} receipts, {runs} run(s)"
+    )
     await one_open(app, items, LatenessProbe())  # warm-up: imports, fonts, style
     freeze_long_lived_objects()  # as the app does after the unlock
     floor = await idle(IDLE_SECONDS)
     times: list[float] = []
     lateness: list[float] = []
-    expected = items + RECEIPTS
+    expected = items + planned(items) + RECEIPTS
     for _ in range(runs):
         probe = LatenessProbe()
         took, shown = await one_open(app, items, probe)

@@ -51,18 +51,24 @@ class Scheduled:
     kind: str = "pix_key"
     state: str = "scheduled"
     series_id: str | None = None
+    series_seq: int | None = None
 
 
 class FakeSchedule:
-    """The schedule's three functions over a list; records what was asked."""
+    """The schedule's four functions over lists (journaled, planned); records what was
+    asked."""
 
-    def __init__(self, items: list[Scheduled]) -> None:
+    def __init__(self, items: list[Scheduled], planned: list[Scheduled] | None = None) -> None:
         self.items = {item.entry_id: item for item in items}
+        self.planned = planned or []
         self.moved: list[tuple[str, dt.date]] = []
         self.cancelled: list[tuple[str, str]] = []
 
     async def scheduled_between(self, workspace: Any, start: dt.date, end: dt.date) -> list[Any]:
         return [i for i in self.items.values() if start <= i.pay_date <= end]
+
+    async def planned_between(self, workspace: Any, start: dt.date, end: dt.date) -> list[Any]:
+        return [i for i in self.planned if start <= i.pay_date <= end]
 
     async def move_scheduled(self, workspace: Any, entry_id: str, new_date: dt.date) -> None:
         self.moved.append((entry_id, new_date))
@@ -281,13 +287,17 @@ def test_the_export_is_a_spreadsheet_of_the_days(
     assert data.startswith(b"\xef\xbb\xbf")
     lines = data.decode("utf-8-sig").split("\r\n")
     assert lines[0] == (
-        "Date;Business day;Out;In expected;In counted;Projected balance;"
+        "Date;Business day;Out;Out planned in series;In expected;In counted;Projected balance;"
         "Payments and receipts;Warning"
     )
-    assert lines[1] == "18/11/2026;Yes;0,00;0,00;0,00;1000,00;0;"
-    assert lines[2] == "19/11/2026;Yes;1750,50;0,00;0,00;-750,50;2;Projected balance below zero"
+    assert lines[1] == "18/11/2026;Yes;0,00;0,00;0,00;0,00;1000,00;0;"
+    assert lines[2] == (
+        "19/11/2026;Yes;1750,50;0,00;0,00;0,00;-750,50;2;Projected balance below zero"
+    )
     assert lines[3].startswith("20/11/2026;No;")
-    assert lines[6] == "23/11/2026;Yes;0,00;900,00;450,00;-300,50;1;Projected balance below zero"
+    assert lines[6] == (
+        "23/11/2026;Yes;0,00;0,00;900,00;450,00;-300,50;1;Projected balance below zero"
+    )
 
 
 def test_moving_the_clock_a_day_moves_today(
@@ -336,10 +346,88 @@ def test_the_calendar_speaks_portuguese(
     tab.export_csv(path, ExportFormat.EXCEL)
     header, first = path.read_bytes().decode("utf-8-sig").split("\r\n")[:2]
     assert header == (
-        "Data;Dia útil;Saída;Entradas previstas;Entradas consideradas;Saldo projetado;"
-        "Pagamentos e recebimentos;Alerta"
+        "Data;Dia útil;Saída;Saída prevista em séries;Entradas previstas;Entradas consideradas;"
+        "Saldo projetado;Pagamentos e recebimentos;Alerta"
     )
-    assert first == "18/11/2026;Sim;0,00;0,00;0,00;1000,00;0;"
+    assert first == "18/11/2026;Sim;0,00;0,00;0,00;0,00;1000,00;0;"
+
+
+def with_planned() -> FakeSchedule:
+    """The schedule, and two occurrences of series "s1" not journaled yet (Aluguel's, monthly):
+    one whose number is journaled already as p2 (read twice, counted once) and the next."""
+    planned = [
+        Scheduled(
+            "planned:s1:0",
+            dt.date(2026, 11, 19),
+            Decimal("250.50"),
+            "Aluguel",
+            state="planned",
+            series_id="s1",
+            series_seq=0,
+        ),
+        Scheduled(
+            "planned:s1:1",
+            dt.date(2026, 12, 21),
+            Decimal("300.00"),
+            "Aluguel",
+            state="planned",
+            series_id="s1",
+            series_seq=1,
+        ),
+    ]
+    source = schedule()
+    source.items["p2"] = replace(source.items["p2"], series_seq=0)
+    source.planned = planned
+    return source
+
+
+def test_a_planned_occurrence_shows_read_only_counted_and_exported(
+    make_tab: Callable[..., CalendarTab], run: Callable[..., Any], tmp_path: Path
+) -> None:
+    """A series' occurrence not journaled yet is on its day, in its totals and the balance,
+    marked planned; it is changed through its series (not moved nor cancelled by itself);
+    the export says how much of the day's out is planned."""
+    tab = make_tab(with_planned())
+    assert tab.projection is not None and tab.projection.planned == 1
+    assert "1 of them planned in series" in tab.summary_label.text()
+    assert cell(tab, dt.date(2026, 12, 21)).data().split("\n") == [
+        "21/12",
+        "− R$ 300,00",
+        "= -R$ 700,50",
+    ]
+    assert cell(tab, dt.date(2026, 12, 21)).data(Qt.ItemDataRole.ToolTipRole) == (
+        "Projected balance below zero\n1 planned occurrence(s) of a series, not journaled yet"
+    )
+    # 1000 - (1500 + 250.50 + 100 + 300) + 450 (the receipt, weighted)
+    assert tab.projection.days[-1].balance == Decimal("-700.50")
+    tab.select_day(dt.date(2026, 11, 19))  # p2 journaled: its planned twin not counted again
+    assert tab.items_model.rowCount() == 2
+    assert tab.projection.day(dt.date(2026, 11, 19)).out_total == Decimal("1750.50")  # type: ignore[union-attr]
+
+    tab.select_day(dt.date(2026, 12, 21))
+    assert tab.select_item("out:planned:s1:1")
+    texts = [tab.items_model.index(0, c).data() for c in range(6)]
+    assert texts == [
+        "Out",
+        "Pix by key",
+        "Aluguel",
+        "R$ 300,00",
+        "-R$ 300,00",
+        "Planned: next in its series, not journaled yet",
+    ]
+    assert tab.items_model.index(0, 2).data(Qt.ItemDataRole.FontRole).italic()
+    assert not tab.move_button.isEnabled() and not tab.cancel_button.isEnabled()
+    assert "through its series" in tab.move_button.toolTip()
+    assert tab.series_edit_button.isEnabled() and tab.series_end_button.isEnabled()
+    with pytest.raises(RuleError) as refused:
+        run(tab.service.cancel("planned:s1:1", "não"))
+    assert refused.value.code == "calendar.planned_occurrence"
+
+    path = tmp_path / "calendario.csv"
+    tab.export_csv(path, ExportFormat.EXCEL)
+    lines = path.read_bytes().decode("utf-8-sig").split("\r\n")
+    [row] = [line for line in lines if line.startswith("21/12/2026;")]
+    assert row == "21/12/2026;Yes;300,00;300,00;0,00;0,00;-700,50;1;Projected balance below zero"
 
 
 class FailingInflows:

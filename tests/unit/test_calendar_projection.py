@@ -39,6 +39,7 @@ class Scheduled:
     kind: str = "pix_key"
     state: str = "SCHEDULED"
     series_id: str | None = None
+    series_seq: int | None = None
 
 
 def inflow(
@@ -142,6 +143,80 @@ def test_a_payment_whose_day_passed_is_counted_today_and_sent_ones_not_at_all() 
     assert projection.days[-1].balance == Decimal("85.00")
 
 
+def test_a_planned_occurrence_counts_unless_journaled_under_the_same_series_and_number() -> None:
+    """The occurrences of a series not journaled yet are counted on their day, marked planned;
+    one journaled meanwhile (the same series and number, in any state: sent, cancelled, moved
+    to another day) counts once, as journaled; one past the horizon not at all."""
+    scheduled = [
+        Scheduled("7", dt.date(2026, 12, 7), Decimal("100.00"), series_id="s1", series_seq=0),
+        Scheduled("8", dt.date(2026, 12, 9), Decimal("100.00"), series_id="s1", series_seq=1),
+        Scheduled(
+            "9",
+            dt.date(2026, 12, 14),
+            Decimal("100.00"),
+            "x",
+            "pix_key",
+            "cancelled",
+            series_id="s1",
+            series_seq=2,
+        ),
+    ]
+    planned = [
+        Scheduled(
+            "planned:s1:1",
+            dt.date(2026, 12, 7),
+            Decimal("100.00"),
+            state="planned",
+            series_id="s1",
+            series_seq=1,
+        ),  # journaled and moved to 09/12
+        Scheduled(
+            "planned:s1:2",
+            dt.date(2026, 12, 14),
+            Decimal("100.00"),
+            state="planned",
+            series_id="s1",
+            series_seq=2,
+        ),  # journaled and cancelled
+        Scheduled(
+            "planned:s1:3",
+            dt.date(2026, 12, 21),
+            Decimal("150.00"),
+            state="planned",
+            series_id="s1",
+            series_seq=3,
+        ),
+        Scheduled(
+            "planned:s2:3",
+            dt.date(2026, 12, 21),
+            Decimal("40.00"),
+            state="planned",
+            series_id="s2",
+            series_seq=3,
+        ),  # another series, the same number
+        Scheduled(
+            "planned:s1:4",
+            dt.date(2027, 2, 15),
+            Decimal("150.00"),
+            state="planned",
+            series_id="s1",
+            series_seq=4,
+        ),  # past the horizon
+    ]
+    projection = project(TODAY, Decimal("1000.00"), scheduled, [], planned=planned)
+    day = projection.day(dt.date(2026, 12, 21))
+    assert day is not None
+    assert [(o.entry_id, o.planned, o.series_seq) for o in day.outflows] == [
+        ("planned:s1:3", True, 3),
+        ("planned:s2:3", True, 3),
+    ]
+    assert day.out_total == day.out_planned == Decimal("190.00")
+    assert [o.entry_id for o in projection.day(dt.date(2026, 12, 7)).outflows] == ["7"]  # type: ignore[union-attr]
+    assert projection.day(dt.date(2026, 12, 14)).outflows == ()  # type: ignore[union-attr]
+    assert (projection.items, projection.planned) == (4, 2)
+    assert projection.days[-1].balance == Decimal("610.00")  # 1000 - 100 - 100 - 190
+
+
 def test_the_calendar_speaks_the_engines_vocabulary() -> None:
     """Every state the engine gives is either gone or leaves on its day; the source is the
     engine itself."""
@@ -155,6 +230,7 @@ def test_the_calendar_speaks_the_engines_vocabulary() -> None:
         "scheduled",
         "waiting_approval",
         "held",
+        "planned",  # an occurrence of a series not journaled yet: leaves on its day
     }
 
 

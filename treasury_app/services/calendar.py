@@ -2,10 +2,16 @@
 recurring payouts, slips), what is expected to come in (due-date charges, batches of them, Pix
 Automático recurring charges), the day's totals and the **projected balance**.
 
-What leaves comes from an :class:`OutflowSource`: three coroutines taking the workspace first,
+What leaves comes from an :class:`OutflowSource`: four coroutines taking the workspace first,
 the shape of ``treasury_app.services.schedule`` (the scheduled payments' engine), so that
 module itself is the source (:func:`outflow_source`). Its states and kinds are the engine's
-(:class:`~treasury_app.services.schedule.ScheduleState`, the journal's ``EntryKind``).
+(:class:`~treasury_app.services.schedule.ScheduleState`, the journal's ``EntryKind``). Besides
+the payments journaled, the occurrences of the active series not journaled yet (a series
+journals only its next 35 days; the calendar shows 13 weeks) are **planned**: projected from
+the series' rule and current terms by the same function the top-up journals them with, counted
+like any payment, marked :attr:`Outflow.planned`, and changed only through their series. An
+occurrence journaled and planned at once (the two reads straddled a top-up) counts once, as
+journaled (same series, same occurrence number).
 
 What comes in is read from the bank (:class:`BankInflows`): the charges still open, each on
 its due date, and the history of the charges already settled, which gives each expected
@@ -107,6 +113,8 @@ class ScheduledLike(Protocol):
     def state(self) -> str: ...
     @property
     def series_id(self) -> str | None: ...
+    @property
+    def series_seq(self) -> int | None: ...
 
 
 class OutflowSource(Protocol):
@@ -117,6 +125,12 @@ class OutflowSource(Protocol):
     def scheduled_between(
         self, workspace: Any, start: dt.date, end: dt.date, /
     ) -> Awaitable[Sequence[ScheduledLike]]: ...
+
+    def planned_between(
+        self, workspace: Any, start: dt.date, end: dt.date, /
+    ) -> Awaitable[Sequence[ScheduledLike]]:
+        """The occurrences of the active series not journaled yet (state ``planned``)."""
+        ...
 
     def move_scheduled(
         self, workspace: Any, entry_id: str, new_date: dt.date, /
@@ -138,6 +152,10 @@ class Outflow:
     series_id: str | None = None
     late: bool = False
     """Its pay date passed (it is held): counted today, where it may still leave."""
+    series_seq: int | None = None
+    planned: bool = False
+    """An occurrence of its series not journaled yet (projected from the series' rule): it
+    cannot be moved or cancelled by itself, only through its series."""
 
 
 def outflow_source() -> OutflowSource:
@@ -376,6 +394,11 @@ class CalendarDay:
     def items(self) -> int:
         return len(self.outflows) + len(self.inflows)
 
+    @property
+    def out_planned(self) -> Decimal:
+        """What of :attr:`out_total` is planned occurrences of series (not journaled yet)."""
+        return sum((o.amount for o in self.outflows if o.planned), Decimal("0.00"))
+
 
 @dataclass(frozen=True)
 class Projection:
@@ -399,6 +422,11 @@ class Projection:
     def items(self) -> int:
         return sum(day.items for day in self.days)
 
+    @property
+    def planned(self) -> int:
+        """How many of :attr:`items` are planned occurrences of series."""
+        return sum(1 for day in self.days for out in day.outflows if out.planned)
+
 
 def horizon(today: dt.date, weeks: int = HORIZON_WEEKS) -> tuple[dt.date, dt.date]:
     """From ``today`` to the Sunday ending the ``weeks``-th week (this one is the first)."""
@@ -414,8 +442,8 @@ no longer leaves on a day of the calendar: sent (today's balance has it, or is a
 by the bank, or cancelled."""
 
 
-def _outflow(item: ScheduledLike, today: dt.date) -> Outflow:
-    late = item.pay_date < today
+def _outflow(item: ScheduledLike, today: dt.date, planned: bool = False) -> Outflow:
+    late = item.pay_date < today and not planned
     return Outflow(
         str(item.entry_id),
         today if late else item.pay_date,
@@ -425,6 +453,8 @@ def _outflow(item: ScheduledLike, today: dt.date) -> Outflow:
         item.state,
         item.series_id,
         late,
+        item.series_seq,
+        planned,
     )
 
 
@@ -441,11 +471,15 @@ def project(
     *,
     threshold: Decimal | None = None,
     weeks: int = HORIZON_WEEKS,
+    planned: Iterable[ScheduledLike] = (),
 ) -> Projection:
     """The calendar from ``today`` to the end of the horizon (pure; see the module's notes).
     A scheduled payment whose date passed is counted today (``late``); anything after the
-    horizon is left out."""
-    steps = _projection_steps(today, opening, scheduled, expected, history, threshold, weeks)
+    horizon is left out. ``planned``: the series' occurrences not journaled yet (one that is
+    journaled in ``scheduled`` too counts once, as journaled)."""
+    steps = _projection_steps(
+        today, opening, scheduled, expected, history, threshold, weeks, planned
+    )
     while True:
         try:
             next(steps)
@@ -463,11 +497,14 @@ async def project_stepwise(
     *,
     threshold: Decimal | None = None,
     weeks: int = HORIZON_WEEKS,
+    planned: Iterable[ScheduledLike] = (),
 ) -> Projection:
     """:func:`project`, letting the event loop run every :data:`STEP` items: thousands of
     payments are projected on the UI's loop without a frame's stall (a worker thread would
     fight the loop for the interpreter's lock)."""
-    steps = _projection_steps(today, opening, scheduled, expected, history, threshold, weeks)
+    steps = _projection_steps(
+        today, opening, scheduled, expected, history, threshold, weeks, planned
+    )
     while True:
         try:
             next(steps)
@@ -485,16 +522,26 @@ def _projection_steps(
     history: Iterable[Outcome],
     threshold: Decimal | None,
     weeks: int,
+    planned: Iterable[ScheduledLike] = (),
 ) -> Generator[None, None, Projection]:
     first, last = horizon(today, weeks)
     book = WeightBook.of(history)
     yield
     outs: dict[dt.date, list[Outflow]] = defaultdict(list)
+    journaled: set[tuple[str, int]] = set()
     for count, item in enumerate(scheduled, 1):
+        if item.series_id is not None and item.series_seq is not None:
+            journaled.add((item.series_id, item.series_seq))  # even gone: never planned again
         if str(item.state).lower() not in GONE_STATES:
             outflow = _outflow(item, today)
             if outflow.day <= last:
                 outs[outflow.day].append(outflow)
+        if count % STEP == 0:
+            yield
+    for count, item in enumerate(planned, 1):
+        key = (str(item.series_id), item.series_seq)
+        if key not in journaled and first <= item.pay_date <= last:
+            outs[item.pay_date].append(_outflow(item, today, planned=True))
         if count % STEP == 0:
             yield
     ins: dict[dt.date, list[ExpectedInflow]] = defaultdict(list)
@@ -694,22 +741,35 @@ class CalendarService:
         (thousands of items: the UI's loop keeps running)."""
         today = self.today()
         _first, last = horizon(today, self.weeks)
-        opening, scheduled, (expected, history, unavailable) = await asyncio.gather(
+        opening, (planned, scheduled), (expected, history, unavailable) = await asyncio.gather(
             self._balance(),
-            # From a year back: a payment whose day passed unsent is held, and still leaves.
-            self.outflows.scheduled_between(self.workspace, today - _LATE_REACH, last),
+            self._outflows(today, last),
             self._inflows(today, last),
         )
         projection = await project_stepwise(
             today,
             opening,
-            list(scheduled),
+            scheduled,
             expected,
             history,
             threshold=threshold,
             weeks=self.weeks,
+            planned=planned,
         )
         return replace(projection, inflows_unavailable=unavailable) if unavailable else projection
+
+    async def _outflows(
+        self, today: dt.date, last: dt.date
+    ) -> tuple[list[ScheduledLike], list[ScheduledLike]]:
+        """The series' occurrences not journaled yet, then the payments journaled: in this
+        order, so that an occurrence a top-up journals between the two reads is found at
+        least once (twice is counted once: see :func:`project`)."""
+        planned = await self.outflows.planned_between(self.workspace, today, last)
+        # From a year back: a payment whose day passed unsent is held, and still leaves.
+        scheduled = await self.outflows.scheduled_between(
+            self.workspace, today - _LATE_REACH, last
+        )
+        return list(planned), list(scheduled)
 
     async def _inflows(
         self, today: dt.date, last: dt.date
@@ -727,7 +787,9 @@ class CalendarService:
 
     async def move(self, entry_id: str, new_date: dt.date) -> None:
         """Move a scheduled payment to ``new_date`` (a business day, today or later; the
-        engine checks again, audits, and voids its approvals)."""
+        engine checks again, audits, and voids its approvals). A planned occurrence of a
+        series is not journaled: it is changed through its series."""
+        _journaled(entry_id)
         if new_date < self.today():
             raise RuleError("calendar.move_to_past", field="new_date", day=new_date)
         if not is_business_day(new_date):
@@ -736,6 +798,17 @@ class CalendarService:
 
     async def cancel(self, entry_id: str, reason: str) -> None:
         """Cancel a scheduled payment, with the person's reason (audited by the engine)."""
+        _journaled(entry_id)
         if not reason.strip():
             raise RuleError("calendar.cancel_reason", field="reason")
         await self.outflows.cancel_scheduled(self.workspace, entry_id, reason.strip())
+
+
+PLANNED_PREFIX: Final = "planned:"
+"""How the id of a planned occurrence begins (``planned:<series>:<number>``; a journaled
+payment's id is a number)."""
+
+
+def _journaled(entry_id: str) -> None:
+    if entry_id.startswith(PLANNED_PREFIX):
+        raise RuleError("calendar.planned_occurrence", field="entry")

@@ -33,7 +33,9 @@ late in silence, checked again on the day.
   (``scheduled.insufficient_funds``).
 
 The calendar (another module) reads the schedule through :func:`scheduled_between` and
-changes it through :func:`move_scheduled` and :func:`cancel_scheduled`.
+:func:`planned_between` (the occurrences of the series not journaled yet, from the same
+function the top-up journals them with: :func:`unjournaled_occurrences`) and changes it through
+:func:`move_scheduled` and :func:`cancel_scheduled`.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import dataclasses
 import hashlib
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -65,6 +67,7 @@ from treasury_app.domain.schedule import (
     SERIES_CHANGED,
     BusinessCalendar,
     Frequency,
+    Occurrence,
     PayDate,
     SeriesRule,
     check_series,
@@ -102,8 +105,10 @@ __all__ = [
     "SettingsError",
     "cancel_scheduled",
     "move_scheduled",
+    "planned_between",
     "read_schedule_form",
     "scheduled_between",
+    "unjournaled_occurrences",
 ]
 
 LATE = "scheduled.late"
@@ -236,6 +241,10 @@ class ScheduleState(StrEnum):
     PAID = "paid"
     FAILED = "failed"  # refused or failed at the bank
     CANCELLED = "cancelled"
+    PLANNED = "planned"
+    """An occurrence of a series not journaled yet (beyond the horizon, or its maker's desktop
+    has not topped it up): only the calendar shows it, from the series' rule and terms; it is
+    changed through its series."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +258,9 @@ class ScheduledPayment:
     kind: str
     state: str
     series_id: str | None
+    series_seq: int | None = None
+    """Its occurrence number in its series (a journaled one and a planned one of the same
+    number are the same payment)."""
 
 
 @dataclass(frozen=True)
@@ -326,6 +338,7 @@ def _payment(entry: Entry, held: bool) -> ScheduledPayment:
         kind=entry.kind.value,
         state=schedule_state(entry, held).value,
         series_id=entry.series_id,
+        series_seq=entry.series_seq,
     )
 
 
@@ -337,6 +350,12 @@ async def scheduled_between(workspace: Workspace, start: date, end: date) -> lis
     schedule = workspace.ledger.schedule
     holds = await schedule.holds()
     return [_payment(e, e.id in holds) for e in await schedule.between(start, end)]
+
+
+async def planned_between(workspace: Workspace, start: date, end: date) -> list[ScheduledPayment]:
+    """The occurrences of every active series not journaled yet whose pay date is in
+    ``[start, end]`` (never before today), state :attr:`ScheduleState.PLANNED`, by date."""
+    return await workspace.schedule.planned(start, end)
 
 
 async def move_scheduled(workspace: Workspace, entry_id: str, new_date: date) -> ScheduledPayment:
@@ -410,6 +429,40 @@ def _template(new: NewEntry) -> dict[str, Any]:
         "description": new.description,
         "payment_flow": new.payment_flow,
     }
+
+
+def unjournaled_occurrences(
+    record: SeriesRecord,
+    journaled: Collection[int | None],
+    start: date,
+    end: date,
+    calendar: BusinessCalendar,
+) -> list[tuple[int, Occurrence]]:
+    """The occurrences of ``record``'s rule (its current one, after any edit) whose pay date is
+    in ``[start, end]`` and whose number is not in ``journaled``, with their numbers: what the
+    top-up journals within its horizon and what the calendar projects over its weeks (one
+    function, so that both find the same occurrences on the same rolled dates)."""
+    rule = rule_of(record.rule)
+    base = int(record.rule.get(SEQ_BASE) or 0)
+    return [
+        (base + occurrence.index, occurrence)
+        for occurrence in occurrences(rule, start, end, calendar=calendar)
+        if base + occurrence.index not in journaled
+    ]
+
+
+def _planned(record: SeriesRecord, seq: int, occurrence: Occurrence) -> ScheduledPayment:
+    template = record.template
+    return ScheduledPayment(
+        entry_id=f"planned:{record.id}:{seq}",
+        pay_date=occurrence.pay.date,
+        amount=Decimal(str(template["amount"])),
+        payee=str(template.get("payee_name") or template.get("payee_detail") or ""),
+        kind=str(template["kind"]),
+        state=ScheduleState.PLANNED.value,
+        series_id=record.id,
+        series_seq=seq,
+    )
 
 
 def occurrence_key(series_id: str, seq: int) -> str:
@@ -534,17 +587,13 @@ class ScheduleService:
         return made
 
     async def _top_up_series(self, record: SeriesRecord) -> list[Entry]:
-        rule = rule_of(record.rule)
-        base = int(record.rule.get(SEQ_BASE) or 0)
         today = self.today()
         end = today + timedelta(days=self.settings.horizon_days)
         have = {e.series_seq for e in await self.ledger.schedule.of_series(record.id)}
         template = record.template
         made: list[Entry] = []
-        for occurrence in occurrences(rule, today, end, calendar=self.settings.calendar):
-            seq = base + occurrence.index
-            if seq in have:
-                continue
+        calendar = self.settings.calendar
+        for seq, occurrence in unjournaled_occurrences(record, have, today, end, calendar):
             new = NewEntry(
                 kind=EntryKind(template["kind"]),
                 amount=Decimal(str(template["amount"])),
@@ -564,6 +613,25 @@ class ScheduleService:
             except DuplicateIntent:  # another desktop journaled it meanwhile
                 continue
         return made
+
+    async def planned(self, start: date, end: date) -> list[ScheduledPayment]:
+        """The occurrences of every active series (anyone's: the team's balance is one) not
+        journaled yet whose pay date is in ``[start, end]``, never before today (the top-up
+        journals none before today), each on the date and with the terms the top-up would
+        journal it with; an ended series has none. By date."""
+        first = max(start, self.today())
+        if end < first:
+            return []
+        found: list[ScheduledPayment] = []
+        calendar = self.settings.calendar
+        for record in await self.ledger.schedule.active_series():
+            have = {e.series_seq for e in await self.ledger.schedule.of_series(record.id)}
+            found.extend(
+                _planned(record, seq, occurrence)
+                for seq, occurrence in unjournaled_occurrences(record, have, first, end, calendar)
+            )
+        found.sort(key=lambda p: (p.pay_date, p.series_id or "", p.series_seq or 0))
+        return found
 
     def _not_approved_yet(self, entry: Entry) -> bool:
         """An occurrence a series' change may still touch: not sent, and not approved (it

@@ -1192,6 +1192,11 @@ RULES: dict[str, str] = {
     "calendar.cancel_reason": QT_TRANSLATE_NOOP(
         "RuleWords", "Say why the payment is cancelled: the audit keeps the reason."
     ),
+    "calendar.planned_occurrence": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "This is a planned occurrence of a series, not journaled yet: change it through its "
+        "series (Edit series or End series).",
+    ),
     "calendar.threshold_negative": QT_TRANSLATE_NOOP(
         "RuleWords", "The warning threshold is an amount of zero or more."
     ),

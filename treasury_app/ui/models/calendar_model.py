@@ -78,6 +78,7 @@ _STATES: dict[str, str] = {
     "paid": QT_TRANSLATE_NOOP("CalendarWords", "Paid"),
     "failed": QT_TRANSLATE_NOOP("CalendarWords", "Failed at the bank"),
     "cancelled": QT_TRANSLATE_NOOP("CalendarWords", "Cancelled"),
+    "planned": QT_TRANSLATE_NOOP("CalendarWords", "Planned: next in its series, not journaled yet"),
 }
 _WARNINGS: dict[str, str] = {
     DayWarning.BELOW_ZERO: QT_TRANSLATE_NOOP("CalendarWords", "Projected balance below zero"),
@@ -207,13 +208,23 @@ class CalendarGridModel(QAbstractTableModel):
         dozen roles, a few dozen cells at a time."""
         text = self.cell_text(day)
         roles: dict[int, Any] = {Qt.ItemDataRole.DisplayRole: text, DAY_ROLE: day}
+        tips = []
         if day.warning is not None:
             tone: Tinted = "error" if day.warning == DayWarning.BELOW_ZERO else "warning"
             roles[Qt.ItemDataRole.BackgroundRole] = tint(
                 tone, on=QPalette.ColorRole.Base, amount=0.35
             )
             threshold = self.projection.threshold if self.projection else None
-            roles[Qt.ItemDataRole.ToolTipRole] = warning_word(day.warning, threshold)
+            tips.append(warning_word(day.warning, threshold))
+        planned = sum(1 for out in day.outflows if out.planned)
+        if planned:
+            tips.append(
+                self.tr("%1 planned occurrence(s) of a series, not journaled yet").replace(
+                    "%1", str(planned)
+                )
+            )
+        if tips:
+            roles[Qt.ItemDataRole.ToolTipRole] = "\n".join(tips)
         if not day.business_day:
             roles[Qt.ItemDataRole.ForegroundRole] = muted_color()
         if self.projection is not None and day.day == self.projection.today:
@@ -328,6 +339,14 @@ class DayItemsModel(RowsTableModel[DayItem]):
         return state
 
     def role_data(self, row: DayItem, column: Any, role: int) -> Any:
-        if role == Qt.ItemDataRole.ForegroundRole and row.outflow is not None and row.outflow.late:
+        out = row.outflow
+        if role == Qt.ItemDataRole.ForegroundRole and out is not None and out.late:
             return tone_color("error", on=QPalette.ColorRole.Base)
+        if out is not None and out.planned:  # not a payment yet: set apart, read-only
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return muted_color()
+            if role == Qt.ItemDataRole.FontRole:
+                font = QFont()
+                font.setItalic(True)
+                return font
         return None

@@ -333,6 +333,10 @@ class CalendarTab(QWidget):
         summary = self.tr("%1 payment(s) and receipt(s) over 13 weeks").replace(
             "%1", str(projection.items)
         )
+        if projection.planned:
+            summary += " · " + self.tr("%1 of them planned in series").replace(
+                "%1", str(projection.planned)
+            )
         if warned:
             summary += " · " + self.tr("⚠ %1 day(s) below the line").replace("%1", str(warned))
         if projection.inflows_unavailable:
@@ -400,11 +404,19 @@ class CalendarTab(QWidget):
     def _update_buttons(self, *_args: object) -> None:
         item = self.selected_item()
         busy = self.task is not None and not self.task.done()
-        movable = item is not None and item.outflow is not None and not busy
+        outflow = item.outflow if item is not None else None
+        planned = outflow is not None and outflow.planned
+        # A planned occurrence is not a payment yet: its series is what changes it.
+        movable = outflow is not None and not planned and not busy
         self.move_button.setEnabled(movable)
         self.cancel_button.setEnabled(movable)
-        outflow = item.outflow if item is not None else None
-        in_series = movable and outflow is not None and outflow.series_id is not None
+        tip = self.tr(
+            "A planned occurrence of a series is not journaled yet: change it through its "
+            "series (Edit series… or End series…)."
+        )
+        self.move_button.setToolTip(tip if planned else "")
+        self.cancel_button.setToolTip(tip if planned else "")
+        in_series = outflow is not None and outflow.series_id is not None and not busy
         self.series_edit_button.setEnabled(in_series)
         self.series_end_button.setEnabled(in_series)
         self.export_button.setEnabled(self.projection is not None)
@@ -419,7 +431,7 @@ class CalendarTab(QWidget):
 
     async def ask_move(self) -> bool:
         item = self.selected_item()
-        if item is None or item.outflow is None:
+        if item is None or item.outflow is None or item.outflow.planned:
             return False
         dialog = MoveDialog(item.outflow.payee, item.outflow.day, self)
         self.move_dialog = dialog
@@ -449,7 +461,7 @@ class CalendarTab(QWidget):
 
     async def ask_cancel(self) -> bool:
         item = self.selected_item()
-        if item is None or item.outflow is None:
+        if item is None or item.outflow is None or item.outflow.planned:
             return False
         dialog = QInputDialog(self)
         dialog.setObjectName("calendar-cancel-reason")
@@ -545,6 +557,7 @@ class CalendarTab(QWidget):
             self.tr("Date"),
             self.tr("Business day"),
             self.tr("Out"),
+            self.tr("Out planned in series"),
             self.tr("In expected"),
             self.tr("In counted"),
             self.tr("Projected balance"),
@@ -557,6 +570,7 @@ class CalendarTab(QWidget):
                 date_cell(day.day, export_format),
                 yes if day.business_day else no,
                 amount_cell(day.out_total, export_format),
+                amount_cell(day.out_planned, export_format),
                 amount_cell(day.in_total, export_format),
                 amount_cell(day.in_weighted, export_format),
                 amount_cell(day.balance, export_format),
@@ -565,7 +579,7 @@ class CalendarTab(QWidget):
             ]
             for day in projection.days
         )
-        return write_export(path, header, rows, export_format, raw_columns=(0, 2, 3, 4, 5, 6))
+        return write_export(path, header, rows, export_format, raw_columns=(0, 2, 3, 4, 5, 6, 7))
 
     def _export_clicked(self) -> None:
         if self.projection is None:
