@@ -1309,6 +1309,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <source>Sun</source>
         <translation>Dom</translation>
     </message>
+    <message>
+        <source>%1 planned occurrence(s) of a series, not journaled yet</source>
+        <translation>%1 ocorrência(s) prevista(s) de uma série, ainda não registrada(s)</translation>
+    </message>
 </context>
 <context>
     <name>CalendarTab</name>
@@ -1377,6 +1381,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
         <translation>%1 pagamento(s) e recebimento(s) em 13 semanas</translation>
     </message>
     <message>
+        <source>%1 of them planned in series</source>
+        <translation>%1 deles previstos em séries</translation>
+    </message>
+    <message>
         <source>⚠ %1 day(s) below the line</source>
         <translation>⚠ %1 dia(s) abaixo do limite</translation>
     </message>
@@ -1395,6 +1403,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>not a business day</source>
         <translation>não é dia útil</translation>
+    </message>
+    <message>
+        <source>A planned occurrence of a series is not journaled yet: change it through its series (Edit series… or End series…).</source>
+        <translation>Uma ocorrência prevista de uma série ainda não está registrada: altere-a pela série (Editar série… ou Encerrar série…).</translation>
     </message>
     <message>
         <source>Cancel the payment</source>
@@ -1419,6 +1431,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Out</source>
         <translation>Saída</translation>
+    </message>
+    <message>
+        <source>Out planned in series</source>
+        <translation>Saída prevista em séries</translation>
     </message>
     <message>
         <source>In expected</source>
@@ -1522,6 +1538,10 @@ O perfil continua bloqueado: nada é enviado a um banco cuja CA não pode ser mo
     <message>
         <source>Cancelled</source>
         <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Planned: next in its series, not journaled yet</source>
+        <translation>Prevista: próxima da série, ainda não registrada</translation>
     </message>
     <message>
         <source>Projected balance below zero</source>
@@ -8992,6 +9012,10 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Say why the payment is cancelled: the audit keeps the reason.</source>
         <translation>Diga por que o pagamento é cancelado: a auditoria guarda o motivo.</translation>
+    </message>
+    <message>
+        <source>This is a planned occurrence of a series, not journaled yet: change it through its series (Edit series or End series).</source>
+        <translation>Esta é uma ocorrência prevista de uma série, ainda não registrada: altere-a pela série (Editar série ou Encerrar série).</translation>
     </message>
     <message>
         <source>The warning threshold is an amount of zero or more.</source>
