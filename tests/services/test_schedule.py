@@ -35,7 +35,7 @@ from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryState
 from treasury_app.services.billets import BilletsService
-from treasury_app.services.calendar import CalendarService, outflow_source
+from treasury_app.services.calendar import CalendarService, horizon, outflow_source
 from treasury_app.services.payments import PaymentEngine
 from treasury_app.services.payouts import PayoutsService
 from treasury_app.services.sandbox_samples import add_samples_to, sample_schedule
@@ -413,3 +413,174 @@ async def test_the_sandbox_samples_are_scheduled_once_through_the_engine(desk: D
         "scheduled",
     )
     assert await add_samples_to(workspace) == []
+
+
+# -- the calendar projects what the series will journal ------------------------------------------
+
+OPENING = Decimal("100000.00")
+
+
+def calendar_of(desk: Desk, source: Any = None) -> CalendarService:
+    """The calendar on the desk's ledger and schedule (the balance: a fixed amount)."""
+
+    async def balance() -> Decimal:
+        return OPENING
+
+    return CalendarService(
+        SimpleNamespace(ledger=desk.ledger, schedule=desk.schedule),
+        outflows=source or outflow_source(),
+        inflows=None,
+        balance=balance,
+        clock=desk.clock,
+    )
+
+
+def rolled(day: dt.date) -> dt.date:
+    """``day``, or the next business day (worked out here, not by the series' rule)."""
+    while not is_business_day(day):
+        day += dt.timedelta(days=1)
+    return day
+
+
+def month_after(day: dt.date, months: int) -> tuple[int, int]:
+    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
+    return year, month + 1
+
+
+def monthly_from_next_month(today: dt.date) -> tuple[SeriesRule, list[dt.date]]:
+    """Six times monthly from the 1st of next month, on a day of the month that puts one of
+    its occurrences past the top-up's 35 days but within the calendar on a weekend or a
+    holiday; with the pay dates (rolled forward) of its occurrences within the calendar."""
+    _first, last = horizon(today)
+    start = dt.date(*month_after(today, 1), 1)
+    for day_of_month in range(1, 29):
+        nominal = [dt.date(*month_after(start, k), day_of_month) for k in range(6)]
+        shown = [rolled(d) for d in nominal if rolled(d) <= last]
+        planned = [d for d in nominal if today + dt.timedelta(days=35) < rolled(d) <= last]
+        if any(not is_business_day(d) for d in planned):
+            rule = SeriesRule(Frequency.MONTHLY, start, day_of_month=day_of_month, count=6)
+            return rule, shown
+    raise AssertionError("no day of the month falls on a weekend within the calendar")
+
+
+def of_series(projection: Any, series_id: str) -> list[Any]:
+    return [o for day in projection.days for o in day.outflows if o.series_id == series_id]
+
+
+async def test_a_monthly_series_shows_all_its_occurrences_within_the_calendar(
+    desk: Desk,
+) -> None:
+    """Six times monthly from next month: the top-up journals the next 35 days, the calendar
+    shows every occurrence of its 13 weeks on its rolled date (those not journaled yet as
+    planned), and its projected balance at the end is today's less all of them. A desk whose
+    horizon reaches the calendar's end journals exactly the occurrences planned."""
+    today = desk.today()
+    rule, dates = monthly_from_next_month(today)
+    review = await desk.payouts.prepare_key("aluguel@empresa.com.br", "4800.00")
+    series_id, made = await desk.schedule.create_series(review, rule)
+
+    projection = await calendar_of(desk).load()
+    shown = of_series(projection, series_id)
+    assert [o.day for o in shown] == dates and len(dates) < 6  # the last ones: past 13 weeks
+    assert [o.series_seq for o in shown] == list(range(len(dates)))
+    assert [o.entry_id for o in shown if not o.planned] == [str(e.id) for e in made]
+    planned = [o for o in shown if o.planned]
+    assert planned and all(o.day > today + dt.timedelta(days=35) for o in planned)
+    assert {(o.amount, o.state, o.payee, o.kind) for o in planned} == {
+        (Decimal("4800.00"), "planned", "aluguel@empresa.com.br", "PIX_KEY")
+    }
+    assert projection.days[-1].balance == OPENING - Decimal("4800.00") * len(dates)
+    first_planned = projection.day(planned[0].day)
+    assert first_planned is not None and first_planned.out_planned == Decimal("4800.00")
+
+    further = ScheduleService(
+        desk.engine,
+        desk.ledger,
+        desk.engine.accounts,
+        clock=desk.clock,
+        settings=ScheduleSettings(horizon_days=(horizon(today)[1] - today).days),
+    )
+    journaled = await further.top_up()
+    assert [(e.pay_date, e.series_seq) for e in journaled] == [
+        (o.day, o.series_seq) for o in planned
+    ]
+    again = await calendar_of(desk).load()
+    assert [(o.day, o.planned) for o in of_series(again, series_id)] == [
+        (day, False) for day in dates
+    ]
+    assert again.days[-1].balance == projection.days[-1].balance
+
+
+async def test_a_series_edited_projects_its_new_terms_and_an_ended_one_nothing(
+    desk: Desk,
+) -> None:
+    """An edit of the amount: the occurrences not journaled yet are projected with it, as
+    the journaled ones not sent are changed; an edit of the dates: the new rule's; ended:
+    nothing more of it on the calendar."""
+    today = desk.today()
+    rule, dates = monthly_from_next_month(today)
+    review = await desk.payouts.prepare_key("limpeza@empresa.com.br", "300.00")
+    series_id, _made = await desk.schedule.create_series(review, rule)
+    await desk.schedule.edit_series(series_id, Decimal("350.00"))
+
+    projection = await calendar_of(desk).load()
+    shown = of_series(projection, series_id)
+    assert [o.day for o in shown] == dates and any(o.planned for o in shown)
+    assert {o.amount for o in shown} == {Decimal("350.00")}
+    assert projection.days[-1].balance == OPENING - Decimal("350.00") * len(dates)
+
+    other_day = rule.day_of_month % 28 + 1  # type: ignore[operator]
+    moved = dataclasses.replace(rule, day_of_month=other_day)
+    await desk.schedule.change_series(series_id, Decimal("360.00"), "", moved)
+    _first, last = horizon(today)
+    new_dates = [
+        rolled(dt.date(*month_after(rule.start, k), other_day))
+        for k in range(6)
+        if rolled(dt.date(*month_after(rule.start, k), other_day)) <= last
+    ]
+    changed = of_series(await calendar_of(desk).load(), series_id)
+    assert [(o.day, o.amount) for o in changed] == [(d, Decimal("360.00")) for d in new_dates]
+    assert any(o.planned for o in changed)
+
+    await desk.schedule.end_series(series_id, "contrato encerrado")
+    ended = await calendar_of(desk).load()
+    assert of_series(ended, series_id) == []
+    assert ended.days[-1].balance == OPENING
+
+
+class TopUpBetweenReads:
+    """The schedule's functions, with another desktop's top-up (a horizon reaching the
+    calendar's end) landing between the calendar's two reads: what it journals was read as
+    planned, and then as journaled."""
+
+    def __init__(self, top_up: Any) -> None:
+        self.top_up = top_up
+        self.planned: list[Any] = []
+
+    async def planned_between(self, workspace: Any, start: dt.date, end: dt.date) -> list[Any]:
+        self.planned = await outflow_source().planned_between(workspace, start, end)
+        await self.top_up()
+        return self.planned
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(outflow_source(), name)
+
+
+async def test_an_occurrence_journaled_and_planned_at_once_counts_once(desk: Desk) -> None:
+    today = desk.today()
+    rule, dates = monthly_from_next_month(today)
+    review = await desk.payouts.prepare_key("frete@empresa.com.br", "1000.00")
+    series_id, _made = await desk.schedule.create_series(review, rule)
+    further = ScheduleService(
+        desk.engine,
+        desk.ledger,
+        desk.engine.accounts,
+        clock=desk.clock,
+        settings=ScheduleSettings(horizon_days=(horizon(today)[1] - today).days),
+    )
+    source = TopUpBetweenReads(further.top_up)
+    projection = await calendar_of(desk, source).load()
+    assert source.planned  # read as planned, then journaled
+    shown = of_series(projection, series_id)
+    assert [(o.day, o.planned) for o in shown] == [(day, False) for day in dates]
+    assert projection.days[-1].balance == OPENING - Decimal("1000.00") * len(dates)
