@@ -766,9 +766,7 @@ class CalendarService:
         least once (twice is counted once: see :func:`project`)."""
         planned = await self.outflows.planned_between(self.workspace, today, last)
         # From a year back: a payment whose day passed unsent is held, and still leaves.
-        scheduled = await self.outflows.scheduled_between(
-            self.workspace, today - _LATE_REACH, last
-        )
+        scheduled = await self.outflows.scheduled_between(self.workspace, today - _LATE_REACH, last)
         return list(planned), list(scheduled)
 
     async def _inflows(

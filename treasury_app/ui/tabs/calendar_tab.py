@@ -1,7 +1,8 @@
 """The "Calendar" tab: the next 13 weeks, a day a cell, with what leaves and what is expected
 to come in and the projected balance (tinted when below zero or below the person's threshold,
 which is kept per profile); a day opens its list, where a scheduled payment can be moved or
-cancelled; the calendar exports as CSV. In the sandbox, buttons move the bank's clock (the
+cancelled (an occurrence of a series not journaled yet, *planned*, is shown set apart and
+changed only through its series: Edit series…, End series…); the calendar exports as CSV. In the sandbox, buttons move the bank's clock (the
 app's follows) so that a newcomer can watch scheduled payments come due.
 
 The projection is computed by :class:`~treasury_app.services.calendar.CalendarService` off the
