@@ -5,6 +5,8 @@ not Brasília's (run by hand, under Xvfb):
     TZ=UTC xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python \\
         docs/screenshots/capture_schedule.py [pt_BR]
 
+(``SHOTS=series-end,calendar`` before it: only those screens saved.)
+
 The sandbox's clock starts on Wednesday 18/11/2026, 10:00 in Brasília. What each shows
 (``schedule-*-en.png`` and ``schedule-*-pt_BR.png``):
 
@@ -17,8 +19,12 @@ The sandbox's clock starts on Wednesday 18/11/2026, 10:00 in Brasília. What eac
   reviewed;
 * ``series-end``: "End series…" of that series, with a reason;
 * ``calendar-warning``: the calendar with tomorrow's payments over the balance (red; the
-  status bar's "Short on 19/11", from the business day before);
+  status bar's "Short on 19/11", from the business day before), and the rent series' (below)
+  occurrences counted on their days, those past the 35 days journaled ahead as planned;
 * ``calendar-day``: that day's list;
+* ``calendar-planned``: the day of a planned occurrence of the rent series (31/12), selected:
+  set apart, "Move…" and "Cancel payment…" off, its series' "Edit series…" and "End series…"
+  on;
 * ``held-banner``: the clock moved over a pay date with the payment unsent: "Was due on…"
   with Send now / Move to… / Cancel… on the Pix tab.
 """
@@ -26,6 +32,7 @@ The sandbox's clock starts on Wednesday 18/11/2026, 10:00 in Brasília. What eac
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -34,7 +41,18 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from capture_desk import pause, run_capture, unlocked_sandbox
-from capture_words import TASKBAR, TITLE_BAR, shot, type_into, wait_for
+from capture_words import TASKBAR, TITLE_BAR, type_into, wait_for
+from capture_words import shot as take_shot
+
+ONLY = frozenset(os.environ.get("SHOTS", "").split(",")) - {""}
+"""``SHOTS=series-end,calendar``: only the screens whose names contain one of these are saved
+(the others are still gone through: each screen sets up the next)."""
+
+
+async def shot(name: str) -> None:
+    if not ONLY or any(part in name for part in ONLY):
+        await take_shot(name)
+
 
 PIX_TAB, BOLETOS_TAB, CALENDAR_TAB = 1, 2, 5  # the main window's order, in any language
 SATURDAY = dt.date(2026, 11, 21)
@@ -44,6 +62,7 @@ LATE_DAY = dt.date(2026, 11, 19)
 SERIES_START = dt.date(2026, 11, 30)
 SLIP_LATER = dt.date(2026, 12, 10)
 SLIP_PAY_DAY = dt.date(2026, 11, 26)
+PLANNED_DAY = dt.date(2026, 12, 31)  # the rent series' second: past the 35 days, planned
 
 
 async def pix_reviews(window: Any, suffix: str) -> None:
@@ -138,6 +157,19 @@ async def schedule_over_balance(workspace: Any) -> list[Any]:
     return short
 
 
+async def rent_series(workspace: Any) -> list[Any]:
+    """A monthly series (last business day, six times from 30/11): its first occurrence
+    journaled (within 35 days), the next ones planned on the calendar."""
+    from treasury_app.domain.schedule import Frequency, SeriesRule
+
+    review = await workspace.payouts.prepare_key(
+        "imobiliaria@empresa.com.br", "4800.00", description="Aluguel da sala 12"
+    )
+    rule = SeriesRule(Frequency.MONTHLY, SERIES_START, last_business_day=True, count=6)
+    _series_id, entries = await workspace.schedule.create_series(review, rule)
+    return list(entries)
+
+
 async def calendar_screens(window: Any, suffix: str) -> None:
     window.tabs.setCurrentIndex(CALENDAR_TAB)
     tab = window.current_tab()
@@ -149,19 +181,16 @@ async def calendar_screens(window: Any, suffix: str) -> None:
     tab.select_day(SHORT_DAY)
     await pause(0.8)
     await shot(f"schedule-calendar-day{suffix}")
+    tab.select_day(PLANNED_DAY)
+    [planned] = [o for o in tab.selected_day().outflows if o.planned]
+    tab.select_item(f"out:{planned.entry_id}")
+    await pause(0.8)
+    await shot(f"schedule-calendar-planned{suffix}")
 
 
-async def series_screens(window: Any, suffix: str) -> None:
-    """A monthly series (last business day, six times), then its "Edit series…" (amount
-    changed, reviewed) and "End series…" from the calendar's day list."""
-    from treasury_app.domain.schedule import Frequency, SeriesRule
-
-    workspace = window.workspace
-    review = await workspace.payouts.prepare_key(
-        "imobiliaria@empresa.com.br", "4800.00", description="Aluguel da sala 12"
-    )
-    rule = SeriesRule(Frequency.MONTHLY, SERIES_START, last_business_day=True, count=6)
-    _series_id, entries = await workspace.schedule.create_series(review, rule)
+async def series_screens(window: Any, suffix: str, entries: list[Any]) -> None:
+    """The rent series' "Edit series…" (amount changed, reviewed) and "End series…" from the
+    calendar's day list."""
     window.tabs.setCurrentIndex(CALENDAR_TAB)
     tab = window.current_tab()
     await tab.reload()
@@ -230,8 +259,9 @@ async def main(lang: str | None) -> None:
     await pix_reviews(window, suffix)
     await boleto_review(window, suffix)
     short = await schedule_over_balance(window.workspace)
+    rent = await rent_series(window.workspace)
     await calendar_screens(window, suffix)
-    await series_screens(window, suffix)
+    await series_screens(window, suffix, rent)
     await held_banner(window, suffix, short)
     window.quit_requested.emit()
     await run
