@@ -2,8 +2,9 @@
 to come in and the projected balance (tinted when below zero or below the person's threshold,
 which is kept per profile); a day opens its list, where a scheduled payment can be moved or
 cancelled (an occurrence of a series not journaled yet, *planned*, is shown set apart and
-changed only through its series: Edit series…, End series…); the calendar exports as CSV. In the sandbox, buttons move the bank's clock (the
-app's follows) so that a newcomer can watch scheduled payments come due.
+changed only through its series: Edit series…, End series…); the calendar exports as CSV. In
+the sandbox, buttons move the bank's clock (the app's follows) so that a newcomer can watch
+scheduled payments come due.
 
 The projection is computed by :class:`~treasury_app.services.calendar.CalendarService` off the
 UI's thread; the tab only shows it (two small models: 13 × 7 cells, one day's items)."""
