@@ -138,17 +138,25 @@ STATEMENT_LABELS = {
 }
 
 
+PERIODS = {
+    "between": QT_TRANSLATE_NOOP("PayeeWords", "%1 to %2"),
+    "from": QT_TRANSLATE_NOOP("PayeeWords", "from %1"),
+    "until": QT_TRANSLATE_NOOP("PayeeWords", "until %1"),
+    "every": QT_TRANSLATE_NOOP("PayeeWords", "every payment"),
+}
+
+
 def period_text(start: dt.date | None, end: dt.date | None) -> str:
-    """A statement's period: "01/11/2026 to 30/11/2026", "from …", "until …", "all"."""
+    """A statement's period: "01/11/2026 to 30/11/2026", "from …", "until …", "every"."""
     if start is not None and end is not None:
-        text = _tr("%1 to %2").replace("%1", format_date(start)).replace("%2", format_date(end))
+        text = _tr(PERIODS["between"]).replace("%2", format_date(end))
     elif start is not None:
-        text = _tr("from %1").replace("%1", format_date(start))
+        text = _tr(PERIODS["from"])
     elif end is not None:
-        text = _tr("until %1").replace("%1", format_date(end))
+        return _tr(PERIODS["until"]).replace("%1", format_date(end))
     else:
-        text = _tr("every payment")
-    return text
+        return _tr(PERIODS["every"])
+    return text.replace("%1", format_date(start))
 
 
 def statement_words(
