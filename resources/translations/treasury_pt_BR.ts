@@ -5309,10 +5309,6 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Exportar favorecidos</translation>
     </message>
     <message>
-        <source>Writing the statement of account…</source>
-        <translation>Gravando o extrato do favorecido…</translation>
-    </message>
-    <message>
         <source>%1 payment(s) and %2 receipt(s) exported to %3</source>
         <translation>%1 pagamento(s) e %2 comprovante(s) exportados para %3</translation>
     </message>

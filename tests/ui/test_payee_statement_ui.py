@@ -92,8 +92,8 @@ def test_the_tab_exports_the_selected_payees_statement(
         written = _export(qtbot, tab, target, november)
         assert (written.payments, written.receipts) == (2, 1)
         status = f"2 payment(s) and 1 receipt(s) exported to {target}"
-        assert tab.statement_status.text() == status
-        assert tab.statement_status.isVisible() and tab.banner.isVisible()
+        assert tab.banner.isVisible() and tab.banner.detail.text() == status
+        assert tab.banner.title.text() == "Statement of account saved"
         with zipfile.ZipFile(target) as archive:
             pdfs = [n for n in archive.namelist() if n.endswith(".pdf")]
             assert [archive.read(n) for n in pdfs] == [PDF]

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from treasury_app.domain.clock import brasilia_today, format_date
+from treasury_app.domain.clock import brasilia_date, brasilia_today, format_date, parse_instant
 from treasury_app.domain.money import format_brl
 from treasury_app.domain.payees import Destination, DestinationState, Payee, RegistryChange
 from treasury_app.services.csv_input import decode_csv, read_csv_bytes
@@ -64,6 +64,7 @@ from treasury_app.ui.widgets.error_banner import ErrorBanner
 __all__ = ["PayeesTab"]
 
 SEARCH_DELAY_MS = 120
+MIN_LIST_HEIGHT = 80
 
 
 def _table(parent: QWidget, name: str, model: Any, stretch: int = 0) -> QTableView:
@@ -157,11 +158,8 @@ class PayeesTab(QWidget):
             right, "payee-payments", self.payments_model, PaymentColumn.DESCRIPTION
         )
         side.addWidget(self.payments_list, 2)
-        self.statement_status = QLabel(right)
-        self.statement_status.setObjectName("payee-statement-status")
-        self.statement_status.setWordWrap(True)
-        self.statement_status.hide()
-        side.addWidget(self.statement_status)
+        for view in (self.destination_list, self.history_list, self.payments_list):
+            view.setMinimumHeight(MIN_LIST_HEIGHT)  # a banner shown shrinks them, no scrolling
         self._statement_running = False
         self._payments_of: int | None = None  # whose payments the list shows
         split.addWidget(self.list)
@@ -526,7 +524,7 @@ class PayeesTab(QWidget):
     async def _export_statement(
         self, detail: PayeeDetail, path: Path | None
     ) -> StatementWritten | None:
-        period = await self._ask_period(detail.payee.name)
+        period = await self._ask_period(detail.payee.name, self._last_paid_on())
         if period is None:
             return None
         statement = await run_operation(
@@ -540,15 +538,12 @@ class PayeesTab(QWidget):
             if path is None:
                 return None
             replace = path.exists()  # the save dialog asked whether to replace it
-        self.statement_status.setText(self.tr("Writing the statement of account…"))
-        self.statement_status.show()
         words = statement_words(detail.destinations, self.service.banks)
         written = await run_operation(
             self._write(write_statement(self.service, statement, words, path, replace=replace)),
             banner=self.banner,
         )
         if written is None:
-            self.statement_status.hide()
             return None
         text = (
             self.tr("%1 payment(s) and %2 receipt(s) exported to %3")
@@ -561,7 +556,6 @@ class PayeesTab(QWidget):
                 "%1 receipt(s) kept by the app could not be read (missing or damaged): ask the "
                 "bank for them again."
             ).replace("%1", str(len(written.missing)))
-        self.statement_status.setText(text)
         self.banner.show_notice(self.tr("Statement of account saved"), text)
         return written
 
@@ -573,8 +567,17 @@ class PayeesTab(QWidget):
             raise file_error(error) from error
         return written
 
-    async def _ask_period(self, payee_name: str) -> tuple[dt.date | None, dt.date | None] | None:
-        dialog = StatementDialog(self, payee_name, brasilia_today(self.service.clock))
+    def _last_paid_on(self) -> dt.date | None:
+        newest = self.payments_model.rows()[:1]
+        return brasilia_date(parse_instant(newest[0].created_at)) if newest else None
+
+    async def _ask_period(
+        self, payee_name: str, last_paid: dt.date | None
+    ) -> tuple[dt.date | None, dt.date | None] | None:
+        # The period ends today, or on the newest payment's day if later (a sandbox's clock
+        # may lag the journal's stamps): by default it holds every payment made this year.
+        today = brasilia_today(self.service.clock)
+        dialog = StatementDialog(self, payee_name, max(today, last_paid or today))
         try:
             if not await ask(dialog):
                 return None
