@@ -5110,6 +5110,90 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <source>Bank account</source>
         <translation>Conta bancária</translation>
     </message>
+    <message>
+        <source>Date and time</source>
+        <translation>Data e hora</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Paid to</source>
+        <translation>Pago para</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <source>endToEndId</source>
+        <translation>endToEndId</translation>
+    </message>
+    <message>
+        <source>Our reference</source>
+        <translation>Nossa referência</translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation>Comprovante</translation>
+    </message>
+    <message>
+        <source>Statement of account</source>
+        <translation>Extrato do favorecido</translation>
+    </message>
+    <message>
+        <source>Payee</source>
+        <translation>Favorecido</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ</source>
+        <translation>CPF/CNPJ</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Período</translation>
+    </message>
+    <message>
+        <source>Made on</source>
+        <translation>Gerado em</translation>
+    </message>
+    <message>
+        <source>Payments</source>
+        <translation>Pagamentos</translation>
+    </message>
+    <message>
+        <source>Total settled</source>
+        <translation>Total liquidado</translation>
+    </message>
+    <message>
+        <source>Total on its way</source>
+        <translation>Total a caminho</translation>
+    </message>
+    <message>
+        <source>Receipts</source>
+        <translation>Comprovantes</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>a partir de %1</translation>
+    </message>
+    <message>
+        <source>until %1</source>
+        <translation>até %1</translation>
+    </message>
+    <message>
+        <source>every payment</source>
+        <translation>todos os pagamentos</translation>
+    </message>
 </context>
 <context>
     <name>PayeesModel</name>
@@ -5169,6 +5253,14 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
         <translation>Histórico</translation>
     </message>
     <message>
+        <source>Statement of account…</source>
+        <translation>Extrato do favorecido…</translation>
+    </message>
+    <message>
+        <source>Every payment to this payee over a period, with the receipts, in one .zip</source>
+        <translation>Todos os pagamentos a este favorecido num período, com os comprovantes, em um único .zip</translation>
+    </message>
+    <message>
         <source>Approve</source>
         <translation>Aprovar</translation>
     </message>
@@ -5183,6 +5275,18 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Changes waiting for another person&apos;s approval: %1</source>
         <translation>Alterações aguardando a aprovação de outra pessoa: %1</translation>
+    </message>
+    <message>
+        <source>Since %1: %2 paid, %3 on its way.</source>
+        <translation>Desde %1: %2 pagos, %3 a caminho.</translation>
+    </message>
+    <message>
+        <source>Last payments (%1 of %2).</source>
+        <translation>Últimos pagamentos (%1 de %2).</translation>
+    </message>
+    <message>
+        <source>Nothing was paid to them yet.</source>
+        <translation>Nada foi pago a este favorecido ainda.</translation>
     </message>
     <message>
         <source>Pick a payee, or register a new one.</source>
@@ -5223,6 +5327,26 @@ Python %2 · PySide6 %3 · Qt %4 · httpx %5 · pydantic %6</translation>
     <message>
         <source>Export payees</source>
         <translation>Exportar favorecidos</translation>
+    </message>
+    <message>
+        <source>%1 payment(s) and %2 receipt(s) exported to %3</source>
+        <translation>%1 pagamento(s) e %2 comprovante(s) exportados para %3</translation>
+    </message>
+    <message>
+        <source>%1 receipt(s) kept by the app could not be read (missing or damaged): ask the bank for them again.</source>
+        <translation>%1 comprovante(s) guardado(s) pelo app não puderam ser lidos (ausentes ou danificados): peça-os de novo ao banco.</translation>
+    </message>
+    <message>
+        <source>Statement of account saved</source>
+        <translation>Extrato do favorecido salvo</translation>
+    </message>
+    <message>
+        <source>Save the statement of account</source>
+        <translation>Salvar o extrato do favorecido</translation>
+    </message>
+    <message>
+        <source>ZIP files (*.zip)</source>
+        <translation>Arquivos ZIP (*.zip)</translation>
     </message>
 </context>
 <context>
@@ -8174,6 +8298,14 @@ Avise o seu departamento de TI.</translation>
         <translation>{detail} é atribuída a outro favorecido na linha {line} deste arquivo.</translation>
     </message>
     <message>
+        <source>The period starts on {start}, after its end on {end}: swap the dates.</source>
+        <translation>O período começa em {start}, depois do seu fim em {end}: inverta as datas.</translation>
+    </message>
+    <message>
+        <source>The file {file} exists already: choose another name.</source>
+        <translation>O arquivo {file} já existe: escolha outro nome.</translation>
+    </message>
+    <message>
         <source>{detail} is blocked in the registry ({owner}): it is not paid.</source>
         <translation>{detail} está bloqueada no cadastro ({owner}): não é paga.</translation>
     </message>
@@ -10370,6 +10502,33 @@ Avise o seu departamento de TI.</translation>
     <message>
         <source>Audit log (newest first)</source>
         <translation>Registro de auditoria (mais recentes primeiro)</translation>
+    </message>
+</context>
+<context>
+    <name>StatementDialog</name>
+    <message>
+        <source>Statement of account</source>
+        <translation>Extrato do favorecido</translation>
+    </message>
+    <message>
+        <source>Every payment to %1&apos;s keys and accounts, in one .zip file: a spreadsheet (CSV) and the receipts the app kept.</source>
+        <translation>Todos os pagamentos às chaves e contas de %1, em um único arquivo .zip: uma planilha (CSV) e os comprovantes que o app guardou.</translation>
+    </message>
+    <message>
+        <source>Every payment (no period)</source>
+        <translation>Todos os pagamentos (sem período)</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>a</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
     </message>
 </context>
 <context>

@@ -299,6 +299,13 @@ RULES: dict[str, str] = {
         "RuleWords",
         "Choose the account type: checking, savings, salary or payment account.",
     ),
+    # a payee's statement of account (services/payee_statement.py)
+    "statement.period_reversed": QT_TRANSLATE_NOOP(
+        "RuleWords", "The period starts on {start}, after its end on {end}: swap the dates."
+    ),
+    "statement.file_exists": QT_TRANSLATE_NOOP(
+        "RuleWords", "The file {file} exists already: choose another name."
+    ),
     "registry.no_payee": QT_TRANSLATE_NOOP(
         "RuleWords",
         "This payee is no longer in the registry.",

@@ -10,7 +10,7 @@ from typing import Any
 
 from treasury_app.domain.money import format_brl
 from treasury_app.domain.payees import Destination, Payee, RegistryChange
-from treasury_app.ledger.journal import Entry, EntryState
+from treasury_app.ledger.journal import Entry
 from treasury_app.ui.models.rows_model import RowsTableModel
 from treasury_app.ui.payee_words import (
     action_word,
@@ -18,9 +18,9 @@ from treasury_app.ui.payee_words import (
     document_text,
     kind_word,
     outcome_word,
+    payment_state_word,
     state_word,
 )
-from treasury_app.ui.status_words import status_word
 from treasury_app.ui.times import instant_or_empty
 
 __all__ = ["ChangesModel", "DestinationsModel", "PayeePaymentsModel", "PayeesModel"]
@@ -156,7 +156,5 @@ class PayeePaymentsModel(RowsTableModel[Entry]):
         if column == PaymentColumn.DETAIL:
             return row.payee_detail
         if column == PaymentColumn.STATE:
-            if row.state is EntryState.ACCEPTED or not row.bank_status:
-                return status_word(row.state.value)
-            return status_word(row.bank_status)
+            return payment_state_word(row)
         return row.description

@@ -1,9 +1,11 @@
 """The "Payees" tab ("Favorecidos", issue 36): the registry of who the money goes to and
-where — search, a payee's destinations with their states and history, add / change / block /
+where — search, a payee's destinations with their states and history, their last payments and
+a statement of account of them (a .zip with the CSV and the receipts), add / change / block /
 unblock, CSV import and export, and in a team the changes waiting for another person."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -24,27 +26,45 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from treasury_app.domain.clock import brasilia_date, brasilia_today, format_date, parse_instant
+from treasury_app.domain.money import format_brl
 from treasury_app.domain.payees import Destination, DestinationState, Payee, RegistryChange
 from treasury_app.services.csv_input import decode_csv, read_csv_bytes
+from treasury_app.services.payee_statement import (
+    StatementWritten,
+    read_statement,
+    statement_name,
+    write_statement,
+)
 from treasury_app.services.payees import (
     PayeeDetail,
+    PayeePayments,
     import_registry,
     parse_registry_csv,
     registry_csv,
 )
 from treasury_app.services.workspace import Workspace
 from treasury_app.ui.async_tools import ask, dispose, spawn_for
+from treasury_app.ui.csv_files import file_error
 from treasury_app.ui.dialogs.destination_dialog import DestinationDialog
 from treasury_app.ui.dialogs.payee_dialog import PayeeDialog
-from treasury_app.ui.models.payees_model import ChangesModel, DestinationsModel, PayeesModel
+from treasury_app.ui.dialogs.statement_dialog import StatementDialog
+from treasury_app.ui.models.payees_model import (
+    ChangesModel,
+    DestinationsModel,
+    PayeePaymentsModel,
+    PayeesModel,
+    PaymentColumn,
+)
 from treasury_app.ui.operation import events, run_operation
-from treasury_app.ui.payee_words import document_text
+from treasury_app.ui.payee_words import document_text, statement_words
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.widgets.error_banner import ErrorBanner
 
 __all__ = ["PayeesTab"]
 
 SEARCH_DELAY_MS = 120
+MIN_LIST_HEIGHT = 80
 
 
 def _table(parent: QWidget, name: str, model: Any, stretch: int = 0) -> QTableView:
@@ -121,6 +141,27 @@ class PayeesTab(QWidget):
         self.history = ChangesModel(self)
         self.history_list = _table(right, "payee-history", self.history, 1)
         side.addWidget(self.history_list, 2)
+        paid = QHBoxLayout()
+        self.payments_title = QLabel(right)
+        self.payments_title.setObjectName("payee-payments-title")
+        self.payments_title.setWordWrap(True)
+        paid.addWidget(self.payments_title, 1)
+        self.statement_button = QPushButton(self.tr("Statement of account…"), right)
+        self.statement_button.setObjectName("payee-statement-button")
+        self.statement_button.setToolTip(
+            self.tr("Every payment to this payee over a period, with the receipts, in one .zip")
+        )
+        paid.addWidget(self.statement_button)
+        side.addLayout(paid)
+        self.payments_model = PayeePaymentsModel(self)
+        self.payments_list = _table(
+            right, "payee-payments", self.payments_model, PaymentColumn.DESCRIPTION
+        )
+        side.addWidget(self.payments_list, 2)
+        for view in (self.destination_list, self.history_list, self.payments_list):
+            view.setMinimumHeight(MIN_LIST_HEIGHT)  # a banner shown shrinks them, no scrolling
+        self._statement_running = False
+        self._payments_of: int | None = None  # whose payments the list shows
         split.addWidget(self.list)
         split.addWidget(right)
         split.setStretchFactor(0, 2)
@@ -168,6 +209,7 @@ class PayeesTab(QWidget):
         self.withdraw_button.clicked.connect(lambda: spawn_for(self, self.decide("WITHDRAWN")))
         self.import_button.clicked.connect(lambda: spawn_for(self, self.import_csv()))
         self.export_button.clicked.connect(lambda: spawn_for(self, self.export_csv()))
+        self.statement_button.clicked.connect(lambda: spawn_for(self, self.export_statement()))
         self._stale = True
         events.ledger_changed.connect(self._ledger_changed)  # a method: gone with the tab
         self._show_detail(None)
@@ -235,11 +277,43 @@ class PayeesTab(QWidget):
     async def open_payee(self, payee_id: int) -> None:
         detail = await run_operation(self.service.detail(payee_id), banner=self.banner)
         self._show_detail(detail)
+        if detail is not None:
+            paid = await run_operation(self.service.payments_of(payee_id), banner=self.banner)
+            if paid is not None and self.detail is not None and self.detail.payee.id == payee_id:
+                self._show_payments(paid)
+
+    def _show_payments(self, found: PayeePayments | None) -> None:
+        """The payee's last payments, and what was paid to them this Brasília month."""
+        self._payments_of = None if found is None or found.payee is None else found.payee.id
+        if found is None:
+            self.payments_title.setText("")
+            self.payments_model.reset_rows([])
+            return
+        last = found.last()
+        month = (
+            self.tr("Since %1: %2 paid, %3 on its way.")
+            .replace("%1", format_date(found.month))
+            .replace("%2", format_brl(found.month_paid))
+            .replace("%3", format_brl(found.month_on_its_way))
+        )
+        if last:
+            title = (
+                self.tr("Last payments (%1 of %2).")
+                .replace("%1", str(len(last)))
+                .replace("%2", str(len(found.payments)))
+            )
+        else:
+            title = self.tr("Nothing was paid to them yet.")
+        self.payments_title.setText(f"{title} {month}")
+        self.payments_model.reset_rows(last)
 
     def _show_detail(self, detail: PayeeDetail | None) -> None:
         self.detail = detail
         for button in (self.edit_button, self.add_button):
             button.setEnabled(detail is not None)
+        self.statement_button.setEnabled(detail is not None and not self._statement_running)
+        if (None if detail is None else detail.payee.id) != self._payments_of:
+            self._show_payments(None)  # another payee's: theirs are being read
         if detail is None:
             self.title.setText(self.tr("Pick a payee, or register a new one."))
             self.destinations.reset_rows([])
@@ -430,6 +504,100 @@ class PayeesTab(QWidget):
         store = self.service.store
         text = registry_csv(await store.payees(), await store.destinations())
         path.write_text(text, encoding="utf-8", newline="")
+
+    # -- statement of account -----------------------------------------------------------------
+
+    async def export_statement(self, path: Path | None = None) -> StatementWritten | None:
+        """ "Statement of account…": ask the period, then where to save the .zip (``path``
+        given: there, as a test does, without the save dialog), then write it and say what
+        was written. The button stays disabled until it is done."""
+        if self.detail is None or self._statement_running:
+            return None
+        self._statement_running = True
+        self.statement_button.setEnabled(False)
+        try:
+            return await self._export_statement(self.detail, path)
+        finally:
+            self._statement_running = False
+            self.statement_button.setEnabled(self.detail is not None)
+
+    async def _export_statement(
+        self, detail: PayeeDetail, path: Path | None
+    ) -> StatementWritten | None:
+        period = await self._ask_period(detail.payee.name, self._last_paid_on())
+        if period is None:
+            return None
+        statement = await run_operation(
+            read_statement(self.service, detail.payee.id, *period), banner=self.banner
+        )
+        if statement is None:
+            return None
+        replace = False
+        if path is None:
+            path = await self._ask_zip_path(statement_name(statement))
+            if path is None:
+                return None
+            replace = path.exists()  # the save dialog asked whether to replace it
+        words = statement_words(detail.destinations, self.service.banks)
+        written = await run_operation(
+            self._write(write_statement(self.service, statement, words, path, replace=replace)),
+            banner=self.banner,
+        )
+        if written is None:
+            return None
+        text = (
+            self.tr("%1 payment(s) and %2 receipt(s) exported to %3")
+            .replace("%1", str(written.payments))
+            .replace("%2", str(written.receipts))
+            .replace("%3", str(written.path))
+        )
+        if written.missing:
+            text += " " + self.tr(
+                "%1 receipt(s) kept by the app could not be read (missing or damaged): ask the "
+                "bank for them again."
+            ).replace("%1", str(len(written.missing)))
+        self.banner.show_notice(self.tr("Statement of account saved"), text)
+        return written
+
+    @staticmethod
+    async def _write(work: Any) -> StatementWritten:
+        try:
+            written: StatementWritten = await work
+        except OSError as error:  # in words, naming the file (never a WinError)
+            raise file_error(error) from error
+        return written
+
+    def _last_paid_on(self) -> dt.date | None:
+        newest = self.payments_model.rows()[:1]
+        return brasilia_date(parse_instant(newest[0].created_at)) if newest else None
+
+    async def _ask_period(
+        self, payee_name: str, last_paid: dt.date | None
+    ) -> tuple[dt.date | None, dt.date | None] | None:
+        # The period ends today, or on the newest payment's day if later (a sandbox's clock
+        # may lag the journal's stamps): by default it holds every payment made this year.
+        today = brasilia_today(self.service.clock)
+        dialog = StatementDialog(self, payee_name, max(today, last_paid or today))
+        try:
+            if not await ask(dialog):
+                return None
+            return dialog.period()
+        finally:
+            dispose(dialog)
+
+    async def _ask_zip_path(self, suggested: str) -> Path | None:
+        picker = QFileDialog(self, self.tr("Save the statement of account"))
+        picker.setObjectName("statement-save-dialog")
+        picker.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        picker.setDefaultSuffix("zip")
+        picker.setNameFilter(self.tr("ZIP files (*.zip)"))
+        picker.selectFile(suggested)
+        try:
+            if not await ask(picker) or not picker.selectedFiles():
+                return None
+            return Path(picker.selectedFiles()[0])
+        finally:
+            dispose(picker)
 
 
 async def _read(path: Path) -> str:
