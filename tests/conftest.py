@@ -2,6 +2,7 @@
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,23 @@ def vectors() -> dict:
             "vectors.json beside the checkout, or set TREASURY_TEST_VECTORS"
         )
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Shortly before a test's time limit, write what its pending asyncio tasks await
+    (``tests/stall_dump.py``): a stall on the event loop then names the coroutine that waits."""
+    from tests.stall_dump import arm
+
+    marker = item.get_closest_marker("timeout")
+    limit = (
+        float(marker.args[0])
+        if marker and marker.args
+        else float(item.config.getini("timeout") or 0)
+    )
+    timer = arm(limit) if limit > 0 else None
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
