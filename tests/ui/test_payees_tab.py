@@ -22,6 +22,7 @@ from treasury_app.services.payees import PayeeService
 from treasury_app.ui.async_tools import running_tasks
 from treasury_app.ui.dialogs.destination_dialog import DestinationDialog
 from treasury_app.ui.dialogs.payee_dialog import PayeeDialog
+from treasury_app.ui.models.payees_model import ChangeColumn
 from treasury_app.ui.tabs.payees_tab import PayeesTab
 
 KEY = "pix@papelaria.com.br"
@@ -89,12 +90,19 @@ def test_a_payee_registered_found_and_blocked(
         assert key.detail == KEY and key.state is DestinationState.NEW
         tab.search.setText("pix@pap")
         qt_wait_until(qtbot, lambda: tab.payees.rowCount() == 1, "the search found it")
+        # the bank names the same payee on a settled payment: verified (a change proposing
+        # no destination, whose history row still names the key)
+        run(ledger.payees.settled(KEY, 1, "PAPELARIA CENTRAL", "11222333000181"))
         tab.destination_list.selectRow(0)
         assert tab.block_button.isEnabled()
         blocking = asyncio.ensure_future(tab.service.block(key.id, "not theirs"))
         qt_wait_until(qtbot, blocking.done, "blocked")
         run(tab.reload())
-        assert [c.action for c in tab.history.rows()] == ["add", "block"]
+        assert [c.action for c in tab.history.rows()] == ["add", "verified", "block"]
+        assert tab.history.rows()[1].proposed is None
+        assert [tab.history.text(c, ChangeColumn.DETAIL) for c in tab.history.rows()] == [
+            f"Papelaria Central — {KEY}"
+        ] * 3
         # a CSV with the key of this payee given to another: flagged on its line
         csv_path = tmp_path / "favorecidos.csv"
         csv_path.write_text(

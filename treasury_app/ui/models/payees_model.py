@@ -95,6 +95,9 @@ class ChangesModel(RowsTableModel[RegistryChange]):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.payee_names: dict[int, str] = {}
+        self.destination_details: dict[int, str] = {}
+        """Destination id → its key or account: what a change that proposes nothing (the
+        bank's verification, a mismatch, a block) was about."""
 
     def headers(self) -> Mapping[Any, str]:
         return {
@@ -112,7 +115,10 @@ class ChangesModel(RowsTableModel[RegistryChange]):
         if column == ChangeColumn.WHAT:
             return action_word(row.action)
         if column == ChangeColumn.DETAIL:
-            detail = row.proposed.detail if row.proposed else ""
+            if row.proposed is not None:
+                detail = row.proposed.detail
+            else:
+                detail = self.destination_details.get(row.destination_id or -1, "")
             name = self.payee_names.get(row.payee_id, "")
             return f"{name} — {detail}" if name else detail
         if column == ChangeColumn.BY:

@@ -326,6 +326,7 @@ class PayeesTab(QWidget):
             )
             self.destinations.reset_rows(detail.destinations)
             self.history.payee_names = {payee.id: payee.name}
+            self.history.destination_details = {d.id: d.detail for d in detail.destinations}
             self.history.reset_rows(detail.history)
         self._update_buttons()
 
