@@ -10385,6 +10385,18 @@ Avise o seu departamento de TI.</translation>
         <translation>Novos, nos próximos dias (%1): %2</translation>
     </message>
     <message>
+        <source>Not made any more, in the next %3 weeks (%1): %2</source>
+        <translation>Não serão mais feitos, nas próximas %3 semanas (%1): %2</translation>
+    </message>
+    <message>
+        <source>, and those after them</source>
+        <translation>, nem os seguintes</translation>
+    </message>
+    <message>
+        <source>Its later payments, after the next %1 weeks, are not made.</source>
+        <translation>Os pagamentos seguintes, depois das próximas %1 semanas, não serão feitos.</translation>
+    </message>
+    <message>
         <source>No payment already journaled changes.</source>
         <translation>Nenhum pagamento já registrado muda.</translation>
     </message>

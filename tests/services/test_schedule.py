@@ -542,7 +542,15 @@ async def test_a_series_edited_projects_its_new_terms_and_an_ended_one_nothing(
     assert [(o.day, o.amount) for o in changed] == [(d, Decimal("360.00")) for d in new_dates]
     assert any(o.planned for o in changed)
 
+    # Its end's review names what it stops: the journaled ones cancelled, and the dates of
+    # those not journaled yet within the calendar (and that there are more after them).
+    review_end = await desk.schedule.review_series_end(series_id)
+    journaled = [o.day for o in changed if not o.planned]
+    assert [e.pay_date for e in review_end.cancelled] == journaled
+    assert list(review_end.planned) == [o.day for o in changed if o.planned]
+    assert review_end.more_planned == (len(new_dates) < 6)
     await desk.schedule.end_series(series_id, "contrato encerrado")
+    assert (await desk.schedule.review_series_end(series_id)).planned == ()
     ended = await calendar_of(desk).load()
     assert of_series(ended, series_id) == []
     assert ended.days[-1].balance == OPENING

@@ -202,3 +202,37 @@ def test_edit_and_end_series_from_the_calendars_day_list(
     assert not run(workspace.schedule.series_terms(series_id)).active
     assert tab.select_day(dt.date(2026, 11, 25))
     assert tab.items_model.row_of(f"out:{fresh[0].id}") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "planned", "more"),
+    [
+        (
+            "en",
+            "Not made any more, in the next 13 weeks (2): 05/01/2027, 05/02/2027",
+            ", and those after them",
+        ),
+        (
+            "pt_BR",
+            "Não serão mais feitos, nas próximas 13 semanas (2): 05/01/2027, 05/02/2027",
+            ", nem os seguintes",
+        ),
+    ],
+)
+def test_an_end_review_names_the_payments_not_made_any_more(
+    qapp: Any, restore_translation: Any, lang: str, planned: str, more: str
+) -> None:
+    """Ending a series stops what it has not journaled yet too: its review says so, with the
+    dates within the calendar's weeks and whether more come after them."""
+    from treasury_app.app import install_translator
+    from treasury_app.services.schedule import SeriesChange, SeriesTerms
+    from treasury_app.ui.dialogs.series_dialog import review_text
+
+    if lang != "en":
+        assert install_translator(qapp, lang) == lang
+    rule = SeriesRule(Frequency.MONTHLY, dt.date(2027, 1, 5), day_of_month=5)
+    terms = SeriesTerms("S1", rule, Decimal("4800.00"), "aluguel", "Imobiliária", True)
+    days = (dt.date(2027, 1, 5), dt.date(2027, 2, 5))
+    text = review_text(SeriesChange(terms, planned=days, more_planned=True), ending=True)
+    assert text == planned + more
+    assert review_text(SeriesChange(terms, planned=days), ending=True) == planned

@@ -281,13 +281,17 @@ class SeriesChange:
     occurrences changed (not approved nor sent yet: the new amount or description; a team
     database voids their partial approvals), those cancelled (not approved nor sent, and no
     longer on the series' dates), those that stay as they are (approved, or sent), and the
-    dates of the occurrences the new rule journals within the horizon."""
+    dates of the occurrences the new rule journals within the horizon. Ending a series also
+    stops its occurrences not journaled yet: ``planned`` are their dates within the calendar's
+    weeks, ``more_planned`` whether the rule has more after them."""
 
     terms: SeriesTerms
     changed: tuple[Entry, ...] = ()
     cancelled: tuple[Entry, ...] = ()
     kept: tuple[Entry, ...] = ()
     new_dates: tuple[date, ...] = ()
+    planned: tuple[date, ...] = ()
+    more_planned: bool = False
 
 
 @dataclass(frozen=True)
@@ -781,7 +785,24 @@ class ScheduleService:
             and e.pay_date is not None
             and e.pay_date >= today
         )
-        return SeriesChange(_terms(record), cancelled=open_, kept=kept)
+        from treasury_app.services.calendar import horizon  # the calendar imports this module
+
+        _first, last = horizon(today)
+        have = {e.series_seq for e in entries}
+        calendar = self.settings.calendar
+        if not record.active:  # ended: nothing more of it is made
+            return SeriesChange(_terms(record), cancelled=open_, kept=kept)
+        planned = unjournaled_occurrences(record, have, today, last, calendar)
+        after = unjournaled_occurrences(
+            record, have, last + timedelta(days=1), last + timedelta(days=400), calendar
+        )
+        return SeriesChange(
+            _terms(record),
+            cancelled=open_,
+            kept=kept,
+            planned=tuple(occurrence.pay.date for _seq, occurrence in planned),
+            more_planned=bool(after),
+        )
 
     async def end_series(self, series_id: str, reason: str) -> list[Entry]:
         """End the series: no more occurrences, and those not yet approved nor sent are

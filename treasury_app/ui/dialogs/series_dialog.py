@@ -35,6 +35,7 @@ from treasury_app.domain.clock import format_date
 from treasury_app.domain.money import format_brl
 from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.ledger.journal import Entry
+from treasury_app.services.calendar import HORIZON_WEEKS
 from treasury_app.services.schedule import SeriesChange, SeriesTerms
 from treasury_app.ui.async_tools import ask, dispose, spawn_unless_busy
 from treasury_app.ui.operation import run_operation
@@ -99,6 +100,26 @@ def review_text(change: SeriesChange, *, ending: bool = False) -> str:
             QCoreApplication.translate("SeriesReview", "New, within the next days (%1): %2")
             .replace("%1", str(len(change.new_dates)))
             .replace("%2", ", ".join(format_date(day) for day in change.new_dates))
+        )
+    if change.planned:
+        parts.append(
+            QCoreApplication.translate(
+                "SeriesReview", "Not made any more, in the next %3 weeks (%1): %2"
+            )
+            .replace("%1", str(len(change.planned)))
+            .replace("%3", str(HORIZON_WEEKS))
+            .replace("%2", ", ".join(format_date(day) for day in change.planned))
+            + (
+                QCoreApplication.translate("SeriesReview", ", and those after them")
+                if change.more_planned
+                else ""
+            )
+        )
+    elif change.more_planned:
+        parts.append(
+            QCoreApplication.translate(
+                "SeriesReview", "Its later payments, after the next %1 weeks, are not made."
+            ).replace("%1", str(HORIZON_WEEKS))
         )
     if not parts:
         parts.append(
