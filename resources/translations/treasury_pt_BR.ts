@@ -8238,6 +8238,10 @@ Avise o seu departamento de TI.</translation>
         <translation>Esta chave está registrada para {owner}, não para {payee}.</translation>
     </message>
     <message>
+        <source>{detail} was blocked in the payee registry ({owner}) after this payment was scheduled: it was not sent. Once it is unblocked, send it now, move it or cancel it.</source>
+        <translation>{detail} foi bloqueada no cadastro de favorecidos ({owner}) depois que este pagamento foi agendado: ele não foi enviado. Depois de desbloqueada, envie agora, mude a data ou cancele.</translation>
+    </message>
+    <message>
         <source>The payment to {detail} settled and the bank names {name} ({document}) as its creditor, not the registered payee. The destination is marked changed: check it with the payee before paying it again.</source>
         <translation>O pagamento para {detail} foi liquidado e o banco indica {name} ({document}) como recebedor, não o favorecido cadastrado. O destino foi marcado como alterado: confirme com o favorecido antes de pagar de novo.</translation>
     </message>

@@ -18,7 +18,9 @@ app runs:
   the registry read afresh from the file included (target < 1 s).
 
 Not a test: it prints figures. ``--payees N``, ``--destinations N`` to change the sizes;
-``--why``: where the loop was when it ran late (``ui_latency.py``'s sampler).
+``--why``: where the loop was when it ran late (``ui_latency.py``'s sampler); ``--team``: the
+same on a team ledger, the registry written into a migrated database of a throwaway
+PostgreSQL (``tests/pg_server.py``, as the tests start one) and read by a desk's login.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from treasury_app.domain.documents import cnpj_check_digits, cpf_check_digits  # noqa: E402
-from treasury_app.ledger import open_ledger  # noqa: E402
+from treasury_app.ledger import Ledger, open_ledger  # noqa: E402
 from treasury_app.services.payees import PayeeService  # noqa: E402
 
 
@@ -85,45 +87,85 @@ def document(rng: random.Random, company: bool) -> str:
     return first + cpf_check_digits(first)
 
 
-def build(path: Path, payees: int, destinations: int, seed: int = 36) -> list[str]:
-    """The registry written straight into a new ledger file; its destinations' details."""
+Rows = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
+
+
+def registry_rows(payees: int, destinations: int, seed: int = 36) -> Rows:
+    """The registry's payees ``(id, name, document, tags)`` and destinations ``(payee_id,
+    kind, detail, key_type, ispb, branch, account, account_type)``."""
     rng = random.Random(seed)
-    ledger = open_ledger(path, profile="bench", user="bench")
-    conn = ledger.conn
-    at = "2026-12-01T12:00:00.000Z"
-    details: list[str] = []
-    conn.execute("BEGIN")
+    payee_rows: list[tuple[Any, ...]] = []
     for number in range(1, payees + 1):
         company = number % 3 != 0
         if company:
             name = " ".join(rng.sample(WORDS, 3)).title() + " Ltda"
         else:
             name = f"{rng.choice(PEOPLE).title()} {rng.choice(WORDS).title()} {number}"
-        tags = json.dumps(rng.sample(TAGS, rng.randint(0, 2)), ensure_ascii=False)
-        conn.execute(
-            "INSERT INTO payees (id, name, document, tags, created_at, created_by, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, 'bench', ?)",
-            (number, name, document(rng, company), tags, at, at),
-        )
+        tags = rng.sample(TAGS, rng.randint(0, 2))
+        payee_rows.append((number, name, document(rng, company), tags))
+    destination_rows: list[tuple[Any, ...]] = []
     for number in range(1, destinations + 1):
         payee = rng.randint(1, payees)
         if number % 2:
             detail = f"pagamentos{number}@empresa{payee}.com.br"
-            values = ("PIX_KEY", detail, "EMAIL", None, None, None, None)
+            values: tuple[Any, ...] = ("PIX_KEY", detail, "EMAIL", None, None, None, None)
         else:
             account = str(rng.randint(10_000, 99_999_999))
             detail = f"60746948/{number % 9000 + 1}/{account}"
             values = ("ACCOUNT", detail, None, "60746948", str(number % 9000 + 1), account, "CACC")
-        details.append(detail)
+        destination_rows.append((payee, *values))
+    return payee_rows, destination_rows
+
+
+def details_of(rows: Rows) -> list[str]:
+    return [row[2] for row in rows[1]]
+
+
+def build(path: Path, rows: Rows) -> None:
+    """The registry written straight into a new ledger file."""
+    ledger = open_ledger(path, profile="bench", user="bench")
+    conn = ledger.conn
+    at = "2026-12-01T12:00:00.000Z"
+    conn.execute("BEGIN")
+    for number, name, document_, tags in rows[0]:
+        conn.execute(
+            "INSERT INTO payees (id, name, document, tags, created_at, created_by, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, 'bench', ?)",
+            (number, name, document_, json.dumps(tags, ensure_ascii=False), at, at),
+        )
+    for row in rows[1]:
         conn.execute(
             "INSERT INTO destinations (payee_id, kind, detail, key_type, ispb, branch, account,"
             " account_type, state, changed_at, action, changed_by)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'verified', ?, 'added', 'bench')",
-            (payee, *values, "2026-12-01T12:00:00+00:00"),
+            (*row, "2026-12-01T12:00:00+00:00"),
         )
     conn.execute("COMMIT")
     ledger.close_now()
-    return details
+
+
+def build_team(url: str, rows: Rows) -> None:
+    """The registry written straight into a migrated team database (its owner's ``COPY``)."""
+    import psycopg
+
+    at = "2026-12-01T12:00:00.000Z"
+    with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
+        cursor = conn.cursor()
+        with cursor.copy(
+            "COPY treasury.payees (id, name, document, tags, created_at, created_by,"
+            " updated_at) FROM STDIN"
+        ) as copy:
+            for number, name, document_, tags in rows[0]:
+                copy.write_row((number, name, document_, tags, at, "bench", at))
+        with cursor.copy(
+            "COPY treasury.destinations (payee_id, kind, detail, key_type, ispb, branch,"
+            " account, account_type, state, changed_at, action, changed_by) FROM STDIN"
+        ) as copy:
+            for row in rows[1]:
+                copy.write_row((*row, "verified", "2026-12-01T12:00:00+00:00", "added", "bench"))
+        cursor.execute(
+            "SELECT setval('treasury.payees_id_seq', (SELECT max(id) FROM treasury.payees))"
+        )
 
 
 def queries(rng: random.Random, details: list[str], count: int) -> list[str]:
@@ -173,13 +215,12 @@ async def until(condition: Any) -> None:
         await asyncio.sleep(0.005)
 
 
-async def bench(path: Path, details: list[str], args: argparse.Namespace) -> int:
+async def bench(ledger: Ledger, details: list[str], args: argparse.Namespace) -> int:
     from treasury_app.ui.tabs.payees_tab import PayeesTab
     from treasury_app.ui.widgets.payee_picker import PayeePicker
 
     app = QApplication.instance()
     assert app is not None
-    ledger = open_ledger(path, profile="bench", user="bench")
     service = PayeeService(ledger)
     idle, _ = await probed(asyncio.sleep(IDLE_SECONDS))
     print(latency.lateness_line("idle (this machine's floor)", idle))
@@ -246,8 +287,21 @@ async def bench(path: Path, details: list[str], args: argparse.Namespace) -> int
         f"(target < 1 s); {known:,} registered"
     )
     picker.close()
-    ledger.close_now()
+    await ledger.close()
     return 0
+
+
+async def on_file(path: Path, details: list[str], args: argparse.Namespace) -> int:
+    return await bench(open_ledger(path, profile="bench", user="bench"), details, args)
+
+
+async def on_team(settings: Any, folder: Path, details: list[str], args: argparse.Namespace) -> int:
+    from treasury_app.ledger.team import open_team_ledger
+
+    ledger = await open_team_ledger(
+        settings, profile="bench", password=None, receipts_dir=folder / "receipts"
+    )
+    return await bench(ledger, details, args)
 
 
 def main() -> int:
@@ -262,20 +316,54 @@ def main() -> int:
     parser.add_argument(
         "--smoke", action="store_true", help="make bench-smoke: a small registry, the same checks"
     )
+    parser.add_argument(
+        "--team", action="store_true", help="a team ledger (a throwaway PostgreSQL) instead"
+    )
     args = parser.parse_args()
     if args.smoke:
         args.payees, args.destinations, args.queries, args.rows = 2_000, 5_000, 50, 200
-    QApplication.instance() or QApplication([])
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    app.setQuitOnLastWindowClosed(False)  # the picker closes before the team ledger does
     folder = Path(tempfile.mkdtemp(prefix="registry-bench-"))
-    path = folder / "ledger.sqlite3"
-    started = time.perf_counter()
-    details = build(path, args.payees, args.destinations)
-    print(
-        f"registry: {args.payees:,} payees, {args.destinations:,} destinations written in "
-        f"{time.perf_counter() - started:.1f} s"
-    )
-    result: int = qasync.run(bench(path, details, args))
-    return result
+    rows = registry_rows(args.payees, args.destinations)
+    details = details_of(rows)
+    if not args.team:
+        path = folder / "ledger.sqlite3"
+        started = time.perf_counter()
+        build(path, rows)
+        print(
+            f"registry: {args.payees:,} payees, {args.destinations:,} destinations written in "
+            f"{time.perf_counter() - started:.1f} s (a ledger file)"
+        )
+        result: int = qasync.run(on_file(path, details, args))
+        return result
+    import psycopg
+
+    from tests.pg_server import start_server
+    from treasury_app.ledger.team import TeamDatabaseSettings, migrations
+    from treasury_app.ledger.team.schema import APPROVER, MAKER
+
+    server = start_server(folder / "pg")
+    try:
+        server.create_database("bench")
+        with psycopg.connect(server.url("bench"), autocommit=True) as conn:
+            migrations.init(conn)
+            migrations.add_user(conn, "desk", (MAKER, APPROVER))
+        started = time.perf_counter()
+        build_team(server.url("bench"), rows)
+        print(
+            f"registry: {args.payees:,} payees, {args.destinations:,} destinations written in "
+            f"{time.perf_counter() - started:.1f} s (a team database, PostgreSQL "
+            f"{server.version}, {server.flavour})"
+        )
+        settings = TeamDatabaseSettings(
+            host=server.host, port=server.port, dbname="bench", user="desk", sslmode="disable"
+        )
+        result = qasync.run(on_team(settings, folder, details, args))
+        return result
+    finally:
+        server.close()
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def test_high_priority_needs_the_creditor_document(accounts: Api) -> None:
     mismatch = accounts.pay_dict(
         Decimal("5.00"), pix_key="52998224725", key_type="CPF", creditorDocument="11144477735"
     )
-    assert_problem(mismatch, 422)
+    assert violated(assert_problem(mismatch, 422)) == {"creditorDocument"}  # the field named
     ok = accounts.pay_dict(
         Decimal("5.00"),
         pix_key="52998224725",

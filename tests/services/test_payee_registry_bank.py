@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 import psycopg
 import pytest
@@ -24,6 +25,7 @@ from treasury_app.domain.payees import DestinationState
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import EntryState
 from treasury_app.sandbox import seed
+from treasury_app.services.bank_refusals import BANK_REFUSED, CREDITOR_MISMATCH, read_refusal
 from treasury_app.services.payees import (
     PayeeService,
     RowStatus,
@@ -96,9 +98,35 @@ async def test_a_key_not_the_registered_payees_is_refused_by_the_bank(
     entry = await payouts.send(review)
     assert entry.state == EntryState.REJECTED and "422" in (entry.error or "")
     assert control.balance() == before
+    refusal = read_refusal(entry.error)  # kept coded: the UI decides by the code
+    assert refusal is not None and refusal.code == CREDITOR_MISMATCH
+    assert refusal.status == 422 and refusal.fields == ("creditorDocument",)
     mismatch = creditor_mismatch(entry)
     assert mismatch is not None and mismatch.code == "payout.creditor_mismatch"
     assert mismatch.params["key"] == KEY
+
+
+async def test_a_422_not_about_the_creditor_document_is_no_mismatch(
+    ledger: Ledger, registry: PayeeService, payouts: PayoutsService, control: Api
+) -> None:
+    grafica = await registry.save_payee("Gráfica Expressa", seed.document_for(KEY))
+    await registry.add(grafica.id, registry.key(KEY))
+    await approved(ledger, registry)
+    before = balance = control.balance()
+    while balance > Decimal("5.00"):  # what is left does not cover the payment
+        control.paid(min(balance - Decimal("5.00"), Decimal("1000000.00")))
+        balance = control.balance()
+    review = await payouts.prepare_key(KEY, "50,00")
+    assert review.request["creditorDocument"] == seed.document_for(KEY)
+    try:
+        entry = await payouts.send(review)
+    finally:  # the next tests' balance as it was
+        control.control("POST", "/sandbox/incoming-pix", {"amount": before - control.balance()})
+    assert entry.state == EntryState.REJECTED  # the bank's 422: insufficient funds
+    refusal = read_refusal(entry.error)
+    assert refusal is not None and refusal.code == BANK_REFUSED and refusal.status == 422
+    assert "creditorDocument" not in refusal.fields
+    assert creditor_mismatch(entry) is None
 
 
 async def test_a_settled_payment_verifies_or_contradicts_a_destination(

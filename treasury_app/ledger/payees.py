@@ -67,8 +67,10 @@ class PayeeStore(Protocol):
         ...
 
     async def registry(self) -> tuple[list[Payee], list[Destination]]:
-        """Every payee and every destination, read as one (the search index's source; the
-        file reads them in a worker thread: 170,000 rows take seconds)."""
+        """Every payee and every destination, read as one (the search index's source). Never
+        made into objects on the event loop (170,000 rows take seconds): the file reads them
+        in a worker thread, the team database fetches rows in chunks and makes them into
+        payees and destinations in a worker thread."""
         ...
 
     async def destinations(self, payee_id: int | None = None) -> list[Destination]:

@@ -193,7 +193,11 @@ class AccountsBank:
                 ) from None
         creditor = self._dict_lookup(normalized, key_type)
         if creditor_document and creditor_document != creditor["document"]:
-            raise Problem(422, "O documento informado não corresponde ao titular da chave.")
+            raise Problem(
+                422,
+                "O documento informado não corresponde ao titular da chave.",
+                violacoes=[Violation("não corresponde ao titular da chave", "creditorDocument")],
+            )
         return self._create_pix(
             idem,
             common,

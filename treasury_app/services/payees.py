@@ -57,9 +57,6 @@ LAST_PAYMENTS = 10
 """Payments a payee's history shows (the statement of account has them all)."""
 EVER = datetime(2000, 1, 1, tzinfo=UTC)
 
-SLICE = 0.004
-"""Seconds of index building between two turns of the event loop (a frame is 16 ms)."""
-
 __all__ = [
     "PayeeDetail",
     "PayeePayments",
@@ -134,10 +131,10 @@ def cooling_reason(cooling: Mapping[str, Any] | None) -> Reason | None:
 class PayeeService:
     """The registry of one ledger; a search index kept in memory, rebuilt after a change.
 
-    The index of a large registry takes seconds to read and build: it is read off the loop
-    (the file ledger in a worker thread) and built a slice at a time (:data:`SLICE` seconds
-    of work, then the loop runs), so the window keeps answering meanwhile; :attr:`loading`
-    says so, and every caller waiting for it shares the one build."""
+    The index of a large registry takes seconds to read and build: its rows become payees
+    and destinations in a worker thread (the ledger's :meth:`~PayeeStore.registry`, on either
+    backend), and the index is built in a worker thread too, so the window keeps answering
+    meanwhile; :attr:`loading` says so, and every caller waiting for it shares the one build."""
 
     def __init__(
         self, ledger: Ledger, *, banks: BankTable | None = None, clock: Clock | None = None
@@ -180,12 +177,7 @@ class PayeeService:
     async def _build(self, generation: int) -> None:
         with _no_full_collections():
             payees, destinations = await self.store.registry()
-            index = RegistryIndex()
-            started = time.perf_counter()
-            for _ in index.fill(payees, destinations):
-                if time.perf_counter() - started >= SLICE:
-                    await asyncio.sleep(0)
-                    started = time.perf_counter()
+            index = await asyncio.to_thread(_built, payees, destinations)
         if generation == self._generation:  # not changed meanwhile
             self._index = index
 
@@ -368,6 +360,16 @@ async def registered_names(store: PayeeStore, details: Iterable[str]) -> dict[st
     found = await store.by_details(details)
     payees = await store.payees_of(d.payee_id for d in found.values())
     return {detail: payees[d.payee_id].name for detail, d in found.items() if d.payee_id in payees}
+
+
+def _built(payees: list[Payee], destinations: list[Destination]) -> RegistryIndex:
+    """The search index of a registry (in a worker thread). At each of the index's pauses
+    the thread lets go of the interpreter: the loop's thread, which wants it back every few
+    milliseconds, would otherwise wait up to the 5 ms switch interval each time."""
+    index = RegistryIndex()
+    for _ in index.fill(payees, destinations):
+        time.sleep(0)
+    return index
 
 
 def _retrieved(build: asyncio.Future[None]) -> None:

@@ -73,6 +73,7 @@ from treasury_app.ledger.journal import (
     NewEntry,
 )
 from treasury_app.ledger.payees import same_payee
+from treasury_app.services.bank_refusals import refusal_note
 
 if TYPE_CHECKING:
     from treasury_app.services.profiles import ReleaseMode
@@ -752,7 +753,11 @@ class PaymentEngine:
     async def _reject(self, entry: Entry, error: ApiFailure) -> Entry:
         message = str(error)
         updated = await self.ledger.journal.update(
-            entry.id, EntryState.REJECTED, final=True, error=message, note="refused by the bank"
+            entry.id,
+            EntryState.REJECTED,
+            final=True,
+            error=refusal_note(entry, error),  # coded: the UI reads what it was by its code
+            note="refused by the bank",
         )
         await self._audit(
             _audit_action(entry),

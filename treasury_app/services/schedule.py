@@ -31,6 +31,10 @@ late in silence, checked again on the day.
   comes is not sent (the bank is never made to refuse it): it is tried again on each pass,
   :attr:`ScheduleSettings.funds_retries` times until the cut-off, then held
   (``scheduled.insufficient_funds``).
+* **Never to a blocked destination**: a series whose key or account is blocked in the payee
+  registry journals no new occurrence (ended or not, until it is unblocked), and a scheduled
+  payment due to one is held (``scheduled.destination_blocked``), as a payment sent now to
+  it is refused (``registry.blocked``); "Send now" is refused while it stays blocked.
 
 The calendar (another module) reads the schedule through :func:`scheduled_between` and
 :func:`planned_between` (the occurrences of the series not journaled yet, from the same
@@ -61,6 +65,7 @@ from treasury_app.domain.brcode import BrCode
 from treasury_app.domain.clock import BRASILIA, Clock, brasilia_date, brasilia_today
 from treasury_app.domain.errors import Reason, RuleError
 from treasury_app.domain.money import parse_brl
+from treasury_app.domain.payees import DestinationState
 from treasury_app.domain.schedule import (
     DEFAULT_HORIZON_DAYS,
     DEFAULT_SEND_TIME,
@@ -116,10 +121,18 @@ SLIP_AMOUNT_CHANGED = "scheduled.slip_amount_changed"
 CHARGE_NOT_PAYABLE = "scheduled.charge_not_payable"
 BALANCE_SHORT = "scheduled.balance_short"
 INSUFFICIENT_FUNDS = "scheduled.insufficient_funds"
+DESTINATION_BLOCKED = "scheduled.destination_blocked"
 PAY_AFTER_DUE = "scheduled.slip_after_due"
 """A slip scheduled after its due date (rolled): a warning of its review."""
 HOLD_CODES = frozenset(
-    {LATE, SLIP_AMOUNT_CHANGED, CHARGE_NOT_PAYABLE, BALANCE_SHORT, INSUFFICIENT_FUNDS}
+    {
+        LATE,
+        SLIP_AMOUNT_CHANGED,
+        CHARGE_NOT_PAYABLE,
+        BALANCE_SHORT,
+        INSUFFICIENT_FUNDS,
+        DESTINATION_BLOCKED,
+    }
 )
 """Why a scheduled payment waits for a person (each a rule code the UI words)."""
 
@@ -492,6 +505,9 @@ def _with_amount(request: Mapping[str, Any], amount: Decimal, description: str) 
 
 ChargeReader = Callable[[str], Awaitable["ChargeAmount"]]
 
+REGISTERED_KINDS = frozenset({EntryKind.PIX_KEY, EntryKind.PIX_MANU, EntryKind.PIX_QRC})
+"""The payments whose destination the payee registry may know (a key or an account)."""
+
 
 class ScheduleService:
     """Scheduling, series, holds and the due sender of one session."""
@@ -568,6 +584,13 @@ class ScheduleService:
             raise ScheduleError(
                 "schedule.past", field="start", asked=rule.start, today=self.today()
             )
+        blocked = await self.blocked(review.kind, review.payee_detail)
+        if blocked is not None:
+            raise ScheduleError(
+                "registry.blocked",
+                field="key" if review.kind is not EntryKind.PIX_MANU else "account",
+                **blocked,
+            )
         series_id = "S" + review.idempotency_key[:31]
         await self.ledger.schedule.save_series(
             series_id, rule_json(rule), _template(review.new_entry())
@@ -591,10 +614,13 @@ class ScheduleService:
         return made
 
     async def _top_up_series(self, record: SeriesRecord) -> list[Entry]:
+        template = record.template
+        if await self.blocked(EntryKind(template["kind"]), template["payee_detail"]):
+            log.info("series %s: its destination is blocked, nothing journaled", record.id)
+            return []
         today = self.today()
         end = today + timedelta(days=self.settings.horizon_days)
         have = {e.series_seq for e in await self.ledger.schedule.of_series(record.id)}
-        template = record.template
         made: list[Entry] = []
         calendar = self.settings.calendar
         for seq, occurrence in unjournaled_occurrences(record, have, today, end, calendar):
@@ -636,6 +662,17 @@ class ScheduleService:
             )
         found.sort(key=lambda p: (p.pay_date, p.series_id or "", p.series_seq or 0))
         return found
+
+    async def blocked(self, kind: EntryKind, detail: str) -> dict[str, str] | None:
+        """``detail`` and its owner's name when a payment of ``kind`` to ``detail`` goes to a
+        destination blocked in the payee registry; ``None`` otherwise."""
+        if kind not in REGISTERED_KINDS or not detail:
+            return None
+        destination = (await self.ledger.payees.by_details([detail])).get(detail)
+        if destination is None or destination.state is not DestinationState.BLOCKED:
+            return None
+        owner = await self.ledger.payees.payee(destination.payee_id)
+        return {"detail": detail, "owner": owner.name if owner is not None else ""}
 
     def _not_approved_yet(self, entry: Entry) -> bool:
         """An occurrence a series' change may still touch: not sent, and not approved (it
@@ -859,6 +896,13 @@ class ScheduleService:
         """A person chose "Send now" for a held payment: sent today, even though its day
         passed (a team database still asks for valid approvals)."""
         entry = await self.ledger.journal.get(entry_id)
+        blocked = await self.blocked(entry.kind, entry.payee_detail)
+        if blocked is not None:  # held it stays, until the destination is unblocked
+            raise ScheduleError(
+                "registry.blocked",
+                field="key" if entry.kind is not EntryKind.PIX_MANU else "account",
+                **blocked,
+            )
         await self.ledger.schedule.clear_hold(entry_id, "send")
         self._funds_tries.pop(entry_id, None)
         return await self.engine.send(entry, late_confirmed=True)
@@ -932,6 +976,7 @@ class ScheduleService:
                 for entry in await self.ledger.schedule.waiting()
                 if entry.pay_date == today and entry.id not in holds and self._ours(entry)
             ]
+            due = [entry for entry in due if not await self._held_if_blocked(entry)]
             if not due:
                 return []
             if today not in self._checked_days:
@@ -945,6 +990,16 @@ class ScheduleService:
                     self._funds_tries.pop(entry.id, None)
                     sent.append(result)
             return sent
+
+    async def _held_if_blocked(self, entry: Entry) -> bool:
+        """Hold ``entry`` when its destination was blocked in the registry since it was
+        scheduled (before the day's balance is counted: it is not sent)."""
+        blocked = await self.blocked(entry.kind, entry.payee_detail)
+        if blocked is None:
+            return False
+        await self._hold(entry, DESTINATION_BLOCKED, blocked)
+        log.warning("scheduled payment %s held: %s is blocked", entry.id, entry.payee_detail)
+        return True
 
     async def _day_fits(self, due: list[Entry]) -> bool:
         """The balance read before the day's first send: a day whose total it does not cover

@@ -18,6 +18,7 @@ from treasury_app.domain.documents import mask_document
 from treasury_app.domain.errors import Reason
 from treasury_app.ledger.errors import LedgerRefused
 from treasury_app.ledger.journal import Entry, EntryKind, EntryState, PendingDuplicate
+from treasury_app.services.bank_refusals import CREDITOR_MISMATCH, read_refusal
 from treasury_app.ui.code_words import problem_field_word, problem_title
 from treasury_app.ui.rule_words import rule_text
 from treasury_app.ui.status_words import status_word, team_error_word
@@ -82,6 +83,18 @@ def _bank_reason(message: str) -> str:
     return reason[: found.start()] + " (" + "; ".join(items) + ")"
 
 
+def _bank_message(entry: Entry) -> str:
+    """The client's message of the bank's answer the journal keeps for ``entry`` (the coded
+    note's ``message``, or the text of an entry journaled before refusals were coded)."""
+    refusal = read_refusal(entry.error)
+    return refusal.message if refusal is not None else entry.error or ""
+
+
+def _ended_word(entry: Entry) -> str:
+    """A team database's word of a person who ended ``entry`` ("" for the bank's refusal)."""
+    return "" if read_refusal(entry.error) is not None else team_error_word(entry.error)
+
+
 def is_refused(entry: Entry) -> bool:
     """Whether the payment did not happen: refused when sent, or failed at the bank after."""
     return entry.state == EntryState.REJECTED or bool(
@@ -95,7 +108,7 @@ def refusal_reason_words(entry: Entry) -> str:
     if not is_refused(entry):
         return ""
     if entry.state == EntryState.REJECTED:
-        return team_error_word(entry.error) or _bank_reason(entry.error or "")
+        return _ended_word(entry) or _bank_reason(_bank_message(entry))
     code = (entry.error or "").strip()
     if not code:
         return ""
@@ -107,12 +120,16 @@ def refusal_reason_words(entry: Entry) -> str:
 
 def creditor_mismatch(entry: Entry) -> Reason | None:
     """A key payment the bank refused because the key is not the registered payee's: it was
-    sent with a ``creditorDocument`` (the registry's, issue 36) and the bank answered 422
-    about the document. The bank's own sentence is in the journal; a person reads this."""
+    sent with a ``creditorDocument`` (the registry's, issue 36) and the bank's refusal is
+    coded ``bank.creditor_mismatch`` (a 422 whose violation names ``creditorDocument``). The
+    bank's own sentence is in the journal; a person reads this."""
     if entry.kind != EntryKind.PIX_KEY or entry.state != EntryState.REJECTED:
         return None
-    error = (entry.error or "").strip()
-    if not error.startswith("422") or "document" not in error.lower():
+    refusal = read_refusal(entry.error)
+    if refusal is not None:
+        if refusal.code != CREDITOR_MISMATCH:
+            return None
+    elif not _uncoded_mismatch((entry.error or "").strip()):
         return None
     try:
         document = str(entry.request().get("creditorDocument") or "")
@@ -127,6 +144,20 @@ def creditor_mismatch(entry: Entry) -> Reason | None:
     return Reason("payout.creditor_mismatch", {"key": entry.payee_detail, "document": shown})
 
 
+def _uncoded_mismatch(error: str) -> bool:
+    """A refusal journaled as text only (before refusals were coded: the journal has no other
+    place for a code, so old entries are read from the client's message): a 422 whose
+    violations, when it names any, include ``creditorDocument``; else one about a document,
+    as the bank then answered a key that is not the document's."""
+    if not error.startswith("422"):
+        return False
+    found = _VIOLATIONS.search(refusal_reason(error))
+    if found is not None:
+        fields = {item.partition(": ")[0] for item in found.group(1).split("; ")}
+        return "creditorDocument" in fields
+    return "document" in error.lower()
+
+
 def refusal_words(entry: Entry) -> str:
     """Why ``entry`` was refused, as a sentence for the person ("" when it was not)."""
     if not is_refused(entry):
@@ -136,7 +167,7 @@ def refusal_words(entry: Entry) -> str:
         return rule_text(mismatch)
     reason = refusal_reason_words(entry)
     if entry.state == EntryState.REJECTED:
-        ended = team_error_word(entry.error)
+        ended = _ended_word(entry)
         if ended:  # a person ended it (a team database): the bank never saw it
             return ended
         if not reason:
@@ -160,7 +191,7 @@ def error_words(entry: Entry) -> str:
         return refusal_words(entry)
     if entry.state == EntryState.UNKNOWN:  # the client's English of a lost answer: never shown
         return QCoreApplication.translate(CONTEXT, _NO_ANSWER)
-    return _bank_reason(entry.error or "")
+    return _bank_reason(_bank_message(entry))
 
 
 _NO_LIMIT = QT_TRANSLATE_NOOP("Refusals", "no limit")

@@ -132,6 +132,11 @@ RULES: dict[str, str] = {
         "The balance did not cover {amount} after {tries} tries: send it when there is money, "
         "move it or cancel it.",
     ),
+    "scheduled.destination_blocked": QT_TRANSLATE_NOOP(
+        "RuleWords",
+        "{detail} was blocked in the payee registry ({owner}) after this payment was "
+        "scheduled: it was not sent. Once it is unblocked, send it now, move it or cancel it.",
+    ),
     "scheduled.day_short": QT_TRANSLATE_NOOP(
         "RuleWords",
         "Payments scheduled for {day} total {total}, more than the balance ({balance}).",
