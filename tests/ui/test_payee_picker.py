@@ -13,7 +13,8 @@ from tests.ui.test_payouts_tab import _review_key, tab_and_workspace  # noqa: F4
 from tests.waiting import qt_wait_until
 from treasury_app.ui.tabs.payouts_tab import PayoutsTab
 
-PAPELARIA_KEY = "pix@papelaria.com.br"
+PAPELARIA_KEY = "pix@papelariaipiranga.com.br"
+PAPELARIA = "Papelaria Ipiranga"  # its own: the workspace's ledger is shared with other tests
 GRAFICA_KEY = "contas@graficaexpressa.com.br"
 
 
@@ -25,25 +26,25 @@ def test_picking_fills_the_form_and_another_payees_key_is_flagged(
     tab, workspace = tab_and_workspace
     assert isinstance(tab, PayoutsTab)
     service = workspace.payees
-    papelaria = run(service.save_payee("Papelaria Central", "11.222.333/0001-81", "fornecedor"))
+    papelaria = run(service.save_payee(PAPELARIA, "11.444.777/0001-61", "fornecedor"))
     run(service.add(papelaria.id, service.key(PAPELARIA_KEY)))
     grafica = run(service.save_payee("Gráfica Expressa", "12.ABC.345/01DE-35"))
     run(service.add(grafica.id, service.key(GRAFICA_KEY)))
     run(service.index(fresh=True))
     picker = tab.pickers["key"]
     picker.setFocus()
-    qtbot.keyClicks(picker, "papel")
-    assert [m.payee.name for m in picker.matches] == ["Papelaria Central"]
+    qtbot.keyClicks(picker, "ipiran")
+    assert [m.payee.name for m in picker.matches] == [PAPELARIA]
     picker.choose(picker.matches[0])
     assert tab.key_edit.line_edit.text() == PAPELARIA_KEY
-    assert tab.key_document.text() == "11222333000181"
+    assert tab.key_document.text() == "11444777000161"
     note = tab.registry_notes["key"]
     # the key typed by hand over the picked payee's: Gráfica's
     tab.key_edit.clear()
     qtbot.keyClicks(tab.key_edit.line_edit, GRAFICA_KEY)
     qt_wait_until(qtbot, note.isVisible, "the registry's flag under the form")
     first, fresh = note.text().split("\n")
-    assert first == "This key is registered to Gráfica Expressa, not to Papelaria Central."
+    assert first == f"This key is registered to Gráfica Expressa, not to {PAPELARIA}."
     assert fresh.endswith("check it with Gráfica Expressa by phone before paying.")
     tab.key_document.clear()
     tab.key_amount.clear()
