@@ -154,11 +154,11 @@ class PayeesTab(QWidget):
         paid.addWidget(self.statement_button)
         side.addLayout(paid)
         self.payments_model = PayeePaymentsModel(self)
-        self.payments_list = _table(
+        self.last_payments_view = _table(
             right, "payee-payments", self.payments_model, PaymentColumn.DESCRIPTION
         )
-        side.addWidget(self.payments_list, 2)
-        for view in (self.destination_list, self.history_list, self.payments_list):
+        side.addWidget(self.last_payments_view, 2)
+        for view in (self.destination_list, self.history_list, self.last_payments_view):
             view.setMinimumHeight(MIN_LIST_HEIGHT)  # a banner shown shrinks them, no scrolling
         self._statement_running = False
         self._payments_of: int | None = None  # whose payments the list shows
