@@ -37,6 +37,7 @@ from treasury_app.ledger.team.approvals import (
 )
 from treasury_app.ledger.team.schema import APPROVER
 from treasury_app.ledger.team.store import ApprovalRefused
+from treasury_app.services.payments import DestinationBlocked
 
 if TYPE_CHECKING:
     from treasury_app.services.payments import PaymentEngine
@@ -371,7 +372,10 @@ class ApprovalDesk:
 
         async def send(row: Entry) -> Entry:
             async with limit:
-                return await self.engine.send(row)
+                try:
+                    return await self.engine.send(row)
+                except DestinationBlocked:  # approved, not sent: its key was blocked since
+                    return row
 
         released = [row for row in decided if self._releases(row)]
         sent = {row.id: row for row in await asyncio.gather(*(send(row) for row in released))}

@@ -36,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +62,7 @@ from treasury_app.api.errors import (
 )
 from treasury_app.domain.clock import Clock, brasilia_today, system_clock
 from treasury_app.domain.errors import RuleError
+from treasury_app.domain.payees import DestinationState
 from treasury_app.domain.schedule import DEFAULT_SEND_TIME, is_due
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.errors import LedgerRefused
@@ -93,6 +94,16 @@ EntryListener = Callable[[Entry], None]
 
 class HeldPaymentError(RuleError):
     """A held payment's decision cannot be carried out (the code says why)."""
+
+
+class DestinationBlocked(RuleError):
+    """``registry.blocked``: the payment was journaled (prepared, approved, scheduled) before
+    its key or account was blocked in the payee registry; it is not sent, and stays as it is
+    until the destination is unblocked (a team: by two people) or the payment is cancelled."""
+
+
+BLOCKABLE_KINDS = frozenset({EntryKind.PIX_KEY, EntryKind.PIX_MANU, EntryKind.PIX_QRC})
+"""The payments whose destination the payee registry may know (a key or an account)."""
 
 
 def _outcome_unknown(error: ApiFailure) -> bool:
@@ -324,8 +335,10 @@ class PaymentEngine:
                 if not mine:
                     continue
                 if current.state == EntryState.PREPARED and current.approvals_needed > 0:
-                    # Approved and never sent (journal first): released now, whatever its age.
-                    results.append(await self._transmit(current))
+                    # Approved and never sent (journal first): released now, whatever its age;
+                    # not to a destination blocked since (it waits, as it is).
+                    with suppress(DestinationBlocked):
+                        results.append(await self._transmit(current))
                     continue
                 results.append(
                     await self._resolve_locked(current) if current.unresolved else current
@@ -412,6 +425,7 @@ class PaymentEngine:
     async def _transmit(self, entry: Entry) -> Entry:
         if (problem := _request_problem(entry)) is not None:
             return await self._refuse(entry, problem)
+        await self._refuse_if_blocked(entry)  # read right before it leaves, whoever sends it
         entry = self._changed(
             await self.ledger.journal.update(entry.id, EntryState.SENT, note="sending")
         )
@@ -427,6 +441,25 @@ class PaymentEngine:
                 return await self._follow_up(entry)
             return await self._reject(entry, error)
         return await self._accept(entry, payment, note="accepted")
+
+    async def _refuse_if_blocked(self, entry: Entry) -> None:
+        """Raise :class:`DestinationBlocked` when ``entry`` pays a key or account blocked in
+        the payee registry since it was journaled (an approval, the due sender, a release at
+        start: every first send comes through here)."""
+        payees = getattr(self.ledger, "payees", None)
+        if entry.kind not in BLOCKABLE_KINDS or not entry.payee_detail or payees is None:
+            return
+        destination = (await payees.by_details([entry.payee_detail])).get(entry.payee_detail)
+        if destination is None or destination.state is not DestinationState.BLOCKED:
+            return
+        owner = await payees.payee(destination.payee_id)
+        log.warning("payment %s not sent: its destination is blocked", entry.id)
+        raise DestinationBlocked(
+            "registry.blocked",
+            field="key" if entry.kind is not EntryKind.PIX_MANU else "account",
+            detail=entry.payee_detail,
+            owner=owner.name if owner is not None else "",
+        )
 
     async def _follow_up(self, entry: Entry) -> Entry:
         """After a lost answer: ask the bank by key at once, a few times with backoff."""

@@ -86,7 +86,7 @@ from treasury_app.domain.schedule import (
 from treasury_app.ledger import Ledger
 from treasury_app.ledger.journal import DuplicateIntent, Entry, EntryKind, EntryState, NewEntry
 from treasury_app.ledger.schedule import Hold, SeriesRecord
-from treasury_app.services.payments import PaymentEngine
+from treasury_app.services.payments import DestinationBlocked, PaymentEngine
 
 if TYPE_CHECKING:
     from treasury_app.services.billets import BilletReview
@@ -655,6 +655,9 @@ class ScheduleService:
         found: list[ScheduledPayment] = []
         calendar = self.settings.calendar
         for record in await self.ledger.schedule.active_series():
+            template = record.template
+            if await self.blocked(EntryKind(template["kind"]), template["payee_detail"]):
+                continue  # the top-up journals nothing to a blocked destination
             have = {e.series_seq for e in await self.ledger.schedule.of_series(record.id)}
             found.extend(
                 _planned(record, seq, occurrence)
@@ -986,7 +989,11 @@ class ScheduleService:
             sent = []
             for entry in due:
                 if await self._check_on_the_day(entry, now):
-                    result = await self.engine.send(entry)
+                    try:
+                        result = await self.engine.send(entry)
+                    except DestinationBlocked as blocked:  # blocked while the day's went out
+                        await self._hold(entry, DESTINATION_BLOCKED, dict(blocked.params))
+                        continue
                     self._funds_tries.pop(entry.id, None)
                     sent.append(result)
             return sent
