@@ -269,3 +269,28 @@ async def test_a_name_with_reserved_characters_still_gives_a_file(
     with zipfile.ZipFile(written.path) as archive:
         assert "extrato-papelaria-central-filial-2.csv" in archive.namelist()
         assert _rows(archive)[1] == ["PAYEE", 'Papelaria "Central"/Filial: 2*?']
+
+
+async def test_only_money_that_moved_is_on_the_statement_each_once(desk: Desk) -> None:
+    """Accepted and not final yet: on its way, not settled too. Accepted, then failed at the
+    bank: not on it (nothing was debited). Scheduled and not sent: not on it yet. Scheduled
+    and sent: on its pay date, not on the day it was journaled weeks before."""
+    ledger = desk.ledger
+    moving = _paid(ledger, KEY, "300.00", EntryState.SENT, "2026-11-10T12:00:00.000Z", "NF 20")
+    ledger.journal.sync.update(moving.id, EntryState.ACCEPTED, bank_status="PROCESSING")
+    failed = _paid(ledger, KEY, "400.00", EntryState.SENT, "2026-11-11T12:00:00.000Z", "NF 21")
+    ledger.journal.sync.update(failed.id, EntryState.ACCEPTED, bank_status="CANCELED", final=True)
+    waiting = _paid(ledger, KEY, "600.00", EntryState.PREPARED, "2026-11-12T12:00:00.000Z")
+    scheduled = _paid(ledger, KEY, "250.00", EntryState.ACCEPTED, "2026-10-20T12:00:00.000Z")
+    for entry, day in ((waiting, "2026-12-05"), (scheduled, "2026-11-05")):
+        ledger.conn.execute("UPDATE journal SET pay_date = ? WHERE id = ?", (day, entry.id))
+
+    november = await read_statement(
+        desk.service, desk.payee_id, dt.date(2026, 11, 1), dt.date(2026, 11, 30)
+    )
+    shown = {line.entry.id for line in november.lines}
+    assert moving.id in shown and scheduled.id in shown
+    assert failed.id not in shown and waiting.id not in shown
+    # settled: NF 12 (1000,00) and the scheduled one (250,00); on its way: NF 20 and NF 14
+    assert november.settled == Decimal("1250.00")
+    assert november.on_its_way == Decimal("800.00")

@@ -25,6 +25,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
+from treasury_app.api.accounts.models import is_failed_status
 from treasury_app.domain.clock import brasilia_date, parse_instant
 from treasury_app.domain.documents import format_cnpj, format_cpf
 from treasury_app.domain.errors import RuleError
@@ -34,6 +35,7 @@ from treasury_app.ledger.receipts import Receipt, ReceiptError
 from treasury_app.services.exports import (
     ExportFormat,
     amount_cell,
+    date_cell,
     datetime_cell,
     encode,
     table_text,
@@ -104,13 +106,14 @@ class PayeeStatement:
 
     @property
     def settled(self) -> Decimal:
+        """Paid: accepted, and final at the bank with a success."""
         return sum(
-            (line.entry.amount for line in self.lines if line.entry.state is EntryState.ACCEPTED),
-            Decimal("0.00"),
+            (line.entry.amount for line in self.lines if _settled(line.entry)), Decimal("0.00")
         )
 
     @property
     def on_its_way(self) -> Decimal:
+        """Sent and not final yet (the bank has not said the last word)."""
         return sum(
             (line.entry.amount for line in self.lines if not line.entry.final), Decimal("0.00")
         )
@@ -150,14 +153,37 @@ async def read_statement(
     found = await service.payments_of(payee_id)
     assert found.payee is not None  # payments_of refuses an unknown payee
     lines: list[StatementLine] = []
-    for entry in sorted(found.payments, key=lambda e: (e.created_at, e.id)):
-        day = brasilia_date(parse_instant(entry.created_at))
+    for entry in sorted(found.payments, key=lambda e: (payment_day(e), e.created_at, e.id)):
+        if not _moved_money(entry):
+            continue
+        day = payment_day(entry)
         if (start is not None and day < start) or (end is not None and day > end):
             continue
         receipt = await service.ledger.receipts.for_entry(entry.id)
         name = "" if receipt is None else receipt_file_name(entry, day)
         lines.append(StatementLine(entry, receipt, name))
     return PayeeStatement(found.payee, start, end, service.clock(), tuple(lines))
+
+
+def payment_day(entry: Entry) -> date:
+    """The Brasília day a payment left: a scheduled one's pay date (it was journaled weeks
+    before), else the day it was journaled and sent."""
+    if entry.pay_date is not None:
+        return entry.pay_date
+    return brasilia_date(parse_instant(entry.created_at))
+
+
+def _moved_money(entry: Entry) -> bool:
+    """Whether ``entry`` is a payment on the statement: sent, and neither refused nor failed
+    at the bank (a scheduled payment or one waiting for approval has not left yet)."""
+    if entry.state in (EntryState.PREPARED, EntryState.REJECTED):
+        return False
+    return not (entry.bank_status and is_failed_status(entry.bank_status))
+
+
+def _settled(entry: Entry) -> bool:
+    """Accepted and final at the bank (a failure is not on the statement at all)."""
+    return entry.state is EntryState.ACCEPTED and entry.final
 
 
 def receipt_file_name(entry: Entry, day: date) -> str:
@@ -218,7 +244,11 @@ def statement_csv(
     ]
     rows = [
         [
-            datetime_cell(line.entry.created_at, export_format),
+            (
+                date_cell(line.entry.pay_date, export_format)
+                if line.entry.pay_date is not None
+                else datetime_cell(line.entry.created_at, export_format)
+            ),
             amount_cell(line.entry.amount, export_format),
             text(words.destination(line.entry.payee_detail)),
             text(words.state(line.entry)),
