@@ -46,7 +46,7 @@ WORDS = StatementWords(
 FORBIDDEN = set('<>:"/\\|?*') | {chr(code) for code in range(32)}
 
 
-def _paid(
+def paid_at(
     ledger: FileLedger,
     detail: str,
     amount: str,
@@ -54,6 +54,8 @@ def _paid(
     at: str,
     note: str = "",
 ) -> Entry:
+    """A payment by key to ``detail`` journaled at ``at`` (UTC, as the journal writes it),
+    brought to ``state`` (an accepted one with its end-to-end id)."""
     entry = ledger.journal.sync.create(
         NewEntry(
             kind=EntryKind.PIX_KEY,
@@ -103,14 +105,14 @@ async def desk(tmp_path: Path, computer_zone: None) -> AsyncIterator[Desk]:
     other = await service.save_payee("Gráfica Expressa", "12.ABC.345/01DE-35")
     await service.add(other.id, service.key("pix@grafica.com.br"))
     found = Desk(ledger, service, payee.id)
-    _paid(ledger, KEY, "70.00", EntryState.ACCEPTED, "2026-10-31T12:00:00.000Z", "NF 11")
-    found.settled = _paid(
+    paid_at(ledger, KEY, "70.00", EntryState.ACCEPTED, "2026-10-31T12:00:00.000Z", "NF 11")
+    found.settled = paid_at(
         ledger, KEY, "1000.00", EntryState.ACCEPTED, "2026-11-03T12:00:00.000Z", "NF 12"
     )
-    _paid(ledger, OTHER_KEY, "99.00", EntryState.REJECTED, "2026-11-21T12:00:00.000Z", "NF 13")
+    paid_at(ledger, OTHER_KEY, "99.00", EntryState.REJECTED, "2026-11-21T12:00:00.000Z", "NF 13")
     # 02:00 UTC on 1 December: 23:00 on 30 November in Brasília (and 11:00 on the 1st in Tokyo)
-    _paid(ledger, OTHER_KEY, "500.00", EntryState.SENT, "2026-12-01T02:00:00.000Z", "NF 14")
-    _paid(ledger, "pix@grafica.com.br", "5.00", EntryState.ACCEPTED, "2026-11-22T12:00:00.000Z")
+    paid_at(ledger, OTHER_KEY, "500.00", EntryState.SENT, "2026-12-01T02:00:00.000Z", "NF 14")
+    paid_at(ledger, "pix@grafica.com.br", "5.00", EntryState.ACCEPTED, "2026-11-22T12:00:00.000Z")
     await ledger.receipts.save(
         PDF, kind="PIX", bank_id=found.settled.end_to_end_id or "", entry_id=found.settled.id
     )
@@ -276,12 +278,12 @@ async def test_only_money_that_moved_is_on_the_statement_each_once(desk: Desk) -
     bank: not on it (nothing was debited). Scheduled and not sent: not on it yet. Scheduled
     and sent: on its pay date, not on the day it was journaled weeks before."""
     ledger = desk.ledger
-    moving = _paid(ledger, KEY, "300.00", EntryState.SENT, "2026-11-10T12:00:00.000Z", "NF 20")
+    moving = paid_at(ledger, KEY, "300.00", EntryState.SENT, "2026-11-10T12:00:00.000Z", "NF 20")
     ledger.journal.sync.update(moving.id, EntryState.ACCEPTED, bank_status="PROCESSING")
-    failed = _paid(ledger, KEY, "400.00", EntryState.SENT, "2026-11-11T12:00:00.000Z", "NF 21")
+    failed = paid_at(ledger, KEY, "400.00", EntryState.SENT, "2026-11-11T12:00:00.000Z", "NF 21")
     ledger.journal.sync.update(failed.id, EntryState.ACCEPTED, bank_status="CANCELED", final=True)
-    waiting = _paid(ledger, KEY, "600.00", EntryState.PREPARED, "2026-11-12T12:00:00.000Z")
-    scheduled = _paid(ledger, KEY, "250.00", EntryState.ACCEPTED, "2026-10-20T12:00:00.000Z")
+    waiting = paid_at(ledger, KEY, "600.00", EntryState.PREPARED, "2026-11-12T12:00:00.000Z")
+    scheduled = paid_at(ledger, KEY, "250.00", EntryState.ACCEPTED, "2026-10-20T12:00:00.000Z")
     for entry, day in ((waiting, "2026-12-05"), (scheduled, "2026-11-05")):
         ledger.conn.execute("UPDATE journal SET pay_date = ? WHERE id = ?", (day, entry.id))
 

@@ -189,6 +189,26 @@ def private_sandbox(directory: Path) -> Iterator[tuple[Any, Any, Any]]:
         handle.stop()
 
 
+@pytest.fixture(scope="module")
+def own_bank(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Any, Any, Any]]:
+    """A sandbox of the test module's own (:func:`private_sandbox`: its clock at a Wednesday
+    morning, moved by the module's tests only), its profile and secrets."""
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    with private_sandbox(tmp_path_factory.mktemp(name)) as bank:
+        yield bank
+
+
+@pytest.fixture
+def own_workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
+    """A workspace opened now on :func:`own_bank`: its dates follow that sandbox's clock as it
+    is at this point."""
+    opened = workspace_on(run, *own_bank)
+    yield opened
+    run(opened.close())
+
+
 def reset_token_limits(ready_file: Path) -> None:
     """Each workspace asks both APIs for a token; many tests in one minute would meet the
     sandbox's 10-a-minute limit (and wait out its Retry-After), so start each with it reset."""

@@ -5,28 +5,19 @@ starts on the new day. (Its own sandbox: the clock moves by days.)"""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.conftest import private_sandbox, workspace_on
 from treasury_app.domain.clock import brasilia_today
 from treasury_app.ui.tabs.calendar_tab import CalendarTab
 
 
-@pytest.fixture(scope="module")
-def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
-    with private_sandbox(tmp_path_factory.mktemp("calendar-clock")) as bank:
-        yield bank
-
-
 @pytest.fixture
-def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
-    opened = workspace_on(run, *own_bank)
-    yield opened
-    run(opened.close())
+def workspace(own_workspace: Any) -> Any:
+    return own_workspace
 
 
 def test_the_sandbox_clock_buttons_move_the_bank_and_the_calendar(

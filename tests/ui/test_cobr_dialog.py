@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -17,7 +17,6 @@ import shiboken6
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from tests.ui.conftest import private_sandbox, workspace_on
 from tests.waiting import WAIT_MS, qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade, PoliticaRetentativa
 from treasury_app.domain.errors import Reason
@@ -33,19 +32,9 @@ CPF = "403.644.788-29"
 ACCOUNT = ReceiverAccount(account="1234567", branch="0001")
 
 
-@pytest.fixture(scope="module")
-def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
-    """A sandbox of this module (clock at a Wednesday morning), its profile and secrets."""
-    with private_sandbox(tmp_path_factory.mktemp("cobr-dialog")) as bank:
-        yield bank
-
-
 @pytest.fixture
-def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
-    """A workspace opened now: its dates follow the sandbox clock as it is at this point."""
-    opened = workspace_on(run, *own_bank)
-    yield opened
-    run(opened.close())
+def workspace(own_workspace: Any) -> Any:
+    return own_workspace
 
 
 def approved_rec(run: Callable[..., Any], workspace: Any, **changes: Any) -> Any:

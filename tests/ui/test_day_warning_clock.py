@@ -7,13 +7,11 @@ badge says so without a change of the ledger nor its five-minute timer. A sandbo
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from tests.ui.conftest import private_sandbox, workspace_on
 from tests.ui.test_day_warning import _schedule_over
 from tests.waiting import qt_wait_until
 from treasury_app.domain.clock import brasilia_today
@@ -21,17 +19,9 @@ from treasury_app.services.calendar import SandboxClockControl
 from treasury_app.ui.widgets.day_warning_badge import DayWarningBadge
 
 
-@pytest.fixture(scope="module")
-def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
-    with private_sandbox(tmp_path_factory.mktemp("day-warning-clock")) as bank:
-        yield bank
-
-
 @pytest.fixture
-def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
-    opened = workspace_on(run, *own_bank)
-    yield opened
-    run(opened.close())
+def workspace(own_workspace: Any) -> Any:
+    return own_workspace
 
 
 def test_the_day_warning_follows_a_move_of_the_sandbox_clock(

@@ -5,26 +5,19 @@ with "Send now", "Move to…" and "Cancel…" (its own sandbox: the clock moves 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from tests.ui.conftest import private_sandbox, workspace_on
+from tests.ui.conftest import workspace_on
 from tests.waiting import qt_wait_until
 from treasury_app.domain.clock import BRASILIA, brasilia_today
 from treasury_app.ledger.journal import EntryState
 from treasury_app.ui.tabs.payouts_tab import PayoutsTab
 from treasury_app.ui.widgets.date_edits import to_qdate
-
-
-@pytest.fixture(scope="module")
-def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
-    with private_sandbox(tmp_path_factory.mktemp("held-schedule")) as bank:
-        yield bank
 
 
 def test_a_payment_late_at_start_is_held_and_a_person_moves_or_sends_it(

@@ -14,36 +14,17 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.services.test_payee_statement import paid_at
 from tests.waiting import qt_wait_until
 from treasury_app.api.accounts.models import PaymentFlow
-from treasury_app.ledger import FileLedger, open_ledger
-from treasury_app.ledger.journal import Entry, EntryKind, EntryState, NewEntry
+from treasury_app.ledger import open_ledger
+from treasury_app.ledger.journal import EntryKind, EntryState
 from treasury_app.services.payees import PayeeService
 from treasury_app.services.payouts import PayoutReview
 
 KEY = "pix@papelaria.com.br"
 OTHER_KEY = "+5511987654321"  # the same payee's other key
 NOW = dt.datetime(2026, 12, 1, 2, 30, tzinfo=dt.UTC)  # still 30/11 in Brasília (UTC-3)
-
-
-def _paid(
-    ledger: FileLedger, detail: str, amount: str, state: EntryState, at: str, note: str = ""
-) -> Entry:
-    entry = ledger.journal.sync.create(
-        NewEntry(
-            kind=EntryKind.PIX_KEY,
-            amount=Decimal(amount),
-            idempotency_key=str(uuid.uuid4()),
-            request={"pixKey": detail},
-            payee_detail=detail,
-            description=note,
-        )
-    )
-    if state is not EntryState.PREPARED:
-        final = state in (EntryState.ACCEPTED, EntryState.REJECTED)
-        ledger.journal.sync.update(entry.id, state, final=final)
-    ledger.conn.execute("UPDATE journal SET created_at = ? WHERE id = ?", (at, entry.id))
-    return ledger.journal.sync.get(entry.id)
 
 
 @pytest.fixture
@@ -53,12 +34,12 @@ def registry(run: Any, tmp_path: Path) -> Iterator[PayeeService]:
     payee = run(service.save_payee("Papelaria Central", "11.222.333/0001-81"))
     run(service.add(payee.id, service.key(KEY)))
     run(service.add(payee.id, service.key(OTHER_KEY)))
-    _paid(ledger, KEY, "1000.00", EntryState.ACCEPTED, "2026-11-03T12:00:00.000Z", "nota 1")
-    _paid(ledger, OTHER_KEY, "500.00", EntryState.ACCEPTED, "2026-11-20T12:00:00.000Z")
-    _paid(ledger, KEY, "250.00", EntryState.SENT, "2026-12-01T02:00:00.000Z")  # 30/11 23:00
-    _paid(ledger, KEY, "99.00", EntryState.REJECTED, "2026-11-21T12:00:00.000Z")
-    _paid(ledger, KEY, "70.00", EntryState.ACCEPTED, "2026-10-31T12:00:00.000Z")  # October
-    _paid(ledger, "someone@else.com", "5.00", EntryState.ACCEPTED, "2026-11-22T12:00:00.000Z")
+    paid_at(ledger, KEY, "1000.00", EntryState.ACCEPTED, "2026-11-03T12:00:00.000Z", "nota 1")
+    paid_at(ledger, OTHER_KEY, "500.00", EntryState.ACCEPTED, "2026-11-20T12:00:00.000Z")
+    paid_at(ledger, KEY, "250.00", EntryState.SENT, "2026-12-01T02:00:00.000Z")  # 30/11 23:00
+    paid_at(ledger, KEY, "99.00", EntryState.REJECTED, "2026-11-21T12:00:00.000Z")
+    paid_at(ledger, KEY, "70.00", EntryState.ACCEPTED, "2026-10-31T12:00:00.000Z")  # October
+    paid_at(ledger, "someone@else.com", "5.00", EntryState.ACCEPTED, "2026-11-22T12:00:00.000Z")
     yield service
     ledger.close_now()
 
@@ -122,7 +103,7 @@ def test_from_the_approval_dialog(qtbot: Any, run: Any, registry: PayeeService) 
     from treasury_app.ui.dialogs.approval_dialog import ApprovalDialog
 
     ledger = registry.ledger
-    entry = _paid(ledger, OTHER_KEY, "42.00", EntryState.PREPARED, "2026-10-01T12:00:00.000Z")  # type: ignore[arg-type]
+    entry = paid_at(ledger, OTHER_KEY, "42.00", EntryState.PREPARED, "2026-10-01T12:00:00.000Z")  # type: ignore[arg-type]
     detail = ApprovalDetail(
         entry=entry,
         approvals=[],

@@ -17,7 +17,6 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from tests.ui.conftest import private_sandbox, workspace_on
 from tests.waiting import qt_wait_until
 from treasury_app.api.qrcodes.automatico_models import Periodicidade
 from treasury_app.services.charges import Debtor
@@ -33,19 +32,9 @@ CNPJ = "60.391.947/0001-00"
 PAYER = PayerAccount(document=CPF, account="550689", ispb="91193552", branch="2569")
 
 
-@pytest.fixture(scope="module")
-def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
-    """A sandbox of this module (clock at a Wednesday morning), its profile and secrets."""
-    with private_sandbox(tmp_path_factory.mktemp("recs-list")) as bank:
-        yield bank
-
-
 @pytest.fixture
-def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
-    """A workspace opened now: its dates follow the sandbox clock as it is at this point."""
-    opened = workspace_on(run, *own_bank)
-    yield opened
-    run(opened.close())
+def workspace(own_workspace: Any) -> Any:
+    return own_workspace
 
 
 def terms(today: dt.date, **changes: Any) -> RecurrenceTerms:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,6 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.conftest import private_sandbox, workspace_on
 from tests.waiting import qt_wait_until
 from treasury_app.domain.schedule import Frequency, SeriesRule
 from treasury_app.ledger.journal import EntryState
@@ -30,17 +28,9 @@ from treasury_app.ui.widgets.repeat_edit import EVERY_DAYS
 TODAY = dt.date(2026, 11, 18)
 
 
-@pytest.fixture(scope="module")
-def own_bank(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
-    with private_sandbox(tmp_path_factory.mktemp("series-edit")) as bank:
-        yield bank
-
-
 @pytest.fixture
-def workspace(run: Callable[..., Any], own_bank: tuple[Any, Any, Any]) -> Iterator[Any]:
-    opened = workspace_on(run, *own_bank)
-    yield opened
-    run(opened.close())
+def workspace(own_workspace: Any) -> Any:
+    return own_workspace
 
 
 def _series(run: Any, workspace: Any, key: str, amount: str, rule: SeriesRule) -> tuple[str, Any]:
