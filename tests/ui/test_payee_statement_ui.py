@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from tests.services.test_payee_statement import KEY, OTHER_KEY, PDF, _paid
+from tests.services.test_payee_statement import KEY, OTHER_KEY, PDF, paid_at
 from tests.ui.test_payees_tab import answer, gone
 from tests.ui.test_receipt_viewer import sandbox_receipt  # noqa: F401 (fixture)
 from tests.waiting import qt_wait_until
@@ -68,10 +68,10 @@ def test_the_tab_exports_the_selected_payees_statement(
     payee = run(service.save_payee("Papelaria Central", "11.222.333/0001-81"))
     run(service.add(payee.id, service.key(KEY)))
     run(service.add(payee.id, service.key(OTHER_KEY)))
-    settled = _paid(ledger, KEY, "1000.00", EntryState.ACCEPTED, "2026-11-03T12:00:00.000Z")
-    _paid(ledger, OTHER_KEY, "99.00", EntryState.REJECTED, "2026-11-21T12:00:00.000Z")
-    _paid(ledger, OTHER_KEY, "500.00", EntryState.SENT, "2026-12-01T02:00:00.000Z")
-    _paid(ledger, KEY, "70.00", EntryState.ACCEPTED, "2026-10-31T12:00:00.000Z")
+    settled = paid_at(ledger, KEY, "1000.00", EntryState.ACCEPTED, "2026-11-03T12:00:00.000Z")
+    paid_at(ledger, OTHER_KEY, "99.00", EntryState.REJECTED, "2026-11-21T12:00:00.000Z")
+    paid_at(ledger, OTHER_KEY, "500.00", EntryState.SENT, "2026-12-01T02:00:00.000Z")
+    paid_at(ledger, KEY, "70.00", EntryState.ACCEPTED, "2026-10-31T12:00:00.000Z")
     run(ledger.receipts.save(PDF, kind="PIX", bank_id="E1", entry_id=settled.id))
     tab = _tab(qtbot, SimpleNamespace(ledger=ledger, payees=service))
     try:
